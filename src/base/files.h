@@ -1,0 +1,20 @@
+/* files.h — whole-file reading and path joining shared by every loader. */
+#ifndef SYNCSCOPE_BASE_FILES_H
+#define SYNCSCOPE_BASE_FILES_H
+
+#include <stddef.h>
+#include "base/error.h"
+
+/* Reads a whole file into a NUL-terminated malloc'd buffer; *size gets its length (optional). */
+char *sc_read_file(const char *path, size_t *size, sc_error *error);
+
+/* Joins `relative` to the directory part of `anchor_file` unless `relative` is absolute.
+ * Writes into `out` (size `out_size`); returns -1 if it does not fit. */
+int sc_path_relative_to(const char *anchor_file, const char *relative, char *out, size_t out_size,
+                        sc_error *error);
+
+/* The directory holding the project's models/, queries/ and db/ (SYNCSCOPE_SOURCE_DIR env var,
+ * else the compiled-in source directory). */
+const char *sc_data_dir(void);
+
+#endif

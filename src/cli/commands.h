@@ -1,0 +1,21 @@
+/* commands.h — the subcommands of the `syncscope` CLI, one file each in src/cli/.
+ *
+ * Every subcommand has the signature `int command_NAME(int argc, char **argv)`: argv[0] is the
+ * subcommand's own name, the rest are its arguments. It prints `--help` text for -h/--help,
+ * reports a bad argument in one line "syncscope NAME: ..." on stderr and returns 2, a failed
+ * operation in one line and returns 1, success returns 0.
+ */
+#ifndef SYNCSCOPE_CLI_COMMANDS_H
+#define SYNCSCOPE_CLI_COMMANDS_H
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary;      /* one line for `syncscope --help` */
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+int command_run(int argc, char **argv);
+int command_list(int argc, char **argv);
+int command_bench(int argc, char **argv);
+
+#endif

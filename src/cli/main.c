@@ -1,0 +1,39 @@
+/* main.c — entry point of the `syncscope` CLI: dispatches to one subcommand per file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+static const cli_command commands[] = {
+    {"run", "run a workload on a system preset under a mechanism", command_run},
+    {"list", "list systems, mechanisms, workloads or stored runs", command_list},
+    {"bench", "measure simulator, model and database speed", command_bench},
+};
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, "usage: syncscope COMMAND [ARGS...]   (syncscope COMMAND --help for details)\n\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        print_usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("syncscope %s (%s)\n", SYNCSCOPE_VERSION, SYNCSCOPE_GIT_REVISION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "syncscope: unknown command '%s' (see syncscope --help)\n", argv[1]);
+    return 2;
+}

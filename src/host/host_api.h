@@ -1,0 +1,108 @@
+/* host_api.h — the host side of a simulated GPU: what a workload driver (our built-in suite, or
+ * the manifest runner) uses to allocate device memory, copy data in and out, load PTX and launch
+ * kernels. It plays the role of the CUDA runtime API.
+ *
+ * A device owns one flat global-memory image and an engine that executes launches: the
+ * functional SIMT executor or the cycle-level timing model. Host reads and writes go through the
+ * engine too, so a timing engine with caches can make memory coherent before the host reads it
+ * (and invalidate GPU copies after the host writes), exactly as a CPU-GPU system must.
+ */
+#ifndef SYNCSCOPE_HOST_HOST_API_H
+#define SYNCSCOPE_HOST_HOST_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "ptx/ptx_ir.h"
+
+typedef struct sc_dim3 {
+    uint32_t x, y, z;
+} sc_dim3;
+
+/* One kernel argument: the raw little-endian bits; the launch copies as many bytes as the
+ * kernel's parameter declares. Use the constructors below. */
+typedef struct sc_kernel_arg {
+    uint64_t bits;
+} sc_kernel_arg;
+
+static inline sc_kernel_arg sc_arg_u32(uint32_t value) { return (sc_kernel_arg){value}; }
+static inline sc_kernel_arg sc_arg_i32(int32_t value) { return (sc_kernel_arg){(uint32_t)value}; }
+static inline sc_kernel_arg sc_arg_u64(uint64_t value) { return (sc_kernel_arg){value}; }
+sc_kernel_arg sc_arg_f32(float value);
+sc_kernel_arg sc_arg_f64(double value);
+#define sc_arg_ptr sc_arg_u64
+
+/* Everything an engine needs to run one kernel launch. */
+typedef struct sc_launch {
+    const ptx_module *module;
+    int function;                 /* index of the .entry in module */
+    sc_dim3 grid, block;
+    uint32_t dynamic_shared_bytes;
+    const uint8_t *param_buffer;  /* kernel_param_bytes bytes laid out per the parser */
+    uint64_t launch_index;        /* 0, 1, 2... per device */
+} sc_launch;
+
+/* Statistics an engine reports for one launch (the timing engine fills cycles too). */
+typedef struct sc_launch_stats {
+    uint64_t warp_instructions;   /* issued warp instructions (guard-false lanes included) */
+    uint64_t thread_instructions; /* active lanes summed over warp instructions */
+    uint64_t cycles;              /* 0 for the functional engine */
+} sc_launch_stats;
+
+typedef struct sc_device sc_device;
+
+/* The execution engine behind a device. */
+typedef struct sc_engine_ops {
+    int (*launch)(void *engine, sc_device *device, const sc_launch *launch, sc_launch_stats *stats,
+                  sc_error *error);
+    /* Called before the host reads [address, address+bytes) and after it writes it. */
+    void (*host_access)(void *engine, sc_device *device, uint64_t address, size_t bytes, bool is_write);
+    void (*destroy)(void *engine);
+} sc_engine_ops;
+
+typedef struct sc_device_stats {
+    uint64_t launches;
+    uint64_t warp_instructions;
+    uint64_t thread_instructions;
+    uint64_t cycles;
+    uint64_t host_bytes_in, host_bytes_out;
+} sc_device_stats;
+
+/* Creates a device with the functional engine and `warp_size` lanes per warp (32 or 64). */
+sc_device *sc_device_create(unsigned warp_size, sc_error *error);
+void sc_device_destroy(sc_device *device);
+/* Replaces the engine (the device takes ownership; the old one is destroyed). */
+void sc_device_set_engine(sc_device *device, const sc_engine_ops *ops, void *engine);
+unsigned sc_device_warp_size(const sc_device *device);
+const sc_device_stats *sc_device_statistics(const sc_device *device);
+
+/* Loads a PTX file (placing its .global/.const variables in device memory). Returns a module
+ * handle >= 0, or -1. */
+int sc_device_load_ptx(sc_device *device, const char *path, sc_error *error);
+/* Loads one of the built-in suite's kernels: models/kernels/<name>.ptx under the data dir. */
+int sc_device_load_builtin_ptx(sc_device *device, const char *name, sc_error *error);
+const ptx_module *sc_device_module(const sc_device *device, int module);
+
+/* Device memory. Allocations are 256-byte aligned and zero-filled. sc_device_malloc returns 0
+ * when the image cannot grow. */
+uint64_t sc_device_malloc(sc_device *device, uint64_t bytes);
+int sc_memcpy_to_device(sc_device *device, uint64_t destination, const void *source, size_t bytes,
+                        sc_error *error);
+int sc_memcpy_from_device(sc_device *device, void *destination, uint64_t source, size_t bytes,
+                          sc_error *error);
+int sc_memset_device(sc_device *device, uint64_t destination, int value, size_t bytes, sc_error *error);
+/* Address of a module's .global/.const variable, or 0 if there is none of that name. */
+uint64_t sc_device_symbol_address(const sc_device *device, int module, const char *name);
+
+/* Launches `kernel` (exact or unmangled name) of `module` and runs it to completion. */
+int sc_launch_kernel(sc_device *device, int module, const char *kernel, sc_dim3 grid, sc_dim3 block,
+                     uint32_t dynamic_shared_bytes, const sc_kernel_arg *args, int arg_count,
+                     sc_error *error);
+
+/* Raw access to the flat global image for engines: a pointer to `bytes` bytes at `address`, or
+ * NULL when the range is not inside the image. */
+uint8_t *sc_device_global_pointer(sc_device *device, uint64_t address, uint64_t bytes);
+
+#endif
