@@ -9,11 +9,13 @@
 
 /* Each driver file defines one or more of these. */
 extern const sc_workload sc_workload_vecadd, sc_workload_reduction, sc_workload_histogram,
-    sc_workload_spmv, sc_workload_bfs, sc_workload_stencil, sc_workload_matmul;
+    sc_workload_spmv, sc_workload_bfs, sc_workload_stencil, sc_workload_matmul, sc_workload_nw,
+    sc_workload_kmeans, sc_workload_lud, sc_workload_sort;
 
 static const sc_workload *const suite[] = {
     &sc_workload_vecadd, &sc_workload_reduction, &sc_workload_histogram, &sc_workload_spmv,
-    &sc_workload_bfs, &sc_workload_stencil, &sc_workload_matmul,
+    &sc_workload_bfs, &sc_workload_stencil, &sc_workload_matmul, &sc_workload_nw, &sc_workload_kmeans,
+    &sc_workload_lud, &sc_workload_sort,
 };
 
 const sc_workload *const *sc_workload_suite(int *count)
