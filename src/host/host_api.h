@@ -41,6 +41,8 @@ typedef struct sc_launch {
     sc_dim3 grid, block;
     uint32_t dynamic_shared_bytes;
     const uint8_t *param_buffer;  /* kernel_param_bytes bytes laid out per the parser */
+    const uint64_t *symbol_addresses;  /* per module symbol: global address or shared offset */
+    uint32_t static_shared_bytes;      /* the module's static .shared bytes per CTA */
     uint64_t launch_index;        /* 0, 1, 2... per device */
 } sc_launch;
 

@@ -1,0 +1,69 @@
+/* execute_collective.c — warp-collective instructions: shfl.sync, vote(.sync) and activemask.
+ * All source values are gathered before any destination is written, since lanes read each
+ * other's registers. */
+#include "exec/execute_internal.h"
+
+#include "exec/operands.h"
+
+static void shuffle(exec_warp *warp, exec_frame *frame, const ptx_instruction *in, uint64_t lanes)
+{
+    unsigned width = warp->kernel->width, lane_bits = width - 1;
+    uint64_t values[EXEC_MAX_WARP_WIDTH];
+    for (unsigned lane = 0; lane < width; lane++)
+        values[lane] = operand_read(warp, frame, &in->operands[1], lane);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        unsigned b = (unsigned)operand_read(warp, frame, &in->operands[2], lane) & lane_bits;
+        uint64_t c = operand_read(warp, frame, &in->operands[3], lane);
+        unsigned clamp = (unsigned)c & lane_bits, segment = (unsigned)(c >> 8) & lane_bits;
+        unsigned max_lane = (lane & segment) | (clamp & ~segment), min_lane = lane & segment;
+        int source;
+        bool in_range;
+        switch ((ptx_shfl_mode)in->mode) {
+        case PTX_SHFL_UP: source = (int)lane - (int)b; in_range = source >= (int)max_lane; break;
+        case PTX_SHFL_DOWN: source = (int)(lane + b); in_range = source <= (int)max_lane; break;
+        case PTX_SHFL_BFLY: source = (int)(lane ^ b); in_range = source <= (int)max_lane; break;
+        default: source = (int)(min_lane | (b & ~segment)); in_range = source <= (int)max_lane; break;
+        }
+        if (!in_range)
+            source = (int)lane;
+        operand_write(warp, frame, in->operands[0].reg, lane, values[source]);
+        operand_write(warp, frame, in->operands[0].reg2, lane, in_range);
+    }
+}
+
+static void vote(exec_warp *warp, exec_frame *frame, const ptx_instruction *in, uint64_t lanes)
+{
+    uint64_t ballot = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        if (operand_read(warp, frame, &in->operands[1], lane))
+            ballot |= 1ull << lane;
+    }
+    uint64_t result;
+    switch ((ptx_vote_mode)in->mode) {
+    case PTX_VOTE_ALL: result = ballot == lanes; break;
+    case PTX_VOTE_ANY: result = ballot != 0; break;
+    case PTX_VOTE_UNI: result = ballot == 0 || ballot == lanes; break;
+    default: result = ballot; break;
+    }
+    for (uint64_t m = lanes; m; m &= m - 1)
+        operand_write(warp, frame, in->operands[0].reg, (unsigned)__builtin_ctzll(m), result);
+}
+
+void execute_warp_collective(exec_warp *warp, const ptx_instruction *in, uint64_t lanes)
+{
+    exec_frame *frame = exec_warp_frame(warp);
+    switch ((ptx_opcode)in->opcode) {
+    case PTX_OP_SHFL:
+        shuffle(warp, frame, in, lanes);
+        break;
+    case PTX_OP_VOTE:
+        vote(warp, frame, in, lanes);
+        break;
+    default: /* activemask */
+        for (uint64_t m = lanes; m; m &= m - 1)
+            operand_write(warp, frame, in->operands[0].reg, (unsigned)__builtin_ctzll(m), lanes);
+        break;
+    }
+}

@@ -1,0 +1,205 @@
+/* execute_memory.c — ld, st, atom and red at issue: address generation, and either the access
+ * itself (shared, local, param: private to the CTA or thread) or a global request for the engine.
+ */
+#include "exec/execute_internal.h"
+
+#include "exec/address_map.h"
+#include "exec/alu.h"
+#include "exec/operands.h"
+
+typedef enum resolved_space { RESOLVED_GLOBAL, RESOLVED_SHARED, RESOLVED_LOCAL, RESOLVED_KERNEL_PARAM } resolved_space;
+
+/* Which space an access of `in` by a lane at `address` (in the instruction's space) touches,
+ * and the address within that space. */
+static resolved_space resolve_space(const exec_warp *warp, const ptx_instruction *in, const ptx_operand *address_op,
+                                    uint64_t *address)
+{
+    switch ((ptx_space)in->space) {
+    case PTX_SPACE_SHARED: return RESOLVED_SHARED;
+    case PTX_SPACE_LOCAL: return RESOLVED_LOCAL;
+    case PTX_SPACE_PARAM: {
+        const ptx_module *module = warp->kernel->module;
+        if (address_op->symbol >= 0)
+            return module->symbols[address_op->symbol].storage == PTX_STORAGE_KERNEL_PARAM
+                       ? RESOLVED_KERNEL_PARAM : RESOLVED_LOCAL;
+        return warp->frame_depth == 1 ? RESOLVED_KERNEL_PARAM : RESOLVED_LOCAL;
+    }
+    case PTX_SPACE_GENERIC:
+        if (sc_generic_is_shared(*address)) {
+            *address -= SC_SHARED_WINDOW_BASE;
+            return RESOLVED_SHARED;
+        }
+        if (sc_generic_is_local(*address)) {
+            *address -= SC_LOCAL_WINDOW_BASE;
+            return RESOLVED_LOCAL;
+        }
+        return RESOLVED_GLOBAL;
+    default:
+        return RESOLVED_GLOBAL;
+    }
+}
+
+static const char *space_name(resolved_space space)
+{
+    switch (space) {
+    case RESOLVED_SHARED: return "shared";
+    case RESOLVED_LOCAL: return "local";
+    case RESOLVED_KERNEL_PARAM: return "param";
+    default: return "global";
+    }
+}
+
+/* Bytes of a CTA- or thread-private space at `address`, or NULL when out of range. */
+static uint8_t *private_bytes(exec_warp *warp, resolved_space space, unsigned lane, uint64_t address, uint64_t bytes)
+{
+    const exec_kernel *kernel = warp->kernel;
+    switch (space) {
+    case RESOLVED_SHARED:
+        if (address > kernel->shared_bytes || bytes > kernel->shared_bytes - address)
+            return NULL;
+        return warp->cta->shared_memory + address;
+    case RESOLVED_LOCAL:
+        if (address > kernel->local_stride || bytes > kernel->local_stride - address)
+            return NULL;
+        return warp->local_memory + (uint64_t)lane * kernel->local_stride + address;
+    case RESOLVED_KERNEL_PARAM:
+        if (address > kernel->entry->kernel_param_bytes || bytes > kernel->entry->kernel_param_bytes - address)
+            return NULL;
+        return (uint8_t *)kernel->launch->param_buffer + address;
+    default:
+        return NULL;
+    }
+}
+
+/* Register receiving element `k` of a load/atom destination (operand 0). */
+static int32_t destination_register(const ptx_operand *destination, unsigned k)
+{
+    if (destination->kind == PTX_OPERAND_VECTOR)
+        return k < destination->count ? destination->vector[k] : -1;
+    return destination->kind == PTX_OPERAND_REGISTER ? destination->reg : -1;
+}
+
+/* Element `k` of a store's data operand for `lane`. */
+static uint64_t store_element(const exec_warp *warp, const exec_frame *frame, const ptx_operand *data, unsigned k,
+                              unsigned lane)
+{
+    if (data->kind == PTX_OPERAND_VECTOR) {
+        int32_t reg = k < data->count ? data->vector[k] : -1;
+        return reg < 0 ? 0 : operand_register_row(warp, frame, reg)[lane];
+    }
+    return operand_read(warp, frame, data, lane);
+}
+
+static uint64_t extend_loaded(ptx_type type, uint64_t raw)
+{
+    if (ptx_type_is_signed(type))
+        return (uint64_t)alu_sign_extend(raw, ptx_type_size(type));
+    return raw;
+}
+
+void exec_memory_complete(const exec_memory_request *request)
+{
+    if (request->kind == EXEC_ACCESS_STORE || request->kind == EXEC_ACCESS_REDUCE)
+        return;
+    const ptx_operand *destination = &request->instruction->operands[0];
+    for (unsigned k = 0; k < request->vector; k++) {
+        int32_t reg = destination_register(destination, k);
+        if (reg < 0)
+            continue;
+        uint64_t *row = request->registers + (size_t)reg * request->width;
+        uint64_t mask = request->register_masks[k];
+        for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            row[lane] = extend_loaded((ptx_type)request->type, request->data[lane][k]) & mask;
+        }
+    }
+}
+
+static int private_fault(const exec_warp *warp, const ptx_instruction *in, resolved_space space, uint64_t address,
+                         unsigned bytes, sc_error *error)
+{
+    return sc_fail(error, "%s:%d: %s access of %u bytes at offset 0x%llx is out of bounds",
+                   warp->kernel->module->path, in->line, space_name(space), bytes, (unsigned long long)address);
+}
+
+/* Performs one lane's access to a private space. */
+static int access_private(exec_warp *warp, const ptx_instruction *in, exec_memory_request *request,
+                          resolved_space space, unsigned lane, uint64_t address, sc_error *error)
+{
+    unsigned size = request->element_bytes;
+    uint8_t *bytes = private_bytes(warp, space, lane, address, (uint64_t)size * request->vector);
+    if (!bytes || (space == RESOLVED_KERNEL_PARAM && request->kind != EXEC_ACCESS_LOAD))
+        return private_fault(warp, in, space, address, size * request->vector, error);
+    exec_memory_perform_lane(request, lane, bytes);
+    return 0;
+}
+
+static exec_access_kind access_kind(ptx_opcode opcode)
+{
+    switch (opcode) {
+    case PTX_OP_LD: return EXEC_ACCESS_LOAD;
+    case PTX_OP_ST: return EXEC_ACCESS_STORE;
+    case PTX_OP_ATOM: return EXEC_ACCESS_ATOMIC;
+    default: return EXEC_ACCESS_REDUCE;
+    }
+}
+
+int execute_memory(exec_warp *warp, const ptx_instruction *in, uint64_t lanes, exec_memory_request *request,
+                   sc_error *error)
+{
+    exec_frame *frame = exec_warp_frame(warp);
+    const ptx_function *function = exec_frame_function(warp, frame);
+    exec_access_kind kind = access_kind((ptx_opcode)in->opcode);
+    bool has_destination = kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC;
+    unsigned address_index = has_destination ? 1 : 0;
+    const ptx_operand *address_op = &in->operands[address_index];
+    const ptx_operand *data_op = &in->operands[address_index + 1];
+
+    request->kind = (uint8_t)kind;
+    request->semantics = in->semantics;
+    request->scope = in->scope;
+    request->atom_op = in->mode;
+    request->type = in->type;
+    request->element_bytes = (uint8_t)ptx_type_size((ptx_type)in->type);
+    request->vector = in->vector ? in->vector : 1;
+    request->non_coherent = (in->flags & PTX_FLAG_NC) || in->space == PTX_SPACE_CONST;
+    request->instruction = in;
+    request->kernel_path = warp->kernel->module->path;
+    request->registers = frame->registers;
+    request->width = warp->kernel->width;
+    request->lane_mask = 0;
+    if (has_destination)
+        for (unsigned k = 0; k < request->vector; k++) {
+            int32_t reg = destination_register(&in->operands[0], k);
+            request->register_masks[k] = reg >= 0 ? operand_register_mask(function, reg) : 0;
+        }
+
+    uint64_t private_lanes = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        uint64_t address = operand_address(warp, frame, address_op, lane);
+        resolved_space space = resolve_space(warp, in, address_op, &address);
+        request->address[lane] = address;
+        if (kind != EXEC_ACCESS_LOAD)
+            for (unsigned k = 0; k < request->vector; k++)
+                request->data[lane][k] = store_element(warp, frame, data_op, k, lane);
+        if (in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS) {
+            request->compare[lane] = request->data[lane][0];
+            request->data[lane][0] = operand_read(warp, frame, &in->operands[address_index + 2], lane);
+        }
+        if (space == RESOLVED_GLOBAL) {
+            request->lane_mask |= 1ull << lane;
+            continue;
+        }
+        if (access_private(warp, in, request, space, lane, address, error) < 0)
+            return -1;
+        private_lanes |= 1ull << lane;
+    }
+    if (private_lanes && has_destination) {
+        uint64_t global_lanes = request->lane_mask;
+        request->lane_mask = private_lanes;
+        exec_memory_complete(request);
+        request->lane_mask = global_lanes;
+    }
+    return request->lane_mask != 0;
+}

@@ -1,0 +1,149 @@
+/* functional_engine.c — runs a launch to completion with no timing.
+ *
+ * Up to cu_count * ctas_per_cu CTAs are resident at once, as on hardware, so kernels whose CTAs
+ * wait for each other (locks, queues, litmus tests) make progress when they fit. Resident warps
+ * take turns of `quantum` instructions in a fixed order, so runs are deterministic. A launch that
+ * exceeds the watchdog's instruction budget, or whose warps all wait at barriers that cannot
+ * complete, stops with an error naming the kernel and the waiting instruction. */
+#include "exec/functional_engine.h"
+
+#include <stdlib.h>
+
+#include "exec/execute.h"
+#include "exec/memory_request.h"
+
+typedef struct functional_engine {
+    functional_engine_options options;
+    exec_memory_request request;
+    uint64_t launch_instructions;  /* issued so far in the current launch (watchdog) */
+} functional_engine;
+
+functional_engine_options functional_engine_defaults(unsigned warp_size)
+{
+    return (functional_engine_options){
+        .warp_size = warp_size,
+        .cu_count = 16,
+        .ctas_per_cu = 8,
+        .quantum = 64,
+        .max_warp_instructions = 20000000000ull,
+    };
+}
+
+void *functional_engine_create(const functional_engine_options *options)
+{
+    functional_engine *engine = calloc(1, sizeof *engine);
+    engine->options = *options;
+    return engine;
+}
+
+/* Runs one warp for up to `quantum` instructions. Returns 1 if it issued anything, -1 on error. */
+static int run_warp(functional_engine *engine, sc_device *device, exec_warp *warp, sc_error *error)
+{
+    exec_cta *cta = warp->cta;
+    int progressed = 0;
+    for (unsigned i = 0; i < engine->options.quantum && !warp->done && !warp->waiting_at_barrier; i++) {
+        exec_step step;
+        warp->clock = warp->instructions;
+        if (exec_warp_step(warp, &engine->request, &step, error) < 0)
+            return -1;
+        progressed = 1;
+        engine->launch_instructions++;
+        if (step.status == EXEC_MEMORY) {
+            if (exec_memory_perform(device, &engine->request, error) < 0)
+                return -1;
+            exec_memory_complete(&engine->request);
+        }
+        if (warp->done)
+            cta->warps_done++;
+        if (step.status == EXEC_BARRIER)
+            cta->barrier_waiting++;
+        if (cta->barrier_waiting > 0 && cta->barrier_waiting == cta->warp_count - cta->warps_done)
+            exec_cta_release_barrier(cta);
+    }
+    return progressed;
+}
+
+static uint64_t count_instructions(const exec_cta *cta, uint64_t *thread_instructions)
+{
+    uint64_t total = 0;
+    for (unsigned i = 0; i < cta->warp_count; i++) {
+        total += cta->warps[i].instructions;
+        *thread_instructions += cta->warps[i].thread_instructions;
+    }
+    return total;
+}
+
+static int functional_launch(void *state, sc_device *device, const sc_launch *launch, sc_launch_stats *stats,
+                             sc_error *error)
+{
+    functional_engine *engine = state;
+    exec_kernel kernel;
+    if (exec_kernel_init(&kernel, device, launch, engine->options.warp_size, error) < 0)
+        return -1;
+    kernel.cu_count = engine->options.cu_count;
+    uint64_t slots = (uint64_t)engine->options.cu_count * engine->options.ctas_per_cu;
+    if (slots > kernel.cta_count)
+        slots = kernel.cta_count;
+    exec_cta *resident = calloc(slots, sizeof *resident);
+    bool *occupied = calloc(slots, sizeof *occupied);
+    uint64_t next_cta = 0, finished = 0, issued = 0;
+    int status = 0;
+    *stats = (sc_launch_stats){0};
+    engine->launch_instructions = 0;
+    while (finished < kernel.cta_count && status == 0) {
+        int progressed = 0;
+        for (uint64_t s = 0; s < slots && status == 0; s++) {
+            if (!occupied[s] && next_cta < kernel.cta_count) {
+                status = exec_cta_init(&resident[s], &kernel, next_cta++, (unsigned)(s % engine->options.cu_count), error);
+                occupied[s] = true;
+            }
+            if (!occupied[s] || status)
+                continue;
+            exec_cta *cta = &resident[s];
+            for (unsigned w = 0; w < cta->warp_count && status == 0; w++) {
+                int ran = run_warp(engine, device, &cta->warps[w], error);
+                status = ran < 0 ? -1 : 0;
+                progressed |= ran > 0;
+            }
+            if (cta->warps_done == cta->warp_count) {
+                issued += count_instructions(cta, &stats->thread_instructions);
+                exec_cta_release(cta);
+                occupied[s] = false;
+                finished++;
+                progressed = 1;
+            }
+        }
+        if (status == 0 && !progressed)
+            status = sc_fail(error, "kernel %s: deadlock: every resident warp waits at a barrier that cannot complete",
+                             kernel.entry->name);
+        if (status == 0 && engine->launch_instructions > engine->options.max_warp_instructions)
+            status = sc_fail(error, "kernel %s: watchdog: more than %llu warp instructions (a spin-wait on a CTA "
+                             "that never becomes resident?)", kernel.entry->name,
+                             (unsigned long long)engine->options.max_warp_instructions);
+    }
+    for (uint64_t s = 0; s < slots; s++)
+        if (occupied[s]) {
+            issued += count_instructions(&resident[s], &stats->thread_instructions);
+            exec_cta_release(&resident[s]);
+        }
+    stats->warp_instructions = issued;
+    free(resident);
+    free(occupied);
+    return status;
+}
+
+static void functional_host_access(void *engine, sc_device *device, uint64_t address, size_t bytes, bool is_write)
+{
+    /* Device memory is the only copy: nothing to flush or invalidate. */
+}
+
+static void functional_destroy(void *engine)
+{
+    free(engine);
+}
+
+const sc_engine_ops functional_engine_ops = {
+    .launch = functional_launch,
+    .host_access = functional_host_access,
+    .destroy = functional_destroy,
+};

@@ -1,0 +1,115 @@
+/* launch.c — turns a kernel launch into executor state: per-launch facts (shared-memory size,
+ * local stack size) and CTAs whose warps start at the kernel's first instruction. */
+#include "exec/warp.h"
+
+#include <stdlib.h>
+
+#include "exec/simt_stack.h"
+
+enum { CALL_DEPTH_LIMIT = 64, RECURSIVE_STACK_BYTES = 16384 };
+
+/* Deepest per-thread frame stack reachable from `function` (recursion gets a fixed budget). */
+static uint64_t stack_bytes(const ptx_module *module, int32_t function, int depth)
+{
+    if (depth > CALL_DEPTH_LIMIT)
+        return RECURSIVE_STACK_BYTES;
+    const ptx_function *f = &module->functions[function];
+    uint64_t deepest_callee = 0;
+    for (int32_t i = 0; i < f->instruction_count; i++) {
+        const ptx_instruction *in = &f->instructions[i];
+        if (in->opcode != PTX_OP_CALL || in->callee < 0)
+            continue;
+        uint64_t callee = stack_bytes(module, in->callee, depth + 1);
+        if (callee > deepest_callee)
+            deepest_callee = callee;
+    }
+    return f->frame_bytes + deepest_callee;
+}
+
+int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *launch, unsigned width,
+                     sc_error *error)
+{
+    const sc_dim3 block = launch->block, grid = launch->grid;
+    uint64_t threads = (uint64_t)block.x * block.y * block.z;
+    if (threads == 0 || threads > 1024)
+        return sc_fail(error, "block of %llu threads: must be 1..1024", (unsigned long long)threads);
+    if ((uint64_t)grid.x * grid.y * grid.z == 0)
+        return sc_fail(error, "empty grid");
+    *kernel = (exec_kernel){
+        .device = device,
+        .launch = launch,
+        .module = launch->module,
+        .entry = &launch->module->functions[launch->function],
+        .symbol_addresses = launch->symbol_addresses,
+        .static_shared_bytes = launch->static_shared_bytes,
+        .shared_bytes = launch->static_shared_bytes + launch->dynamic_shared_bytes,
+        .width = width,
+        .threads_per_cta = (uint32_t)threads,
+        .warps_per_cta = (unsigned)((threads + width - 1) / width),
+        .cta_count = (uint64_t)grid.x * grid.y * grid.z,
+        .cu_count = 1,
+    };
+    uint64_t stack = stack_bytes(launch->module, launch->function, 0);
+    kernel->local_stride = (stack + 15) & ~15ull;
+    return 0;
+}
+
+static int warp_init(exec_warp *warp, exec_cta *cta, const exec_kernel *kernel, unsigned index, sc_error *error)
+{
+    unsigned width = kernel->width;
+    uint64_t first_thread = (uint64_t)index * width;
+    uint64_t lanes = kernel->threads_per_cta - first_thread;
+    *warp = (exec_warp){
+        .cta = cta,
+        .kernel = kernel,
+        .index_in_cta = index,
+        .frame_capacity = 4,
+        .frame_depth = 1,
+    };
+    unsigned valid_lanes = lanes < width ? (unsigned)lanes : width;
+    warp->valid_mask = valid_lanes == 64 ? ~0ull : (1ull << valid_lanes) - 1;
+    warp->frames = calloc((size_t)warp->frame_capacity, sizeof *warp->frames);
+    warp->frames[0] = (exec_frame){
+        .function = kernel->launch->function,
+        .return_pc = -1,
+        .registers = calloc((size_t)kernel->entry->register_count * width + 1, sizeof(uint64_t)),
+        .call_mask = warp->valid_mask,
+    };
+    warp->local_memory = kernel->local_stride ? calloc(width, kernel->local_stride) : NULL;
+    return simt_push(warp, 0, kernel->entry->instruction_count, warp->valid_mask, error);
+}
+
+int exec_cta_init(exec_cta *cta, const exec_kernel *kernel, uint64_t linear_id, unsigned cu, sc_error *error)
+{
+    const sc_dim3 grid = kernel->launch->grid;
+    *cta = (exec_cta){
+        .kernel = kernel,
+        .linear_id = linear_id,
+        .ctaid = {(uint32_t)(linear_id % grid.x), (uint32_t)((linear_id / grid.x) % grid.y),
+                  (uint32_t)(linear_id / ((uint64_t)grid.x * grid.y))},
+        .shared_memory = calloc(kernel->shared_bytes + 1, 1),
+        .warp_count = kernel->warps_per_cta,
+        .cu = cu,
+    };
+    cta->warps = calloc(cta->warp_count, sizeof *cta->warps);
+    for (unsigned i = 0; i < cta->warp_count; i++)
+        if (warp_init(&cta->warps[i], cta, kernel, i, error) < 0)
+            return -1;
+    return 0;
+}
+
+void exec_cta_release(exec_cta *cta)
+{
+    for (unsigned i = 0; i < cta->warp_count; i++) {
+        exec_warp *warp = &cta->warps[i];
+        for (int32_t f = 0; f < warp->frame_depth; f++)
+            free(warp->frames[f].registers);
+        free(warp->frames);
+        free(warp->stack);
+        free(warp->local_memory);
+    }
+    free(cta->warps);
+    free(cta->shared_memory);
+    cta->warps = NULL;
+    cta->shared_memory = NULL;
+}

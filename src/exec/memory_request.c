@@ -1,0 +1,97 @@
+/* memory_request.c — atomic read-modify-write semantics and the direct (functional) performance
+ * of global requests on the device image (see memory_request.h). */
+#include "exec/memory_request.h"
+
+#include "exec/alu.h"
+
+uint64_t exec_load_bytes(const uint8_t *bytes, unsigned size)
+{
+    uint64_t value = 0;
+    for (unsigned i = 0; i < size; i++)
+        value |= (uint64_t)bytes[i] << (8 * i);
+    return value;
+}
+
+void exec_store_bytes(uint8_t *bytes, unsigned size, uint64_t value)
+{
+    for (unsigned i = 0; i < size; i++)
+        bytes[i] = (uint8_t)(value >> (8 * i));
+}
+
+static uint64_t atomic_minimum_or_maximum(ptx_type type, uint64_t old, uint64_t operand, bool maximum)
+{
+    unsigned bytes = ptx_type_size(type);
+    bool operand_less;
+    if (type == PTX_TYPE_F32)
+        operand_less = alu_as_f32(operand) < alu_as_f32(old);
+    else if (type == PTX_TYPE_F64)
+        operand_less = alu_as_f64(operand) < alu_as_f64(old);
+    else if (ptx_type_is_signed(type))
+        operand_less = alu_sign_extend(operand, bytes) < alu_sign_extend(old, bytes);
+    else
+        operand_less = (operand & alu_width_mask(bytes)) < (old & alu_width_mask(bytes));
+    return operand_less != maximum ? operand : old;
+}
+
+uint64_t exec_atomic_apply(ptx_atom_op op, ptx_type type, uint64_t old, uint64_t operand, uint64_t compare)
+{
+    uint64_t mask = alu_width_mask(ptx_type_size(type));
+    old &= mask;
+    operand &= mask;
+    switch (op) {
+    case PTX_ATOM_ADD:
+        if (type == PTX_TYPE_F32)
+            return alu_from_f32(alu_as_f32(old) + alu_as_f32(operand));
+        if (type == PTX_TYPE_F64)
+            return alu_from_f64(alu_as_f64(old) + alu_as_f64(operand));
+        return (old + operand) & mask;
+    case PTX_ATOM_MIN: return atomic_minimum_or_maximum(type, old, operand, false);
+    case PTX_ATOM_MAX: return atomic_minimum_or_maximum(type, old, operand, true);
+    case PTX_ATOM_INC: return old >= operand ? 0 : old + 1;
+    case PTX_ATOM_DEC: return (old == 0 || old > operand) ? operand : old - 1;
+    case PTX_ATOM_AND: return old & operand;
+    case PTX_ATOM_OR: return old | operand;
+    case PTX_ATOM_XOR: return old ^ operand;
+    case PTX_ATOM_EXCH: return operand;
+    case PTX_ATOM_CAS: return old == (compare & mask) ? operand : old;
+    default: return old;
+    }
+}
+
+void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8_t *bytes)
+{
+    unsigned size = request->element_bytes;
+    for (unsigned k = 0; k < request->vector; k++) {
+        uint8_t *element = bytes + (size_t)k * size;
+        uint64_t old = exec_load_bytes(element, size);
+        switch ((exec_access_kind)request->kind) {
+        case EXEC_ACCESS_LOAD:
+            request->data[lane][k] = old;
+            break;
+        case EXEC_ACCESS_STORE:
+            exec_store_bytes(element, size, request->data[lane][k]);
+            break;
+        default:
+            exec_store_bytes(element, size, exec_atomic_apply((ptx_atom_op)request->atom_op, (ptx_type)request->type,
+                                                              old, request->data[lane][k], request->compare[lane]));
+            request->data[lane][k] = old;
+            break;
+        }
+    }
+}
+
+int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error)
+{
+    unsigned size = request->element_bytes;
+    for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        uint64_t address = request->address[lane];
+        uint8_t *bytes = sc_device_global_pointer(device, address, (uint64_t)size * request->vector);
+        if (!bytes)
+            return sc_fail(error, "%s:%d: global access of %u bytes at 0x%llx is outside device memory",
+                           request->kernel_path, request->instruction->line, size * request->vector,
+                           (unsigned long long)address);
+        exec_memory_perform_lane(request, lane, bytes);
+    }
+    return 0;
+}

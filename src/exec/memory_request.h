@@ -1,0 +1,61 @@
+/* memory_request.h — one warp instruction's access to global memory, as the executor hands it to
+ * an engine.
+ *
+ * The executor computes addresses and store data at issue and returns the request; the engine
+ * performs it (at once for the functional engine; through the modelled caches for the timing
+ * engine, which decides both when it completes and which values loads see) and then calls
+ * exec_memory_complete to write loaded values into the destination registers. Shared, local and
+ * param accesses never leave the executor.
+ */
+#ifndef SYNCSCOPE_EXEC_MEMORY_REQUEST_H
+#define SYNCSCOPE_EXEC_MEMORY_REQUEST_H
+
+#include <stdint.h>
+
+#include "exec/warp.h"
+
+typedef enum exec_access_kind {
+    EXEC_ACCESS_LOAD = 1,
+    EXEC_ACCESS_STORE,
+    EXEC_ACCESS_ATOMIC,   /* atom: returns the old value */
+    EXEC_ACCESS_REDUCE,   /* red: no return value */
+} exec_access_kind;
+
+typedef struct exec_memory_request {
+    uint8_t kind;          /* exec_access_kind */
+    uint8_t semantics;     /* ptx_semantics */
+    uint8_t scope;         /* ptx_scope */
+    uint8_t atom_op;       /* ptx_atom_op */
+    uint8_t type;          /* ptx_type of each element */
+    uint8_t element_bytes;
+    uint8_t vector;        /* elements per lane (1, 2, 4) */
+    uint8_t non_coherent;  /* ld.global.nc / ld.const: read-only path */
+    uint64_t lane_mask;    /* lanes performing the access */
+    const ptx_instruction *instruction;
+    const char *kernel_path;  /* PTX file, for messages */
+    uint64_t *registers;   /* destination frame's register array */
+    uint64_t register_masks[4];  /* width mask of each destination element's register */
+    unsigned width;
+    uint64_t address[EXEC_MAX_WARP_WIDTH];
+    uint64_t data[EXEC_MAX_WARP_WIDTH][4];     /* store data / atomic operand; load results */
+    uint64_t compare[EXEC_MAX_WARP_WIDTH];     /* atom.cas: the compare value */
+} exec_memory_request;
+
+/* Writes loaded (or atomic old) values into the destination registers. */
+void exec_memory_complete(const exec_memory_request *request);
+
+/* The new memory value of an atomic: op applied to `old`, operand and (for cas) compare. */
+uint64_t exec_atomic_apply(ptx_atom_op op, ptx_type type, uint64_t old, uint64_t operand,
+                           uint64_t compare);
+
+/* Performs the request's access for one lane on `bytes` (the lane's element bytes). */
+void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8_t *bytes);
+
+/* Performs the request directly on device memory, lane by lane in lane order. */
+int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error);
+
+/* Little-endian element access into a byte buffer. */
+uint64_t exec_load_bytes(const uint8_t *bytes, unsigned size);
+void exec_store_bytes(uint8_t *bytes, unsigned size, uint64_t value);
+
+#endif

@@ -1,0 +1,102 @@
+/* operands.c — operand reads, register writes, special registers and address resolution for
+ * the SIMT executor (see operands.h). */
+#include "exec/operands.h"
+
+#include "exec/alu.h"
+
+uint64_t operand_register_mask(const ptx_function *function, int32_t reg)
+{
+    ptx_type type = (ptx_type)function->registers[reg].type;
+    if (type == PTX_TYPE_PRED)
+        return 1;
+    return alu_width_mask(ptx_type_size(type));
+}
+
+uint64_t operand_symbol_address(const exec_warp *warp, const exec_frame *frame, int32_t symbol)
+{
+    const ptx_symbol *s = &warp->kernel->module->symbols[symbol];
+    switch ((ptx_storage)s->storage) {
+    case PTX_STORAGE_KERNEL_PARAM:
+        return s->offset;
+    case PTX_STORAGE_FRAME:
+        return frame->local_base + s->offset;
+    default:
+        return warp->kernel->symbol_addresses[symbol];
+    }
+}
+
+static uint64_t lane_mask_below(unsigned lane)
+{
+    return lane >= 64 ? ~0ull : (1ull << lane) - 1;
+}
+
+static uint64_t special_read(const exec_warp *warp, const ptx_operand *op, unsigned lane)
+{
+    const exec_kernel *kernel = warp->kernel;
+    const sc_dim3 block = kernel->launch->block, grid = kernel->launch->grid;
+    const uint32_t block_dims[3] = {block.x, block.y, block.z}, grid_dims[3] = {grid.x, grid.y, grid.z};
+    uint64_t thread = (uint64_t)warp->index_in_cta * kernel->width + lane;
+    uint64_t thread_index[3] = {thread % block.x, (thread / block.x) % block.y, thread / ((uint64_t)block.x * block.y)};
+    unsigned c = op->component < 3 ? op->component : 0;
+    switch ((ptx_special_register)op->special) {
+    case PTX_SREG_TID: return thread_index[c];
+    case PTX_SREG_NTID: return block_dims[c];
+    case PTX_SREG_CTAID: return warp->cta->ctaid[c];
+    case PTX_SREG_NCTAID: return grid_dims[c];
+    case PTX_SREG_LANEID: return lane;
+    case PTX_SREG_WARPID: return warp->index_in_cta;
+    case PTX_SREG_NWARPID: return kernel->warps_per_cta;
+    case PTX_SREG_SMID: return warp->cta->cu;
+    case PTX_SREG_NSMID: return kernel->cu_count;
+    case PTX_SREG_GRIDID: return kernel->launch->launch_index;
+    case PTX_SREG_CLOCK: return warp->clock & 0xffffffffull;
+    case PTX_SREG_CLOCK64:
+    case PTX_SREG_GLOBALTIMER: return warp->clock;
+    case PTX_SREG_LANEMASK_EQ: return 1ull << lane;
+    case PTX_SREG_LANEMASK_LT: return lane_mask_below(lane);
+    case PTX_SREG_LANEMASK_LE: return lane_mask_below(lane + 1);
+    case PTX_SREG_LANEMASK_GT: return ~lane_mask_below(lane + 1) & alu_width_mask(kernel->width / 8);
+    case PTX_SREG_LANEMASK_GE: return ~lane_mask_below(lane) & alu_width_mask(kernel->width / 8);
+    case PTX_SREG_DYNAMIC_SMEM_SIZE: return kernel->launch->dynamic_shared_bytes;
+    case PTX_SREG_TOTAL_SMEM_SIZE: return kernel->shared_bytes;
+    default: return 0;
+    }
+}
+
+uint64_t operand_read(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane)
+{
+    switch ((ptx_operand_kind)op->kind) {
+    case PTX_OPERAND_REGISTER: {
+        uint64_t value = operand_register_row(warp, frame, op->reg)[lane];
+        return op->negated ? !value : value;
+    }
+    case PTX_OPERAND_IMMEDIATE:
+        return (uint64_t)op->value;
+    case PTX_OPERAND_SYMBOL:
+        return operand_symbol_address(warp, frame, op->symbol) + (uint64_t)op->value;
+    case PTX_OPERAND_SPECIAL:
+        return special_read(warp, op, lane);
+    case PTX_OPERAND_ADDRESS:
+        return operand_address(warp, frame, op, lane);
+    default:
+        return 0;
+    }
+}
+
+void operand_write(const exec_warp *warp, const exec_frame *frame, int32_t reg, unsigned lane, uint64_t value)
+{
+    if (reg < 0)
+        return;
+    const ptx_function *function = exec_frame_function(warp, frame);
+    operand_register_row(warp, frame, reg)[lane] = value & operand_register_mask(function, reg);
+}
+
+uint64_t operand_address(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane)
+{
+    uint64_t address = (uint64_t)op->value;
+    if (op->reg >= 0)
+        address += operand_register_row(warp, frame, op->reg)[lane];
+    if (op->symbol >= 0)
+        address += operand_symbol_address(warp, frame, op->symbol);
+    return address;
+}
