@@ -1,0 +1,210 @@
+/* schema.c — the configuration keys of a system preset: type, unit, range and meaning.
+ *
+ * The set describes a cycle-level CPU-GPU timing model (compute units, private L1s, a shared
+ * banked L2, an optional memory-side L3, a coherence directory, the network and DRAM) with
+ * enough keys to express the four seed system tables. Latencies are in cycles of the clock the
+ * unit names. Mechanism parameters will live under "mechanism", which is reserved and empty.
+ * Keep the table sorted by path (tests/unit/test_config.c checks it).
+ */
+#include "config/schema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define KIB 1024.0
+#define MIB (1024.0 * 1024.0)
+#define GIB (1024.0 * 1024.0 * 1024.0)
+#define GHZ 1e9
+#define MAX_SAFE_INTEGER 9007199254740991.0 /* 2^53 - 1: exact in a double and in JSON */
+
+static const sc_config_key keys[] = {
+    {"cpu.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * GHZ, NULL, 0, "CPU core clock"},
+    {"cpu.count", SC_KEY_INT, "cores", 0, 256, NULL, 0,
+     "CPU cores sharing the coherent memory with the GPU (0 = no CPU model)"},
+    {"cpu.l1_associativity", SC_KEY_INT, "ways", 1, 256, NULL, 0, "CPU private L1 data cache ways"},
+    {"cpu.l1_banks", SC_KEY_INT, "banks", 1, 256, NULL, 0, "CPU private L1 data cache banks"},
+    {"cpu.l1_latency", SC_KEY_INT, "CPU cycles", 1, 10000, NULL, 0, "CPU L1 hit latency"},
+    {"cpu.l1_size", SC_KEY_SIZE, "bytes", 1 * KIB, 64 * MIB, NULL, 0, "CPU private L1 data cache capacity per core"},
+    {"cpu.l2_associativity", SC_KEY_INT, "ways", 1, 256, NULL, 0, "CPU shared L2 ways"},
+    {"cpu.l2_banks", SC_KEY_INT, "banks", 1, 256, NULL, 0, "CPU shared L2 banks"},
+    {"cpu.l2_latency", SC_KEY_INT, "CPU cycles", 1, 10000, NULL, 0, "CPU shared L2 hit latency"},
+    {"cpu.l2_size", SC_KEY_SIZE, "bytes", 0, 1 * GIB, NULL, 0, "CPU shared L2 capacity (0 = no CPU L2)"},
+    {"cpu.line_size", SC_KEY_SIZE, "bytes", 16, 1024, NULL, SC_KEY_POWER_OF_TWO, "CPU cache line size"},
+    {"directory.banks", SC_KEY_INT, "banks", 1, 1024, NULL, 0, "coherence directory banks"},
+    {"directory.entries", SC_KEY_INT, "blocks", 0, MAX_SAFE_INTEGER, NULL, 0,
+     "blocks the CPU-GPU directory tracks (0 = stateless null directory that broadcasts probes)"},
+    {"directory.latency", SC_KEY_INT, "GPU cycles", 0, 100000, NULL, 0, "directory lookup latency"},
+    {"directory.mshrs", SC_KEY_INT, "entries", 1, 1 << 20, NULL, 0, "outstanding requests the directory tracks"},
+    {"dram.banks_per_channel", SC_KEY_INT, "banks", 1, 256, NULL, 0, "DRAM banks per channel"},
+    {"dram.bus_bytes", SC_KEY_SIZE, "bytes", 1, 4096, NULL, 0,
+     "bytes a channel transfers per DRAM clock cycle (all edges counted)"},
+    {"dram.channels", SC_KEY_INT, "channels", 1, 1024, NULL, 0, "DRAM channels (memory partitions)"},
+    {"dram.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * GHZ, NULL, 0, "DRAM command clock"},
+    {"dram.latency", SC_KEY_INT, "GPU cycles", 0, 1000000, NULL, 0,
+     "minimum unloaded latency of a GPU load served by DRAM"},
+    {"dram.latency_max", SC_KEY_INT, "GPU cycles", 0, 1000000, NULL, 0,
+     "maximum unloaded DRAM latency (distance-dependent; equal to dram.latency when uniform)"},
+    {"dram.request_queue", SC_KEY_INT, "entries", 1, 1 << 16, NULL, 0, "request queue per channel"},
+    {"dram.row_size", SC_KEY_SIZE, "bytes", 64, 1 * MIB, NULL, SC_KEY_POWER_OF_TWO, "DRAM row (page) size"},
+    {"dram.scheduler", SC_KEY_ENUM, "", 0, 0, "fcfs|frfcfs", 0, "memory controller scheduling policy"},
+    {"dram.t_cdlr", SC_KEY_INT, "DRAM cycles", 0, 1000, NULL, 0, "write-to-read turnaround (tCDLR/tWTR)"},
+    {"dram.t_cl", SC_KEY_INT, "DRAM cycles", 1, 1000, NULL, 0, "CAS latency (tCL)"},
+    {"dram.t_ras", SC_KEY_INT, "DRAM cycles", 1, 1000, NULL, 0, "row active time (tRAS)"},
+    {"dram.t_rc", SC_KEY_INT, "DRAM cycles", 1, 1000, NULL, 0, "row cycle time (tRC)"},
+    {"dram.t_rcd", SC_KEY_INT, "DRAM cycles", 1, 1000, NULL, 0, "row-to-column delay (tRCD)"},
+    {"dram.t_rp", SC_KEY_INT, "DRAM cycles", 1, 1000, NULL, 0, "row precharge (tRP)"},
+    {"dram.t_rrd", SC_KEY_INT, "DRAM cycles", 0, 1000, NULL, 0, "activate-to-activate, different banks (tRRD)"},
+    {"dram.t_wl", SC_KEY_INT, "DRAM cycles", 0, 1000, NULL, 0, "write latency (tWL)"},
+    {"dram.t_wr", SC_KEY_INT, "DRAM cycles", 0, 1000, NULL, 0, "write recovery (tWR)"},
+    {"dram.type", SC_KEY_ENUM, "", 0, 0, "ddr3|ddr4|gddr3|gddr5|hbm", 0, "DRAM technology"},
+    {"gpu.alu_latency", SC_KEY_INT, "GPU cycles", 1, 1000, NULL, 0, "dependent-issue latency of an ALU instruction"},
+    {"gpu.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * GHZ, NULL, 0, "GPU core clock (GPU cycles are of this clock)"},
+    {"gpu.cu_count", SC_KEY_INT, "CUs", 1, 4096, NULL, 0, "compute units (SMs)"},
+    {"gpu.issue_width", SC_KEY_INT, "instructions", 1, 16, NULL, 0, "instructions each scheduler may issue per cycle"},
+    {"gpu.kernel_launch_latency", SC_KEY_INT, "GPU cycles", 0, 100000000, NULL, 0,
+     "cycles from a kernel launch to its first work-group starting"},
+    {"gpu.max_ctas_per_cu", SC_KEY_INT, "CTAs", 1, 1024, NULL, 0, "work-groups (CTAs) resident per CU"},
+    {"gpu.max_warps_per_cu", SC_KEY_INT, "warps", 1, 1024, NULL, 0, "warps (wavefronts) resident per CU"},
+    {"gpu.registers_per_cu", SC_KEY_INT, "32-bit registers", 1, 1 << 24, NULL, 0, "register file per CU"},
+    {"gpu.scheduler", SC_KEY_ENUM, "", 0, 0, "gto|lrr", 0,
+     "warp scheduling policy: greedy-then-oldest or loose round-robin"},
+    {"gpu.schedulers_per_cu", SC_KEY_INT, "schedulers", 1, 64, NULL, 0, "warp schedulers per CU"},
+    {"gpu.sfu_latency", SC_KEY_INT, "GPU cycles", 1, 10000, NULL, 0, "dependent-issue latency of a special-function instruction"},
+    {"gpu.shared_memory_banks", SC_KEY_INT, "banks", 1, 256, NULL, 0, "banks of the shared memory (scratchpad)"},
+    {"gpu.shared_memory_latency", SC_KEY_INT, "GPU cycles", 1, 10000, NULL, 0, "shared memory (scratchpad) hit latency"},
+    {"gpu.shared_memory_per_cu", SC_KEY_SIZE, "bytes", 0, 1 * GIB, NULL, 0, "shared memory (scratchpad) per CU"},
+    {"gpu.simd_units", SC_KEY_INT, "units", 1, 64, NULL, 0, "SIMD execution units per CU"},
+    {"gpu.simd_width", SC_KEY_INT, "lanes", 1, 1024, NULL, 0,
+     "lanes per SIMD unit; a warp occupies a unit for warp_size/simd_width cycles"},
+    {"gpu.warp_size", SC_KEY_INT, "threads", 32, 64, NULL, SC_KEY_POWER_OF_TWO,
+     "threads per warp (wavefront): 32 or 64"},
+    {"l1.associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0, "GPU L1 data cache ways"},
+    {"l1.banks", SC_KEY_INT, "banks", 1, 256, NULL, 0, "GPU L1 data cache banks"},
+    {"l1.latency", SC_KEY_INT, "GPU cycles", 1, 10000, NULL, 0, "GPU L1 hit latency (data array)"},
+    {"l1.line_size", SC_KEY_SIZE, "bytes", 16, 1024, NULL, SC_KEY_POWER_OF_TWO, "GPU L1 line size"},
+    {"l1.mshrs", SC_KEY_INT, "entries", 1, 1 << 16, NULL, 0, "GPU L1 miss status holding registers"},
+    {"l1.remote_latency", SC_KEY_INT, "GPU cycles", 1, 1000000, NULL, 0,
+     "minimum latency of a load served by another core's L1 (ownership protocols)"},
+    {"l1.remote_latency_max", SC_KEY_INT, "GPU cycles", 1, 1000000, NULL, 0,
+     "maximum latency of a load served by a remote L1 (distance-dependent)"},
+    {"l1.size", SC_KEY_SIZE, "bytes", 0, 1 * GIB, NULL, 0, "GPU L1 data cache capacity per CU (0 = no L1)"},
+    {"l1.store_buffer_entries", SC_KEY_INT, "entries", 0, 1 << 16, NULL, 0,
+     "write-combining store buffer entries per CU (0 = none)"},
+    {"l1.tag_latency", SC_KEY_INT, "GPU cycles", 0, 10000, NULL, 0, "GPU L1 tag lookup latency (miss detection)"},
+    {"l2.associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0, "GPU shared L2 ways"},
+    {"l2.banks", SC_KEY_INT, "banks", 1, 4096, NULL, 0, "GPU shared L2 banks (slices)"},
+    {"l2.latency", SC_KEY_INT, "GPU cycles", 1, 100000, NULL, 0, "minimum GPU L2 hit latency seen by a CU"},
+    {"l2.latency_max", SC_KEY_INT, "GPU cycles", 1, 100000, NULL, 0,
+     "maximum GPU L2 hit latency (NUCA distance; equal to l2.latency when uniform)"},
+    {"l2.line_size", SC_KEY_SIZE, "bytes", 16, 1024, NULL, SC_KEY_POWER_OF_TWO, "GPU L2 line size"},
+    {"l2.mshrs", SC_KEY_INT, "entries", 1, 1 << 20, NULL, 0, "GPU L2 miss status holding registers (all banks)"},
+    {"l2.size", SC_KEY_SIZE, "bytes", 1 * KIB, 64 * GIB, NULL, 0, "GPU shared L2 capacity (all banks)"},
+    {"l2.tag_latency", SC_KEY_INT, "GPU cycles", 0, 100000, NULL, 0, "GPU L2 tag lookup latency"},
+    {"l3.associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0, "memory-side L3 ways"},
+    {"l3.banks", SC_KEY_INT, "banks", 1, 4096, NULL, 0, "memory-side L3 banks"},
+    {"l3.enabled", SC_KEY_BOOL, "", 0, 0, NULL, 0, "whether a memory-side L3 shared by CPU and GPU exists"},
+    {"l3.latency", SC_KEY_INT, "GPU cycles", 1, 100000, NULL, 0, "memory-side L3 hit latency"},
+    {"l3.size", SC_KEY_SIZE, "bytes", 0, 64 * GIB, NULL, 0, "memory-side L3 capacity"},
+    {"memory.page_size", SC_KEY_SIZE, "bytes", 4 * KIB, 1 * GIB, NULL, SC_KEY_POWER_OF_TWO, "virtual memory page size"},
+    {"noc.bytes_per_cycle", SC_KEY_INT, "bytes/NoC cycle", 1, 1 << 20, NULL, 0, "link width per direction"},
+    {"noc.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * GHZ, NULL, 0, "interconnect clock"},
+    {"noc.latency", SC_KEY_INT, "NoC cycles", 0, 100000, NULL, 0, "unloaded traversal latency, one direction"},
+    {"noc.mesh_columns", SC_KEY_INT, "nodes", 0, 1024, NULL, 0, "mesh columns (0 unless noc.topology is mesh)"},
+    {"noc.mesh_rows", SC_KEY_INT, "nodes", 0, 1024, NULL, 0, "mesh rows (0 unless noc.topology is mesh)"},
+    {"noc.topology", SC_KEY_ENUM, "", 0, 0, "crossbar|mesh|ideal", 0, "interconnect between cores and L2 banks"},
+    {"sim.max_cycles", SC_KEY_INT, "GPU cycles", 1, MAX_SAFE_INTEGER, NULL, 0,
+     "watchdog: a run exceeding this many cycles stops with an error"},
+    {"sim.seed", SC_KEY_INT, "", 0, MAX_SAFE_INTEGER, NULL, 0, "seed of every random choice in a run"},
+    {"system.description", SC_KEY_STRING, "", 0, 0, NULL, 0, "one line saying what the system is"},
+    {"system.name", SC_KEY_STRING, "", 0, 0, NULL, 0, "short name of the system"},
+    {"system.source", SC_KEY_STRING, "", 0, 0, NULL, 0, "where the numbers come from (paper and table)"},
+};
+
+const sc_config_key *sc_schema_keys(size_t *count)
+{
+    *count = sizeof keys / sizeof keys[0];
+    return keys;
+}
+
+const sc_config_key *sc_schema_key(int index)
+{
+    return &keys[index];
+}
+
+static int compare_path_to_key(const void *path, const void *key)
+{
+    return strcmp(path, ((const sc_config_key *)key)->path);
+}
+
+int sc_schema_find(const char *path)
+{
+    const sc_config_key *found = bsearch(path, keys, sizeof keys / sizeof keys[0], sizeof keys[0],
+                                         compare_path_to_key);
+    return found ? (int)(found - keys) : -1;
+}
+
+/* Levenshtein distance between two short strings (key paths are well under 64 characters). */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return (size_t)-1;
+    size_t row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t above = row[j];
+            size_t substitute = diagonal + (a[i - 1] != b[j - 1]);
+            size_t best = above + 1 < row[j - 1] + 1 ? above + 1 : row[j - 1] + 1;
+            row[j] = substitute < best ? substitute : best;
+            diagonal = above;
+        }
+    }
+    return row[lb];
+}
+
+const char *sc_schema_nearest(const char *path)
+{
+    const char *nearest = NULL;
+    size_t best = strlen(path) / 3 + 2; /* a suggestion farther than this is noise */
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        size_t distance = edit_distance(path, keys[i].path);
+        if (distance < best) {
+            best = distance;
+            nearest = keys[i].path;
+        }
+    }
+    return nearest;
+}
+
+const char *sc_key_type_name(sc_key_type type)
+{
+    switch (type) {
+    case SC_KEY_INT: return "int";
+    case SC_KEY_SIZE: return "size";
+    case SC_KEY_FREQUENCY: return "frequency";
+    case SC_KEY_FLOAT: return "float";
+    case SC_KEY_BOOL: return "bool";
+    case SC_KEY_ENUM: return "enum";
+    case SC_KEY_STRING: return "string";
+    }
+    return "?";
+}
+
+int sc_choice_allowed(const char *choices, const char *word)
+{
+    size_t length = strlen(word);
+    for (const char *start = choices; *start;) {
+        const char *bar = strchr(start, '|');
+        size_t choice_length = bar ? (size_t)(bar - start) : strlen(start);
+        if (choice_length == length && !strncmp(start, word, length))
+            return 1;
+        if (!bar)
+            break;
+        start = bar + 1;
+    }
+    return 0;
+}

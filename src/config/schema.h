@@ -1,0 +1,54 @@
+/* schema.h — the typed table of every configuration key a system preset must define.
+ *
+ * A key path is "group.name" (e.g. "l1.size"). Each key has a type that says how its values
+ * are written and normalised: sizes are stored in bytes, frequencies in Hz, latencies in cycles
+ * of the clock named in the key's unit. The table is sorted by path, so the canonical JSON that
+ * config_json.c writes comes out with sorted keys simply by walking it.
+ */
+#ifndef SYNCSCOPE_CONFIG_SCHEMA_H
+#define SYNCSCOPE_CONFIG_SCHEMA_H
+
+#include <stddef.h>
+
+typedef enum sc_key_type {
+    SC_KEY_INT,        /* plain integer */
+    SC_KEY_SIZE,       /* bytes: 64, "64B", "16KiB", "2MiB", "1GiB" */
+    SC_KEY_FREQUENCY,  /* Hz: 700000000, "700MHz", "1.4GHz" */
+    SC_KEY_FLOAT,      /* real number */
+    SC_KEY_BOOL,       /* true/false (also yes/no, on/off, 1/0 on the command line) */
+    SC_KEY_ENUM,       /* one of a '|'-separated list of words */
+    SC_KEY_STRING      /* free text */
+} sc_key_type;
+
+/* Extra constraints a key may carry beyond its range. */
+enum { SC_KEY_POWER_OF_TWO = 1 };
+
+typedef struct sc_config_key {
+    const char *path;
+    sc_key_type type;
+    const char *unit;         /* shown by `config keys`; "" when unitless */
+    double min, max;          /* inclusive range for numeric types */
+    const char *choices;      /* "gto|lrr" for SC_KEY_ENUM, else NULL */
+    unsigned flags;
+    const char *description;
+} sc_config_key;
+
+/* The whole table, sorted by path. */
+const sc_config_key *sc_schema_keys(size_t *count);
+
+/* The key at `index` of the table. */
+const sc_config_key *sc_schema_key(int index);
+
+/* Index of `path` in the table, or -1. */
+int sc_schema_find(const char *path);
+
+/* The known key closest to an unknown `path` by edit distance, or NULL if none is close. */
+const char *sc_schema_nearest(const char *path);
+
+/* The name of a type as shown to users ("size", "frequency"...). */
+const char *sc_key_type_name(sc_key_type type);
+
+/* Whether `word` is one of the '|'-separated `choices`. */
+int sc_choice_allowed(const char *choices, const char *word);
+
+#endif

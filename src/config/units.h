@@ -1,0 +1,21 @@
+/* units.h — exact parsing of the value spellings configuration files and --set accept.
+ *
+ * Sizes: "64", "64B", "16KiB", "2MiB", "1.5GiB" (binary units only, so "16KB" is rejected
+ * instead of being guessed). Frequencies: "700000000", "700MHz", "1.4GHz", "2 GHz". Decimal
+ * fractions are computed exactly; a value that is not a whole number of bytes or Hz is an
+ * error. Each parser returns 0, or -1 with a short reason in `why` (no key path: the caller
+ * adds it).
+ */
+#ifndef SYNCSCOPE_CONFIG_UNITS_H
+#define SYNCSCOPE_CONFIG_UNITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+int sc_parse_int(const char *text, int64_t *value, const char **why);
+int sc_parse_size(const char *text, int64_t *bytes, const char **why);
+int sc_parse_frequency(const char *text, int64_t *hertz, const char **why);
+int sc_parse_float(const char *text, double *value, const char **why);
+int sc_parse_bool(const char *text, bool *value, const char **why);
+
+#endif
