@@ -1,0 +1,205 @@
+/* export.c — `syncscope export`: runs a canned or user SQL query against the results database
+ * (read-only) and writes its rows as CSV, JSON or a Jupyter notebook with the CSV beside it.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "cli/commands.h"
+#include "export/database.h"
+#include "export/formats.h"
+#include "export/output.h"
+#include "export/table.h"
+
+#define MAX_PARAMS 64
+#define EXPORT_DIRECTORY "notebooks_export"
+
+static const char usage[] =
+    "usage: syncscope export QUERY_NAME|FILE.sql [--format csv|json|ipynb] [--param NAME=VALUE]...\n"
+    "                        [--out FILE] [--db PATH]\n"
+    "\n"
+    "Runs a query read-only and writes its rows. QUERY_NAME is a file queries/QUERY_NAME.sql of the\n"
+    "syncscope data directory; anything ending in .sql or holding a '/' is a file path.\n"
+    "\n"
+    "  --format F       csv (RFC 4180, default), json (array of row objects) or ipynb (a Jupyter\n"
+    "                   notebook plus the CSV it loads, written beside it); default from --out's\n"
+    "                   extension, else csv\n"
+    "  --param N=V      value of the query parameter :N (repeatable)\n"
+    "  --out FILE       output file ('-' = standard output for csv and json);\n"
+    "                   default " EXPORT_DIRECTORY "/QUERY_NAME.FORMAT\n"
+    "  --db PATH        results database (default $SYNCSCOPE_DB, else " SC_DEFAULT_DATABASE ")\n";
+
+typedef struct export_options {
+    const char *query;
+    const char *format;
+    const char *out;
+    const char *db;
+    sc_query_param params[MAX_PARAMS];
+    size_t param_count;
+} export_options;
+
+static int bad_usage(const char *message, const char *detail)
+{
+    fprintf(stderr, "syncscope export: %s%s (see syncscope export --help)\n", message, detail);
+    return 2;
+}
+
+static const char *extension_of(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    return dot && (!slash || dot > slash) ? dot + 1 : NULL;
+}
+
+/* Fills `options` from argv; returns -1 after printing help, 2 on bad usage, 0 otherwise. */
+static int parse_arguments(int argc, char **argv, export_options *options)
+{
+    static const struct option long_options[] = {
+        {"format", required_argument, NULL, 'f'}, {"param", required_argument, NULL, 'p'},
+        {"out", required_argument, NULL, 'o'},    {"db", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
+    *options = (export_options){0};
+    optind = 0;
+    opterr = 0;
+    int option;
+    while ((option = getopt_long(argc, argv, ":f:p:o:d:h", long_options, NULL)) != -1) {
+        switch (option) {
+        case 'f':
+            options->format = optarg;
+            break;
+        case 'p': {
+            char *equals = strchr(optarg, '=');
+            if (!equals || equals == optarg)
+                return bad_usage("--param needs NAME=VALUE, got ", optarg);
+            if (options->param_count == MAX_PARAMS)
+                return bad_usage("too many --param options", "");
+            *equals = '\0';
+            options->params[options->param_count++] = (sc_query_param){optarg, equals + 1};
+            break;
+        }
+        case 'o':
+            options->out = optarg;
+            break;
+        case 'd':
+            options->db = optarg;
+            break;
+        case 'h':
+            fputs(usage, stdout);
+            return -1;
+        case ':':
+            return bad_usage("missing value for ", argv[optind - 1]);
+        default:
+            return bad_usage("unknown option ", argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        return bad_usage(optind == argc ? "expected one query name or .sql file" : "unexpected argument ",
+                         optind == argc ? "" : argv[optind + 1]);
+    options->query = argv[optind];
+    if (!options->format) {
+        const char *extension = options->out ? extension_of(options->out) : NULL;
+        options->format = extension && (!strcmp(extension, "json") || !strcmp(extension, "ipynb"))
+                              ? extension : "csv";
+    }
+    if (strcmp(options->format, "csv") && strcmp(options->format, "json") && strcmp(options->format, "ipynb"))
+        return bad_usage("unknown format ", options->format);
+    if (options->out && !strcmp(options->out, "-") && !strcmp(options->format, "ipynb"))
+        return bad_usage("an ipynb export needs a file, not standard output", "");
+    return 0;
+}
+
+/* The query's file, and its name without directory or ".sql" (for default outputs). */
+static void locate_query(const char *query, char *path, size_t path_size, char *name, size_t name_size)
+{
+    size_t length = strlen(query);
+    int is_file = strchr(query, '/') || (length > 4 && !strcmp(query + length - 4, ".sql"));
+    if (is_file)
+        snprintf(path, path_size, "%s", query);
+    else
+        snprintf(path, path_size, "%s/queries/%s.sql", sc_data_dir(), query);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t base_length = strlen(base);
+    if (base_length > 4 && !strcmp(base + base_length - 4, ".sql"))
+        base_length -= 4;
+    snprintf(name, name_size, "%.*s", (int)base_length, base);
+}
+
+/* `path` with its extension replaced by `extension`. */
+static void replace_extension(const char *path, const char *extension, char *out, size_t out_size)
+{
+    const char *old = extension_of(path);
+    int stem = old ? (int)(old - 1 - path) : (int)strlen(path);
+    snprintf(out, out_size, "%.*s.%s", stem, path, extension);
+}
+
+static int write_notebook(const sc_table *table, const char *sql,
+                          const char *name, const char *notebook_path, sc_error *error)
+{
+    char csv_path[4096];
+    replace_extension(notebook_path, "csv", csv_path, sizeof csv_path);
+    const char *csv_name = strrchr(csv_path, '/') ? strrchr(csv_path, '/') + 1 : csv_path;
+    char *csv = sc_export_csv(table);
+    int status = sc_output_write(csv_path, csv, error);
+    free(csv);
+    if (status < 0)
+        return -1;
+    sc_notebook_spec spec = {name, csv_name, sql, table};
+    char *notebook = sc_export_notebook(&spec);
+    status = sc_output_write(notebook_path, notebook, error);
+    free(notebook);
+    if (status == 0)
+        fprintf(stderr, "wrote %s and %s (%zu rows)\n", notebook_path, csv_path, table->row_count);
+    return status;
+}
+
+static int export_table(const export_options *options, const sc_table *table, const char *sql,
+                        const char *name, sc_error *error)
+{
+    char out[4096];
+    if (options->out)
+        snprintf(out, sizeof out, "%s", options->out);
+    else
+        snprintf(out, sizeof out, "%s/%s.%s", EXPORT_DIRECTORY, name, options->format);
+    if (!strcmp(options->format, "ipynb"))
+        return write_notebook(table, sql, name, out, error);
+    char *text = !strcmp(options->format, "json") ? sc_export_json(table) : sc_export_csv(table);
+    int status = sc_output_write(out, text, error);
+    free(text);
+    if (status == 0 && strcmp(out, "-"))
+        fprintf(stderr, "wrote %s (%zu rows)\n", out, table->row_count);
+    return status;
+}
+
+int command_export(int argc, char **argv)
+{
+    export_options options;
+    int parsed = parse_arguments(argc, argv, &options);
+    if (parsed != 0)
+        return parsed < 0 ? 0 : parsed;
+    char query_path[4096], name[256];
+    locate_query(options.query, query_path, sizeof query_path, name, sizeof name);
+    sc_error error;
+    char *sql = sc_read_file(query_path, NULL, &error);
+    if (!sql) {
+        fprintf(stderr, "syncscope export: %s\n", error.message);
+        return 1;
+    }
+    int status = -1;
+    sc_table *table = NULL;
+    sqlite3 *db = sc_database_open_readonly(sc_database_path(options.db), &error);
+    if (db) {
+        table = sc_table_from_query(db, sql, options.params, options.param_count, &error);
+        if (!table)
+            sc_fail_prefix(&error, "%s", query_path);
+    }
+    if (table)
+        status = export_table(&options, table, sql, name, &error);
+    if (status < 0)
+        fprintf(stderr, "syncscope export: %s\n", error.message);
+    sc_table_free(table);
+    sqlite3_close(db);
+    free(sql);
+    return status < 0 ? 1 : 0;
+}

@@ -1,0 +1,33 @@
+/* options.h — the argument conventions every subcommand shares: "--name value" or
+ * "--name=value", flags without values, repeated options, and positional arguments. */
+#ifndef SYNCSCOPE_CLI_OPTIONS_H
+#define SYNCSCOPE_CLI_OPTIONS_H
+
+#include <stdbool.h>
+
+typedef enum cli_option_kind { CLI_FLAG, CLI_VALUE, CLI_REPEATED } cli_option_kind;
+
+typedef struct cli_option {
+    const char *name;        /* without the leading "--" */
+    cli_option_kind kind;
+    const char *value;       /* CLI_VALUE: the last value given, or NULL */
+    bool present;
+    const char **values;     /* CLI_REPEATED: every value in order (malloc'd) */
+    int count;
+} cli_option;
+
+/* Parses argv[1..] against `options` (terminated by a NULL name). Positional arguments are
+ * collected into `positional` (capacity `max_positional`). On a bad argument prints one line
+ * "syncscope COMMAND: ..." to stderr and returns -1. "-h"/"--help" sets *help. */
+int cli_parse(int argc, char **argv, cli_option *options, const char **positional, int max_positional,
+              int *positional_count, bool *help);
+void cli_options_free(cli_option *options);
+cli_option *cli_find(cli_option *options, const char *name);
+
+/* Parses an unsigned integer option value; prints "syncscope COMMAND: --NAME: ..." on error. */
+int cli_parse_u64(const char *command, const char *name, const char *text, unsigned long long *value);
+
+/* The database path: --db value, else $SYNCSCOPE_DB, else db/syncscope.sqlite. */
+const char *cli_database_path(const char *option_value);
+
+#endif

@@ -1,0 +1,193 @@
+/* run_session.c — one run from request to printed (and stored) result (see run_session.h). */
+#include "cli/run_session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "exec/functional_engine.h"
+#include "protocols/mechanism.h"
+#include "workloads/manifest.h"
+
+static const char *const modes[] = {"functional", "detailed", "sampled", "model"};
+
+static bool known_mode(const char *mode)
+{
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (!strcmp(modes[i], mode))
+            return true;
+    return false;
+}
+
+static int usage_error(const char *message, const char *detail)
+{
+    fprintf(stderr, "syncscope run: %s%s\n", message, detail ? detail : "");
+    return 2;
+}
+
+int run_request_from_options(run_request *request, cli_option *options)
+{
+    cli_option *set = cli_find(options, "set"), *dump = cli_find(options, "dump");
+    *request = (run_request){
+        .system = cli_find(options, "system")->value,
+        .mechanism = cli_find(options, "mechanism")->value,
+        .workload = cli_find(options, "workload")->value,
+        .workload_file = cli_find(options, "workload-file")->value,
+        .mode = cli_find(options, "mode")->value,
+        .config_file = cli_find(options, "config")->value,
+        .sets = set->values,
+        .set_count = set->count,
+        .size = SC_SIZE_SMALL,
+        .seed = 1,
+        .dumps = dump->values,
+        .dump_count = dump->count,
+        .json = cli_find(options, "json")->present,
+    };
+    if (!request->system)
+        request->system = "gtx480";
+    if (!request->mechanism)
+        request->mechanism = "wt";
+    if (!request->mode)
+        request->mode = "functional";
+    if (!cli_find(options, "no-db")->present)
+        request->database_path = cli_database_path(cli_find(options, "db")->value);
+    if (!request->workload == !request->workload_file)
+        return usage_error("give exactly one of --workload and --workload-file", NULL);
+    if (request->workload && !sc_workload_find(request->workload))
+        return usage_error("unknown workload (see syncscope list workloads): ", request->workload);
+    if (!sc_mechanism_find(request->mechanism))
+        return usage_error("unknown mechanism (see syncscope list mechanisms): ", request->mechanism);
+    if (!known_mode(request->mode))
+        return usage_error("--mode must be functional, detailed, sampled or model, not ", request->mode);
+    if (request->dump_count && !request->workload_file)
+        return usage_error("--dump needs --workload-file (built-in workloads check their own outputs)", NULL);
+    const char *size = cli_find(options, "size")->value;
+    if (size && sc_workload_size_parse(size, &request->size) < 0)
+        return usage_error("--size must be tiny, small or large, not ", size);
+    unsigned long long number;
+    const char *seed = cli_find(options, "seed")->value, *jitter = cli_find(options, "jitter")->value;
+    if (seed && cli_parse_u64("run", "seed", seed, &number) < 0)
+        return 2;
+    request->seed = seed ? number : request->seed;
+    if (jitter && cli_parse_u64("run", "jitter", jitter, &number) < 0)
+        return 2;
+    request->jitter = jitter ? number : 0;
+    return 0;
+}
+
+static sc_device *device_for(const sc_config *config, sc_error *error)
+{
+    sc_device *device = sc_device_create((unsigned)sc_config_int(config, "gpu.warp_size"), error);
+    if (!device)
+        return NULL;
+    functional_engine_options options = functional_engine_defaults(sc_device_warp_size(device));
+    options.cu_count = (unsigned)sc_config_int(config, "gpu.cu_count");
+    options.ctas_per_cu = (unsigned)sc_config_int(config, "gpu.max_ctas_per_cu");
+    sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
+    return device;
+}
+
+static int dump_buffers(const run_request *request, const sc_manifest *manifest, sc_device *device, sc_error *error)
+{
+    for (int i = 0; i < request->dump_count; i++) {
+        const char *spec = request->dumps[i], *equals = strchr(spec, '=');
+        if (!equals || equals == spec || !equals[1])
+            return sc_fail(error, "--dump '%s': expected BUFFER=FILE", spec);
+        char buffer[256];
+        snprintf(buffer, sizeof buffer, "%.*s", (int)(equals - spec), spec);
+        if (sc_manifest_dump(manifest, device, buffer, equals + 1, error) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int run_manifest(const run_request *request, sc_device *device, run_result *result, sc_error *error)
+{
+    sc_manifest *manifest = sc_manifest_load(request->workload_file, error);
+    if (!manifest)
+        return -1;
+    snprintf(result->workload_name, sizeof result->workload_name, "%s", sc_manifest_name(manifest));
+    int status = sc_manifest_run(manifest, device, &result->check, error);
+    if (status == 0)
+        status = dump_buffers(request, manifest, device, error);
+    sc_manifest_free(manifest);
+    return status;
+}
+
+int run_session_simulate(const run_request *request, const sc_config *config, run_result *result, sc_error *error)
+{
+    *result = (run_result){0};
+    snprintf(result->config_hash, sizeof result->config_hash, "%s", sc_config_hash(config));
+    if (strcmp(request->mode, "functional") != 0)
+        return sc_fail(error, "--mode %s is not available yet: this build has the functional executor only",
+                       request->mode);
+    sc_device *device = device_for(config, error);
+    if (!device)
+        return -1;
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int status;
+    if (request->workload_file) {
+        status = run_manifest(request, device, result, error);
+    } else {
+        const sc_workload *workload = sc_workload_find(request->workload);
+        snprintf(result->workload_name, sizeof result->workload_name, "%s", workload->name);
+        sc_workload_params params = {.size = request->size, .seed = request->seed};
+        status = workload->run(device, &params, &result->check, error);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    result->wall_seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+    result->stats = *sc_device_statistics(device);
+    sc_device_destroy(device);
+    return status;
+}
+
+static void print_text(const run_request *request, const run_result *result)
+{
+    printf("workload           %s (%s)\n", result->workload_name,
+           request->workload_file ? "manifest" : sc_workload_size_name(request->size));
+    printf("system             %s   mechanism %s   mode %s\n", request->system, request->mechanism, request->mode);
+    printf("check              %s (%s)\n", result->check.passed ? "passed" : "FAILED", result->check.detail);
+    printf("kernel launches    %llu\n", (unsigned long long)result->stats.launches);
+    printf("warp instructions  %llu\n", (unsigned long long)result->stats.warp_instructions);
+    printf("thread instructions %llu\n", (unsigned long long)result->stats.thread_instructions);
+    printf("wall time          %.3f s (%.2f M warp-instructions/s)\n", result->wall_seconds,
+           result->wall_seconds > 0 ? (double)result->stats.warp_instructions / result->wall_seconds / 1e6 : 0.0);
+    if (result->run_id)
+        printf("stored as run      %lld\n", (long long)result->run_id);
+}
+
+static void print_json(const run_request *request, const run_result *result)
+{
+    printf("{\"run_id\": %lld, \"mode\": \"%s\", \"system\": \"%s\", \"mechanism\": \"%s\", \"workload\": \"%s\", "
+           "\"config_hash\": \"%s\", \"check\": \"%s\", \"check_detail\": \"%s\", \"launches\": %llu, "
+           "\"warp_instructions\": %llu, \"thread_instructions\": %llu, \"cycles\": null, \"stalls\": null, "
+           "\"wall_seconds\": %.6f}\n",
+           (long long)result->run_id, request->mode, request->system, request->mechanism, result->workload_name,
+           result->config_hash, result->check.passed ? "passed" : "failed", result->check.detail,
+           (unsigned long long)result->stats.launches, (unsigned long long)result->stats.warp_instructions,
+           (unsigned long long)result->stats.thread_instructions, result->wall_seconds);
+}
+
+int run_session_execute(const run_request *request)
+{
+    sc_error error = {{0}};
+    sc_config *config = sc_config_load(request->system, request->config_file, request->sets, request->set_count, &error);
+    if (!config) {
+        fprintf(stderr, "syncscope run: %s\n", error.message);
+        return 1;
+    }
+    run_result result;
+    int status = run_session_simulate(request, config, &result, &error);
+    sc_config_free(config);
+    if (status < 0) {
+        fprintf(stderr, "syncscope run: %s\n", error.message);
+        return 1;
+    }
+    if (request->json)
+        print_json(request, &result);
+    else
+        print_text(request, &result);
+    return result.check.passed ? 0 : 1;
+}

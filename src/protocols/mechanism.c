@@ -1,0 +1,31 @@
+/* mechanism.c — the list of mechanisms (see mechanism.h). */
+#include "protocols/mechanism.h"
+
+#include <string.h>
+
+static const sc_mechanism write_through = {
+    "wt", "write-through GPU coherence: L1 invalidated at acquire, writes performed at release",
+    "QuickRelease §2.2, GSI §4.2, SAHC",
+};
+
+static const sc_mechanism no_l1 = {
+    "nol1", "no L1 for global data: every access goes to the shared L2", "QuickRelease §3.1",
+};
+
+static const sc_mechanism *const mechanisms[] = {&write_through, &no_l1};
+
+const sc_mechanism *const *sc_mechanism_list(int *count)
+{
+    *count = (int)(sizeof mechanisms / sizeof mechanisms[0]);
+    return mechanisms;
+}
+
+const sc_mechanism *sc_mechanism_find(const char *name)
+{
+    int count;
+    const sc_mechanism *const *list = sc_mechanism_list(&count);
+    for (int i = 0; i < count; i++)
+        if (!strcmp(list[i]->name, name))
+            return list[i];
+    return NULL;
+}

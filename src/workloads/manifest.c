@@ -1,0 +1,544 @@
+/* manifest.c — loading, validating and running user workload manifests (see manifest.h).
+ *
+ * The whole manifest is validated when it is loaded, so a mistake anywhere is reported before
+ * anything runs, with the manifest's path and the key path of the mistake. */
+#include "workloads/manifest.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "exec/alu.h"
+#include "exec/memory_request.h"
+#include "workloads/workload_support.h"
+
+typedef struct manifest_buffer {
+    const char *name;
+    ptx_type type;
+    uint64_t count;
+    const cJSON *init;
+    uint64_t address;
+} manifest_buffer;
+
+struct sc_manifest {
+    char *path;
+    cJSON *root;
+    const char *name;
+    char ptx_path[4096];
+    manifest_buffer *buffers;
+    int buffer_count;
+    const cJSON *launches;
+    const cJSON *expected;
+    int module;
+};
+
+typedef struct type_name {
+    const char *name;
+    ptx_type type;
+} type_name;
+
+static const type_name buffer_types[] = {
+    {"u8", PTX_TYPE_U8}, {"u16", PTX_TYPE_U16}, {"u32", PTX_TYPE_U32}, {"u64", PTX_TYPE_U64},
+    {"s8", PTX_TYPE_S8}, {"s16", PTX_TYPE_S16}, {"s32", PTX_TYPE_S32}, {"s64", PTX_TYPE_S64},
+    {"i32", PTX_TYPE_S32}, {"i64", PTX_TYPE_S64}, {"f32", PTX_TYPE_F32}, {"f64", PTX_TYPE_F64},
+};
+
+static int key_error(const sc_manifest *m, const char *key_path, const char *message, sc_error *error)
+{
+    return sc_fail(error, "%s: %s: %s", m->path, key_path, message);
+}
+
+static const manifest_buffer *find_buffer(const sc_manifest *m, const char *name)
+{
+    for (int i = 0; i < m->buffer_count; i++)
+        if (!strcmp(m->buffers[i].name, name))
+            return &m->buffers[i];
+    return NULL;
+}
+
+static bool is_whole_number(const cJSON *item)
+{
+    return cJSON_IsNumber(item) && item->valuedouble == floor(item->valuedouble) && fabs(item->valuedouble) < 9.2e18;
+}
+
+static int validate_init(const sc_manifest *m, const char *key, const cJSON *init, sc_error *error)
+{
+    if (!init || cJSON_IsNumber(init))
+        return 0;
+    if (cJSON_IsString(init)) {
+        if (!strcmp(init->valuestring, "zero") || !strcmp(init->valuestring, "iota"))
+            return 0;
+        return key_error(m, key, "must be \"zero\", \"iota\", a number, {\"random\": {...}} or {\"file\": ...}", error);
+    }
+    const cJSON *random = cJSON_GetObjectItemCaseSensitive(init, "random");
+    const cJSON *file = cJSON_GetObjectItemCaseSensitive(init, "file");
+    if (cJSON_IsObject(random)) {
+        const cJSON *low = cJSON_GetObjectItemCaseSensitive(random, "min");
+        const cJSON *high = cJSON_GetObjectItemCaseSensitive(random, "max");
+        if ((low && !cJSON_IsNumber(low)) || (high && !cJSON_IsNumber(high)))
+            return key_error(m, key, "random min and max must be numbers", error);
+        if (low && high && low->valuedouble > high->valuedouble)
+            return key_error(m, key, "random min is greater than max", error);
+        return 0;
+    }
+    if (cJSON_IsString(file))
+        return 0;
+    return key_error(m, key, "must be \"zero\", \"iota\", a number, {\"random\": {...}} or {\"file\": ...}", error);
+}
+
+static int load_buffers(sc_manifest *m, sc_error *error)
+{
+    const cJSON *buffers = cJSON_GetObjectItemCaseSensitive(m->root, "buffers");
+    if (!cJSON_IsObject(buffers))
+        return key_error(m, "buffers", "missing or not an object of named buffers", error);
+    m->buffer_count = cJSON_GetArraySize(buffers);
+    m->buffers = calloc((size_t)m->buffer_count + 1, sizeof *m->buffers);
+    int i = 0;
+    for (const cJSON *b = buffers->child; b; b = b->next, i++) {
+        char key[512];
+        manifest_buffer *buffer = &m->buffers[i];
+        buffer->name = b->string;
+        snprintf(key, sizeof key, "buffers.%s", b->string);
+        if (!cJSON_IsObject(b))
+            return key_error(m, key, "must be an object with type, count and init", error);
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(b, "type");
+        const cJSON *count = cJSON_GetObjectItemCaseSensitive(b, "count");
+        for (size_t t = 0; cJSON_IsString(type) && t < sizeof buffer_types / sizeof buffer_types[0]; t++)
+            if (!strcmp(type->valuestring, buffer_types[t].name))
+                buffer->type = buffer_types[t].type;
+        snprintf(key, sizeof key, "buffers.%s.type", b->string);
+        if (buffer->type == PTX_TYPE_NONE)
+            return key_error(m, key, "must be one of u8 u16 u32 u64 s8 s16 s32 s64 f32 f64", error);
+        snprintf(key, sizeof key, "buffers.%s.count", b->string);
+        if (!is_whole_number(count) || count->valuedouble < 1 || count->valuedouble > 1e10)
+            return key_error(m, key, "must be a positive integer", error);
+        buffer->count = (uint64_t)count->valuedouble;
+        buffer->init = cJSON_GetObjectItemCaseSensitive(b, "init");
+        snprintf(key, sizeof key, "buffers.%s.init", b->string);
+        if (validate_init(m, key, buffer->init, error) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int validate_dim3(const sc_manifest *m, const char *key, const cJSON *dims, sc_error *error)
+{
+    if (cJSON_IsNumber(dims))
+        return is_whole_number(dims) && dims->valuedouble >= 1 ? 0 : key_error(m, key, "must be >= 1", error);
+    if (!cJSON_IsArray(dims) || cJSON_GetArraySize(dims) < 1 || cJSON_GetArraySize(dims) > 3)
+        return key_error(m, key, "must be a number or an array of 1 to 3 numbers", error);
+    int i = 0;
+    for (const cJSON *d = dims->child; d; d = d->next, i++)
+        if (!is_whole_number(d) || d->valuedouble < 1 || d->valuedouble > 2147483647.0) {
+            char element[600];
+            snprintf(element, sizeof element, "%s[%d]", key, i);
+            return key_error(m, element, "must be a positive integer", error);
+        }
+    return 0;
+}
+
+static int validate_argument(const sc_manifest *m, const char *key, const cJSON *arg, sc_error *error)
+{
+    if (cJSON_IsString(arg))
+        return find_buffer(m, arg->valuestring) ? 0 : key_error(m, key, "names no buffer", error);
+    if (cJSON_IsNumber(arg) || cJSON_IsBool(arg))
+        return 0;
+    if (cJSON_IsObject(arg) && arg->child && !arg->child->next && cJSON_IsNumber(arg->child) &&
+        (!strcmp(arg->child->string, "u64") || !strcmp(arg->child->string, "f32") ||
+         !strcmp(arg->child->string, "f64") || !strcmp(arg->child->string, "u32")))
+        return 0;
+    return key_error(m, key, "must be a buffer name, a number, or {\"u32\"|\"u64\"|\"f32\"|\"f64\": number}", error);
+}
+
+static int validate_launches(const sc_manifest *m, const char *key, const cJSON *launches, int depth, sc_error *error)
+{
+    if (!cJSON_IsArray(launches) || cJSON_GetArraySize(launches) == 0)
+        return key_error(m, key, "must be a non-empty array of launches", error);
+    if (depth > 8)
+        return key_error(m, key, "loops nested too deeply", error);
+    int i = 0;
+    for (const cJSON *item = launches->child; item; item = item->next, i++) {
+        char at[600], field[700];
+        snprintf(at, sizeof at, "%s[%d]", key, i);
+        const cJSON *flag = cJSON_GetObjectItemCaseSensitive(item, "repeat_until_zero");
+        if (flag) {
+            const cJSON *limit = cJSON_GetObjectItemCaseSensitive(item, "max_iterations");
+            snprintf(field, sizeof field, "%s.repeat_until_zero", at);
+            if (!cJSON_IsString(flag) || !find_buffer(m, flag->valuestring))
+                return key_error(m, field, "must name a buffer", error);
+            snprintf(field, sizeof field, "%s.max_iterations", at);
+            if (!is_whole_number(limit) || limit->valuedouble < 1)
+                return key_error(m, field, "must be a positive integer", error);
+            snprintf(field, sizeof field, "%s.launches", at);
+            if (validate_launches(m, field, cJSON_GetObjectItemCaseSensitive(item, "launches"), depth + 1, error) < 0)
+                return -1;
+            continue;
+        }
+        const cJSON *kernel = cJSON_GetObjectItemCaseSensitive(item, "kernel");
+        snprintf(field, sizeof field, "%s.kernel", at);
+        if (!cJSON_IsString(kernel))
+            return key_error(m, field, "missing kernel name", error);
+        snprintf(field, sizeof field, "%s.grid", at);
+        if (validate_dim3(m, field, cJSON_GetObjectItemCaseSensitive(item, "grid"), error) < 0)
+            return -1;
+        snprintf(field, sizeof field, "%s.block", at);
+        if (validate_dim3(m, field, cJSON_GetObjectItemCaseSensitive(item, "block"), error) < 0)
+            return -1;
+        const cJSON *shared = cJSON_GetObjectItemCaseSensitive(item, "shared_bytes");
+        snprintf(field, sizeof field, "%s.shared_bytes", at);
+        if (shared && (!is_whole_number(shared) || shared->valuedouble < 0 || shared->valuedouble > 1048576))
+            return key_error(m, field, "must be an integer from 0 to 1048576", error);
+        const cJSON *args = cJSON_GetObjectItemCaseSensitive(item, "args");
+        snprintf(field, sizeof field, "%s.args", at);
+        if (args && !cJSON_IsArray(args))
+            return key_error(m, field, "must be an array", error);
+        int a = 0;
+        for (const cJSON *arg = args ? args->child : NULL; arg; arg = arg->next, a++) {
+            snprintf(field, sizeof field, "%s.args[%d]", at, a);
+            if (validate_argument(m, field, arg, error) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static int validate_names(const sc_manifest *m, const char *key, const cJSON *list, sc_error *error)
+{
+    if (!list)
+        return 0;
+    int i = 0;
+    for (const cJSON *item = list->child; item; item = item->next, i++) {
+        char at[300];
+        snprintf(at, sizeof at, "%s%s%s", key, cJSON_IsArray(list) ? "" : ".", cJSON_IsArray(list) ? "" : item->string);
+        if (cJSON_IsArray(list))
+            snprintf(at, sizeof at, "%s[%d]", key, i);
+        const char *name = cJSON_IsArray(list) ? (cJSON_IsString(item) ? item->valuestring : "") : item->string;
+        if (!find_buffer(m, name))
+            return key_error(m, at, "names no buffer", error);
+    }
+    return 0;
+}
+
+static int parse_manifest(sc_manifest *m, const char *text, sc_error *error)
+{
+    m->root = cJSON_Parse(text);
+    if (!m->root) {
+        const char *where = cJSON_GetErrorPtr();
+        int line = 1;
+        for (const char *c = text; where && c < where && *c; c++)
+            line += *c == '\n';
+        return sc_fail(error, "%s:%d: malformed JSON", m->path, line);
+    }
+    if (!cJSON_IsObject(m->root))
+        return sc_fail(error, "%s: the manifest must be a JSON object", m->path);
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(m->root, "name");
+    const cJSON *ptx = cJSON_GetObjectItemCaseSensitive(m->root, "ptx");
+    if (name && !cJSON_IsString(name))
+        return key_error(m, "name", "must be a string", error);
+    m->name = name ? name->valuestring : "manifest";
+    if (!cJSON_IsString(ptx))
+        return key_error(m, "ptx", "missing path of the PTX file", error);
+    if (sc_path_relative_to(m->path, ptx->valuestring, m->ptx_path, sizeof m->ptx_path, error) < 0)
+        return -1;
+    if (load_buffers(m, error) < 0)
+        return -1;
+    m->launches = cJSON_GetObjectItemCaseSensitive(m->root, "launches");
+    if (validate_launches(m, "launches", m->launches, 0, error) < 0)
+        return -1;
+    const cJSON *outputs = cJSON_GetObjectItemCaseSensitive(m->root, "outputs");
+    if (outputs && !cJSON_IsArray(outputs))
+        return key_error(m, "outputs", "must be an array of buffer names", error);
+    m->expected = cJSON_GetObjectItemCaseSensitive(m->root, "expected");
+    if (m->expected && !cJSON_IsObject(m->expected))
+        return key_error(m, "expected", "must be an object of buffer name -> contents", error);
+    if (validate_names(m, "outputs", outputs, error) < 0 || validate_names(m, "expected", m->expected, error) < 0)
+        return -1;
+    for (const cJSON *e = m->expected ? m->expected->child : NULL; e; e = e->next) {
+        char at[300];
+        snprintf(at, sizeof at, "expected.%s", e->string);
+        if (validate_init(m, at, e, error) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+sc_manifest *sc_manifest_load(const char *path, sc_error *error)
+{
+    char *text = sc_read_file(path, NULL, error);
+    if (!text)
+        return NULL;
+    sc_manifest *m = calloc(1, sizeof *m);
+    m->path = strdup(path);
+    int status = parse_manifest(m, text, error);
+    free(text);
+    if (status < 0) {
+        sc_manifest_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void sc_manifest_free(sc_manifest *manifest)
+{
+    if (!manifest)
+        return;
+    cJSON_Delete(manifest->root);
+    free(manifest->buffers);
+    free(manifest->path);
+    free(manifest);
+}
+
+const char *sc_manifest_name(const sc_manifest *manifest)
+{
+    return manifest->name;
+}
+
+/* Element `i` of an initialiser, as bits of `type`. `file_bytes` holds a {"file"} init's data. */
+static uint64_t init_element(const cJSON *init, ptx_type type, uint64_t i, const uint8_t *file_bytes,
+                             sc_rng *random)
+{
+    unsigned size = ptx_type_size(type);
+    double value = 0.0;
+    if (!init || (cJSON_IsString(init) && !strcmp(init->valuestring, "zero")))
+        return 0;
+    if (file_bytes)
+        return exec_load_bytes(file_bytes + i * size, size);
+    if (cJSON_IsString(init))
+        value = (double)i;  /* iota */
+    else if (cJSON_IsNumber(init))
+        value = init->valuedouble;
+    else {
+        const cJSON *spec = cJSON_GetObjectItemCaseSensitive(init, "random");
+        const cJSON *low = cJSON_GetObjectItemCaseSensitive(spec, "min"), *high = cJSON_GetObjectItemCaseSensitive(spec, "max");
+        double lo = low ? low->valuedouble : 0.0, hi = high ? high->valuedouble : 1.0;
+        if (ptx_type_is_float(type))
+            value = sc_rng_float(random, (float)lo, (float)hi);
+        else
+            value = lo + (double)(sc_rng_next(random) % ((uint64_t)(hi - lo) + 1));
+    }
+    if (type == PTX_TYPE_F32)
+        return alu_from_f32((float)value);
+    if (type == PTX_TYPE_F64)
+        return alu_from_f64(value);
+    return (uint64_t)(int64_t)value & alu_width_mask(size);
+}
+
+/* Fills `bytes` (count elements of `type`) from an initialiser. */
+static int fill_elements(const sc_manifest *m, const cJSON *init, ptx_type type, uint64_t count, uint8_t *bytes,
+                         const char *key, sc_error *error)
+{
+    unsigned size = ptx_type_size(type);
+    uint8_t *file_bytes = NULL;
+    const cJSON *file = cJSON_IsObject(init) ? cJSON_GetObjectItemCaseSensitive(init, "file") : NULL;
+    if (file) {
+        char path[4096];
+        size_t length;
+        if (sc_path_relative_to(m->path, file->valuestring, path, sizeof path, error) < 0)
+            return -1;
+        file_bytes = (uint8_t *)sc_read_file(path, &length, error);
+        if (!file_bytes)
+            return sc_fail_prefix(error, "%s: %s", m->path, key);
+        if (length != count * size) {
+            free(file_bytes);
+            return sc_fail(error, "%s: %s: file %s holds %zu bytes, the buffer needs %llu", m->path, key, path, length,
+                           (unsigned long long)(count * size));
+        }
+    }
+    const cJSON *spec = cJSON_IsObject(init) ? cJSON_GetObjectItemCaseSensitive(init, "random") : NULL;
+    const cJSON *seed = spec ? cJSON_GetObjectItemCaseSensitive(spec, "seed") : NULL;
+    sc_rng random;
+    sc_rng_seed(&random, cJSON_IsNumber(seed) ? (uint64_t)seed->valuedouble : 1, 0);
+    for (uint64_t i = 0; i < count; i++)
+        exec_store_bytes(bytes + i * size, size, init_element(init, type, i, file_bytes, &random));
+    free(file_bytes);
+    return 0;
+}
+
+static int allocate_buffers(sc_manifest *m, sc_device *device, sc_error *error)
+{
+    for (int i = 0; i < m->buffer_count; i++) {
+        manifest_buffer *buffer = &m->buffers[i];
+        uint64_t bytes = buffer->count * ptx_type_size(buffer->type);
+        buffer->address = sc_device_malloc(device, bytes);
+        if (!buffer->address)
+            return sc_fail(error, "%s: buffers.%s: cannot allocate %llu bytes", m->path, buffer->name,
+                           (unsigned long long)bytes);
+        uint8_t *contents = malloc(bytes);
+        char key[300];
+        snprintf(key, sizeof key, "buffers.%s.init", buffer->name);
+        int status = fill_elements(m, buffer->init, buffer->type, buffer->count, contents, key, error);
+        if (status == 0)
+            status = sc_memcpy_to_device(device, buffer->address, contents, bytes, error);
+        free(contents);
+        if (status < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static sc_dim3 dim3_of(const cJSON *dims)
+{
+    if (cJSON_IsNumber(dims))
+        return (sc_dim3){(uint32_t)dims->valuedouble, 1, 1};
+    uint32_t values[3] = {1, 1, 1};
+    int i = 0;
+    for (const cJSON *d = dims->child; d && i < 3; d = d->next)
+        values[i++] = (uint32_t)d->valuedouble;
+    return (sc_dim3){values[0], values[1], values[2]};
+}
+
+/* The bits of one argument; a plain number passed to an .f32/.f64 parameter is converted. */
+static sc_kernel_arg argument_bits(const sc_manifest *m, const cJSON *arg, ptx_type param_type)
+{
+    if (cJSON_IsString(arg))
+        return sc_arg_u64(find_buffer(m, arg->valuestring)->address);
+    if (cJSON_IsBool(arg))
+        return sc_arg_u32(cJSON_IsTrue(arg));
+    if (cJSON_IsObject(arg)) {
+        if (!strcmp(arg->child->string, "f32"))
+            return sc_arg_f32((float)arg->child->valuedouble);
+        if (!strcmp(arg->child->string, "f64"))
+            return sc_arg_f64(arg->child->valuedouble);
+        return sc_arg_u64((uint64_t)(int64_t)arg->child->valuedouble);
+    }
+    if (param_type == PTX_TYPE_F32)
+        return sc_arg_f32((float)arg->valuedouble);
+    if (param_type == PTX_TYPE_F64)
+        return sc_arg_f64(arg->valuedouble);
+    return sc_arg_u64((uint64_t)(int64_t)arg->valuedouble);
+}
+
+static int launch_one(sc_manifest *m, sc_device *device, const cJSON *item, const char *key, sc_error *error)
+{
+    const char *kernel_name = cJSON_GetObjectItemCaseSensitive(item, "kernel")->valuestring;
+    const ptx_module *module = sc_device_module(device, m->module);
+    int function = ptx_find_function(module, kernel_name);
+    if (function < 0)
+        return sc_fail(error, "%s: %s.kernel: %s has no kernel '%s'", m->path, key, m->ptx_path, kernel_name);
+    const ptx_function *kernel = &module->functions[function];
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(item, "args");
+    int count = args ? cJSON_GetArraySize(args) : 0;
+    if (count != kernel->param_count)
+        return sc_fail(error, "%s: %s.args: kernel %s takes %d arguments, %d given", m->path, key, kernel_name,
+                       kernel->param_count, count);
+    sc_kernel_arg *bits = calloc((size_t)count + 1, sizeof *bits);
+    int i = 0;
+    for (const cJSON *arg = args ? args->child : NULL; arg; arg = arg->next, i++)
+        bits[i] = argument_bits(m, arg, (ptx_type)module->symbols[kernel->params[i]].element_type);
+    const cJSON *shared = cJSON_GetObjectItemCaseSensitive(item, "shared_bytes");
+    int status = sc_launch_kernel(device, m->module, kernel_name, dim3_of(cJSON_GetObjectItemCaseSensitive(item, "grid")),
+                                  dim3_of(cJSON_GetObjectItemCaseSensitive(item, "block")),
+                                  shared ? (uint32_t)shared->valuedouble : 0, bits, count, error);
+    free(bits);
+    return status < 0 ? sc_fail_prefix(error, "%s: %s", m->path, key) : 0;
+}
+
+static bool buffer_is_zero(sc_device *device, const manifest_buffer *buffer)
+{
+    uint64_t bytes = buffer->count * ptx_type_size(buffer->type);
+    sc_error ignored;
+    uint8_t *contents = malloc(bytes);
+    bool zero = sc_memcpy_from_device(device, contents, buffer->address, bytes, &ignored) == 0;
+    for (uint64_t i = 0; zero && i < bytes; i++)
+        zero = contents[i] == 0;
+    free(contents);
+    return zero;
+}
+
+static int run_launches(sc_manifest *m, sc_device *device, const cJSON *launches, const char *key, sc_error *error)
+{
+    int i = 0;
+    for (const cJSON *item = launches->child; item; item = item->next, i++) {
+        char at[600];
+        snprintf(at, sizeof at, "%s[%d]", key, i);
+        const cJSON *flag_name = cJSON_GetObjectItemCaseSensitive(item, "repeat_until_zero");
+        if (!flag_name) {
+            if (launch_one(m, device, item, at, error) < 0)
+                return -1;
+            continue;
+        }
+        const manifest_buffer *flag = find_buffer(m, flag_name->valuestring);
+        uint64_t limit = (uint64_t)cJSON_GetObjectItemCaseSensitive(item, "max_iterations")->valuedouble;
+        char body[700];
+        snprintf(body, sizeof body, "%s.launches", at);
+        bool settled = false;
+        for (uint64_t iteration = 0; iteration < limit && !settled; iteration++) {
+            if (sc_memset_device(device, flag->address, 0, flag->count * ptx_type_size(flag->type), error) < 0 ||
+                run_launches(m, device, cJSON_GetObjectItemCaseSensitive(item, "launches"), body, error) < 0)
+                return -1;
+            settled = buffer_is_zero(device, flag);
+        }
+        if (!settled)
+            return sc_fail(error, "%s: %s.max_iterations: buffer %s still not zero after %llu iterations", m->path, at,
+                           flag->name, (unsigned long long)limit);
+    }
+    return 0;
+}
+
+/* Integers must be equal; floats may differ by a relative 1e-5 (different but valid roundings). */
+static bool values_match(ptx_type type, uint64_t got, uint64_t want)
+{
+    if (!ptx_type_is_float(type))
+        return got == want;
+    double a = type == PTX_TYPE_F32 ? alu_as_f32(got) : alu_as_f64(got);
+    double b = type == PTX_TYPE_F32 ? alu_as_f32(want) : alu_as_f64(want);
+    return a == b || fabs(a - b) <= 1e-5 * fmax(fabs(a), fabs(b));
+}
+
+static void compare_expected(sc_manifest *m, sc_device *device, sc_check_result *check, sc_error *error)
+{
+    sc_check_pass(check);
+    if (!m->expected) {
+        snprintf(check->detail, sizeof check->detail, "no reference in the manifest");
+        return;
+    }
+    for (const cJSON *e = m->expected->child; e && check->passed; e = e->next) {
+        const manifest_buffer *buffer = find_buffer(m, e->string);
+        unsigned size = ptx_type_size(buffer->type);
+        uint8_t *actual = malloc(buffer->count * size), *wanted = malloc(buffer->count * size);
+        char key[300];
+        snprintf(key, sizeof key, "expected.%s", e->string);
+        if (sc_memcpy_from_device(device, actual, buffer->address, buffer->count * size, error) < 0 ||
+            fill_elements(m, e, buffer->type, buffer->count, wanted, key, error) < 0)
+            sc_check_fail(check, "%s", error->message);
+        for (uint64_t i = 0; check->passed && i < buffer->count; i++) {
+            uint64_t got = exec_load_bytes(actual + i * size, size), want = exec_load_bytes(wanted + i * size, size);
+            if (!values_match(buffer->type, got, want))
+                sc_check_fail(check, "%s[%llu] = 0x%llx, expected 0x%llx", buffer->name, (unsigned long long)i,
+                              (unsigned long long)got, (unsigned long long)want);
+        }
+        free(actual);
+        free(wanted);
+    }
+}
+
+int sc_manifest_run(sc_manifest *m, sc_device *device, sc_check_result *check, sc_error *error)
+{
+    m->module = sc_device_load_ptx(device, m->ptx_path, error);
+    if (m->module < 0 || allocate_buffers(m, device, error) < 0 || run_launches(m, device, m->launches, "launches", error) < 0)
+        return -1;
+    compare_expected(m, device, check, error);
+    return 0;
+}
+
+int sc_manifest_dump(const sc_manifest *m, sc_device *device, const char *name, const char *path, sc_error *error)
+{
+    const manifest_buffer *buffer = find_buffer(m, name);
+    if (!buffer)
+        return sc_fail(error, "--dump: %s has no buffer named '%s'", m->path, name);
+    uint64_t bytes = buffer->count * ptx_type_size(buffer->type);
+    uint8_t *contents = malloc(bytes);
+    int status = sc_memcpy_from_device(device, contents, buffer->address, bytes, error);
+    FILE *out = status == 0 ? fopen(path, "wb") : NULL;
+    if (status == 0 && !out)
+        status = sc_fail(error, "--dump: cannot write %s", path);
+    if (out && fwrite(contents, 1, bytes, out) != bytes)
+        status = sc_fail(error, "--dump: short write to %s", path);
+    if (out && fclose(out) != 0)
+        status = sc_fail(error, "--dump: cannot write %s", path);
+    free(contents);
+    return status;
+}

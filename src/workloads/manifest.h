@@ -1,0 +1,42 @@
+/* manifest.h — user workloads described by a JSON manifest: buffers with their initial
+ * contents, a sequence of kernel launches (with host loops), and which buffers are outputs.
+ *
+ *   {"name": "my_scan", "ptx": "scan.ptx",
+ *    "buffers": {"in":  {"type": "u32", "count": 4096, "init": {"random": {"seed": 1, "min": 0, "max": 100}}},
+ *                "out": {"type": "u32", "count": 4096, "init": "zero"}},
+ *    "launches": [{"kernel": "scan_block", "grid": [16,1,1], "block": [256,1,1],
+ *                  "shared_bytes": 0, "args": ["in", "out", 4096]},
+ *                 {"repeat_until_zero": "flag", "max_iterations": 100, "launches": [...]}],
+ *    "outputs": ["out"],
+ *    "expected": {"out": {"file": "out.bin"}}}
+ *
+ * Paths are relative to the manifest. "init" is "zero", "iota", a number, {"random": ...} or
+ * {"file": "x.bin"} (raw little-endian). An argument is a buffer name (its device address) or a
+ * number; {"u64": n}, {"f32": x}, {"f64": x} choose a width explicitly. A repeat loop zeroes
+ * its flag buffer before every iteration and stops once an iteration leaves it zero. Every
+ * error names the manifest and the key path ("m.json: launches[1].grid[0]: ...").
+ */
+#ifndef SYNCSCOPE_WORKLOADS_MANIFEST_H
+#define SYNCSCOPE_WORKLOADS_MANIFEST_H
+
+#include <stdio.h>
+
+#include "base/error.h"
+#include "host/host_api.h"
+#include "workloads/workload.h"
+
+typedef struct sc_manifest sc_manifest;
+
+sc_manifest *sc_manifest_load(const char *path, sc_error *error);
+void sc_manifest_free(sc_manifest *manifest);
+const char *sc_manifest_name(const sc_manifest *manifest);
+
+/* Allocates and initialises the buffers on `device`, loads the PTX and runs the launches. If the
+ * manifest has "expected" contents, `check` compares them; otherwise it records "no reference". */
+int sc_manifest_run(sc_manifest *manifest, sc_device *device, sc_check_result *check, sc_error *error);
+
+/* Writes a buffer's final contents (after sc_manifest_run) as raw little-endian bytes. */
+int sc_manifest_dump(const sc_manifest *manifest, sc_device *device, const char *buffer, const char *path,
+                     sc_error *error);
+
+#endif
