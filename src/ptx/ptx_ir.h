@@ -120,6 +120,11 @@ typedef enum ptx_bar_mode { PTX_BAR_SYNC = 1, PTX_BAR_ARRIVE, PTX_BAR_RED_POPC, 
 typedef enum ptx_prmt_mode {
     PTX_PRMT_DEFAULT = 0, PTX_PRMT_F4E, PTX_PRMT_B4E, PTX_PRMT_RC8, PTX_PRMT_ECL, PTX_PRMT_ECR, PTX_PRMT_RC16,
 } ptx_prmt_mode;
+/* testp properties (the mode of PTX_OP_TESTP). */
+typedef enum ptx_testp_mode {
+    PTX_TESTP_FINITE = 1, PTX_TESTP_INFINITE, PTX_TESTP_NUMBER, PTX_TESTP_NOTANUMBER,
+    PTX_TESTP_NORMAL, PTX_TESTP_SUBNORMAL,
+} ptx_testp_mode;
 
 /* Instruction flags (bit set). */
 enum {
@@ -184,7 +189,7 @@ typedef struct ptx_instruction {
     uint8_t compare;      /* ptx_compare */
     uint8_t combine;      /* ptx_combine */
     uint8_t rounding;     /* ptx_rounding */
-    uint8_t mode;         /* ptx_atom_op / ptx_shfl_mode / ptx_vote_mode / ptx_bar_mode / ptx_prmt_mode */
+    uint8_t mode;         /* ptx_atom_op / ptx_shfl_mode / ptx_vote_mode / ptx_bar_mode / ptx_prmt_mode / ptx_testp_mode */
     uint8_t space;        /* ptx_space of ld/st/atom/red/cvta */
     uint8_t semantics;    /* ptx_semantics */
     uint8_t scope;        /* ptx_scope */
