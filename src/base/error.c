@@ -27,10 +27,20 @@ int sc_fail_prefix(sc_error *error, const char *format, ...)
     char prefix[512];
     va_list args;
     va_start(args, format);
-    vsnprintf(prefix, sizeof prefix, format, args);
+    int prefix_length = vsnprintf(prefix, sizeof prefix, format, args);
     va_end(args);
-    char joined[sizeof error->message];
-    snprintf(joined, sizeof joined, "%s: %s", prefix, error->message);
-    memcpy(error->message, joined, sizeof joined);
+    if (prefix_length < 0)
+        return -1;
+    size_t used = (size_t)prefix_length < sizeof prefix ? (size_t)prefix_length : sizeof prefix - 1;
+    size_t capacity = sizeof error->message;
+    if (used + 2 >= capacity)
+        return -1;
+    size_t kept = strnlen(error->message, capacity - 1);
+    if (kept > capacity - 1 - used - 2)
+        kept = capacity - 1 - used - 2;
+    memmove(error->message + used + 2, error->message, kept);
+    memcpy(error->message, prefix, used);
+    memcpy(error->message + used, ": ", 2);
+    error->message[used + 2 + kept] = '\0';
     return -1;
 }
