@@ -188,7 +188,7 @@ size_t sc_breakdown_names(const sc_table *breakdown, const char *parent, const c
         (*names)[i] = name;
         count++;
     }
-    if (parent && has_unattributed(breakdown, parent))
+    if (parent && count && has_unattributed(breakdown, parent))
         (*names)[count++] = SC_UNATTRIBUTED;
     return count;
 }

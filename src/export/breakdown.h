@@ -35,7 +35,8 @@ double sc_breakdown_cycles(const sc_table *breakdown, long long key, const char 
 double sc_breakdown_total(const sc_table *breakdown, long long key);
 
 /* The names present under `parent` (NULL: top level) in display order, known GSI kinds first;
- * for a subcategory level SC_UNATTRIBUTED is appended if any key has unattributed cycles.
+ * when `parent` has subcategories, SC_UNATTRIBUTED is appended if any key has cycles of
+ * `parent` outside them.
  * Returns the count; *names (free() the array, not its strings) point into the table. */
 size_t sc_breakdown_names(const sc_table *breakdown, const char *parent, const char ***names);
 

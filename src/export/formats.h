@@ -13,7 +13,8 @@
 char *sc_export_csv(const sc_table *table);
 
 /* A JSON array with one object per row, keyed by column name, in column order. NULL becomes
- * null, integers are written exactly (even beyond 2^53), non-finite reals become null. */
+ * null; numbers are written so that they read back exactly (integers even beyond 2^53, reals
+ * in their shortest round-trip form); non-finite reals become null. */
 char *sc_export_json(const sc_table *table);
 
 /* What the generated notebook needs to know about the data it loads. */

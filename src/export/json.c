@@ -6,16 +6,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* cJSON keeps numbers as doubles; integers go in as raw text so that large ones stay exact. */
+/* Numbers go in as raw text: cJSON would round integers beyond 2^53 and print reals that are
+ * merely close (0.3 for 0.30000000000000004); this way every value reads back exactly. */
 static cJSON *cell_to_json(const sc_cell *cell)
 {
-    char integer[32];
+    char number[32];
     switch (cell->type) {
     case SC_CELL_INTEGER:
-        snprintf(integer, sizeof integer, "%lld", cell->as.integer);
-        return cJSON_CreateRaw(integer);
+        snprintf(number, sizeof number, "%lld", cell->as.integer);
+        return cJSON_CreateRaw(number);
     case SC_CELL_REAL:
-        return isfinite(cell->as.real) ? cJSON_CreateNumber(cell->as.real) : cJSON_CreateNull();
+        if (!isfinite(cell->as.real))
+            return cJSON_CreateNull();
+        sc_format_real(cell->as.real, number);
+        return cJSON_CreateRaw(number);
     case SC_CELL_TEXT:
         return cJSON_CreateString(cell->as.text);
     case SC_CELL_NULL:

@@ -165,13 +165,15 @@ static void draw_bars(sc_svg *svg, const sc_bar_chart *chart, const bar_data *da
                       const sc_frame *frame, const sc_scale *scale)
 {
     double group_width = (double)chart->bar_count * (BAR_WIDTH + BAR_GAP) - BAR_GAP;
+    double content_width = (double)data->group_count * (group_width + GROUP_GAP) + GROUP_GAP;
+    double first_left = frame->plot_left + GROUP_GAP + (frame->plot_width - content_width) / 2;
     double axis_bottom = frame->plot_top + frame->plot_height;
     double label_depth = bar_label_depth(chart);
     sc_text_style value_style = {9, SC_ANCHOR_MIDDLE, 0, 0};
     sc_text_style bar_style = {LABEL_SIZE, SC_ANCHOR_END, -45, 0};
     sc_text_style group_style = {12, SC_ANCHOR_MIDDLE, 0, 1};
     for (size_t g = 0; g < data->group_count; g++) {
-        double group_left = frame->plot_left + GROUP_GAP + (double)g * (group_width + GROUP_GAP);
+        double group_left = first_left + (double)g * (group_width + GROUP_GAP);
         for (size_t b = 0; b < chart->bar_count; b++) {
             double x = group_left + (double)b * (BAR_WIDTH + BAR_GAP);
             double total = chart->style == SC_BARS_STACKED ? bar_total(chart, data, g, b)
@@ -214,7 +216,7 @@ char *sc_svg_bar_chart(const sc_bar_chart *chart, sc_error *error)
     double group_width = (double)chart->bar_count * (BAR_WIDTH + BAR_GAP) - BAR_GAP;
     double plot_width = fmax(240, (double)data.group_count * (group_width + GROUP_GAP) + GROUP_GAP);
     sc_frame frame;
-    sc_frame_layout(&frame, plot_width, PLOT_HEIGHT, bar_label_depth(chart) + 36, &ticks, entries,
+    sc_frame_layout(&frame, chart->title, plot_width, PLOT_HEIGHT, bar_label_depth(chart) + 36, &ticks, entries,
                     entry_count);
     sc_scale scale = {low, high, frame.plot_top + frame.plot_height, frame.plot_top, 0};
 

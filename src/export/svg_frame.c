@@ -8,6 +8,7 @@
 #define TOP_PADDING 16.0
 #define RIGHT_PADDING 16.0
 #define FONT_SIZE 12.0
+#define TITLE_SIZE 15.0
 #define TICK_FONT_SIZE 11.0
 #define LEGEND_ROW 18.0
 #define LEGEND_SWATCH 12.0
@@ -86,8 +87,9 @@ void sc_format_tick(const sc_ticks *ticks, double value, char out[32])
     snprintf(out, 32, "%.*f", decimals, value);
 }
 
-void sc_frame_layout(sc_frame *frame, double plot_width, double plot_height, double bottom_margin,
-                     const sc_ticks *y_ticks, const sc_legend_entry *entries, size_t entry_count)
+void sc_frame_layout(sc_frame *frame, const char *title, double plot_width, double plot_height,
+                     double bottom_margin, const sc_ticks *y_ticks, const sc_legend_entry *entries,
+                     size_t entry_count)
 {
     double widest_tick = 0, widest_entry = 0;
     char text[32];
@@ -104,14 +106,15 @@ void sc_frame_layout(sc_frame *frame, double plot_width, double plot_height, dou
     frame->legend_left = frame->plot_left + plot_width + 20;
     double legend_width = entry_count ? 30 + widest_entry : 0;
     double legend_height = (double)entry_count * LEGEND_ROW;
-    frame->width = ceil(frame->legend_left + legend_width + RIGHT_PADDING);
+    frame->width = ceil(fmax(frame->legend_left + legend_width + RIGHT_PADDING,
+                             sc_svg_text_width(title ? title : "", TITLE_SIZE) + 2 * RIGHT_PADDING));
     frame->height = ceil(fmax(TITLE_HEIGHT + plot_height + bottom_margin,
                               TITLE_HEIGHT + legend_height + TOP_PADDING));
 }
 
 void sc_frame_draw_title(sc_svg *svg, const sc_frame *frame, const char *title)
 {
-    sc_text_style style = {15, SC_ANCHOR_MIDDLE, 0, 1};
+    sc_text_style style = {TITLE_SIZE, SC_ANCHOR_MIDDLE, 0, 1};
     sc_svg_text(svg, frame->width / 2, 24, title ? title : "", style);
 }
 

@@ -45,10 +45,12 @@ void sc_ticks_log(double low, double high, sc_ticks *ticks);
 
 void sc_format_tick(const sc_ticks *ticks, double value, char out[32]);
 
-/* Lays out a picture around a plot area of the given size: room on the left for y tick labels
- * and the y label, `bottom_margin` below, and a legend column on the right. */
-void sc_frame_layout(sc_frame *frame, double plot_width, double plot_height, double bottom_margin,
-                     const sc_ticks *y_ticks, const sc_legend_entry *entries, size_t entry_count);
+/* Lays out a picture around a plot area of the given size: the title above, room on the left
+ * for y tick labels and the y label, `bottom_margin` below, and a legend column on the right;
+ * the picture is widened if the title needs it. */
+void sc_frame_layout(sc_frame *frame, const char *title, double plot_width, double plot_height,
+                     double bottom_margin, const sc_ticks *y_ticks, const sc_legend_entry *entries,
+                     size_t entry_count);
 
 void sc_frame_draw_title(sc_svg *svg, const sc_frame *frame, const char *title);
 

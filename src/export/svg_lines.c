@@ -114,7 +114,7 @@ char *sc_svg_line_chart(const sc_line_chart *chart, sc_error *error)
         entries[s].colour = sc_series_colour(s);
     }
     sc_frame frame;
-    sc_frame_layout(&frame, PLOT_WIDTH, PLOT_HEIGHT, 50, &y_ticks, entries, chart->series_count);
+    sc_frame_layout(&frame, chart->title, PLOT_WIDTH, PLOT_HEIGHT, 50, &y_ticks, entries, chart->series_count);
     sc_scale x_scale = {x_low, x_high, frame.plot_left, frame.plot_left + frame.plot_width,
                         chart->log_x};
     sc_scale y_scale = {y_low, y_high, frame.plot_top + frame.plot_height, frame.plot_top, 0};
