@@ -1,0 +1,153 @@
+// litmus.cu — the classic litmus tests MP, SB, LB, IRIW and CoRR. Each test has up to four
+// roles; role r is played by lane 0 of the r-th warp of the grid, so one CTA of 32 * roles
+// threads tests CTA scope and `roles` CTAs of 32 threads test GPU scope. Every kernel runs
+// `iterations` independent instances; instance i uses the words x = data[i * LITMUS_STRIDE] and
+// y = x + LITMUS_Y_OFFSET (on different cache lines) and records its loaded values in
+// results[i * 4 + k] (0 or 1).
+//   mode LITMUS_RELAXED: volatile loads and stores, no fences;
+//   mode LITMUS_FENCED:  the same with a fence.sc (membar) of the test's scope between them;
+//   mode LITMUS_ACQREL:  every load ld.acquire and every store st.release at the test's scope.
+
+#define LITMUS_STRIDE 64
+#define LITMUS_Y_OFFSET 32
+#define LITMUS_RELAXED 0
+#define LITMUS_FENCED 1
+#define LITMUS_ACQREL 2
+#define LITMUS_SCOPE_CTA 0
+#define LITMUS_SCOPE_GPU 1
+#define WARP_LANES 32
+
+struct litmus_config {
+    unsigned mode, scope;
+};
+
+__device__ void litmus_store(unsigned *address, litmus_config config)
+{
+    size_t global = __cvta_generic_to_global(address);
+    if (config.mode != LITMUS_ACQREL)
+        *(volatile unsigned *)address = 1;
+    else if (config.scope == LITMUS_SCOPE_GPU)
+        asm volatile("st.release.gpu.global.u32 [%0], 1;" :: "l"(global) : "memory");
+    else
+        asm volatile("st.release.cta.global.u32 [%0], 1;" :: "l"(global) : "memory");
+}
+
+__device__ unsigned litmus_load(const unsigned *address, litmus_config config)
+{
+    size_t global = __cvta_generic_to_global(address);
+    unsigned value;
+    if (config.mode != LITMUS_ACQREL)
+        value = *(const volatile unsigned *)address;
+    else if (config.scope == LITMUS_SCOPE_GPU)
+        asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(value) : "l"(global) : "memory");
+    else
+        asm volatile("ld.acquire.cta.global.u32 %0, [%1];" : "=r"(value) : "l"(global) : "memory");
+    return value;
+}
+
+__device__ void litmus_fence(litmus_config config)
+{
+    if (config.mode != LITMUS_FENCED)
+        return;
+    if (config.scope == LITMUS_SCOPE_GPU)
+        __threadfence();
+    else
+        __threadfence_block();
+}
+
+// The role this thread plays, or -1 if it only fills out its warp.
+__device__ int litmus_role()
+{
+    unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
+    return thread % WARP_LANES == 0 ? (int)(thread / WARP_LANES) : -1;
+}
+
+// Message passing: does seeing the flag y imply seeing the data x?
+extern "C" __global__ void litmus_mp(unsigned *data, unsigned *results, unsigned iterations,
+                                     unsigned mode, unsigned scope)
+{
+    litmus_config config = {mode, scope};
+    int role = litmus_role();
+    for (unsigned i = 0; i < iterations; i++) {
+        unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
+        if (role == 0) {
+            litmus_store(x, config);
+            litmus_fence(config);
+            litmus_store(y, config);
+        } else if (role == 1) {
+            r[0] = litmus_load(y, config);
+            litmus_fence(config);
+            r[1] = litmus_load(x, config);
+        }
+    }
+}
+
+// Store buffering: can both threads miss the other's store?
+extern "C" __global__ void litmus_sb(unsigned *data, unsigned *results, unsigned iterations,
+                                     unsigned mode, unsigned scope)
+{
+    litmus_config config = {mode, scope};
+    int role = litmus_role();
+    for (unsigned i = 0; i < iterations; i++) {
+        unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
+        if (role == 0 || role == 1) {
+            litmus_store(role == 0 ? x : y, config);
+            litmus_fence(config);
+            r[role] = litmus_load(role == 0 ? y : x, config);
+        }
+    }
+}
+
+// Load buffering: can both threads read the store that comes after the other's load?
+extern "C" __global__ void litmus_lb(unsigned *data, unsigned *results, unsigned iterations,
+                                     unsigned mode, unsigned scope)
+{
+    litmus_config config = {mode, scope};
+    int role = litmus_role();
+    for (unsigned i = 0; i < iterations; i++) {
+        unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
+        if (role == 0 || role == 1) {
+            r[role] = litmus_load(role == 0 ? x : y, config);
+            litmus_fence(config);
+            litmus_store(role == 0 ? y : x, config);
+        }
+    }
+}
+
+// Independent reads of independent writes: can two readers see the writes in opposite orders?
+extern "C" __global__ void litmus_iriw(unsigned *data, unsigned *results, unsigned iterations,
+                                       unsigned mode, unsigned scope)
+{
+    litmus_config config = {mode, scope};
+    int role = litmus_role();
+    for (unsigned i = 0; i < iterations; i++) {
+        unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
+        if (role == 0 || role == 1) {
+            litmus_store(role == 0 ? x : y, config);
+        } else if (role == 2 || role == 3) {
+            unsigned *first = role == 2 ? x : y, *second = role == 2 ? y : x;
+            unsigned *out = r + 2 * (role - 2);
+            out[0] = litmus_load(first, config);
+            litmus_fence(config);
+            out[1] = litmus_load(second, config);
+        }
+    }
+}
+
+// Coherence of read-read: can a later read of x see an older value than an earlier one?
+extern "C" __global__ void litmus_corr(unsigned *data, unsigned *results, unsigned iterations,
+                                       unsigned mode, unsigned scope)
+{
+    litmus_config config = {mode, scope};
+    int role = litmus_role();
+    for (unsigned i = 0; i < iterations; i++) {
+        unsigned *x = data + i * LITMUS_STRIDE, *r = results + i * 4;
+        if (role == 0) {
+            litmus_store(x, config);
+        } else if (role == 1) {
+            r[0] = litmus_load(x, config);
+            litmus_fence(config);
+            r[1] = litmus_load(x, config);
+        }
+    }
+}
