@@ -429,7 +429,7 @@ int ptx_parse_instruction(ptx_parser *p, int32_t guard_reg, bool guard_negated)
                          token->length > 60 ? 60 : token->length, token->text);
     ptx_instruction instruction = {.guard_reg = guard_reg, .guard_negated = guard_negated,
                                    .line = token->line, .reconverge = -1, .callee = -1, .vector = 1};
-    const opcode_info *info;
+    const opcode_info *info = NULL;
     if (decode_opcode(p, token, &instruction, &info) < 0 || parse_operands(p, &instruction, info) < 0
         || ptx_expect(p, ';', "';' after the instruction") < 0
         || check_operand_count(p, &instruction, info, token->line) < 0)

@@ -144,6 +144,8 @@ int ptx_tokenize(const char *text, size_t length, const char *path, ptx_token_li
         if (scan_token(&lx, error) < 0)
             goto fail;
     }
+    if (out->count)
+        lx.line = out->tokens[out->count - 1].line;  /* report end-of-file errors on the last line */
     size_t end = lx.pos;
     if (push_token(&lx, PTX_TOKEN_END, end, error) < 0)
         goto fail;
