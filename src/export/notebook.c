@@ -202,16 +202,16 @@ static char *settings_code(const sc_notebook_spec *spec)
     sc_strbuf out = SC_STRBUF_INIT;
     sc_strbuf_append(&out, "# What to plot: preset from the exported columns; edit freely.\nCSV_PATH = ");
     append_python_string(&out, spec->csv_path);
-    sc_strbuf_append(&out, "\nGROUP = ");
+    sc_strbuf_append(&out, "\n# one group of bars per value of GROUP, one bar or line per value of SERIES\nGROUP = ");
     append_python_string(&out, group ? group : "workload");
-    sc_strbuf_append(&out, "      # one group of bars per value\nSERIES = ");
+    sc_strbuf_append(&out, "\nSERIES = ");
     append_python_string(&out, series ? series : "mechanism");
-    sc_strbuf_append(&out, "     # one bar or line per value\nBASELINE = None    "
-                           "# SERIES value to normalise to (None: the first)\nX = ");
+    sc_strbuf_append(&out, "\n# the SERIES value bars are normalised to (None: the first in each group)\n"
+                           "BASELINE = None\n# numeric column for sweep lines (None: no sweep plot)\nX = ");
     append_python_string(&out, pick_x_column(table, y));
-    sc_strbuf_append(&out, "      # numeric column for sweep lines, or None\nY = ");
+    sc_strbuf_append(&out, "\n# the value plotted\nY = ");
     append_python_string(&out, y);
-    sc_strbuf_append(&out, "      # the value plotted\n\n# GSI stall colours, as in the SVG charts\nGSI_COLOURS = {\n");
+    sc_strbuf_append(&out, "\n\n# GSI stall colours, as in the SVG charts\nGSI_COLOURS = {\n");
     size_t count;
     const sc_stall_kind *kinds = sc_stall_kinds(&count);
     for (size_t i = 0; i < count; i++) {
