@@ -152,8 +152,10 @@ static void print_text(const run_request *request, const run_result *result)
     printf("kernel launches    %llu\n", (unsigned long long)result->stats.launches);
     printf("warp instructions  %llu\n", (unsigned long long)result->stats.warp_instructions);
     printf("thread instructions %llu\n", (unsigned long long)result->stats.thread_instructions);
-    printf("wall time          %.3f s (%.2f M warp-instructions/s)\n", result->wall_seconds,
-           result->wall_seconds > 0 ? (double)result->stats.warp_instructions / result->wall_seconds / 1e6 : 0.0);
+    printf("wall time          %.3f s, of which %.3f s in kernels (%.2f M warp-instructions/s)\n",
+           result->wall_seconds, result->stats.engine_seconds,
+           result->stats.engine_seconds > 0 ? (double)result->stats.warp_instructions / result->stats.engine_seconds / 1e6
+                                            : 0.0);
     if (result->run_id)
         printf("stored as run      %lld\n", (long long)result->run_id);
 }

@@ -37,15 +37,48 @@ static unsigned source_count(const ptx_instruction *in)
     return in->operand_count > 0 ? in->operand_count - 1u : 0u;
 }
 
+/* Integer instructions common enough to deserve a loop of their own: the operation is chosen
+ * once per warp instruction rather than once per lane. Returns false for everything else. */
+static bool integer_fast_path(const ptx_instruction *in, uint64_t lanes, uint64_t (*s)[EXEC_MAX_WARP_WIDTH],
+                              uint64_t *result)
+{
+    if (ptx_type_is_float((ptx_type)in->type) || (in->flags & (PTX_FLAG_WIDE | PTX_FLAG_HI | PTX_FLAG_SAT)))
+        return false;
+    switch ((ptx_opcode)in->opcode) {
+    case PTX_OP_ADD: for (uint64_t m = lanes; m; m &= m - 1) { unsigned l = (unsigned)__builtin_ctzll(m); result[l] = s[0][l] + s[1][l]; } return true;
+    case PTX_OP_SUB: for (uint64_t m = lanes; m; m &= m - 1) { unsigned l = (unsigned)__builtin_ctzll(m); result[l] = s[0][l] - s[1][l]; } return true;
+    case PTX_OP_MUL: for (uint64_t m = lanes; m; m &= m - 1) { unsigned l = (unsigned)__builtin_ctzll(m); result[l] = s[0][l] * s[1][l]; } return true;
+    case PTX_OP_MAD: for (uint64_t m = lanes; m; m &= m - 1) { unsigned l = (unsigned)__builtin_ctzll(m); result[l] = s[0][l] * s[1][l] + s[2][l]; } return true;
+    case PTX_OP_AND: for (uint64_t m = lanes; m; m &= m - 1) { unsigned l = (unsigned)__builtin_ctzll(m); result[l] = s[0][l] & s[1][l]; } return true;
+    case PTX_OP_OR: for (uint64_t m = lanes; m; m &= m - 1) { unsigned l = (unsigned)__builtin_ctzll(m); result[l] = s[0][l] | s[1][l]; } return true;
+    case PTX_OP_XOR: for (uint64_t m = lanes; m; m &= m - 1) { unsigned l = (unsigned)__builtin_ctzll(m); result[l] = s[0][l] ^ s[1][l]; } return true;
+    default: return false;
+    }
+}
+
 static void execute_alu(exec_warp *warp, exec_frame *frame, const ptx_instruction *in, uint64_t lanes)
 {
     unsigned count = source_count(in);
-    uint64_t sources[PTX_MAX_OPERANDS] = {0};
+    uint64_t sources[PTX_MAX_OPERANDS][EXEC_MAX_WARP_WIDTH];
+    uint64_t result[EXEC_MAX_WARP_WIDTH];
+    for (unsigned i = 0; i < count; i++)
+        operand_gather(warp, frame, &in->operands[i + 1], lanes, sources[i]);
+    if (!integer_fast_path(in, lanes, sources, result))
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            uint64_t lane_sources[PTX_MAX_OPERANDS];
+            for (unsigned i = 0; i < count; i++)
+                lane_sources[i] = sources[i][lane];
+            result[lane] = alu_evaluate(in, lane_sources);
+        }
+    int32_t destination = in->operands[0].reg;
+    if (destination < 0)
+        return;
+    uint64_t mask = frame->register_masks[destination];
+    uint64_t *row = operand_register_row(warp, frame, destination);
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        for (unsigned i = 0; i < count; i++)
-            sources[i] = operand_read(warp, frame, &in->operands[i + 1], lane);
-        operand_write(warp, frame, in->operands[0].reg, lane, alu_evaluate(in, sources));
+        row[lane] = result[lane] & mask;
     }
 }
 

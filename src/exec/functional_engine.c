@@ -127,6 +127,7 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             exec_cta_release(&resident[s]);
         }
     stats->warp_instructions = issued;
+    exec_kernel_release(&kernel);
     free(resident);
     free(occupied);
     return status;

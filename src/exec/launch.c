@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "exec/operands.h"
 #include "exec/simt_stack.h"
 
 enum { CALL_DEPTH_LIMIT = 64, RECURSIVE_STACK_BYTES = 16384 };
@@ -49,9 +50,25 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
         .cta_count = (uint64_t)grid.x * grid.y * grid.z,
         .cu_count = 1,
     };
+    const ptx_module *module = launch->module;
+    kernel->register_masks = calloc((size_t)module->function_count, sizeof *kernel->register_masks);
+    for (int32_t f = 0; f < module->function_count; f++) {
+        const ptx_function *function = &module->functions[f];
+        kernel->register_masks[f] = calloc((size_t)function->register_count + 1, sizeof(uint64_t));
+        for (int32_t r = 0; r < function->register_count; r++)
+            kernel->register_masks[f][r] = operand_register_mask(function, r);
+    }
     uint64_t stack = stack_bytes(launch->module, launch->function, 0);
     kernel->local_stride = (stack + 15) & ~15ull;
     return 0;
+}
+
+void exec_kernel_release(exec_kernel *kernel)
+{
+    for (int32_t f = 0; kernel->register_masks && f < kernel->module->function_count; f++)
+        free(kernel->register_masks[f]);
+    free(kernel->register_masks);
+    kernel->register_masks = NULL;
 }
 
 static int warp_init(exec_warp *warp, exec_cta *cta, const exec_kernel *kernel, unsigned index, sc_error *error)
@@ -73,6 +90,7 @@ static int warp_init(exec_warp *warp, exec_cta *cta, const exec_kernel *kernel, 
         .function = kernel->launch->function,
         .return_pc = -1,
         .registers = calloc((size_t)kernel->entry->register_count * width + 1, sizeof(uint64_t)),
+        .register_masks = kernel->register_masks[kernel->launch->function],
         .call_mask = warp->valid_mask,
     };
     warp->local_memory = kernel->local_stride ? calloc(width, kernel->local_stride) : NULL;

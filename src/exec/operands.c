@@ -2,6 +2,8 @@
  * the SIMT executor (see operands.h). */
 #include "exec/operands.h"
 
+#include <string.h>
+
 #include "exec/alu.h"
 
 uint64_t operand_register_mask(const ptx_function *function, int32_t reg)
@@ -87,8 +89,7 @@ void operand_write(const exec_warp *warp, const exec_frame *frame, int32_t reg, 
 {
     if (reg < 0)
         return;
-    const ptx_function *function = exec_frame_function(warp, frame);
-    operand_register_row(warp, frame, reg)[lane] = value & operand_register_mask(function, reg);
+    operand_register_row(warp, frame, reg)[lane] = value & frame->register_masks[reg];
 }
 
 uint64_t operand_address(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane)
@@ -99,4 +100,23 @@ uint64_t operand_address(const exec_warp *warp, const exec_frame *frame, const p
     if (op->symbol >= 0)
         address += operand_symbol_address(warp, frame, op->symbol);
     return address;
+}
+
+void operand_gather(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, uint64_t lanes,
+                    uint64_t *values)
+{
+    unsigned width = warp->kernel->width;
+    if (op->kind == PTX_OPERAND_REGISTER && !op->negated) {
+        memcpy(values, operand_register_row(warp, frame, op->reg), width * sizeof *values);
+        return;
+    }
+    if (op->kind == PTX_OPERAND_IMMEDIATE) {
+        for (unsigned lane = 0; lane < width; lane++)
+            values[lane] = (uint64_t)op->value;
+        return;
+    }
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        values[lane] = operand_read(warp, frame, op, lane);
+    }
 }

@@ -16,6 +16,10 @@ static inline uint64_t *operand_register_row(const exec_warp *warp, const exec_f
 /* Value of source operand `op` for `lane` (registers, immediates, symbols, special registers). */
 uint64_t operand_read(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane);
 
+/* Values of source operand `op` for every lane of `lanes` into values[lane]. */
+void operand_gather(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, uint64_t lanes,
+                    uint64_t *values);
+
 /* Writes `value` (normalised to the register's width) to `reg` of `lane`; reg < 0 is a sink. */
 void operand_write(const exec_warp *warp, const exec_frame *frame, int32_t reg, unsigned lane, uint64_t value);
 

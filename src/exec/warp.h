@@ -28,6 +28,7 @@ typedef struct exec_frame {
     int32_t stack_base;      /* index of this frame's base SIMT entry */
     uint64_t local_base;     /* byte offset of the frame in each lane's local stack */
     uint64_t *registers;     /* register_count * width values */
+    const uint64_t *register_masks;  /* width mask of each register of the function */
     const ptx_instruction *call;  /* the call instruction in the caller, NULL for the kernel */
     uint64_t call_mask;           /* lanes that entered the frame */
 } exec_frame;
@@ -47,6 +48,7 @@ typedef struct exec_kernel {
     unsigned cu_count;                 /* %nsmid: compute units of the engine */
     uint32_t threads_per_cta;
     uint64_t cta_count;
+    uint64_t **register_masks;         /* per module function: width mask of each register */
 } exec_kernel;
 
 typedef struct exec_cta exec_cta;
@@ -84,6 +86,8 @@ struct exec_cta {
 /* Prepares per-launch facts: symbol addresses, shared layout, local stack size. */
 int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *launch, unsigned width,
                      sc_error *error);
+
+void exec_kernel_release(exec_kernel *kernel);
 
 /* Creates CTA `linear_id` of the launch with all its warps at the kernel's first instruction. */
 int exec_cta_init(exec_cta *cta, const exec_kernel *kernel, uint64_t linear_id, unsigned cu,

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# install-deps.sh — installs the Debian packages syncscope needs to build and test, if missing.
+# As root it runs apt-get; otherwise it prints the exact command to run and fails.
+set -euo pipefail
+packages=(build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcjson-dev libcmocka-dev python3)
+if [ "${SYNCSCOPE_WITH_BROWSER:-0}" = 1 ]; then
+  packages+=(chromium)
+fi
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "syncscope needs: ${missing[*]}" >&2
+  echo "run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "installing: ${missing[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
