@@ -492,6 +492,9 @@ static int resolve_calls(ptx_parser *p)
         const ptx_function *target = &p->module->functions[callee];
         if (target->is_entry)
             return ptx_error(p, name->line, "call to kernel '%s'", target->name);
+        if (!target->instructions)
+            return ptx_error(p, name->line, "call to '%s', which has no body in this module",
+                             target->name);
         if (call->call_arg_count != target->param_count
             || call->call_return_count != target->return_count)
             return ptx_error(p, name->line,

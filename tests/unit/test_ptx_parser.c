@@ -484,6 +484,10 @@ static void test_module_errors(void **state)
     static const char undeclared[] = ".version 8.0\n.target sm_80\n.entry k()\n{\ncall.uni g;\nret;\n}\n";
     assert_null(ptx_parse(undeclared, strlen(undeclared), "m.ptx", &error));
     assert_string_equal(error.message, "m.ptx:5: call to undeclared function 'g'");
+    static const char external[] = ".version 8.0\n.target sm_80\n.extern .func ext(.param .b32 a);\n"
+                                   ".entry k()\n{\n.param .b32 x;\ncall ext, (x);\nret;\n}\n";
+    assert_null(ptx_parse(external, strlen(external), "m.ptx", &error));
+    assert_string_equal(error.message, "m.ptx:7: call to 'ext', which has no body in this module");
     static const char stray[] = ".version 8.0\n.target sm_80\nmov.u32 %r1, 0;\n";
     assert_null(ptx_parse(stray, strlen(stray), "m.ptx", &error));
     assert_string_equal(error.message, "m.ptx:3: unexpected 'mov.u32' at module scope");
