@@ -1,0 +1,139 @@
+/* store.h — the SQLite results database: opening (create, migrate, refuse what is not ours),
+ * writing runs atomically, generic and canned queries, checking, merging shards, benchmarking.
+ *
+ * A database is opened in WAL mode with a 10 s busy timeout, so several processes can write to
+ * one file at once; every run is written in one BEGIN IMMEDIATE transaction, so a failed or
+ * interrupted insert leaves no partial rows. A file that is not a syncscope database, is
+ * truncated, was written by a newer syncscope, or stays locked past the timeout is reported in
+ * one line and left untouched. Schema: db/migrations/ (embedded via schema_sql.c).
+ */
+#ifndef SYNCSCOPE_STORE_STORE_H
+#define SYNCSCOPE_STORE_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/error.h"
+
+typedef struct sc_store sc_store;
+
+/* The schema version (PRAGMA user_version) this binary creates and understands. */
+int sc_store_schema_version(void);
+
+/* $SYNCSCOPE_DB if set, else "db/syncscope.sqlite" (relative to the current directory). */
+const char *sc_store_default_path(void);
+
+/* Opens `path`, creating it and its parent directory on first use and migrating an older
+ * schema. NULL and a one-line error for anything else. */
+sc_store *sc_store_open(const char *path, sc_error *error);
+void sc_store_close(sc_store *store);
+const char *sc_store_path(const sc_store *store);
+
+/* How long a writer waits for another writer's lock before failing (default 10000 ms). */
+void sc_store_set_busy_timeout(sc_store *store, int milliseconds);
+
+/* ---- writing runs ---- */
+
+typedef struct sc_kernel_row {
+    int index;                      /* launch order */
+    const char *name;
+    unsigned grid[3], block[3];
+    int64_t warp_instructions;
+    double cycles;
+} sc_kernel_row;
+
+typedef struct sc_metric_row {
+    int kernel_index;               /* -1: the whole run */
+    const char *name;
+    double value;
+    const char *unit;               /* NULL: unitless */
+} sc_metric_row;
+
+typedef struct sc_stall_row {
+    int cu;                         /* -1: the mean over CUs */
+    const char *category;
+    const char *subcategory;        /* NULL: none */
+    double cycles;
+} sc_stall_row;
+
+typedef struct sc_run_record {
+    const char *system;             /* preset name */
+    const char *config_json;        /* canonical JSON (sc_config_canonical_json) */
+    const char *config_hash;        /* NULL: computed from config_json */
+    const char *mechanism;
+    const char *workload;
+    const char *workload_params;    /* JSON object; NULL: {} */
+    const char *mode;               /* functional | detailed | sampled | model */
+    int64_t seed;
+    bool jittered;
+    int64_t jitter;                 /* perturbation seed, when jittered */
+    const char *status;             /* ok | check_failed | error */
+    const char *check_detail;       /* NULL: "" */
+    double cycles;                  /* total GPU cycles; negative: unknown (stored as NULL) */
+    double wall_seconds;
+    int64_t sweep_point_id;         /* 0: not part of a sweep */
+    const sc_kernel_row *kernels;
+    int kernel_count;
+    const sc_metric_row *metrics;
+    int metric_count;
+    const sc_stall_row *stalls;
+    int stall_count;
+} sc_run_record;
+
+/* Inserts one run and all its rows in one transaction; returns the new run id, or -1 with
+ * nothing written. */
+int64_t sc_store_insert_run(sc_store *store, const sc_run_record *record, sc_error *error);
+
+/* Inserts `count` runs in one transaction (all or none); fills ids[] if not NULL. */
+int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int count, int64_t *ids,
+                         sc_error *error);
+
+/* Finds or creates the sweep (name, spec JSON) and returns its id. */
+int64_t sc_store_ensure_sweep(sc_store *store, const char *name, const char *spec_json, sc_error *error);
+
+/* Finds or creates point `point_index` of a sweep, with its varied keys as a JSON object. */
+int64_t sc_store_ensure_sweep_point(sc_store *store, int64_t sweep_id, int64_t point_index,
+                                    const char *params_json, sc_error *error);
+
+/* ---- reading ---- */
+
+/* A named parameter of a query (":name" in the SQL), given as text: text that reads as an
+ * integer or a real is bound as a number. */
+typedef struct sc_query_param {
+    const char *name;
+    const char *value;
+} sc_query_param;
+
+typedef enum sc_value_kind { SC_VALUE_NULL, SC_VALUE_INTEGER, SC_VALUE_REAL, SC_VALUE_TEXT } sc_value_kind;
+
+/* Called first with values and kinds NULL (the header: column names only), then once per
+ * result row with the values as text (NULL for SQL NULL) and their kinds; returning non-zero
+ * stops the query. */
+typedef int (*sc_row_callback)(void *context, int column_count, const char *const *names,
+                               const char *const *values, const sc_value_kind *kinds);
+
+/* Runs one SQL statement with parameters. Every parameter of the statement must be given and
+ * every given parameter must be used. */
+int sc_store_query(sc_store *store, const char *sql, const sc_query_param *params, int param_count,
+                   sc_row_callback callback, void *context, sc_error *error);
+
+/* Prints the latest `limit` runs (all if limit <= 0) as an aligned table. */
+int sc_store_print_runs(sc_store *store, FILE *out, long limit, sc_error *error);
+
+/* ---- maintenance ---- */
+
+/* Integrity check, foreign keys, schema version, and per-run stall sums equal to the run's
+ * cycles. Prints one line per problem to `report`; returns the number of problems, or -1 if
+ * the checks could not run. */
+int sc_store_check(sc_store *store, FILE *report, sc_error *error);
+
+/* Merges shard databases into `out_path` (created if needed): runs get new ids, sweeps and
+ * their points are matched by (name, spec) and point index, configurations by hash. */
+int sc_store_merge(const char *out_path, const char *const *in_paths, int in_count, sc_error *error);
+
+/* Inserts `runs` synthetic runs (8 metrics and 8 stall rows each) into a fresh database at
+ * `path`, then times every canned query; prints the figures to `out`. */
+int sc_store_bench(const char *path, long runs, FILE *out);
+
+#endif

@@ -1,0 +1,223 @@
+/* store_open.c — opening a results database: refuse files that are not ours (or are too new,
+ * truncated or locked) without writing to them, create on first use, migrate older schemas. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "store/schema_sql.h"
+#include "store/store_internal.h"
+
+#define DEFAULT_BUSY_TIMEOUT_MS 10000
+
+int sc_store_schema_version(void)
+{
+    return sc_migration_count;
+}
+
+const char *sc_store_default_path(void)
+{
+    const char *from_environment = getenv("SYNCSCOPE_DB");
+    return from_environment && *from_environment ? from_environment : "db/syncscope.sqlite";
+}
+
+const char *sc_store_path(const sc_store *store)
+{
+    return store->path;
+}
+
+int sc_store_fail(sc_store *store, const char *what, sc_error *error)
+{
+    int code = sqlite3_extended_errcode(store->db) & 0xff;
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+        return sc_fail(error, "%s: %s: database is locked by another writer (gave up after %d ms); nothing was written",
+                       store->path, what, store->busy_timeout_ms);
+    return sc_fail(error, "%s: %s: %s", store->path, what, sqlite3_errmsg(store->db));
+}
+
+int sc_store_exec(sc_store *store, const char *sql, sc_error *error)
+{
+    if (sqlite3_exec(store->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        return sc_store_fail(store, "SQL failed", error);
+    return 0;
+}
+
+void sc_store_rollback(sc_store *store)
+{
+    if (!sqlite3_get_autocommit(store->db))
+        sqlite3_exec(store->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+void sc_store_set_busy_timeout(sc_store *store, int milliseconds)
+{
+    store->busy_timeout_ms = milliseconds;
+    sqlite3_busy_timeout(store->db, milliseconds);
+}
+
+static unsigned read_big_endian(const unsigned char *bytes, int count)
+{
+    unsigned value = 0;
+    for (int i = 0; i < count; i++)
+        value = value << 8 | bytes[i];
+    return value;
+}
+
+/* Checks the 100-byte SQLite header and, when no write-ahead log may hold pages, that the file
+ * is as long as the header says. Only reads. */
+static int check_header(const char *path, long long file_size, sc_error *error)
+{
+    unsigned char header[100];
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return sc_fail(error, "%s: cannot open: %s", path, strerror(errno));
+    size_t got = fread(header, 1, sizeof header, file);
+    fclose(file);
+    if (got < sizeof header || memcmp(header, "SQLite format 3", 16) != 0)
+        return sc_fail(error, "%s: not a syncscope database (file is not a database)", path);
+    long long page_size = read_big_endian(header + 16, 2);
+    if (page_size == 1)
+        page_size = 65536;
+    long long pages = read_big_endian(header + 28, 4);
+    int header_size_valid = read_big_endian(header + 24, 4) == read_big_endian(header + 92, 4);
+    char wal_path[4096];
+    struct stat status;
+    snprintf(wal_path, sizeof wal_path, "%s-wal", path);
+    int wal_present = stat(wal_path, &status) == 0 && status.st_size > 0;
+    if (header_size_valid && !wal_present && file_size < pages * page_size)
+        return sc_fail(error, "%s: not a syncscope database (file is truncated: %lld of %lld bytes)", path,
+                       file_size, pages * page_size);
+    return 0;
+}
+
+/* Reads the schema version and what the file holds through a read-only connection. */
+static int probe_existing(const char *path, long long file_size, sc_error *error)
+{
+    if (check_header(path, file_size, error))
+        return -1;
+    sqlite3 *db = NULL;
+    sqlite3_stmt *statement = NULL;
+    int user_version = -1, tables = 0, has_runs = 0;
+    int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_busy_timeout(db, DEFAULT_BUSY_TIMEOUT_MS);
+        rc = sqlite3_prepare_v2(db,
+                                "SELECT (SELECT user_version FROM pragma_user_version),"
+                                " (SELECT count(*) FROM sqlite_schema WHERE type = 'table'),"
+                                " (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'runs')",
+                                -1, &statement, NULL);
+    }
+    if (rc == SQLITE_OK && (rc = sqlite3_step(statement)) == SQLITE_ROW) {
+        user_version = sqlite3_column_int(statement, 0);
+        tables = sqlite3_column_int(statement, 1);
+        has_runs = sqlite3_column_int(statement, 2);
+        rc = SQLITE_OK;
+    }
+    int status = 0;
+    if (rc != SQLITE_OK)
+        status = sc_fail(error, "%s: not a syncscope database (%s)", path, db ? sqlite3_errmsg(db) : "cannot open");
+    else if (user_version > sc_store_schema_version())
+        status = sc_fail(error, "%s: schema version %d is newer than this syncscope understands (%d); left unchanged",
+                         path, user_version, sc_store_schema_version());
+    else if ((user_version == 0 && tables > 0) || (user_version > 0 && !has_runs))
+        status = sc_fail(error, "%s: not a syncscope database (it holds other tables)", path);
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return status;
+}
+
+/* Creates every missing directory on the way to `path`. */
+static int make_parent_directories(const char *path, sc_error *error)
+{
+    char partial[4096];
+    snprintf(partial, sizeof partial, "%s", path);
+    for (char *slash = strchr(partial + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        if (mkdir(partial, 0777) != 0 && errno != EEXIST)
+            return sc_fail(error, "%s: cannot create directory %s: %s", path, partial, strerror(errno));
+        *slash = '/';
+    }
+    return 0;
+}
+
+static int read_user_version(sc_store *store, int *version, sc_error *error)
+{
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(store->db, "PRAGMA user_version", -1, &statement, NULL) != SQLITE_OK)
+        return sc_store_fail(store, "reading the schema version", error);
+    int rc = sqlite3_step(statement);
+    *version = sqlite3_column_int(statement, 0);
+    sqlite3_finalize(statement);
+    return rc == SQLITE_ROW ? 0 : sc_store_fail(store, "reading the schema version", error);
+}
+
+/* Applies the migrations this database lacks, all in one write transaction. */
+static int migrate(sc_store *store, sc_error *error)
+{
+    int version;
+    if (read_user_version(store, &version, error))
+        return -1;
+    if (version == sc_store_schema_version())
+        return 0;
+    if (sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return sc_store_fail(store, "creating the schema", error);
+    if (read_user_version(store, &version, error)) /* another process may have just migrated */
+        goto failed;
+    for (int i = version; i < sc_migration_count; i++) {
+        if (sqlite3_exec(store->db, sc_migrations[i].sql, NULL, NULL, NULL) != SQLITE_OK) {
+            sc_store_fail(store, sc_migrations[i].file_name, error);
+            goto failed;
+        }
+    }
+    char set_version[64];
+    snprintf(set_version, sizeof set_version, "PRAGMA user_version = %d", sc_migration_count);
+    if (sc_store_exec(store, set_version, error) || sc_store_exec(store, "COMMIT", error))
+        goto failed;
+    return 0;
+failed:
+    sc_store_rollback(store);
+    return -1;
+}
+
+sc_store *sc_store_open(const char *path, sc_error *error)
+{
+    struct stat status;
+    if (stat(path, &status) == 0) {
+        if (status.st_size > 0 && probe_existing(path, (long long)status.st_size, error))
+            return NULL;
+    } else if (make_parent_directories(path, error)) {
+        return NULL;
+    }
+    sc_store *store = calloc(1, sizeof *store);
+    store->path = strdup(path);
+    store->busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS;
+    if (sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+        sc_store_fail(store, "cannot open", error);
+        sc_store_close(store);
+        return NULL;
+    }
+    sqlite3_busy_timeout(store->db, store->busy_timeout_ms);
+    if (sc_store_exec(store,
+                      "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
+                      " PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;",
+                      error) ||
+        migrate(store, error)) {
+        sc_store_close(store);
+        return NULL;
+    }
+    return store;
+}
+
+void sc_store_close(sc_store *store)
+{
+    if (!store)
+        return;
+    sqlite3_finalize(store->insert_config);
+    sqlite3_finalize(store->insert_run);
+    sqlite3_finalize(store->insert_kernel);
+    sqlite3_finalize(store->insert_metric);
+    sqlite3_finalize(store->insert_stall);
+    sqlite3_close(store->db);
+    free(store->path);
+    free(store);
+}

@@ -1,0 +1,145 @@
+/* store_query.c — running one SQL statement with named parameters and handing each row to a
+ * callback as text; listing runs. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/result_table.h"
+#include "store/store_internal.h"
+
+/* Binds text that reads entirely as an integer or a real as a number, else as text, so that
+ * "--param limit=5" works in LIMIT and comparisons. */
+static void bind_value(sqlite3_stmt *statement, int index, const char *value)
+{
+    char *end;
+    long long integer = strtoll(value, &end, 10);
+    if (*value && !isspace((unsigned char)*value) && *end == '\0') {
+        sqlite3_bind_int64(statement, index, integer);
+        return;
+    }
+    double real = strtod(value, &end);
+    if (*value && !isspace((unsigned char)*value) && *end == '\0') {
+        sqlite3_bind_double(statement, index, real);
+        return;
+    }
+    sqlite3_bind_text(statement, index, value, -1, SQLITE_TRANSIENT);
+}
+
+static int bind_params(sc_store *store, sqlite3_stmt *statement, const sc_query_param *params, int param_count,
+                       sc_error *error)
+{
+    int *used = calloc((size_t)param_count + 1, sizeof *used);
+    int status = 0;
+    for (int index = 1; index <= sqlite3_bind_parameter_count(statement) && !status; index++) {
+        const char *name = sqlite3_bind_parameter_name(statement, index);
+        if (!name || !strchr(":@$", name[0])) {
+            status = sc_fail(error, "%s: positional parameters are not supported; use :name", store->path);
+            break;
+        }
+        int found = -1;
+        for (int p = 0; p < param_count; p++)
+            if (!strcmp(params[p].name, name + 1))
+                found = p; /* the last one given wins */
+        if (found < 0)
+            status = sc_fail(error, "%s: parameter %s is not set (--param %s=VALUE)", store->path, name, name + 1);
+        else {
+            used[found] = 1;
+            bind_value(statement, index, params[found].value);
+        }
+    }
+    for (int p = 0; p < param_count && !status; p++) {
+        if (used[p])
+            continue;
+        int repeated = 0;
+        for (int q = p + 1; q < param_count; q++)
+            repeated |= !strcmp(params[p].name, params[q].name);
+        if (!repeated)
+            status = sc_fail(error, "%s: parameter '%s' is not used by this query", store->path, params[p].name);
+    }
+    free(used);
+    return status;
+}
+
+/* Whether `tail` holds only whitespace and SQL comments. */
+static int only_comments(const char *tail)
+{
+    while (*tail) {
+        if (isspace((unsigned char)*tail) || *tail == ';')
+            tail++;
+        else if (!strncmp(tail, "--", 2))
+            tail += strcspn(tail, "\n");
+        else if (!strncmp(tail, "/*", 2)) {
+            const char *close = strstr(tail + 2, "*/");
+            if (!close)
+                return 0;
+            tail = close + 2;
+        } else
+            return 0;
+    }
+    return 1;
+}
+
+int sc_store_query(sc_store *store, const char *sql, const sc_query_param *params, int param_count,
+                   sc_row_callback callback, void *context, sc_error *error)
+{
+    sqlite3_stmt *statement = NULL;
+    const char *tail = NULL;
+    if (sqlite3_prepare_v2(store->db, sql, -1, &statement, &tail) != SQLITE_OK)
+        return sc_store_fail(store, "query", error);
+    if (!statement)
+        return sc_fail(error, "%s: the query is empty", store->path);
+    int status = 0;
+    if (!only_comments(tail))
+        status = sc_fail(error, "%s: a query must be a single SQL statement", store->path);
+    if (!status)
+        status = bind_params(store, statement, params, param_count, error);
+    int columns = sqlite3_column_count(statement);
+    const char **names = calloc((size_t)columns + 1, sizeof *names);
+    const char **values = calloc((size_t)columns + 1, sizeof *values);
+    sc_value_kind *kinds = calloc((size_t)columns + 1, sizeof *kinds);
+    for (int c = 0; c < columns; c++)
+        names[c] = sqlite3_column_name(statement, c);
+    if (!status && callback)
+        status = callback(context, columns, names, NULL, NULL) ? 1 : 0;
+    while (!status) {
+        int rc = sqlite3_step(statement);
+        if (rc == SQLITE_DONE)
+            break;
+        if (rc != SQLITE_ROW) {
+            status = sc_store_fail(store, "query", error);
+            break;
+        }
+        for (int c = 0; c < columns; c++) {
+            int type = sqlite3_column_type(statement, c);
+            kinds[c] = type == SQLITE_INTEGER ? SC_VALUE_INTEGER
+                     : type == SQLITE_FLOAT   ? SC_VALUE_REAL
+                     : type == SQLITE_NULL    ? SC_VALUE_NULL
+                                              : SC_VALUE_TEXT;
+            values[c] = (const char *)sqlite3_column_text(statement, c);
+        }
+        if (callback && callback(context, columns, names, values, kinds))
+            break;
+    }
+    free(names);
+    free(values);
+    free(kinds);
+    sqlite3_finalize(statement);
+    return status < 0 ? -1 : 0;
+}
+
+int sc_store_print_runs(sc_store *store, FILE *out, long limit, sc_error *error)
+{
+    char limit_text[32];
+    snprintf(limit_text, sizeof limit_text, "%ld", limit > 0 ? limit : -1L);
+    const sc_query_param params[] = {{"limit", limit_text}};
+    sc_result_table table = {0};
+    int status = sc_store_query(store,
+                                "SELECT * FROM (SELECT id, created_at, system, mechanism, workload, mode, status,"
+                                " cycles, round(wall_seconds, 3) AS wall_seconds, config_hash"
+                                " FROM runs ORDER BY id DESC LIMIT :limit) ORDER BY id",
+                                params, 1, sc_result_table_collect, &table, error);
+    if (status == 0)
+        sc_result_table_print(&table, SC_TABLE_ALIGNED, out);
+    sc_result_table_free(&table);
+    return status;
+}

@@ -1,0 +1,428 @@
+/* test_store.c — the results database: create/insert/read, atomic runs, refusing foreign,
+ * truncated, locked and newer files without touching them, concurrent writers, merging,
+ * checking, and the embedded schema matching db/migrations/. Runs are SYNTHETIC test data. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "store/schema_sql.h"
+#include "store/store.h"
+#include "store/synthetic.h"
+
+static sc_synthetic_set synthetic;
+static char directory[] = "/tmp/syncscope_store_XXXXXX";
+
+static int setup(void **state)
+{
+    (void)state;
+    sc_error error;
+    if (!mkdtemp(directory) || sc_synthetic_init(&synthetic, 4, &error))
+        return -1;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    sc_synthetic_free(&synthetic);
+    char command[256];
+    snprintf(command, sizeof command, "rm -rf %s", directory);
+    return system(command);
+}
+
+static void path_in_directory(char *out, size_t size, const char *name)
+{
+    snprintf(out, size, "%s/%s", directory, name);
+}
+
+/* Row callback keeping the first column of the last row as an integer. */
+static int remember(void *context, int columns, const char *const *names, const char *const *values,
+                    const sc_value_kind *kinds)
+{
+    if (values)
+        *(int64_t *)context = strtoll(values[0], NULL, 10);
+    return 0;
+}
+
+static int64_t count_rows(sc_store *store, const char *sql)
+{
+    sc_error error;
+    int64_t count = -1;
+    if (sc_store_query(store, sql, NULL, 0, remember, &count, &error))
+        fail_msg("%s", error.message);
+    return count;
+}
+
+static int64_t insert_synthetic(sc_store *store, long index)
+{
+    sc_synthetic_run run;
+    sc_error error;
+    sc_synthetic_run_fill(&synthetic, index, &run);
+    int64_t id = sc_store_insert_run(store, &run.record, &error);
+    if (id < 0)
+        fail_msg("%s", error.message);
+    return id;
+}
+
+static char *file_bytes(const char *path, size_t *size)
+{
+    sc_error error;
+    char *bytes = sc_read_file(path, size, &error);
+    assert_non_null(bytes);
+    return bytes;
+}
+
+static void assert_file_unchanged(const char *path, const char *before, size_t before_size)
+{
+    size_t after_size;
+    char *after = file_bytes(path, &after_size);
+    assert_int_equal(after_size, before_size);
+    assert_memory_equal(after, before, before_size);
+    free(after);
+}
+
+static void test_embedded_schema_matches_files(void **state)
+{
+    (void)state;
+    for (int i = 0; i < sc_migration_count; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/db/migrations/%s", sc_data_dir(), sc_migrations[i].file_name);
+        size_t size;
+        char *text = file_bytes(path, &size);
+        if (strcmp(text, sc_migrations[i].sql))
+            fail_msg("%s differs from src/store/schema_sql.c: run db/embed_migrations.sh", path);
+        assert_int_equal(sc_migrations[i].version, i + 1);
+        free(text);
+    }
+    assert_int_equal(sc_store_schema_version(), sc_migration_count);
+}
+
+static void test_create_insert_read(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "nested/dir/basic.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    if (!store)
+        fail_msg("%s", error.message);
+    int64_t first = insert_synthetic(store, 0), second = insert_synthetic(store, 1);
+    assert_true(first > 0 && second == first + 1);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 2);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics"), 2 * SC_SYNTHETIC_METRICS);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM stalls WHERE cu IS NULL"), 2 * SC_SYNTHETIC_STALLS);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM kernels"), 2);
+    assert_int_equal(count_rows(store, "SELECT cu_count FROM runs_flat WHERE id = 1"), 15); /* gsi, first in name order */
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM run_config WHERE run_id = 1 AND key = 'l1.size'"), 1);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs WHERE check_detail = 'synthetic test data'"), 2);
+    sc_store_close(store);
+
+    store = sc_store_open(path, &error); /* reopening keeps everything */
+    assert_non_null(store);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 2);
+    assert_int_equal(count_rows(store, "PRAGMA user_version"), sc_store_schema_version());
+    assert_int_equal(sc_store_check(store, stderr, &error), 0);
+    sc_store_close(store);
+}
+
+static void test_failed_insert_leaves_nothing(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "rollback.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    assert_non_null(store);
+    sc_synthetic_run run;
+    sc_synthetic_run_fill(&synthetic, 5, &run);
+    run.stalls[SC_SYNTHETIC_STALLS - 1].category = NULL; /* fails after the run, kernel and metrics rows */
+    assert_int_equal(sc_store_insert_run(store, &run.record, &error), -1);
+    assert_non_null(strstr(error.message, "stalls.category"));
+    assert_null(strchr(error.message, '\n'));
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics"), 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM kernels"), 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM configs"), 0);
+
+    sc_synthetic_run batch[3];
+    sc_run_record records[3];
+    for (int i = 0; i < 3; i++) {
+        sc_synthetic_run_fill(&synthetic, i, &batch[i]);
+        records[i] = batch[i].record;
+    }
+    records[2].mode = "guessed"; /* violates the CHECK on runs.mode: the whole batch goes */
+    assert_int_equal(sc_store_insert_runs(store, records, 3, NULL, &error), -1);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 0);
+    records[2].mode = "detailed";
+    assert_int_equal(sc_store_insert_runs(store, records, 3, NULL, &error), 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 3);
+    sc_store_close(store);
+}
+
+static void test_random_bytes_refused_untouched(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "random.sqlite");
+    FILE *file = fopen(path, "wb");
+    for (int i = 0; i < 8192; i++)
+        fputc((i * 7919 + 13) & 0xff, file);
+    fclose(file);
+    size_t size;
+    char *before = file_bytes(path, &size);
+    sc_error error;
+    assert_null(sc_store_open(path, &error));
+    char expected[600];
+    snprintf(expected, sizeof expected, "%s: not a syncscope database (file is not a database)", path);
+    assert_string_equal(error.message, expected);
+    assert_file_unchanged(path, before, size);
+    free(before);
+}
+
+static void test_truncated_refused_untouched(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "truncated.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    for (long i = 0; i < 200; i++)
+        insert_synthetic(store, i);
+    sc_store_close(store); /* the last close checkpoints the WAL into the file */
+    struct stat status;
+    stat(path, &status);
+    assert_int_equal(truncate(path, status.st_size / 2), 0);
+    size_t size;
+    char *before = file_bytes(path, &size);
+    assert_null(sc_store_open(path, &error));
+    assert_non_null(strstr(error.message, "not a syncscope database (file is truncated"));
+    assert_file_unchanged(path, before, size);
+    free(before);
+}
+
+static void test_foreign_sqlite_refused(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "foreign.sqlite");
+    sqlite3 *db;
+    sqlite3_open(path, &db);
+    sqlite3_exec(db, "CREATE TABLE notes (text TEXT)", NULL, NULL, NULL);
+    sqlite3_close(db);
+    sc_error error;
+    assert_null(sc_store_open(path, &error));
+    assert_non_null(strstr(error.message, "not a syncscope database (it holds other tables)"));
+}
+
+static void test_newer_version_refused_untouched(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "newer.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    insert_synthetic(store, 0);
+    sc_store_close(store);
+    sqlite3 *db;
+    sqlite3_open(path, &db);
+    sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL);
+    sqlite3_close(db);
+    size_t size;
+    char *before = file_bytes(path, &size);
+    assert_null(sc_store_open(path, &error));
+    assert_non_null(strstr(error.message, "schema version 99 is newer than this syncscope understands"));
+    assert_file_unchanged(path, before, size);
+    free(before);
+}
+
+static void test_locked_database(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "locked.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    insert_synthetic(store, 0);
+    sqlite3 *other;
+    sqlite3_open(path, &other);
+    assert_int_equal(sqlite3_exec(other, "BEGIN EXCLUSIVE; DELETE FROM sweeps;", NULL, NULL, NULL), SQLITE_OK);
+    sc_store_set_busy_timeout(store, 200);
+    sc_synthetic_run run;
+    sc_synthetic_run_fill(&synthetic, 1, &run);
+    assert_int_equal(sc_store_insert_run(store, &run.record, &error), -1);
+    assert_non_null(strstr(error.message, "locked by another writer"));
+    assert_null(strchr(error.message, '\n'));
+    sqlite3_exec(other, "COMMIT", NULL, NULL, NULL);
+    sqlite3_close(other);
+    assert_true(sc_store_insert_run(store, &run.record, &error) > 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 2);
+    sc_store_close(store);
+}
+
+static void test_concurrent_writers(void **state)
+{
+    (void)state;
+    enum { WRITERS = 4, RUNS_EACH = 50 };
+    char path[512];
+    path_in_directory(path, sizeof path, "concurrent.sqlite");
+    pid_t children[WRITERS];
+    for (int w = 0; w < WRITERS; w++) {
+        children[w] = fork();
+        assert_true(children[w] >= 0);
+        if (children[w] == 0) {
+            sc_error error;
+            sc_store *store = sc_store_open(path, &error);
+            int failures = !store;
+            for (int i = 0; store && i < RUNS_EACH; i++) {
+                sc_synthetic_run run;
+                sc_synthetic_run_fill(&synthetic, w * RUNS_EACH + i, &run);
+                if (sc_store_insert_run(store, &run.record, &error) < 0) {
+                    fprintf(stderr, "writer %d: %s\n", w, error.message);
+                    failures++;
+                }
+            }
+            if (!store)
+                fprintf(stderr, "writer %d: %s\n", w, error.message);
+            sc_store_close(store);
+            _exit(failures ? 1 : 0);
+        }
+    }
+    for (int w = 0; w < WRITERS; w++) {
+        int status;
+        waitpid(children[w], &status, 0);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
+    }
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), WRITERS * RUNS_EACH);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics"), WRITERS * RUNS_EACH * SC_SYNTHETIC_METRICS);
+    sc_store_close(store);
+}
+
+static void test_merge_shards(void **state)
+{
+    (void)state;
+    char shard_paths[2][512], out[512];
+    path_in_directory(shard_paths[0], sizeof shard_paths[0], "shard0.sqlite");
+    path_in_directory(shard_paths[1], sizeof shard_paths[1], "shard1.sqlite");
+    path_in_directory(out, sizeof out, "merged.sqlite");
+    sc_error error;
+    for (int s = 0; s < 2; s++) {
+        sc_store *shard = sc_store_open(shard_paths[s], &error);
+        assert_non_null(shard);
+        assert_int_equal(sc_synthetic_add_sweep(&synthetic, shard, &error), 0);
+        for (long i = 0; i < 40 + 10 * s; i++)
+            insert_synthetic(shard, s * 1000 + i);
+        if (s == 1)
+            assert_int_equal(sc_synthetic_add_validations(shard, &error), 0);
+        sc_store_close(shard);
+    }
+    memset(synthetic.sweep_point_id, 0, (size_t)synthetic.config_count * sizeof *synthetic.sweep_point_id);
+    const char *inputs[] = {shard_paths[0], shard_paths[1]};
+    if (sc_store_merge(out, inputs, 2, &error))
+        fail_msg("%s", error.message);
+    sc_store *merged = sc_store_open(out, &error);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM runs"), 90);
+    assert_int_equal(count_rows(merged, "SELECT count(DISTINCT id) FROM runs"), 90);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM metrics"), 90 * SC_SYNTHETIC_METRICS);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM stalls"), 90 * SC_SYNTHETIC_STALLS);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM kernels"), 90);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM sweeps"), 1);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM sweep_points"), synthetic.config_count);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM runs WHERE sweep_point_id IS NULL"), 0);
+    /* every run's sweep point still describes the run's configuration */
+    assert_int_equal(count_rows(merged,
+                                "SELECT count(*) FROM runs_flat r JOIN sweep_points p ON p.id = r.sweep_point_id"
+                                " WHERE json_extract(p.params, '$.\"l1.size\"') != r.l1_size"),
+                     0);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM validations"), 160);
+    assert_int_equal(sc_store_check(merged, stderr, &error), 0);
+    sc_store_close(merged);
+
+    /* merging the same shard again appends its runs under new ids, sweeps stay single */
+    const char *again[] = {shard_paths[0]};
+    assert_int_equal(sc_store_merge(out, again, 1, &error), 0);
+    merged = sc_store_open(out, &error);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM runs"), 130);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM sweeps"), 1);
+    sc_store_close(merged);
+}
+
+static void test_check_finds_bad_stall_sums(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "check.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    insert_synthetic(store, 0);
+    sc_synthetic_run run;
+    sc_synthetic_run_fill(&synthetic, 1, &run);
+    run.stalls[0].cycles += 1000;
+    assert_true(sc_store_insert_run(store, &run.record, &error) > 0);
+    FILE *report = tmpfile();
+    assert_int_equal(sc_store_check(store, report, &error), 1);
+    rewind(report);
+    char line[512];
+    assert_non_null(fgets(line, sizeof line, report));
+    assert_non_null(strstr(line, "run 2"));
+    fclose(report);
+    sc_store_close(store);
+}
+
+static void test_query_parameters(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "params.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    for (long i = 0; i < 8; i++)
+        insert_synthetic(store, i);
+    int64_t count = -1;
+    const sc_query_param params[] = {{"mechanism", "qr"}, {"limit", "5"}};
+    assert_int_equal(sc_store_query(store, "SELECT count(*) FROM (SELECT 1 FROM runs WHERE mechanism = :mechanism LIMIT :limit)",
+                                    params, 2, remember, &count, &error), 0);
+    assert_int_equal(count, 2);
+    assert_int_equal(sc_store_query(store, "SELECT :missing", NULL, 0, remember, &count, &error), -1);
+    assert_non_null(strstr(error.message, "parameter :missing is not set"));
+    assert_int_equal(sc_store_query(store, "SELECT 1", params, 1, remember, &count, &error), -1);
+    assert_non_null(strstr(error.message, "'mechanism' is not used"));
+    assert_int_equal(sc_store_query(store, "SELECT 1; SELECT 2", NULL, 0, remember, &count, &error), -1);
+    FILE *out = tmpfile();
+    assert_int_equal(sc_store_print_runs(store, out, 3, &error), 0);
+    assert_true(ftell(out) > 0);
+    fclose(out);
+    sc_store_close(store);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_embedded_schema_matches_files),
+        cmocka_unit_test(test_create_insert_read),
+        cmocka_unit_test(test_failed_insert_leaves_nothing),
+        cmocka_unit_test(test_random_bytes_refused_untouched),
+        cmocka_unit_test(test_truncated_refused_untouched),
+        cmocka_unit_test(test_foreign_sqlite_refused),
+        cmocka_unit_test(test_newer_version_refused_untouched),
+        cmocka_unit_test(test_locked_database),
+        cmocka_unit_test(test_concurrent_writers),
+        cmocka_unit_test(test_merge_shards),
+        cmocka_unit_test(test_check_finds_bad_stall_sums),
+        cmocka_unit_test(test_query_parameters),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
