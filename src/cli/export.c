@@ -110,8 +110,9 @@ static int parse_arguments(int argc, char **argv, export_options *options)
     return 0;
 }
 
-/* The query's file, and its name without directory or ".sql" (for default outputs). */
-static void locate_query(const char *query, char *path, size_t path_size, char *name, size_t name_size)
+/* The query's file, and its name without directory or ".sql" (for default outputs); returns
+ * whether `query` named a canned query rather than a file. */
+static int locate_query(const char *query, char *path, size_t path_size, char *name, size_t name_size)
 {
     size_t length = strlen(query);
     int is_file = strchr(query, '/') || (length > 4 && !strcmp(query + length - 4, ".sql"));
@@ -124,6 +125,7 @@ static void locate_query(const char *query, char *path, size_t path_size, char *
     if (base_length > 4 && !strcmp(base + base_length - 4, ".sql"))
         base_length -= 4;
     snprintf(name, name_size, "%.*s", (int)base_length, base);
+    return !is_file;
 }
 
 /* `path` with its extension replaced by `extension`. */
@@ -179,11 +181,15 @@ int command_export(int argc, char **argv)
     if (parsed != 0)
         return parsed < 0 ? 0 : parsed;
     char query_path[4096], name[256];
-    locate_query(options.query, query_path, sizeof query_path, name, sizeof name);
+    int canned = locate_query(options.query, query_path, sizeof query_path, name, sizeof name);
     sc_error error;
     char *sql = sc_read_file(query_path, NULL, &error);
     if (!sql) {
-        fprintf(stderr, "syncscope export: %s\n", error.message);
+        if (canned)
+            fprintf(stderr, "syncscope export: no canned query '%s' (%s does not exist)\n",
+                    options.query, query_path);
+        else
+            fprintf(stderr, "syncscope export: %s\n", error.message);
         return 1;
     }
     int status = -1;
