@@ -3,6 +3,8 @@
  */
 #include "exec/execute_internal.h"
 
+#include <string.h>
+
 #include "exec/address_map.h"
 #include "exec/alu.h"
 #include "exec/operands.h"
@@ -79,15 +81,21 @@ static int32_t destination_register(const ptx_operand *destination, unsigned k)
     return destination->kind == PTX_OPERAND_REGISTER ? destination->reg : -1;
 }
 
-/* Element `k` of a store's data operand for `lane`. */
-static uint64_t store_element(const exec_warp *warp, const exec_frame *frame, const ptx_operand *data, unsigned k,
-                              unsigned lane)
+/* The store data of every lane: element k of lane l into data[k][l]. */
+static void gather_store_data(const exec_warp *warp, const exec_frame *frame, const ptx_operand *data_op,
+                              unsigned vector, uint64_t lanes, uint64_t (*data)[EXEC_MAX_WARP_WIDTH])
 {
-    if (data->kind == PTX_OPERAND_VECTOR) {
-        int32_t reg = k < data->count ? data->vector[k] : -1;
-        return reg < 0 ? 0 : operand_register_row(warp, frame, reg)[lane];
+    if (data_op->kind != PTX_OPERAND_VECTOR) {
+        operand_gather(warp, frame, data_op, lanes, data[0]);
+        return;
     }
-    return operand_read(warp, frame, data, lane);
+    for (unsigned k = 0; k < vector; k++) {
+        int32_t reg = k < data_op->count ? data_op->vector[k] : -1;
+        if (reg < 0)
+            memset(data[k], 0, sizeof data[k]);
+        else
+            memcpy(data[k], operand_register_row(warp, frame, reg), warp->kernel->width * sizeof(uint64_t));
+    }
 }
 
 static uint64_t extend_loaded(ptx_type type, uint64_t raw)
@@ -174,18 +182,25 @@ int execute_memory(exec_warp *warp, const ptx_instruction *in, uint64_t lanes, e
             request->register_masks[k] = reg >= 0 ? operand_register_mask(function, reg) : 0;
         }
 
+    uint64_t addresses[EXEC_MAX_WARP_WIDTH];
+    uint64_t data[4][EXEC_MAX_WARP_WIDTH];
+    operand_gather(warp, frame, address_op, lanes, addresses);
+    if (kind != EXEC_ACCESS_LOAD)
+        gather_store_data(warp, frame, data_op, request->vector, lanes, data);
+    bool is_cas = in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS;
+    if (is_cas)
+        operand_gather(warp, frame, &in->operands[address_index + 2], lanes, data[1]);
     uint64_t private_lanes = 0;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint64_t address = operand_address(warp, frame, address_op, lane);
+        uint64_t address = addresses[lane];
         resolved_space space = resolve_space(warp, in, address_op, &address);
         request->address[lane] = address;
-        if (kind != EXEC_ACCESS_LOAD)
-            for (unsigned k = 0; k < request->vector; k++)
-                request->data[lane][k] = store_element(warp, frame, data_op, k, lane);
-        if (in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS) {
-            request->compare[lane] = request->data[lane][0];
-            request->data[lane][0] = operand_read(warp, frame, &in->operands[address_index + 2], lane);
+        for (unsigned k = 0; kind != EXEC_ACCESS_LOAD && k < request->vector; k++)
+            request->data[lane][k] = data[k][lane];
+        if (is_cas) {
+            request->compare[lane] = data[0][lane];
+            request->data[lane][0] = data[1][lane];
         }
         if (space == RESOLVED_GLOBAL) {
             request->lane_mask |= 1ull << lane;

@@ -2,20 +2,23 @@
  * of global requests on the device image (see memory_request.h). */
 #include "exec/memory_request.h"
 
+#include <string.h>
+
 #include "exec/alu.h"
+
+/* The simulated device is little-endian, like every host syncscope builds on (checked below). */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "syncscope assumes a little-endian host");
 
 uint64_t exec_load_bytes(const uint8_t *bytes, unsigned size)
 {
     uint64_t value = 0;
-    for (unsigned i = 0; i < size; i++)
-        value |= (uint64_t)bytes[i] << (8 * i);
+    memcpy(&value, bytes, size);
     return value;
 }
 
 void exec_store_bytes(uint8_t *bytes, unsigned size, uint64_t value)
 {
-    for (unsigned i = 0; i < size; i++)
-        bytes[i] = (uint8_t)(value >> (8 * i));
+    memcpy(bytes, &value, size);
 }
 
 static uint64_t atomic_minimum_or_maximum(ptx_type type, uint64_t old, uint64_t operand, bool maximum)

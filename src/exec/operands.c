@@ -115,6 +115,13 @@ void operand_gather(const exec_warp *warp, const exec_frame *frame, const ptx_op
             values[lane] = (uint64_t)op->value;
         return;
     }
+    if (op->kind == PTX_OPERAND_ADDRESS) {
+        uint64_t base = (uint64_t)op->value + (op->symbol >= 0 ? operand_symbol_address(warp, frame, op->symbol) : 0);
+        const uint64_t *row = op->reg >= 0 ? operand_register_row(warp, frame, op->reg) : NULL;
+        for (unsigned lane = 0; lane < width; lane++)
+            values[lane] = base + (row ? row[lane] : 0);
+        return;
+    }
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         values[lane] = operand_read(warp, frame, op, lane);
