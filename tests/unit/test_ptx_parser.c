@@ -370,6 +370,34 @@ static void test_hand_written_forms(void **state)
     ptx_module_free(module);
 }
 
+static void test_misc_cuda_forms(void **state)
+{
+    (void)state;
+    sc_error error = {{0}};
+    ptx_module *module = load_test_ptx("misc.ptx", &error);
+    if (!module)
+        fail_msg("%s", error.message);
+    const ptx_function *f = function_named(module, "misc");
+    static const uint8_t bar_modes[] = {PTX_BAR_SYNC, PTX_BAR_RED_POPC, PTX_BAR_RED_AND, PTX_BAR_RED_OR};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(nth_instruction(f, PTX_OP_BAR, i)->mode, bar_modes[i]);
+    assert_int_equal(nth_instruction(f, PTX_OP_BAR, 1)->type, PTX_TYPE_U32);
+    const ptx_instruction *shared_cas = nth_instruction(f, PTX_OP_ATOM, 2);  /* atom.shared.cas.b64 */
+    assert_int_equal(shared_cas->space, PTX_SPACE_SHARED);
+    assert_int_equal(shared_cas->mode, PTX_ATOM_CAS);
+    assert_int_equal(shared_cas->type, PTX_TYPE_B64);
+    assert_int_equal(nth_instruction(f, PTX_OP_ATOM, 4)->scope, PTX_SCOPE_CTA);  /* atomicAdd_block */
+    assert_int_equal(nth_instruction(f, PTX_OP_ATOM, 5)->scope, PTX_SCOPE_SYS);  /* atomicAdd_system */
+    const ptx_instruction *floor = nth_instruction(f, PTX_OP_CVT, 13);  /* cvt.rmi.f64.f64 */
+    assert_int_equal(floor->rounding, PTX_ROUND_RMI);
+    assert_int_equal(floor->src_type, PTX_TYPE_F64);
+    const ptx_instruction *half_add = nth_instruction(f, PTX_OP_ADD, 0);
+    for (int n = 1; half_add && half_add->type != PTX_TYPE_F16; n++)
+        half_add = nth_instruction(f, PTX_OP_ADD, n);
+    assert_non_null(half_add);  /* {add.f16 ...} from an inline-asm block */
+    ptx_module_free(module);
+}
+
 /* ---- snippets ----------------------------------------------------------------------------- */
 
 static void test_immediates(void **state)
@@ -440,6 +468,7 @@ static void test_unsupported_instructions(void **state)
                          "snippet.ptx:11: unsupported PTX instruction 'atom.global.u32'");
     assert_snippet_fails("ld.global.L2::cache_hint.u32 %r1, [%rd1], %rd2;",
                          "snippet.ptx:11: unsupported PTX instruction 'ld.global.L2::cache_hint.u32'");
+    assert_snippet_fails("sad.s32 %r1, %r2, %r3, %r4;", "snippet.ptx:11: unsupported PTX instruction 'sad.s32'");
     assert_snippet_fails("setp.eq.s32.u32 %p1, %r1, %r2;",
                          "snippet.ptx:11: unsupported PTX instruction 'setp.eq.s32.u32'");
 }
@@ -584,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_calls_and_frames),
         cmocka_unit_test(test_bit_tricks),
         cmocka_unit_test(test_hand_written_forms),
+        cmocka_unit_test(test_misc_cuda_forms),
         cmocka_unit_test(test_immediates),
         cmocka_unit_test(test_operand_forms),
         cmocka_unit_test(test_unsupported_instructions),
