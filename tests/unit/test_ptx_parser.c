@@ -388,7 +388,7 @@ static void test_misc_cuda_forms(void **state)
     assert_int_equal(shared_cas->type, PTX_TYPE_B64);
     assert_int_equal(nth_instruction(f, PTX_OP_ATOM, 4)->scope, PTX_SCOPE_CTA);  /* atomicAdd_block */
     assert_int_equal(nth_instruction(f, PTX_OP_ATOM, 5)->scope, PTX_SCOPE_SYS);  /* atomicAdd_system */
-    const ptx_instruction *floor = nth_instruction(f, PTX_OP_CVT, 13);  /* cvt.rmi.f64.f64 */
+    const ptx_instruction *floor = nth_instruction(f, PTX_OP_CVT, 11);  /* cvt.rmi.f64.f64 */
     assert_int_equal(floor->rounding, PTX_ROUND_RMI);
     assert_int_equal(floor->src_type, PTX_TYPE_F64);
     const ptx_instruction *half_add = nth_instruction(f, PTX_OP_ADD, 0);
