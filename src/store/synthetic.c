@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "store/canned_query.h"
 #include "store/store_internal.h"
 
 static const char *const mechanisms[] = {"wt", "qr", "rfo", "ideal"};
@@ -119,8 +120,8 @@ void sc_synthetic_run_fill(const sc_synthetic_set *set, long index, sc_synthetic
         .workload_params = "{\"synthetic\":true}",
         .mode = mechanism == 3 ? "model" : "detailed",
         .seed = index / 32 / set->config_count,
-        .status = "ok",
-        .check_detail = "synthetic test data",
+        .status = index % 97 == 96 ? "check_failed" : "ok", /* a few failures for failed_runs */
+        .check_detail = index % 97 == 96 ? "synthetic test data: injected output mismatch" : "synthetic test data",
         .cycles = cycles,
         .wall_seconds = cycles / 1e6,
         .sweep_point_id = set->sweep_point_id[config],
@@ -168,4 +169,18 @@ int sc_synthetic_add_validations(sc_store *store, sc_error *error)
     if (status)
         sc_store_rollback(store);
     return status;
+}
+
+int sc_synthetic_query_params(const sc_canned_query *query, sc_query_param params[8])
+{
+    static const sc_query_param matching[] = {
+        {"workload", "synthetic-0"}, {"system", "gsi"}, {"sweep", "synthetic-sweep"},
+        {"key", "l1.size"}, {"value", "32768"},
+    };
+    int count = 0;
+    for (int p = 0; p < query->param_count && count < 8; p++)
+        for (size_t m = 0; m < sizeof matching / sizeof matching[0]; m++)
+            if (!strcmp(query->params[p].name, matching[m].name))
+                params[count++] = matching[m];
+    return count;
 }

@@ -4,7 +4,8 @@
  * {"synthetic": true} and check_detail "synthetic test data". The configurations are real
  * presets with l1.size, l2.size and gpu.cu_count varied, so queries over configuration fields
  * behave as on real data. Run `index` decomposes into mechanism (index % 4: wt, qr, rfo,
- * ideal), workload ((index / 4) % 8) and configuration ((index / 32) % config_count).
+ * ideal), workload ((index / 4) % 8) and configuration ((index / 32) % config_count);
+ * every 97th run has status check_failed.
  */
 #ifndef SYNCSCOPE_STORE_SYNTHETIC_H
 #define SYNCSCOPE_STORE_SYNTHETIC_H
@@ -40,6 +41,12 @@ void sc_synthetic_run_fill(const sc_synthetic_set *set, long index, sc_synthetic
 /* Records the configurations as points of a sweep named "synthetic-sweep"; later runs refer
  * to them. */
 int sc_synthetic_add_sweep(sc_synthetic_set *set, sc_store *store, sc_error *error);
+
+/* Picks, from values that match synthetic data (workload synthetic-0, system gsi, sweep
+ * synthetic-sweep, key l1.size = 32768), those the canned query declares; returns how many
+ * were written to `params` (room for 8). */
+struct sc_canned_query;
+int sc_synthetic_query_params(const struct sc_canned_query *query, sc_query_param params[8]);
 
 /* Adds one synthetic calibration per mechanism and system, each with a few validations. */
 int sc_synthetic_add_validations(sc_store *store, sc_error *error);

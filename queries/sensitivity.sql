@@ -1,0 +1,23 @@
+-- sensitivity: how sensitive is runtime to each parameter swept in :sweep?
+-- For every varied key of the sweep's points, the mean cycles at each of its values (over all
+-- other keys, mechanisms and workloads); relative_range = (max - min) / mean of those means.
+-- A larger relative_range means runtime depends more on that parameter.
+-- :sweep  sweep name
+WITH point_runs AS (
+    SELECT p.params, r.cycles
+    FROM sweeps s
+    JOIN sweep_points p ON p.sweep_id = s.id
+    JOIN runs r ON r.sweep_point_id = p.id
+    WHERE s.name = :sweep AND r.status = 'ok' AND r.cycles > 0
+),
+by_value AS (
+    SELECT j.key AS parameter, j.value AS value, avg(point_runs.cycles) AS cycles, count(*) AS runs
+    FROM point_runs, json_each(point_runs.params) j
+    GROUP BY j.key, j.value
+)
+SELECT parameter, count(*) AS values_tried, sum(runs) AS runs,
+       round(min(cycles), 1) AS min_mean_cycles, round(max(cycles), 1) AS max_mean_cycles,
+       round((max(cycles) - min(cycles)) / avg(cycles), 4) AS relative_range
+FROM by_value
+GROUP BY parameter
+ORDER BY relative_range DESC;

@@ -1,0 +1,145 @@
+/* test_queries.c — every canned query in queries/ is well formed, documents its question and
+ * parameters, and returns rows on a database of SYNTHETIC runs inserted through the API. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/canned_query.h"
+#include "store/result_table.h"
+#include "store/synthetic.h"
+
+static char path[] = "/tmp/syncscope_queries_XXXXXX.sqlite";
+static sc_store *store;
+
+static int setup(void **state)
+{
+    (void)state;
+    sc_error error;
+    close(mkstemps(path, 7));
+    unlink(path);
+    sc_synthetic_set set;
+    store = sc_store_open(path, &error);
+    if (!store || sc_synthetic_init(&set, 8, &error) || sc_synthetic_add_sweep(&set, store, &error) ||
+        sc_synthetic_add_validations(store, &error)) {
+        fprintf(stderr, "%s\n", error.message);
+        return -1;
+    }
+    for (long i = 0; i < 2000; i++) {
+        sc_synthetic_run run;
+        sc_synthetic_run_fill(&set, i, &run);
+        if (sc_store_insert_run(store, &run.record, &error) < 0) {
+            fprintf(stderr, "%s\n", error.message);
+            return -1;
+        }
+    }
+    sc_synthetic_free(&set);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    sc_store_close(store);
+    char sidecar[64];
+    snprintf(sidecar, sizeof sidecar, "%s-wal", path);
+    unlink(sidecar);
+    snprintf(sidecar, sizeof sidecar, "%s-shm", path);
+    unlink(sidecar);
+    return unlink(path);
+}
+
+static void test_at_least_eight_queries(void **state)
+{
+    (void)state;
+    char **names;
+    size_t count;
+    sc_error error;
+    assert_int_equal(sc_canned_query_names(&names, &count, &error), 0);
+    assert_true(count >= 8);
+    sc_canned_names_free(names, count);
+}
+
+static void test_every_query_returns_rows(void **state)
+{
+    (void)state;
+    char **names;
+    size_t count;
+    sc_error error;
+    assert_int_equal(sc_canned_query_names(&names, &count, &error), 0);
+    for (size_t i = 0; i < count; i++) {
+        sc_canned_query query;
+        assert_int_equal(sc_canned_query_load(names[i], &query, &error), 0);
+        if (strlen(query.question) < 10 || !strchr(query.question, '?'))
+            fail_msg("%s: the header must state the question it answers", names[i]);
+        for (int p = 0; p < query.param_count; p++)
+            if (!*query.params[p].description)
+                fail_msg("%s: parameter :%s is not described", names[i], query.params[p].name);
+        sc_query_param params[8];
+        int param_count = sc_synthetic_query_params(&query, params);
+        sc_result_table table = {0};
+        if (sc_canned_query_run(store, &query, params, param_count, sc_result_table_collect, &table, &error))
+            fail_msg("%s", error.message);
+        if (table.row_count == 0)
+            fail_msg("query %s returned no rows", names[i]);
+        sc_result_table_free(&table);
+        sc_canned_query_free(&query);
+    }
+    sc_canned_names_free(names, count);
+}
+
+static void test_speedup_values(void **state)
+{
+    (void)state;
+    sc_canned_query query;
+    sc_error error;
+    assert_int_equal(sc_canned_query_load("geomean_speedup", &query, &error), 0);
+    const sc_query_param params[] = {{"baseline", "wt"}};
+    sc_result_table table = {0};
+    assert_int_equal(sc_canned_query_run(store, &query, params, 1, sc_result_table_collect, &table, &error), 0);
+    int found = 0;
+    for (size_t r = 0; r < table.row_count; r++) {
+        const char *mechanism = table.cells[r * (size_t)table.column_count + 1];
+        double speedup = strtod(table.cells[r * (size_t)table.column_count + table.column_count - 1], NULL);
+        if (!strcmp(mechanism, "wt"))
+            assert_true(speedup == 1.0);
+        if (!strcmp(mechanism, "qr")) {
+            assert_true(speedup > 1.15 && speedup < 1.35); /* synthetic qr is 1.25x faster, +-2 % noise */
+            found = 1;
+        }
+    }
+    assert_true(found);
+    sc_result_table_free(&table);
+    sc_canned_query_free(&query);
+}
+
+static void test_missing_and_unknown(void **state)
+{
+    (void)state;
+    sc_canned_query query;
+    sc_error error;
+    assert_int_equal(sc_canned_query_load("speedupp", &query, &error), -1);
+    assert_non_null(strstr(error.message, "unknown query 'speedupp'"));
+    assert_non_null(strstr(error.message, "speedup"));
+    assert_int_equal(sc_canned_query_load("traffic", &query, &error), 0);
+    assert_int_equal(sc_canned_query_run(store, &query, NULL, 0, NULL, NULL, &error), -1);
+    assert_non_null(strstr(error.message, "parameter :workload is not set"));
+    sc_canned_query_free(&query);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_at_least_eight_queries),
+        cmocka_unit_test(test_every_query_returns_rows),
+        cmocka_unit_test(test_speedup_values),
+        cmocka_unit_test(test_missing_and_unknown),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
