@@ -5,23 +5,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "export/stall_palette.h"
 #include "export/strbuf.h"
 
 enum { KEY, CATEGORY, SUBCATEGORY, CYCLES };
 
+static void append_id_list(sc_strbuf *sql, const long long *run_ids, size_t run_count)
+{
+    sc_strbuf_append(sql, "run_id IN (");
+    for (size_t i = 0; i < run_count; i++)
+        sc_strbuf_appendf(sql, "%s%lld", i ? "," : "", run_ids[i]);
+    sc_strbuf_append(sql, ")");
+}
+
 sc_table *sc_breakdown_for_runs(sqlite3 *db, const long long *run_ids, size_t run_count,
                                 sc_error *error)
 {
     sc_strbuf sql = SC_STRBUF_INIT;
     sc_strbuf_append(&sql, "SELECT run_id AS key, category, subcategory, SUM(cycles) AS cycles "
-                           "FROM stalls AS s WHERE run_id IN (");
-    for (size_t i = 0; i < run_count; i++)
-        sc_strbuf_appendf(&sql, "%s%lld", i ? "," : "", run_ids[i]);
-    sc_strbuf_append(&sql, ") AND (cu IS NULL OR NOT EXISTS (SELECT 1 FROM stalls AS a "
-                           "WHERE a.run_id = s.run_id AND a.cu IS NULL)) "
-                           "GROUP BY run_id, category, subcategory ORDER BY run_id");
+                           "FROM stalls WHERE cu IS NULL AND ");
+    append_id_list(&sql, run_ids, run_count);
+    sc_strbuf_append(&sql, " GROUP BY run_id, category, subcategory UNION ALL "
+                           "SELECT run_id, category, subcategory, SUM(cycles) * 1.0 / "
+                           "(SELECT COUNT(DISTINCT cu) FROM stalls AS c WHERE c.run_id = s.run_id "
+                           "AND c.cu IS NOT NULL) FROM stalls AS s WHERE cu IS NOT NULL AND ");
+    append_id_list(&sql, run_ids, run_count);
+    sc_strbuf_append(&sql, " AND NOT EXISTS (SELECT 1 FROM stalls AS a WHERE a.run_id = s.run_id "
+                           "AND a.cu IS NULL) GROUP BY run_id, category, subcategory ORDER BY 1");
     char *text = sc_strbuf_take(&sql);
     sc_table *table = sc_table_from_query(db, text, NULL, 0, error);
     free(text);
@@ -65,7 +77,7 @@ static double category_sum(const sc_table *breakdown, long long key, const char 
     *found = 0;
     for (size_t row = 0; row < breakdown->row_count; row++) {
         const char *row_category = text_of(breakdown, row, CATEGORY);
-        if (key_of(breakdown, row) != key || !row_category || strcmp(row_category, category))
+        if (key_of(breakdown, row) != key || !row_category || strcasecmp(row_category, category))
             continue;
         if ((text_of(breakdown, row, SUBCATEGORY) != NULL) != with_subcategory)
             continue;
@@ -90,7 +102,7 @@ static double subcategory_cycles(const sc_table *breakdown, long long key, const
         const char *category = text_of(breakdown, row, CATEGORY);
         const char *subcategory = text_of(breakdown, row, SUBCATEGORY);
         if (key_of(breakdown, row) == key && category && subcategory &&
-            !strcmp(category, parent) && !strcmp(subcategory, name))
+            !strcasecmp(category, parent) && !strcasecmp(subcategory, name))
             sum += cycles_of(breakdown, row);
     }
     return sum;
@@ -151,7 +163,7 @@ static int comes_before(const char *parent, const char *left, const char *right)
 {
     size_t left_rank = sc_stall_kind_rank(parent, left);
     size_t right_rank = sc_stall_kind_rank(parent, right);
-    return left_rank != right_rank ? left_rank < right_rank : strcmp(left, right) < 0;
+    return left_rank != right_rank ? left_rank < right_rank : strcasecmp(left, right) < 0;
 }
 
 static int has_unattributed(const sc_table *breakdown, const char *parent)
@@ -174,10 +186,10 @@ size_t sc_breakdown_names(const sc_table *breakdown, const char *parent, const c
     for (size_t row = 0; row < breakdown->row_count; row++) {
         const char *category = text_of(breakdown, row, CATEGORY);
         const char *name = parent ? text_of(breakdown, row, SUBCATEGORY) : category;
-        if (!category || !name || (parent && strcmp(category, parent)))
+        if (!category || !name || (parent && strcasecmp(category, parent)))
             continue;
         size_t i = 0;
-        while (i < count && strcmp((*names)[i], name))
+        while (i < count && strcasecmp((*names)[i], name))
             i++;
         if (i < count)
             continue;

@@ -4,7 +4,8 @@
  * is a run id (sc_breakdown_for_runs) or a CU number (sc_breakdown_by_cu). The `stalls` table may
  * store a category either as one row without subcategory or as rows per subcategory, or both;
  * sc_breakdown_cycles() reads the top level from the category row when there is one and from
- * the sum of its subcategories otherwise, so neither convention double-counts.
+ * the sum of its subcategories otherwise, so neither convention double-counts. A subcategory
+ * that is NULL or '' means "none". Names compare case-insensitively (MEM_DATA = mem_data).
  */
 #ifndef SYNCSCOPE_EXPORT_BREAKDOWN_H
 #define SYNCSCOPE_EXPORT_BREAKDOWN_H
@@ -18,8 +19,8 @@
 /* Name of the segment holding the part of a category its subcategories do not account for. */
 #define SC_UNATTRIBUTED "unattributed"
 
-/* Whole-GPU stall cycles of each run: the aggregate rows (cu NULL), or the sum over CUs for a
- * run stored without them. */
+/* Whole-GPU stall cycles of each run as the store defines them, the mean over CUs: the
+ * aggregate rows (cu NULL), or for a run stored without them the per-CU rows averaged. */
 sc_table *sc_breakdown_for_runs(sqlite3 *db, const long long *run_ids, size_t run_count,
                                 sc_error *error);
 

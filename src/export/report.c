@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "export/breakdown.h"
 #include "export/output.h"
@@ -190,9 +191,9 @@ static const char *figure_title(const char *parent)
 {
     if (!parent)
         return "GSI stall breakdown";
-    if (!strcmp(parent, "mem_data"))
+    if (!strcasecmp(parent, "mem_data"))
         return "Memory data stalls by serving level";
-    if (!strcmp(parent, "mem_struct"))
+    if (!strcasecmp(parent, "mem_struct"))
         return "Memory structural stalls by cause";
     const sc_stall_kind *kind = sc_stall_kind_find(NULL, parent);
     return kind ? kind->label : parent;

@@ -19,7 +19,8 @@ typedef struct sc_stall_kind {
 /* All known kinds: the top-level categories first, then each category's sub-categories. */
 const sc_stall_kind *sc_stall_kinds(size_t *count);
 
-/* The kind `name` under `parent` (NULL parent: a top-level category), or NULL if unknown. */
+/* The kind `name` under `parent` (NULL parent: a top-level category), or NULL if unknown.
+ * Names compare case-insensitively. */
 const sc_stall_kind *sc_stall_kind_find(const char *parent, const char *name);
 
 /* Position of the kind in display order; unknown kinds sort after every known one. */
