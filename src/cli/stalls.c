@@ -30,7 +30,7 @@ static const char usage[] =
     "                   stalls_mem_struct.svg into DIR\n"
     "  --baseline L     bar label every workload is normalised to (default: its leftmost bar)\n"
     "  --label SQL      SQL expression over runs naming each bar (default: mechanism), e.g.\n"
-    "                   \"mechanism || ' mshr=' || json_extract(config_json, '$.mshr')\"\n"
+    "                   \"mechanism || ' on ' || system\"\n"
     "  --where SQL      select the runs by an SQL condition over runs instead of listing ids\n";
 
 typedef struct stalls_options {
