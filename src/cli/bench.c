@@ -44,6 +44,7 @@ static int bench_functional(const char *system, const char *only, sc_workload_si
                (unsigned long long)result.stats.warp_instructions, (unsigned long long)result.stats.thread_instructions,
                result.stats.engine_seconds, (double)result.stats.warp_instructions / result.stats.engine_seconds / 1e6,
                result.check.passed ? "ok" : "FAIL");
+        run_result_release(&result);
         fflush(stdout);
     }
     sc_config_free(config);

@@ -17,5 +17,7 @@ typedef struct cli_command {
 int command_run(int argc, char **argv);
 int command_list(int argc, char **argv);
 int command_bench(int argc, char **argv);
+int command_export(int argc, char **argv);
+int command_stalls(int argc, char **argv);
 
 #endif

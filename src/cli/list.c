@@ -6,6 +6,7 @@
 #include "cli/options.h"
 #include "config/config.h"
 #include "protocols/mechanism.h"
+#include "store/store.h"
 #include "workloads/workload.h"
 
 static void print_help(void)
@@ -50,6 +51,22 @@ static int list_workloads(void)
     return 0;
 }
 
+static int list_runs(const char *database, const char *limit_text)
+{
+    unsigned long long limit = 20;
+    if (limit_text && cli_parse_u64("list", "limit", limit_text, &limit) < 0)
+        return 2;
+    sc_error error = {{0}};
+    sc_store *store = sc_store_open(cli_database_path(database), &error);
+    int status = store ? sc_store_print_runs(store, stdout, (long)limit, &error) : -1;
+    sc_store_close(store);
+    if (status < 0) {
+        fprintf(stderr, "syncscope list: %s\n", error.message);
+        return 1;
+    }
+    return 0;
+}
+
 int command_list(int argc, char **argv)
 {
     cli_option options[] = {{.name = "db", .kind = CLI_VALUE}, {.name = "limit", .kind = CLI_VALUE}, {.name = NULL}};
@@ -70,6 +87,8 @@ int command_list(int argc, char **argv)
         status = list_mechanisms();
     } else if (!strcmp(positional[0], "workloads")) {
         status = list_workloads();
+    } else if (!strcmp(positional[0], "runs")) {
+        status = list_runs(cli_find(options, "db")->value, cli_find(options, "limit")->value);
     } else {
         fprintf(stderr, "syncscope list: cannot list '%s': choose systems, mechanisms, workloads or runs\n",
                 positional[0]);

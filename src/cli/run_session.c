@@ -1,6 +1,7 @@
 /* run_session.c — one run from request to printed (and stored) result (see run_session.h). */
 #include "cli/run_session.h"
 
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,74 @@ static int run_manifest(const run_request *request, sc_device *device, run_resul
     return status;
 }
 
+static void keep_launches(run_result *result, const sc_device *device)
+{
+    size_t count;
+    const sc_launch_record *launches = sc_device_launches(device, &count);
+    result->kernels = calloc(count + 1, sizeof *result->kernels);
+    result->kernel_count = (int)count;
+    for (size_t i = 0; i < count; i++)
+        result->kernels[i] = (sc_kernel_row){
+            .index = (int)i,
+            .name = strdup(launches[i].kernel),
+            .grid = {launches[i].grid.x, launches[i].grid.y, launches[i].grid.z},
+            .block = {launches[i].block.x, launches[i].block.y, launches[i].block.z},
+            .warp_instructions = (int64_t)launches[i].stats.warp_instructions,
+            .cycles = launches[i].stats.cycles ? (double)launches[i].stats.cycles : -1.0,
+        };
+}
+
+void run_result_release(run_result *result)
+{
+    for (int i = 0; i < result->kernel_count; i++)
+        free((char *)result->kernels[i].name);
+    free(result->kernels);
+    result->kernels = NULL;
+    result->kernel_count = 0;
+}
+
+int64_t run_session_store(sc_store *store, const run_request *request, const sc_config *config,
+                          const run_result *result, sc_error *error)
+{
+    const sc_device_stats *stats = &result->stats;
+    const sc_metric_row metrics[] = {
+        {-1, "warp_instructions", (double)stats->warp_instructions, "instructions"},
+        {-1, "thread_instructions", (double)stats->thread_instructions, "instructions"},
+        {-1, "launches", (double)stats->launches, NULL},
+        {-1, "host_bytes_in", (double)stats->host_bytes_in, "bytes"},
+        {-1, "host_bytes_out", (double)stats->host_bytes_out, "bytes"},
+        {-1, "engine_seconds", stats->engine_seconds, "s"},
+    };
+    char params[160];
+    snprintf(params, sizeof params, "{\"size\": \"%s\", \"seed\": %llu}",
+             request->workload_file ? "manifest" : sc_workload_size_name(request->size),
+             (unsigned long long)request->seed);
+    char *config_json = sc_config_canonical_json(config);
+    sc_run_record record = {
+        .system = request->system,
+        .config_json = config_json,
+        .config_hash = result->config_hash,
+        .mechanism = request->mechanism,
+        .workload = result->workload_name,
+        .workload_params = params,
+        .mode = request->mode,
+        .seed = (int64_t)request->seed,
+        .jittered = request->jitter != 0,
+        .jitter = (int64_t)request->jitter,
+        .status = result->check.passed ? "ok" : "check_failed",
+        .check_detail = result->check.detail,
+        .cycles = stats->cycles ? (double)stats->cycles : -1.0,
+        .wall_seconds = result->wall_seconds,
+        .kernels = result->kernels,
+        .kernel_count = result->kernel_count,
+        .metrics = metrics,
+        .metric_count = (int)(sizeof metrics / sizeof metrics[0]),
+    };
+    int64_t id = sc_store_insert_run(store, &record, error);
+    free(config_json);
+    return id;
+}
+
 int run_session_simulate(const run_request *request, const sc_config *config, run_result *result, sc_error *error)
 {
     *result = (run_result){0};
@@ -139,6 +208,7 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
     clock_gettime(CLOCK_MONOTONIC, &end);
     result->wall_seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
     result->stats = *sc_device_statistics(device);
+    keep_launches(result, device);
     sc_device_destroy(device);
     return status;
 }
@@ -151,7 +221,7 @@ static void print_text(const run_request *request, const run_result *result)
     printf("check              %s (%s)\n", result->check.passed ? "passed" : "FAILED", result->check.detail);
     printf("kernel launches    %llu\n", (unsigned long long)result->stats.launches);
     printf("warp instructions  %llu\n", (unsigned long long)result->stats.warp_instructions);
-    printf("thread instructions %llu\n", (unsigned long long)result->stats.thread_instructions);
+    printf("thread instrs      %llu\n", (unsigned long long)result->stats.thread_instructions);
     printf("wall time          %.3f s, of which %.3f s in kernels (%.2f M warp-instructions/s)\n",
            result->wall_seconds, result->stats.engine_seconds,
            result->stats.engine_seconds > 0 ? (double)result->stats.warp_instructions / result->stats.engine_seconds / 1e6
@@ -162,14 +232,34 @@ static void print_text(const run_request *request, const run_result *result)
 
 static void print_json(const run_request *request, const run_result *result)
 {
-    printf("{\"run_id\": %lld, \"mode\": \"%s\", \"system\": \"%s\", \"mechanism\": \"%s\", \"workload\": \"%s\", "
-           "\"config_hash\": \"%s\", \"check\": \"%s\", \"check_detail\": \"%s\", \"launches\": %llu, "
-           "\"warp_instructions\": %llu, \"thread_instructions\": %llu, \"cycles\": null, \"stalls\": null, "
-           "\"wall_seconds\": %.6f}\n",
-           (long long)result->run_id, request->mode, request->system, request->mechanism, result->workload_name,
-           result->config_hash, result->check.passed ? "passed" : "failed", result->check.detail,
-           (unsigned long long)result->stats.launches, (unsigned long long)result->stats.warp_instructions,
-           (unsigned long long)result->stats.thread_instructions, result->wall_seconds);
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "run_id", (double)result->run_id);
+    cJSON_AddStringToObject(root, "mode", request->mode);
+    cJSON_AddStringToObject(root, "system", request->system);
+    cJSON_AddStringToObject(root, "mechanism", request->mechanism);
+    cJSON_AddStringToObject(root, "workload", result->workload_name);
+    cJSON_AddStringToObject(root, "config_hash", result->config_hash);
+    cJSON_AddStringToObject(root, "check", result->check.passed ? "passed" : "failed");
+    cJSON_AddStringToObject(root, "check_detail", result->check.detail);
+    cJSON_AddNumberToObject(root, "launches", (double)result->stats.launches);
+    cJSON_AddNumberToObject(root, "warp_instructions", (double)result->stats.warp_instructions);
+    cJSON_AddNumberToObject(root, "thread_instructions", (double)result->stats.thread_instructions);
+    /* The functional mode has no timing: cycles and stalls exist only in detailed runs. */
+    cJSON_AddNullToObject(root, "cycles");
+    cJSON_AddNullToObject(root, "stalls");
+    cJSON_AddNumberToObject(root, "wall_seconds", result->wall_seconds);
+    char *text = cJSON_PrintUnformatted(root);
+    printf("%s\n", text);
+    free(text);
+    cJSON_Delete(root);
+}
+
+/* Opens the database before simulating, so a bad database fails before any work is done. */
+static sc_store *open_store(const run_request *request, sc_error *error)
+{
+    if (!request->database_path)
+        return NULL;
+    return sc_store_open(request->database_path, error);
 }
 
 int run_session_execute(const run_request *request)
@@ -180,10 +270,17 @@ int run_session_execute(const run_request *request)
         fprintf(stderr, "syncscope run: %s\n", error.message);
         return 1;
     }
-    run_result result;
-    int status = run_session_simulate(request, config, &result, &error);
+    sc_store *store = open_store(request, &error);
+    run_result result = {0};
+    int status = (request->database_path && !store) ? -1 : run_session_simulate(request, config, &result, &error);
+    if (status == 0 && store) {
+        result.run_id = run_session_store(store, request, config, &result, &error);
+        status = result.run_id < 0 ? -1 : 0;
+    }
+    sc_store_close(store);
     sc_config_free(config);
     if (status < 0) {
+        run_result_release(&result);
         fprintf(stderr, "syncscope run: %s\n", error.message);
         return 1;
     }
@@ -191,5 +288,6 @@ int run_session_execute(const run_request *request)
         print_json(request, &result);
     else
         print_text(request, &result);
+    run_result_release(&result);
     return result.check.passed ? 0 : 1;
 }

@@ -9,6 +9,7 @@
 #include "cli/options.h"
 #include "config/config.h"
 #include "host/host_api.h"
+#include "store/store.h"
 #include "workloads/workload.h"
 
 typedef struct run_request {
@@ -30,7 +31,15 @@ typedef struct run_result {
     double wall_seconds;
     int64_t run_id;            /* 0 when not stored */
     char config_hash[17];
+    sc_kernel_row *kernels;    /* one per launch (names malloc'd) */
+    int kernel_count;
 } run_result;
+
+void run_result_release(run_result *result);
+
+/* Stores a simulated run (status "ok", "check_failed"); returns the run id or -1. */
+int64_t run_session_store(sc_store *store, const run_request *request, const sc_config *config,
+                          const run_result *result, sc_error *error);
 
 /* Fills a request from parsed `run` options; prints a one-line error and returns 2 on bad usage. */
 int run_request_from_options(run_request *request, cli_option *options);

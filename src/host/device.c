@@ -30,6 +30,8 @@ struct sc_device {
     const sc_engine_ops *engine_ops;
     void *engine;
     sc_device_stats stats;
+    sc_launch_record *launches;
+    size_t launch_capacity;
 };
 
 sc_kernel_arg sc_arg_f32(float value)
@@ -66,6 +68,7 @@ void sc_device_destroy(sc_device *device)
         free(device->modules[i].symbol_addresses);
     }
     free(device->global);
+    free(device->launches);
     free(device);
 }
 
@@ -85,6 +88,26 @@ unsigned sc_device_warp_size(const sc_device *device)
 const sc_device_stats *sc_device_statistics(const sc_device *device)
 {
     return &device->stats;
+}
+
+const sc_launch_record *sc_device_launches(const sc_device *device, size_t *count)
+{
+    *count = device->stats.launches;
+    return device->launches;
+}
+
+static void log_launch(sc_device *device, const sc_launch *launch, const sc_launch_stats *stats)
+{
+    if (device->stats.launches == device->launch_capacity) {
+        device->launch_capacity = device->launch_capacity ? device->launch_capacity * 2 : 16;
+        device->launches = realloc(device->launches, device->launch_capacity * sizeof *device->launches);
+    }
+    device->launches[device->stats.launches] = (sc_launch_record){
+        .kernel = launch->module->functions[launch->function].name,
+        .grid = launch->grid,
+        .block = launch->block,
+        .stats = *stats,
+    };
 }
 
 uint64_t sc_device_malloc(sc_device *device, uint64_t bytes)
@@ -281,6 +304,7 @@ int sc_launch_kernel(sc_device *device, int module_handle, const char *kernel_na
     if (status < 0)
         sc_fail_prefix(error, "launch %llu of %s", (unsigned long long)launch.launch_index, kernel_name);
     free(parameters);
+    log_launch(device, &launch, &stats);
     device->stats.launches++;
     device->stats.warp_instructions += stats.warp_instructions;
     device->stats.thread_instructions += stats.thread_instructions;

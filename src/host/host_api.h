@@ -64,6 +64,13 @@ typedef struct sc_engine_ops {
     void (*destroy)(void *engine);
 } sc_engine_ops;
 
+/* One completed launch, as the device logs it. */
+typedef struct sc_launch_record {
+    const char *kernel;            /* function name (owned by the module) */
+    sc_dim3 grid, block;
+    sc_launch_stats stats;
+} sc_launch_record;
+
 typedef struct sc_device_stats {
     uint64_t launches;
     uint64_t warp_instructions;
@@ -80,6 +87,8 @@ void sc_device_destroy(sc_device *device);
 void sc_device_set_engine(sc_device *device, const sc_engine_ops *ops, void *engine);
 unsigned sc_device_warp_size(const sc_device *device);
 const sc_device_stats *sc_device_statistics(const sc_device *device);
+/* Every launch so far, in order. */
+const sc_launch_record *sc_device_launches(const sc_device *device, size_t *count);
 
 /* Loads a PTX file (placing its .global/.const variables in device memory). Returns a module
  * handle >= 0, or -1. */
