@@ -71,7 +71,7 @@ static void test_permute(void **state)
     (void)state;
     ptx_instruction in = {.opcode = PTX_OP_PRMT, .type = PTX_TYPE_B32};
     uint64_t sources[3] = {0x33221100u, 0x77665544u, 0x4567};
-    assert_int_equal(alu_evaluate(&in, sources), 0x77665544u);
+    assert_int_equal(alu_evaluate(&in, sources), 0x44556677u);
     sources[2] = 0x0123;
     assert_int_equal(alu_evaluate(&in, sources), 0x00112233u);
     sources[2] = 0x000b;  /* byte 3 with sign replication: 0x33 has a clear sign bit */
