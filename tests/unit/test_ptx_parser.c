@@ -562,6 +562,27 @@ static void test_prototype_and_scoping(void **state)
     ptx_module_free(module);
 }
 
+static void test_debug_directives_are_skipped(void **state)
+{
+    (void)state;
+    static const char text[] =
+        ".version 8.0\n.target sm_80, debug\n.address_size 64\n"
+        ".file 1 \"/tmp/x.cu\", 1700000000, 1234\n"
+        ".weak .func nothing()\n{\n.loc 1 3 5\nret;\n}\n"
+        ".visible .entry k()\n{\n.pragma \"nounroll\";\n.loc 1 7 1\ncall nothing;\nexit;\n}\n"
+        ".section .debug_abbrev\n{\n.b8 1\n.b8 17 }\n";
+    sc_error error = {{0}};
+    ptx_module *module = ptx_parse(text, strlen(text), "debug.ptx", &error);
+    if (!module)
+        fail_msg("%s", error.message);
+    const ptx_function *k = function_named(module, "k");
+    assert_int_equal(k->instruction_count, 2);
+    assert_int_equal(k->instructions[0].opcode, PTX_OP_CALL);
+    assert_int_equal(k->instructions[0].line, 14);
+    assert_int_equal(k->instructions[1].opcode, PTX_OP_EXIT);
+    ptx_module_free(module);
+}
+
 static void test_names(void **state)
 {
     (void)state;
@@ -620,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_syntax_errors),
         cmocka_unit_test(test_module_errors),
         cmocka_unit_test(test_prototype_and_scoping),
+        cmocka_unit_test(test_debug_directives_are_skipped),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_large_input_is_fast),
     };
