@@ -15,6 +15,7 @@ typedef struct cli_command {
 } cli_command;
 
 int command_run(int argc, char **argv);
+int command_compare(int argc, char **argv);
 int command_list(int argc, char **argv);
 int command_bench(int argc, char **argv);
 int command_export(int argc, char **argv);

@@ -6,6 +6,7 @@
 
 static const cli_command commands[] = {
     {"run", "run a workload on a system preset under a mechanism", command_run},
+    {"compare", "main job: every mechanism over the built-in suite, stored, tabled and plotted", command_compare},
     {"list", "list systems, mechanisms, workloads or stored runs", command_list},
     {"stalls", "print a run's GSI stall breakdown, or draw it as SVG", command_stalls},
     {"export", "export a canned or custom query as CSV, JSON or a Jupyter notebook", command_export},

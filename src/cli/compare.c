@@ -1,0 +1,199 @@
+/* compare.c — `syncscope compare`, the main job: every mechanism over the built-in suite on one
+ * system preset. Each run is checked against its C reference and stored; a table is printed and
+ * an SVG report is written (SIMT efficiency per workload, and the GSI stall figures when the
+ * runs carry stall breakdowns, i.e. in detailed mode). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "cli/run_session.h"
+#include "export/output.h"
+#include "export/svg.h"
+#include "protocols/mechanism.h"
+
+static void print_help(void)
+{
+    printf("usage: syncscope compare [--system PRESET] [--mechanisms M,M...] [--workloads W,W...]\n"
+           "                         [--size tiny|small|large] [--mode functional] [--report DIR] [--db PATH]\n\n"
+           "Runs every mechanism (default: all) over the built-in suite (default: all workloads), stores\n"
+           "every run, prints a table and writes the SVG report to DIR [notebooks_export/report].\n");
+}
+
+/* Splits a comma list into at most `capacity` names (pointing into `text`, which is modified). */
+static int split_list(char *text, const char **names, int capacity)
+{
+    int count = 0;
+    for (char *item = strtok(text, ","); item && count < capacity; item = strtok(NULL, ","))
+        names[count++] = item;
+    return count;
+}
+
+typedef struct comparison {
+    const char *names_w[64];
+    const char *names_m[16];
+    int workloads, mechanisms;
+    double *efficiency;    /* [workload * mechanisms + mechanism]: thread / (warp * width) */
+} comparison;
+
+static int write_efficiency_figure(const comparison *c, const char *directory, unsigned width, sc_error *error)
+{
+    sc_bar_chart chart = {
+        .title = "SIMT efficiency per workload (active lanes per issued warp instruction)",
+        .y_label = "active lanes / warp width",
+        .style = SC_BARS_GROUPED,
+        .group_count = (size_t)c->workloads,
+        .group_labels = c->names_w,
+        .bar_count = (size_t)c->mechanisms,
+        .bar_labels = c->names_m,
+        .segment_count = 1,
+        .values = c->efficiency,
+        .reference_line = 1.0,
+    };
+    char *svg = sc_svg_bar_chart(&chart, error);
+    if (!svg)
+        return -1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/simt_efficiency.svg", directory);
+    int status = sc_output_write(path, svg, error);
+    free(svg);
+    if (status == 0)
+        printf("report: %s (warp width %u)\n", path, width);
+    return status;
+}
+
+static int run_all(comparison *c, run_request *request, const sc_config *config, sc_store *store)
+{
+    int failures = 0;
+    printf("%-10s", "workload");
+    for (int m = 0; m < c->mechanisms; m++)
+        printf(" | %-6s %6s %14s %8s", c->names_m[m], "check", "warp-instr", "run id");
+    printf("\n");
+    for (int w = 0; w < c->workloads; w++) {
+        printf("%-10s", c->names_w[w]);
+        for (int m = 0; m < c->mechanisms; m++) {
+            sc_error error = {{0}};
+            run_result result;
+            request->workload = c->names_w[w];
+            request->mechanism = c->names_m[m];
+            int status = run_session_simulate(request, config, &result, &error);
+            if (status == 0)
+                result.run_id = run_session_store(store, request, config, &result, &error);
+            if (status < 0 || result.run_id < 0) {
+                printf(" | error: %s", error.message);
+                c->efficiency[w * c->mechanisms + m] = NAN;
+                failures++;
+            } else {
+                failures += !result.check.passed;
+                c->efficiency[w * c->mechanisms + m] =
+                    (double)result.stats.thread_instructions /
+                    ((double)result.stats.warp_instructions * sc_config_int(config, "gpu.warp_size"));
+                printf(" | %-6s %6s %14llu %8lld", "", result.check.passed ? "ok" : "FAIL",
+                       (unsigned long long)result.stats.warp_instructions, (long long)result.run_id);
+            }
+            run_result_release(&result);
+            fflush(stdout);
+        }
+        printf("\n");
+    }
+    return failures;
+}
+
+static int fill_names(comparison *c, cli_option *options, char *workload_text, char *mechanism_text)
+{
+    if (workload_text) {
+        c->workloads = split_list(workload_text, c->names_w, 64);
+    } else {
+        int count;
+        const sc_workload *const *suite = sc_workload_suite(&count);
+        for (int i = 0; i < count && i < 64; i++)
+            c->names_w[c->workloads++] = suite[i]->name;
+    }
+    if (mechanism_text) {
+        c->mechanisms = split_list(mechanism_text, c->names_m, 16);
+    } else {
+        int count;
+        const sc_mechanism *const *list = sc_mechanism_list(&count);
+        for (int i = 0; i < count && i < 16; i++)
+            c->names_m[c->mechanisms++] = list[i]->name;
+    }
+    for (int w = 0; w < c->workloads; w++)
+        if (!sc_workload_find(c->names_w[w])) {
+            fprintf(stderr, "syncscope compare: unknown workload '%s' (see syncscope list workloads)\n", c->names_w[w]);
+            return 2;
+        }
+    for (int m = 0; m < c->mechanisms; m++)
+        if (!sc_mechanism_find(c->names_m[m])) {
+            fprintf(stderr, "syncscope compare: unknown mechanism '%s' (see syncscope list mechanisms)\n", c->names_m[m]);
+            return 2;
+        }
+    return 0;
+}
+
+static int compare(cli_option *options)
+{
+    comparison c = {0};
+    char *workload_text = cli_find(options, "workloads")->value ? strdup(cli_find(options, "workloads")->value) : NULL;
+    char *mechanism_text = cli_find(options, "mechanisms")->value ? strdup(cli_find(options, "mechanisms")->value) : NULL;
+    const char *report = cli_find(options, "report")->value ? cli_find(options, "report")->value : "notebooks_export/report";
+    const char *size_text = cli_find(options, "size")->value, *mode = cli_find(options, "mode")->value;
+    run_request request = {
+        .system = cli_find(options, "system")->value ? cli_find(options, "system")->value : "gtx480",
+        .mode = mode ? mode : "functional",
+        .size = SC_SIZE_SMALL,
+        .seed = 1,
+    };
+    int status = fill_names(&c, options, workload_text, mechanism_text);
+    if (status == 0 && size_text && sc_workload_size_parse(size_text, &request.size) < 0) {
+        fprintf(stderr, "syncscope compare: --size must be tiny, small or large\n");
+        status = 2;
+    }
+    sc_error error = {{0}};
+    sc_config *config = status ? NULL : sc_config_load(request.system, NULL, NULL, 0, &error);
+    sc_store *store = config ? sc_store_open(cli_database_path(cli_find(options, "db")->value), &error) : NULL;
+    if (status == 0 && !store) {
+        fprintf(stderr, "syncscope compare: %s\n", error.message);
+        status = 1;
+    }
+    if (status == 0) {
+        printf("system %s, mode %s, size %s, database %s\n\n", request.system, request.mode,
+               sc_workload_size_name(request.size), sc_store_path(store));
+        c.efficiency = calloc((size_t)(c.workloads * c.mechanisms), sizeof *c.efficiency);
+        int failures = run_all(&c, &request, config, store);
+        if (sc_output_make_directories(report, &error) < 0 ||
+            write_efficiency_figure(&c, report, (unsigned)sc_config_int(config, "gpu.warp_size"), &error) < 0) {
+            fprintf(stderr, "syncscope compare: %s\n", error.message);
+            failures++;
+        }
+        if (!strcmp(request.mode, "functional"))
+            printf("note: functional runs have no timing; stall figures need --mode detailed\n");
+        printf("%d of %d runs failed\n", failures, c.workloads * c.mechanisms);
+        status = failures ? 1 : 0;
+    }
+    free(c.efficiency);
+    sc_store_close(store);
+    sc_config_free(config);
+    free(workload_text);
+    free(mechanism_text);
+    return status;
+}
+
+int command_compare(int argc, char **argv)
+{
+    cli_option options[] = {
+        {.name = "system", .kind = CLI_VALUE},     {.name = "mechanisms", .kind = CLI_VALUE},
+        {.name = "workloads", .kind = CLI_VALUE},  {.name = "size", .kind = CLI_VALUE},
+        {.name = "mode", .kind = CLI_VALUE},       {.name = "report", .kind = CLI_VALUE},
+        {.name = "db", .kind = CLI_VALUE},         {.name = NULL},
+    };
+    const char *positional[1];
+    int positional_count;
+    bool help;
+    if (cli_parse(argc, argv, options, positional, 0, &positional_count, &help) < 0)
+        return 2;
+    int status = help ? (print_help(), 0) : compare(options);
+    cli_options_free(options);
+    return status;
+}

@@ -1,0 +1,123 @@
+/* config_show.c — `syncscope config`: print a resolved configuration or the schema of keys. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "config/config.h"
+#include "config/schema.h"
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+            "usage: syncscope config show --system PRESET [--file OVERRIDE.json] [--set KEY=VALUE]... [--hash]\n"
+            "       syncscope config keys\n\n"
+            "show  prints the resolved configuration as indented JSON: the preset (a name from\n"
+            "      models/systems/ or a path to a .json file), then the override file, then each\n"
+            "      --set in order, later layers winning; values in base units (bytes, Hz).\n"
+            "      --hash prints only the configuration's 16-hex-digit hash.\n"
+            "keys  lists every configuration key with its type, unit, allowed values and meaning.\n"
+            "Values accept units: sizes 64B, 16KiB, 2MiB; frequencies 700MHz, 1.4GHz; booleans true/false.\n");
+}
+
+static int show(int argc, char **argv)
+{
+    const char *system = NULL, *file = NULL;
+    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
+    int set_count = 0, hash_only = 0;
+    for (int i = 1; i < argc; i++) {
+        int has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--system") && has_value)
+            system = argv[++i];
+        else if (!strcmp(argv[i], "--file") && has_value)
+            file = argv[++i];
+        else if (!strcmp(argv[i], "--set") && has_value)
+            sets[set_count++] = argv[++i];
+        else if (!strcmp(argv[i], "--hash"))
+            hash_only = 1;
+        else {
+            fprintf(stderr, "syncscope config show: unexpected argument '%s' (see --help)\n", argv[i]);
+            free(sets);
+            return 2;
+        }
+    }
+    if (!system) {
+        fprintf(stderr, "syncscope config show: --system PRESET is required\n");
+        free(sets);
+        return 2;
+    }
+    sc_error error;
+    sc_config *config = sc_config_load(system, file, sets, set_count, &error);
+    free(sets);
+    if (!config) {
+        fprintf(stderr, "syncscope %s\n", error.message);
+        return 1;
+    }
+    if (hash_only) {
+        printf("%s\n", sc_config_hash(config));
+    } else {
+        char *json = sc_config_json(config, true);
+        fputs(json, stdout);
+        free(json);
+    }
+    sc_config_free(config);
+    return 0;
+}
+
+/* The allowed values of a key as one short text: "gto|lrr", "1..1024", "16B..1KiB, power of two". */
+static void describe_allowed(const sc_config_key *key, char *out, size_t size)
+{
+    if (key->type == SC_KEY_ENUM) {
+        snprintf(out, size, "%s", key->choices);
+    } else if (key->type == SC_KEY_BOOL || key->type == SC_KEY_STRING) {
+        snprintf(out, size, "%s", key->type == SC_KEY_BOOL ? "true|false" : "text");
+    } else {
+        char low[32], high[32];
+        sc_format_quantity(key->type, key->min, low, sizeof low);
+        sc_format_quantity(key->type, key->max, high, sizeof high);
+        snprintf(out, size, "%s..%s%s", low, high, key->flags & SC_KEY_POWER_OF_TWO ? ", power of two" : "");
+    }
+}
+
+static int keys(void)
+{
+    size_t count;
+    const sc_config_key *table = sc_schema_keys(&count);
+    int path_width = 4, unit_width = 4, allowed_width = 7;
+    char allowed[128];
+    for (size_t i = 0; i < count; i++) {
+        describe_allowed(&table[i], allowed, sizeof allowed);
+        path_width = (int)strlen(table[i].path) > path_width ? (int)strlen(table[i].path) : path_width;
+        unit_width = (int)strlen(table[i].unit) > unit_width ? (int)strlen(table[i].unit) : unit_width;
+        allowed_width = (int)strlen(allowed) > allowed_width ? (int)strlen(allowed) : allowed_width;
+    }
+    printf("%-*s  %-9s  %-*s  %-*s  %s\n", path_width, "key", "type", unit_width, "unit", allowed_width, "allowed",
+           "description");
+    for (size_t i = 0; i < count; i++) {
+        describe_allowed(&table[i], allowed, sizeof allowed);
+        printf("%-*s  %-9s  %-*s  %-*s  %s\n", path_width, table[i].path, sc_key_type_name(table[i].type),
+               unit_width, table[i].unit, allowed_width, allowed, table[i].description);
+    }
+    printf("%-*s  %-9s  %-*s  %-*s  %s\n", path_width, "mechanism", "object", unit_width, "", allowed_width, "{}",
+           "reserved for mechanism parameters (none defined yet)");
+    return 0;
+}
+
+int command_config(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        print_help(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            print_help(stdout);
+            return 0;
+        }
+    if (!strcmp(argv[1], "show"))
+        return show(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "keys") && argc == 2)
+        return keys();
+    fprintf(stderr, "syncscope config: unknown or malformed subcommand '%s' (show or keys; see --help)\n", argv[1]);
+    return 2;
+}

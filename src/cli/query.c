@@ -1,0 +1,99 @@
+/* query.c — `syncscope query`: run a canned query from queries/ (or any .sql file) on the
+ * results database and print the rows aligned, as CSV or as JSON. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "store/canned_query.h"
+#include "store/result_table.h"
+
+static void print_queries(FILE *out)
+{
+    char **names;
+    size_t count;
+    if (sc_canned_query_names(&names, &count, NULL))
+        return;
+    fprintf(out, "canned queries (queries/NAME.sql):\n");
+    for (size_t i = 0; i < count; i++) {
+        sc_canned_query query;
+        if (sc_canned_query_load(names[i], &query, NULL))
+            continue;
+        fprintf(out, "  %-16s %s\n", names[i], query.question);
+        for (int p = 0; p < query.param_count; p++)
+            fprintf(out, "  %-16s   :%s  %s%s%s%s\n", "", query.params[p].name, query.params[p].description,
+                    query.params[p].default_value ? " (default: " : " (required)",
+                    query.params[p].default_value ? query.params[p].default_value : "",
+                    query.params[p].default_value ? ")" : "");
+        sc_canned_query_free(&query);
+    }
+    sc_canned_names_free(names, count);
+}
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+            "usage: syncscope query NAME|FILE.sql [--param KEY=VALUE]... [--csv|--json] [--db PATH]\n"
+            "       syncscope query --list\n\n"
+            "Runs one SQL statement on the results database (--db, else $SYNCSCOPE_DB, else\n"
+            "db/syncscope.sqlite) and prints its rows as an aligned table, CSV or JSON. :name\n"
+            "parameters in the SQL take their values from --param name=value.\n\n");
+    print_queries(out);
+}
+
+int command_query(int argc, char **argv)
+{
+    const char *name = NULL, *db_path = sc_store_default_path();
+    sc_table_format format = SC_TABLE_ALIGNED;
+    sc_query_param *params = calloc((size_t)argc + 1, sizeof *params);
+    int param_count = 0, status = 0;
+    for (int i = 1; i < argc && !status; i++) {
+        int has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--list")) {
+            print_help(stdout);
+            free(params);
+            return 0;
+        } else if (!strcmp(argv[i], "--csv"))
+            format = SC_TABLE_CSV;
+        else if (!strcmp(argv[i], "--json"))
+            format = SC_TABLE_JSON;
+        else if (!strcmp(argv[i], "--db") && has_value)
+            db_path = argv[++i];
+        else if (!strcmp(argv[i], "--param") && has_value) {
+            char *setting = argv[++i], *equals = strchr(setting, '=');
+            if (!equals || equals == setting) {
+                fprintf(stderr, "syncscope query: --param '%s': expected KEY=VALUE\n", setting);
+                status = 2;
+            } else {
+                *equals = '\0';
+                params[param_count++] = (sc_query_param){setting, equals + 1};
+            }
+        } else if (argv[i][0] != '-' && !name)
+            name = argv[i];
+        else {
+            fprintf(stderr, "syncscope query: unexpected argument '%s' (see --help)\n", argv[i]);
+            status = 2;
+        }
+    }
+    if (!status && !name) {
+        fprintf(stderr, "syncscope query: which query? (syncscope query --list)\n");
+        status = 2;
+    }
+    sc_error error;
+    sc_canned_query query = {0};
+    sc_store *store = NULL;
+    sc_result_table table = {0};
+    if (!status && sc_canned_query_load(name, &query, &error) == 0 &&
+        (store = sc_store_open_existing(db_path, &error)) &&
+        sc_canned_query_run(store, &query, params, param_count, sc_result_table_collect, &table, &error) == 0)
+        sc_result_table_print(&table, format, stdout);
+    else if (!status) {
+        fprintf(stderr, "syncscope query: %s\n", error.message);
+        status = 1;
+    }
+    sc_result_table_free(&table);
+    sc_store_close(store);
+    sc_canned_query_free(&query);
+    free(params);
+    return status;
+}

@@ -1,0 +1,130 @@
+/* show.c — `syncscope show RUN`: one stored run with its configuration, kernels, metrics and
+ * stall totals, for people (sections of aligned tables) or programs (--json). */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "store/result_table.h"
+
+typedef struct run_section {
+    const char *title;
+    const char *sql;
+} run_section;
+
+static const run_section sections[] = {
+    {"run", "SELECT id, created_at, tool_version, git_revision, system, config_hash, mechanism, workload,"
+            " workload_params, mode, seed, jitter, status, check_detail, cycles, wall_seconds, sweep_point_id"
+            " FROM runs WHERE id = :run"},
+    {"kernels", "SELECT kernel_index, name, grid, block, warp_instructions, cycles FROM kernels"
+                " WHERE run_id = :run ORDER BY kernel_index"},
+    {"metrics", "SELECT kernel_index, name, value, unit FROM metrics WHERE run_id = :run"
+                " ORDER BY kernel_index IS NOT NULL, kernel_index, name"},
+    /* The cu NULL rows when present, else the mean over the per-CU rows. */
+    {"stalls", "SELECT category, subcategory, round(sum(cycles) / count(DISTINCT coalesce(cu, -1)), 2) AS cycles,"
+               " round(sum(cycles) / count(DISTINCT coalesce(cu, -1)) / (SELECT cycles FROM runs WHERE id = :run), 4)"
+               " AS fraction FROM stalls WHERE run_id = :run AND (cu IS NULL OR NOT EXISTS"
+               " (SELECT 1 FROM stalls WHERE run_id = :run AND cu IS NULL))"
+               " GROUP BY category, subcategory ORDER BY cycles DESC"},
+};
+
+static void print_help(FILE *out)
+{
+    fprintf(out, "usage: syncscope show RUN_ID [--json] [--db PATH]\n\n"
+                 "Prints a stored run: its record, configuration, kernels, metrics and stall totals\n"
+                 "(GSI categories, mean over CUs, with the fraction of the run's cycles).\n");
+}
+
+/* Prints the stored configuration JSON indented, or as it is when it does not parse. */
+static void print_config(sc_store *store, const char *run, FILE *out, sc_error *error)
+{
+    const sc_query_param params[] = {{"run", run}};
+    sc_result_table table = {0};
+    if (sc_store_query(store, "SELECT c.json FROM runs r JOIN configs c ON c.hash = r.config_hash WHERE r.id = :run",
+                       params, 1, sc_result_table_collect, &table, error) == 0 && table.row_count == 1) {
+        cJSON *json = cJSON_Parse(table.cells[0]);
+        char *text = json ? cJSON_Print(json) : NULL;
+        fputs(text ? text : table.cells[0], out);
+        free(text);
+        cJSON_Delete(json);
+    }
+    sc_result_table_free(&table);
+}
+
+static int show_run(sc_store *store, const char *run, int as_json, sc_error *error)
+{
+    const sc_query_param params[] = {{"run", run}};
+    if (as_json)
+        printf("{\"config\": ");
+    else
+        printf("== config\n");
+    print_config(store, run, stdout, error);
+    for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {
+        sc_result_table table = {0};
+        if (sc_store_query(store, sections[s].sql, params, 1, sc_result_table_collect, &table, error)) {
+            sc_result_table_free(&table);
+            return -1;
+        }
+        if (as_json) {
+            printf(",\n\"%s\": ", sections[s].title);
+            if (s == 0)
+                sc_result_table_print_json_row(&table, 0, stdout);
+            else
+                sc_result_table_print(&table, SC_TABLE_JSON, stdout);
+        } else {
+            printf("\n== %s\n", sections[s].title);
+            sc_result_table_print(&table, SC_TABLE_ALIGNED, stdout);
+        }
+        sc_result_table_free(&table);
+    }
+    printf(as_json ? "}\n" : "");
+    return 0;
+}
+
+static int run_exists(void *found, int columns, const char *const *names, const char *const *values,
+                      const sc_value_kind *kinds)
+{
+    if (values)
+        *(int *)found = 1;
+    return 0;
+}
+
+int command_show(int argc, char **argv)
+{
+    const char *run = NULL, *db_path = sc_store_default_path();
+    int as_json = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            print_help(stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--json"))
+            as_json = 1;
+        else if (!strcmp(argv[i], "--db") && i + 1 < argc)
+            db_path = argv[++i];
+        else if (!run && strspn(argv[i], "0123456789") == strlen(argv[i]) && *argv[i])
+            run = argv[i];
+        else {
+            fprintf(stderr, "syncscope show: unexpected argument '%s' (expected a run id; see --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!run) {
+        fprintf(stderr, "syncscope show: which run? (syncscope show RUN_ID)\n");
+        return 2;
+    }
+    sc_error error;
+    sc_store *store = sc_store_open_existing(db_path, &error);
+    int found = 0, status = 1;
+    const sc_query_param params[] = {{"run", run}};
+    if (store && sc_store_query(store, "SELECT 1 FROM runs WHERE id = :run", params, 1, run_exists, &found, &error) == 0) {
+        if (!found)
+            snprintf(error.message, sizeof error.message, "%s: no run %s", db_path, run);
+        else if (show_run(store, run, as_json, &error) == 0)
+            status = 0;
+    }
+    if (status)
+        fprintf(stderr, "syncscope show: %s\n", error.message);
+    sc_store_close(store);
+    return status;
+}
