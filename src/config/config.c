@@ -60,31 +60,11 @@ sc_config *sc_config_copy(const sc_config *config)
     return copy;
 }
 
-/* Writes a numeric bound the way users write values of that type ("16KiB", "1.4GHz"). */
-static void format_quantity(sc_key_type type, double value, char *out, size_t size)
-{
-    static const char *const size_units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    static const char *const frequency_units[] = {"Hz", "kHz", "MHz", "GHz"};
-    const char *const *units = type == SC_KEY_SIZE ? size_units : frequency_units;
-    int unit_count = type == SC_KEY_SIZE ? 5 : 4;
-    double step = type == SC_KEY_SIZE ? 1024 : 1000;
-    if (type != SC_KEY_SIZE && type != SC_KEY_FREQUENCY) {
-        snprintf(out, size, "%.17g", value);
-        return;
-    }
-    int unit = 0;
-    while (unit + 1 < unit_count && value >= step && fmod(value, step) == 0) {
-        value /= step;
-        unit++;
-    }
-    snprintf(out, size, "%.17g%s", value, units[unit]);
-}
-
 static int fail_range(const sc_config_key *key, const char *source, const char *shown, sc_error *error)
 {
     char low[64], high[64];
-    format_quantity(key->type, key->min, low, sizeof low);
-    format_quantity(key->type, key->max, high, sizeof high);
+    sc_format_quantity(key->type, key->min, low, sizeof low);
+    sc_format_quantity(key->type, key->max, high, sizeof high);
     return sc_fail(error, "config: %s: %s = %s is out of range %s..%s%s%s%s", source, key->path, shown,
                    low, high, *key->unit ? " (" : "", key->unit, *key->unit ? ")" : "");
 }

@@ -8,6 +8,8 @@
  */
 #include "config/schema.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,6 +194,26 @@ const char *sc_key_type_name(sc_key_type type)
     case SC_KEY_STRING: return "string";
     }
     return "?";
+}
+
+/* Writes a numeric bound the way users write values of that type ("16KiB", "1.4GHz"). */
+void sc_format_quantity(sc_key_type type, double value, char *out, size_t size)
+{
+    static const char *const size_units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    static const char *const frequency_units[] = {"Hz", "kHz", "MHz", "GHz"};
+    const char *const *units = type == SC_KEY_SIZE ? size_units : frequency_units;
+    int unit_count = type == SC_KEY_SIZE ? 5 : 4;
+    double step = type == SC_KEY_SIZE ? 1024 : 1000;
+    if (type != SC_KEY_SIZE && type != SC_KEY_FREQUENCY) {
+        snprintf(out, size, "%.17g", value);
+        return;
+    }
+    int unit = 0;
+    while (unit + 1 < unit_count && value >= step && fmod(value, step) == 0) {
+        value /= step;
+        unit++;
+    }
+    snprintf(out, size, "%.17g%s", value, units[unit]);
 }
 
 int sc_choice_allowed(const char *choices, const char *word)

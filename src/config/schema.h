@@ -48,6 +48,9 @@ const char *sc_schema_nearest(const char *path);
 /* The name of a type as shown to users ("size", "frequency"...). */
 const char *sc_key_type_name(sc_key_type type);
 
+/* Writes a value of a numeric type the way users write it: "16KiB", "1.4GHz", "32". */
+void sc_format_quantity(sc_key_type type, double value, char *out, size_t size);
+
 /* Whether `word` is one of the '|'-separated `choices`. */
 int sc_choice_allowed(const char *choices, const char *word);
 

@@ -129,24 +129,30 @@ static void print_json_string(const char *text, FILE *out)
     fputc('"', out);
 }
 
+void sc_result_table_print_json_row(const sc_result_table *table, size_t row, FILE *out)
+{
+    fputs("{", out);
+    for (int c = 0; c < table->column_count; c++) {
+        size_t index = row * (size_t)table->column_count + c;
+        fputs(c ? ", " : "", out);
+        print_json_string(table->names[c], out);
+        fputs(": ", out);
+        if (table->kinds[index] == SC_VALUE_NULL)
+            fputs("null", out);
+        else if (table->kinds[index] == SC_VALUE_TEXT)
+            print_json_string(table->cells[index], out);
+        else
+            fputs(table->cells[index], out);
+    }
+    fputs("}", out);
+}
+
 static void print_json(const sc_result_table *table, FILE *out)
 {
     fputs("[", out);
     for (size_t r = 0; r < table->row_count; r++) {
-        fputs(r ? ",\n {" : "\n {", out);
-        for (int c = 0; c < table->column_count; c++) {
-            size_t index = r * (size_t)table->column_count + c;
-            fputs(c ? ", " : "", out);
-            print_json_string(table->names[c], out);
-            fputs(": ", out);
-            if (table->kinds[index] == SC_VALUE_NULL)
-                fputs("null", out);
-            else if (table->kinds[index] == SC_VALUE_TEXT)
-                print_json_string(table->cells[index], out);
-            else
-                fputs(table->cells[index], out);
-        }
-        fputs("}", out);
+        fputs(r ? ",\n " : "\n ", out);
+        sc_result_table_print_json_row(table, r, out);
     }
     fputs(table->row_count ? "\n]\n" : "]\n", out);
 }

@@ -23,6 +23,9 @@ int sc_result_table_collect(void *table, int column_count, const char *const *na
                             const char *const *values, const sc_value_kind *kinds);
 
 void sc_result_table_print(const sc_result_table *table, sc_table_format format, FILE *out);
+/* Prints row `row` as one JSON object {"column": value, ...}. */
+void sc_result_table_print_json_row(const sc_result_table *table, size_t row, FILE *out);
+
 void sc_result_table_free(sc_result_table *table);
 
 #endif

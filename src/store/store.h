@@ -28,6 +28,9 @@ const char *sc_store_default_path(void);
  * schema. NULL and a one-line error for anything else. */
 sc_store *sc_store_open(const char *path, sc_error *error);
 void sc_store_close(sc_store *store);
+
+/* Like sc_store_open, but a missing file is an error instead of being created (for readers). */
+sc_store *sc_store_open_existing(const char *path, sc_error *error);
 const char *sc_store_path(const sc_store *store);
 
 /* How long a writer waits for another writer's lock before failing (default 10000 ms). */
@@ -128,7 +131,7 @@ int sc_store_print_runs(sc_store *store, FILE *out, long limit, sc_error *error)
  * the checks could not run. */
 int sc_store_check(sc_store *store, FILE *report, sc_error *error);
 
-/* Merges shard databases into `out_path` (created if needed): runs get new ids, sweeps and
+/* Merges existing shard databases into `out_path` (created if needed): runs get new ids, sweeps and
  * their points are matched by (name, spec) and point index, configurations by hash. */
 int sc_store_merge(const char *out_path, const char *const *in_paths, int in_count, sc_error *error);
 

@@ -17,7 +17,8 @@ static int prepare(sc_store *store, sqlite3_stmt **statement, const char *sql, s
 
 static int prepare_inserts(sc_store *store, sc_error *error)
 {
-    return prepare(store, &store->insert_config,
+    return prepare(store, &store->find_config, "SELECT 1 FROM configs WHERE hash = ?", error) ||
+           prepare(store, &store->insert_config,
                    "INSERT OR IGNORE INTO configs (hash, system, json) VALUES (?, ?, ?)", error) ||
            prepare(store, &store->insert_run,
                    "INSERT INTO runs (tool_version, git_revision, system, config_hash, mechanism, workload,"
@@ -117,12 +118,18 @@ static int64_t insert_one(sc_store *store, const sc_run_record *record, sc_error
         sc_hash_text(record->config_json, strlen(record->config_json), computed_hash);
         hash = computed_hash;
     }
-    sqlite3_stmt *config = store->insert_config;
-    sqlite3_bind_text(config, 1, hash, -1, SQLITE_STATIC);
-    bind_text_or_null(config, 2, record->system);
-    sqlite3_bind_text(config, 3, record->config_json, -1, SQLITE_STATIC);
-    if (step(store, config, "storing the configuration", error))
-        return -1;
+    /* Looking the configuration up first spares re-validating and re-extracting its JSON. */
+    sqlite3_bind_text(store->find_config, 1, hash, -1, SQLITE_STATIC);
+    int known = sqlite3_step(store->find_config) == SQLITE_ROW;
+    sqlite3_reset(store->find_config);
+    if (!known) {
+        sqlite3_stmt *config = store->insert_config;
+        sqlite3_bind_text(config, 1, hash, -1, SQLITE_STATIC);
+        bind_text_or_null(config, 2, record->system);
+        sqlite3_bind_text(config, 3, record->config_json, -1, SQLITE_STATIC);
+        if (step(store, config, "storing the configuration", error))
+            return -1;
+    }
 
     sqlite3_stmt *run = store->insert_run;
     sqlite3_bind_text(run, 1, SYNCSCOPE_VERSION, -1, SQLITE_STATIC);

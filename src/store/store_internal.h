@@ -11,7 +11,7 @@ struct sc_store {
     char *path;
     int busy_timeout_ms;
     /* Prepared on first insert, reused by every later one. */
-    sqlite3_stmt *insert_config, *insert_run, *insert_kernel, *insert_metric, *insert_stall;
+    sqlite3_stmt *find_config, *insert_config, *insert_run, *insert_kernel, *insert_metric, *insert_stall;
 };
 
 /* Fills `error` with "PATH: WHAT: <sqlite message>" (a lock timeout gets its own wording)

@@ -63,7 +63,7 @@ static int merge_one(sc_store *out, const char *in_path, sc_error *error)
 {
     if (same_file(out->path, in_path))
         return sc_fail(error, "%s: cannot merge a database into itself", in_path);
-    sc_store *input = sc_store_open(in_path, error); /* validates it and brings its schema up to date */
+    sc_store *input = sc_store_open_existing(in_path, error); /* validates it, brings its schema up to date */
     if (!input)
         return -1;
     sc_store_close(input);

@@ -199,7 +199,7 @@ sc_store *sc_store_open(const char *path, sc_error *error)
     sqlite3_busy_timeout(store->db, store->busy_timeout_ms);
     if (sc_store_exec(store,
                       "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
-                      " PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;",
+                      " PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 16384;",
                       error) ||
         migrate(store, error)) {
         sc_store_close(store);
@@ -208,10 +208,21 @@ sc_store *sc_store_open(const char *path, sc_error *error)
     return store;
 }
 
+sc_store *sc_store_open_existing(const char *path, sc_error *error)
+{
+    struct stat status;
+    if (stat(path, &status) != 0) {
+        sc_fail(error, "%s: no such database (pass --db PATH or set SYNCSCOPE_DB)", path);
+        return NULL;
+    }
+    return sc_store_open(path, error);
+}
+
 void sc_store_close(sc_store *store)
 {
     if (!store)
         return;
+    sqlite3_finalize(store->find_config);
     sqlite3_finalize(store->insert_config);
     sqlite3_finalize(store->insert_run);
     sqlite3_finalize(store->insert_kernel);
