@@ -9,8 +9,10 @@
 
 enum {
     MAX_REGISTERS = 1 << 20,             /* per function */
+    MAX_MODULE_REGISTERS = 1 << 22,
     MAX_RANGE_DIGITS = 7,
-    MAX_INITIALIZED_BYTES = 64 << 20,
+    MAX_INITIALIZED_BYTES = 64 << 20,    /* per variable */
+    MAX_MODULE_INITIALIZED_BYTES = 256 << 20,
     MAX_INITIALIZER_DEPTH = 16,
 };
 static const uint64_t MAX_VARIABLE_BYTES = (uint64_t)1 << 40;
@@ -107,6 +109,9 @@ int ptx_add_register(ptx_parser *p, const char *name, int length, ptx_type type)
     if (function->register_count >= MAX_REGISTERS)
         return ptx_error(p, ptx_peek(p)->line, "more than %d registers in '%s'", MAX_REGISTERS,
                          function->name);
+    if (++p->module_registers > MAX_MODULE_REGISTERS)
+        return ptx_error(p, ptx_peek(p)->line, "more than %d registers in the module",
+                         MAX_MODULE_REGISTERS);
     if (ptx_reserve(p, (void **)&function->registers, &p->register_capacity,
                     function->register_count, sizeof *function->registers) < 0)
         return -1;
@@ -287,6 +292,9 @@ static int attach_initializer(ptx_parser *p, int32_t index, ptx_type type, uint6
     uint64_t bytes = elements * element_size;
     if (bytes > MAX_INITIALIZED_BYTES)
         return ptx_error(p, ptx_peek(p)->line, "initialised variable is too large");
+    p->initialized_bytes += bytes;
+    if (p->initialized_bytes > MAX_MODULE_INITIALIZED_BYTES)
+        return ptx_error(p, ptx_peek(p)->line, "initialised variables are too large in total");
     uint8_t *data = ptx_arena_alloc(p->arena, (size_t)bytes);
     if (!data)
         return ptx_out_of_memory(p);

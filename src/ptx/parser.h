@@ -40,6 +40,8 @@ typedef struct ptx_parser {
     ptx_fixups call_fixups;        /* per module */
     int32_t function;              /* index of the function being parsed, or -1 */
     int32_t register_capacity, instruction_capacity;
+    int64_t module_registers;      /* registers of all functions, bounded against huge inputs */
+    uint64_t initialized_bytes;    /* bytes of all initialisers, bounded likewise */
     int block_depth;
     int32_t scope_start;           /* scope.count when the innermost block was opened */
     int32_t function_scope_start;  /* scope.count when the current function was opened */
