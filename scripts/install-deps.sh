@@ -3,8 +3,8 @@
 # As root it runs apt-get; otherwise it prints the exact command to run and fails.
 set -euo pipefail
 packages=(build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcjson-dev libcmocka-dev python3)
-if [ "${SYNCSCOPE_WITH_BROWSER:-0}" = 1 ]; then
-  packages+=(chromium)
+if [ "${SYNCSCOPE_TEST_DEPS:-0}" = 1 ]; then
+  packages+=(chromium clang)   # SVG rendering test; libFuzzer builds
 fi
 missing=()
 for package in "${packages[@]}"; do
