@@ -23,7 +23,6 @@ typedef struct declaration {
     ptx_type type;
     uint32_t align;      /* 0 when not given */
     bool is_extern;
-    int line;
 } declaration;
 
 ptx_type ptx_lookup_type(const ptx_token *token)
@@ -336,7 +335,7 @@ static int parse_variable_name(ptx_parser *p, const declaration *decl)
 int ptx_parse_variable(ptx_parser *p, bool is_extern)
 {
     const ptx_token *keyword = ptx_next(p);
-    declaration decl = {.space = lookup_space(keyword), .is_extern = is_extern, .line = keyword->line};
+    declaration decl = {.space = lookup_space(keyword), .is_extern = is_extern};
     if (decl.space == PTX_SPACE_GENERIC)
         return ptx_error(p, keyword->line, "unsupported directive '%.*s'",
                          keyword->length > 60 ? 60 : keyword->length, keyword->text);
@@ -374,7 +373,7 @@ static int parse_parameter(ptx_parser *p, ptx_function *function, bool returns)
     if (!ptx_token_equals(keyword, ".param"))
         return ptx_error(p, keyword->line, ptx_token_equals(keyword, ".reg")
                          ? "register parameters are not supported" : "expected '.param'");
-    declaration decl = {.space = PTX_SPACE_PARAM, .line = keyword->line};
+    declaration decl = {.space = PTX_SPACE_PARAM};
     if (parse_declaration_attributes(p, &decl, true) < 0)
         return -1;
     const ptx_token *name = ptx_next(p);

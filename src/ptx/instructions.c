@@ -241,6 +241,26 @@ static void apply_modifier(ptx_instruction *instruction, const modifier *m)
     }
 }
 
+/* Memory-ordering semantics each memory opcode may carry (bit per ptx_semantics). */
+static bool semantics_allowed(ptx_opcode opcode, ptx_semantics semantics)
+{
+    enum {
+        WEAK = 1u << PTX_SEM_WEAK, VOLATILE = 1u << PTX_SEM_VOLATILE, RELAXED = 1u << PTX_SEM_RELAXED,
+        ACQUIRE = 1u << PTX_SEM_ACQUIRE, RELEASE = 1u << PTX_SEM_RELEASE,
+        ACQ_REL = 1u << PTX_SEM_ACQ_REL, SC = 1u << PTX_SEM_SC,
+    };
+    unsigned allowed;
+    switch (opcode) {
+    case PTX_OP_LD: allowed = WEAK | VOLATILE | RELAXED | ACQUIRE; break;
+    case PTX_OP_ST: allowed = WEAK | VOLATILE | RELAXED | RELEASE; break;
+    case PTX_OP_ATOM: allowed = RELAXED | ACQUIRE | RELEASE | ACQ_REL; break;
+    case PTX_OP_RED: allowed = RELAXED | RELEASE; break;
+    case PTX_OP_FENCE: allowed = SC | ACQ_REL; break;
+    default: allowed = 0; break;
+    }
+    return (allowed >> semantics) & 1u;
+}
+
 static int unsupported(ptx_parser *p, const ptx_token *token)
 {
     return ptx_error(p, token->line, "unsupported PTX instruction '%.*s'",
@@ -279,6 +299,10 @@ static int decode_opcode(ptx_parser *p, const ptx_token *token, ptx_instruction 
         apply_modifier(instruction, m);
     }
     if ((seen & info->requires) != info->requires)
+        return unsupported(p, token);
+    if ((info->accepts & MOD_TYPE2) && instruction->src_type == PTX_TYPE_NONE)
+        return unsupported(p, token);  /* cvt, set and slct name two types */
+    if ((seen & MOD_SEM) && !semantics_allowed(info->opcode, (ptx_semantics)instruction->semantics))
         return unsupported(p, token);
     *info_out = info;
     return 0;

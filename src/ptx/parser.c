@@ -15,12 +15,11 @@
 
 const ptx_token *ptx_peek(const ptx_parser *p) { return &p->tokens[p->position]; }
 
-const ptx_token *ptx_peek_at(const ptx_parser *p, size_t ahead)
+/* The token after the next one (or the end). */
+static const ptx_token *peek_second(const ptx_parser *p)
 {
-    for (size_t i = 0; i < ahead; i++)
-        if (p->tokens[p->position + i].kind == PTX_TOKEN_END)
-            return &p->tokens[p->position + i];
-    return &p->tokens[p->position + ahead];
+    const ptx_token *token = &p->tokens[p->position];
+    return token->kind == PTX_TOKEN_END ? token : token + 1;
 }
 
 const ptx_token *ptx_next(ptx_parser *p)
@@ -371,7 +370,7 @@ static int parse_body(ptx_parser *p)
         } else if (token->kind == PTX_TOKEN_IDENT && token->text[0] == '.') {
             if (parse_body_directive(p) < 0)
                 return -1;
-        } else if (token->kind == PTX_TOKEN_IDENT && ptx_token_is(ptx_peek_at(p, 1), ':')) {
+        } else if (token->kind == PTX_TOKEN_IDENT && ptx_token_is(peek_second(p), ':')) {
             if (parse_label(p) < 0)
                 return -1;
         } else if (token->kind == PTX_TOKEN_IDENT) {

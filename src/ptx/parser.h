@@ -57,7 +57,6 @@ typedef struct ptx_parser {
 
 /* parser.c: tokens and errors */
 const ptx_token *ptx_peek(const ptx_parser *p);
-const ptx_token *ptx_peek_at(const ptx_parser *p, size_t ahead);
 const ptx_token *ptx_next(ptx_parser *p);
 bool ptx_accept(ptx_parser *p, char punct);
 int ptx_expect(ptx_parser *p, char punct, const char *what);

@@ -468,6 +468,9 @@ static void test_unsupported_instructions(void **state)
                          "snippet.ptx:11: unsupported PTX instruction 'atom.global.u32'");
     assert_snippet_fails("ld.global.L2::cache_hint.u32 %r1, [%rd1], %rd2;",
                          "snippet.ptx:11: unsupported PTX instruction 'ld.global.L2::cache_hint.u32'");
+    assert_snippet_fails("ld.release.gpu.u32 %r1, [%rd1];",
+                         "snippet.ptx:11: unsupported PTX instruction 'ld.release.gpu.u32'");
+    assert_snippet_fails("cvt.rn.f32 %f1, %r1;", "snippet.ptx:11: unsupported PTX instruction 'cvt.rn.f32'");
     assert_snippet_fails("sad.s32 %r1, %r2, %r3, %r4;", "snippet.ptx:11: unsupported PTX instruction 'sad.s32'");
     assert_snippet_fails("setp.eq.s32.u32 %p1, %r1, %r2;",
                          "snippet.ptx:11: unsupported PTX instruction 'setp.eq.s32.u32'");
