@@ -3,16 +3,18 @@
 -- other keys, mechanisms and workloads); relative_range = (max - min) / mean of those means.
 -- A larger relative_range means runtime depends more on that parameter.
 -- :sweep  sweep name
-WITH point_runs AS (
-    SELECT p.params, r.cycles
+WITH point AS (
+    SELECT p.params, avg(r.cycles) AS cycles, count(*) AS runs
     FROM sweeps s
     JOIN sweep_points p ON p.sweep_id = s.id
     JOIN runs r ON r.sweep_point_id = p.id
     WHERE s.name = :sweep AND r.status = 'ok' AND r.cycles > 0
+    GROUP BY p.id
 ),
 by_value AS (
-    SELECT j.key AS parameter, j.value AS value, avg(point_runs.cycles) AS cycles, count(*) AS runs
-    FROM point_runs, json_each(point_runs.params) j
+    SELECT j.key AS parameter, j.value AS value, sum(point.cycles * point.runs) / sum(point.runs) AS cycles,
+           sum(point.runs) AS runs
+    FROM point, json_each(point.params) j
     GROUP BY j.key, j.value
 )
 SELECT parameter, count(*) AS values_tried, sum(runs) AS runs,

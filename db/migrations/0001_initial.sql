@@ -125,9 +125,9 @@ CREATE TABLE validations (
 );
 
 -- Indexes shaped after the canned queries in queries/.
-CREATE INDEX runs_by_point ON runs (system, workload, workload_params, config_hash, mode, mechanism, status, cycles);
+CREATE INDEX runs_by_point ON runs (workload, system, workload_params, config_hash, mode, mechanism, status, cycles);
 CREATE INDEX runs_by_config ON runs (config_hash);
-CREATE INDEX runs_by_sweep_point ON runs (sweep_point_id) WHERE sweep_point_id IS NOT NULL;
+CREATE INDEX runs_by_sweep_point ON runs (sweep_point_id, status, cycles) WHERE sweep_point_id IS NOT NULL;
 CREATE INDEX metrics_by_run ON metrics (run_id, name);
 CREATE INDEX stalls_by_run ON stalls (run_id, cu);
 CREATE INDEX profiles_by_workload ON profiles (workload, system);

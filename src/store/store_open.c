@@ -199,7 +199,8 @@ sc_store *sc_store_open(const char *path, sc_error *error)
     sqlite3_busy_timeout(store->db, store->busy_timeout_ms);
     if (sc_store_exec(store,
                       "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
-                      " PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 16384;",
+                      " PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 16384;"
+                      " PRAGMA mmap_size = 268435456;",
                       error) ||
         migrate(store, error)) {
         sc_store_close(store);
