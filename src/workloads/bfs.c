@@ -37,10 +37,10 @@ static int bfs_allocate(sc_device *device, const sc_csr *graph, const uint32_t *
     size_t bytes = graph->rows * sizeof(uint32_t);
     if (sc_csr_upload(device, graph, &b->graph, error) < 0)
         return -1;
-    b->levels = sc_device_upload(device, initial_levels, bytes, error);
-    b->frontier[0] = sc_device_alloc(device, bytes, error);
-    b->frontier[1] = sc_device_alloc(device, bytes, error);
-    b->next_size = sc_device_alloc(device, sizeof(uint32_t), error);
+    b->levels = sc_workload_upload(device, initial_levels, bytes, error);
+    b->frontier[0] = sc_workload_alloc(device, bytes, error);
+    b->frontier[1] = sc_workload_alloc(device, bytes, error);
+    b->next_size = sc_workload_alloc(device, sizeof(uint32_t), error);
     return b->levels && b->frontier[0] && b->frontier[1] && b->next_size ? 0 : -1;
 }
 
@@ -52,7 +52,7 @@ static int bfs_on_device(sc_device *device, const sc_csr *graph, uint32_t *level
     for (uint32_t v = 0; v < graph->rows; v++)
         levels[v] = v == 0 ? 0 : BFS_UNVISITED;
     bfs_buffers b;
-    if (bfs_allocate(device, graph, levels, &b, error) < 0 || sc_device_write_u32(device, b.frontier[0], 0, error) < 0)
+    if (bfs_allocate(device, graph, levels, &b, error) < 0 || sc_workload_write_u32(device, b.frontier[0], 0, error) < 0)
         return -1;
     uint32_t frontier_size = 1;
     for (uint32_t level = 0; frontier_size > 0; level++) {
@@ -60,10 +60,10 @@ static int bfs_on_device(sc_device *device, const sc_csr *graph, uint32_t *level
         sc_kernel_arg args[] = {sc_arg_ptr(b.graph.row_offsets), sc_arg_ptr(b.graph.columns), sc_arg_ptr(b.levels),
                                 sc_arg_ptr(current), sc_arg_u32(frontier_size), sc_arg_ptr(next),
                                 sc_arg_ptr(b.next_size), sc_arg_u32(level)};
-        if (sc_device_write_u32(device, b.next_size, 0, error) < 0 ||
+        if (sc_workload_write_u32(device, b.next_size, 0, error) < 0 ||
             sc_launch_1d(device, module, "bfs_expand", sc_blocks_for(frontier_size, BFS_BLOCK), BFS_BLOCK, args, 8,
                          error) < 0 ||
-            sc_device_read_u32(device, b.next_size, &frontier_size, error) < 0)
+            sc_workload_read_u32(device, b.next_size, &frontier_size, error) < 0)
             return -1;
     }
     return sc_memcpy_from_device(device, levels, b.levels, graph->rows * sizeof *levels, error);

@@ -24,12 +24,12 @@ static int device_table_create(sc_device *device, uint32_t bucket_count, uint32_
                                sc_error *error)
 {
     size_t bucket_bytes = bucket_count * sizeof(uint32_t), pool_bytes = pool * sizeof(uint32_t);
-    t->locks = sc_device_alloc(device, bucket_bytes, error);
-    t->heads = sc_device_alloc(device, bucket_bytes, error);
-    t->next = sc_device_alloc(device, pool_bytes, error);
-    t->node_keys = sc_device_alloc(device, pool_bytes, error);
-    t->node_values = sc_device_alloc(device, pool_bytes, error);
-    t->node_count = sc_device_alloc(device, sizeof(uint32_t), error);
+    t->locks = sc_workload_alloc(device, bucket_bytes, error);
+    t->heads = sc_workload_alloc(device, bucket_bytes, error);
+    t->next = sc_workload_alloc(device, pool_bytes, error);
+    t->node_keys = sc_workload_alloc(device, pool_bytes, error);
+    t->node_values = sc_workload_alloc(device, pool_bytes, error);
+    t->node_count = sc_workload_alloc(device, sizeof(uint32_t), error);
     if (!t->locks || !t->heads || !t->next || !t->node_keys || !t->node_values || !t->node_count)
         return -1;
     return sc_memset_device(device, t->heads, 0xff, bucket_bytes, error);   /* every chain empty */
@@ -37,7 +37,7 @@ static int device_table_create(sc_device *device, uint32_t bucket_count, uint32_
 
 static int read_table(sc_device *device, const device_table *t, uint32_t pool, host_table *table, sc_error *error)
 {
-    if (sc_device_read_u32(device, t->node_count, &table->node_count, error) < 0)
+    if (sc_workload_read_u32(device, t->node_count, &table->node_count, error) < 0)
         return -1;
     if (table->node_count > pool)
         return sc_fail(error, "hashtable: %u nodes used, but the pool has %u", table->node_count, pool);
@@ -55,8 +55,8 @@ static int hashtable_on_device(sc_device *device, const uint32_t *keys, const ui
     if (module < 0)
         return -1;
     device_table t;
-    uint64_t keys_dev = sc_device_upload(device, keys, n * sizeof *keys, error);
-    uint64_t values_dev = sc_device_upload(device, values, n * sizeof *values, error);
+    uint64_t keys_dev = sc_workload_upload(device, keys, n * sizeof *keys, error);
+    uint64_t values_dev = sc_workload_upload(device, values, n * sizeof *values, error);
     if (keys_dev == 0 || values_dev == 0 || device_table_create(device, table->bucket_count, n, &t, error) < 0)
         return -1;
     sc_kernel_arg args[] = {sc_arg_ptr(keys_dev), sc_arg_ptr(values_dev), sc_arg_u32(n), sc_arg_ptr(t.locks),

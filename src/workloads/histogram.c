@@ -15,9 +15,9 @@ static int histogram_on_device(sc_device *device, const uint32_t *values, uint32
     int module = sc_device_load_builtin_ptx(device, "histogram", error);
     if (module < 0)
         return -1;
-    uint64_t staging = sc_device_alloc(device, chunk * sizeof *values, error);
-    uint64_t global_dev = sc_device_alloc(device, HISTOGRAM_BINS * sizeof *global_bins, error);
-    uint64_t shared_dev = sc_device_alloc(device, HISTOGRAM_BINS * sizeof *shared_bins, error);
+    uint64_t staging = sc_workload_alloc(device, chunk * sizeof *values, error);
+    uint64_t global_dev = sc_workload_alloc(device, HISTOGRAM_BINS * sizeof *global_bins, error);
+    uint64_t shared_dev = sc_workload_alloc(device, HISTOGRAM_BINS * sizeof *shared_bins, error);
     if (staging == 0 || global_dev == 0 || shared_dev == 0)
         return -1;
     for (uint32_t start = 0; start < n; start += chunk) {

@@ -65,9 +65,9 @@ static int kmeans_iterate(sc_device *device, const float *points, uint32_t n, in
     if (module < 0)
         return -1;
     size_t centroid_bytes = KMEANS_CLUSTERS * KMEANS_FEATURES * sizeof *centroids;
-    uint64_t points_dev = sc_device_upload(device, points, (size_t)n * KMEANS_FEATURES * sizeof *points, error);
-    uint64_t centroids_dev = sc_device_alloc(device, centroid_bytes, error);
-    uint64_t membership_dev = sc_device_alloc(device, n * sizeof *membership, error);
+    uint64_t points_dev = sc_workload_upload(device, points, (size_t)n * KMEANS_FEATURES * sizeof *points, error);
+    uint64_t centroids_dev = sc_workload_alloc(device, centroid_bytes, error);
+    uint64_t membership_dev = sc_workload_alloc(device, n * sizeof *membership, error);
     if (points_dev == 0 || centroids_dev == 0 || membership_dev == 0)
         return -1;
     sc_kernel_arg args[] = {sc_arg_ptr(points_dev), sc_arg_ptr(centroids_dev), sc_arg_ptr(membership_dev),
@@ -88,7 +88,7 @@ static int kmeans_iterate(sc_device *device, const float *points, uint32_t n, in
 static int run_kmeans(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                       sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 512, 8192, 131072);
+    uint32_t n = sc_size_pick(params->size, 512, 2048, 16384);
     int iterations = (int)sc_size_pick(params->size, 3, 5, 5);
     sc_scratch scratch = {0};
     sc_rng rng;

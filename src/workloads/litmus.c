@@ -83,8 +83,8 @@ static int litmus_on_device(sc_device *device, sc_scratch *scratch, uint32_t ite
     b.module = sc_device_load_builtin_ptx(device, "litmus", error);
     if (b.module < 0)
         return -1;
-    b.data = sc_device_alloc(device, (size_t)iterations * LITMUS_STRIDE * sizeof(uint32_t), error);
-    b.results = sc_device_alloc(device, (size_t)iterations * 4 * sizeof(uint32_t), error);
+    b.data = sc_workload_alloc(device, (size_t)iterations * LITMUS_STRIDE * sizeof(uint32_t), error);
+    b.results = sc_workload_alloc(device, (size_t)iterations * 4 * sizeof(uint32_t), error);
     b.host_results = sc_scratch_alloc(scratch, (size_t)iterations * 4 * sizeof(uint32_t));
     if (b.data == 0 || b.results == 0)
         return -1;
@@ -136,7 +136,7 @@ static void describe_outcomes(litmus_histograms counts, uint32_t iterations, sc_
 static int run_litmus(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                       sc_error *error)
 {
-    uint32_t iterations = sc_size_pick(params->size, 64, 512, 4096);
+    uint32_t iterations = sc_size_pick(params->size, 64, 512, 2048);
     sc_scratch scratch = {0};
     litmus_histograms *counts = sc_scratch_alloc(&scratch, sizeof *counts);
     int status = litmus_on_device(device, &scratch, iterations, *counts, error);

@@ -43,7 +43,7 @@ static int lud_on_device(sc_device *device, float *a, uint32_t n, sc_error *erro
     if (module < 0)
         return -1;
     size_t bytes = (size_t)n * n * sizeof *a;
-    uint64_t a_dev = sc_device_upload(device, a, bytes, error);
+    uint64_t a_dev = sc_workload_upload(device, a, bytes, error);
     if (a_dev == 0)
         return -1;
     for (uint32_t d = 0; d < n; d += LUD_BLOCK)
@@ -55,7 +55,7 @@ static int lud_on_device(sc_device *device, float *a, uint32_t n, sc_error *erro
 static int run_lud(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                    sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 32, 96, 256);
+    uint32_t n = sc_size_pick(params->size, 32, 96, 192);
     size_t cells = (size_t)n * n;
     sc_scratch scratch = {0};
     sc_rng rng;

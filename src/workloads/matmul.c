@@ -23,9 +23,9 @@ static int matmul_on_device(sc_device *device, const float *a, const float *b, f
     if (module < 0)
         return -1;
     size_t bytes = (size_t)n * n * sizeof(float);
-    uint64_t a_dev = sc_device_upload(device, a, bytes, error);
-    uint64_t b_dev = sc_device_upload(device, b, bytes, error);
-    uint64_t c_dev = sc_device_alloc(device, bytes, error);
+    uint64_t a_dev = sc_workload_upload(device, a, bytes, error);
+    uint64_t b_dev = sc_workload_upload(device, b, bytes, error);
+    uint64_t c_dev = sc_workload_alloc(device, bytes, error);
     if (a_dev == 0 || b_dev == 0 || c_dev == 0)
         return -1;
     sc_kernel_arg args[] = {sc_arg_ptr(a_dev), sc_arg_ptr(b_dev), sc_arg_ptr(c_dev), sc_arg_u32(n)};
@@ -38,7 +38,7 @@ static int matmul_on_device(sc_device *device, const float *a, const float *b, f
 static int run_matmul(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                       sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 32, 96, 256);
+    uint32_t n = sc_size_pick(params->size, 32, 96, 192);
     size_t cells = (size_t)n * n;
     sc_scratch scratch = {0};
     sc_rng rng;

@@ -44,9 +44,9 @@ static int nw_on_device(sc_device *device, const uint8_t *a, const uint8_t *b, u
         return -1;
     size_t bytes = (size_t)(length + 1) * (length + 1) * sizeof *score;
     nw_border(score, length);
-    uint64_t score_dev = sc_device_upload(device, score, bytes, error);
-    uint64_t a_dev = sc_device_upload(device, a, length, error);
-    uint64_t b_dev = sc_device_upload(device, b, length, error);
+    uint64_t score_dev = sc_workload_upload(device, score, bytes, error);
+    uint64_t a_dev = sc_workload_upload(device, a, length, error);
+    uint64_t b_dev = sc_workload_upload(device, b, length, error);
     if (score_dev == 0 || a_dev == 0 || b_dev == 0)
         return -1;
     for (uint32_t diagonal = 2; diagonal <= 2 * length; diagonal++) {
@@ -65,7 +65,7 @@ static int nw_on_device(sc_device *device, const uint8_t *a, const uint8_t *b, u
 static int run_nw(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                   sc_error *error)
 {
-    uint32_t length = sc_size_pick(params->size, 48, 256, 1024);
+    uint32_t length = sc_size_pick(params->size, 48, 256, 768);
     size_t cells = (size_t)(length + 1) * (length + 1);
     sc_scratch scratch = {0};
     sc_rng rng;

@@ -16,15 +16,15 @@ static int reduction_on_device(sc_device *device, const uint32_t *values, uint32
     int module = sc_device_load_builtin_ptx(device, "reduction", error);
     if (module < 0)
         return -1;
-    uint64_t values_dev = sc_device_upload(device, values, n * sizeof *values, error);
+    uint64_t values_dev = sc_workload_upload(device, values, n * sizeof *values, error);
     if (values_dev == 0)
         return -1;
     for (int v = 0; v < REDUCE_KERNEL_COUNT; v++) {
-        uint64_t total_dev = sc_device_alloc(device, sizeof(uint32_t), error);
+        uint64_t total_dev = sc_workload_alloc(device, sizeof(uint32_t), error);
         sc_kernel_arg args[] = {sc_arg_ptr(values_dev), sc_arg_u32(n), sc_arg_ptr(total_dev)};
         if (total_dev == 0 ||
             sc_launch_1d(device, module, reduce_kernels[v], grid, REDUCE_BLOCK, args, 3, error) < 0 ||
-            sc_device_read_u32(device, total_dev, &totals[v], error) < 0)
+            sc_workload_read_u32(device, total_dev, &totals[v], error) < 0)
             return -1;
     }
     return 0;

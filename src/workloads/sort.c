@@ -19,7 +19,7 @@ static int sort_on_device(sc_device *device, uint32_t *keys, uint32_t n, sc_erro
     int module = sc_device_load_builtin_ptx(device, "sort", error);
     if (module < 0)
         return -1;
-    uint64_t keys_dev = sc_device_upload(device, keys, n * sizeof *keys, error);
+    uint64_t keys_dev = sc_workload_upload(device, keys, n * sizeof *keys, error);
     if (keys_dev == 0)
         return -1;
     uint32_t block = n < SORT_BLOCK ? n : SORT_BLOCK;
@@ -35,7 +35,7 @@ static int sort_on_device(sc_device *device, uint32_t *keys, uint32_t n, sc_erro
 static int run_sort(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                     sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 1u << 10, 1u << 14, 1u << 18);
+    uint32_t n = sc_size_pick(params->size, 1u << 10, 1u << 12, 1u << 14);
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 10);

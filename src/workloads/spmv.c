@@ -31,8 +31,8 @@ static int spmv_on_device(sc_device *device, const sc_csr *a, const float *x, in
         return -1;
     sc_device_csr a_dev;
     size_t longest = a->rows > a->cols ? a->rows : a->cols;
-    uint64_t vectors[2] = {sc_device_alloc(device, longest * sizeof(float), error),
-                           sc_device_alloc(device, longest * sizeof(float), error)};
+    uint64_t vectors[2] = {sc_workload_alloc(device, longest * sizeof(float), error),
+                           sc_workload_alloc(device, longest * sizeof(float), error)};
     if (sc_csr_upload(device, a, &a_dev, error) < 0 || vectors[0] == 0 || vectors[1] == 0 ||
         sc_memcpy_to_device(device, vectors[0], x, a->cols * sizeof *x, error) < 0)
         return -1;
@@ -53,7 +53,7 @@ static int spmv_matrix(sc_scratch *scratch, sc_rng *rng, sc_workload_size size, 
     const char *path = getenv(SPMV_MTX_VARIABLE);
     if (path && *path)
         return sc_csr_read_mtx(scratch, path, a, error);
-    uint32_t rows = sc_size_pick(size, 512, 16384, 200000);
+    uint32_t rows = sc_size_pick(size, 512, 16384, 100000);
     sc_csr_random(scratch, rng, rows, rows, 8, -1.0f, 1.0f, a);
     return 0;
 }

@@ -65,18 +65,18 @@ static int shortest_paths_on_device(sc_device *device, const weighted_graph *gra
     size_t bytes = (size_t)vertices * sources * sizeof *dist;
     sc_device_csr g;
     initial_distances(dist, vertices, sources);
-    uint64_t weights_dev = sc_device_upload(device, graph->weights, graph->csr.nnz * sizeof *graph->weights, error);
-    uint64_t dist_dev = sc_device_upload(device, dist, bytes, error);
-    uint64_t changed_dev = sc_device_alloc(device, sizeof(uint32_t), error);
+    uint64_t weights_dev = sc_workload_upload(device, graph->weights, graph->csr.nnz * sizeof *graph->weights, error);
+    uint64_t dist_dev = sc_workload_upload(device, dist, bytes, error);
+    uint64_t changed_dev = sc_workload_alloc(device, sizeof(uint32_t), error);
     if (sc_csr_upload(device, &graph->csr, &g, error) < 0 || weights_dev == 0 || dist_dev == 0 || changed_dev == 0)
         return -1;
     sc_kernel_arg args[] = {sc_arg_ptr(g.row_offsets), sc_arg_ptr(g.columns), sc_arg_ptr(weights_dev),
                             sc_arg_ptr(dist_dev), sc_arg_u32(vertices), sc_arg_u32(sources), sc_arg_ptr(changed_dev)};
     uint32_t grid = sc_blocks_for((uint64_t)vertices * sources, SSSP_BLOCK);
     for (uint32_t changed = 1; changed != 0;) {
-        if (sc_device_write_u32(device, changed_dev, 0, error) < 0 ||
+        if (sc_workload_write_u32(device, changed_dev, 0, error) < 0 ||
             sc_launch_1d(device, module, "sssp_relax", grid, SSSP_BLOCK, args, 7, error) < 0 ||
-            sc_device_read_u32(device, changed_dev, &changed, error) < 0)
+            sc_workload_read_u32(device, changed_dev, &changed, error) < 0)
             return -1;
         ++*launches;
     }
@@ -108,12 +108,12 @@ static int run_shortest_paths(sc_device *device, const sc_workload_params *param
 
 static int run_sssp(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
 {
-    return run_shortest_paths(device, params, sc_size_pick(params->size, 512, 16384, 131072), 1, check, error);
+    return run_shortest_paths(device, params, sc_size_pick(params->size, 512, 4096, 32768), 1, check, error);
 }
 
 static int run_apsp(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
 {
-    uint32_t vertices = sc_size_pick(params->size, 48, 160, 512);
+    uint32_t vertices = sc_size_pick(params->size, 32, 80, 160);
     return run_shortest_paths(device, params, vertices, vertices, check, error);
 }
 

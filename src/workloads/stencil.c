@@ -31,8 +31,8 @@ static int stencil_on_device(sc_device *device, const float *temperature, const 
     if (module < 0)
         return -1;
     size_t bytes = (size_t)rows * cols * sizeof(float);
-    uint64_t grids[2] = {sc_device_upload(device, temperature, bytes, error), sc_device_alloc(device, bytes, error)};
-    uint64_t power_dev = sc_device_upload(device, power, bytes, error);
+    uint64_t grids[2] = {sc_workload_upload(device, temperature, bytes, error), sc_workload_alloc(device, bytes, error)};
+    uint64_t power_dev = sc_workload_upload(device, power, bytes, error);
     if (grids[0] == 0 || grids[1] == 0 || power_dev == 0)
         return -1;
     sc_dim3 grid = {sc_blocks_for(cols, STENCIL_BLOCK_X), sc_blocks_for(rows, STENCIL_BLOCK_Y), 1};
@@ -49,8 +49,8 @@ static int stencil_on_device(sc_device *device, const float *temperature, const 
 static int run_stencil(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                        sc_error *error)
 {
-    uint32_t rows = sc_size_pick(params->size, 40, 256, 1024);
-    uint32_t cols = sc_size_pick(params->size, 36, 256, 1024);
+    uint32_t rows = sc_size_pick(params->size, 40, 128, 384);
+    uint32_t cols = sc_size_pick(params->size, 36, 128, 384);
     int steps = (int)sc_size_pick(params->size, 4, 8, 4);
     size_t cells = (size_t)rows * cols;
     sc_scratch scratch = {0};

@@ -76,8 +76,8 @@ static int uts_on_device(sc_device *device, const uts_tree *tree, uts_layout lay
     state[STATE_TOP] = tree->root_count;
     state[STATE_OUTSTANDING] = tree->root_count;
     uint32_t capacity = (uint32_t)tree->nodes;
-    uint64_t state_dev = sc_device_upload(device, state, sizeof state, error);
-    uint64_t items_dev = sc_device_alloc(device, (size_t)capacity * sizeof(uint32_t), error);
+    uint64_t state_dev = sc_workload_upload(device, state, sizeof state, error);
+    uint64_t items_dev = sc_workload_alloc(device, (size_t)capacity * sizeof(uint32_t), error);
     if (state_dev == 0 || items_dev == 0 ||
         sc_memcpy_to_device(device, items_dev, tree->roots, tree->root_count * sizeof(uint32_t), error) < 0)
         return -1;
@@ -87,8 +87,8 @@ static int uts_on_device(sc_device *device, const uts_tree *tree, uts_layout lay
                                 sc_arg_u32(UTS_BRANCH_PERMILLE)};
         status = sc_launch_1d(device, module, "uts_global", layout.ctas, UTS_BLOCK, args, 4, error);
     } else {
-        uint64_t headers = sc_device_alloc(device, (size_t)layout.ctas * LOCAL_HEADER_WORDS * sizeof(uint32_t), error);
-        uint64_t local_items = sc_device_alloc(device, (size_t)layout.ctas * layout.local_capacity * sizeof(uint32_t),
+        uint64_t headers = sc_workload_alloc(device, (size_t)layout.ctas * LOCAL_HEADER_WORDS * sizeof(uint32_t), error);
+        uint64_t local_items = sc_workload_alloc(device, (size_t)layout.ctas * layout.local_capacity * sizeof(uint32_t),
                                                error);
         if (headers == 0 || local_items == 0)
             return -1;
@@ -97,9 +97,9 @@ static int uts_on_device(sc_device *device, const uts_tree *tree, uts_layout lay
                                 sc_arg_u32(layout.local_capacity)};
         status = sc_launch_1d(device, module, "utsd_local", layout.ctas, UTS_BLOCK, args, 7, error);
     }
-    if (status < 0 || sc_device_read_u32(device, state_dev + STATE_VISITED * sizeof(uint32_t), visited, error) < 0)
+    if (status < 0 || sc_workload_read_u32(device, state_dev + STATE_VISITED * sizeof(uint32_t), visited, error) < 0)
         return -1;
-    return sc_device_read_u32(device, state_dev + STATE_CHECKSUM * sizeof(uint32_t), checksum, error);
+    return sc_workload_read_u32(device, state_dev + STATE_CHECKSUM * sizeof(uint32_t), checksum, error);
 }
 
 static int run_uts_with(sc_device *device, const sc_workload_params *params, uint32_t local_capacity,

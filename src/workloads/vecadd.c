@@ -14,9 +14,9 @@ static int vecadd_on_device(sc_device *device, const float *a, const float *b, f
     int module = sc_device_load_builtin_ptx(device, "vecadd", error);
     if (module < 0)
         return -1;
-    uint64_t a_dev = sc_device_upload(device, a, n * sizeof *a, error);
-    uint64_t b_dev = sc_device_upload(device, b, n * sizeof *b, error);
-    uint64_t c_dev = sc_device_alloc(device, n * sizeof *c, error);
+    uint64_t a_dev = sc_workload_upload(device, a, n * sizeof *a, error);
+    uint64_t b_dev = sc_workload_upload(device, b, n * sizeof *b, error);
+    uint64_t c_dev = sc_workload_alloc(device, n * sizeof *c, error);
     if (a_dev == 0 || b_dev == 0 || c_dev == 0)
         return -1;
     uint32_t grid = sc_blocks_for(n, VECADD_BLOCK);

@@ -119,7 +119,7 @@ uint32_t *sc_random_u32s(sc_scratch *scratch, sc_rng *rng, size_t count, uint32_
 
 /* ---- device memory and launches ---- */
 
-uint64_t sc_device_alloc(sc_device *device, size_t bytes, sc_error *error)
+uint64_t sc_workload_alloc(sc_device *device, size_t bytes, sc_error *error)
 {
     uint64_t address = sc_device_malloc(device, bytes);
     if (address == 0)
@@ -127,20 +127,20 @@ uint64_t sc_device_alloc(sc_device *device, size_t bytes, sc_error *error)
     return address;
 }
 
-uint64_t sc_device_upload(sc_device *device, const void *host, size_t bytes, sc_error *error)
+uint64_t sc_workload_upload(sc_device *device, const void *host, size_t bytes, sc_error *error)
 {
-    uint64_t address = sc_device_alloc(device, bytes, error);
+    uint64_t address = sc_workload_alloc(device, bytes, error);
     if (address == 0 || sc_memcpy_to_device(device, address, host, bytes, error) < 0)
         return 0;
     return address;
 }
 
-int sc_device_read_u32(sc_device *device, uint64_t address, uint32_t *value, sc_error *error)
+int sc_workload_read_u32(sc_device *device, uint64_t address, uint32_t *value, sc_error *error)
 {
     return sc_memcpy_from_device(device, value, address, sizeof *value, error);
 }
 
-int sc_device_write_u32(sc_device *device, uint64_t address, uint32_t value, sc_error *error)
+int sc_workload_write_u32(sc_device *device, uint64_t address, uint32_t value, sc_error *error)
 {
     return sc_memcpy_to_device(device, address, &value, sizeof value, error);
 }
@@ -309,13 +309,13 @@ int sc_csr_read_mtx(sc_scratch *scratch, const char *path, sc_csr *csr, sc_error
 
 int sc_csr_upload(sc_device *device, const sc_csr *csr, sc_device_csr *out, sc_error *error)
 {
-    out->row_offsets = sc_device_upload(device, csr->row_offsets, ((size_t)csr->rows + 1) * sizeof(uint32_t), error);
+    out->row_offsets = sc_workload_upload(device, csr->row_offsets, ((size_t)csr->rows + 1) * sizeof(uint32_t), error);
     if (out->row_offsets == 0)
         return -1;
     /* An empty matrix still gets one word, so every address is valid. */
     size_t entries = csr->nnz ? csr->nnz : 1;
-    out->columns = sc_device_alloc(device, entries * sizeof(uint32_t), error);
-    out->values = sc_device_alloc(device, entries * sizeof(float), error);
+    out->columns = sc_workload_alloc(device, entries * sizeof(uint32_t), error);
+    out->values = sc_workload_alloc(device, entries * sizeof(float), error);
     if (out->columns == 0 || out->values == 0)
         return -1;
     if (sc_memcpy_to_device(device, out->columns, csr->columns, (size_t)csr->nnz * sizeof(uint32_t), error) < 0 ||

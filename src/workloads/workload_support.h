@@ -50,13 +50,13 @@ uint32_t *sc_random_u32s(sc_scratch *scratch, sc_rng *rng, size_t count, uint32_
 
 /* Allocates `bytes` of device memory (zero-filled); returns 0 and fills `error` when the image is
  * full. */
-uint64_t sc_device_alloc(sc_device *device, size_t bytes, sc_error *error);
+uint64_t sc_workload_alloc(sc_device *device, size_t bytes, sc_error *error);
 /* Allocates device memory and copies `bytes` of `host` into it; returns 0 on failure. */
-uint64_t sc_device_upload(sc_device *device, const void *host, size_t bytes, sc_error *error);
+uint64_t sc_workload_upload(sc_device *device, const void *host, size_t bytes, sc_error *error);
 /* Reads one 32-bit word of device memory. */
-int sc_device_read_u32(sc_device *device, uint64_t address, uint32_t *value, sc_error *error);
+int sc_workload_read_u32(sc_device *device, uint64_t address, uint32_t *value, sc_error *error);
 /* Writes one 32-bit word of device memory. */
-int sc_device_write_u32(sc_device *device, uint64_t address, uint32_t value, sc_error *error);
+int sc_workload_write_u32(sc_device *device, uint64_t address, uint32_t value, sc_error *error);
 
 /* CTAs needed to give each of `threads` items its own thread at `block` threads per CTA. */
 uint32_t sc_blocks_for(uint64_t threads, uint32_t block);
