@@ -19,6 +19,8 @@ uint64_t alu_evaluate_float(const ptx_instruction *instruction, const uint64_t *
 uint64_t alu_evaluate_integer(const ptx_instruction *instruction, const uint64_t *sources);
 bool alu_compare(ptx_compare compare, ptx_type type, uint64_t a, uint64_t b);
 uint64_t alu_convert(const ptx_instruction *instruction, uint64_t value);
+/* testp: classifies an f32/f64 value. */
+bool alu_test_float(ptx_testp_mode mode, ptx_type type, uint64_t bits);
 
 static inline uint64_t alu_width_mask(unsigned bytes)
 {

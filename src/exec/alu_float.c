@@ -91,6 +91,21 @@ uint64_t alu_evaluate(const ptx_instruction *in, const uint64_t *sources)
     return alu_evaluate_integer(in, sources);
 }
 
+bool alu_test_float(ptx_testp_mode mode, ptx_type type, uint64_t bits)
+{
+    double x = type == PTX_TYPE_F64 ? alu_as_f64(bits) : alu_as_f32(bits);
+    int kind = type == PTX_TYPE_F64 ? fpclassify(x) : fpclassify(alu_as_f32(bits));
+    switch (mode) {
+    case PTX_TESTP_FINITE: return isfinite(x);
+    case PTX_TESTP_INFINITE: return isinf(x);
+    case PTX_TESTP_NUMBER: return !isnan(x);
+    case PTX_TESTP_NOTANUMBER: return isnan(x);
+    case PTX_TESTP_NORMAL: return kind == FP_NORMAL;
+    case PTX_TESTP_SUBNORMAL: return kind == FP_SUBNORMAL;
+    default: return false;
+    }
+}
+
 static bool compare_ordered(ptx_compare compare, double a, double b)
 {
     bool unordered = isnan(a) || isnan(b);

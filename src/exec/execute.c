@@ -245,6 +245,14 @@ static bool execute_register_instruction(exec_warp *warp, exec_frame *frame, con
     case PTX_OP_SET: execute_compare(warp, frame, in, lanes); return true;
     case PTX_OP_SELP:
     case PTX_OP_SLCT: execute_select(warp, frame, in, lanes); return true;
+    case PTX_OP_TESTP:
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            uint64_t value = operand_read(warp, frame, &in->operands[1], lane);
+            operand_write(warp, frame, in->operands[0].reg, lane,
+                          alu_test_float((ptx_testp_mode)in->mode, (ptx_type)in->type, value));
+        }
+        return true;
     case PTX_OP_SHFL:
     case PTX_OP_VOTE:
     case PTX_OP_ACTIVEMASK: execute_warp_collective(warp, in, lanes); return true;

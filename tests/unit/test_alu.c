@@ -96,6 +96,10 @@ static void test_float(void **state)
     assert_false(alu_compare(PTX_CMP_NE, PTX_TYPE_F32, alu_from_f32(NAN), one));
     assert_true(alu_compare(PTX_CMP_NEU, PTX_TYPE_F32, alu_from_f32(NAN), one));
     assert_true(alu_compare(PTX_CMP_LT, PTX_TYPE_S32, 0xffffffffu, 0));
+    assert_true(alu_test_float(PTX_TESTP_NOTANUMBER, PTX_TYPE_F32, alu_from_f32(NAN)));
+    assert_false(alu_test_float(PTX_TESTP_FINITE, PTX_TYPE_F64, alu_from_f64(INFINITY)));
+    assert_true(alu_test_float(PTX_TESTP_SUBNORMAL, PTX_TYPE_F32, 1));
+    assert_false(alu_test_float(PTX_TESTP_NORMAL, PTX_TYPE_F32, 1));
     assert_false(alu_compare(PTX_CMP_LO, PTX_TYPE_U32, 0xffffffffu, 0));
 }
 
