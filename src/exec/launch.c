@@ -7,23 +7,25 @@
 #include "exec/operands.h"
 #include "exec/simt_stack.h"
 
-enum { CALL_DEPTH_LIMIT = 64, RECURSIVE_STACK_BYTES = 16384 };
+enum { RECURSIVE_STACK_BYTES = 16384 };
 
-/* Deepest per-thread frame stack reachable from `function` (recursion gets a fixed budget). */
-static uint64_t stack_bytes(const ptx_module *module, int32_t function, int depth)
+/* Deepest per-thread frame stack reachable from `function`. `on_path` marks the functions of the
+ * call chain being explored: a call back into one of them is recursion and gets a fixed budget
+ * (following it would never end, and re-walking it per call site would take exponential time). */
+static uint64_t stack_bytes(const ptx_module *module, int32_t function, bool *on_path)
 {
-    if (depth > CALL_DEPTH_LIMIT)
-        return RECURSIVE_STACK_BYTES;
     const ptx_function *f = &module->functions[function];
     uint64_t deepest_callee = 0;
+    on_path[function] = true;
     for (int32_t i = 0; i < f->instruction_count; i++) {
         const ptx_instruction *in = &f->instructions[i];
         if (in->opcode != PTX_OP_CALL || in->callee < 0)
             continue;
-        uint64_t callee = stack_bytes(module, in->callee, depth + 1);
+        uint64_t callee = on_path[in->callee] ? RECURSIVE_STACK_BYTES : stack_bytes(module, in->callee, on_path);
         if (callee > deepest_callee)
             deepest_callee = callee;
     }
+    on_path[function] = false;
     return f->frame_bytes + deepest_callee;
 }
 
@@ -58,7 +60,9 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
         for (int32_t r = 0; r < function->register_count; r++)
             kernel->register_masks[f][r] = operand_register_mask(function, r);
     }
-    uint64_t stack = stack_bytes(launch->module, launch->function, 0);
+    bool *on_path = calloc((size_t)module->function_count, sizeof *on_path);
+    uint64_t stack = stack_bytes(module, launch->function, on_path);
+    free(on_path);
     kernel->local_stride = (stack + 15) & ~15ull;
     return 0;
 }
