@@ -224,9 +224,9 @@ static int validate_names(const sc_manifest *m, const char *key, const cJSON *li
 
 static int parse_manifest(sc_manifest *m, const char *text, sc_error *error)
 {
-    m->root = cJSON_Parse(text);
+    const char *where = NULL;
+    m->root = cJSON_ParseWithOpts(text, &where, true);  /* true: nothing may follow the object */
     if (!m->root) {
-        const char *where = cJSON_GetErrorPtr();
         int line = 1;
         for (const char *c = text; where && c < where && *c; c++)
             line += *c == '\n';
@@ -265,19 +265,24 @@ static int parse_manifest(sc_manifest *m, const char *text, sc_error *error)
     return 0;
 }
 
+sc_manifest *sc_manifest_parse(const char *text, const char *path, sc_error *error)
+{
+    sc_manifest *m = calloc(1, sizeof *m);
+    m->path = strdup(path);
+    if (parse_manifest(m, text, error) < 0) {
+        sc_manifest_free(m);
+        return NULL;
+    }
+    return m;
+}
+
 sc_manifest *sc_manifest_load(const char *path, sc_error *error)
 {
     char *text = sc_read_file(path, NULL, error);
     if (!text)
         return NULL;
-    sc_manifest *m = calloc(1, sizeof *m);
-    m->path = strdup(path);
-    int status = parse_manifest(m, text, error);
+    sc_manifest *m = sc_manifest_parse(text, path, error);
     free(text);
-    if (status < 0) {
-        sc_manifest_free(m);
-        return NULL;
-    }
     return m;
 }
 

@@ -28,6 +28,9 @@
 typedef struct sc_manifest sc_manifest;
 
 sc_manifest *sc_manifest_load(const char *path, sc_error *error);
+/* Parses manifest text already in memory (NUL-terminated); `path` names it in errors and
+ * anchors its relative paths. */
+sc_manifest *sc_manifest_parse(const char *text, const char *path, sc_error *error);
 void sc_manifest_free(sc_manifest *manifest);
 const char *sc_manifest_name(const sc_manifest *manifest);
 
