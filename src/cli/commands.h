@@ -19,6 +19,11 @@ int command_compare(int argc, char **argv);
 int command_list(int argc, char **argv);
 int command_bench(int argc, char **argv);
 int command_export(int argc, char **argv);
+int command_show(int argc, char **argv);
+int command_query(int argc, char **argv);
+int command_config(int argc, char **argv);
+int command_db(int argc, char **argv);
+int command_merge(int argc, char **argv);
 int command_stalls(int argc, char **argv);
 
 #endif

@@ -8,8 +8,13 @@ static const cli_command commands[] = {
     {"run", "run a workload on a system preset under a mechanism", command_run},
     {"compare", "main job: every mechanism over the built-in suite, stored, tabled and plotted", command_compare},
     {"list", "list systems, mechanisms, workloads or stored runs", command_list},
+    {"show", "show a stored run: record, configuration, kernels, metrics, stall totals", command_show},
     {"stalls", "print a run's GSI stall breakdown, or draw it as SVG", command_stalls},
+    {"query", "run a canned (queries/NAME.sql) or ad-hoc SQL query on the results database", command_query},
     {"export", "export a canned or custom query as CSV, JSON or a Jupyter notebook", command_export},
+    {"config", "show a resolved system configuration, or list the configuration keys", command_config},
+    {"db", "check the results database (integrity, schema, stall sums) or create it", command_db},
+    {"merge", "merge shard databases into one", command_merge},
     {"bench", "measure simulator, model and database speed", command_bench},
 };
 

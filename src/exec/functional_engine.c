@@ -25,7 +25,7 @@ functional_engine_options functional_engine_defaults(unsigned warp_size)
         .cu_count = 16,
         .ctas_per_cu = 8,
         .quantum = 64,
-        .max_warp_instructions = 20000000000ull,
+        .max_warp_instructions = 2000000000ull,
     };
 }
 

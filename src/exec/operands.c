@@ -40,12 +40,13 @@ static uint64_t special_read(const exec_warp *warp, const ptx_operand *op, unsig
     uint64_t thread = (uint64_t)warp->index_in_cta * kernel->width + lane;
     uint64_t thread_index[3] = {thread % block.x, (thread / block.x) % block.y, thread / ((uint64_t)block.x * block.y)};
     unsigned c = op->component < 3 ? op->component : 0;
+    unsigned local = lane & (PTX_WARP_LANES - 1);  /* lane number within a 32-lane PTX warp */
     switch ((ptx_special_register)op->special) {
     case PTX_SREG_TID: return thread_index[c];
     case PTX_SREG_NTID: return block_dims[c];
     case PTX_SREG_CTAID: return warp->cta->ctaid[c];
     case PTX_SREG_NCTAID: return grid_dims[c];
-    case PTX_SREG_LANEID: return lane;
+    case PTX_SREG_LANEID: return local;
     case PTX_SREG_WARPID: return warp->index_in_cta;
     case PTX_SREG_NWARPID: return kernel->warps_per_cta;
     case PTX_SREG_SMID: return warp->cta->cu;
@@ -54,11 +55,11 @@ static uint64_t special_read(const exec_warp *warp, const ptx_operand *op, unsig
     case PTX_SREG_CLOCK: return warp->clock & 0xffffffffull;
     case PTX_SREG_CLOCK64:
     case PTX_SREG_GLOBALTIMER: return warp->clock;
-    case PTX_SREG_LANEMASK_EQ: return 1ull << lane;
-    case PTX_SREG_LANEMASK_LT: return lane_mask_below(lane);
-    case PTX_SREG_LANEMASK_LE: return lane_mask_below(lane + 1);
-    case PTX_SREG_LANEMASK_GT: return ~lane_mask_below(lane + 1) & alu_width_mask(kernel->width / 8);
-    case PTX_SREG_LANEMASK_GE: return ~lane_mask_below(lane) & alu_width_mask(kernel->width / 8);
+    case PTX_SREG_LANEMASK_EQ: return 1ull << local;
+    case PTX_SREG_LANEMASK_LT: return lane_mask_below(local);
+    case PTX_SREG_LANEMASK_LE: return lane_mask_below(local + 1);
+    case PTX_SREG_LANEMASK_GT: return ~lane_mask_below(local + 1) & 0xffffffffull;
+    case PTX_SREG_LANEMASK_GE: return ~lane_mask_below(local) & 0xffffffffull;
     case PTX_SREG_DYNAMIC_SMEM_SIZE: return kernel->launch->dynamic_shared_bytes;
     case PTX_SREG_TOTAL_SMEM_SIZE: return kernel->shared_bytes;
     default: return 0;

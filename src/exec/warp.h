@@ -15,6 +15,7 @@
 #include "ptx/ptx_ir.h"
 
 #define EXEC_MAX_WARP_WIDTH 64
+#define PTX_WARP_LANES 32   /* lanes of a warp as PTX collectives and %laneid see it */
 
 typedef struct exec_simt_entry {
     int32_t pc;          /* next instruction of this path */
