@@ -2,9 +2,10 @@
  *
  * Up to cu_count * ctas_per_cu CTAs are resident at once, as on hardware, so kernels whose CTAs
  * wait for each other (locks, queues, litmus tests) make progress when they fit. Resident warps
- * take turns of `quantum` instructions in a fixed order, so runs are deterministic. A launch that
- * exceeds the watchdog's instruction budget, or whose warps all wait at barriers that cannot
- * complete, stops with an error naming the kernel and the waiting instruction. */
+ * take turns of `quantum` instructions in a fixed order, so runs are deterministic. A CTA barrier
+ * releases once every warp of the CTA that has not exited waits at one (barrier ids and thread
+ * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, or
+ * in which no warp can issue, stops with an error naming the kernel. */
 #include "exec/functional_engine.h"
 
 #include <stdlib.h>
