@@ -8,6 +8,7 @@
 
 #include "base/files.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "export/database.h"
 #include "export/formats.h"
 #include "export/output.h"
@@ -29,7 +30,7 @@ static const char usage[] =
     "  --param N=V      value of the query parameter :N (repeatable)\n"
     "  --out FILE       output file ('-' = standard output for csv and json);\n"
     "                   default " EXPORT_DIRECTORY "/QUERY_NAME.FORMAT\n"
-    "  --db PATH        results database (default $SYNCSCOPE_DB, else " SC_DEFAULT_DATABASE ")\n";
+    "  --db PATH        results database (default $SYNCSCOPE_DB, else db/syncscope.sqlite)\n";
 
 typedef struct export_options {
     const char *query;
@@ -194,7 +195,7 @@ int command_export(int argc, char **argv)
     }
     int status = -1;
     sc_table *table = NULL;
-    sqlite3 *db = sc_database_open_readonly(sc_database_path(options.db), &error);
+    sqlite3 *db = sc_database_open_readonly(cli_database_path(options.db), &error);
     if (db) {
         table = sc_table_from_query(db, sql, options.params, options.param_count, &error);
         if (!table)

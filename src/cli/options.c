@@ -1,6 +1,8 @@
 /* options.c — shared parsing of subcommand arguments (see options.h). */
 #include "cli/options.h"
 
+#include "store/store.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,10 +97,5 @@ int cli_parse_u64(const char *command, const char *name, const char *text, unsig
 
 const char *cli_database_path(const char *option_value)
 {
-    if (option_value)
-        return option_value;
-    const char *from_environment = getenv("SYNCSCOPE_DB");
-    if (from_environment && *from_environment)
-        return from_environment;
-    return "db/syncscope.sqlite";
+    return option_value ? option_value : sc_store_default_path();
 }

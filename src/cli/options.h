@@ -27,7 +27,7 @@ cli_option *cli_find(cli_option *options, const char *name);
 /* Parses an unsigned integer option value; prints "syncscope COMMAND: --NAME: ..." on error. */
 int cli_parse_u64(const char *command, const char *name, const char *text, unsigned long long *value);
 
-/* The database path: --db value, else $SYNCSCOPE_DB, else db/syncscope.sqlite. */
+/* The database path: the --db value if given, else sc_store_default_path(). */
 const char *cli_database_path(const char *option_value);
 
 #endif

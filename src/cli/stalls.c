@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "export/breakdown.h"
 #include "export/database.h"
 #include "export/output.h"
@@ -22,7 +23,7 @@ static const char usage[] =
     "Prints the GSI stall breakdown of each run: cycles and share of the run's cycles per category\n"
     "and subcategory, or with --by-cu the share of each category on every CU.\n"
     "\n"
-    "  --db PATH        results database (default $SYNCSCOPE_DB, else " SC_DEFAULT_DATABASE ")\n"
+    "  --db PATH        results database (default $SYNCSCOPE_DB, else db/syncscope.sqlite)\n"
     "  --by-cu          one line per CU instead of the whole-GPU breakdown\n"
     "  --svg FILE       also draw a stacked bar chart: one bar per run, normalised to the baseline\n"
     "                   (with --by-cu and one run: one bar per CU)\n"
@@ -247,7 +248,7 @@ int command_stalls(int argc, char **argv)
     }
     sc_error error;
     int status = -1;
-    sqlite3 *db = sc_database_open_readonly(sc_database_path(options.db), &error);
+    sqlite3 *db = sc_database_open_readonly(cli_database_path(options.db), &error);
     if (db)
         status = run_stalls(db, &options, &error);
     if (status < 0)

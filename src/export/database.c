@@ -1,20 +1,9 @@
-/* database.c — locating and opening the results database read-only (see database.h). */
+/* database.c — opening the results database read-only (see database.h). */
 #include "export/database.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-const char *sc_database_path(const char *option)
-{
-    if (option)
-        return option;
-    const char *from_environment = getenv("SYNCSCOPE_DB");
-    if (from_environment && *from_environment)
-        return from_environment;
-    return SC_DEFAULT_DATABASE;
-}
 
 sqlite3 *sc_database_open_readonly(const char *path, sc_error *error)
 {

@@ -1,16 +1,11 @@
-/* database.h — finding and opening the results database read-only for exports and reports. */
+/* database.h — opening the results database read-only for exports and reports (the path rule
+ * is sc_store_default_path in store/store.h). */
 #ifndef SYNCSCOPE_EXPORT_DATABASE_H
 #define SYNCSCOPE_EXPORT_DATABASE_H
 
 #include <sqlite3.h>
 
 #include "base/error.h"
-
-#define SC_DEFAULT_DATABASE "db/syncscope.sqlite"
-
-/* `option` (a --db argument) if not NULL, else $SYNCSCOPE_DB if set, else SC_DEFAULT_DATABASE
- * relative to the current directory. */
-const char *sc_database_path(const char *option);
 
 /* Opens `path` with SQLITE_OPEN_READONLY and checks that it is readable as a database, so a
  * missing, corrupt or foreign file gives one clear line instead of a failure mid-query. Waits up

@@ -20,6 +20,7 @@
 #include "export/database.h"
 #include "export/formats.h"
 #include "export/output.h"
+#include "cli/options.h"
 #include "export/report.h"
 #include "export/svg.h"
 #include "export/table.h"
@@ -471,7 +472,7 @@ static void test_database_errors(void **state)
                      "..............................................................................");
     assert_null(sc_database_open_readonly(path, &error));
     assert_non_null(strstr(error.message, "not a readable SQLite database"));
-    assert_string_equal(sc_database_path("given.sqlite"), "given.sqlite");
+    assert_string_equal(cli_database_path("given.sqlite"), "given.sqlite");
 }
 
 int main(void)
