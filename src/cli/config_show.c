@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "config/config.h"
 #include "config/schema.h"
 
@@ -22,33 +23,28 @@ static void print_help(FILE *out)
 
 static int show(int argc, char **argv)
 {
-    const char *system = NULL, *file = NULL;
-    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
-    int set_count = 0, hash_only = 0;
-    for (int i = 1; i < argc; i++) {
-        int has_value = i + 1 < argc;
-        if (!strcmp(argv[i], "--system") && has_value)
-            system = argv[++i];
-        else if (!strcmp(argv[i], "--file") && has_value)
-            file = argv[++i];
-        else if (!strcmp(argv[i], "--set") && has_value)
-            sets[set_count++] = argv[++i];
-        else if (!strcmp(argv[i], "--hash"))
-            hash_only = 1;
-        else {
-            fprintf(stderr, "syncscope config show: unexpected argument '%s' (see --help)\n", argv[i]);
-            free(sets);
-            return 2;
-        }
-    }
+    static char command_name[] = "config show";  /* how cli_parse names us in messages */
+    argv[0] = command_name;
+    cli_option options[] = {
+        {.name = "system", .kind = CLI_VALUE}, {.name = "file", .kind = CLI_VALUE},
+        {.name = "set", .kind = CLI_REPEATED}, {.name = "hash", .kind = CLI_FLAG}, {.name = NULL},
+    };
+    const char *positional[1];
+    int positional_count;
+    bool help;
+    if (cli_parse(argc, argv, options, positional, 0, &positional_count, &help) < 0)
+        return 2;
+    const char *system = cli_find(options, "system")->value, *file = cli_find(options, "file")->value;
+    cli_option *sets = cli_find(options, "set");
+    int hash_only = cli_find(options, "hash")->present;
     if (!system) {
         fprintf(stderr, "syncscope config show: --system PRESET is required\n");
-        free(sets);
+        cli_options_free(options);
         return 2;
     }
     sc_error error;
-    sc_config *config = sc_config_load(system, file, sets, set_count, &error);
-    free(sets);
+    sc_config *config = sc_config_load(system, file, (const char *const *)sets->values, sets->count, &error);
+    cli_options_free(options);
     if (!config) {
         fprintf(stderr, "syncscope %s\n", error.message);
         return 1;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "store/store.h"
 
 static void print_help(FILE *out)
@@ -18,22 +19,20 @@ static void print_help(FILE *out)
 
 int command_db(int argc, char **argv)
 {
-    const char *action = NULL, *db_path = sc_store_default_path();
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            print_help(stdout);
-            return 0;
-        } else if (!strcmp(argv[i], "--db") && i + 1 < argc)
-            db_path = argv[++i];
-        else if (!action && (!strcmp(argv[i], "check") || !strcmp(argv[i], "init")))
-            action = argv[i];
-        else {
-            fprintf(stderr, "syncscope db: unexpected argument '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
+    cli_option options[] = {{.name = "db", .kind = CLI_VALUE}, {.name = NULL}};
+    const char *positional[1];
+    int positional_count;
+    bool help;
+    if (cli_parse(argc, argv, options, positional, 1, &positional_count, &help) < 0)
+        return 2;
+    if (help) {
+        print_help(stdout);
+        return 0;
     }
-    if (!action) {
-        fprintf(stderr, "syncscope db: expected check or init (see --help)\n");
+    const char *action = positional_count ? positional[0] : NULL;
+    const char *db_path = cli_database_path(cli_find(options, "db")->value);
+    if (!action || (strcmp(action, "check") && strcmp(action, "init"))) {
+        fprintf(stderr, "syncscope db: expected check or init, not '%s' (see --help)\n", action ? action : "");
         return 2;
     }
     sc_error error;

@@ -1,7 +1,6 @@
 /* export.c — `syncscope export`: runs a canned or user SQL query against the results database
  * (read-only) and writes its rows as CSV, JSON or a Jupyter notebook with the CSV beside it.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,49 +55,40 @@ static const char *extension_of(const char *path)
 /* Fills `options` from argv; returns -1 after printing help, 2 on bad usage, 0 otherwise. */
 static int parse_arguments(int argc, char **argv, export_options *options)
 {
-    static const struct option long_options[] = {
-        {"format", required_argument, NULL, 'f'}, {"param", required_argument, NULL, 'p'},
-        {"out", required_argument, NULL, 'o'},    {"db", required_argument, NULL, 'd'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    cli_option parsed[] = {
+        {.name = "format", .kind = CLI_VALUE}, {.name = "param", .kind = CLI_REPEATED},
+        {.name = "out", .kind = CLI_VALUE},    {.name = "db", .kind = CLI_VALUE}, {.name = NULL},
     };
+    const char *positional[1];
+    int positional_count;
+    bool help;
     *options = (export_options){0};
-    optind = 0;
-    opterr = 0;
-    int option;
-    while ((option = getopt_long(argc, argv, ":f:p:o:d:h", long_options, NULL)) != -1) {
-        switch (option) {
-        case 'f':
-            options->format = optarg;
-            break;
-        case 'p': {
-            char *equals = strchr(optarg, '=');
-            if (!equals || equals == optarg)
-                return bad_usage("--param needs NAME=VALUE, got ", optarg);
-            if (options->param_count == MAX_PARAMS)
-                return bad_usage("too many --param options", "");
-            *equals = '\0';
-            options->params[options->param_count++] = (sc_query_param){optarg, equals + 1};
-            break;
-        }
-        case 'o':
-            options->out = optarg;
-            break;
-        case 'd':
-            options->db = optarg;
-            break;
-        case 'h':
-            fputs(usage, stdout);
-            return -1;
-        case ':':
-            return bad_usage("missing value for ", argv[optind - 1]);
-        default:
-            return bad_usage("unknown option ", argv[optind - 1]);
-        }
+    if (cli_parse(argc, argv, parsed, positional, 1, &positional_count, &help) < 0)
+        return 2;
+    options->format = cli_find(parsed, "format")->value;
+    options->out = cli_find(parsed, "out")->value;
+    options->db = cli_find(parsed, "db")->value;
+    cli_option *param = cli_find(parsed, "param");
+    int status = 0;
+    if (help) {
+        fputs(usage, stdout);
+        status = -1;
+    } else if (param->count > MAX_PARAMS) {
+        status = bad_usage("too many --param options", "");
+    } else if (positional_count != 1) {
+        status = bad_usage("expected one query name or .sql file", "");
     }
-    if (optind != argc - 1)
-        return bad_usage(optind == argc ? "expected one query name or .sql file" : "unexpected argument ",
-                         optind == argc ? "" : argv[optind + 1]);
-    options->query = argv[optind];
+    for (int i = 0; status == 0 && i < param->count; i++) {
+        char *value = cli_split_assignment("export", "param", param->values[i]);
+        if (!value)
+            status = 2;
+        else
+            options->params[options->param_count++] = (sc_query_param){param->values[i], value};
+    }
+    cli_options_free(parsed);
+    if (status)
+        return status;
+    options->query = positional[0];
     if (!options->format) {
         const char *extension = options->out ? extension_of(options->out) : NULL;
         options->format = extension && (!strcmp(extension, "json") || !strcmp(extension, "ipynb"))

@@ -16,7 +16,7 @@ cli_option *cli_find(cli_option *options, const char *name)
     return NULL;
 }
 
-static int take_value(cli_option *option, const char *value)
+static int take_value(cli_option *option, char *value)
 {
     option->present = true;
     if (option->kind == CLI_REPEATED) {
@@ -33,7 +33,7 @@ int cli_parse(int argc, char **argv, cli_option *options, const char **positiona
     *positional_count = 0;
     *help = false;
     for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
+        char *arg = argv[i];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
             *help = true;
             return 0;
@@ -46,7 +46,7 @@ int cli_parse(int argc, char **argv, cli_option *options, const char **positiona
             positional[(*positional_count)++] = arg;
             continue;
         }
-        const char *name = arg + 2, *equals = strchr(name, '=');
+        char *name = arg + 2, *equals = strchr(name, '=');
         size_t name_length = equals ? (size_t)(equals - name) : strlen(name);
         cli_option *option = NULL;
         for (cli_option *candidate = options; candidate->name; candidate++)
@@ -65,7 +65,7 @@ int cli_parse(int argc, char **argv, cli_option *options, const char **positiona
             option->present = true;
             continue;
         }
-        const char *value = equals ? equals + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        char *value = equals ? equals + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!value) {
             fprintf(stderr, "syncscope %s: option '--%s' needs a value\n", argv[0], option->name);
             return -1;
@@ -81,6 +81,17 @@ void cli_options_free(cli_option *options)
         free(option->values);
         option->values = NULL;
     }
+}
+
+char *cli_split_assignment(const char *command, const char *option, char *text)
+{
+    char *equals = strchr(text, '=');
+    if (!equals || equals == text || !equals[1]) {
+        fprintf(stderr, "syncscope %s: --%s '%s': expected KEY=VALUE\n", command, option, text);
+        return NULL;
+    }
+    *equals = '\0';
+    return equals + 1;
 }
 
 int cli_parse_u64(const char *command, const char *name, const char *text, unsigned long long *value)

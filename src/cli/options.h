@@ -10,9 +10,9 @@ typedef enum cli_option_kind { CLI_FLAG, CLI_VALUE, CLI_REPEATED } cli_option_ki
 typedef struct cli_option {
     const char *name;        /* without the leading "--" */
     cli_option_kind kind;
-    const char *value;       /* CLI_VALUE: the last value given, or NULL */
+    char *value;             /* CLI_VALUE: the last value given, or NULL (points into argv) */
     bool present;
-    const char **values;     /* CLI_REPEATED: every value in order (malloc'd) */
+    char **values;           /* CLI_REPEATED: every value in order (malloc'd array into argv) */
     int count;
 } cli_option;
 
@@ -23,6 +23,10 @@ int cli_parse(int argc, char **argv, cli_option *options, const char **positiona
               int *positional_count, bool *help);
 void cli_options_free(cli_option *options);
 cli_option *cli_find(cli_option *options, const char *name);
+
+/* Splits "KEY=VALUE", given to --OPTION of COMMAND, in place: returns VALUE with `text` cut to
+ * KEY, or prints "syncscope COMMAND: --OPTION 'text': expected KEY=VALUE" and returns NULL. */
+char *cli_split_assignment(const char *command, const char *option, char *text);
 
 /* Parses an unsigned integer option value; prints "syncscope COMMAND: --NAME: ..." on error. */
 int cli_parse_u64(const char *command, const char *name, const char *text, unsigned long long *value);

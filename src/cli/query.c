@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "store/canned_query.h"
 #include "store/result_table.h"
 
@@ -43,37 +44,35 @@ static void print_help(FILE *out)
 
 int command_query(int argc, char **argv)
 {
-    const char *name = NULL, *db_path = sc_store_default_path();
-    sc_table_format format = SC_TABLE_ALIGNED;
-    sc_query_param *params = calloc((size_t)argc + 1, sizeof *params);
-    int param_count = 0, status = 0;
-    for (int i = 1; i < argc && !status; i++) {
-        int has_value = i + 1 < argc;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--list")) {
-            print_help(stdout);
-            free(params);
-            return 0;
-        } else if (!strcmp(argv[i], "--csv"))
-            format = SC_TABLE_CSV;
-        else if (!strcmp(argv[i], "--json"))
-            format = SC_TABLE_JSON;
-        else if (!strcmp(argv[i], "--db") && has_value)
-            db_path = argv[++i];
-        else if (!strcmp(argv[i], "--param") && has_value) {
-            char *setting = argv[++i], *equals = strchr(setting, '=');
-            if (!equals || equals == setting) {
-                fprintf(stderr, "syncscope query: --param '%s': expected KEY=VALUE\n", setting);
-                status = 2;
-            } else {
-                *equals = '\0';
-                params[param_count++] = (sc_query_param){setting, equals + 1};
-            }
-        } else if (argv[i][0] != '-' && !name)
-            name = argv[i];
-        else {
-            fprintf(stderr, "syncscope query: unexpected argument '%s' (see --help)\n", argv[i]);
+    cli_option options[] = {
+        {.name = "csv", .kind = CLI_FLAG},      {.name = "json", .kind = CLI_FLAG},
+        {.name = "list", .kind = CLI_FLAG},     {.name = "db", .kind = CLI_VALUE},
+        {.name = "param", .kind = CLI_REPEATED}, {.name = NULL},
+    };
+    const char *positional[1];
+    int positional_count, status = 0;
+    bool help;
+    if (cli_parse(argc, argv, options, positional, 1, &positional_count, &help) < 0)
+        return 2;
+    if (help || cli_find(options, "list")->present) {
+        print_help(stdout);
+        cli_options_free(options);
+        return 0;
+    }
+    const char *name = positional_count ? positional[0] : NULL;
+    const char *db_path = cli_database_path(cli_find(options, "db")->value);
+    sc_table_format format = cli_find(options, "json")->present ? SC_TABLE_JSON
+                           : cli_find(options, "csv")->present  ? SC_TABLE_CSV
+                                                                : SC_TABLE_ALIGNED;
+    cli_option *param = cli_find(options, "param");
+    sc_query_param *params = calloc((size_t)param->count + 1, sizeof *params);
+    int param_count = 0;
+    for (int i = 0; i < param->count && !status; i++) {
+        char *value = cli_split_assignment("query", "param", param->values[i]);
+        if (!value)
             status = 2;
-        }
+        else
+            params[param_count++] = (sc_query_param){param->values[i], value};
     }
     if (!status && !name) {
         fprintf(stderr, "syncscope query: which query? (syncscope query --list)\n");
@@ -95,5 +94,6 @@ int command_query(int argc, char **argv)
     sc_store_close(store);
     sc_canned_query_free(&query);
     free(params);
+    cli_options_free(options);
     return status;
 }

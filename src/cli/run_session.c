@@ -37,11 +37,11 @@ int run_request_from_options(run_request *request, cli_option *options)
         .workload_file = cli_find(options, "workload-file")->value,
         .mode = cli_find(options, "mode")->value,
         .config_file = cli_find(options, "config")->value,
-        .sets = set->values,
+        .sets = (const char *const *)set->values,
         .set_count = set->count,
         .size = SC_SIZE_SMALL,
         .seed = 1,
-        .dumps = dump->values,
+        .dumps = (const char *const *)dump->values,
         .dump_count = dump->count,
         .json = cli_find(options, "json")->present,
     };

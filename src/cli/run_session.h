@@ -14,11 +14,11 @@
 
 typedef struct run_request {
     const char *system, *mechanism, *workload, *workload_file, *mode, *config_file;
-    const char **sets;
+    const char *const *sets;
     int set_count;
     sc_workload_size size;
     uint64_t seed, jitter;
-    const char **dumps;        /* "buffer=file" */
+    const char *const *dumps;  /* "buffer=file" */
     int dump_count;
     const char *database_path; /* NULL: do not store */
     bool json;

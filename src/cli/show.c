@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "store/result_table.h"
 
 typedef struct run_section {
@@ -92,25 +93,22 @@ static int run_exists(void *found, int columns, const char *const *names, const 
 
 int command_show(int argc, char **argv)
 {
-    const char *run = NULL, *db_path = sc_store_default_path();
-    int as_json = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            print_help(stdout);
-            return 0;
-        } else if (!strcmp(argv[i], "--json"))
-            as_json = 1;
-        else if (!strcmp(argv[i], "--db") && i + 1 < argc)
-            db_path = argv[++i];
-        else if (!run && strspn(argv[i], "0123456789") == strlen(argv[i]) && *argv[i])
-            run = argv[i];
-        else {
-            fprintf(stderr, "syncscope show: unexpected argument '%s' (expected a run id; see --help)\n", argv[i]);
-            return 2;
-        }
+    cli_option options[] = {{.name = "json", .kind = CLI_FLAG}, {.name = "db", .kind = CLI_VALUE}, {.name = NULL}};
+    const char *positional[1];
+    int positional_count;
+    bool help;
+    if (cli_parse(argc, argv, options, positional, 1, &positional_count, &help) < 0)
+        return 2;
+    if (help) {
+        print_help(stdout);
+        return 0;
     }
-    if (!run) {
-        fprintf(stderr, "syncscope show: which run? (syncscope show RUN_ID)\n");
+    const char *run = positional_count ? positional[0] : NULL;
+    const char *db_path = cli_database_path(cli_find(options, "db")->value);
+    int as_json = cli_find(options, "json")->present;
+    if (!run || !*run || strspn(run, "0123456789") != strlen(run)) {
+        fprintf(stderr, run ? "syncscope show: '%s' is not a run id (see --help)\n"
+                            : "syncscope show: which run? (syncscope show RUN_ID)%s\n", run ? run : "");
         return 2;
     }
     sc_error error;

@@ -2,7 +2,6 @@
  * percentages (whole GPU, or per CU), and draws it as SVG: one stacked bar per run, or the three
  * GSI report figures (overall, memory data, memory structural) normalised to a baseline.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,44 +57,41 @@ static int parse_run_id(const char *text, long long *id)
 /* Fills `options` from argv; returns -1 after printing help, 2 on bad usage, 0 otherwise. */
 static int parse_arguments(int argc, char **argv, stalls_options *options)
 {
-    static const struct option long_options[] = {
-        {"db", required_argument, NULL, 'd'},      {"svg", required_argument, NULL, 's'},
-        {"by-cu", no_argument, NULL, 'c'},         {"report", required_argument, NULL, 'r'},
-        {"baseline", required_argument, NULL, 'b'}, {"label", required_argument, NULL, 'l'},
-        {"where", required_argument, NULL, 'w'},   {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+    cli_option parsed[] = {
+        {.name = "db", .kind = CLI_VALUE},       {.name = "svg", .kind = CLI_VALUE},
+        {.name = "by-cu", .kind = CLI_FLAG},     {.name = "report", .kind = CLI_VALUE},
+        {.name = "baseline", .kind = CLI_VALUE}, {.name = "label", .kind = CLI_VALUE},
+        {.name = "where", .kind = CLI_VALUE},    {.name = NULL},
     };
-    optind = 0;
-    opterr = 0;
-    int option;
-    while ((option = getopt_long(argc, argv, ":d:s:cr:b:l:w:h", long_options, NULL)) != -1) {
-        switch (option) {
-        case 'd': options->db = optarg; break;
-        case 's': options->svg = optarg; break;
-        case 'c': options->by_cu = 1; break;
-        case 'r': options->report = optarg; break;
-        case 'b': options->report_options.baseline = optarg; break;
-        case 'l': options->report_options.label_sql = optarg; break;
-        case 'w': options->where = optarg; break;
-        case 'h':
-            fputs(usage, stdout);
-            return -1;
-        case ':':
-            return bad_usage("missing value for ", argv[optind - 1]);
-        default:
-            return bad_usage("unknown option ", argv[optind - 1]);
-        }
+    const char **runs = calloc((size_t)argc + 1, sizeof *runs);
+    int run_count;
+    bool help;
+    if (!runs)
+        abort();
+    int status = cli_parse(argc, argv, parsed, runs, argc, &run_count, &help) < 0 ? 2 : 0;
+    options->db = cli_find(parsed, "db")->value;
+    options->svg = cli_find(parsed, "svg")->value;
+    options->by_cu = cli_find(parsed, "by-cu")->present;
+    options->report = cli_find(parsed, "report")->value;
+    options->report_options.baseline = cli_find(parsed, "baseline")->value;
+    options->report_options.label_sql = cli_find(parsed, "label")->value;
+    options->where = cli_find(parsed, "where")->value;
+    cli_options_free(parsed);
+    if (status == 0 && help) {
+        fputs(usage, stdout);
+        status = -1;
+    } else if (status == 0 && (run_count == 0) == !options->where) {
+        status = bad_usage("give run ids or --where, not both or neither", "");
     }
-    if ((optind == argc) == !options->where)
-        return bad_usage("give run ids or --where, not both or neither", "");
-    options->run_count = (size_t)(argc - optind);
+    options->run_count = status == 0 ? (size_t)run_count : 0;
     options->run_ids = calloc(options->run_count + 1, sizeof *options->run_ids);
     if (!options->run_ids)
         abort();
-    for (size_t i = 0; i < options->run_count; i++)
-        if (parse_run_id(argv[optind + (int)i], &options->run_ids[i]) < 0)
-            return bad_usage("not a run id: ", argv[optind + (int)i]);
-    return 0;
+    for (size_t i = 0; status == 0 && i < options->run_count; i++)
+        if (parse_run_id(runs[i], &options->run_ids[i]) < 0)
+            status = bad_usage("not a run id: ", runs[i]);
+    free(runs);
+    return status;
 }
 
 static const char *kind_label(const char *parent, const char *name)
