@@ -269,7 +269,7 @@ static bool execute_register_instruction(exec_warp *warp, exec_frame *frame, con
     }
 }
 
-int exec_warp_step(exec_warp *warp, exec_memory_request *request, exec_step *step, sc_error *error)
+static int issue(exec_warp *warp, exec_memory_request *request, exec_step *step, sc_error *error)
 {
     const ptx_instruction *in = exec_warp_next_instruction(warp);
     *step = (exec_step){.status = EXEC_CONTINUE, .instruction = in};
@@ -324,14 +324,36 @@ int exec_warp_step(exec_warp *warp, exec_memory_request *request, exec_step *ste
         if (step->status == EXEC_CONTINUE)
             step->status = EXEC_WARP_DONE;
     }
-    if (step->status == EXEC_BARRIER)
-        warp->waiting_at_barrier = true;
     return 0;
 }
 
-void exec_cta_release_barrier(exec_cta *cta)
+static void release_barrier(exec_cta *cta)
 {
     for (unsigned i = 0; i < cta->warp_count; i++)
         cta->warps[i].waiting_at_barrier = false;
     cta->barrier_waiting = 0;
+}
+
+/* CTA bookkeeping after a step: a warp that finished or arrived at a barrier may complete the
+ * barrier, which releases once every warp that has not exited waits at it. */
+static void account_cta(exec_warp *warp, bool was_done, const exec_step *step)
+{
+    exec_cta *cta = warp->cta;
+    if (warp->done && !was_done)
+        cta->warps_done++;
+    if (step->status == EXEC_BARRIER) {
+        warp->waiting_at_barrier = true;
+        cta->barrier_waiting++;
+    }
+    if (cta->barrier_waiting > 0 && cta->barrier_waiting >= cta->warp_count - cta->warps_done)
+        release_barrier(cta);
+}
+
+int exec_warp_step(exec_warp *warp, exec_memory_request *request, exec_step *step, sc_error *error)
+{
+    bool was_done = warp->done;
+    if (issue(warp, request, step, error) < 0)
+        return -1;
+    account_cta(warp, was_done, step);
+    return 0;
 }

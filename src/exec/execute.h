@@ -22,12 +22,10 @@ typedef struct exec_step {
     uint8_t semantics, scope;            /* EXEC_FENCE: the fence's ordering */
 } exec_step;
 
-/* Issues the next instruction of `warp`. Returns 0 (see step->status) or -1 on a run-time error
+/* Issues the next instruction of `warp` and does the CTA's barrier bookkeeping (a barrier
+ * releases once every warp of the CTA that has not exited waits at it). Returns 0 (see step->status) or -1 on a run-time error
  * (out-of-bounds shared/local access, call stack overflow...), with "kernel:line: ..." text. */
 int exec_warp_step(exec_warp *warp, exec_memory_request *request, exec_step *step, sc_error *error);
-
-/* Releases every warp of `cta` waiting at the barrier. */
-void exec_cta_release_barrier(exec_cta *cta);
 
 /* The next instruction the warp will issue (NULL when done). */
 const ptx_instruction *exec_warp_next_instruction(const exec_warp *warp);

@@ -40,7 +40,6 @@ void *functional_engine_create(const functional_engine_options *options)
 /* Runs one warp for up to `quantum` instructions. Returns 1 if it issued anything, -1 on error. */
 static int run_warp(functional_engine *engine, sc_device *device, exec_warp *warp, sc_error *error)
 {
-    exec_cta *cta = warp->cta;
     int progressed = 0;
     for (unsigned i = 0; i < engine->options.quantum && !warp->done && !warp->waiting_at_barrier; i++) {
         exec_step step;
@@ -54,12 +53,6 @@ static int run_warp(functional_engine *engine, sc_device *device, exec_warp *war
                 return -1;
             exec_memory_complete(&engine->request);
         }
-        if (warp->done)
-            cta->warps_done++;
-        if (step.status == EXEC_BARRIER)
-            cta->barrier_waiting++;
-        if (cta->barrier_waiting > 0 && cta->barrier_waiting == cta->warp_count - cta->warps_done)
-            exec_cta_release_barrier(cta);
     }
     return progressed;
 }
@@ -115,8 +108,9 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             }
         }
         if (status == 0 && !progressed)
-            status = sc_fail(error, "kernel %s: deadlock: every resident warp waits at a barrier that cannot complete",
-                             kernel.entry->name);
+            /* Unreachable for any kernel (barriers release once all live warps wait); it stops an
+             * executor bug from spinning here forever, where the watchdog would never fire. */
+            status = sc_fail(error, "kernel %s: internal error: no resident warp can issue", kernel.entry->name);
         if (status == 0 && engine->launch_instructions > engine->options.max_warp_instructions)
             status = sc_fail(error, "kernel %s: watchdog: more than %llu warp instructions (a spin-wait on a CTA "
                              "that never becomes resident?)", kernel.entry->name,
