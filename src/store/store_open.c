@@ -179,6 +179,27 @@ failed:
     return -1;
 }
 
+/* Sets WAL mode and the connection's pragmas. Switching a brand-new file to WAL escalates from a
+ * shared lock, and there SQLite answers SQLITE_BUSY at once rather than calling the busy handler
+ * (waiting could deadlock), so when several processes create one database together the losers
+ * retry here until the busy timeout has really elapsed. */
+static int configure_connection(sc_store *store, sc_error *error)
+{
+    static const char setup[] =
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
+        " PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 16384;"
+        " PRAGMA mmap_size = 268435456;";
+    enum { RETRY_MS = 5 };
+    for (int waited_ms = 0;; waited_ms += RETRY_MS) {
+        int code = sqlite3_exec(store->db, setup, NULL, NULL, NULL) & 0xff;
+        if (code == SQLITE_OK)
+            return 0;
+        if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) || waited_ms >= store->busy_timeout_ms)
+            return sc_store_fail(store, "setting up the connection", error);
+        sqlite3_sleep(RETRY_MS);
+    }
+}
+
 sc_store *sc_store_open(const char *path, sc_error *error)
 {
     struct stat status;
@@ -197,12 +218,7 @@ sc_store *sc_store_open(const char *path, sc_error *error)
         return NULL;
     }
     sqlite3_busy_timeout(store->db, store->busy_timeout_ms);
-    if (sc_store_exec(store,
-                      "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
-                      " PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 16384;"
-                      " PRAGMA mmap_size = 268435456;",
-                      error) ||
-        migrate(store, error)) {
+    if (configure_connection(store, error) || migrate(store, error)) {
         sc_store_close(store);
         return NULL;
     }

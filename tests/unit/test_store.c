@@ -270,6 +270,38 @@ static void test_locked_database(void **state)
     sc_store_close(store);
 }
 
+/* Several processes creating one new database at once: every open must succeed (switching a new
+ * file to WAL used to fail at once for the losers of the race, bypassing the busy timeout). */
+static void test_concurrent_first_open(void **state)
+{
+    (void)state;
+    enum { ROUNDS = 40, OPENERS = 4 };
+    for (int round = 0; round < ROUNDS; round++) {
+        char name[64], path[512];
+        snprintf(name, sizeof name, "first_open_%d.sqlite", round);
+        path_in_directory(path, sizeof path, name);
+        pid_t children[OPENERS];
+        for (int i = 0; i < OPENERS; i++) {
+            children[i] = fork();
+            assert_true(children[i] >= 0);
+            if (children[i] == 0) {
+                sc_error error;
+                sc_store *store = sc_store_open(path, &error);
+                if (!store)
+                    fprintf(stderr, "round %d opener %d: %s\n", round, i, error.message);
+                sc_store_close(store);
+                _exit(store ? 0 : 1);
+            }
+        }
+        for (int i = 0; i < OPENERS; i++) {
+            int status;
+            waitpid(children[i], &status, 0);
+            assert_true(WIFEXITED(status));
+            assert_int_equal(WEXITSTATUS(status), 0);
+        }
+    }
+}
+
 static void test_concurrent_writers(void **state)
 {
     (void)state;
@@ -419,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_foreign_sqlite_refused),
         cmocka_unit_test(test_newer_version_refused_untouched),
         cmocka_unit_test(test_locked_database),
+        cmocka_unit_test(test_concurrent_first_open),
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_merge_shards),
         cmocka_unit_test(test_check_finds_bad_stall_sums),
