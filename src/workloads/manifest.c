@@ -212,10 +212,14 @@ static int validate_names(const sc_manifest *m, const char *key, const cJSON *li
     int i = 0;
     for (const cJSON *item = list->child; item; item = item->next, i++) {
         char at[300];
-        snprintf(at, sizeof at, "%s%s%s", key, cJSON_IsArray(list) ? "" : ".", cJSON_IsArray(list) ? "" : item->string);
-        if (cJSON_IsArray(list))
+        const char *name;
+        if (cJSON_IsArray(list)) {  /* "outputs": ["out", ...] */
             snprintf(at, sizeof at, "%s[%d]", key, i);
-        const char *name = cJSON_IsArray(list) ? (cJSON_IsString(item) ? item->valuestring : "") : item->string;
+            name = cJSON_IsString(item) ? item->valuestring : "";
+        } else {                    /* "expected": {"out": ...} */
+            snprintf(at, sizeof at, "%s.%s", key, item->string);
+            name = item->string;
+        }
         if (!find_buffer(m, name))
             return key_error(m, at, "names no buffer", error);
     }
