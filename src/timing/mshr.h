@@ -1,0 +1,40 @@
+/* mshr.h — miss status holding registers: one entry per outstanding line miss, with the list
+ * of requests waiting for it (secondary misses merge into the entry instead of going out).
+ * Waiters are opaque 32-bit tokens chosen by the cache controller. Lookup by line address is
+ * constant time (the table is hashed), so large L2 MSHR files cost nothing per access. */
+#ifndef SYNCSCOPE_TIMING_MSHR_H
+#define SYNCSCOPE_TIMING_MSHR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct mshr_entry {
+    uint64_t line_address;
+    uint32_t *waiters;
+    uint32_t waiter_count, waiter_capacity;
+    uint32_t flags;          /* controller-defined (e.g. "do not allocate the fill") */
+    uint64_t opened;         /* controller-defined (e.g. issue time) */
+} mshr_entry;
+
+typedef struct mshr_table mshr_table;
+
+mshr_table *mshr_create(unsigned entries);
+void mshr_destroy(mshr_table *table);
+
+/* The entry for `line_address`, or NULL. */
+mshr_entry *mshr_find(mshr_table *table, uint64_t line_address);
+
+/* A new entry for `line_address` (which must not have one) with no waiters and flags 0, or
+ * NULL when every entry is in use. */
+mshr_entry *mshr_allocate(mshr_table *table, uint64_t line_address);
+
+void mshr_add_waiter(mshr_entry *entry, uint32_t token);
+
+/* Frees the entry (its waiters are forgotten). */
+void mshr_release(mshr_table *table, mshr_entry *entry);
+
+bool mshr_full(const mshr_table *table);
+unsigned mshr_in_use(const mshr_table *table);
+unsigned mshr_capacity(const mshr_table *table);
+
+#endif
