@@ -77,7 +77,7 @@ int run_request_from_options(run_request *request, cli_option *options)
     return 0;
 }
 
-static sc_device *device_for(const sc_config *config, sc_error *error)
+static sc_device *functional_device(const sc_config *config, sc_error *error)
 {
     sc_device *device = sc_device_create((unsigned)sc_config_int(config, "gpu.warp_size"), error);
     if (!device)
@@ -135,6 +135,7 @@ static void keep_launches(run_result *result, const sc_device *device)
 
 void run_result_release(run_result *result)
 {
+    run_timing_release(&result->timing);
     for (int i = 0; i < result->kernel_count; i++)
         free((char *)result->kernels[i].name);
     free(result->kernels);
@@ -146,7 +147,7 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
                           const run_result *result, sc_error *error)
 {
     const sc_device_stats *stats = &result->stats;
-    const sc_metric_row metrics[] = {
+    sc_metric_row metrics[6 + RUN_TIMING_MAX_METRICS] = {
         {-1, "warp_instructions", (double)stats->warp_instructions, "instructions"},
         {-1, "thread_instructions", (double)stats->thread_instructions, "instructions"},
         {-1, "launches", (double)stats->launches, NULL},
@@ -154,6 +155,11 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
         {-1, "host_bytes_out", (double)stats->host_bytes_out, "bytes"},
         {-1, "engine_seconds", stats->engine_seconds, "s"},
     };
+    int metric_count = 6;
+    for (int i = 0; i < result->timing.metric_count; i++)
+        metrics[metric_count++] = result->timing.metrics[i];
+    sc_stall_row *stalls = NULL;
+    int stall_count = result->timing.present ? run_timing_stall_rows(&result->timing, &stalls) : 0;
     char params[160];
     snprintf(params, sizeof params, "{\"size\": \"%s\", \"seed\": %llu}",
              request->workload_file ? "manifest" : sc_workload_size_name(request->size),
@@ -177,9 +183,12 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
         .kernels = result->kernels,
         .kernel_count = result->kernel_count,
         .metrics = metrics,
-        .metric_count = (int)(sizeof metrics / sizeof metrics[0]),
+        .metric_count = metric_count,
+        .stalls = stalls,
+        .stall_count = stall_count,
     };
     int64_t id = sc_store_insert_run(store, &record, error);
+    free(stalls);
     free(config_json);
     return id;
 }
@@ -188,10 +197,13 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
 {
     *result = (run_result){0};
     snprintf(result->config_hash, sizeof result->config_hash, "%s", sc_config_hash(config));
-    if (strcmp(request->mode, "functional") != 0)
-        return sc_fail(error, "--mode %s is not available yet: this build has the functional executor only",
+    bool detailed = strcmp(request->mode, "detailed") == 0;
+    if (!detailed && strcmp(request->mode, "functional") != 0)
+        return sc_fail(error, "--mode %s is not available yet: this build has the functional and detailed modes",
                        request->mode);
-    sc_device *device = device_for(config, error);
+    void *engine = NULL;
+    sc_device *device = detailed ? run_timing_device(config, request->mechanism, request->jitter, &engine, error)
+                                 : functional_device(config, error);
     if (!device)
         return -1;
     struct timespec start, end;
@@ -209,8 +221,24 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
     result->wall_seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
     result->stats = *sc_device_statistics(device);
     keep_launches(result, device);
+    if (engine)
+        run_timing_collect(engine, &result->timing);
     sc_device_destroy(device);
     return status;
+}
+
+/* Cycles, IPC and the stall breakdown as a share of CU cycles (mean over CUs). */
+static void print_timing(const run_timing *timing, uint64_t warp_instructions)
+{
+    printf("cycles             %llu (IPC %.3f warp instructions/cycle)\n", (unsigned long long)timing->cycles,
+           timing->cycles ? (double)warp_instructions / (double)timing->cycles : 0.0);
+    printf("stalls (GSI)      ");
+    double cu_cycles = (double)timing->cycles * timing->cu_count;
+    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        if (timing->total.category[c])
+            printf(" %s %.1f%%", gsi_category_name((gsi_category)c),
+                   cu_cycles > 0 ? 100.0 * (double)timing->total.category[c] / cu_cycles : 0.0);
+    printf("\n");
 }
 
 static void print_text(const run_request *request, const run_result *result)
@@ -222,6 +250,8 @@ static void print_text(const run_request *request, const run_result *result)
     printf("kernel launches    %llu\n", (unsigned long long)result->stats.launches);
     printf("warp instructions  %llu\n", (unsigned long long)result->stats.warp_instructions);
     printf("thread instrs      %llu\n", (unsigned long long)result->stats.thread_instructions);
+    if (result->timing.present)
+        print_timing(&result->timing, result->stats.warp_instructions);
     printf("wall time          %.3f s, of which %.3f s in kernels (%.2f M warp-instructions/s)\n",
            result->wall_seconds, result->stats.engine_seconds,
            result->stats.engine_seconds > 0 ? (double)result->stats.warp_instructions / result->stats.engine_seconds / 1e6
@@ -245,8 +275,16 @@ static void print_json(const run_request *request, const run_result *result)
     cJSON_AddNumberToObject(root, "warp_instructions", (double)result->stats.warp_instructions);
     cJSON_AddNumberToObject(root, "thread_instructions", (double)result->stats.thread_instructions);
     /* The functional mode has no timing: cycles and stalls exist only in detailed runs. */
-    cJSON_AddNullToObject(root, "cycles");
-    cJSON_AddNullToObject(root, "stalls");
+    if (result->timing.present) {
+        cJSON_AddNumberToObject(root, "cycles", (double)result->timing.cycles);
+        cJSON *stalls = cJSON_AddObjectToObject(root, "stalls");
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+            cJSON_AddNumberToObject(stalls, gsi_category_name((gsi_category)c),
+                                    (double)result->timing.total.category[c] / result->timing.cu_count);
+    } else {
+        cJSON_AddNullToObject(root, "cycles");
+        cJSON_AddNullToObject(root, "stalls");
+    }
     cJSON_AddNumberToObject(root, "wall_seconds", result->wall_seconds);
     char *text = cJSON_PrintUnformatted(root);
     printf("%s\n", text);

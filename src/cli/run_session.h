@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "cli/options.h"
+#include "cli/run_timing.h"
 #include "config/config.h"
 #include "host/host_api.h"
 #include "store/store.h"
@@ -33,6 +34,7 @@ typedef struct run_result {
     char config_hash[17];
     sc_kernel_row *kernels;    /* one per launch (names malloc'd) */
     int kernel_count;
+    run_timing timing;         /* detailed mode: cycles, stall breakdown, memory metrics */
 } run_result;
 
 void run_result_release(run_result *result);

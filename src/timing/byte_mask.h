@@ -15,8 +15,14 @@ typedef struct byte_mask {
 /* Marks bytes [offset, offset + count) (within one line). */
 static inline void byte_mask_set_range(byte_mask *mask, unsigned offset, unsigned count)
 {
-    for (unsigned i = offset; i < offset + count; i++)
-        mask->bits[i >> 6] |= 1ull << (i & 63);
+    for (unsigned word = 0; word < 2; word++) {
+        unsigned low = word * 64, high = low + 64;
+        unsigned first = offset > low ? offset : low, end = offset + count < high ? offset + count : high;
+        if (first < end) {
+            unsigned bits = end - first;
+            mask->bits[word] |= (bits == 64 ? ~0ull : (1ull << bits) - 1) << (first - low);
+        }
+    }
 }
 
 static inline bool byte_mask_test(const byte_mask *mask, unsigned offset)

@@ -1,0 +1,36 @@
+/* run_timing.h — what a detailed run adds to a run session: building a device on the timing
+ * engine, and turning the engine's report into stall rows and metrics for the store and output. */
+#ifndef SYNCSCOPE_CLI_RUN_TIMING_H
+#define SYNCSCOPE_CLI_RUN_TIMING_H
+
+#include "config/config.h"
+#include "host/host_api.h"
+#include "stalls/gsi.h"
+#include "store/store.h"
+
+#define RUN_TIMING_MAX_METRICS 32
+
+typedef struct run_timing {
+    bool present;                 /* a detailed run filled this */
+    uint64_t cycles;
+    unsigned cu_count;
+    gsi_counters *per_cu;         /* cu_count entries (malloc'd) */
+    gsi_counters total;           /* summed over CUs */
+    sc_metric_row metrics[RUN_TIMING_MAX_METRICS];
+    int metric_count;
+} run_timing;
+
+/* A device whose engine is the timing model for `mechanism`; *engine receives the engine (owned
+ * by the device) so its report can be read before the device is destroyed. */
+sc_device *run_timing_device(const sc_config *config, const char *mechanism, uint64_t jitter, void **engine,
+                             sc_error *error);
+
+void run_timing_collect(void *engine, run_timing *timing);
+void run_timing_release(run_timing *timing);
+
+/* Leaf stall rows (one per category without sub-categories, one per non-zero sub-category):
+ * per CU, and the mean over CUs (cu -1). Each CU's rows and the mean rows sum to the cycles.
+ * Returns the row count; *rows is malloc'd. */
+int run_timing_stall_rows(const run_timing *timing, sc_stall_row **rows);
+
+#endif

@@ -1,0 +1,47 @@
+/* protocol.c — the protocol registry, table indexing and the names used in messages. */
+#include "protocols/protocol.h"
+
+#include <string.h>
+
+extern const sc_protocol protocol_wt, protocol_nol1;
+
+static const sc_protocol *const protocols[] = {&protocol_wt, &protocol_nol1};
+
+const sc_protocol *sc_protocol_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof protocols / sizeof protocols[0]; i++)
+        if (strcmp(protocols[i]->name, name) == 0)
+            return protocols[i];
+    return NULL;
+}
+
+void protocol_build_index(const sc_protocol *protocol, protocol_index *index)
+{
+    memset(index, 0, sizeof *index);
+    for (unsigned i = 0; i < protocol->l1_table_size; i++) {
+        const protocol_transition *row = &protocol->l1_table[i];
+        index->l1[row->state][row->event] = row;
+    }
+}
+
+const char *l1_state_name(l1_state state)
+{
+    static const char *const names[L1_STATE_COUNT] = {"I", "V", "IV"};
+    return state < L1_STATE_COUNT ? names[state] : "?";
+}
+
+const char *l1_event_name(l1_event event)
+{
+    static const char *const names[L1_EVENT_COUNT] = {"Load", "LoadStrong", "Store", "StoreStrong", "Atomic", "Fill", "FillUncached"};
+    return event < L1_EVENT_COUNT ? names[event] : "?";
+}
+
+const char *l1_action_name(l1_action action)
+{
+    static const char *const names[L1_ACTION_COUNT] = {
+        "none", "hit", "merge", "open_miss", "read_around", "update_line", "update_miss", "buffer_store",
+        "write_through", "drain_line", "invalidate_line", "no_allocate", "send_atomic", "install_fill",
+        "deliver_fill",
+    };
+    return action < L1_ACTION_COUNT ? names[action] : "?";
+}

@@ -1,0 +1,49 @@
+/* wt.c — write-through GPU coherence (QuickRelease §2.2/§3.2, GSI §4.2, gem5 GPU_VIPER style).
+ *
+ * The L1 holds clean copies only. Weak loads hit in the L1 or miss (merging into an open miss);
+ * a miss first sends the line's buffered stores, so the L2 has them when the read arrives;
+ * weak stores update a valid copy in place (byte-masked, no allocation on a write miss, U12)
+ * and enter the write-combining store buffer, which drains when full, on a release and at
+ * kernel end. Strong loads at GPU/system scope read around the L1 from the L2; strong stores
+ * write through at once. Atomics are performed at the L2, after the line's buffered bytes, and
+ * drop the L1 copy. An acquire (ld.acquire, fence, kernel start) invalidates the whole L1; a
+ * release (st.release, fence, kernel end) drains the store buffer and waits until every write
+ * is performed at the L2. CTA scope needs nothing: the CTA's warps share the L1 and the store
+ * buffer, and misses pick up the store buffer's bytes.
+ */
+#include "protocols/protocol.h"
+
+#define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
+
+static const protocol_transition wt_l1[] = {
+    ROW(L1_I,  L1_LOAD,         L1_IV, L1_DRAIN_LINE, L1_OPEN_MISS),
+    ROW(L1_IV, L1_LOAD,         L1_IV, L1_MERGE),
+    ROW(L1_V,  L1_LOAD,         L1_V,  L1_HIT),
+
+    ROW(L1_I,  L1_LOAD_STRONG,  L1_I,  L1_DRAIN_LINE, L1_READ_AROUND),
+    ROW(L1_IV, L1_LOAD_STRONG,  L1_IV, L1_DRAIN_LINE, L1_READ_AROUND),
+    ROW(L1_V,  L1_LOAD_STRONG,  L1_V,  L1_DRAIN_LINE, L1_READ_AROUND),
+
+    ROW(L1_I,  L1_STORE,        L1_I,  L1_BUFFER_STORE),
+    ROW(L1_IV, L1_STORE,        L1_IV, L1_UPDATE_MISS, L1_BUFFER_STORE),
+    ROW(L1_V,  L1_STORE,        L1_V,  L1_UPDATE_LINE, L1_BUFFER_STORE),
+
+    ROW(L1_I,  L1_STORE_STRONG, L1_I,  L1_WRITE_THROUGH),
+    ROW(L1_IV, L1_STORE_STRONG, L1_IV, L1_UPDATE_MISS, L1_WRITE_THROUGH),
+    ROW(L1_V,  L1_STORE_STRONG, L1_V,  L1_UPDATE_LINE, L1_WRITE_THROUGH),
+
+    ROW(L1_I,  L1_ATOMIC,       L1_I,  L1_DRAIN_LINE, L1_SEND_ATOMIC),
+    ROW(L1_IV, L1_ATOMIC,       L1_IV, L1_DRAIN_LINE, L1_NO_ALLOCATE, L1_SEND_ATOMIC),
+    ROW(L1_V,  L1_ATOMIC,       L1_I,  L1_DRAIN_LINE, L1_INVALIDATE_LINE, L1_SEND_ATOMIC),
+
+    ROW(L1_IV, L1_FILL,          L1_V, L1_INSTALL_FILL, L1_DELIVER_FILL),
+    ROW(L1_IV, L1_FILL_UNCACHED, L1_I, L1_DELIVER_FILL),
+    ROW(L1_I,  L1_FILL_UNCACHED, L1_I, L1_DELIVER_FILL),
+};
+
+const sc_protocol protocol_wt = {
+    .name = "wt",
+    .l1_table = wt_l1,
+    .l1_table_size = sizeof wt_l1 / sizeof wt_l1[0],
+    .acquire_invalidates_l1 = true,
+};

@@ -1,0 +1,529 @@
+/* compute_unit.c — one GPU compute unit, cycle by cycle: warp schedulers (greedy-then-oldest or
+ * loose round-robin) pick ready warps, a scoreboard tracks register results in flight, SIMD and
+ * SFU pipelines and the load/store unit impose structural limits, and the GSI inspector
+ * (stalls/gsi.h) classifies every cycle from the same checks that decide issue.
+ *
+ * An instruction issues when its warp's next instruction is in the instruction buffer, the warp
+ * is not blocked by a barrier, an acquire or a release, none of its registers awaits a result
+ * and its unit is free. The SIMT executor then performs it at once (exec/); global accesses
+ * become memory operations whose lines the load/store unit presents to the L1 one bank per
+ * cycle, and whose loaded values reach the registers when the memory system completes them.
+ *
+ * Memory-model actions: a release (st.release, atom/red with release semantics, fence.sc or
+ * fence.acq_rel at GPU/system scope) waits before issuing until the store buffer is drained and
+ * every write of the CU is performed; meanwhile other warps' writes are held back (pending
+ * release). An acquire (ld.acquire, atom with acquire semantics, the same fences) applies the
+ * protocol's acquire action when the access completes (fences: when they issue). CTA scope needs
+ * no action: a CTA's warps share the L1 and the store buffer.
+ *
+ * A CU is evaluated only on cycles where something may change; between evaluations every cycle
+ * is charged with the last classification (cu_catch_up), which is exact because the state the
+ * classification reads changes only at evaluated cycles and at events, and events catch up first.
+ */
+#include "timing/timing_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cu_create(timing_engine *engine, compute_unit *cu, unsigned index)
+{
+    const core_config *core = &engine->config.core;
+    *cu = (compute_unit){.index = index};
+    cu->slots = calloc(core->max_warps, sizeof *cu->slots);
+    cu->ctas = calloc(core->max_ctas, sizeof *cu->ctas);
+    cu->simd_free = calloc(core->simd_units, sizeof *cu->simd_free);
+    cu->schedulers = calloc(core->schedulers, sizeof *cu->schedulers);
+    for (unsigned s = 0; s < core->schedulers; s++) {
+        cu->schedulers[s].order = calloc(core->max_warps, sizeof(unsigned));
+        cu->schedulers[s].last_issued = -1;
+    }
+    cu->ldst.op = MEMORY_OP_NONE;
+    cu->ldst.blocked = GSI_NONE;
+    cu->next_eval = CYCLE_NEVER;
+    return 0;
+}
+
+void cu_destroy(timing_engine *engine, compute_unit *cu)
+{
+    for (unsigned w = 0; w < engine->config.core.max_warps; w++) {
+        free(cu->slots[w].ready);
+        free(cu->slots[w].pending_op);
+        free(cu->slots[w].from_memory);
+    }
+    for (unsigned s = 0; s < engine->config.core.schedulers; s++)
+        free(cu->schedulers[s].order);
+    free(cu->slots);
+    free(cu->ctas);
+    free(cu->simd_free);
+    free(cu->schedulers);
+}
+
+void cu_wake(compute_unit *cu, uint64_t cycle)
+{
+    if (cycle < cu->charged_through)
+        cycle = cu->charged_through;
+    if (cycle < cu->next_eval)
+        cu->next_eval = cycle;
+}
+
+/* ---- GSI accounting ---- */
+
+static void charge(timing_engine *engine, compute_unit *cu, const gsi_cycle *cycle, uint64_t count)
+{
+    gsi_charge(&cu->gsi, cycle, count);
+    if (cycle->category != GSI_MEM_DATA)
+        return;
+    if (cycle->load == MEMORY_OP_NONE)
+        gsi_resolve(&cu->gsi, GSI_SOURCE_L1, count);   /* fixed-latency shared/local load */
+    else
+        memory_op_get(engine->memory, cycle->load)->data_stall_cycles += count;
+}
+
+void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle)
+{
+    if (cycle > cu->charged_through) {
+        charge(engine, cu, &cu->last_class, cycle - cu->charged_through);
+        cu->charged_through = cycle;
+    }
+}
+
+/* ---- memory-model classification of instructions ---- */
+
+static bool is_memory_access(const ptx_instruction *in)
+{
+    return in->opcode == PTX_OP_LD || in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED;
+}
+
+static bool may_be_global(const ptx_instruction *in)
+{
+    return in->space == PTX_SPACE_GLOBAL || in->space == PTX_SPACE_GENERIC;
+}
+
+static bool at_gpu_scope(const ptx_instruction *in)
+{
+    return in->scope == PTX_SCOPE_GPU || in->scope == PTX_SCOPE_SYS ||
+           (in->scope == PTX_SCOPE_NONE && (in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED));
+}
+
+static bool has_release(const ptx_instruction *in)
+{
+    bool releasing = in->semantics == PTX_SEM_RELEASE || in->semantics == PTX_SEM_ACQ_REL || in->semantics == PTX_SEM_SC;
+    if (!releasing || !at_gpu_scope(in))
+        return false;
+    return in->opcode == PTX_OP_FENCE || (is_memory_access(in) && in->opcode != PTX_OP_LD && may_be_global(in));
+}
+
+static bool has_acquire(ptx_semantics semantics, ptx_scope scope)
+{
+    bool acquiring = semantics == PTX_SEM_ACQUIRE || semantics == PTX_SEM_ACQ_REL || semantics == PTX_SEM_SC;
+    return acquiring && scope != PTX_SCOPE_CTA;
+}
+
+static bool writes_global(const ptx_instruction *in)
+{
+    return (in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED) && may_be_global(in);
+}
+
+/* A release may issue once nothing the CU wrote is still buffered, queued or in flight. */
+static bool release_clear(timing_engine *engine, const compute_unit *cu)
+{
+    return cu->ldst.op == MEMORY_OP_NONE && l1_store_buffer_empty(engine->memory, cu->index) &&
+           l1_writes_outstanding(engine->memory, cu->index) == 0;
+}
+
+/* ---- the per-warp issue check (Algorithm 1's predicates) ---- */
+
+typedef struct warp_check {
+    gsi_instruction_view view;
+    const ptx_instruction *instruction;
+    const decoded_instruction *decoded;
+    uint64_t wake;              /* earliest cycle a time-based blocker clears */
+} warp_check;
+
+static bool can_issue(const gsi_instruction_view *v)
+{
+    return !v->next_unavailable && v->sync == GSI_NONE && !v->pending_load && v->mem_struct == GSI_NONE &&
+           !v->pending_compute && !v->compute_busy;
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+static void check_registers(const warp_slot *slot, const decoded_instruction *d, uint64_t cycle, warp_check *check)
+{
+    for (unsigned i = 0; i < d->source_count + d->destination_count; i++) {
+        int32_t r = i < d->source_count ? d->sources[i] : d->destinations[i - d->source_count];
+        if (slot->pending_op[r] != MEMORY_OP_NONE) {
+            check->view.pending_load = true;
+            check->view.load = slot->pending_op[r];
+        } else if (slot->ready[r] > cycle) {
+            if (slot->from_memory[r]) {
+                if (!check->view.pending_load)
+                    check->view.load = MEMORY_OP_NONE;
+                check->view.pending_load = true;
+            } else {
+                check->view.pending_compute = true;
+            }
+            check->wake = min_u64(check->wake, slot->ready[r]);
+        }
+    }
+}
+
+static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const warp_slot *slot,
+                                const ptx_instruction *in, uint64_t cycle, warp_check *check)
+{
+    if (cu->ldst.op != MEMORY_OP_NONE)
+        return cu->ldst.blocked != GSI_NONE ? cu->ldst.blocked : GSI_STRUCT_BANK_CONFLICT;
+    if (cu->ldst.busy_until > cycle) {
+        check->wake = min_u64(check->wake, cu->ldst.busy_until);
+        return GSI_STRUCT_BANK_CONFLICT;
+    }
+    if (writes_global(in) && cu->release_waiters > (slot->release_waiting ? 1u : 0u))
+        return GSI_STRUCT_PENDING_RELEASE;
+    if (in->opcode == PTX_OP_LD && may_be_global(in) && l1_mshr_full(engine->memory, cu->index))
+        return GSI_STRUCT_MSHR_FULL;
+    return GSI_NONE;
+}
+
+static bool free_simd_unit(const compute_unit *cu, unsigned units, uint64_t cycle, uint64_t *wake)
+{
+    for (unsigned u = 0; u < units; u++) {
+        if (cu->simd_free[u] <= cycle)
+            return true;
+        *wake = min_u64(*wake, cu->simd_free[u]);
+    }
+    return false;
+}
+
+static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)
+{
+    exec_warp *warp = slot->warp;
+    const exec_frame *frame = exec_warp_frame(warp);
+    const ptx_function *function = exec_frame_function(warp, frame);
+    const ptx_instruction *in = exec_warp_next_instruction(warp);
+    const decoded_instruction *d = &engine->decoded[frame->function][in - function->instructions];
+    *check = (warp_check){.instruction = in, .decoded = d, .wake = CYCLE_NEVER};
+    gsi_instruction_view *v = &check->view;
+    v->sync = GSI_NONE;
+    v->mem_struct = GSI_NONE;
+    if (slot->fetch_ready > cycle) {
+        v->next_unavailable = true;
+        check->wake = slot->fetch_ready;
+    }
+    if (warp->waiting_at_barrier)
+        v->sync = GSI_SYNC_BARRIER;
+    else if (slot->acquire_op != MEMORY_OP_NONE)
+        v->sync = GSI_SYNC_ACQUIRE;
+    if (d->drains && slot->loads_in_flight) {
+        v->pending_load = true;
+        v->load = slot->last_op;
+    }
+    check_registers(slot, d, cycle, check);
+    if (v->sync == GSI_NONE && has_release(in) && !release_clear(engine, cu)) {
+        if (!slot->release_waiting) {
+            slot->release_waiting = true;
+            cu->release_waiters++;
+            l1_drain_store_buffer(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
+        }
+        v->sync = GSI_SYNC_RELEASE;
+    }
+    switch ((timing_unit)d->unit) {
+    case UNIT_MEMORY:
+        v->mem_struct = memory_structural(engine, cu, slot, in, cycle, check);
+        break;
+    case UNIT_ALU:
+        v->compute_busy = !free_simd_unit(cu, engine->config.core.simd_units, cycle, &check->wake);
+        break;
+    case UNIT_SFU:
+        v->compute_busy = cu->sfu_free > cycle;
+        if (v->compute_busy)
+            check->wake = min_u64(check->wake, cu->sfu_free);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- issue ---- */
+
+static void set_results_ready(warp_slot *slot, const decoded_instruction *d, uint64_t ready, bool from_memory)
+{
+    for (unsigned i = 0; i < d->destination_count; i++) {
+        slot->ready[d->destinations[i]] = ready;
+        slot->from_memory[d->destinations[i]] = from_memory;
+    }
+}
+
+static l1_event access_event(const exec_memory_request *request)
+{
+    bool strong = protocol_is_strong((ptx_semantics)request->semantics, (ptx_scope)request->scope);
+    switch ((exec_access_kind)request->kind) {
+    case EXEC_ACCESS_LOAD: return strong && !request->non_coherent ? L1_LOAD_STRONG : L1_LOAD;
+    case EXEC_ACCESS_STORE: return strong ? L1_STORE_STRONG : L1_STORE;
+    default: return L1_ATOMIC;
+    }
+}
+
+/* Turns the executor's global request into an operation whose lines the load/store unit sends. */
+static void start_global_access(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint32_t handle,
+                                const decoded_instruction *d, uint64_t cycle)
+{
+    warp_slot *slot = &cu->slots[slot_index];
+    memory_op *op = memory_op_get(engine->memory, handle);
+    exec_memory_request *request = &op->request;
+    op->cu = cu->index;
+    op->warp = slot_index;
+    op->issued_cycle = cycle;
+    op->data_stall_cycles = 0;
+    op->source = GSI_SOURCE_L1;
+    op->event = (uint8_t)access_event(request);
+    op->destination_count = 0;
+    op->acquire = 0;
+    bool returns_value = request->kind == EXEC_ACCESS_LOAD || request->kind == EXEC_ACCESS_ATOMIC;
+    if (returns_value) {
+        op->destination_count = d->destination_count;
+        for (unsigned i = 0; i < d->destination_count; i++) {
+            op->destinations[i] = d->destinations[i];
+            slot->pending_op[d->destinations[i]] = handle;
+            slot->from_memory[d->destinations[i]] = 1;
+        }
+        slot->loads_in_flight++;
+        slot->last_op = handle;
+        if (has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
+            op->acquire = 1;
+            slot->acquire_op = handle;
+        }
+    }
+    ldst_unit *unit = &cu->ldst;
+    unit->op = handle;
+    unit->event = op->event;
+    unit->line_count = coalesce_lines(request->address, request->lane_mask,
+                                      (unsigned)request->element_bytes * request->vector,
+                                      engine->config.memory.line_bytes, unit->lines);
+    unit->next_line = 0;
+    unit->blocked = GSI_NONE;
+    op->lines_pending = unit->line_count;
+}
+
+static void time_private_instruction(timing_engine *engine, compute_unit *cu, warp_slot *slot,
+                                     const ptx_instruction *in, const decoded_instruction *d, uint64_t cycle)
+{
+    const core_config *core = &engine->config.core;
+    switch ((timing_unit)d->unit) {
+    case UNIT_ALU:
+        for (unsigned u = 0; u < core->simd_units; u++)
+            if (cu->simd_free[u] <= cycle) {
+                cu->simd_free[u] = cycle + core->simd_interval;
+                break;
+            }
+        set_results_ready(slot, d, cycle + core->alu_latency, false);
+        break;
+    case UNIT_SFU:
+        cu->sfu_free = cycle + core->sfu_interval;
+        set_results_ready(slot, d, cycle + core->sfu_latency, false);
+        break;
+    case UNIT_MEMORY:
+        cu->ldst.busy_until = cycle + 1;
+        set_results_ready(slot, d, cycle + (in->space == PTX_SPACE_LOCAL ? core->local_latency : core->shared_latency),
+                          true);
+        break;
+    default:
+        break;
+    }
+}
+
+static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, const warp_check *check, uint64_t cycle)
+{
+    warp_slot *slot = &cu->slots[slot_index];
+    exec_warp *warp = slot->warp;
+    const decoded_instruction *d = check->decoded;
+    uint32_t handle = MEMORY_OP_NONE;
+    exec_memory_request *request = &cu->scratch;
+    if (d->unit == UNIT_MEMORY) {
+        handle = memory_op_allocate(engine->memory);
+        request = &memory_op_get(engine->memory, handle)->request;
+    }
+    exec_step step;
+    warp->clock = cycle;
+    if (exec_warp_step(warp, request, &step, engine->error) < 0) {
+        if (handle != MEMORY_OP_NONE)
+            memory_op_free(engine->memory, handle);
+        return -1;
+    }
+    engine->instructions++;
+    if (slot->release_waiting) {
+        slot->release_waiting = false;
+        cu->release_waiters--;
+    }
+    if (step.status == EXEC_MEMORY) {
+        start_global_access(engine, cu, slot_index, handle, d, cycle);
+        return 0;
+    }
+    if (handle != MEMORY_OP_NONE)
+        memory_op_free(engine->memory, handle);
+    time_private_instruction(engine, cu, slot, check->instruction, d, cycle);
+    if (step.status == EXEC_FENCE && has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope))
+        l1_acquire(engine->memory, cu->index);
+    if (step.status == EXEC_WARP_DONE) {
+        slot->finished = true;
+        slot->cta->warps_running--;
+        return 0;
+    }
+    const ptx_instruction *next = exec_warp_next_instruction(warp);
+    if (d->unit == UNIT_CONTROL && next && next != check->instruction + 1)
+        slot->fetch_ready = cycle + 1 + engine->config.core.branch_penalty;
+    return 0;
+}
+
+/* ---- the load/store unit ---- */
+
+/* Presents the current operation's lines to the L1, at most one per L1 bank per cycle. */
+static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
+{
+    ldst_unit *unit = &cu->ldst;
+    if (unit->op == MEMORY_OP_NONE)
+        return 0;
+    uint8_t bank_used[256] = {0};
+    sc_time now = cycle * engine->config.memory.gpu_clock.period;
+    uint32_t handle = unit->op;
+    unit->blocked = GSI_NONE;
+    while (unit->next_line < unit->line_count) {
+        const coalesced_line *line = &unit->lines[unit->next_line];
+        unsigned bank = l1_bank_of(engine->memory, line->line_address);
+        if (bank_used[bank]) {
+            unit->blocked = GSI_STRUCT_BANK_CONFLICT;
+            break;
+        }
+        l1_verdict verdict = l1_access(engine->memory, cu->index, (l1_event)unit->event, line, handle, now, engine->error);
+        if (verdict == L1_FAILED)
+            return -1;
+        if (verdict == L1_REFUSED_MSHR_FULL) {
+            unit->blocked = GSI_STRUCT_MSHR_FULL;
+            break;
+        }
+        if (verdict == L1_REFUSED_STORE_BUFFER_FULL) {
+            unit->blocked = GSI_STRUCT_STORE_BUFFER_FULL;
+            l1_drain_oldest(engine->memory, cu->index, now);
+            break;
+        }
+        bank_used[bank] = 1;
+        unit->next_line++;
+    }
+    if (unit->next_line == unit->line_count) {
+        unit->op = MEMORY_OP_NONE;
+        unit->blocked = GSI_NONE;
+    }
+    return 0;
+}
+
+/* ---- one cycle ---- */
+
+/* Where the scheduler's last issuer sits in its dispatch order, or -1. */
+static int last_issuer_position(const scheduler_state *s)
+{
+    for (unsigned position = 0; position < s->count; position++)
+        if ((int)s->order[position] == s->last_issued)
+            return (int)position;
+    return -1;
+}
+
+/* The k-th candidate in priority order: GTO puts the last issuer first, then the others oldest
+ * first; LRR starts after the last issuer. */
+static unsigned candidate(const scheduler_state *s, bool greedy, int position, unsigned k)
+{
+    if (position < 0)
+        return s->order[k];
+    if (greedy)
+        return k == 0 ? s->order[position] : s->order[k <= (unsigned)position ? k - 1 : k];
+    return s->order[((unsigned)position + 1 + k) % s->count];
+}
+
+static void finish_idle_warps(timing_engine *engine, compute_unit *cu)
+{
+    for (unsigned c = 0; c < engine->config.core.max_ctas; c++) {
+        cta_slot *cta = &cu->ctas[c];
+        if (!cta->used || cta->warps_running)
+            continue;
+        bool loads_pending = false;
+        for (unsigned w = 0; w < cta->cta.warp_count; w++)
+            loads_pending |= cu->slots[cta->warp_slots[w]].loads_in_flight > 0;
+        if (!loads_pending)
+            engine_cta_finished(engine, cu, cta);
+    }
+}
+
+int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
+{
+    const core_config *core = &engine->config.core;
+    cu_catch_up(engine, cu, cycle);
+    if (ldst_step(engine, cu, cycle) < 0)
+        return -1;
+    gsi_instruction_view views[1024];
+    unsigned view_count = 0;
+    bool issued = false, warp_finished = false;
+    uint64_t wake = CYCLE_NEVER;
+    for (unsigned s = 0; s < core->schedulers; s++) {
+        scheduler_state *scheduler = &cu->schedulers[s];
+        unsigned issued_here = 0;
+        int issuer = -1, position = last_issuer_position(scheduler);
+        for (unsigned k = 0; k < scheduler->count; k++) {
+            unsigned slot_index = candidate(scheduler, core->greedy_then_oldest, position, k);
+            warp_slot *slot = &cu->slots[slot_index];
+            if (slot->finished)
+                continue;
+            warp_check check;
+            check_warp(engine, cu, slot, cycle, &check);
+            if (can_issue(&check.view) && issued_here < core->issue_width) {
+                if (issue(engine, cu, slot_index, &check, cycle) < 0)
+                    return -1;
+                issued_here++;
+                issued = true;
+                warp_finished |= slot->finished;
+                if (issuer < 0)
+                    issuer = (int)slot_index;
+            }
+            wake = min_u64(wake, check.wake);
+            views[view_count++] = check.view;
+        }
+        if (issuer >= 0)
+            scheduler->last_issued = issuer;
+    }
+    gsi_cycle classification = gsi_classify_cycle(&core->policy, views, view_count);
+    cu->last_class = classification;
+    charge(engine, cu, &classification, 1);
+    cu->charged_through = cycle + 1;
+    if (warp_finished)
+        finish_idle_warps(engine, cu);
+    bool busy = issued || cu->ldst.op != MEMORY_OP_NONE || warp_finished;
+    cu->next_eval = busy ? cycle + 1 : wake;
+    return 0;
+}
+
+/* ---- completions ---- */
+
+void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
+{
+    memory_op *op = memory_op_get(engine->memory, handle);
+    compute_unit *cu = &engine->cus[op->cu];
+    warp_slot *slot = &cu->slots[op->warp];
+    if (op->destination_count) {
+        exec_memory_complete(&op->request);
+        for (unsigned i = 0; i < op->destination_count; i++) {
+            int32_t r = op->destinations[i];
+            if (slot->pending_op[r] == handle) {
+                slot->pending_op[r] = MEMORY_OP_NONE;
+                slot->ready[r] = cycle;
+            }
+        }
+    }
+    if (op->request.kind == EXEC_ACCESS_LOAD || op->request.kind == EXEC_ACCESS_ATOMIC)
+        slot->loads_in_flight--;
+    if (slot->acquire_op == handle) {
+        l1_acquire(engine->memory, cu->index);
+        slot->acquire_op = MEMORY_OP_NONE;
+    }
+    gsi_resolve(&cu->gsi, (gsi_source)op->source, op->data_stall_cycles);
+    memory_op_free(engine->memory, handle);
+    cu_wake(cu, cycle);
+    if (slot->finished && slot->loads_in_flight == 0 && slot->cta->warps_running == 0)
+        finish_idle_warps(engine, cu);
+}

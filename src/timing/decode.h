@@ -1,0 +1,34 @@
+/* decode.h — what the timing model needs to know about each PTX instruction before issuing it:
+ * the functional unit it occupies and the registers it reads and writes (for the scoreboard).
+ * Decoded once per function per launch; the executor still does the semantics. */
+#ifndef SYNCSCOPE_TIMING_DECODE_H
+#define SYNCSCOPE_TIMING_DECODE_H
+
+#include <stdint.h>
+
+#include "ptx/ptx_ir.h"
+
+typedef enum timing_unit {
+    UNIT_ALU = 0,   /* SIMD pipeline: integer, f32/f64, moves, compares, param loads */
+    UNIT_SFU,       /* special functions: rcp, sqrt, rsqrt, ex2, lg2, sin, cos, tanh, div, rem */
+    UNIT_MEMORY,    /* the load/store unit: ld/st/atom/red outside the param space */
+    UNIT_CONTROL,   /* bra, call, ret, exit, bar, fence, vote/shfl sync points: no pipeline */
+    UNIT_COUNT
+} timing_unit;
+
+#define DECODE_MAX_REGISTERS 12
+
+typedef struct decoded_instruction {
+    uint8_t unit;            /* timing_unit */
+    uint8_t source_count, destination_count;
+    uint8_t drains;          /* call/ret/exit: wait until the warp has nothing in flight */
+    int32_t sources[DECODE_MAX_REGISTERS];
+    int32_t destinations[4 + 1];
+} decoded_instruction;
+
+/* Decodes every instruction of every function of `module`; returns per function an array
+ * parallel to its instructions (free with decode_free). */
+decoded_instruction **decode_module(const ptx_module *module);
+void decode_free(decoded_instruction **decoded, const ptx_module *module);
+
+#endif

@@ -1,0 +1,207 @@
+/* l2_bank.c — one slice of the shared, banked GPU L2: a write-back cache of the DRAM image
+ * where writes and atomics are performed (the point of coherence for every protocol so far).
+ *
+ * Each bank takes one message per GPU cycle from its input queue and answers l2_latency cycles
+ * later. Line states and what each request does in them:
+ *
+ *   state  | Read            | Write                      | Atomic               | DRAM fill
+ *   -------+-----------------+----------------------------+----------------------+------------------
+ *   I      | miss: fetch, IV | full line: install D, ack; | miss: fetch, IV      | -
+ *          |                 | partial: miss, fetch, IV   |                      |
+ *   V, D   | data            | merge bytes, D, ack        | perform lanes, D     | -
+ *   IV     | wait in MSHR    | wait in MSHR               | wait in MSHR         | V; replay waiters
+ *
+ * A miss picks the LRU victim of the set; a dirty victim is written back (its bytes go to the
+ * image at once, the DRAM write is timed), a victim with a fill outstanding stalls the bank.
+ * When every L2 MSHR of the bank is busy, the bank stalls until a fill frees one. Requests
+ * waiting in an MSHR replay in arrival order, so a CU's write and later read of a line are seen
+ * in the order they were sent. */
+#include "timing/memory_internal.h"
+
+#include <string.h>
+
+static uint64_t local_address(const memory_system *memory, uint64_t line_address)
+{
+    uint64_t line = memory->config.line_bytes;
+    return line_address / line / memory->config.l2_banks * line;
+}
+
+static sc_time cycles(const memory_system *memory, unsigned count)
+{
+    return sc_clock_span(memory->config.gpu_clock, count);
+}
+
+static void schedule_step(memory_system *memory, unsigned bank, sc_time when)
+{
+    l2_bank *b = &memory->banks[bank];
+    if (b->step_scheduled)
+        return;
+    b->step_scheduled = true;
+    event_queue_push(memory->events, when < b->free_at ? b->free_at : when, MEMORY_EVENT_BANK, bank, 0);
+}
+
+void l2_receive(memory_system *memory, uint32_t handle, sc_time now)
+{
+    unsigned bank = memory_bank_of(memory, message_get(memory, handle)->line_address);
+    l2_bank *b = &memory->banks[bank];
+    if (b->queue_tail == MESSAGE_NONE)
+        b->queue_head = handle;
+    else
+        message_get(memory, b->queue_tail)->next = handle;
+    b->queue_tail = handle;
+    schedule_step(memory, bank, now);
+}
+
+/* Turns the request into its response and sends it back to the CU. */
+static void respond(memory_system *memory, unsigned bank, uint32_t handle, message_type type, const cache_line *line,
+                    gsi_source source, sc_time when)
+{
+    message *m = message_get(memory, handle);
+    m->type = (uint8_t)type;
+    m->source = (uint8_t)source;
+    if (type == MSG_DATA)
+        memcpy(m->data, line->data, memory->config.line_bytes);
+    memory_send_to_cu(memory, handle, bank, when);
+}
+
+static void perform_atomic(memory_system *memory, const message *m, cache_line *line)
+{
+    exec_memory_request *request = &memory_op_get(memory, m->op)->request;
+    uint64_t line_mask = ~(uint64_t)(memory->config.line_bytes - 1);
+    for (uint64_t lanes = request->lane_mask; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        if ((request->address[lane] & line_mask) == m->line_address)
+            exec_memory_perform_lane(request, lane, line->data + (request->address[lane] - m->line_address));
+    }
+}
+
+/* Serves a request on a present line (V or D). */
+static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_line *line, gsi_source source,
+                  sc_time when)
+{
+    message *m = message_get(memory, handle);
+    switch ((message_type)m->type) {
+    case MSG_READ:
+        respond(memory, bank, handle, MSG_DATA, line, source, when);
+        break;
+    case MSG_WRITE:
+        byte_mask_copy(line->data, m->data, &m->mask, memory->config.line_bytes);
+        line->state = L2_D;
+        memory->stats.l2_writes++;
+        respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
+        break;
+    case MSG_ATOMIC:
+        perform_atomic(memory, m, line);
+        line->state = L2_D;
+        memory->stats.l2_atomics++;
+        respond(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when);
+        break;
+    default:
+        break;
+    }
+}
+
+static bool full_line_write(const memory_system *memory, const message *m)
+{
+    unsigned line = memory->config.line_bytes;
+    for (unsigned i = 0; i < line; i++)
+        if (!byte_mask_test(&m->mask, i))
+            return false;
+    return true;
+}
+
+/* Frees a way for `line_address`: writes a dirty victim back. False when the victim awaits a fill. */
+static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, sc_time now)
+{
+    if (!victim || victim->state == L2_I)
+        return true;
+    if (victim->state == L2_IV)
+        return false;
+    if (victim->state == L2_D) {
+        uint64_t line = memory->config.line_bytes;
+        uint64_t address = (victim->address / line * memory->config.l2_banks + bank) * line;
+        uint8_t *image = sc_device_global_pointer(memory->device, address, line);
+        if (image)
+            memcpy(image, victim->data, line);
+        memory->stats.l2_writebacks++;
+        memory_dram_request(memory, address, true, now);
+    }
+    cache_array_invalidate(memory->banks[bank].cache, victim);
+    return true;
+}
+
+/* Handles the head message; false if the bank must stall and retry it next cycle. */
+static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+{
+    l2_bank *b = &memory->banks[bank];
+    message *m = message_get(memory, handle);
+    uint64_t local = local_address(memory, m->line_address);
+    cache_line *line = cache_array_lookup(b->cache, local);
+    sc_time reply = now + cycles(memory, memory->config.l2_latency);
+    if (line && line->state != L2_IV) {
+        cache_array_touch(b->cache, line);
+        memory->stats.l2_hits++;
+        serve(memory, bank, handle, line, GSI_SOURCE_L2, reply);
+        return true;
+    }
+    if (line) {  /* IV: wait for the fill */
+        mshr_add_waiter(mshr_find(b->mshrs, local), handle);
+        return true;
+    }
+    bool install_without_fetch = m->type == MSG_WRITE && full_line_write(memory, m);
+    if (!install_without_fetch && mshr_full(b->mshrs))
+        return false;
+    cache_line *victim = cache_array_victim(b->cache, local);
+    if (!make_room(memory, bank, victim, now))
+        return false;
+    memory->stats.l2_misses++;
+    if (install_without_fetch) {
+        cache_array_install(b->cache, victim, local, L2_D);
+        serve(memory, bank, handle, victim, GSI_SOURCE_L2, reply);
+        return true;
+    }
+    cache_array_install(b->cache, victim, local, L2_IV);
+    mshr_entry *entry = mshr_allocate(b->mshrs, local);
+    mshr_add_waiter(entry, handle);
+    memory_dram_request(memory, m->line_address, false, now);
+    return true;
+}
+
+void l2_step(memory_system *memory, unsigned bank, sc_time now)
+{
+    l2_bank *b = &memory->banks[bank];
+    b->step_scheduled = false;
+    uint32_t handle = b->queue_head;
+    if (handle == MESSAGE_NONE)
+        return;
+    sc_time next_cycle = now + cycles(memory, 1);
+    uint32_t next = message_get(memory, handle)->next;
+    if (process(memory, bank, handle, now)) {
+        b->queue_head = next;
+        if (next == MESSAGE_NONE)
+            b->queue_tail = MESSAGE_NONE;
+        b->free_at = next_cycle;
+    }
+    if (b->queue_head != MESSAGE_NONE)
+        schedule_step(memory, bank, next_cycle);
+}
+
+void l2_dram_done(memory_system *memory, const dram_request *request, sc_time when)
+{
+    unsigned bank = memory_bank_of(memory, request->address);
+    l2_bank *b = &memory->banks[bank];
+    uint64_t local = local_address(memory, request->address);
+    cache_line *line = cache_array_lookup(b->cache, local);
+    mshr_entry *entry = mshr_find(b->mshrs, local);
+    uint64_t bytes = memory->config.line_bytes;
+    const uint8_t *image = sc_device_global_pointer(memory->device, request->address, bytes);
+    if (image)
+        memcpy(line->data, image, bytes);
+    else
+        memset(line->data, 0, bytes);
+    line->state = L2_V;
+    sc_time reply = when + cycles(memory, memory->config.l2_latency);
+    for (uint32_t w = 0; w < entry->waiter_count; w++)
+        serve(memory, bank, entry->waiters[w], line, GSI_SOURCE_DRAM, reply + cycles(memory, w));
+    mshr_release(b->mshrs, entry);
+}

@@ -1,0 +1,118 @@
+/* memory_internal.h — the parts of the memory system shared by its files (memory_system.c,
+ * l1_controller.c, l2_bank.c): messages, controller state, and the helpers that move messages. */
+#ifndef SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
+#define SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
+
+#include "timing/cache_array.h"
+#include "timing/memory_system.h"
+#include "timing/mshr.h"
+#include "timing/store_buffer.h"
+
+#define MESSAGE_NONE UINT32_MAX
+
+
+typedef enum message_type {
+    MSG_READ = 0,       /* CU -> L2: read a line (around: for one operation, no L1 fill) */
+    MSG_WRITE,          /* CU -> L2: masked bytes of a line */
+    MSG_ATOMIC,         /* CU -> L2: the lanes of `op` on this line */
+    MSG_DATA,           /* L2 -> CU (or L1 -> itself on a hit): a line's bytes */
+    MSG_ATOMIC_DONE,    /* L2 -> CU: the atomic was performed, old values are in the operation */
+    MSG_WRITE_ACK,      /* L2 -> CU: the write was performed */
+} message_type;
+
+typedef struct message {
+    uint8_t type;           /* message_type */
+    uint8_t source;         /* MSG_DATA: gsi_source of the data */
+    uint8_t around;         /* MSG_READ/MSG_DATA: belongs to `op` alone, not to an MSHR */
+    uint16_t cu;
+    uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
+    uint32_t next;          /* free list / bank queue link */
+    uint64_t line_address;
+    byte_mask mask;         /* MSG_WRITE: the bytes written */
+    uint8_t data[TIMING_MAX_LINE_BYTES];
+} message;
+
+/* MSHR flags of the L1: fill must not be cached; the overlay slot lives in the upper bits. */
+#define L1_MSHR_NO_ALLOCATE 1u
+#define L1_MSHR_OVERLAY_SHIFT 8
+/* MSHR waiter tokens of the L1: an operation handle, with this bit if it merged (secondary). */
+#define L1_WAITER_MERGED 0x80000000u
+
+typedef struct l1_controller {
+    cache_array *cache;
+    mshr_table *mshrs;
+    store_buffer *stores;
+    uint8_t *overlay_data;       /* per MSHR slot: the CU's bytes written while the miss was open */
+    byte_mask *overlay_mask;
+    uint32_t *free_overlays;
+    uint32_t free_overlay_count;
+    uint32_t epoch;              /* acquires so far: MSHRs opened in an older epoch are stale */
+    uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
+    uint64_t writes_outstanding; /* writes/atomics sent and not yet performed */
+} l1_controller;
+
+/* L2 line states (cache_line.state). */
+enum { L2_I = 0, L2_V, L2_D, L2_IV };
+
+typedef struct l2_bank {
+    cache_array *cache;          /* indexed by bank-local line addresses */
+    mshr_table *mshrs;           /* waiters: message handles */
+    uint32_t queue_head, queue_tail;
+    sc_time free_at;             /* when the tag pipeline takes its next message */
+    bool step_scheduled;
+} l2_bank;
+
+/* A DRAM request that found its channel queue full. */
+typedef struct dram_backlog_entry {
+    uint64_t line_address;
+    bool is_write;
+} dram_backlog_entry;
+
+struct memory_system {
+    memory_config config;
+    const sc_protocol *protocol;
+    protocol_index table;
+    sc_device *device;
+    event_queue *events;
+    memory_callbacks callbacks;
+    l1_controller *l1;
+    l2_bank *banks;
+    noc *network;
+    dram *memory;
+    sc_time dram_wake;            /* time of the scheduled DRAM event, SC_TIME_NEVER if none */
+    dram_backlog_entry *backlog;
+    uint32_t backlog_count, backlog_capacity;
+    message **message_chunks;     /* stable storage, 256 messages per chunk */
+    uint32_t message_chunk_count, free_messages, messages_in_flight;
+    memory_op **op_chunks;
+    uint32_t op_chunk_count, free_ops;
+    uint64_t jitter_state;
+    memory_stats stats;
+};
+
+message *message_get(memory_system *memory, uint32_t handle);
+uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu, uint64_t line_address);
+void message_free(memory_system *memory, uint32_t handle);
+
+/* NoC endpoints: CUs first, then L2 banks. */
+unsigned memory_bank_of(const memory_system *memory, uint64_t line_address);
+void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now);
+void memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now);
+
+/* Copies the lanes of `op` that fall in the line out of `line_data` (loads), counts the line
+ * complete, and reports the operation done when it was its last line. */
+void memory_op_line_done(memory_system *memory, uint32_t op, uint64_t line_address, const uint8_t *line_data,
+                         gsi_source source, sc_time now);
+
+/* The CU side of a message arriving from the L2 (or from the CU's own L1 hit path). */
+int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
+
+/* The L2 side. */
+void l2_receive(memory_system *memory, uint32_t handle, sc_time now);
+void l2_step(memory_system *memory, unsigned bank, sc_time now);
+void l2_dram_done(memory_system *memory, const dram_request *request, sc_time when);
+
+/* DRAM requests, queued in a backlog when the channel is full. */
+void memory_dram_request(memory_system *memory, uint64_t line_address, bool is_write, sc_time now);
+
+#endif

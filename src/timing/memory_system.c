@@ -1,0 +1,386 @@
+/* memory_system.c — builds the memory hierarchy from its configuration, owns the message and
+ * operation pools, moves messages across the NoC, feeds DRAM, and handles host accesses. The
+ * controllers themselves are l1_controller.c and l2_bank.c. */
+#include "timing/memory_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_SHIFT 8
+#define CHUNK_SIZE (1u << CHUNK_SHIFT)
+
+/* ---- pools with stable addresses ---- */
+
+message *message_get(memory_system *memory, uint32_t handle)
+{
+    return &memory->message_chunks[handle >> CHUNK_SHIFT][handle & (CHUNK_SIZE - 1)];
+}
+
+static void grow_messages(memory_system *memory)
+{
+    uint32_t chunk = memory->message_chunk_count++;
+    memory->message_chunks = realloc(memory->message_chunks, memory->message_chunk_count * sizeof(message *));
+    memory->message_chunks[chunk] = malloc(CHUNK_SIZE * sizeof(message));
+    for (uint32_t i = CHUNK_SIZE; i-- > 0;) {
+        uint32_t handle = chunk << CHUNK_SHIFT | i;
+        message_get(memory, handle)->next = memory->free_messages;
+        memory->free_messages = handle;
+    }
+}
+
+uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu, uint64_t line_address)
+{
+    if (memory->free_messages == MESSAGE_NONE)
+        grow_messages(memory);
+    uint32_t handle = memory->free_messages;
+    message *m = message_get(memory, handle);
+    memory->free_messages = m->next;
+    m->type = (uint8_t)type;
+    m->source = GSI_SOURCE_L2;
+    m->around = 0;
+    m->cu = (uint16_t)cu;
+    m->op = MEMORY_OP_NONE;
+    m->next = MESSAGE_NONE;
+    m->line_address = line_address;
+    m->mask = (byte_mask){{0, 0}};
+    memory->messages_in_flight++;
+    return handle;
+}
+
+void message_free(memory_system *memory, uint32_t handle)
+{
+    message_get(memory, handle)->next = memory->free_messages;
+    memory->free_messages = handle;
+    memory->messages_in_flight--;
+}
+
+memory_op *memory_op_get(memory_system *memory, uint32_t op)
+{
+    return &memory->op_chunks[op >> CHUNK_SHIFT][op & (CHUNK_SIZE - 1)];
+}
+
+uint32_t memory_op_allocate(memory_system *memory)
+{
+    if (memory->free_ops == MEMORY_OP_NONE) {
+        uint32_t chunk = memory->op_chunk_count++;
+        memory->op_chunks = realloc(memory->op_chunks, memory->op_chunk_count * sizeof(memory_op *));
+        memory->op_chunks[chunk] = malloc(CHUNK_SIZE * sizeof(memory_op));
+        for (uint32_t i = CHUNK_SIZE; i-- > 0;) {
+            memory_op_get(memory, chunk << CHUNK_SHIFT | i)->in_use = 0;
+            memory_op_get(memory, chunk << CHUNK_SHIFT | i)->next_free = memory->free_ops;
+            memory->free_ops = chunk << CHUNK_SHIFT | i;
+        }
+    }
+    uint32_t op = memory->free_ops;
+    memory_op *record = memory_op_get(memory, op);
+    memory->free_ops = record->next_free;
+    record->in_use = 1;
+    return op;
+}
+
+void memory_op_free(memory_system *memory, uint32_t op)
+{
+    memory_op_get(memory, op)->in_use = 0;
+    memory_op_get(memory, op)->next_free = memory->free_ops;
+    memory->free_ops = op;
+}
+
+/* ---- construction ---- */
+
+static void create_l1(memory_system *memory, l1_controller *l1)
+{
+    const memory_config *c = &memory->config;
+    l1->cache = cache_array_create(c->l1_bytes, c->l1_associativity, c->line_bytes);
+    l1->mshrs = mshr_create(c->l1_mshrs);
+    l1->stores = store_buffer_create(c->store_buffer_entries, c->line_bytes);
+    l1->overlay_data = calloc((size_t)c->l1_mshrs, c->line_bytes);
+    l1->overlay_mask = calloc(c->l1_mshrs, sizeof(byte_mask));
+    l1->free_overlays = malloc(c->l1_mshrs * sizeof(uint32_t));
+    for (uint32_t i = 0; i < c->l1_mshrs; i++)
+        l1->free_overlays[i] = c->l1_mshrs - 1 - i;
+    l1->free_overlay_count = c->l1_mshrs;
+}
+
+static noc *create_network(const memory_config *c)
+{
+    unsigned endpoints = c->cu_count + c->l2_banks;
+    unsigned *nodes = malloc(endpoints * sizeof(unsigned));
+    unsigned grid = c->noc.rows * c->noc.columns;
+    for (unsigned e = 0; e < endpoints; e++) {
+        /* CUs and L2 banks are spread over the grid in order, the banks from the other end. */
+        unsigned position = e < c->cu_count ? e : c->l2_banks - 1 - (e - c->cu_count);
+        nodes[e] = grid ? position % grid : 0;
+    }
+    noc *network = noc_create(&c->noc, endpoints, nodes);
+    free(nodes);
+    return network;
+}
+
+memory_system *memory_system_create(const memory_config *config, const sc_protocol *protocol, sc_device *device,
+                                    event_queue *events, memory_callbacks callbacks)
+{
+    memory_system *memory = calloc(1, sizeof *memory);
+    memory->config = *config;
+    memory->protocol = protocol;
+    protocol_build_index(protocol, &memory->table);
+    memory->device = device;
+    memory->events = events;
+    memory->callbacks = callbacks;
+    memory->free_messages = MESSAGE_NONE;
+    memory->free_ops = MEMORY_OP_NONE;
+    memory->dram_wake = SC_TIME_NEVER;
+    memory->jitter_state = config->jitter;
+    memory->l1 = calloc(config->cu_count, sizeof *memory->l1);
+    for (unsigned cu = 0; cu < config->cu_count; cu++)
+        create_l1(memory, &memory->l1[cu]);
+    memory->banks = calloc(config->l2_banks, sizeof *memory->banks);
+    for (unsigned b = 0; b < config->l2_banks; b++) {
+        memory->banks[b].cache = cache_array_create(config->l2_bytes / config->l2_banks, config->l2_associativity,
+                                                    config->line_bytes);
+        memory->banks[b].mshrs = mshr_create(config->l2_mshrs_per_bank);
+        memory->banks[b].queue_head = memory->banks[b].queue_tail = MESSAGE_NONE;
+    }
+    memory->network = create_network(config);
+    memory->memory = dram_create(&config->dram);
+    return memory;
+}
+
+void memory_system_destroy(memory_system *memory)
+{
+    if (!memory)
+        return;
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        l1_controller *l1 = &memory->l1[cu];
+        cache_array_destroy(l1->cache);
+        mshr_destroy(l1->mshrs);
+        store_buffer_destroy(l1->stores);
+        free(l1->overlay_data);
+        free(l1->overlay_mask);
+        free(l1->free_overlays);
+    }
+    for (unsigned b = 0; b < memory->config.l2_banks; b++) {
+        cache_array_destroy(memory->banks[b].cache);
+        mshr_destroy(memory->banks[b].mshrs);
+    }
+    for (uint32_t i = 0; i < memory->message_chunk_count; i++)
+        free(memory->message_chunks[i]);
+    for (uint32_t i = 0; i < memory->op_chunk_count; i++)
+        free(memory->op_chunks[i]);
+    free(memory->message_chunks);
+    free(memory->op_chunks);
+    free(memory->l1);
+    free(memory->banks);
+    free(memory->backlog);
+    noc_destroy(memory->network);
+    dram_destroy(memory->memory);
+    free(memory);
+}
+
+/* ---- moving messages ---- */
+
+unsigned memory_bank_of(const memory_system *memory, uint64_t line_address)
+{
+    return (unsigned)((line_address / memory->config.line_bytes) % memory->config.l2_banks);
+}
+
+/* Bytes on the wire: a header, plus a line of data for writes, atomics (operands) and data. */
+static unsigned message_bytes(const memory_system *memory, const message *m)
+{
+    bool carries_line = m->type == MSG_WRITE || m->type == MSG_DATA || m->type == MSG_ATOMIC;
+    return MEMORY_MESSAGE_HEADER_BYTES + (carries_line ? memory->config.line_bytes : 0);
+}
+
+/* --jitter: delays each injection by 0-3 NoC cycles, chosen by a splitmix64 stream. */
+static sc_time injection_delay(memory_system *memory)
+{
+    if (!memory->config.jitter)
+        return 0;
+    uint64_t z = (memory->jitter_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return sc_clock_span(memory->config.noc.clock, z & 3);
+}
+
+void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now)
+{
+    message *m = message_get(memory, handle);
+    unsigned bank = memory_bank_of(memory, m->line_address);
+    sc_time arrival = noc_send(memory->network, m->cu, memory->config.cu_count + bank, message_bytes(memory, m),
+                               now + injection_delay(memory));
+    event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_L2, bank, handle);
+}
+
+void memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now)
+{
+    message *m = message_get(memory, handle);
+    sc_time arrival = noc_send(memory->network, memory->config.cu_count + bank, m->cu, message_bytes(memory, m),
+                               now + injection_delay(memory));
+    event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, m->cu, handle);
+}
+
+/* ---- completing operations ---- */
+
+void memory_op_line_done(memory_system *memory, uint32_t handle, uint64_t line_address, const uint8_t *line_data,
+                         gsi_source source, sc_time now)
+{
+    memory_op *op = memory_op_get(memory, handle);
+    exec_memory_request *request = &op->request;
+    if (line_data) {
+        uint64_t line_mask = ~(uint64_t)(memory->config.line_bytes - 1);
+        for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            if ((request->address[lane] & line_mask) != line_address)
+                continue;
+            const uint8_t *bytes = line_data + (request->address[lane] - line_address);
+            for (unsigned k = 0; k < request->vector; k++)
+                request->data[lane][k] = exec_load_bytes(bytes + k * request->element_bytes, request->element_bytes);
+        }
+    }
+    op->source = (uint8_t)source;
+    if (--op->lines_pending == 0)
+        memory->callbacks.op_done(memory->callbacks.context, handle, now);
+}
+
+/* ---- DRAM ---- */
+
+static void schedule_dram(memory_system *memory)
+{
+    sc_time next = dram_next_event(memory->memory);
+    if (next < memory->dram_wake) {
+        memory->dram_wake = next;
+        event_queue_push(memory->events, next, MEMORY_EVENT_DRAM, 0, 0);
+    }
+}
+
+void memory_dram_request(memory_system *memory, uint64_t line_address, bool is_write, sc_time now)
+{
+    if (memory->backlog_count == 0 && dram_can_accept(memory->memory, line_address)) {
+        dram_enqueue(memory->memory, &(dram_request){line_address, is_write, 0}, now);
+        schedule_dram(memory);
+        return;
+    }
+    if (memory->backlog_count == memory->backlog_capacity) {
+        memory->backlog_capacity = memory->backlog_capacity ? 2 * memory->backlog_capacity : 64;
+        memory->backlog = realloc(memory->backlog, memory->backlog_capacity * sizeof *memory->backlog);
+    }
+    memory->backlog[memory->backlog_count++] = (dram_backlog_entry){line_address, is_write};
+}
+
+/* Moves backlogged requests into DRAM in arrival order, as far as their channels have room. */
+static void drain_backlog(memory_system *memory, sc_time now)
+{
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < memory->backlog_count; i++) {
+        dram_backlog_entry entry = memory->backlog[i];
+        if (dram_can_accept(memory->memory, entry.line_address))
+            dram_enqueue(memory->memory, &(dram_request){entry.line_address, entry.is_write, 0}, now);
+        else
+            memory->backlog[kept++] = entry;
+    }
+    memory->backlog_count = kept;
+}
+
+static void dram_completed(void *context, const dram_request *request, sc_time when)
+{
+    if (!request->is_write)
+        l2_dram_done(context, request, when);
+}
+
+static void advance_dram(memory_system *memory, sc_time now)
+{
+    memory->dram_wake = SC_TIME_NEVER;
+    dram_advance(memory->memory, now, dram_completed, memory);
+    drain_backlog(memory, now);
+    schedule_dram(memory);
+}
+
+/* ---- events ---- */
+
+int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error)
+{
+    switch (event->kind) {
+    case MEMORY_EVENT_AT_L2:
+        l2_receive(memory, (uint32_t)event->argument, event->time);
+        return 0;
+    case MEMORY_EVENT_AT_CU:
+        return l1_receive(memory, (uint32_t)event->argument, event->time, error);
+    case MEMORY_EVENT_BANK:
+        l2_step(memory, event->target, event->time);
+        return 0;
+    case MEMORY_EVENT_DRAM:
+        if (event->time == memory->dram_wake)
+            advance_dram(memory, event->time);
+        return 0;
+    default:
+        return sc_fail(error, "internal error: unknown memory event %u", event->kind);
+    }
+}
+
+/* ---- host accesses ---- */
+
+typedef struct host_range {
+    memory_system *memory;
+    unsigned bank;
+    uint64_t start, end;
+    bool is_write;
+} host_range;
+
+static uint64_t global_line_address(const memory_system *memory, unsigned bank, uint64_t local_address)
+{
+    uint64_t line = memory->config.line_bytes;
+    return (local_address / line * memory->config.l2_banks + bank) * line;
+}
+
+/* Writes a dirty L2 line back to the image before the host reads it; after a host write, keeps
+ * the host's bytes, writes back the line's other dirty bytes and drops the line. */
+static void host_visit_line(void *context, cache_line *line)
+{
+    host_range *range = context;
+    memory_system *memory = range->memory;
+    unsigned line_bytes = memory->config.line_bytes;
+    uint64_t address = global_line_address(memory, range->bank, line->address);
+    if (address + line_bytes <= range->start || address >= range->end)
+        return;
+    uint8_t *image = sc_device_global_pointer(memory->device, address, line_bytes);
+    if (line->state == L2_D && image)
+        for (unsigned i = 0; i < line_bytes; i++)
+            if (!range->is_write || address + i < range->start || address + i >= range->end)
+                image[i] = line->data[i];
+    if (range->is_write)
+        cache_array_invalidate(memory->banks[range->bank].cache, line);
+    else if (line->state == L2_D)
+        line->state = L2_V;
+}
+
+void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write)
+{
+    for (unsigned b = 0; b < memory->config.l2_banks; b++) {
+        host_range range = {memory, b, address, address + bytes, is_write};
+        cache_array_for_each(memory->banks[b].cache, host_visit_line, &range);
+    }
+    if (is_write)
+        for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+            cache_array_flash_invalidate(memory->l1[cu].cache);
+}
+
+memory_op *memory_oldest_op(memory_system *memory)
+{
+    memory_op *oldest = NULL;
+    for (uint32_t c = 0; c < memory->op_chunk_count; c++)
+        for (uint32_t i = 0; i < CHUNK_SIZE; i++) {
+            memory_op *op = &memory->op_chunks[c][i];
+            if (op->in_use && (!oldest || op->issued_cycle < oldest->issued_cycle))
+                oldest = op;
+        }
+    return oldest;
+}
+
+bool memory_quiescent(const memory_system *memory)
+{
+    return memory->messages_in_flight == 0;
+}
+
+const memory_stats *memory_statistics(const memory_system *memory) { return &memory->stats; }
+const noc_stats *memory_noc_statistics(const memory_system *memory) { return noc_statistics(memory->network); }
+const dram_stats *memory_dram_statistics(const memory_system *memory) { return dram_statistics(memory->memory); }

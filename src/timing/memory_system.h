@@ -1,0 +1,153 @@
+/* memory_system.h — the value-accurate GPU memory hierarchy below the compute units: per-CU L1
+ * controllers (protocol tables from protocols/), write-combining store buffers, the NoC, banked
+ * L2 slices with MSHRs, and DRAM channels. Lines carry data; the device's flat global image is
+ * the DRAM contents.
+ *
+ * The load/store unit of a compute unit hands it one line access at a time (l1_access). Each
+ * access belongs to a memory operation (memory_op: one warp instruction's global access, owned
+ * by the timing engine and named by a handle). When every line of an operation has completed,
+ * the memory system calls the engine back (memory_callbacks) and the engine writes the loaded
+ * values into registers.
+ *
+ * Everything inside talks through messages scheduled on the engine's event queue; components
+ * never call each other's internals.
+ */
+#ifndef SYNCSCOPE_TIMING_MEMORY_SYSTEM_H
+#define SYNCSCOPE_TIMING_MEMORY_SYSTEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "exec/memory_request.h"
+#include "host/host_api.h"
+#include "protocols/protocol.h"
+#include "stalls/gsi.h"
+#include "timing/byte_mask.h"
+#include "timing/clock.h"
+#include "timing/coalescer.h"
+#include "timing/dram.h"
+#include "timing/event_queue.h"
+#include "timing/noc.h"
+
+#define MEMORY_OP_NONE UINT32_MAX
+#define MEMORY_MESSAGE_HEADER_BYTES 8   /* address and command of every NoC message */
+
+/* One warp instruction's global memory access in flight. */
+typedef struct memory_op {
+    exec_memory_request request;  /* lane addresses and data; load results land here */
+    uint32_t cu, warp;            /* issuing CU and warp slot */
+    uint32_t lines_pending;       /* line accesses not completed yet */
+    uint8_t source;               /* gsi_source of the line that completed last */
+    uint8_t event;                /* l1_event of its lines */
+    uint8_t acquire;              /* completing it is an acquire (ld.acquire, atom.acquire) */
+    uint8_t in_use;
+    uint8_t destination_count;
+    int32_t destinations[5];      /* registers it writes (scoreboard) */
+    uint64_t issued_cycle;
+    uint64_t data_stall_cycles;   /* GSI memory-data cycles charged to it while pending */
+    uint32_t next_free;
+} memory_op;
+
+/* What the memory system tells the engine. */
+typedef struct memory_callbacks {
+    void *context;
+    /* Every line of `op` has completed at `when` (loads: values are in op->request.data). */
+    void (*op_done)(void *context, uint32_t op, sc_time when);
+    /* A write, reduction or atomic of CU `cu` was performed at the L2 (release bookkeeping). */
+    void (*write_performed)(void *context, unsigned cu, sc_time when);
+} memory_callbacks;
+
+/* Derived timing parameters (timing_config.c fills them from the system configuration). */
+typedef struct memory_config {
+    unsigned cu_count, line_bytes;
+    sc_clock gpu_clock;
+    /* L1 */
+    uint64_t l1_bytes;
+    unsigned l1_associativity, l1_banks, l1_mshrs, store_buffer_entries;
+    unsigned l1_tag_latency, l1_latency;           /* GPU cycles */
+    /* L2 */
+    uint64_t l2_bytes;
+    unsigned l2_associativity, l2_banks, l2_mshrs_per_bank;
+    unsigned l2_latency;                           /* GPU cycles from a request's arrival to its response leaving */
+    noc_config noc;
+    dram_config dram;
+    uint64_t jitter;                               /* 0: none; else the perturbation seed */
+} memory_config;
+
+typedef struct memory_stats {
+    uint64_t l1_hits, l1_misses, l1_merges, l1_read_arounds, l1_invalidations, l1_flash_invalidations;
+    uint64_t l1_write_throughs, store_buffer_drains;
+    uint64_t l2_hits, l2_misses, l2_writebacks, l2_atomics, l2_writes;
+    uint64_t mshr_samples, mshr_occupancy_sum, mshr_peak;   /* L1 MSHRs in use, sampled per miss */
+} memory_stats;
+
+typedef struct memory_system memory_system;
+
+memory_system *memory_system_create(const memory_config *config, const sc_protocol *protocol, sc_device *device,
+                                    event_queue *events, memory_callbacks callbacks);
+void memory_system_destroy(memory_system *memory);
+
+/* ---- memory operations ---- */
+uint32_t memory_op_allocate(memory_system *memory);
+memory_op *memory_op_get(memory_system *memory, uint32_t op);
+void memory_op_free(memory_system *memory, uint32_t op);
+
+/* ---- the load/store unit's side ---- */
+
+typedef enum l1_verdict {
+    L1_ACCEPTED = 0,
+    L1_REFUSED_MSHR_FULL,
+    L1_REFUSED_STORE_BUFFER_FULL,
+    L1_FAILED,                  /* a protocol table error: the message is in `error` */
+} l1_verdict;
+
+/* Presents one line access of `op` (event: L1_LOAD ... L1_ATOMIC) to CU `cu`'s L1 at `now`.
+ * A refused access changes nothing; the unit retries it in a later cycle. */
+l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const coalesced_line *line, uint32_t op,
+                     sc_time now, sc_error *error);
+
+/* Bank of the L1 a line maps to (for bank-conflict serialisation in the load/store unit). */
+unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
+
+/* Release: sends every buffered store of the CU. Acquire: drops every L1 line of the CU (if the
+ * protocol says so). */
+void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now);
+void l1_acquire(memory_system *memory, unsigned cu);
+/* Sends the oldest buffered store (to make room in a full store buffer). */
+void l1_drain_oldest(memory_system *memory, unsigned cu, sc_time now);
+bool l1_store_buffer_full(const memory_system *memory, unsigned cu);
+bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);
+bool l1_mshr_full(const memory_system *memory, unsigned cu);
+/* Writes and atomics the CU sent that the L2 has not yet performed. */
+uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu);
+
+/* ---- the engine's side ---- */
+
+/* Event kinds the memory system schedules; the engine passes them back to memory_handle_event. */
+enum {
+    MEMORY_EVENT_FIRST = 100,
+    MEMORY_EVENT_AT_L2 = MEMORY_EVENT_FIRST,  /* a message arrives at an L2 bank */
+    MEMORY_EVENT_AT_CU,                       /* a message arrives at a CU */
+    MEMORY_EVENT_BANK,                        /* an L2 bank may process its next message */
+    MEMORY_EVENT_DRAM,                        /* DRAM has work due */
+    MEMORY_EVENT_LAST = MEMORY_EVENT_DRAM,
+};
+
+int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
+
+/* Host accesses between kernels: write dirty L2 data back before the host reads; drop every
+ * cached copy after the host writes. */
+void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write);
+
+/* The in-flight operation issued earliest (for watchdog messages), or NULL. */
+memory_op *memory_oldest_op(memory_system *memory);
+
+/* Whether nothing is in flight anywhere (no messages, no misses, empty store buffers). */
+bool memory_quiescent(const memory_system *memory);
+
+const memory_stats *memory_statistics(const memory_system *memory);
+const noc_stats *memory_noc_statistics(const memory_system *memory);
+const dram_stats *memory_dram_statistics(const memory_system *memory);
+
+#endif

@@ -1,0 +1,166 @@
+/* timing_config.c — derives the timing model's parameters from a system configuration and
+ * rejects inconsistent ones (see timing_config.h for the derivations). */
+#include "timing/timing_config.h"
+
+#include <string.h>
+
+static unsigned ceil_div(uint64_t a, uint64_t b)
+{
+    return (unsigned)((a + b - 1) / b);
+}
+
+static int load_core(const sc_config *c, core_config *core, sc_error *error)
+{
+    unsigned warp = (unsigned)sc_config_int(c, "gpu.warp_size");
+    *core = (core_config){
+        .cu_count = (unsigned)sc_config_int(c, "gpu.cu_count"),
+        .warp_size = warp,
+        .max_warps = (unsigned)sc_config_int(c, "gpu.max_warps_per_cu"),
+        .max_ctas = (unsigned)sc_config_int(c, "gpu.max_ctas_per_cu"),
+        .registers = (unsigned)sc_config_int(c, "gpu.registers_per_cu"),
+        .schedulers = (unsigned)sc_config_int(c, "gpu.schedulers_per_cu"),
+        .issue_width = (unsigned)sc_config_int(c, "gpu.issue_width"),
+        .shared_bytes = (uint64_t)sc_config_int(c, "gpu.shared_memory_per_cu"),
+        .greedy_then_oldest = strcmp(sc_config_string(c, "gpu.scheduler"), "gto") == 0,
+        .simd_units = (unsigned)sc_config_int(c, "gpu.simd_units"),
+        .simd_interval = ceil_div(warp, (uint64_t)sc_config_int(c, "gpu.simd_width")),
+        .sfu_interval = ceil_div(warp, (uint64_t)sc_config_int(c, "gpu.sfu_width")),
+        .alu_latency = (unsigned)sc_config_int(c, "gpu.alu_latency"),
+        .sfu_latency = (unsigned)sc_config_int(c, "gpu.sfu_latency"),
+        .shared_latency = (unsigned)sc_config_int(c, "gpu.shared_memory_latency"),
+        .local_latency = (unsigned)sc_config_int(c, "l1.latency"),
+        .branch_penalty = (unsigned)sc_config_int(c, "gpu.branch_penalty"),
+        .kernel_launch_latency = (unsigned)sc_config_int(c, "gpu.kernel_launch_latency"),
+        .max_cycles = (uint64_t)sc_config_int(c, "sim.max_cycles"),
+    };
+    core->policy = gsi_default_policy();
+    if (gsi_parse_order(sc_config_string(c, "gsi.instruction_order"), core->policy.instruction_order,
+                        "gsi.instruction_order", error) < 0 ||
+        gsi_parse_order(sc_config_string(c, "gsi.cycle_order"), core->policy.cycle_order, "gsi.cycle_order", error) < 0)
+        return -1;
+    return 0;
+}
+
+static noc_topology topology_of(const char *name)
+{
+    if (strcmp(name, "mesh") == 0)
+        return NOC_MESH;
+    return strcmp(name, "ideal") == 0 ? NOC_IDEAL : NOC_CROSSBAR;
+}
+
+static void load_noc(const sc_config *c, noc_config *network)
+{
+    *network = (noc_config){
+        .topology = topology_of(sc_config_string(c, "noc.topology")),
+        .clock = sc_clock_from_hz(sc_config_float(c, "noc.clock")),
+        .latency = (unsigned)sc_config_int(c, "noc.latency"),
+        .bytes_per_cycle = (unsigned)sc_config_int(c, "noc.bytes_per_cycle"),
+        .rows = (unsigned)sc_config_int(c, "noc.mesh_rows"),
+        .columns = (unsigned)sc_config_int(c, "noc.mesh_columns"),
+    };
+    if (network->topology != NOC_MESH)
+        network->rows = network->columns = 0;
+}
+
+/* Spreads the L2's NUCA latency range over the mesh's hops (2 x diameter hops at most per round trip). */
+static void derive_hop_latency(const sc_config *c, memory_config *m)
+{
+    if (m->noc.topology != NOC_MESH || m->noc.rows * m->noc.columns == 0)
+        return;
+    unsigned diameter = m->noc.rows - 1 + m->noc.columns - 1;
+    uint64_t spread = (uint64_t)(sc_config_int(c, "l2.latency_max") - sc_config_int(c, "l2.latency"));
+    if (diameter == 0 || spread == 0)
+        return;
+    sc_time spread_time = sc_clock_span(m->gpu_clock, spread);
+    m->noc.hop_latency = (unsigned)((spread_time / (2 * diameter) + m->noc.clock.period / 2) / m->noc.clock.period);
+}
+
+static sc_time noc_round_trip(const memory_config *m)
+{
+    if (m->noc.topology == NOC_IDEAL)
+        return 0;
+    uint64_t cycles = 2ull * m->noc.latency + ceil_div(MEMORY_MESSAGE_HEADER_BYTES, m->noc.bytes_per_cycle) +
+                      ceil_div(MEMORY_MESSAGE_HEADER_BYTES + m->line_bytes, m->noc.bytes_per_cycle);
+    return sc_clock_span(m->noc.clock, cycles);
+}
+
+static int load_dram(const sc_config *c, memory_config *m, sc_error *error)
+{
+    dram_config *d = &m->dram;
+    *d = (dram_config){
+        .channels = (unsigned)sc_config_int(c, "dram.channels"),
+        .banks_per_channel = (unsigned)sc_config_int(c, "dram.banks_per_channel"),
+        .row_bytes = (uint64_t)sc_config_int(c, "dram.row_size"),
+        .line_bytes = m->line_bytes,
+        .interleave_bytes = m->line_bytes,
+        .bus_bytes = (unsigned)sc_config_int(c, "dram.bus_bytes"),
+        .queue_entries = (unsigned)sc_config_int(c, "dram.request_queue"),
+        .frfcfs = strcmp(sc_config_string(c, "dram.scheduler"), "frfcfs") == 0,
+        .clock = sc_clock_from_hz(sc_config_float(c, "dram.clock")),
+        .t_cl = (unsigned)sc_config_int(c, "dram.t_cl"), .t_rcd = (unsigned)sc_config_int(c, "dram.t_rcd"),
+        .t_rp = (unsigned)sc_config_int(c, "dram.t_rp"), .t_ras = (unsigned)sc_config_int(c, "dram.t_ras"),
+        .t_rc = (unsigned)sc_config_int(c, "dram.t_rc"), .t_rrd = (unsigned)sc_config_int(c, "dram.t_rrd"),
+        .t_wl = (unsigned)sc_config_int(c, "dram.t_wl"), .t_wr = (unsigned)sc_config_int(c, "dram.t_wr"),
+        .t_cdlr = (unsigned)sc_config_int(c, "dram.t_cdlr"),
+    };
+    unsigned burst = ceil_div(m->line_bytes, d->bus_bytes);
+    sc_time core = sc_clock_span(d->clock, (uint64_t)d->t_rcd + d->t_cl + burst);
+    sc_time end_to_end = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "dram.latency"));
+    sc_time l2 = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "l2.latency"));
+    if (end_to_end < l2 + core)
+        return sc_fail(error, "dram.latency: %lld GPU cycles is less than l2.latency plus one DRAM access "
+                       "(tRCD + tCL + burst = %.0f GPU cycles)", (long long)sc_config_int(c, "dram.latency"),
+                       (double)core / (double)m->gpu_clock.period);
+    d->pipeline_latency = end_to_end - l2 - core;
+    return 0;
+}
+
+static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, uint64_t jitter, sc_error *error)
+{
+    uint64_t l1_line = (uint64_t)sc_config_int(c, "l1.line_size"), l2_line = (uint64_t)sc_config_int(c, "l2.line_size");
+    if (l1_line != l2_line)
+        return sc_fail(error, "l1.line_size (%llu) and l2.line_size (%llu) must be equal in the timing model",
+                       (unsigned long long)l1_line, (unsigned long long)l2_line);
+    if (l1_line > TIMING_MAX_LINE_BYTES)
+        return sc_fail(error, "l1.line_size: the timing model supports lines up to %d bytes, not %llu",
+                       TIMING_MAX_LINE_BYTES, (unsigned long long)l1_line);
+    unsigned l2_banks = (unsigned)sc_config_int(c, "l2.banks");
+    *m = (memory_config){
+        .cu_count = cu_count,
+        .line_bytes = (unsigned)l1_line,
+        .gpu_clock = sc_clock_from_hz(sc_config_float(c, "gpu.clock")),
+        .l1_bytes = (uint64_t)sc_config_int(c, "l1.size"),
+        .l1_associativity = (unsigned)sc_config_int(c, "l1.associativity"),
+        .l1_banks = (unsigned)sc_config_int(c, "l1.banks"),
+        .l1_mshrs = (unsigned)sc_config_int(c, "l1.mshrs"),
+        .store_buffer_entries = (unsigned)sc_config_int(c, "l1.store_buffer_entries"),
+        .l1_tag_latency = (unsigned)sc_config_int(c, "l1.tag_latency"),
+        .l1_latency = (unsigned)sc_config_int(c, "l1.latency"),
+        .l2_bytes = (uint64_t)sc_config_int(c, "l2.size"),
+        .l2_associativity = (unsigned)sc_config_int(c, "l2.associativity"),
+        .l2_banks = l2_banks,
+        .jitter = jitter,
+    };
+    uint64_t l2_mshrs = (uint64_t)sc_config_int(c, "l2.mshrs");
+    m->l2_mshrs_per_bank = l2_mshrs / l2_banks ? (unsigned)(l2_mshrs / l2_banks) : 1;
+    if (m->l1_bytes % ((uint64_t)m->l1_associativity * m->line_bytes) ||
+        (m->l2_bytes / l2_banks) % ((uint64_t)m->l2_associativity * m->line_bytes))
+        return sc_fail(error, "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size");
+    load_noc(c, &m->noc);
+    derive_hop_latency(c, m);
+    sc_time round_trip = noc_round_trip(m) + sc_clock_span(m->gpu_clock, m->l1_tag_latency);
+    sc_time l2 = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "l2.latency"));
+    if (l2 < round_trip + m->gpu_clock.period)
+        return sc_fail(error, "l2.latency: %lld GPU cycles is less than the unloaded trip to an L2 bank and back "
+                       "(l1.tag_latency + 2 x noc.latency + serialisation = %.0f GPU cycles)",
+                       (long long)sc_config_int(c, "l2.latency"), (double)round_trip / (double)m->gpu_clock.period);
+    m->l2_latency = (unsigned)((l2 - round_trip) / m->gpu_clock.period);
+    return load_dram(c, m, error);
+}
+
+int timing_config_load(const sc_config *config, uint64_t jitter, timing_config *out, sc_error *error)
+{
+    if (load_core(config, &out->core, error) < 0)
+        return -1;
+    return load_memory(config, &out->memory, out->core.cu_count, jitter, error);
+}

@@ -1,0 +1,44 @@
+/* timing_config.h — the timing model's parameters, derived from a resolved system
+ * configuration (config/). Latency keys of the presets are what a CU observes end to end
+ * ("L2 hit latency 29-61 cycles"), so the model derives its per-component latencies from them:
+ *
+ *   L2 bank latency  = l2.latency - l1.tag_latency - unloaded NoC round trip (nearest bank)
+ *   NoC hop latency  = (l2.latency_max - l2.latency) / (2 x the mesh diameter), mesh only
+ *   DRAM pipeline    = dram.latency - l2.latency - (tRCD + tCL + one burst), in time
+ *
+ * A configuration whose end-to-end latencies are shorter than its parts allow is rejected with
+ * a message naming the keys. dram.latency_max and l1.remote_latency* are not used yet (the mesh
+ * distance already spreads DRAM latencies; no protocol so far serves loads from remote L1s).
+ */
+#ifndef SYNCSCOPE_TIMING_TIMING_CONFIG_H
+#define SYNCSCOPE_TIMING_TIMING_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "stalls/gsi.h"
+#include "timing/memory_system.h"
+
+typedef struct core_config {
+    unsigned cu_count, warp_size;
+    unsigned max_warps, max_ctas, registers, schedulers, issue_width;
+    uint64_t shared_bytes;
+    bool greedy_then_oldest;              /* else loose round-robin */
+    unsigned simd_units, simd_interval;   /* cycles a warp occupies a SIMD unit */
+    unsigned sfu_interval;                /* cycles a warp occupies the SFU */
+    unsigned alu_latency, sfu_latency, shared_latency, local_latency;
+    unsigned branch_penalty;              /* cycles before a warp's next instruction after a taken branch */
+    unsigned kernel_launch_latency;
+    uint64_t max_cycles;
+    gsi_policy policy;
+} core_config;
+
+typedef struct timing_config {
+    core_config core;
+    memory_config memory;
+} timing_config;
+
+int timing_config_load(const sc_config *config, uint64_t jitter, timing_config *out, sc_error *error);
+
+#endif

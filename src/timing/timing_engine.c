@@ -1,0 +1,428 @@
+/* timing_engine.c — runs kernel launches on the timing model: places CTAs on compute units as
+ * occupancy allows, advances time by interleaving memory events with the cycles on which some
+ * CU can change state, applies the memory-model actions of kernel boundaries (acquire at start,
+ * release at end), checks every CU's stall breakdown against its cycles, and watches for
+ * deadlock and runaway runs. */
+#include "timing/timing_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const gsi_cycle idle_cycle = {.category = GSI_IDLE, .sub = GSI_NONE, .winner = -1, .load = 0};
+
+static void op_done_callback(void *context, uint32_t op, sc_time when)
+{
+    timing_engine *engine = context;
+    cu_op_done(engine, op, engine_cycle_of(engine, when));
+}
+
+static void write_performed_callback(void *context, unsigned cu, sc_time when)
+{
+    timing_engine *engine = context;
+    cu_wake(&engine->cus[cu], engine_cycle_of(engine, when));
+}
+
+void *timing_engine_create(const timing_config *config, const sc_protocol *protocol, sc_error *error)
+{
+    timing_engine *engine = calloc(1, sizeof *engine);
+    engine->config = *config;
+    engine->protocol = protocol;
+    engine->jitter_state = config->memory.jitter;
+    event_queue_init(&engine->events);
+    engine->cus = calloc(config->core.cu_count, sizeof *engine->cus);
+    engine->run_gsi = calloc(config->core.cu_count, sizeof *engine->run_gsi);
+    for (unsigned cu = 0; cu < config->core.cu_count; cu++)
+        cu_create(engine, &engine->cus[cu], cu);
+    return engine;
+}
+
+static void timing_destroy(void *state)
+{
+    timing_engine *engine = state;
+    for (unsigned cu = 0; cu < engine->config.core.cu_count; cu++)
+        cu_destroy(engine, &engine->cus[cu]);
+    free(engine->cus);
+    free(engine->run_gsi);
+    memory_system_destroy(engine->memory);
+    event_queue_release(&engine->events);
+    free(engine);
+}
+
+static void ensure_memory(timing_engine *engine, sc_device *device)
+{
+    if (engine->memory)
+        return;
+    engine->device = device;
+    memory_callbacks callbacks = {engine, op_done_callback, write_performed_callback};
+    engine->memory = memory_system_create(&engine->config.memory, engine->protocol, device, &engine->events, callbacks);
+}
+
+/* ---- CTA placement ---- */
+
+/* 32-bit register slots a thread of the kernel needs. PTX registers are virtual (ptxas maps
+ * them to far fewer), so this is the declared count capped at 32, an estimate. */
+static uint32_t registers_per_thread(const ptx_function *entry)
+{
+    uint32_t slots = 0;
+    for (int32_t r = 0; r < entry->register_count; r++) {
+        ptx_type type = (ptx_type)entry->registers[r].type;
+        if (type != PTX_TYPE_PRED)
+            slots += ptx_type_size(type) > 4 ? 2 : 1;
+    }
+    return slots < 32 ? (slots ? slots : 1) : 32;
+}
+
+static bool cta_fits(const timing_engine *engine, const compute_unit *cu)
+{
+    const core_config *core = &engine->config.core;
+    const exec_kernel *k = &engine->kernel;
+    return cu->warps_used + k->warps_per_cta <= core->max_warps && cu->ctas_used < core->max_ctas &&
+           cu->registers_used + (uint64_t)engine->registers_per_thread * k->threads_per_cta <= core->registers &&
+           cu->shared_used + k->shared_bytes <= core->shared_bytes;
+}
+
+static uint64_t jitter_delay(timing_engine *engine)
+{
+    if (!engine->config.memory.jitter)
+        return 0;
+    uint64_t z = (engine->jitter_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (z ^ (z >> 31)) & 63;
+}
+
+static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, cta_slot *cta, uint64_t cycle)
+{
+    size_t registers = (size_t)engine->max_registers + 1;
+    slot->ready = realloc(slot->ready, registers * sizeof *slot->ready);
+    slot->pending_op = realloc(slot->pending_op, registers * sizeof *slot->pending_op);
+    slot->from_memory = realloc(slot->from_memory, registers);
+    memset(slot->ready, 0, registers * sizeof *slot->ready);
+    memset(slot->pending_op, 0xff, registers * sizeof *slot->pending_op);
+    memset(slot->from_memory, 0, registers);
+    slot->warp = warp;
+    slot->cta = cta;
+    slot->age = engine->age_counter++;
+    slot->fetch_ready = cycle;
+    slot->acquire_op = MEMORY_OP_NONE;
+    slot->release_waiting = false;
+    slot->finished = false;
+    slot->loads_in_flight = 0;
+    slot->last_op = MEMORY_OP_NONE;
+}
+
+static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
+{
+    const core_config *core = &engine->config.core;
+    cta_slot *cta = cu->ctas;
+    while (cta->used)
+        cta++;
+    if (exec_cta_init(&cta->cta, &engine->kernel, engine->next_cta++, cu->index, engine->error) < 0)
+        return -1;
+    cta->used = true;
+    cta->warps_running = cta->cta.warp_count;
+    uint64_t start = cycle + jitter_delay(engine);
+    unsigned slot_index = 0;
+    for (unsigned w = 0; w < cta->cta.warp_count; w++) {
+        while (cu->slots[slot_index].warp)
+            slot_index++;
+        cta->warp_slots[w] = slot_index;
+        reset_slot(engine, &cu->slots[slot_index], &cta->cta.warps[w], cta, start);
+        scheduler_state *scheduler = &cu->schedulers[slot_index % core->schedulers];
+        scheduler->order[scheduler->count++] = slot_index;
+    }
+    cu->warps_used += cta->cta.warp_count;
+    cu->ctas_used++;
+    cu->registers_used += (uint64_t)engine->registers_per_thread * engine->kernel.threads_per_cta;
+    cu->shared_used += engine->kernel.shared_bytes;
+    cu_catch_up(engine, cu, cycle);
+    cu_wake(cu, cycle);
+    return 0;
+}
+
+int engine_dispatch(timing_engine *engine, uint64_t cycle)
+{
+    unsigned count = engine->config.core.cu_count;
+    while (engine->next_cta < engine->kernel.cta_count) {
+        bool placed = false;
+        for (unsigned i = 0; i < count && !placed; i++) {
+            compute_unit *cu = &engine->cus[(engine->next_cu + i) % count];
+            if (!cta_fits(engine, cu))
+                continue;
+            if (place_cta(engine, cu, cycle) < 0)
+                return -1;
+            engine->next_cu = (cu->index + 1) % count;
+            placed = true;
+        }
+        if (!placed)
+            return 0;
+    }
+    return 0;
+}
+
+static void remove_from_scheduler(scheduler_state *scheduler, unsigned slot_index)
+{
+    unsigned kept = 0;
+    for (unsigned k = 0; k < scheduler->count; k++)
+        if (scheduler->order[k] != slot_index)
+            scheduler->order[kept++] = scheduler->order[k];
+    scheduler->count = kept;
+    if (scheduler->last_issued == (int)slot_index)
+        scheduler->last_issued = -1;
+}
+
+void engine_cta_finished(timing_engine *engine, compute_unit *cu, cta_slot *cta)
+{
+    const core_config *core = &engine->config.core;
+    for (unsigned w = 0; w < cta->cta.warp_count; w++) {
+        unsigned slot_index = cta->warp_slots[w];
+        warp_slot *slot = &cu->slots[slot_index];
+        if (slot->release_waiting)
+            cu->release_waiters--;
+        engine->thread_instructions += slot->warp->thread_instructions;
+        slot->warp = NULL;
+        remove_from_scheduler(&cu->schedulers[slot_index % core->schedulers], slot_index);
+    }
+    cu->warps_used -= cta->cta.warp_count;
+    cu->ctas_used--;
+    cu->registers_used -= (uint64_t)engine->registers_per_thread * engine->kernel.threads_per_cta;
+    cu->shared_used -= engine->kernel.shared_bytes;
+    exec_cta_release(&cta->cta);
+    cta->used = false;
+    engine->ctas_done++;
+    if (cu->warps_used == 0)
+        cu->last_class = idle_cycle;
+    if (engine_dispatch(engine, engine->now_cycle) < 0)
+        engine->failed = 1;
+}
+
+/* ---- the launch ---- */
+
+static int check_fits_somewhere(timing_engine *engine)
+{
+    const core_config *core = &engine->config.core;
+    const exec_kernel *k = &engine->kernel;
+    const char *name = k->entry->name;
+    if (k->warps_per_cta > core->max_warps || k->warps_per_cta > CTA_MAX_WARPS)
+        return sc_fail(engine->error, "kernel %s: a CTA of %u warps exceeds gpu.max_warps_per_cu (%u)", name,
+                       k->warps_per_cta, core->max_warps);
+    if (k->shared_bytes > core->shared_bytes)
+        return sc_fail(engine->error, "kernel %s: a CTA needs %u bytes of shared memory, more than "
+                       "gpu.shared_memory_per_cu (%llu)", name, k->shared_bytes, (unsigned long long)core->shared_bytes);
+    if ((uint64_t)engine->registers_per_thread * k->threads_per_cta > core->registers)
+        return sc_fail(engine->error, "kernel %s: a CTA needs %llu registers, more than gpu.registers_per_cu (%u)",
+                       name, (unsigned long long)engine->registers_per_thread * k->threads_per_cta, core->registers);
+    return 0;
+}
+
+static int describe_stuck(timing_engine *engine, const char *what)
+{
+    const char *kernel = engine->kernel.entry->name;
+    memory_op *op = memory_oldest_op(engine->memory);
+    if (op && op->request.instruction) {
+        unsigned lane = (unsigned)__builtin_ctzll(op->request.lane_mask | (1ull << 63));
+        return sc_fail(engine->error, "kernel %s: %s; oldest request in flight: CU %u warp slot %u %s at %s:%d, "
+                       "address 0x%llx, issued at cycle %llu", kernel, what, op->cu, op->warp,
+                       ptx_opcode_name((ptx_opcode)op->request.instruction->opcode), op->request.kernel_path,
+                       op->request.instruction->line, (unsigned long long)op->request.address[lane],
+                       (unsigned long long)op->issued_cycle);
+    }
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+        for (unsigned w = 0; w < engine->config.core.max_warps; w++) {
+            warp_slot *slot = &engine->cus[c].slots[w];
+            const ptx_instruction *in = slot->warp && !slot->finished ? exec_warp_next_instruction(slot->warp) : NULL;
+            if (in)
+                return sc_fail(engine->error, "kernel %s: %s; no memory request in flight; CU %u warp slot %u waits "
+                               "at %s line %d%s", kernel, what, c, w, ptx_opcode_name((ptx_opcode)in->opcode), in->line,
+                               slot->warp->waiting_at_barrier ? " (a barrier)" : "");
+        }
+    return sc_fail(engine->error, "kernel %s: %s", kernel, what);
+}
+
+static uint64_t earliest_evaluation(const timing_engine *engine)
+{
+    uint64_t earliest = CYCLE_NEVER;
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+        if (engine->cus[c].next_eval < earliest)
+            earliest = engine->cus[c].next_eval;
+    return earliest;
+}
+
+static int process_event(timing_engine *engine)
+{
+    timing_event event;
+    event_queue_pop(&engine->events, &event);
+    uint64_t cycle = engine_cycle_of(engine, event.time);
+    if (cycle > engine->now_cycle)
+        engine->now_cycle = cycle;
+    if (event.kind == MEMORY_EVENT_AT_CU)
+        cu_catch_up(engine, &engine->cus[event.target], cycle);
+    if (memory_handle_event(engine->memory, &event, engine->error) < 0)
+        return -1;
+    return engine->failed ? -1 : 0;
+}
+
+static int run_until_ctas_done(timing_engine *engine)
+{
+    sc_time period = engine->config.memory.gpu_clock.period;
+    while (engine->ctas_done < engine->kernel.cta_count) {
+        sc_time next_event = event_queue_next_time(&engine->events);
+        uint64_t cycle = earliest_evaluation(engine);
+        if (cycle == CYCLE_NEVER && next_event == SC_TIME_NEVER)
+            return describe_stuck(engine, "deadlock: no warp can issue and nothing is in flight");
+        if (next_event != SC_TIME_NEVER && (cycle == CYCLE_NEVER || next_event <= cycle * period)) {
+            if (process_event(engine) < 0)
+                return -1;
+            continue;
+        }
+        engine->now_cycle = cycle;
+        if (cycle - engine->kernel_start > engine->config.core.max_cycles) {
+            char what[96];
+            snprintf(what, sizeof what, "watchdog: more than %llu cycles (sim.max_cycles)",
+                     (unsigned long long)engine->config.core.max_cycles);
+            return describe_stuck(engine, what);
+        }
+        for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+            if (engine->cus[c].next_eval == cycle && cu_cycle(engine, &engine->cus[c], cycle) < 0)
+                return -1;
+        if (engine->failed)
+            return -1;
+    }
+    return 0;
+}
+
+/* Kernel end is a release: every store buffer drains and the kernel completes when the L2 has
+ * performed every write. */
+static int release_at_kernel_end(timing_engine *engine)
+{
+    sc_time now = engine->now_cycle * engine->config.memory.gpu_clock.period;
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+        l1_drain_store_buffer(engine->memory, c, now);
+    for (;;) {
+        bool outstanding = false;
+        for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+            outstanding |= l1_writes_outstanding(engine->memory, c) > 0;
+        if (!outstanding)
+            return 0;
+        if (event_queue_next_time(&engine->events) == SC_TIME_NEVER)
+            return describe_stuck(engine, "deadlock: writes outstanding at kernel end with nothing in flight");
+        if (process_event(engine) < 0)
+            return -1;
+    }
+}
+
+static int close_kernel_accounts(timing_engine *engine, uint64_t end)
+{
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++) {
+        compute_unit *cu = &engine->cus[c];
+        cu_catch_up(engine, cu, end);
+        if (gsi_check(&cu->gsi, end - engine->kernel_start, engine->error) < 0)
+            return sc_fail_prefix(engine->error, "internal error: kernel %s, CU %u", engine->kernel.entry->name, c);
+        if (cu->gsi.source[GSI_SOURCE_UNRESOLVED])
+            return sc_fail(engine->error, "internal error: kernel %s, CU %u: %llu memory-data cycles unresolved",
+                           engine->kernel.entry->name, c, (unsigned long long)cu->gsi.source[GSI_SOURCE_UNRESOLVED]);
+        gsi_accumulate(&engine->run_gsi[c], &cu->gsi);
+    }
+    return 0;
+}
+
+static void begin_kernel_accounts(timing_engine *engine)
+{
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++) {
+        compute_unit *cu = &engine->cus[c];
+        memset(&cu->gsi, 0, sizeof cu->gsi);
+        cu->last_class = idle_cycle;
+        cu->charged_through = engine->kernel_start;
+        cu->next_eval = CYCLE_NEVER;
+        l1_acquire(engine->memory, c);  /* kernel start is an acquire */
+    }
+}
+
+static int32_t largest_register_count(const ptx_module *module)
+{
+    int32_t largest = 0;
+    for (int32_t f = 0; f < module->function_count; f++)
+        if (module->functions[f].register_count > largest)
+            largest = module->functions[f].register_count;
+    return largest;
+}
+
+static int timing_launch(void *state, sc_device *device, const sc_launch *launch, sc_launch_stats *stats,
+                         sc_error *error)
+{
+    timing_engine *engine = state;
+    ensure_memory(engine, device);
+    engine->error = error;
+    engine->failed = 0;
+    if (exec_kernel_init(&engine->kernel, device, launch, engine->config.core.warp_size, error) < 0)
+        return -1;
+    engine->kernel.cu_count = engine->config.core.cu_count;
+    engine->decoded = decode_module(launch->module);
+    engine->max_registers = largest_register_count(launch->module);
+    engine->registers_per_thread = registers_per_thread(engine->kernel.entry);
+    engine->next_cta = engine->ctas_done = 0;
+    engine->instructions = engine->thread_instructions = 0;
+    engine->kernel_start = engine->now_cycle;
+    begin_kernel_accounts(engine);
+    int status = check_fits_somewhere(engine);
+    if (status == 0)
+        status = engine_dispatch(engine, engine->kernel_start + engine->config.core.kernel_launch_latency);
+    if (status == 0)
+        status = run_until_ctas_done(engine);
+    if (status == 0)
+        status = release_at_kernel_end(engine);
+    uint64_t end = engine->now_cycle + 1;
+    if (status == 0)
+        status = close_kernel_accounts(engine, end);
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+        for (unsigned s = 0; s < engine->config.core.max_ctas; s++)
+            if (engine->cus[c].ctas[s].used)
+                engine_cta_finished(engine, &engine->cus[c], &engine->cus[c].ctas[s]);
+    engine->now_cycle = end;
+    *stats = (sc_launch_stats){
+        .warp_instructions = engine->instructions,
+        .thread_instructions = engine->thread_instructions,
+        .cycles = end - engine->kernel_start,
+    };
+    engine->run_cycles += stats->cycles;
+    engine->run_instructions += stats->warp_instructions;
+    engine->run_kernels++;
+    decode_free(engine->decoded, launch->module);
+    engine->decoded = NULL;
+    exec_kernel_release(&engine->kernel);
+    return status;
+}
+
+static void timing_host_access(void *state, sc_device *device, uint64_t address, size_t bytes, bool is_write)
+{
+    timing_engine *engine = state;
+    ensure_memory(engine, device);
+    memory_host_access(engine->memory, address, bytes, is_write);
+}
+
+void timing_engine_report(void *state, timing_report *report)
+{
+    timing_engine *engine = state;
+    *report = (timing_report){
+        .cycles = engine->run_cycles,
+        .cu_count = engine->config.core.cu_count,
+        .per_cu = engine->run_gsi,
+        .warp_instructions = engine->run_instructions,
+        .kernels = engine->run_kernels,
+        .event_queue_peak = engine->events.peak,
+    };
+    for (unsigned c = 0; c < report->cu_count; c++)
+        gsi_accumulate(&report->total, &engine->run_gsi[c]);
+    if (engine->memory) {
+        report->memory = memory_statistics(engine->memory);
+        report->noc = memory_noc_statistics(engine->memory);
+        report->dram = memory_dram_statistics(engine->memory);
+    }
+}
+
+const sc_engine_ops timing_engine_ops = {
+    .launch = timing_launch,
+    .host_access = timing_host_access,
+    .destroy = timing_destroy,
+};

@@ -1,0 +1,34 @@
+/* timing_engine.h — the detailed, cycle-level timing model as an engine of a device
+ * (host/host_api.h): compute units issuing real PTX through the SIMT executor, the memory
+ * system below them (memory_system.h) with a pluggable coherence protocol, and the GSI stall
+ * inspector charging every CU cycle of every kernel. */
+#ifndef SYNCSCOPE_TIMING_TIMING_ENGINE_H
+#define SYNCSCOPE_TIMING_TIMING_ENGINE_H
+
+#include "host/host_api.h"
+#include "protocols/protocol.h"
+#include "stalls/gsi.h"
+#include "timing/timing_config.h"
+
+extern const sc_engine_ops timing_engine_ops;
+
+/* Creates the engine for a device of `warp_size` lanes (must equal the configuration's). */
+void *timing_engine_create(const timing_config *config, const sc_protocol *protocol, sc_error *error);
+
+/* What a run measured, summed over its launches so far. */
+typedef struct timing_report {
+    uint64_t cycles;                 /* GPU cycles, kernel launch to completion, summed over kernels */
+    unsigned cu_count;
+    const gsi_counters *per_cu;      /* cu_count entries; each sums to `cycles` */
+    gsi_counters total;              /* summed over CUs */
+    uint64_t warp_instructions;
+    uint64_t kernels;
+    const memory_stats *memory;
+    const noc_stats *noc;
+    const dram_stats *dram;
+    uint64_t event_queue_peak;
+} timing_report;
+
+void timing_engine_report(void *engine, timing_report *report);
+
+#endif

@@ -1,0 +1,120 @@
+/* timing_internal.h — the state of the timing engine shared by its files: compute units, warp
+ * slots with their scoreboards, the load/store unit, and the engine that drives them. */
+#ifndef SYNCSCOPE_TIMING_TIMING_INTERNAL_H
+#define SYNCSCOPE_TIMING_TIMING_INTERNAL_H
+
+#include "exec/execute.h"
+#include "exec/warp.h"
+#include "timing/decode.h"
+#include "timing/timing_engine.h"
+
+#define CYCLE_NEVER UINT64_MAX
+
+#define CTA_MAX_WARPS 32        /* 1024 threads in 32-lane warps */
+
+typedef struct cta_slot {
+    exec_cta cta;
+    bool used;
+    unsigned warp_slots[CTA_MAX_WARPS];  /* the CU's warp slot of each of its warps */
+    unsigned warps_running;     /* warps not yet done */
+} cta_slot;
+
+typedef struct warp_slot {
+    exec_warp *warp;            /* NULL when the slot is free */
+    cta_slot *cta;
+    uint64_t age;               /* dispatch order (GTO's "oldest") */
+    uint64_t fetch_ready;       /* cycle the next instruction is in the instruction buffer */
+    uint32_t acquire_op;        /* operation whose completion ends this warp's acquire, or NONE */
+    bool release_waiting;       /* blocked before a release until the CU's writes are performed */
+    bool finished;              /* exited, waiting for its loads before the slot frees */
+    uint32_t loads_in_flight;   /* operations that will write its registers */
+    uint32_t last_op;           /* most recent of them */
+    /* scoreboard, per register of the innermost frame */
+    uint64_t *ready;            /* cycle the value is ready */
+    uint32_t *pending_op;       /* operation that will write it, or MEMORY_OP_NONE */
+    uint8_t *from_memory;       /* the pending value comes from a memory access */
+} warp_slot;
+
+typedef struct ldst_unit {
+    uint32_t op;                /* operation whose lines are being presented, or NONE */
+    coalesced_line lines[EXEC_MAX_WARP_WIDTH];
+    unsigned line_count, next_line;
+    uint8_t event;              /* l1_event of the lines */
+    uint64_t busy_until;        /* cycle it accepts a new instruction (private accesses) */
+    int8_t blocked;             /* gsi_struct_cause of the latest refusal, GSI_NONE when flowing */
+} ldst_unit;
+
+typedef struct scheduler_state {
+    unsigned *order;            /* its warp slots in dispatch order */
+    unsigned count;
+    int last_issued;            /* slot, -1 if none */
+} scheduler_state;
+
+typedef struct compute_unit {
+    unsigned index;
+    warp_slot *slots;
+    cta_slot *ctas;
+    unsigned warps_used, ctas_used;
+    uint64_t registers_used, shared_used;
+    uint64_t *simd_free;        /* per SIMD unit: cycle it accepts the next warp */
+    uint64_t sfu_free;
+    ldst_unit ldst;
+    scheduler_state *schedulers;
+    unsigned release_waiters;   /* warps blocked before a release */
+    gsi_counters gsi;           /* this kernel */
+    gsi_cycle last_class;       /* classification of the last evaluated cycle */
+    uint64_t charged_through;   /* cycles before this one are charged (kernel-relative count) */
+    uint64_t next_eval;         /* next cycle to evaluate, CYCLE_NEVER when only an event can change it */
+    exec_memory_request scratch;  /* request of instructions that turn out private */
+} compute_unit;
+
+typedef struct timing_engine {
+    timing_config config;
+    const sc_protocol *protocol;
+    sc_device *device;
+    event_queue events;
+    memory_system *memory;
+    compute_unit *cus;
+    gsi_counters *run_gsi;      /* per CU, summed over kernels */
+    uint64_t run_cycles, run_instructions, run_kernels;
+    /* the current launch */
+    exec_kernel kernel;
+    decoded_instruction **decoded;
+    uint64_t kernel_start;      /* absolute GPU cycle the launch began */
+    uint64_t next_cta, ctas_done;
+    uint32_t registers_per_thread;
+    int32_t max_registers;      /* largest register count of the module's functions */
+    uint64_t now_cycle;         /* absolute GPU cycle being processed */
+    uint64_t thread_instructions;
+    unsigned next_cu;           /* round-robin CTA placement */
+    uint64_t instructions;
+    uint64_t age_counter;
+    uint64_t jitter_state;
+    sc_error *error;            /* the launch's error, for callbacks */
+    int failed;
+} timing_engine;
+
+/* compute_unit.c */
+int cu_create(timing_engine *engine, compute_unit *cu, unsigned index);
+void cu_destroy(timing_engine *engine, compute_unit *cu);
+/* Charges cycles [charged_through, cycle) with the last classification. */
+void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle);
+/* Evaluates one cycle: the load/store unit, issue, GSI. Returns -1 on an execution error. */
+int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle);
+/* Engine callbacks of the memory system. */
+void cu_op_done(timing_engine *engine, uint32_t op, uint64_t cycle);
+/* Makes the CU evaluate `cycle` (or its first uncharged cycle, if later). */
+void cu_wake(compute_unit *cu, uint64_t cycle);
+
+/* timing_engine.c */
+/* Places waiting CTAs on CUs with room; returns -1 on error. */
+int engine_dispatch(timing_engine *engine, uint64_t cycle);
+void engine_cta_finished(timing_engine *engine, compute_unit *cu, cta_slot *cta);
+
+static inline uint64_t engine_cycle_of(const timing_engine *engine, sc_time time)
+{
+    sc_time period = engine->config.memory.gpu_clock.period;
+    return (time + period - 1) / period;
+}
+
+#endif
