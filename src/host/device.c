@@ -141,6 +141,16 @@ uint8_t *sc_device_global_pointer(sc_device *device, uint64_t address, uint64_t 
     return device->global + offset;
 }
 
+uint8_t *sc_device_global_span(sc_device *device, uint64_t address, uint64_t *bytes)
+{
+    if (address < SC_GLOBAL_BASE || address - SC_GLOBAL_BASE >= device->global_used)
+        return NULL;
+    uint64_t offset = address - SC_GLOBAL_BASE;
+    if (*bytes > device->global_used - offset)
+        *bytes = device->global_used - offset;
+    return device->global + offset;
+}
+
 static int host_range(sc_device *device, uint64_t address, size_t bytes, uint8_t **pointer, sc_error *error)
 {
     *pointer = sc_device_global_pointer(device, address, bytes);

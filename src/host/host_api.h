@@ -117,4 +117,8 @@ int sc_launch_kernel(sc_device *device, int module, const char *kernel, sc_dim3 
  * NULL when the range is not inside the image. */
 uint8_t *sc_device_global_pointer(sc_device *device, uint64_t address, uint64_t bytes);
 
+/* Like sc_device_global_pointer for a cache line that may run past the end of the image:
+ * returns the part of [address, address + *bytes) inside it (shortening *bytes), or NULL. */
+uint8_t *sc_device_global_span(sc_device *device, uint64_t address, uint64_t *bytes);
+
 #endif

@@ -120,9 +120,10 @@ static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, 
     if (victim->state == L2_D) {
         uint64_t line = memory->config.line_bytes;
         uint64_t address = (victim->address / line * memory->config.l2_banks + bank) * line;
-        uint8_t *image = sc_device_global_pointer(memory->device, address, line);
+        uint64_t inside = line;
+        uint8_t *image = sc_device_global_span(memory->device, address, &inside);
         if (image)
-            memcpy(image, victim->data, line);
+            memcpy(image, victim->data, inside);
         memory->stats.l2_writebacks++;
         memory_dram_request(memory, address, true, now);
     }
@@ -193,12 +194,11 @@ void l2_dram_done(memory_system *memory, const dram_request *request, sc_time wh
     uint64_t local = local_address(memory, request->address);
     cache_line *line = cache_array_lookup(b->cache, local);
     mshr_entry *entry = mshr_find(b->mshrs, local);
-    uint64_t bytes = memory->config.line_bytes;
-    const uint8_t *image = sc_device_global_pointer(memory->device, request->address, bytes);
+    uint64_t inside = memory->config.line_bytes;
+    const uint8_t *image = sc_device_global_span(memory->device, request->address, &inside);
+    memset(line->data, 0, memory->config.line_bytes);
     if (image)
-        memcpy(line->data, image, bytes);
-    else
-        memset(line->data, 0, bytes);
+        memcpy(line->data, image, inside);
     line->state = L2_V;
     sc_time reply = when + cycles(memory, memory->config.l2_latency);
     for (uint32_t w = 0; w < entry->waiter_count; w++)

@@ -342,9 +342,10 @@ static void host_visit_line(void *context, cache_line *line)
     uint64_t address = global_line_address(memory, range->bank, line->address);
     if (address + line_bytes <= range->start || address >= range->end)
         return;
-    uint8_t *image = sc_device_global_pointer(memory->device, address, line_bytes);
+    uint64_t inside = line_bytes;
+    uint8_t *image = sc_device_global_span(memory->device, address, &inside);
     if (line->state == L2_D && image)
-        for (unsigned i = 0; i < line_bytes; i++)
+        for (unsigned i = 0; i < inside; i++)
             if (!range->is_write || address + i < range->start || address + i >= range->end)
                 image[i] = line->data[i];
     if (range->is_write)

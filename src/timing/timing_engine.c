@@ -263,10 +263,19 @@ static int process_event(timing_engine *engine)
     return engine->failed ? -1 : 0;
 }
 
+/* Whether some CU's load/store unit still holds lines of an exited warp's access. */
+static bool accesses_queued(const timing_engine *engine)
+{
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+        if (engine->cus[c].ldst.op != MEMORY_OP_NONE)
+            return true;
+    return false;
+}
+
 static int run_until_ctas_done(timing_engine *engine)
 {
     sc_time period = engine->config.memory.gpu_clock.period;
-    while (engine->ctas_done < engine->kernel.cta_count) {
+    while (engine->ctas_done < engine->kernel.cta_count || accesses_queued(engine)) {
         sc_time next_event = event_queue_next_time(&engine->events);
         uint64_t cycle = earliest_evaluation(engine);
         if (cycle == CYCLE_NEVER && next_event == SC_TIME_NEVER)
