@@ -177,7 +177,7 @@ static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const w
         check->wake = min_u64(check->wake, cu->ldst.busy_until);
         return GSI_STRUCT_BANK_CONFLICT;
     }
-    if (writes_global(in) && cu->release_waiters > (slot->release_waiting ? 1u : 0u))
+    if (writes_global(in) && !slot->release_waiting && cu->release_waiters > 0)
         return GSI_STRUCT_PENDING_RELEASE;
     if (in->opcode == PTX_OP_LD && may_be_global(in) && l1_mshr_full(engine->memory, cu->index))
         return GSI_STRUCT_MSHR_FULL;

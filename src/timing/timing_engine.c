@@ -234,8 +234,12 @@ static int describe_stuck(timing_engine *engine, const char *what)
             const ptx_instruction *in = slot->warp && !slot->finished ? exec_warp_next_instruction(slot->warp) : NULL;
             if (in)
                 return sc_fail(engine->error, "kernel %s: %s; no memory request in flight; CU %u warp slot %u waits "
-                               "at %s line %d%s", kernel, what, c, w, ptx_opcode_name((ptx_opcode)in->opcode), in->line,
-                               slot->warp->waiting_at_barrier ? " (a barrier)" : "");
+                               "at %s line %d%s (CU: %llu writes outstanding, store buffer %s, %u warps before a "
+                               "release)", kernel, what, c, w, ptx_opcode_name((ptx_opcode)in->opcode), in->line,
+                               slot->warp->waiting_at_barrier ? " at a barrier" : "",
+                               (unsigned long long)l1_writes_outstanding(engine->memory, c),
+                               l1_store_buffer_empty(engine->memory, c) ? "empty" : "not empty",
+                               engine->cus[c].release_waiters);
         }
     return sc_fail(engine->error, "kernel %s: %s", kernel, what);
 }
