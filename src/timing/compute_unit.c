@@ -127,7 +127,8 @@ static bool writes_global(const ptx_instruction *in)
 /* A release may issue once nothing the CU wrote is still buffered, queued or in flight. */
 static bool release_clear(timing_engine *engine, const compute_unit *cu)
 {
-    return cu->ldst.op == MEMORY_OP_NONE && l1_store_buffer_empty(engine->memory, cu->index) &&
+    bool writes_queued = cu->ldst.op != MEMORY_OP_NONE && cu->ldst.event != L1_LOAD && cu->ldst.event != L1_LOAD_STRONG;
+    return !writes_queued && l1_store_buffer_empty(engine->memory, cu->index) &&
            l1_writes_outstanding(engine->memory, cu->index) == 0;
 }
 
@@ -222,8 +223,9 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         if (!slot->release_waiting) {
             slot->release_waiting = true;
             cu->release_waiters++;
-            l1_drain_store_buffer(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
         }
+        /* Again on every check: stores still in the load/store unit reach the buffer later. */
+        l1_drain_store_buffer(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
         v->sync = GSI_SYNC_RELEASE;
     }
     switch ((timing_unit)d->unit) {
