@@ -202,7 +202,7 @@ static void test_bad_values(void **state)
     expect_bad_set("gpu.warp_size=48", "must be a power of two");
     expect_bad_set("l3.enabled=perhaps", "not a boolean");
     expect_bad_set("gpu.clock=fast", "not a frequency");
-    expect_bad_set("l2.latency_max=1", "l2.latency_max = 1 is below l2.latency = 16");
+    expect_bad_set("l2.latency_max=1", "l2.latency_max = 1 is below l2.latency = 45");
     expect_bad_set("novalue", "expected key.path=value");
 }
 
