@@ -49,6 +49,7 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
         free(cu->slots[w].ready);
         free(cu->slots[w].pending_op);
         free(cu->slots[w].from_memory);
+        free(cu->slots[w].loads);
     }
     for (unsigned s = 0; s < engine->config.core.schedulers; s++)
         free(cu->schedulers[s].order);
@@ -216,7 +217,7 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         v->sync = GSI_SYNC_ACQUIRE;
     if (d->drains && slot->loads_in_flight) {
         v->pending_load = true;
-        v->load = slot->last_op;
+        v->load = slot->loads[slot->loads_in_flight - 1];
     }
     check_registers(slot, d, cycle, check);
     if (v->sync == GSI_NONE && has_release(in) && !release_clear(engine, cu)) {
@@ -288,8 +289,11 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
             slot->pending_op[d->destinations[i]] = handle;
             slot->from_memory[d->destinations[i]] = 1;
         }
-        slot->loads_in_flight++;
-        slot->last_op = handle;
+        if (slot->loads_in_flight == slot->loads_capacity) {
+            slot->loads_capacity = slot->loads_capacity ? 2 * slot->loads_capacity : 8;
+            slot->loads = realloc(slot->loads, slot->loads_capacity * sizeof *slot->loads);
+        }
+        slot->loads[slot->loads_in_flight++] = handle;
         if (has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
             op->acquire = 1;
             slot->acquire_op = handle;
@@ -502,6 +506,15 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 
 /* ---- completions ---- */
 
+static void forget_load(warp_slot *slot, uint32_t handle)
+{
+    for (uint32_t i = 0; i < slot->loads_in_flight; i++)
+        if (slot->loads[i] == handle) {
+            slot->loads[i] = slot->loads[--slot->loads_in_flight];
+            return;
+        }
+}
+
 void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
 {
     memory_op *op = memory_op_get(engine->memory, handle);
@@ -518,7 +531,7 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         }
     }
     if (op->request.kind == EXEC_ACCESS_LOAD || op->request.kind == EXEC_ACCESS_ATOMIC)
-        slot->loads_in_flight--;
+        forget_load(slot, handle);
     if (slot->acquire_op == handle) {
         l1_acquire(engine->memory, cu->index);
         slot->acquire_op = MEMORY_OP_NONE;

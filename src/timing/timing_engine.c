@@ -109,7 +109,6 @@ static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, 
     slot->release_waiting = false;
     slot->finished = false;
     slot->loads_in_flight = 0;
-    slot->last_op = MEMORY_OP_NONE;
 }
 
 static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)

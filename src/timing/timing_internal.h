@@ -27,8 +27,8 @@ typedef struct warp_slot {
     uint32_t acquire_op;        /* operation whose completion ends this warp's acquire, or NONE */
     bool release_waiting;       /* blocked before a release until the CU's writes are performed */
     bool finished;              /* exited, waiting for its loads before the slot frees */
-    uint32_t loads_in_flight;   /* operations that will write its registers */
-    uint32_t last_op;           /* most recent of them */
+    uint32_t *loads;            /* operations in flight that will write its registers */
+    uint32_t loads_in_flight, loads_capacity;
     /* scoreboard, per register of the innermost frame */
     uint64_t *ready;            /* cycle the value is ready */
     uint32_t *pending_op;       /* operation that will write it, or MEMORY_OP_NONE */
