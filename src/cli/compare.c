@@ -10,16 +10,21 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
+#include "export/database.h"
 #include "export/output.h"
+#include "export/report.h"
 #include "export/svg.h"
 #include "protocols/mechanism.h"
 
 static void print_help(void)
 {
     printf("usage: syncscope compare [--system PRESET] [--mechanisms M,M...] [--workloads W,W...]\n"
-           "                         [--size tiny|small|large] [--mode functional] [--report DIR] [--db PATH]\n\n"
-           "Runs every mechanism (default: all) over the built-in suite (default: all workloads), stores\n"
-           "every run, prints a table and writes the SVG report to DIR [notebooks_export/report].\n");
+           "                         [--size tiny|small|large] [--mode detailed|functional] [--report DIR]\n"
+           "                         [--db PATH]\n\n"
+           "Runs every mechanism (default: all) over the built-in suite (default: all workloads) on the\n"
+           "detailed timing model (default) or the functional executor, stores every run, prints a table\n"
+           "and writes the SVG report to DIR [notebooks_export/report]: SIMT efficiency, and in detailed\n"
+           "mode the GSI stall breakdowns normalised to the first mechanism.\n");
 }
 
 /* Splits a comma list into at most `capacity` names (pointing into `text`, which is modified). */
@@ -36,6 +41,8 @@ typedef struct comparison {
     const char *names_m[16];
     int workloads, mechanisms;
     double *efficiency;    /* [workload * mechanisms + mechanism]: thread / (warp * width) */
+    long long *run_ids;    /* stored runs, in run order */
+    size_t run_count;
 } comparison;
 
 static int write_efficiency_figure(const comparison *c, const char *directory, unsigned width, sc_error *error)
@@ -69,7 +76,7 @@ static int run_all(comparison *c, run_request *request, const sc_config *config,
     int failures = 0;
     printf("%-10s", "workload");
     for (int m = 0; m < c->mechanisms; m++)
-        printf(" | %-6s %6s %14s %8s", c->names_m[m], "check", "warp-instr", "run id");
+        printf(" | %-6s %5s %11s %11s %7s", c->names_m[m], "check", "warp-instr", "cycles", "run id");
     printf("\n");
     for (int w = 0; w < c->workloads; w++) {
         printf("%-10s", c->names_w[w]);
@@ -90,8 +97,12 @@ static int run_all(comparison *c, run_request *request, const sc_config *config,
                 c->efficiency[w * c->mechanisms + m] =
                     (double)result.stats.thread_instructions /
                     ((double)result.stats.warp_instructions * sc_config_int(config, "gpu.warp_size"));
-                printf(" | %-6s %6s %14llu %8lld", "", result.check.passed ? "ok" : "FAIL",
-                       (unsigned long long)result.stats.warp_instructions, (long long)result.run_id);
+                c->run_ids[c->run_count++] = result.run_id;
+                char cycles[24] = "-";
+                if (result.timing.present)
+                    snprintf(cycles, sizeof cycles, "%llu", (unsigned long long)result.timing.cycles);
+                printf(" | %-6s %5s %11llu %11s %7lld", "", result.check.passed ? "ok" : "FAIL",
+                       (unsigned long long)result.stats.warp_instructions, cycles, (long long)result.run_id);
             }
             run_result_release(&result);
             fflush(stdout);
@@ -99,6 +110,20 @@ static int run_all(comparison *c, run_request *request, const sc_config *config,
         printf("\n");
     }
     return failures;
+}
+
+/* The GSI figures of the stored runs, each workload normalised to its first mechanism's run. */
+static int write_stall_figures(const comparison *c, const char *database, const char *directory, sc_error *error)
+{
+    sqlite3 *db = sc_database_open_readonly(database, error);
+    if (!db)
+        return -1;
+    sc_report_options options = {.baseline = c->names_m[0]};
+    int status = sc_report_write_gsi(db, c->run_ids, c->run_count, &options, directory, error);
+    sqlite3_close(db);
+    if (status == 0)
+        printf("report: %s/stalls_overall.svg, stalls_mem_data.svg, stalls_mem_struct.svg\n", directory);
+    return status;
 }
 
 static int fill_names(comparison *c, cli_option *options, char *workload_text, char *mechanism_text)
@@ -141,7 +166,7 @@ static int compare(cli_option *options)
     const char *size_text = cli_find(options, "size")->value, *mode = cli_find(options, "mode")->value;
     run_request request = {
         .system = cli_find(options, "system")->value ? cli_find(options, "system")->value : "gtx480",
-        .mode = mode ? mode : "functional",
+        .mode = mode ? mode : "detailed",
         .size = SC_SIZE_SMALL,
         .seed = 1,
     };
@@ -161,18 +186,22 @@ static int compare(cli_option *options)
         printf("system %s, mode %s, size %s, database %s\n\n", request.system, request.mode,
                sc_workload_size_name(request.size), sc_store_path(store));
         c.efficiency = calloc((size_t)(c.workloads * c.mechanisms), sizeof *c.efficiency);
+        c.run_ids = calloc((size_t)(c.workloads * c.mechanisms), sizeof *c.run_ids);
         int failures = run_all(&c, &request, config, store);
+        bool detailed = !strcmp(request.mode, "detailed");
         if (sc_output_make_directories(report, &error) < 0 ||
-            write_efficiency_figure(&c, report, (unsigned)sc_config_int(config, "gpu.warp_size"), &error) < 0) {
+            write_efficiency_figure(&c, report, (unsigned)sc_config_int(config, "gpu.warp_size"), &error) < 0 ||
+            (detailed && c.run_count && write_stall_figures(&c, sc_store_path(store), report, &error) < 0)) {
             fprintf(stderr, "syncscope compare: %s\n", error.message);
             failures++;
         }
-        if (!strcmp(request.mode, "functional"))
+        if (!detailed)
             printf("note: functional runs have no timing; stall figures need --mode detailed\n");
         printf("%d of %d runs failed\n", failures, c.workloads * c.mechanisms);
         status = failures ? 1 : 0;
     }
     free(c.efficiency);
+    free(c.run_ids);
     sc_store_close(store);
     sc_config_free(config);
     free(workload_text);
