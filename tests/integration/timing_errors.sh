@@ -1,0 +1,38 @@
+#!/bin/bash
+# timing_errors.sh — how the detailed model fails: a kernel that never finishes is stopped by
+# the sim.max_cycles watchdog with the request in flight named; a configuration whose
+# end-to-end latencies cannot be met is refused naming the key; neither leaves a run behind.
+# Usage: timing_errors.sh PATH/TO/syncscope
+set -u
+syncscope=$1
+data=$(cd "$(dirname "$0")/../data/manifests/stuck" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+expect_failure() { # expect_failure TEXT COMMAND...: exit 1, one stderr line containing TEXT
+    local text=$1
+    shift
+    "$@" >"$work/out" 2>"$work/err"
+    local code=$?
+    if [ "$code" -ne 1 ] || [ "$(wc -l <"$work/err")" -ne 1 ] || ! grep -qF -- "$text" "$work/err"; then
+        echo "FAIL: expected exit 1 and one line containing '$text'; got exit $code:"; cat "$work/err"
+        failures=$((failures + 1))
+    fi
+}
+
+expect_failure "watchdog: more than 20000 cycles (sim.max_cycles); oldest request in flight" \
+    "$syncscope" run --mode detailed --workload-file "$data/spin.json" --set sim.max_cycles=20000 --db "$work/runs.db"
+grep -qF "spin.ptx:19" "$work/err" || { echo "FAIL: the watchdog message does not name spin.ptx:19"; failures=$((failures + 1)); }
+
+expect_failure "l2.latency: 5 GPU cycles is less than the unloaded trip" \
+    "$syncscope" run --mode detailed --workload vecadd --size tiny --set l2.latency=5 --db "$work/runs.db"
+
+echo "SELECT count(*) AS runs FROM runs;" >"$work/count.sql"
+runs=$("$syncscope" query "$work/count.sql" --csv --db "$work/runs.db" 2>/dev/null | tail -n 1)
+if [ "$runs" != "0" ]; then
+    echo "FAIL: failed runs left $runs rows in the database"; failures=$((failures + 1))
+fi
+
+[ "$failures" -eq 0 ] && echo "timing_errors: ok"
+exit "$failures"
