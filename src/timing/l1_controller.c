@@ -5,10 +5,21 @@
  * The L1 state of a line is derived, not stored: V when the array holds it, IV when an MSHR of
  * the current acquire epoch is open for it, I otherwise. An MSHR opened before the latest
  * acquire is stale: its fill is delivered but never cached, and a new miss to its line waits
- * for it (reported as MSHR full) rather than merge with data older than the acquire. */
+ * for it (reported as MSHR full) rather than merge with data older than the acquire.
+ *
+ * Stores of the CU to a line with a miss outstanding go into the MSHR's overlay, laid over the
+ * fill. Requests that joined the miss before the first such store get the fill as the L2 sent
+ * it (a load never sees a store that came after it); later ones get the overlaid bytes. An
+ * MSHR keeps its epoch in the low half of `opened` and, in the high half, one plus the number
+ * of waiters it had when its overlay was first written (0: never written). */
 #include "timing/memory_internal.h"
 
 #include <string.h>
+
+static uint32_t mshr_epoch(const mshr_entry *entry)
+{
+    return (uint32_t)entry->opened;
+}
 
 static l1_state derive_state(l1_controller *l1, uint64_t line_address, cache_line **line, mshr_entry **entry)
 {
@@ -16,7 +27,14 @@ static l1_state derive_state(l1_controller *l1, uint64_t line_address, cache_lin
     *entry = mshr_find(l1->mshrs, line_address);
     if (*line)
         return L1_V;
-    return *entry && (*entry)->opened == l1->epoch ? L1_IV : L1_I;
+    return *entry && mshr_epoch(*entry) == l1->epoch ? L1_IV : L1_I;
+}
+
+/* Waiters before this index joined before the CU first wrote into the miss. */
+static uint32_t first_overlaid_waiter(const mshr_entry *entry)
+{
+    uint32_t marked = (uint32_t)(entry->opened >> 32);
+    return marked ? marked - 1 : entry->waiter_count;
 }
 
 static unsigned overlay_slot(const mshr_entry *entry)
@@ -218,6 +236,8 @@ static void run_action(memory_system *memory, unsigned cu, l1_action action, con
         break;
     case L1_UPDATE_MISS: {
         unsigned slot = overlay_slot(entry);
+        if ((entry->opened >> 32) == 0)
+            entry->opened |= (uint64_t)(entry->waiter_count + 1) << 32;
         write_lanes(op, line, l1->overlay_data + (size_t)slot * memory->config.line_bytes, &l1->overlay_mask[slot]);
         break;
     }
@@ -308,14 +328,17 @@ static int receive_fill(memory_system *memory, unsigned cu, message *m, sc_time 
     if (!entry)
         return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", cu,
                        (unsigned long long)m->line_address);
-    bool cacheable = !(entry->flags & L1_MSHR_NO_ALLOCATE) && entry->opened == l1->epoch;
+    bool cacheable = !(entry->flags & L1_MSHR_NO_ALLOCATE) && mshr_epoch(entry) == l1->epoch;
     l1_event event = cacheable ? L1_FILL : L1_FILL_UNCACHED;
     const protocol_transition *row = memory->table.l1[state][event];
     if (!row)
         return missing_transition(memory, state, event, error);
     unsigned slot = overlay_slot(entry);
+    uint8_t as_sent[TIMING_MAX_LINE_BYTES];
+    memcpy(as_sent, m->data, memory->config.line_bytes);
     byte_mask_copy(m->data, l1->overlay_data + (size_t)slot * memory->config.line_bytes, &l1->overlay_mask[slot],
                    memory->config.line_bytes);
+    uint32_t first_overlaid = first_overlaid_waiter(entry);
     for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++) {
         if (row->actions[i] == L1_INSTALL_FILL) {
             cache_line *victim = cache_array_victim(l1->cache, m->line_address);
@@ -328,7 +351,8 @@ static int receive_fill(memory_system *memory, unsigned cu, message *m, sc_time 
             for (uint32_t w = 0; w < entry->waiter_count; w++) {
                 uint32_t token = entry->waiters[w];
                 gsi_source source = token & L1_WAITER_MERGED ? GSI_SOURCE_L1_COALESCE : (gsi_source)m->source;
-                memory_op_line_done(memory, token & ~L1_WAITER_MERGED, m->line_address, m->data, source, now);
+                const uint8_t *data = w < first_overlaid ? as_sent : m->data;
+                memory_op_line_done(memory, token & ~L1_WAITER_MERGED, m->line_address, data, source, now);
             }
             mshr_release(l1->mshrs, entry);
         }
