@@ -3,6 +3,8 @@
  * controllers themselves are l1_controller.c and l2_bank.c. */
 #include "timing/memory_internal.h"
 
+#include "base/random.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,11 +197,7 @@ static sc_time injection_delay(memory_system *memory)
 {
     if (!memory->config.jitter)
         return 0;
-    uint64_t z = (memory->jitter_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
-    return sc_clock_span(memory->config.noc.clock, z & 3);
+    return sc_clock_span(memory->config.noc.clock, sc_splitmix64(&memory->jitter_state) & 3);
 }
 
 void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now)

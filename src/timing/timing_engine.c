@@ -5,6 +5,8 @@
  * deadlock and runaway runs. */
 #include "timing/timing_internal.h"
 
+#include "base/random.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,10 +88,7 @@ static uint64_t jitter_delay(timing_engine *engine)
 {
     if (!engine->config.memory.jitter)
         return 0;
-    uint64_t z = (engine->jitter_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return (z ^ (z >> 31)) & 63;
+    return sc_splitmix64(&engine->jitter_state) & 63;
 }
 
 static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, cta_slot *cta, uint64_t cycle)

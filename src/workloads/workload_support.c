@@ -11,21 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- random numbers ---- */
+#include "base/random.h"
 
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+/* ---- random numbers ---- */
 
 void sc_rng_seed(sc_rng *rng, uint64_t seed, uint64_t stream)
 {
     uint64_t state = seed ^ (stream * 0xd1342543de82ef95ull);
     for (int i = 0; i < 4; i++)
-        rng->state[i] = splitmix64(&state);
+        rng->state[i] = sc_splitmix64(&state);
 }
 
 static uint64_t rotate_left(uint64_t x, int k)
