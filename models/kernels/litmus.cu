@@ -6,15 +6,25 @@
 // results[i * 4 + k] (0 or 1).
 //   mode LITMUS_RELAXED: volatile loads and stores, no fences;
 //   mode LITMUS_FENCED:  the same with a fence.sc (membar) of the test's scope between them;
-//   mode LITMUS_ACQREL:  every load ld.acquire and every store st.release at the test's scope.
+//   mode LITMUS_ACQREL:  every load ld.acquire and every store st.release at the test's scope;
+//   mode LITMUS_CACHED (MP only): MP with the consumer's data already cached. The producer
+//     writes x with a plain (weak) store and releases y; the consumer reads x with a plain load
+//     (so a non-coherent L1 holds the line), spins on y with ld.relaxed at the test's scope
+//     (at most LITMUS_SPIN_LIMIT times), then reads x again with a plain load and no acquire.
+//     Flag 1 with data 0 is the stale outcome, which the PTX model allows (no acquire);
+//   mode LITMUS_CACHED_ACQUIRE (MP only): the same with the spin an ld.acquire, which makes the
+//     stale outcome forbidden: the acquire must drop the cached line.
 
 #define LITMUS_STRIDE 64
 #define LITMUS_Y_OFFSET 32
 #define LITMUS_RELAXED 0
 #define LITMUS_FENCED 1
 #define LITMUS_ACQREL 2
+#define LITMUS_CACHED 3
+#define LITMUS_CACHED_ACQUIRE 4
 #define LITMUS_SCOPE_CTA 0
 #define LITMUS_SCOPE_GPU 1
+#define LITMUS_SPIN_LIMIT 1024
 #define WARP_LANES 32
 
 struct litmus_config {
@@ -45,6 +55,21 @@ __device__ unsigned litmus_load(const unsigned *address, litmus_config config)
     return value;
 }
 
+// The consumer's poll of the flag in the cached modes: ld.acquire in LITMUS_CACHED_ACQUIRE,
+// else ld.relaxed, at the test's scope.
+__device__ unsigned litmus_poll(const unsigned *address, litmus_config config)
+{
+    if (config.mode == LITMUS_CACHED_ACQUIRE)
+        return litmus_load(address, {LITMUS_ACQREL, config.scope});
+    size_t global = __cvta_generic_to_global(address);
+    unsigned value;
+    if (config.scope == LITMUS_SCOPE_GPU)
+        asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(value) : "l"(global) : "memory");
+    else
+        asm volatile("ld.relaxed.cta.global.u32 %0, [%1];" : "=r"(value) : "l"(global) : "memory");
+    return value;
+}
+
 __device__ void litmus_fence(litmus_config config)
 {
     if (config.mode != LITMUS_FENCED)
@@ -62,6 +87,26 @@ __device__ int litmus_role()
     return thread % WARP_LANES == 0 ? (int)(thread / WARP_LANES) : -1;
 }
 
+// One instance of MP in the cached modes: r[0] is the flag seen, r[1] the data read after it;
+// r[2] is the warm-up read of x (kept so the load stays, not part of the outcome). The data can
+// only be stale if the warm-up read beats the producer's write; once the consumer has waited for
+// a flag the producer runs ahead, so in practice only the first instance races.
+__device__ void litmus_mp_cached(int role, unsigned *x, unsigned *y, unsigned *r, litmus_config config)
+{
+    litmus_config release = {LITMUS_ACQREL, config.scope};
+    if (role == 0) {
+        *x = 1;
+        litmus_store(y, release);
+    } else if (role == 1) {
+        unsigned warm = *x, flag = 0;
+        for (unsigned spin = 0; spin < LITMUS_SPIN_LIMIT && !flag; spin++)
+            flag = litmus_poll(y, config);
+        r[0] = flag;
+        r[1] = *x;
+        r[2] = warm;
+    }
+}
+
 // Message passing: does seeing the flag y imply seeing the data x?
 extern "C" __global__ void litmus_mp(unsigned *data, unsigned *results, unsigned iterations,
                                      unsigned mode, unsigned scope)
@@ -70,7 +115,9 @@ extern "C" __global__ void litmus_mp(unsigned *data, unsigned *results, unsigned
     int role = litmus_role();
     for (unsigned i = 0; i < iterations; i++) {
         unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
-        if (role == 0) {
+        if (mode == LITMUS_CACHED || mode == LITMUS_CACHED_ACQUIRE) {
+            litmus_mp_cached(role, x, y, r, config);
+        } else if (role == 0) {
             litmus_store(x, config);
             litmus_fence(config);
             litmus_store(y, config);

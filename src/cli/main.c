@@ -15,6 +15,7 @@ static const cli_command commands[] = {
     {"config", "show a resolved system configuration, or list the configuration keys", command_config},
     {"db", "check the results database (integrity, schema, stall sums) or create it", command_db},
     {"merge", "merge shard databases into one", command_merge},
+    {"litmus", "litmus tests on the detailed model over many jitter seeds; fails on forbidden outcomes", command_litmus},
     {"bench", "measure simulator, model and database speed", command_bench},
 };
 

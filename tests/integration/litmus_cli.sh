@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# litmus_cli.sh — `syncscope litmus` end to end: usage errors exit 2 with one stderr line; a run
+# of MP at GPU scope over 50 jitter seeds exits 0, prints one line per mode x mechanism whose
+# histogram sums to seeds x iterations, shows the stale outcome of MP cached under wt for some
+# seed and never under nol1 or with acquire; and a line's counts do not depend on what else was
+# selected (every seed runs on a fresh device).
+# $1 is the syncscope binary.
+set -uo pipefail
+
+syncscope="${1:?usage: litmus_cli.sh SYNCSCOPE_BINARY}"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL $*"
+    failures=$((failures + 1))
+}
+
+# expect CODE DESCRIPTION ARGS...: `syncscope litmus ARGS...` exits with CODE.
+expect() {
+    local code=$1 what=$2
+    shift 2
+    "$syncscope" litmus "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$?
+    [[ $got -eq $code ]] || { fail "$what: exit $got, expected $code"; cat "$scratch/err"; }
+}
+
+expect_error_line() {
+    [[ $(wc -l <"$scratch/err") -eq 1 ]] && grep -qF -- "$1" "$scratch/err" ||
+        { fail "expected one error line containing '$1', got:"; cat "$scratch/err"; }
+}
+
+expect 0 "--help" --help
+expect 2 "unknown mode" --mode relaxed,bogus
+expect_error_line "--mode: unknown name 'bogus'"
+expect 2 "mechanism without a protocol" --mechanism wt,nosuch
+expect_error_line "mechanism 'nosuch' has no detailed protocol"
+expect 2 "no seeds" --seeds 0
+expect_error_line "--seeds must be at least 1"
+expect 2 "cached mode of a test other than MP" --test SB --mode cached
+expect_error_line "no selected test runs in the selected modes"
+expect 1 "unknown system" --system nosuch --seeds 1
+expect_error_line "unknown system preset 'nosuch'"
+
+# test mode scope mech weak seen seeds PTX check outcomes...
+expect 0 "MP at GPU scope" --test MP --scope gpu --mode acqrel,cached,cached-acq --seeds 50 --iterations 8
+cp "$scratch/out" "$scratch/mp"
+[[ $(grep -c '^MP ' "$scratch/mp") -eq 6 ]] || fail "expected 6 MP lines, got: $(cat "$scratch/mp")"
+while read -r test mode scope mech weak seen seeds ptx check outcomes; do
+    total=0
+    for entry in $outcomes; do total=$((total + ${entry#*=})); done
+    [[ $total -eq 400 ]] || fail "$test $mode $mech: histogram sums to $total, expected 50 x 8"
+    [[ $check == ok ]] || fail "$test $mode $mech: check $check"
+    stale=${seeds%/*}
+    if [[ $mode == cached && $mech == wt ]]; then
+        [[ $stale -gt 0 ]] || fail "MP cached under wt: stale outcome in no seed"
+    else
+        [[ $stale -eq 0 ]] || fail "MP $mode under $mech: weak outcome in $seeds seeds"
+    fi
+done < <(grep '^MP ' "$scratch/mp")
+
+expect 0 "MP cached alone" --test mp --scope gpu --mode cached --mechanism wt --seeds 50 --iterations 8
+alone=$(grep '^MP ' "$scratch/out")
+together=$(grep '^MP  *cached  *gpu  *wt ' "$scratch/mp")
+[[ "$alone" == "$together" ]] || fail "selection changes the counts: '$alone' vs '$together'"
+
+[[ $failures -eq 0 ]] && echo "litmus_cli: all checks passed"
+exit $((failures > 0))
