@@ -147,7 +147,7 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
                           const run_result *result, sc_error *error)
 {
     const sc_device_stats *stats = &result->stats;
-    sc_metric_row metrics[6 + RUN_TIMING_MAX_METRICS] = {
+    sc_metric_row base_metrics[] = {
         {-1, "warp_instructions", (double)stats->warp_instructions, "instructions"},
         {-1, "thread_instructions", (double)stats->thread_instructions, "instructions"},
         {-1, "launches", (double)stats->launches, NULL},
@@ -155,9 +155,12 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
         {-1, "host_bytes_out", (double)stats->host_bytes_out, "bytes"},
         {-1, "engine_seconds", stats->engine_seconds, "s"},
     };
-    int metric_count = 6;
-    for (int i = 0; i < result->timing.metric_count; i++)
-        metrics[metric_count++] = result->timing.metrics[i];
+    int base_count = (int)(sizeof base_metrics / sizeof base_metrics[0]);
+    int metric_count = base_count + result->timing.metric_count;
+    sc_metric_row *metrics = malloc((size_t)metric_count * sizeof *metrics);
+    memcpy(metrics, base_metrics, sizeof base_metrics);
+    if (result->timing.metric_count)
+        memcpy(metrics + base_count, result->timing.metrics, (size_t)result->timing.metric_count * sizeof *metrics);
     sc_stall_row *stalls = NULL;
     int stall_count = result->timing.present ? run_timing_stall_rows(&result->timing, &stalls) : 0;
     char params[160];
@@ -189,6 +192,7 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
     };
     int64_t id = sc_store_insert_run(store, &record, error);
     free(stalls);
+    free(metrics);
     free(config_json);
     return id;
 }

@@ -2,6 +2,7 @@
  * report as stall rows and metrics. */
 #include "cli/run_timing.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,15 +29,67 @@ sc_device *run_timing_device(const sc_config *config, const char *mechanism, uin
     return device;
 }
 
-static void add_metric(run_timing *timing, const char *name, double value, const char *unit)
-{
-    if (timing->metric_count < RUN_TIMING_MAX_METRICS)
-        timing->metrics[timing->metric_count++] = (sc_metric_row){-1, name, value, unit};
-}
-
 static double ratio(double a, double b)
 {
     return b > 0 ? a / b : 0.0;
+}
+
+static void add_kernel_metric(run_timing *timing, int kernel, const char *name, double value, const char *unit)
+{
+    if (timing->metric_count == timing->metric_capacity) {
+        timing->metric_capacity = timing->metric_capacity ? 2 * timing->metric_capacity : 64;
+        timing->metrics = realloc(timing->metrics, (size_t)timing->metric_capacity * sizeof *timing->metrics);
+    }
+    timing->metrics[timing->metric_count++] = (sc_metric_row){kernel, name, value, unit};
+}
+
+static void add_metric(run_timing *timing, const char *name, double value, const char *unit)
+{
+    add_kernel_metric(timing, -1, name, value, unit);
+}
+
+/* A metric whose name is built at run time ("noc_bytes_out.cu3"); the name is kept until release. */
+static void add_named_metric(run_timing *timing, const char *prefix, const char *endpoint, unsigned index,
+                             double value)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s.%s%u", prefix, endpoint, index);
+    timing->names = realloc(timing->names, (size_t)(timing->name_count + 1) * sizeof *timing->names);
+    timing->names[timing->name_count] = strdup(name);
+    add_metric(timing, timing->names[timing->name_count++], value, "bytes");
+}
+
+/* Bytes each NoC endpoint sent and received: the traffic of every CU's and L2 bank's link. */
+static void add_link_metrics(run_timing *timing, const timing_report *report)
+{
+    unsigned endpoints = report->cu_count + report->l2_banks;
+    for (unsigned e = 0; e < endpoints; e++) {
+        bool is_cu = e < report->cu_count;
+        unsigned index = is_cu ? e : e - report->cu_count;
+        add_named_metric(timing, "noc_bytes_out", is_cu ? "cu" : "l2_bank", index, (double)report->noc->bytes_out[e]);
+        add_named_metric(timing, "noc_bytes_in", is_cu ? "cu" : "l2_bank", index, (double)report->noc->bytes_in[e]);
+    }
+}
+
+static void add_kernel_metrics(run_timing *timing, const timing_report *report)
+{
+    for (size_t k = 0; k < report->kernel_record_count; k++) {
+        const timing_kernel_record *r = &report->kernel_records[k];
+        int kernel = (int)k;
+        add_kernel_metric(timing, kernel, "cycles", (double)r->cycles, "GPU cycles");
+        add_kernel_metric(timing, kernel, "ipc", ratio((double)r->warp_instructions, (double)r->cycles),
+                          "warp instructions/cycle");
+        add_kernel_metric(timing, kernel, "l1_hits", (double)r->l1_hits, NULL);
+        add_kernel_metric(timing, kernel, "l1_misses", (double)r->l1_misses, NULL);
+        add_kernel_metric(timing, kernel, "l2_hits", (double)r->l2_hits, NULL);
+        add_kernel_metric(timing, kernel, "l2_misses", (double)r->l2_misses, NULL);
+        add_kernel_metric(timing, kernel, "dram_reads", (double)r->dram_reads, NULL);
+        add_kernel_metric(timing, kernel, "dram_writes", (double)r->dram_writes, NULL);
+        add_kernel_metric(timing, kernel, "noc_bytes", (double)r->noc_bytes, "bytes");
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+            add_kernel_metric(timing, kernel, gsi_category_name((gsi_category)c), (double)r->stalls.category[c],
+                              "CU cycles");
+    }
 }
 
 void run_timing_collect(void *engine, run_timing *timing)
@@ -84,12 +137,19 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "dram_queue_occupancy_peak", (double)d->queue_peak, "entries");
     }
     add_metric(timing, "event_queue_peak", (double)report.event_queue_peak, "events");
+    if (report.noc)
+        add_link_metrics(timing, &report);
+    add_kernel_metrics(timing, &report);
 }
 
 void run_timing_release(run_timing *timing)
 {
     free(timing->per_cu);
-    timing->per_cu = NULL;
+    free(timing->metrics);
+    for (int i = 0; i < timing->name_count; i++)
+        free(timing->names[i]);
+    free(timing->names);
+    *timing = (run_timing){0};
 }
 
 /* Appends the leaf rows of one CU's (or the mean's) counters, scaled by `scale`. */

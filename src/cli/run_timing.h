@@ -8,16 +8,16 @@
 #include "stalls/gsi.h"
 #include "store/store.h"
 
-#define RUN_TIMING_MAX_METRICS 32
-
 typedef struct run_timing {
     bool present;                 /* a detailed run filled this */
     uint64_t cycles;
     unsigned cu_count;
     gsi_counters *per_cu;         /* cu_count entries (malloc'd) */
     gsi_counters total;           /* summed over CUs */
-    sc_metric_row metrics[RUN_TIMING_MAX_METRICS];
-    int metric_count;
+    sc_metric_row *metrics;       /* whole run (kernel_index -1), then per launch; malloc'd */
+    int metric_count, metric_capacity;
+    char **names;                 /* metric names made up at run time (per link), owned */
+    int name_count;
 } run_timing;
 
 /* A device whose engine is the timing model for `mechanism`; *engine receives the engine (owned

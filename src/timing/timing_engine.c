@@ -46,6 +46,7 @@ static void timing_destroy(void *state)
         cu_destroy(engine, &engine->cus[cu]);
     free(engine->cus);
     free(engine->run_gsi);
+    free(engine->kernel_records);
     memory_system_destroy(engine->memory);
     event_queue_release(&engine->events);
     free(engine);
@@ -350,6 +351,41 @@ static void begin_kernel_accounts(timing_engine *engine)
     }
 }
 
+/* The counters a kernel record takes as differences between the launch's end and start. */
+static timing_kernel_record memory_counters(const timing_engine *engine)
+{
+    const memory_stats *m = memory_statistics(engine->memory);
+    const dram_stats *d = memory_dram_statistics(engine->memory);
+    return (timing_kernel_record){
+        .l1_hits = m->l1_hits, .l1_misses = m->l1_misses, .l2_hits = m->l2_hits, .l2_misses = m->l2_misses,
+        .dram_reads = d->reads, .dram_writes = d->writes, .noc_bytes = memory_noc_statistics(engine->memory)->bytes,
+    };
+}
+
+static void record_kernel(timing_engine *engine, const timing_kernel_record *before, const sc_launch_stats *stats)
+{
+    timing_kernel_record after = memory_counters(engine);
+    if (engine->run_kernels == engine->kernel_record_capacity) {
+        engine->kernel_record_capacity = engine->kernel_record_capacity ? 2 * engine->kernel_record_capacity : 8;
+        engine->kernel_records = realloc(engine->kernel_records,
+                                         engine->kernel_record_capacity * sizeof *engine->kernel_records);
+    }
+    timing_kernel_record *record = &engine->kernel_records[engine->run_kernels];
+    *record = (timing_kernel_record){
+        .cycles = stats->cycles,
+        .warp_instructions = stats->warp_instructions,
+        .l1_hits = after.l1_hits - before->l1_hits,
+        .l1_misses = after.l1_misses - before->l1_misses,
+        .l2_hits = after.l2_hits - before->l2_hits,
+        .l2_misses = after.l2_misses - before->l2_misses,
+        .dram_reads = after.dram_reads - before->dram_reads,
+        .dram_writes = after.dram_writes - before->dram_writes,
+        .noc_bytes = after.noc_bytes - before->noc_bytes,
+    };
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+        gsi_accumulate(&record->stalls, &engine->cus[c].gsi);
+}
+
 static int32_t largest_register_count(const ptx_module *module)
 {
     int32_t largest = 0;
@@ -375,6 +411,7 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     engine->next_cta = engine->ctas_done = 0;
     engine->instructions = engine->thread_instructions = 0;
     engine->kernel_start = engine->now_cycle;
+    timing_kernel_record before = memory_counters(engine);
     begin_kernel_accounts(engine);
     int status = check_fits_somewhere(engine);
     if (status == 0)
@@ -398,6 +435,7 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     };
     engine->run_cycles += stats->cycles;
     engine->run_instructions += stats->warp_instructions;
+    record_kernel(engine, &before, stats);
     engine->run_kernels++;
     decode_free(engine->decoded, launch->module);
     engine->decoded = NULL;
@@ -418,10 +456,13 @@ void timing_engine_report(void *state, timing_report *report)
     *report = (timing_report){
         .cycles = engine->run_cycles,
         .cu_count = engine->config.core.cu_count,
+        .l2_banks = engine->config.memory.l2_banks,
         .per_cu = engine->run_gsi,
         .warp_instructions = engine->run_instructions,
         .kernels = engine->run_kernels,
         .event_queue_peak = engine->events.peak,
+        .kernel_records = engine->kernel_records,
+        .kernel_record_count = engine->run_kernels,
     };
     for (unsigned c = 0; c < report->cu_count; c++)
         gsi_accumulate(&report->total, &engine->run_gsi[c]);

@@ -15,6 +15,13 @@ extern const sc_engine_ops timing_engine_ops;
 /* Creates the engine for a device of `warp_size` lanes (must equal the configuration's). */
 void *timing_engine_create(const timing_config *config, const sc_protocol *protocol, sc_error *error);
 
+/* What one launch measured. */
+typedef struct timing_kernel_record {
+    uint64_t cycles, warp_instructions;
+    uint64_t l1_hits, l1_misses, l2_hits, l2_misses, dram_reads, dram_writes, noc_bytes;
+    gsi_counters stalls;             /* summed over CUs */
+} timing_kernel_record;
+
 /* What a run measured, summed over its launches so far. */
 typedef struct timing_report {
     uint64_t cycles;                 /* GPU cycles, kernel launch to completion, summed over kernels */
@@ -24,9 +31,12 @@ typedef struct timing_report {
     uint64_t warp_instructions;
     uint64_t kernels;
     const memory_stats *memory;
-    const noc_stats *noc;
+    const noc_stats *noc;            /* endpoints: CUs 0..cu_count-1, then L2 banks */
+    unsigned l2_banks;
     const dram_stats *dram;
     uint64_t event_queue_peak;
+    const timing_kernel_record *kernel_records;   /* one per launch, in order */
+    size_t kernel_record_count;
 } timing_report;
 
 void timing_engine_report(void *engine, timing_report *report);

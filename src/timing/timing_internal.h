@@ -77,6 +77,8 @@ typedef struct timing_engine {
     compute_unit *cus;
     gsi_counters *run_gsi;      /* per CU, summed over kernels */
     uint64_t run_cycles, run_instructions, run_kernels;
+    timing_kernel_record *kernel_records;
+    size_t kernel_record_capacity;
     /* the current launch */
     exec_kernel kernel;
     decoded_instruction **decoded;
