@@ -11,8 +11,8 @@
  *    once per CU cycle;
  *  - when several instructions share the winning category, the sub-category comes from the
  *    first of them in the order the caller lists them (the schedulers' priority order);
- *  - an instruction waiting on several loads names the one that completes last (the caller
- *    does this when it fills `load`);
+ *  - an instruction waiting on several loads names the most recently issued one, the likeliest
+ *    to complete last (the caller does this when it fills `load`);
  *  - memory-data cycles are charged to the awaited load and moved to the bucket of the level
  *    that served it when the load completes (deferred attribution); cycles still unresolved at
  *    the end stay in GSI_SOURCE_UNRESOLVED, which a correct run leaves at 0.

@@ -150,13 +150,21 @@ static bool can_issue(const gsi_instruction_view *v)
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-static void check_registers(const warp_slot *slot, const decoded_instruction *d, uint64_t cycle, warp_check *check)
+/* Registers awaiting results. Of several loads, the view names the most recently issued one,
+ * the likeliest to complete last (GSI open point 2). */
+static void check_registers(timing_engine *engine, const warp_slot *slot, const decoded_instruction *d, uint64_t cycle,
+                            warp_check *check)
 {
+    uint64_t latest_issue = 0;
     for (unsigned i = 0; i < d->source_count + d->destination_count; i++) {
         int32_t r = i < d->source_count ? d->sources[i] : d->destinations[i - d->source_count];
         if (slot->pending_op[r] != MEMORY_OP_NONE) {
+            uint64_t issued = memory_op_get(engine->memory, slot->pending_op[r])->issued_cycle;
+            if (!check->view.pending_load || check->view.load == MEMORY_OP_NONE || issued >= latest_issue) {
+                latest_issue = issued;
+                check->view.load = slot->pending_op[r];
+            }
             check->view.pending_load = true;
-            check->view.load = slot->pending_op[r];
         } else if (slot->ready[r] > cycle) {
             if (slot->from_memory[r]) {
                 if (!check->view.pending_load)
@@ -219,7 +227,7 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         v->pending_load = true;
         v->load = slot->loads[slot->loads_in_flight - 1];
     }
-    check_registers(slot, d, cycle, check);
+    check_registers(engine, slot, d, cycle, check);
     if (v->sync == GSI_NONE && has_release(in) && !release_clear(engine, cu)) {
         if (!slot->release_waiting) {
             slot->release_waiting = true;
