@@ -16,6 +16,7 @@ static const cli_command commands[] = {
     {"db", "check the results database (integrity, schema, stall sums) or create it", command_db},
     {"merge", "merge shard databases into one", command_merge},
     {"bench", "measure simulator, model and database speed", command_bench},
+    {"tester", "random protocol tester: seeded DRF programs checked value by value", command_tester},
 };
 
 static void print_usage(FILE *out)
