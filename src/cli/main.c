@@ -17,6 +17,7 @@ static const cli_command commands[] = {
     {"merge", "merge shard databases into one", command_merge},
     {"litmus", "litmus tests on the detailed model over many jitter seeds; fails on forbidden outcomes", command_litmus},
     {"bench", "measure simulator, model and database speed", command_bench},
+    {"tester", "random protocol tester: seeded DRF programs checked value by value", command_tester},
 };
 
 static void print_usage(FILE *out)
