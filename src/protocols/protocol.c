@@ -39,8 +39,8 @@ const char *l1_event_name(l1_event event)
 const char *l1_action_name(l1_action action)
 {
     static const char *const names[L1_ACTION_COUNT] = {
-        "none", "hit", "merge", "open_miss", "read_around", "update_line", "update_miss", "buffer_store",
-        "write_through", "drain_line", "invalidate_line", "no_allocate", "send_atomic", "install_fill",
+        "none", "hit", "merge", "open_miss", "read_around", "update_line", "buffer_store",
+        "write_through", "drain_line", "invalidate_line", "close_miss", "send_atomic", "install_fill",
         "deliver_fill",
     };
     return action < L1_ACTION_COUNT ? names[action] : "?";

@@ -26,7 +26,7 @@
 typedef enum l1_state {
     L1_I = 0,      /* not present, no miss outstanding */
     L1_V,          /* valid, clean (write-through keeps L1 lines clean) */
-    L1_IV,         /* not present, a fill is outstanding (an MSHR is open) */
+    L1_IV,         /* not present, a fill is outstanding (an MSHR is open and still merging) */
     L1_STATE_COUNT
 } l1_state;
 
@@ -37,8 +37,8 @@ typedef enum l1_event {
     L1_STORE_STRONG,    /* relaxed/volatile/release store at GPU or system scope */
     L1_ATOMIC,          /* atom/red: performed at the L2 */
     L1_FILL,            /* the L2's data response to an L1 miss */
-    L1_FILL_UNCACHED,   /* the same, for a miss that must not be cached (marked no-allocate, or
-                           opened before the latest acquire) */
+    L1_FILL_UNCACHED,   /* the same, for a miss that must not be cached (closed by a write of the
+                           CU, or opened before the latest acquire) */
     L1_EVENT_COUNT
 } l1_event;
 
@@ -49,13 +49,13 @@ typedef enum l1_action {
     L1_OPEN_MISS,        /* open an MSHR and send a read for the line */
     L1_READ_AROUND,      /* send a read to the L2 that does not touch or fill the L1 */
     L1_UPDATE_LINE,      /* write the store's bytes into the valid line */
-    L1_UPDATE_MISS,      /* write the store's bytes into the open MSHR's overlay, which is laid
-                            over the fill (the CU's own writes win over the older fill data) */
     L1_BUFFER_STORE,     /* put the store's bytes into the write-combining store buffer */
     L1_WRITE_THROUGH,    /* send the store's bytes to the L2 now (after any buffered bytes of the line) */
     L1_DRAIN_LINE,       /* send the store buffer's entry for the line, if any */
     L1_INVALIDATE_LINE,  /* drop the valid line */
-    L1_NO_ALLOCATE,      /* mark the open MSHR so its fill is delivered but not cached */
+    L1_CLOSE_MISS,       /* the open miss serves only the requests already waiting: its fill
+                            (older than this write) is delivered to them but never cached, and
+                            later loads of the line wait for it, then miss afresh */
     L1_SEND_ATOMIC,      /* send the atomic to the L2 */
     L1_INSTALL_FILL,     /* cache the fill, overlaid with the CU's writes */
     L1_DELIVER_FILL,     /* deliver the fill to every request waiting in the MSHR and close it */

@@ -6,9 +6,11 @@
  * and enter the write-combining store buffer, which drains when full, on a release and at
  * kernel end. Strong loads at GPU/system scope read around the L1 from the L2; strong stores
  * write through at once. Atomics are performed at the L2, after the line's buffered bytes, and
- * drop the L1 copy. An acquire (ld.acquire, fence, kernel start) invalidates the whole L1; a
- * release (st.release, fence, kernel end) drains the store buffer and waits until every write
- * is performed at the L2. CTA scope needs nothing: the CTA's warps share the L1 and the store
+ * drop the L1 copy. A write to a line whose miss is outstanding closes the miss (U16): the fill
+ * still answers the loads that were waiting, which came before the write, but is not cached,
+ * and later loads wait for it and miss again, so they see the write. An acquire (ld.acquire,
+ * fence, kernel start) invalidates the whole L1; a release (st.release, fence, kernel end)
+ * drains the store buffer and waits until every write is performed at the L2. CTA scope needs nothing: the CTA's warps share the L1 and the store
  * buffer, and misses pick up the store buffer's bytes.
  */
 #include "protocols/protocol.h"
@@ -25,15 +27,15 @@ static const protocol_transition wt_l1[] = {
     ROW(L1_V,  L1_LOAD_STRONG,  L1_V,  L1_DRAIN_LINE, L1_READ_AROUND),
 
     ROW(L1_I,  L1_STORE,        L1_I,  L1_BUFFER_STORE),
-    ROW(L1_IV, L1_STORE,        L1_IV, L1_UPDATE_MISS, L1_BUFFER_STORE),
+    ROW(L1_IV, L1_STORE,        L1_I,  L1_CLOSE_MISS, L1_BUFFER_STORE),
     ROW(L1_V,  L1_STORE,        L1_V,  L1_UPDATE_LINE, L1_BUFFER_STORE),
 
     ROW(L1_I,  L1_STORE_STRONG, L1_I,  L1_WRITE_THROUGH),
-    ROW(L1_IV, L1_STORE_STRONG, L1_IV, L1_UPDATE_MISS, L1_WRITE_THROUGH),
+    ROW(L1_IV, L1_STORE_STRONG, L1_I,  L1_CLOSE_MISS, L1_WRITE_THROUGH),
     ROW(L1_V,  L1_STORE_STRONG, L1_V,  L1_UPDATE_LINE, L1_WRITE_THROUGH),
 
     ROW(L1_I,  L1_ATOMIC,       L1_I,  L1_DRAIN_LINE, L1_SEND_ATOMIC),
-    ROW(L1_IV, L1_ATOMIC,       L1_IV, L1_DRAIN_LINE, L1_NO_ALLOCATE, L1_SEND_ATOMIC),
+    ROW(L1_IV, L1_ATOMIC,       L1_I,  L1_DRAIN_LINE, L1_CLOSE_MISS, L1_SEND_ATOMIC),
     ROW(L1_V,  L1_ATOMIC,       L1_I,  L1_DRAIN_LINE, L1_INVALIDATE_LINE, L1_SEND_ATOMIC),
 
     ROW(L1_IV, L1_FILL,          L1_V, L1_INSTALL_FILL, L1_DELIVER_FILL),

@@ -1,24 +1,20 @@
 /* l1_controller.c — a compute unit's L1 controller: runs the protocol's L1 table (protocols/)
  * for every line access, and implements each table action once, on the shared structures
- * (cache array, MSHRs with write overlays, store buffer) and messages to the L2.
+ * (cache array, MSHRs, store buffer) and messages to the L2.
  *
  * The L1 state of a line is derived, not stored: V when the array holds it, IV when an MSHR of
- * the current acquire epoch is open for it, I otherwise. An MSHR opened before the latest
- * acquire is stale: its fill is delivered but never cached, and a new miss to its line waits
- * for it (reported as MSHR full) rather than merge with data older than the acquire.
- *
- * Stores of the CU to a line with a miss outstanding go into the MSHR's overlay, laid over the
- * fill. Requests that joined the miss before the first such store get the fill as the L2 sent
- * it (a load never sees a store that came after it); later ones get the overlaid bytes. An
- * MSHR keeps its epoch in the low half of `opened` and, in the high half, one plus the number
- * of waiters it had when its overlay was first written (0: never written). */
+ * the current acquire epoch (kept in `opened`) is open for it and not closed, I otherwise. An
+ * MSHR opened before the latest acquire, or closed by a write of the CU, is stale: its fill is
+ * delivered to the requests already waiting but never cached, and a new miss to its line waits
+ * for it (reported as MSHR full) rather than merge with data older than the acquire or write. */
 #include "timing/memory_internal.h"
 
 #include <string.h>
 
-static uint32_t mshr_epoch(const mshr_entry *entry)
+/* Whether the miss may still take new requests and cache its fill. */
+static bool miss_current(const l1_controller *l1, const mshr_entry *entry)
 {
-    return (uint32_t)entry->opened;
+    return entry->opened == l1->epoch && !(entry->flags & L1_MSHR_CLOSED);
 }
 
 static l1_state derive_state(l1_controller *l1, uint64_t line_address, cache_line **line, mshr_entry **entry)
@@ -27,19 +23,7 @@ static l1_state derive_state(l1_controller *l1, uint64_t line_address, cache_lin
     *entry = mshr_find(l1->mshrs, line_address);
     if (*line)
         return L1_V;
-    return *entry && mshr_epoch(*entry) == l1->epoch ? L1_IV : L1_I;
-}
-
-/* Waiters before this index joined before the CU first wrote into the miss. */
-static uint32_t first_overlaid_waiter(const mshr_entry *entry)
-{
-    uint32_t marked = (uint32_t)(entry->opened >> 32);
-    return marked ? marked - 1 : entry->waiter_count;
-}
-
-static unsigned overlay_slot(const mshr_entry *entry)
-{
-    return entry->flags >> L1_MSHR_OVERLAY_SHIFT;
+    return *entry && miss_current(l1, *entry) ? L1_IV : L1_I;
 }
 
 /* Writes the store data of `op`'s lanes in `line` into `data` (a line buffer), lane order. */
@@ -164,10 +148,8 @@ static void open_miss(memory_system *memory, unsigned cu, uint64_t line_address,
 {
     l1_controller *l1 = &memory->l1[cu];
     mshr_entry *entry = mshr_allocate(l1->mshrs, line_address);
-    uint32_t slot = l1->free_overlays[--l1->free_overlay_count];
     entry->opened = l1->epoch;
-    entry->flags = slot << L1_MSHR_OVERLAY_SHIFT;
-    l1->overlay_mask[slot] = (byte_mask){{0, 0}};
+    entry->flags = 0;
     mshr_add_waiter(entry, op);
     memory->stats.l1_misses++;
     memory->stats.mshr_samples++;
@@ -234,13 +216,6 @@ static void run_action(memory_system *memory, unsigned cu, l1_action action, con
     case L1_UPDATE_LINE:
         write_lanes(op, line, cached->data, NULL);
         break;
-    case L1_UPDATE_MISS: {
-        unsigned slot = overlay_slot(entry);
-        if ((entry->opened >> 32) == 0)
-            entry->opened |= (uint64_t)(entry->waiter_count + 1) << 32;
-        write_lanes(op, line, l1->overlay_data + (size_t)slot * memory->config.line_bytes, &l1->overlay_mask[slot]);
-        break;
-    }
     case L1_BUFFER_STORE:
         if (memory->config.store_buffer_entries == 0)
             write_through(memory, cu, line, op, now);
@@ -260,8 +235,8 @@ static void run_action(memory_system *memory, unsigned cu, l1_action action, con
         cache_array_invalidate(l1->cache, cached);
         memory->stats.l1_invalidations++;
         break;
-    case L1_NO_ALLOCATE:
-        entry->flags |= L1_MSHR_NO_ALLOCATE;
+    case L1_CLOSE_MISS:
+        entry->flags |= L1_MSHR_CLOSED;
         break;
     case L1_SEND_ATOMIC: {
         uint32_t message_handle = message_allocate(memory, MSG_ATOMIC, cu, line->line_address);
@@ -328,17 +303,10 @@ static int receive_fill(memory_system *memory, unsigned cu, message *m, sc_time 
     if (!entry)
         return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", cu,
                        (unsigned long long)m->line_address);
-    bool cacheable = !(entry->flags & L1_MSHR_NO_ALLOCATE) && mshr_epoch(entry) == l1->epoch;
-    l1_event event = cacheable ? L1_FILL : L1_FILL_UNCACHED;
+    l1_event event = miss_current(l1, entry) ? L1_FILL : L1_FILL_UNCACHED;
     const protocol_transition *row = memory->table.l1[state][event];
     if (!row)
         return missing_transition(memory, state, event, error);
-    unsigned slot = overlay_slot(entry);
-    uint8_t as_sent[TIMING_MAX_LINE_BYTES];
-    memcpy(as_sent, m->data, memory->config.line_bytes);
-    byte_mask_copy(m->data, l1->overlay_data + (size_t)slot * memory->config.line_bytes, &l1->overlay_mask[slot],
-                   memory->config.line_bytes);
-    uint32_t first_overlaid = first_overlaid_waiter(entry);
     for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++) {
         if (row->actions[i] == L1_INSTALL_FILL) {
             cache_line *victim = cache_array_victim(l1->cache, m->line_address);
@@ -347,12 +315,10 @@ static int receive_fill(memory_system *memory, unsigned cu, message *m, sc_time 
                 memcpy(victim->data, m->data, memory->config.line_bytes);
             }
         } else if (row->actions[i] == L1_DELIVER_FILL) {
-            l1->free_overlays[l1->free_overlay_count++] = slot;
             for (uint32_t w = 0; w < entry->waiter_count; w++) {
                 uint32_t token = entry->waiters[w];
                 gsi_source source = token & L1_WAITER_MERGED ? GSI_SOURCE_L1_COALESCE : (gsi_source)m->source;
-                const uint8_t *data = w < first_overlaid ? as_sent : m->data;
-                memory_op_line_done(memory, token & ~L1_WAITER_MERGED, m->line_address, data, source, now);
+                memory_op_line_done(memory, token & ~L1_WAITER_MERGED, m->line_address, m->data, source, now);
             }
             mshr_release(l1->mshrs, entry);
         }

@@ -32,9 +32,8 @@ typedef struct message {
     uint8_t data[TIMING_MAX_LINE_BYTES];
 } message;
 
-/* MSHR flags of the L1: fill must not be cached; the overlay slot lives in the upper bits. */
-#define L1_MSHR_NO_ALLOCATE 1u
-#define L1_MSHR_OVERLAY_SHIFT 8
+/* MSHR flag of the L1: closed by a write of the CU (no more merging, fill not cached). */
+#define L1_MSHR_CLOSED 1u
 /* MSHR waiter tokens of the L1: an operation handle, with this bit if it merged (secondary). */
 #define L1_WAITER_MERGED 0x80000000u
 
@@ -42,10 +41,6 @@ typedef struct l1_controller {
     cache_array *cache;
     mshr_table *mshrs;
     store_buffer *stores;
-    uint8_t *overlay_data;       /* per MSHR slot: the CU's bytes written while the miss was open */
-    byte_mask *overlay_mask;
-    uint32_t *free_overlays;
-    uint32_t free_overlay_count;
     uint32_t epoch;              /* acquires so far: MSHRs opened in an older epoch are stale */
     uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
     uint64_t writes_outstanding; /* writes/atomics sent and not yet performed */

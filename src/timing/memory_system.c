@@ -95,12 +95,6 @@ static void create_l1(memory_system *memory, l1_controller *l1)
     l1->cache = cache_array_create(c->l1_bytes, c->l1_associativity, c->line_bytes);
     l1->mshrs = mshr_create(c->l1_mshrs);
     l1->stores = store_buffer_create(c->store_buffer_entries, c->line_bytes);
-    l1->overlay_data = calloc((size_t)c->l1_mshrs, c->line_bytes);
-    l1->overlay_mask = calloc(c->l1_mshrs, sizeof(byte_mask));
-    l1->free_overlays = malloc(c->l1_mshrs * sizeof(uint32_t));
-    for (uint32_t i = 0; i < c->l1_mshrs; i++)
-        l1->free_overlays[i] = c->l1_mshrs - 1 - i;
-    l1->free_overlay_count = c->l1_mshrs;
 }
 
 static noc *create_network(const memory_config *c)
@@ -156,9 +150,6 @@ void memory_system_destroy(memory_system *memory)
         cache_array_destroy(l1->cache);
         mshr_destroy(l1->mshrs);
         store_buffer_destroy(l1->stores);
-        free(l1->overlay_data);
-        free(l1->overlay_mask);
-        free(l1->free_overlays);
     }
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         cache_array_destroy(memory->banks[b].cache);

@@ -29,8 +29,7 @@ expect_error_line() { # the last command's stderr is exactly one line containing
 }
 
 expect 0 "tester --help" "$syncscope" tester --help
-# wt leaves out ld-st until the timing model's load-then-store bug is fixed (test_protocol_tester.c).
-expect 0 "correct program, wt and nol1" "$syncscope" tester --seeds 1 --jitters 0,3 --without ld-st
+expect 0 "correct program, wt and nol1" "$syncscope" tester --seeds 1 --jitters 0,3
 expect_output "4 runs, 0 failed"
 if [ "$(grep -c ' ok ' "$work/out")" -ne 4 ]; then
     echo "FAIL: expected 4 ok lines"; cat "$work/out"; failures=$((failures + 1))

@@ -4,12 +4,9 @@
  * program and jitter seeds, without the deadlock detector or a tightened watchdog firing. The
  * broken variants prove that the checks are not vacuous: without acquires, wt serves stale L1
  * lines and both the GPU-side checks and the host's final-word check must catch it, while nol1
- * (no L1) and the sequentially consistent functional engine still pass them.
- *
- * Known timing-model bug (test_wt_load_then_store_bug): under wt, a load that misses in the L1
- * returns the value of a store the same thread issues after it to the same word while the miss
- * is in flight (receive_fill applies the MSHR's write overlay to the data it delivers to every
- * waiter). Until that is fixed, wt runs leave out the ld-st family that exposes it.
+ * (no L1) and the sequentially consistent functional engine still pass them. The load-then-store
+ * operations keep wt honest about a load whose miss is in flight when its own thread stores to
+ * the word (the tester found wt returning the later store; wt.c now closes such misses).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -50,12 +47,6 @@ static sc_device *make_device(const char *system, const char *mechanism, uint64_
     return device;
 }
 
-/* The families wt runs leave out until the load-then-store bug is fixed (see the header). */
-static uint32_t families_without(const char *mechanism)
-{
-    return mechanism && !strcmp(mechanism, "wt") ? SC_TESTER_LOAD_STORE : 0;
-}
-
 /* Runs the tiny tester; mechanism NULL means the functional engine. */
 static tester_outcome run_tester_without(const char *system, const char *mechanism, uint64_t seed, uint64_t jitter,
                                          sc_tester_variant variant, uint32_t without)
@@ -74,7 +65,7 @@ static tester_outcome run_tester_without(const char *system, const char *mechani
 static tester_outcome run_tester(const char *system, const char *mechanism, uint64_t seed, uint64_t jitter,
                                  sc_tester_variant variant)
 {
-    return run_tester_without(system, mechanism, seed, jitter, variant, families_without(mechanism));
+    return run_tester_without(system, mechanism, seed, jitter, variant, 0);
 }
 
 static void expect_pass(const char *system, const char *mechanism, uint64_t seed, uint64_t jitter)
@@ -173,23 +164,6 @@ static void test_unordered_peeks_caught(void **state)
     assert_true(nol1.status == 0 && nol1.check.passed);
 }
 
-/* The bug named in the header, as the tester finds it: the full program fails under wt in its
- * load-then-store ops only, and passes under nol1 and on the functional engine. When the timing
- * model is fixed this test fails: delete it and families_without(). */
-static void test_wt_load_then_store_bug(void **state)
-{
-    (void)state;
-    tester_outcome wt = run_tester_without("gtx480", "wt", 1, 0, SC_TESTER_CORRECT, 0);
-    assert_int_equal(wt.status, 0);
-    assert_false(wt.check.passed);
-    assert_non_null(strstr(wt.check.detail, "(ld then st"));
-    assert_int_equal(wt.report.word_mismatches, 0);
-    tester_outcome nol1 = run_tester_without("gtx480", "nol1", 1, 0, SC_TESTER_CORRECT, 0);
-    tester_outcome functional = run_tester_without("gtx480", NULL, 1, 0, SC_TESTER_CORRECT, 0);
-    assert_true(nol1.status == 0 && nol1.check.passed);
-    assert_true(functional.status == 0 && functional.check.passed);
-}
-
 static void test_families(void **state)
 {
     (void)state;
@@ -224,7 +198,6 @@ int main(void)
         cmocka_unit_test(test_seed_and_jitter_matter),
         cmocka_unit_test(test_unordered_locks_caught),
         cmocka_unit_test(test_unordered_peeks_caught),
-        cmocka_unit_test(test_wt_load_then_store_bug),
         cmocka_unit_test(test_families),
         cmocka_unit_test(test_variant_names),
     };
