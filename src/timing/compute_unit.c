@@ -87,41 +87,12 @@ void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     }
 }
 
-/* ---- memory-model classification of instructions ---- */
-
-static bool is_memory_access(const ptx_instruction *in)
-{
-    return in->opcode == PTX_OP_LD || in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED;
-}
-
-static bool may_be_global(const ptx_instruction *in)
-{
-    return in->space == PTX_SPACE_GLOBAL || in->space == PTX_SPACE_GENERIC;
-}
-
-static bool at_gpu_scope(const ptx_instruction *in)
-{
-    return in->scope == PTX_SCOPE_GPU || in->scope == PTX_SCOPE_SYS ||
-           (in->scope == PTX_SCOPE_NONE && (in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED));
-}
-
-static bool has_release(const ptx_instruction *in)
-{
-    bool releasing = in->semantics == PTX_SEM_RELEASE || in->semantics == PTX_SEM_ACQ_REL || in->semantics == PTX_SEM_SC;
-    if (!releasing || !at_gpu_scope(in))
-        return false;
-    return in->opcode == PTX_OP_FENCE || (is_memory_access(in) && in->opcode != PTX_OP_LD && may_be_global(in));
-}
+/* ---- memory-model classification of instructions (the static roles are in decode.h) ---- */
 
 static bool has_acquire(ptx_semantics semantics, ptx_scope scope)
 {
     bool acquiring = semantics == PTX_SEM_ACQUIRE || semantics == PTX_SEM_ACQ_REL || semantics == PTX_SEM_SC;
     return acquiring && scope != PTX_SCOPE_CTA;
-}
-
-static bool writes_global(const ptx_instruction *in)
-{
-    return (in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED) && may_be_global(in);
 }
 
 /* A release may issue once nothing the CU wrote is still buffered, queued or in flight. */
@@ -149,8 +120,13 @@ static bool can_issue(const gsi_instruction_view *v)
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
+/* A warp with no returning access in flight has no register awaiting a load (each register's
+ * pending operation is the latest one writing it, and it clears it when it completes), and none
+ * of its registers is ready later than scoreboard_ready: then nothing here can block it. */
 static void check_registers(const warp_slot *slot, const decoded_instruction *d, uint64_t cycle, warp_check *check)
 {
+    if (slot->loads_in_flight == 0 && slot->scoreboard_ready <= cycle)
+        return;
     for (unsigned i = 0; i < d->source_count + d->destination_count; i++) {
         int32_t r = i < d->source_count ? d->sources[i] : d->destinations[i - d->source_count];
         if (slot->pending_op[r] != MEMORY_OP_NONE) {
@@ -170,7 +146,7 @@ static void check_registers(const warp_slot *slot, const decoded_instruction *d,
 }
 
 static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const warp_slot *slot,
-                                const ptx_instruction *in, uint64_t cycle, warp_check *check)
+                                const decoded_instruction *d, uint64_t cycle, warp_check *check)
 {
     if (cu->ldst.op != MEMORY_OP_NONE)
         return cu->ldst.blocked != GSI_NONE ? cu->ldst.blocked : GSI_STRUCT_BANK_CONFLICT;
@@ -178,9 +154,9 @@ static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const w
         check->wake = min_u64(check->wake, cu->ldst.busy_until);
         return GSI_STRUCT_BANK_CONFLICT;
     }
-    if (writes_global(in) && !slot->release_waiting && cu->release_waiters > 0)
+    if (d->writes_global && !slot->release_waiting && cu->release_waiters > 0)
         return GSI_STRUCT_PENDING_RELEASE;
-    if (in->opcode == PTX_OP_LD && may_be_global(in) && l1_mshr_full(engine->memory, cu->index))
+    if (d->loads_global && l1_mshr_full(engine->memory, cu->index))
         return GSI_STRUCT_MSHR_FULL;
     return GSI_NONE;
 }
@@ -195,42 +171,64 @@ static bool free_simd_unit(const compute_unit *cu, unsigned units, uint64_t cycl
     return false;
 }
 
+void cu_fetch_next(const timing_engine *engine, warp_slot *slot)
+{
+    const ptx_instruction *in = exec_warp_next_instruction(slot->warp);
+    slot->next = in;
+    slot->next_decoded = NULL;
+    if (in) {
+        const exec_frame *frame = exec_warp_frame(slot->warp);
+        slot->next_decoded =
+            &engine->decoded[frame->function][in - exec_frame_function(slot->warp, frame)->instructions];
+    }
+}
+
+/* The synchronisation a warp waits on before its next instruction is even considered. */
+static int8_t blocking_sync(const warp_slot *slot)
+{
+    if (slot->warp->waiting_at_barrier)
+        return GSI_SYNC_BARRIER;
+    return slot->acquire_op != MEMORY_OP_NONE ? GSI_SYNC_ACQUIRE : GSI_NONE;
+}
+
+/* Whether a release (d->releases) must wait for the CU's writes; if so the warp holds back other warps' writes
+ * and the store buffer drains (again on every check: stores still in the load/store unit reach
+ * the buffer later). */
+static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot *slot, const decoded_instruction *d,
+                              uint64_t cycle)
+{
+    if (release_clear(engine, cu))
+        return false;
+    if (!slot->release_waiting) {
+        slot->release_waiting = true;
+        cu->release_waiters++;
+    }
+    l1_drain_store_buffer(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
+    return true;
+}
+
+/* Fills the warp's view (Algorithm 1's predicates) and its wake time. */
 static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)
 {
-    exec_warp *warp = slot->warp;
-    const exec_frame *frame = exec_warp_frame(warp);
-    const ptx_function *function = exec_frame_function(warp, frame);
-    const ptx_instruction *in = exec_warp_next_instruction(warp);
-    const decoded_instruction *d = &engine->decoded[frame->function][in - function->instructions];
-    *check = (warp_check){.instruction = in, .decoded = d, .wake = CYCLE_NEVER};
+    const decoded_instruction *d = slot->next_decoded;
+    *check = (warp_check){.instruction = slot->next, .decoded = d, .wake = CYCLE_NEVER};
     gsi_instruction_view *v = &check->view;
-    v->sync = GSI_NONE;
     v->mem_struct = GSI_NONE;
     if (slot->fetch_ready > cycle) {
         v->next_unavailable = true;
         check->wake = slot->fetch_ready;
     }
-    if (warp->waiting_at_barrier)
-        v->sync = GSI_SYNC_BARRIER;
-    else if (slot->acquire_op != MEMORY_OP_NONE)
-        v->sync = GSI_SYNC_ACQUIRE;
+    v->sync = blocking_sync(slot);
     if (d->drains && slot->loads_in_flight) {
         v->pending_load = true;
         v->load = slot->last_op;
     }
     check_registers(slot, d, cycle, check);
-    if (v->sync == GSI_NONE && has_release(in) && !release_clear(engine, cu)) {
-        if (!slot->release_waiting) {
-            slot->release_waiting = true;
-            cu->release_waiters++;
-        }
-        /* Again on every check: stores still in the load/store unit reach the buffer later. */
-        l1_drain_store_buffer(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
+    if (v->sync == GSI_NONE && d->releases && waits_for_release(engine, cu, slot, d, cycle))
         v->sync = GSI_SYNC_RELEASE;
-    }
     switch ((timing_unit)d->unit) {
     case UNIT_MEMORY:
-        v->mem_struct = memory_structural(engine, cu, slot, in, cycle, check);
+        v->mem_struct = memory_structural(engine, cu, slot, d, cycle, check);
         break;
     case UNIT_ALU:
         v->compute_busy = !free_simd_unit(cu, engine->config.core.simd_units, cycle, &check->wake);
@@ -245,6 +243,14 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
     }
 }
 
+/* The part of a check that matters for a warp that cannot issue this cycle anyway, once the cycle
+ * is known to be NO_STALL: a release still holds back other warps' writes and drains the buffer. */
+static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
+{
+    if (slot->next_decoded->releases && blocking_sync(slot) == GSI_NONE)
+        waits_for_release(engine, cu, slot, slot->next_decoded, cycle);
+}
+
 /* ---- issue ---- */
 
 static void set_results_ready(warp_slot *slot, const decoded_instruction *d, uint64_t ready, bool from_memory)
@@ -253,6 +259,8 @@ static void set_results_ready(warp_slot *slot, const decoded_instruction *d, uin
         slot->ready[d->destinations[i]] = ready;
         slot->from_memory[d->destinations[i]] = from_memory;
     }
+    if (d->destination_count && ready > slot->scoreboard_ready)
+        slot->scoreboard_ready = ready;
 }
 
 static l1_event access_event(const exec_memory_request *request)
@@ -303,6 +311,7 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
                                       engine->config.memory.line_bytes, unit->lines);
     unit->next_line = 0;
     unit->blocked = GSI_NONE;
+    unit->waits_for_mshr = false;
     op->lines_pending = unit->line_count;
 }
 
@@ -351,6 +360,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, c
             memory_op_free(engine->memory, handle);
         return -1;
     }
+    cu_fetch_next(engine, slot);
     engine->instructions++;
     if (slot->release_waiting) {
         slot->release_waiting = false;
@@ -370,15 +380,16 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, c
         slot->cta->warps_running--;
         return 0;
     }
-    const ptx_instruction *next = exec_warp_next_instruction(warp);
-    if (d->unit == UNIT_CONTROL && next && next != check->instruction + 1)
+    if (d->unit == UNIT_CONTROL && slot->next && slot->next != check->instruction + 1)
         slot->fetch_ready = cycle + 1 + engine->config.core.branch_penalty;
     return 0;
 }
 
 /* ---- the load/store unit ---- */
 
-/* Presents the current operation's lines to the L1, at most one per L1 bank per cycle. */
+/* Presents the current operation's lines to the L1, at most one per L1 bank per cycle. When
+ * it presented nothing for want of an MSHR, only a message reaching the CU can change that
+ * (waits_for_mshr): the engine then evaluates the CU at wake times and message arrivals only. */
 static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     ldst_unit *unit = &cu->ldst;
@@ -387,6 +398,7 @@ static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     uint8_t bank_used[256] = {0};
     sc_time now = cycle * engine->config.memory.gpu_clock.period;
     uint32_t handle = unit->op;
+    unsigned first_line = unit->next_line;
     unit->blocked = GSI_NONE;
     while (unit->next_line < unit->line_count) {
         const coalesced_line *line = &unit->lines[unit->next_line];
@@ -410,6 +422,7 @@ static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
         bank_used[bank] = 1;
         unit->next_line++;
     }
+    unit->waits_for_mshr = unit->blocked == GSI_STRUCT_MSHR_FULL && unit->next_line == first_line;
     if (unit->next_line == unit->line_count) {
         unit->op = MEMORY_OP_NONE;
         unit->blocked = GSI_NONE;
@@ -436,7 +449,8 @@ static unsigned candidate(const scheduler_state *s, bool greedy, int position, u
         return s->order[k];
     if (greedy)
         return k == 0 ? s->order[position] : s->order[k <= (unsigned)position ? k - 1 : k];
-    return s->order[((unsigned)position + 1 + k) % s->count];
+    unsigned index = (unsigned)position + 1 + k;  /* below 2 * count */
+    return s->order[index < s->count ? index : index - s->count];
 }
 
 static void finish_idle_warps(timing_engine *engine, compute_unit *cu)
@@ -453,6 +467,14 @@ static void finish_idle_warps(timing_engine *engine, compute_unit *cu)
     }
 }
 
+/* After an issue the cycle is NO_STALL whatever the other warps show (when the policy ranks
+ * NO_STALL first) and the CU is evaluated again next cycle, so a warp whose scheduler has used its
+ * issue width needs neither a view nor a wake time: the issue count at which that holds, or 0. */
+static unsigned settling_issues(const core_config *core)
+{
+    return core->policy.cycle_order[0] == GSI_NO_STALL ? core->issue_width : 0;
+}
+
 int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     const core_config *core = &engine->config.core;
@@ -463,6 +485,7 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     unsigned view_count = 0;
     bool issued = false, warp_finished = false;
     uint64_t wake = CYCLE_NEVER;
+    unsigned settled_at = settling_issues(core);
     for (unsigned s = 0; s < core->schedulers; s++) {
         scheduler_state *scheduler = &cu->schedulers[s];
         unsigned issued_here = 0;
@@ -472,6 +495,10 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
             warp_slot *slot = &cu->slots[slot_index];
             if (slot->finished)
                 continue;
+            if (settled_at && issued_here == settled_at) {
+                check_release_only(engine, cu, slot, cycle);
+                continue;
+            }
             warp_check check;
             check_warp(engine, cu, slot, cycle, &check);
             if (can_issue(&check.view) && issued_here < core->issue_width) {
@@ -495,7 +522,7 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     cu->charged_through = cycle + 1;
     if (warp_finished)
         finish_idle_warps(engine, cu);
-    bool busy = issued || cu->ldst.op != MEMORY_OP_NONE || warp_finished;
+    bool busy = issued || warp_finished || (cu->ldst.op != MEMORY_OP_NONE && !cu->ldst.waits_for_mshr);
     cu->next_eval = busy ? cycle + 1 : wake;
     return 0;
 }
@@ -514,6 +541,8 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
             if (slot->pending_op[r] == handle) {
                 slot->pending_op[r] = MEMORY_OP_NONE;
                 slot->ready[r] = cycle;
+                if (cycle > slot->scoreboard_ready)
+                    slot->scoreboard_ready = cycle;
             }
         }
     }

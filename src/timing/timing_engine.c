@@ -101,7 +101,9 @@ static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, 
     memset(slot->ready, 0, registers * sizeof *slot->ready);
     memset(slot->pending_op, 0xff, registers * sizeof *slot->pending_op);
     memset(slot->from_memory, 0, registers);
+    slot->scoreboard_ready = 0;
     slot->warp = warp;
+    cu_fetch_next(engine, slot);
     slot->cta = cta;
     slot->age = engine->age_counter++;
     slot->fetch_ready = cycle;
@@ -260,8 +262,12 @@ static int process_event(timing_engine *engine)
     uint64_t cycle = engine_cycle_of(engine, event.time);
     if (cycle > engine->now_cycle)
         engine->now_cycle = cycle;
-    if (event.kind == MEMORY_EVENT_AT_CU)
-        cu_catch_up(engine, &engine->cus[event.target], cycle);
+    if (event.kind == MEMORY_EVENT_AT_CU) {
+        compute_unit *cu = &engine->cus[event.target];
+        cu_catch_up(engine, cu, cycle);
+        if (cu->ldst.waits_for_mshr)    /* the message may free an MSHR */
+            cu_wake(cu, cycle);
+    }
     if (memory_handle_event(engine->memory, &event, engine->error) < 0)
         return -1;
     return engine->failed ? -1 : 0;

@@ -22,6 +22,8 @@ typedef struct cta_slot {
 typedef struct warp_slot {
     exec_warp *warp;            /* NULL when the slot is free */
     cta_slot *cta;
+    const ptx_instruction *next;              /* the warp's next instruction (cu_fetch_next) */
+    const decoded_instruction *next_decoded;  /* and its decoded form */
     uint64_t age;               /* dispatch order (GTO's "oldest") */
     uint64_t fetch_ready;       /* cycle the next instruction is in the instruction buffer */
     uint32_t acquire_op;        /* operation whose completion ends this warp's acquire, or NONE */
@@ -33,6 +35,7 @@ typedef struct warp_slot {
     uint64_t *ready;            /* cycle the value is ready */
     uint32_t *pending_op;       /* operation that will write it, or MEMORY_OP_NONE */
     uint8_t *from_memory;       /* the pending value comes from a memory access */
+    uint64_t scoreboard_ready;  /* no register is ready later than this cycle */
 } warp_slot;
 
 typedef struct ldst_unit {
@@ -42,6 +45,7 @@ typedef struct ldst_unit {
     uint8_t event;              /* l1_event of the lines */
     uint64_t busy_until;        /* cycle it accepts a new instruction (private accesses) */
     int8_t blocked;             /* gsi_struct_cause of the latest refusal, GSI_NONE when flowing */
+    bool waits_for_mshr;        /* presented nothing in its last cycle for want of an MSHR */
 } ldst_unit;
 
 typedef struct scheduler_state {
@@ -103,6 +107,9 @@ void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle);
 int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle);
 /* Engine callbacks of the memory system. */
 void cu_op_done(timing_engine *engine, uint32_t op, uint64_t cycle);
+/* Reads the warp's next instruction into the slot (after placement and after each issue: only
+ * the warp's own steps move it). */
+void cu_fetch_next(const timing_engine *engine, warp_slot *slot);
 /* Makes the CU evaluate `cycle` (or its first uncharged cycle, if later). */
 void cu_wake(compute_unit *cu, uint64_t cycle);
 
