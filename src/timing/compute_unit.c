@@ -66,6 +66,11 @@ void cu_wake(compute_unit *cu, uint64_t cycle)
         cu->next_eval = cycle;
 }
 
+void cu_slot_changed(warp_slot *slot)
+{
+    slot->version++;
+}
+
 /* ---- GSI accounting ---- */
 
 static void charge(timing_engine *engine, compute_unit *cu, const gsi_cycle *cycle, uint64_t count)
@@ -105,17 +110,33 @@ static bool release_clear(timing_engine *engine, const compute_unit *cu)
 
 /* ---- the per-warp issue check (Algorithm 1's predicates) ---- */
 
-typedef struct warp_check {
-    gsi_instruction_view view;
-    const ptx_instruction *instruction;
-    const decoded_instruction *decoded;
-    uint64_t wake;              /* earliest cycle a time-based blocker clears */
-} warp_check;
+/* Which of Algorithm 1's predicates hold, one bit each (a view is never idle here). */
+static unsigned predicate_bits(const gsi_instruction_view *v)
+{
+    return (unsigned)v->next_unavailable | (unsigned)(v->sync != GSI_NONE) << 1 | (unsigned)v->pending_load << 2 |
+           (unsigned)(v->mem_struct != GSI_NONE) << 3 | (unsigned)v->pending_compute << 4 |
+           (unsigned)v->compute_busy << 5;
+}
+
+/* Algorithm 1's category depends on which predicates hold only, so it is looked up. */
+void cu_categories_init(timing_engine *engine)
+{
+    for (unsigned bits = 0; bits < sizeof engine->view_category; bits++) {
+        gsi_instruction_view v = {
+            .next_unavailable = bits & 1,
+            .sync = bits & 2 ? GSI_SYNC_BARRIER : GSI_NONE,
+            .pending_load = bits & 4,
+            .mem_struct = bits & 8 ? GSI_STRUCT_MSHR_FULL : GSI_NONE,
+            .pending_compute = bits & 16,
+            .compute_busy = bits & 32,
+        };
+        engine->view_category[bits] = (uint8_t)gsi_classify_instruction(&engine->config.core.policy, &v);
+    }
+}
 
 static bool can_issue(const gsi_instruction_view *v)
 {
-    return !v->next_unavailable && v->sync == GSI_NONE && !v->pending_load && v->mem_struct == GSI_NONE &&
-           !v->pending_compute && !v->compute_busy;
+    return predicate_bits(v) == 0;
 }
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
@@ -123,35 +144,35 @@ static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 /* A warp with no returning access in flight has no register awaiting a load (each register's
  * pending operation is the latest one writing it, and it clears it when it completes), and none
  * of its registers is ready later than scoreboard_ready: then nothing here can block it. */
-static void check_registers(const warp_slot *slot, const decoded_instruction *d, uint64_t cycle, warp_check *check)
+static void check_registers(const warp_slot *slot, const decoded_instruction *d, uint64_t cycle, own_check *own)
 {
     if (slot->loads_in_flight == 0 && slot->scoreboard_ready <= cycle)
         return;
     for (unsigned i = 0; i < d->source_count + d->destination_count; i++) {
         int32_t r = i < d->source_count ? d->sources[i] : d->destinations[i - d->source_count];
         if (slot->pending_op[r] != MEMORY_OP_NONE) {
-            check->view.pending_load = true;
-            check->view.load = slot->pending_op[r];
+            own->view.pending_load = true;
+            own->view.load = slot->pending_op[r];
         } else if (slot->ready[r] > cycle) {
             if (slot->from_memory[r]) {
-                if (!check->view.pending_load)
-                    check->view.load = MEMORY_OP_NONE;
-                check->view.pending_load = true;
+                if (!own->view.pending_load)
+                    own->view.load = MEMORY_OP_NONE;
+                own->view.pending_load = true;
             } else {
-                check->view.pending_compute = true;
+                own->view.pending_compute = true;
             }
-            check->wake = min_u64(check->wake, slot->ready[r]);
+            own->wake = min_u64(own->wake, slot->ready[r]);
         }
     }
 }
 
 static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const warp_slot *slot,
-                                const decoded_instruction *d, uint64_t cycle, warp_check *check)
+                                const decoded_instruction *d, uint64_t cycle, uint64_t *wake)
 {
     if (cu->ldst.op != MEMORY_OP_NONE)
         return cu->ldst.blocked != GSI_NONE ? cu->ldst.blocked : GSI_STRUCT_BANK_CONFLICT;
     if (cu->ldst.busy_until > cycle) {
-        check->wake = min_u64(check->wake, cu->ldst.busy_until);
+        *wake = min_u64(*wake, cu->ldst.busy_until);
         return GSI_STRUCT_BANK_CONFLICT;
     }
     if (d->writes_global && !slot->release_waiting && cu->release_waiters > 0)
@@ -207,40 +228,55 @@ static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot
     return true;
 }
 
-/* Fills the warp's view (Algorithm 1's predicates) and its wake time. */
-static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)
+/* The warp's own predicates. Time-based ones that do not hold stay so, and those that hold clear
+ * at `wake` at the earliest, so the result stands until the slot's version changes or `wake`. */
+static void check_own_state(warp_slot *slot, uint64_t cycle, own_check *own)
 {
     const decoded_instruction *d = slot->next_decoded;
-    *check = (warp_check){.instruction = slot->next, .decoded = d, .wake = CYCLE_NEVER};
-    gsi_instruction_view *v = &check->view;
+    *own = (own_check){.wake = CYCLE_NEVER, .version = slot->version};
+    gsi_instruction_view *v = &own->view;
     v->mem_struct = GSI_NONE;
     if (slot->fetch_ready > cycle) {
         v->next_unavailable = true;
-        check->wake = slot->fetch_ready;
+        own->wake = slot->fetch_ready;
     }
     v->sync = blocking_sync(slot);
     if (d->drains && slot->loads_in_flight) {
         v->pending_load = true;
         v->load = slot->last_op;
     }
-    check_registers(slot, d, cycle, check);
+    check_registers(slot, d, cycle, own);
+}
+
+/* Fills the warp's view for this cycle (Algorithm 1's predicates): its own predicates, a
+ * release's wait, and the structural predicates of the unit it needs. Returns the earliest cycle
+ * a time-based blocker clears. */
+static uint64_t check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle,
+                           gsi_instruction_view *v)
+{
+    const decoded_instruction *d = slot->next_decoded;
+    if (slot->own.version != slot->version || cycle >= slot->own.wake)
+        check_own_state(slot, cycle, &slot->own);
+    *v = slot->own.view;
+    uint64_t wake = slot->own.wake;
     if (v->sync == GSI_NONE && d->releases && waits_for_release(engine, cu, slot, d, cycle))
         v->sync = GSI_SYNC_RELEASE;
     switch ((timing_unit)d->unit) {
     case UNIT_MEMORY:
-        v->mem_struct = memory_structural(engine, cu, slot, d, cycle, check);
+        v->mem_struct = memory_structural(engine, cu, slot, d, cycle, &wake);
         break;
     case UNIT_ALU:
-        v->compute_busy = !free_simd_unit(cu, engine->config.core.simd_units, cycle, &check->wake);
+        v->compute_busy = !free_simd_unit(cu, engine->config.core.simd_units, cycle, &wake);
         break;
     case UNIT_SFU:
         v->compute_busy = cu->sfu_free > cycle;
         if (v->compute_busy)
-            check->wake = min_u64(check->wake, cu->sfu_free);
+            wake = min_u64(wake, cu->sfu_free);
         break;
     default:
         break;
     }
+    return wake;
 }
 
 /* The part of a check that matters for a warp that cannot issue this cycle anyway, once the cycle
@@ -342,11 +378,22 @@ static void time_private_instruction(timing_engine *engine, compute_unit *cu, wa
     }
 }
 
-static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, const warp_check *check, uint64_t cycle)
+/* An issue changes the warp's own state; a barrier arrival, or a warp's exit, may release the
+ * warps of its CTA waiting at a barrier. */
+static void note_issue_changes(compute_unit *cu, warp_slot *slot, const exec_step *step)
+{
+    cu_slot_changed(slot);
+    if (step->status == EXEC_BARRIER || slot->warp->done)
+        for (unsigned w = 0; w < slot->cta->cta.warp_count; w++)
+            cu_slot_changed(&cu->slots[slot->cta->warp_slots[w]]);
+}
+
+static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint64_t cycle)
 {
     warp_slot *slot = &cu->slots[slot_index];
     exec_warp *warp = slot->warp;
-    const decoded_instruction *d = check->decoded;
+    const ptx_instruction *in = slot->next;
+    const decoded_instruction *d = slot->next_decoded;
     uint32_t handle = MEMORY_OP_NONE;
     exec_memory_request *request = &cu->scratch;
     if (d->unit == UNIT_MEMORY) {
@@ -361,6 +408,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, c
         return -1;
     }
     cu_fetch_next(engine, slot);
+    note_issue_changes(cu, slot, &step);
     engine->instructions++;
     if (slot->release_waiting) {
         slot->release_waiting = false;
@@ -372,7 +420,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, c
     }
     if (handle != MEMORY_OP_NONE)
         memory_op_free(engine->memory, handle);
-    time_private_instruction(engine, cu, slot, check->instruction, d, cycle);
+    time_private_instruction(engine, cu, slot, in, d, cycle);
     if (step.status == EXEC_FENCE && has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope))
         l1_acquire(engine->memory, cu->index);
     if (step.status == EXEC_WARP_DONE) {
@@ -380,7 +428,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, c
         slot->cta->warps_running--;
         return 0;
     }
-    if (d->unit == UNIT_CONTROL && slot->next && slot->next != check->instruction + 1)
+    if (d->unit == UNIT_CONTROL && slot->next && slot->next != in + 1)
         slot->fetch_ready = cycle + 1 + engine->config.core.branch_penalty;
     return 0;
 }
@@ -475,14 +523,18 @@ static unsigned settling_issues(const core_config *core)
     return core->policy.cycle_order[0] == GSI_NO_STALL ? core->issue_width : 0;
 }
 
+/* The cycle's classification depends on the first view of each Algorithm 1 category only (in
+ * Algorithm 2 a later view of a category never displaces an earlier one), so only those views are
+ * collected. */
 int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     const core_config *core = &engine->config.core;
     cu_catch_up(engine, cu, cycle);
     if (ldst_step(engine, cu, cycle) < 0)
         return -1;
-    gsi_instruction_view views[1024];
+    gsi_instruction_view views[GSI_CATEGORY_COUNT];
     unsigned view_count = 0;
+    uint32_t categories_seen = 0;
     bool issued = false, warp_finished = false;
     uint64_t wake = CYCLE_NEVER;
     unsigned settled_at = settling_issues(core);
@@ -499,10 +551,15 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
                 check_release_only(engine, cu, slot, cycle);
                 continue;
             }
-            warp_check check;
-            check_warp(engine, cu, slot, cycle, &check);
-            if (can_issue(&check.view) && issued_here < core->issue_width) {
-                if (issue(engine, cu, slot_index, &check, cycle) < 0)
+            gsi_instruction_view view;
+            wake = min_u64(wake, check_warp(engine, cu, slot, cycle, &view));
+            unsigned category = engine->view_category[predicate_bits(&view)];
+            if (!(categories_seen & 1u << category)) {
+                categories_seen |= 1u << category;
+                views[view_count++] = view;
+            }
+            if (can_issue(&view) && issued_here < core->issue_width) {
+                if (issue(engine, cu, slot_index, cycle) < 0)
                     return -1;
                 issued_here++;
                 issued = true;
@@ -510,8 +567,6 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
                 if (issuer < 0)
                     issuer = (int)slot_index;
             }
-            wake = min_u64(wake, check.wake);
-            views[view_count++] = check.view;
         }
         if (issuer >= 0)
             scheduler->last_issued = issuer;
@@ -552,6 +607,7 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         l1_acquire(engine->memory, cu->index);
         slot->acquire_op = MEMORY_OP_NONE;
     }
+    cu_slot_changed(slot);
     gsi_resolve(&cu->gsi, (gsi_source)op->source, op->data_stall_cycles);
     memory_op_free(engine->memory, handle);
     cu_wake(cu, cycle);

@@ -29,6 +29,7 @@ void *timing_engine_create(const timing_config *config, const sc_protocol *proto
     engine->config = *config;
     engine->protocol = protocol;
     engine->jitter_state = config->memory.jitter;
+    cu_categories_init(engine);
     event_queue_init(&engine->events);
     engine->cus = calloc(config->core.cu_count, sizeof *engine->cus);
     engine->run_gsi = calloc(config->core.cu_count, sizeof *engine->run_gsi);
@@ -102,6 +103,7 @@ static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, 
     memset(slot->pending_op, 0xff, registers * sizeof *slot->pending_op);
     memset(slot->from_memory, 0, registers);
     slot->scoreboard_ready = 0;
+    cu_slot_changed(slot);
     slot->warp = warp;
     cu_fetch_next(engine, slot);
     slot->cta = cta;

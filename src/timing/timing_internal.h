@@ -19,6 +19,15 @@ typedef struct cta_slot {
     unsigned warps_running;     /* warps not yet done */
 } cta_slot;
 
+/* The predicates of a warp's next instruction that depend on the warp alone (instruction buffer,
+ * synchronisation, registers) as last computed, reused while the warp is unchanged (version)
+ * and time has not reached `wake` (compute_unit.c). */
+typedef struct own_check {
+    gsi_instruction_view view;  /* the unit's structural predicates left clear */
+    uint64_t wake;              /* earliest cycle one of them clears by time alone */
+    uint64_t version;           /* the slot's version when computed */
+} own_check;
+
 typedef struct warp_slot {
     exec_warp *warp;            /* NULL when the slot is free */
     cta_slot *cta;
@@ -36,6 +45,8 @@ typedef struct warp_slot {
     uint32_t *pending_op;       /* operation that will write it, or MEMORY_OP_NONE */
     uint8_t *from_memory;       /* the pending value comes from a memory access */
     uint64_t scoreboard_ready;  /* no register is ready later than this cycle */
+    uint64_t version;           /* advances whenever the warp's own state changes (cu_slot_changed) */
+    own_check own;
 } warp_slot;
 
 typedef struct ldst_unit {
@@ -94,6 +105,7 @@ typedef struct timing_engine {
     uint64_t instructions;
     uint64_t age_counter;
     uint64_t jitter_state;
+    uint8_t view_category[64];  /* Algorithm 1's category by predicate bits (compute_unit.c) */
     sc_error *error;            /* the launch's error, for callbacks */
     int failed;
 } timing_engine;
@@ -110,6 +122,10 @@ void cu_op_done(timing_engine *engine, uint32_t op, uint64_t cycle);
 /* Reads the warp's next instruction into the slot (after placement and after each issue: only
  * the warp's own steps move it). */
 void cu_fetch_next(const timing_engine *engine, warp_slot *slot);
+/* Makes the slot's own_check stale. */
+void cu_slot_changed(warp_slot *slot);
+/* Fills the engine's Algorithm 1 category of every combination of predicates. */
+void cu_categories_init(timing_engine *engine);
 /* Makes the CU evaluate `cycle` (or its first uncharged cycle, if later). */
 void cu_wake(compute_unit *cu, uint64_t cycle);
 
