@@ -29,7 +29,8 @@ int cu_create(timing_engine *engine, compute_unit *cu, unsigned index)
 {
     const core_config *core = &engine->config.core;
     *cu = (compute_unit){.index = index};
-    cu->slots = calloc(core->max_warps, sizeof *cu->slots);
+    cu->slots = aligned_alloc(_Alignof(warp_slot), core->max_warps * sizeof *cu->slots);
+    memset(cu->slots, 0, core->max_warps * sizeof *cu->slots);
     cu->ctas = calloc(core->max_ctas, sizeof *cu->ctas);
     cu->simd_free = calloc(core->simd_units, sizeof *cu->simd_free);
     cu->schedulers = calloc(core->schedulers, sizeof *cu->schedulers);
@@ -110,33 +111,48 @@ static bool release_clear(timing_engine *engine, const compute_unit *cu)
 
 /* ---- the per-warp issue check (Algorithm 1's predicates) ---- */
 
-/* Which of Algorithm 1's predicates hold, one bit each (a view is never idle here). */
-static unsigned predicate_bits(const gsi_instruction_view *v)
-{
-    return (unsigned)v->next_unavailable | (unsigned)(v->sync != GSI_NONE) << 1 | (unsigned)v->pending_load << 2 |
-           (unsigned)(v->mem_struct != GSI_NONE) << 3 | (unsigned)v->pending_compute << 4 |
-           (unsigned)v->compute_busy << 5;
-}
+/* Algorithm 1's predicates, one bit each (a view is never idle here). */
+enum {
+    PREDICATE_NEXT_UNAVAILABLE = 1,
+    PREDICATE_SYNC = 2,
+    PREDICATE_PENDING_LOAD = 4,
+    PREDICATE_MEM_STRUCT = 8,
+    PREDICATE_PENDING_COMPUTE = 16,
+    PREDICATE_COMPUTE_BUSY = 32,
+};
 
 /* Algorithm 1's category depends on which predicates hold only, so it is looked up. */
 void cu_categories_init(timing_engine *engine)
 {
     for (unsigned bits = 0; bits < sizeof engine->view_category; bits++) {
         gsi_instruction_view v = {
-            .next_unavailable = bits & 1,
-            .sync = bits & 2 ? GSI_SYNC_BARRIER : GSI_NONE,
-            .pending_load = bits & 4,
-            .mem_struct = bits & 8 ? GSI_STRUCT_MSHR_FULL : GSI_NONE,
-            .pending_compute = bits & 16,
-            .compute_busy = bits & 32,
+            .next_unavailable = bits & PREDICATE_NEXT_UNAVAILABLE,
+            .sync = bits & PREDICATE_SYNC ? GSI_SYNC_BARRIER : GSI_NONE,
+            .pending_load = bits & PREDICATE_PENDING_LOAD,
+            .mem_struct = bits & PREDICATE_MEM_STRUCT ? GSI_STRUCT_MSHR_FULL : GSI_NONE,
+            .pending_compute = bits & PREDICATE_PENDING_COMPUTE,
+            .compute_busy = bits & PREDICATE_COMPUTE_BUSY,
         };
         engine->view_category[bits] = (uint8_t)gsi_classify_instruction(&engine->config.core.policy, &v);
     }
 }
 
-static bool can_issue(const gsi_instruction_view *v)
+/* One warp's check in one cycle: the predicates that hold, and the parts of its view beyond the
+ * warp's own check (own_check). */
+typedef struct warp_check {
+    unsigned bits;              /* PREDICATE_* */
+    int8_t sync;                /* the own synchronisation, or a release's wait */
+    int8_t mem_struct;
+    uint64_t wake;              /* earliest cycle a time-based blocker clears */
+} warp_check;
+
+static gsi_instruction_view view_of(const warp_slot *slot, const warp_check *check)
 {
-    return predicate_bits(v) == 0;
+    gsi_instruction_view view = slot->own.view;
+    view.sync = check->sync;
+    view.mem_struct = check->mem_struct;
+    view.compute_busy = (check->bits & PREDICATE_COMPUTE_BUSY) != 0;
+    return view;
 }
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
@@ -192,15 +208,18 @@ static bool free_simd_unit(const compute_unit *cu, unsigned units, uint64_t cycl
     return false;
 }
 
-void cu_fetch_next(const timing_engine *engine, warp_slot *slot)
+void cu_fetch_next(const timing_engine *engine, compute_unit *cu, warp_slot *slot)
 {
-    const ptx_instruction *in = exec_warp_next_instruction(slot->warp);
+    if (slot->next_decoded && slot->next_decoded->releases)
+        cu->releases_next--;
+    const ptx_instruction *in = slot->warp ? exec_warp_next_instruction(slot->warp) : NULL;
     slot->next = in;
     slot->next_decoded = NULL;
     if (in) {
         const exec_frame *frame = exec_warp_frame(slot->warp);
         slot->next_decoded =
             &engine->decoded[frame->function][in - exec_frame_function(slot->warp, frame)->instructions];
+        cu->releases_next += slot->next_decoded->releases;
     }
 }
 
@@ -246,37 +265,43 @@ static void check_own_state(warp_slot *slot, uint64_t cycle, own_check *own)
         v->load = slot->last_op;
     }
     check_registers(slot, d, cycle, own);
+    own->bits = (v->next_unavailable ? PREDICATE_NEXT_UNAVAILABLE : 0) | (v->sync != GSI_NONE ? PREDICATE_SYNC : 0) |
+                (v->pending_load ? PREDICATE_PENDING_LOAD : 0) | (v->pending_compute ? PREDICATE_PENDING_COMPUTE : 0);
 }
 
-/* Fills the warp's view for this cycle (Algorithm 1's predicates): its own predicates, a
- * release's wait, and the structural predicates of the unit it needs. Returns the earliest cycle
- * a time-based blocker clears. */
-static uint64_t check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle,
-                           gsi_instruction_view *v)
+/* The warp's check for this cycle: its own predicates, a release's wait, and the structural
+ * predicates of the unit it needs. */
+static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)
 {
     const decoded_instruction *d = slot->next_decoded;
     if (slot->own.version != slot->version || cycle >= slot->own.wake)
         check_own_state(slot, cycle, &slot->own);
-    *v = slot->own.view;
-    uint64_t wake = slot->own.wake;
-    if (v->sync == GSI_NONE && d->releases && waits_for_release(engine, cu, slot, d, cycle))
-        v->sync = GSI_SYNC_RELEASE;
+    *check = (warp_check){.bits = slot->own.bits, .sync = slot->own.view.sync, .mem_struct = GSI_NONE,
+                          .wake = slot->own.wake};
+    if (check->sync == GSI_NONE && d->releases && waits_for_release(engine, cu, slot, d, cycle)) {
+        check->sync = GSI_SYNC_RELEASE;
+        check->bits |= PREDICATE_SYNC;
+    }
+    bool busy = false;
     switch ((timing_unit)d->unit) {
     case UNIT_MEMORY:
-        v->mem_struct = memory_structural(engine, cu, slot, d, cycle, &wake);
+        check->mem_struct = memory_structural(engine, cu, slot, d, cycle, &check->wake);
+        if (check->mem_struct != GSI_NONE)
+            check->bits |= PREDICATE_MEM_STRUCT;
         break;
     case UNIT_ALU:
-        v->compute_busy = !free_simd_unit(cu, engine->config.core.simd_units, cycle, &wake);
+        busy = !free_simd_unit(cu, engine->config.core.simd_units, cycle, &check->wake);
         break;
     case UNIT_SFU:
-        v->compute_busy = cu->sfu_free > cycle;
-        if (v->compute_busy)
-            wake = min_u64(wake, cu->sfu_free);
+        busy = cu->sfu_free > cycle;
+        if (busy)
+            check->wake = min_u64(check->wake, cu->sfu_free);
         break;
     default:
         break;
     }
-    return wake;
+    if (busy)
+        check->bits |= PREDICATE_COMPUTE_BUSY;
 }
 
 /* The part of a check that matters for a warp that cannot issue this cycle anyway, once the cycle
@@ -407,7 +432,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
             memory_op_free(engine->memory, handle);
         return -1;
     }
-    cu_fetch_next(engine, slot);
+    cu_fetch_next(engine, cu, slot);
     note_issue_changes(cu, slot, &step);
     engine->instructions++;
     if (slot->release_waiting) {
@@ -548,17 +573,20 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
             if (slot->finished)
                 continue;
             if (settled_at && issued_here == settled_at) {
+                if (cu->releases_next == 0)
+                    break;
                 check_release_only(engine, cu, slot, cycle);
                 continue;
             }
-            gsi_instruction_view view;
-            wake = min_u64(wake, check_warp(engine, cu, slot, cycle, &view));
-            unsigned category = engine->view_category[predicate_bits(&view)];
+            warp_check check;
+            check_warp(engine, cu, slot, cycle, &check);
+            wake = min_u64(wake, check.wake);
+            unsigned category = engine->view_category[check.bits];
             if (!(categories_seen & 1u << category)) {
                 categories_seen |= 1u << category;
-                views[view_count++] = view;
+                views[view_count++] = view_of(slot, &check);
             }
-            if (can_issue(&view) && issued_here < core->issue_width) {
+            if (check.bits == 0 && issued_here < core->issue_width) {
                 if (issue(engine, cu, slot_index, cycle) < 0)
                     return -1;
                 issued_here++;

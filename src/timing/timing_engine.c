@@ -93,7 +93,8 @@ static uint64_t jitter_delay(timing_engine *engine)
     return (z ^ (z >> 31)) & 63;
 }
 
-static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, cta_slot *cta, uint64_t cycle)
+static void reset_slot(timing_engine *engine, compute_unit *cu, warp_slot *slot, exec_warp *warp, cta_slot *cta,
+                       uint64_t cycle)
 {
     size_t registers = (size_t)engine->max_registers + 1;
     slot->ready = realloc(slot->ready, registers * sizeof *slot->ready);
@@ -105,7 +106,7 @@ static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, 
     slot->scoreboard_ready = 0;
     cu_slot_changed(slot);
     slot->warp = warp;
-    cu_fetch_next(engine, slot);
+    cu_fetch_next(engine, cu, slot);
     slot->cta = cta;
     slot->age = engine->age_counter++;
     slot->fetch_ready = cycle;
@@ -132,7 +133,7 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
         while (cu->slots[slot_index].warp)
             slot_index++;
         cta->warp_slots[w] = slot_index;
-        reset_slot(engine, &cu->slots[slot_index], &cta->cta.warps[w], cta, start);
+        reset_slot(engine, cu, &cu->slots[slot_index], &cta->cta.warps[w], cta, start);
         scheduler_state *scheduler = &cu->schedulers[slot_index % core->schedulers];
         scheduler->order[scheduler->count++] = slot_index;
     }
@@ -186,6 +187,7 @@ void engine_cta_finished(timing_engine *engine, compute_unit *cu, cta_slot *cta)
             cu->release_waiters--;
         engine->thread_instructions += slot->warp->thread_instructions;
         slot->warp = NULL;
+        cu_fetch_next(engine, cu, slot);
         remove_from_scheduler(&cu->schedulers[slot_index % core->schedulers], slot_index);
     }
     cu->warps_used -= cta->cta.warp_count;

@@ -24,20 +24,24 @@ typedef struct cta_slot {
  * and time has not reached `wake` (compute_unit.c). */
 typedef struct own_check {
     gsi_instruction_view view;  /* the unit's structural predicates left clear */
+    uint8_t bits;               /* which of them hold (compute_unit.c's PREDICATE_*) */
     uint64_t wake;              /* earliest cycle one of them clears by time alone */
     uint64_t version;           /* the slot's version when computed */
 } own_check;
 
+/* The fields a reused check reads come first, in one cache line (slots are 64-byte aligned). */
 typedef struct warp_slot {
+    _Alignas(64) own_check own;
+    uint64_t version;           /* advances whenever the warp's own state changes (cu_slot_changed) */
+    const decoded_instruction *next_decoded;  /* the warp's next instruction, decoded (cu_fetch_next) */
+    bool release_waiting;       /* blocked before a release until the CU's writes are performed */
+    bool finished;              /* exited, waiting for its loads before the slot frees */
     exec_warp *warp;            /* NULL when the slot is free */
     cta_slot *cta;
-    const ptx_instruction *next;              /* the warp's next instruction (cu_fetch_next) */
-    const decoded_instruction *next_decoded;  /* and its decoded form */
+    const ptx_instruction *next;              /* the warp's next instruction */
     uint64_t age;               /* dispatch order (GTO's "oldest") */
     uint64_t fetch_ready;       /* cycle the next instruction is in the instruction buffer */
     uint32_t acquire_op;        /* operation whose completion ends this warp's acquire, or NONE */
-    bool release_waiting;       /* blocked before a release until the CU's writes are performed */
-    bool finished;              /* exited, waiting for its loads before the slot frees */
     uint32_t loads_in_flight;   /* operations that will write its registers */
     uint32_t last_op;           /* most recent of them */
     /* scoreboard, per register of the innermost frame */
@@ -45,8 +49,6 @@ typedef struct warp_slot {
     uint32_t *pending_op;       /* operation that will write it, or MEMORY_OP_NONE */
     uint8_t *from_memory;       /* the pending value comes from a memory access */
     uint64_t scoreboard_ready;  /* no register is ready later than this cycle */
-    uint64_t version;           /* advances whenever the warp's own state changes (cu_slot_changed) */
-    own_check own;
 } warp_slot;
 
 typedef struct ldst_unit {
@@ -76,6 +78,7 @@ typedef struct compute_unit {
     ldst_unit ldst;
     scheduler_state *schedulers;
     unsigned release_waiters;   /* warps blocked before a release */
+    unsigned releases_next;     /* slots whose next instruction is a release */
     gsi_counters gsi;           /* this kernel */
     gsi_cycle last_class;       /* classification of the last evaluated cycle */
     uint64_t charged_through;   /* cycles before this one are charged (kernel-relative count) */
@@ -119,9 +122,9 @@ void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle);
 int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle);
 /* Engine callbacks of the memory system. */
 void cu_op_done(timing_engine *engine, uint32_t op, uint64_t cycle);
-/* Reads the warp's next instruction into the slot (after placement and after each issue: only
- * the warp's own steps move it). */
-void cu_fetch_next(const timing_engine *engine, warp_slot *slot);
+/* Reads the warp's next instruction into the slot (after placement, after each issue: only the
+ * warp's own steps move it, and when the slot is freed), keeping releases_next. */
+void cu_fetch_next(const timing_engine *engine, compute_unit *cu, warp_slot *slot);
 /* Makes the slot's own_check stale. */
 void cu_slot_changed(warp_slot *slot);
 /* Fills the engine's Algorithm 1 category of every combination of predicates. */
