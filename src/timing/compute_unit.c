@@ -36,6 +36,7 @@ int cu_create(timing_engine *engine, compute_unit *cu, unsigned index)
     cu->schedulers = calloc(core->schedulers, sizeof *cu->schedulers);
     for (unsigned s = 0; s < core->schedulers; s++) {
         cu->schedulers[s].order = calloc(core->max_warps, sizeof(unsigned));
+        cu->schedulers[s].sequence = calloc(core->max_warps, sizeof(unsigned));
         cu->schedulers[s].last_issued = -1;
     }
     cu->ldst.op = MEMORY_OP_NONE;
@@ -51,20 +52,24 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
         free(cu->slots[w].pending_op);
         free(cu->slots[w].from_memory);
     }
-    for (unsigned s = 0; s < engine->config.core.schedulers; s++)
+    for (unsigned s = 0; s < engine->config.core.schedulers; s++) {
         free(cu->schedulers[s].order);
+        free(cu->schedulers[s].sequence);
+    }
     free(cu->slots);
     free(cu->ctas);
     free(cu->simd_free);
     free(cu->schedulers);
 }
 
-void cu_wake(compute_unit *cu, uint64_t cycle)
+void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     if (cycle < cu->charged_through)
         cycle = cu->charged_through;
     if (cycle < cu->next_eval)
         cu->next_eval = cycle;
+    if (cycle < engine->earliest_eval)
+        engine->earliest_eval = cycle;
 }
 
 void cu_slot_changed(warp_slot *slot)
@@ -514,16 +519,27 @@ static int last_issuer_position(const scheduler_state *s)
     return -1;
 }
 
-/* The k-th candidate in priority order: GTO puts the last issuer first, then the others oldest
- * first; LRR starts after the last issuer. */
-static unsigned candidate(const scheduler_state *s, bool greedy, int position, unsigned k)
+/* Fills the scheduler's sequence with its warp slots in priority order: GTO puts the last issuer
+ * first, then the others oldest first; LRR starts after the last issuer. */
+static void priority_order(scheduler_state *s, bool greedy)
 {
-    if (position < 0)
-        return s->order[k];
-    if (greedy)
-        return k == 0 ? s->order[position] : s->order[k <= (unsigned)position ? k - 1 : k];
-    unsigned index = (unsigned)position + 1 + k;  /* below 2 * count */
-    return s->order[index < s->count ? index : index - s->count];
+    int found = last_issuer_position(s);
+    if (found < 0) {
+        memcpy(s->sequence, s->order, s->count * sizeof *s->order);
+        return;
+    }
+    unsigned last = (unsigned)found, n = 0;
+    if (greedy) {
+        s->sequence[n++] = s->order[last];
+        for (unsigned i = 0; i < s->count; i++)
+            if (i != last)
+                s->sequence[n++] = s->order[i];
+        return;
+    }
+    for (unsigned i = last + 1; i < s->count; i++)
+        s->sequence[n++] = s->order[i];
+    for (unsigned i = 0; i <= last; i++)
+        s->sequence[n++] = s->order[i];
 }
 
 static void finish_idle_warps(timing_engine *engine, compute_unit *cu)
@@ -548,65 +564,87 @@ static unsigned settling_issues(const core_config *core)
     return core->policy.cycle_order[0] == GSI_NO_STALL ? core->issue_width : 0;
 }
 
-/* The cycle's classification depends on the first view of each Algorithm 1 category only (in
- * Algorithm 2 a later view of a category never displaces an earlier one), so only those views are
- * collected. */
+/* What a cycle's scan of its warps found. The cycle's classification depends on the first view of
+ * each Algorithm 1 category only (in Algorithm 2 a later view of a category never displaces an
+ * earlier one), so only those views are kept. */
+typedef struct cycle_scan {
+    gsi_instruction_view views[GSI_CATEGORY_COUNT];
+    unsigned view_count;
+    uint32_t categories_seen;
+    bool issued, warp_finished;
+    uint64_t wake;              /* earliest cycle a time-based blocker clears */
+} cycle_scan;
+
+static void note_check(const timing_engine *engine, const warp_slot *slot, const warp_check *check, cycle_scan *scan)
+{
+    scan->wake = min_u64(scan->wake, check->wake);
+    unsigned category = engine->view_category[check->bits];
+    if (!(scan->categories_seen & 1u << category)) {
+        scan->categories_seen |= 1u << category;
+        scan->views[scan->view_count++] = view_of(slot, check);
+    }
+}
+
+/* Checks one scheduler's warps in priority order, issuing up to the issue width. */
+static int scan_scheduler(timing_engine *engine, compute_unit *cu, scheduler_state *scheduler, uint64_t cycle,
+                          cycle_scan *scan)
+{
+    const core_config *core = &engine->config.core;
+    unsigned settled_at = settling_issues(core), issued_here = 0, k = 0;
+    int issuer = -1;
+    priority_order(scheduler, core->greedy_then_oldest);
+    while (k < scheduler->count) {
+        unsigned slot_index = scheduler->sequence[k++];
+        warp_slot *slot = &cu->slots[slot_index];
+        if (slot->finished)
+            continue;
+        warp_check check;
+        check_warp(engine, cu, slot, cycle, &check);
+        note_check(engine, slot, &check, scan);
+        if (check.bits != 0 || issued_here == core->issue_width)
+            continue;
+        if (issue(engine, cu, slot_index, cycle) < 0)
+            return -1;
+        issued_here++;
+        scan->issued = true;
+        scan->warp_finished |= slot->finished;
+        if (issuer < 0)
+            issuer = (int)slot_index;
+        if (issued_here == settled_at)
+            break;
+    }
+    for (; cu->releases_next && k < scheduler->count; k++) {   /* settled: see settling_issues */
+        warp_slot *slot = &cu->slots[scheduler->sequence[k]];
+        if (!slot->finished)
+            check_release_only(engine, cu, slot, cycle);
+    }
+    if (issuer >= 0)
+        scheduler->last_issued = issuer;
+    return 0;
+}
+
 int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     const core_config *core = &engine->config.core;
     cu_catch_up(engine, cu, cycle);
     if (ldst_step(engine, cu, cycle) < 0)
         return -1;
-    gsi_instruction_view views[GSI_CATEGORY_COUNT];
-    unsigned view_count = 0;
-    uint32_t categories_seen = 0;
-    bool issued = false, warp_finished = false;
-    uint64_t wake = CYCLE_NEVER;
-    unsigned settled_at = settling_issues(core);
-    for (unsigned s = 0; s < core->schedulers; s++) {
-        scheduler_state *scheduler = &cu->schedulers[s];
-        unsigned issued_here = 0;
-        int issuer = -1, position = last_issuer_position(scheduler);
-        for (unsigned k = 0; k < scheduler->count; k++) {
-            unsigned slot_index = candidate(scheduler, core->greedy_then_oldest, position, k);
-            warp_slot *slot = &cu->slots[slot_index];
-            if (slot->finished)
-                continue;
-            if (settled_at && issued_here == settled_at) {
-                if (cu->releases_next == 0)
-                    break;
-                check_release_only(engine, cu, slot, cycle);
-                continue;
-            }
-            warp_check check;
-            check_warp(engine, cu, slot, cycle, &check);
-            wake = min_u64(wake, check.wake);
-            unsigned category = engine->view_category[check.bits];
-            if (!(categories_seen & 1u << category)) {
-                categories_seen |= 1u << category;
-                views[view_count++] = view_of(slot, &check);
-            }
-            if (check.bits == 0 && issued_here < core->issue_width) {
-                if (issue(engine, cu, slot_index, cycle) < 0)
-                    return -1;
-                issued_here++;
-                issued = true;
-                warp_finished |= slot->finished;
-                if (issuer < 0)
-                    issuer = (int)slot_index;
-            }
-        }
-        if (issuer >= 0)
-            scheduler->last_issued = issuer;
-    }
-    gsi_cycle classification = gsi_classify_cycle(&core->policy, views, view_count);
+    cycle_scan scan;
+    scan.view_count = 0;
+    scan.categories_seen = 0;
+    scan.issued = scan.warp_finished = false;
+    scan.wake = CYCLE_NEVER;
+    for (unsigned s = 0; s < core->schedulers; s++)
+        if (scan_scheduler(engine, cu, &cu->schedulers[s], cycle, &scan) < 0)
+            return -1;
+    gsi_cycle classification = gsi_classify_cycle(&core->policy, scan.views, scan.view_count);
     cu->last_class = classification;
     charge(engine, cu, &classification, 1);
     cu->charged_through = cycle + 1;
-    if (warp_finished)
+    if (scan.warp_finished)
         finish_idle_warps(engine, cu);
-    bool busy = issued || warp_finished || (cu->ldst.op != MEMORY_OP_NONE && !cu->ldst.waits_for_mshr);
-    cu->next_eval = busy ? cycle + 1 : wake;
+    bool busy = scan.issued || scan.warp_finished || (cu->ldst.op != MEMORY_OP_NONE && !cu->ldst.waits_for_mshr);
+    cu->next_eval = busy ? cycle + 1 : scan.wake;
     return 0;
 }
 
@@ -638,7 +676,7 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
     cu_slot_changed(slot);
     gsi_resolve(&cu->gsi, (gsi_source)op->source, op->data_stall_cycles);
     memory_op_free(engine->memory, handle);
-    cu_wake(cu, cycle);
+    cu_wake(engine, cu, cycle);
     if (slot->finished && slot->loads_in_flight == 0 && slot->cta->warps_running == 0)
         finish_idle_warps(engine, cu);
 }

@@ -20,7 +20,7 @@ static void op_done_callback(void *context, uint32_t op, sc_time when)
 static void write_performed_callback(void *context, unsigned cu, sc_time when)
 {
     timing_engine *engine = context;
-    cu_wake(&engine->cus[cu], engine_cycle_of(engine, when));
+    cu_wake(engine, &engine->cus[cu], engine_cycle_of(engine, when));
 }
 
 void *timing_engine_create(const timing_config *config, const sc_protocol *protocol, sc_error *error)
@@ -31,6 +31,7 @@ void *timing_engine_create(const timing_config *config, const sc_protocol *proto
     engine->jitter_state = config->memory.jitter;
     cu_categories_init(engine);
     event_queue_init(&engine->events);
+    engine->earliest_eval = CYCLE_NEVER;
     engine->cus = calloc(config->core.cu_count, sizeof *engine->cus);
     engine->run_gsi = calloc(config->core.cu_count, sizeof *engine->run_gsi);
     for (unsigned cu = 0; cu < config->core.cu_count; cu++)
@@ -142,7 +143,7 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     cu->registers_used += (uint64_t)engine->registers_per_thread * engine->kernel.threads_per_cta;
     cu->shared_used += engine->kernel.shared_bytes;
     cu_catch_up(engine, cu, cycle);
-    cu_wake(cu, cycle);
+    cu_wake(engine, cu, cycle);
     return 0;
 }
 
@@ -270,7 +271,7 @@ static int process_event(timing_engine *engine)
         compute_unit *cu = &engine->cus[event.target];
         cu_catch_up(engine, cu, cycle);
         if (cu->ldst.waits_for_mshr)    /* the message may free an MSHR */
-            cu_wake(cu, cycle);
+            cu_wake(engine, cu, cycle);
     }
     if (memory_handle_event(engine->memory, &event, engine->error) < 0)
         return -1;
@@ -291,7 +292,7 @@ static int run_until_ctas_done(timing_engine *engine)
     sc_time period = engine->config.memory.gpu_clock.period;
     while (engine->ctas_done < engine->kernel.cta_count || accesses_queued(engine)) {
         sc_time next_event = event_queue_next_time(&engine->events);
-        uint64_t cycle = earliest_evaluation(engine);
+        uint64_t cycle = engine->earliest_eval;
         if (cycle == CYCLE_NEVER && next_event == SC_TIME_NEVER)
             return describe_stuck(engine, "deadlock: no warp can issue and nothing is in flight");
         if (next_event != SC_TIME_NEVER && (cycle == CYCLE_NEVER || next_event <= cycle * period)) {
@@ -309,6 +310,7 @@ static int run_until_ctas_done(timing_engine *engine)
         for (unsigned c = 0; c < engine->config.core.cu_count; c++)
             if (engine->cus[c].next_eval == cycle && cu_cycle(engine, &engine->cus[c], cycle) < 0)
                 return -1;
+        engine->earliest_eval = earliest_evaluation(engine);
         if (engine->failed)
             return -1;
     }
@@ -352,6 +354,7 @@ static int close_kernel_accounts(timing_engine *engine, uint64_t end)
 
 static void begin_kernel_accounts(timing_engine *engine)
 {
+    engine->earliest_eval = CYCLE_NEVER;
     for (unsigned c = 0; c < engine->config.core.cu_count; c++) {
         compute_unit *cu = &engine->cus[c];
         memset(&cu->gsi, 0, sizeof cu->gsi);

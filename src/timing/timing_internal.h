@@ -63,6 +63,7 @@ typedef struct ldst_unit {
 
 typedef struct scheduler_state {
     unsigned *order;            /* its warp slots in dispatch order */
+    unsigned *sequence;         /* the same in this cycle's priority order (compute_unit.c) */
     unsigned count;
     int last_issued;            /* slot, -1 if none */
 } scheduler_state;
@@ -103,6 +104,7 @@ typedef struct timing_engine {
     uint32_t registers_per_thread;
     int32_t max_registers;      /* largest register count of the module's functions */
     uint64_t now_cycle;         /* absolute GPU cycle being processed */
+    uint64_t earliest_eval;     /* the least next_eval of the CUs (cu_wake lowers it) */
     uint64_t thread_instructions;
     unsigned next_cu;           /* round-robin CTA placement */
     uint64_t instructions;
@@ -130,7 +132,7 @@ void cu_slot_changed(warp_slot *slot);
 /* Fills the engine's Algorithm 1 category of every combination of predicates. */
 void cu_categories_init(timing_engine *engine);
 /* Makes the CU evaluate `cycle` (or its first uncharged cycle, if later). */
-void cu_wake(compute_unit *cu, uint64_t cycle);
+void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle);
 
 /* timing_engine.c */
 /* Places waiting CTAs on CUs with room; returns -1 on error. */
