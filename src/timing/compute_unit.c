@@ -19,6 +19,15 @@
  * A CU is evaluated only on cycles where something may change; between evaluations every cycle
  * is charged with the last classification (cu_catch_up), which is exact because the state the
  * classification reads changes only at evaluated cycles and at events, and events catch up first.
+ * A load/store unit that presented nothing for want of an MSHR is such a state too: the CU then
+ * waits for a message to reach it (the engine wakes it) or a time-based blocker to clear.
+ *
+ * Per cycle, each warp's own predicates (instruction buffer, synchronisation, registers) are
+ * reused while the warp is unchanged and no time-based one can have cleared; the unit's
+ * structural predicates are evaluated afresh. Once a scheduler has issued its width the cycle is
+ * NO_STALL (when the policy ranks NO_STALL first), so its remaining warps need no view, only a
+ * release's side effects; and the cycle is classified from the first view of each Algorithm 1
+ * category.
  */
 #include "timing/timing_internal.h"
 
@@ -236,11 +245,10 @@ static int8_t blocking_sync(const warp_slot *slot)
     return slot->acquire_op != MEMORY_OP_NONE ? GSI_SYNC_ACQUIRE : GSI_NONE;
 }
 
-/* Whether a release (d->releases) must wait for the CU's writes; if so the warp holds back other warps' writes
- * and the store buffer drains (again on every check: stores still in the load/store unit reach
- * the buffer later). */
-static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot *slot, const decoded_instruction *d,
-                              uint64_t cycle)
+/* Whether the warp's release must wait for the CU's writes; if so the warp holds back other
+ * warps' writes and the store buffer drains (again on every check: stores still in the
+ * load/store unit reach the buffer later). */
+static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
 {
     if (release_clear(engine, cu))
         return false;
@@ -283,7 +291,7 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         check_own_state(slot, cycle, &slot->own);
     *check = (warp_check){.bits = slot->own.bits, .sync = slot->own.view.sync, .mem_struct = GSI_NONE,
                           .wake = slot->own.wake};
-    if (check->sync == GSI_NONE && d->releases && waits_for_release(engine, cu, slot, d, cycle)) {
+    if (check->sync == GSI_NONE && d->releases && waits_for_release(engine, cu, slot, cycle)) {
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
     }
@@ -314,7 +322,7 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
 static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
 {
     if (slot->next_decoded->releases && blocking_sync(slot) == GSI_NONE)
-        waits_for_release(engine, cu, slot, slot->next_decoded, cycle);
+        waits_for_release(engine, cu, slot, cycle);
 }
 
 /* ---- issue ---- */
@@ -629,11 +637,7 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     cu_catch_up(engine, cu, cycle);
     if (ldst_step(engine, cu, cycle) < 0)
         return -1;
-    cycle_scan scan;
-    scan.view_count = 0;
-    scan.categories_seen = 0;
-    scan.issued = scan.warp_finished = false;
-    scan.wake = CYCLE_NEVER;
+    cycle_scan scan = {.wake = CYCLE_NEVER};
     for (unsigned s = 0; s < core->schedulers; s++)
         if (scan_scheduler(engine, cu, &cu->schedulers[s], cycle, &scan) < 0)
             return -1;
