@@ -1,23 +1,100 @@
-/* bench.c — `syncscope bench`: measured speed figures. Functional executor throughput per
- * workload (one core), and the results-store ingest and canned-query times. */
+/* bench.c — `syncscope bench`: measured speed figures. Functional executor and detailed timing
+ * model throughput per workload (one core), and the results-store ingest and canned-query times. */
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
+#include "protocols/protocol.h"
 #include "store/store.h"
 
 static void print_help(void)
 {
-    printf("usage: syncscope bench [functional|store] [--size tiny|small|large] [--workload W] [--system PRESET]\n"
-           "                       [--runs N] [--db PATH]\n\n"
+    printf("usage: syncscope bench [functional|detailed|store] [--size tiny|small|large] [--workload W]\n"
+           "                       [--system PRESET] [--mechanism wt|nol1] [--runs N] [--db PATH]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"
+           "detailed: warp-instructions and simulated GPU cycles per second of the detailed timing model per\n"
+           "          workload under --mechanism (default wt, size small), and the process's peak resident\n"
+           "          memory so far (getrusage).\n"
            "store: inserts N synthetic runs (default 100000) into a scratch database and times every canned query.\n"
-           "Without a target, runs both.\n");
+           "Without a target, runs functional and store.\n");
 }
 
-static int bench_functional(const char *system, const char *only, sc_workload_size size)
+/* Sums over the workloads that ran. */
+typedef struct bench_totals {
+    uint64_t warp_instructions, cycles;
+    double seconds;
+} bench_totals;
+
+/* What one bench target runs and prints. */
+typedef struct bench_target {
+    const char *mode;
+    void (*print_header)(const char *system, const char *mechanism, sc_workload_size size);
+    void (*print_row)(const char *workload, const run_result *result);
+    void (*print_totals)(const bench_totals *totals);    /* NULL: none */
+} bench_target;
+
+static double per_second(double count, double seconds)
+{
+    return seconds > 0 ? count / seconds : 0.0;
+}
+
+static void functional_header(const char *system, const char *mechanism, sc_workload_size size)
+{
+    printf("functional executor, system %s, size %s, one core\n", system, sc_workload_size_name(size));
+    printf("%-10s %14s %16s %10s %12s %6s\n", "workload", "warp-instr", "thread-instr", "kernel-s", "M warp-i/s", "check");
+}
+
+static void functional_row(const char *workload, const run_result *result)
+{
+    printf("%-10s %14llu %16llu %10.3f %12.2f %6s\n", workload, (unsigned long long)result->stats.warp_instructions,
+           (unsigned long long)result->stats.thread_instructions, result->stats.engine_seconds,
+           per_second((double)result->stats.warp_instructions, result->stats.engine_seconds) / 1e6,
+           result->check.passed ? "ok" : "FAIL");
+}
+
+static void detailed_header(const char *system, const char *mechanism, sc_workload_size size)
+{
+    printf("detailed timing model, system %s, mechanism %s, size %s, one core\n", system, mechanism,
+           sc_workload_size_name(size));
+    printf("%-10s %12s %12s %10s %12s %12s %9s %6s\n", "workload", "warp-instr", "cycles", "kernel-s", "M warp-i/s",
+           "M cycles/s", "peak-MiB", "check");
+}
+
+/* Peak resident set of this process so far, in MiB (ru_maxrss is in KiB on Linux). */
+static double peak_resident_mib(void)
+{
+    struct rusage usage;
+    return getrusage(RUSAGE_SELF, &usage) == 0 ? (double)usage.ru_maxrss / 1024.0 : 0.0;
+}
+
+static void detailed_row(const char *workload, const run_result *result)
+{
+    double seconds = result->stats.engine_seconds;
+    printf("%-10s %12llu %12llu %10.3f %12.2f %12.2f %9.1f %6s\n", workload,
+           (unsigned long long)result->stats.warp_instructions, (unsigned long long)result->timing.cycles, seconds,
+           per_second((double)result->stats.warp_instructions, seconds) / 1e6,
+           per_second((double)result->timing.cycles, seconds) / 1e6, peak_resident_mib(),
+           result->check.passed ? "ok" : "FAIL");
+}
+
+static void detailed_totals(const bench_totals *totals)
+{
+    printf("%-10s %12llu %12llu %10.3f %12.2f %12.2f %9.1f\n", "all", (unsigned long long)totals->warp_instructions,
+           (unsigned long long)totals->cycles, totals->seconds,
+           per_second((double)totals->warp_instructions, totals->seconds) / 1e6,
+           per_second((double)totals->cycles, totals->seconds) / 1e6, peak_resident_mib());
+}
+
+static const bench_target functional_target = {"functional", functional_header, functional_row, NULL};
+static const bench_target detailed_target = {"detailed", detailed_header, detailed_row, detailed_totals};
+
+/* Runs every workload of the suite (or `only`) through run_session_simulate and prints a row each,
+ * then the target's totals. */
+static int bench_workloads(const bench_target *target, const char *system, const char *mechanism, const char *only,
+                           sc_workload_size size)
 {
     sc_error error = {{0}};
     sc_config *config = sc_config_load(system, NULL, NULL, 0, &error);
@@ -27,36 +104,48 @@ static int bench_functional(const char *system, const char *only, sc_workload_si
     }
     int count, status = 0;
     const sc_workload *const *suite = sc_workload_suite(&count);
-    printf("functional executor, system %s, size %s, one core\n", system, sc_workload_size_name(size));
-    printf("%-10s %14s %16s %10s %12s %6s\n", "workload", "warp-instr", "thread-instr", "kernel-s", "M warp-i/s", "check");
+    bench_totals totals = {0};
+    target->print_header(system, mechanism, size);
     for (int i = 0; i < count; i++) {
         if (only && strcmp(only, suite[i]->name) != 0)
             continue;
-        run_request request = {.system = system, .mechanism = "wt", .workload = suite[i]->name,
-                               .mode = "functional", .size = size, .seed = 1};
+        run_request request = {.system = system, .mechanism = mechanism, .workload = suite[i]->name,
+                               .mode = target->mode, .size = size, .seed = 1};
         run_result result;
         if (run_session_simulate(&request, config, &result, &error) < 0) {
             printf("%-10s error: %s\n", suite[i]->name, error.message);
             status = 1;
-            continue;
+        } else {
+            target->print_row(suite[i]->name, &result);
+            totals.warp_instructions += result.stats.warp_instructions;
+            totals.cycles += result.timing.cycles;
+            totals.seconds += result.stats.engine_seconds;
         }
-        printf("%-10s %14llu %16llu %10.3f %12.2f %6s\n", suite[i]->name,
-               (unsigned long long)result.stats.warp_instructions, (unsigned long long)result.stats.thread_instructions,
-               result.stats.engine_seconds, (double)result.stats.warp_instructions / result.stats.engine_seconds / 1e6,
-               result.check.passed ? "ok" : "FAIL");
         run_result_release(&result);
         fflush(stdout);
     }
+    if (target->print_totals)
+        target->print_totals(&totals);
     sc_config_free(config);
     return status;
+}
+
+static bool known_target(const char *target)
+{
+    return !strcmp(target, "functional") || !strcmp(target, "detailed") || !strcmp(target, "store");
+}
+
+static bool runs(const char *target, const char *name)
+{
+    return target ? !strcmp(target, name) : strcmp(name, "detailed") != 0;
 }
 
 int command_bench(int argc, char **argv)
 {
     cli_option options[] = {
         {.name = "size", .kind = CLI_VALUE}, {.name = "workload", .kind = CLI_VALUE},
-        {.name = "system", .kind = CLI_VALUE}, {.name = "runs", .kind = CLI_VALUE},
-        {.name = "db", .kind = CLI_VALUE}, {.name = NULL},
+        {.name = "system", .kind = CLI_VALUE}, {.name = "mechanism", .kind = CLI_VALUE},
+        {.name = "runs", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}, {.name = NULL},
     };
     const char *positional[1];
     int positional_count;
@@ -64,27 +153,36 @@ int command_bench(int argc, char **argv)
     if (cli_parse(argc, argv, options, positional, 1, &positional_count, &help) < 0)
         return 2;
     int status = 0;
-    sc_workload_size size = SC_SIZE_LARGE;
+    sc_workload_size size = SC_SIZE_SMALL;
     const char *size_text = cli_find(options, "size")->value, *target = positional_count ? positional[0] : NULL;
-    unsigned long long runs = 100000;
+    const char *mechanism = cli_find(options, "mechanism")->value;
+    unsigned long long runs_count = 100000;
     const char *runs_text = cli_find(options, "runs")->value;
     if (help) {
         print_help();
     } else if (size_text && sc_workload_size_parse(size_text, &size) < 0) {
         fprintf(stderr, "syncscope bench: --size must be tiny, small or large\n");
         status = 2;
-    } else if (runs_text && cli_parse_u64("bench", "runs", runs_text, &runs) < 0) {
+    } else if (runs_text && cli_parse_u64("bench", "runs", runs_text, &runs_count) < 0) {
         status = 2;
-    } else if (target && strcmp(target, "functional") && strcmp(target, "store")) {
-        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional or store\n", target);
+    } else if (target && !known_target(target)) {
+        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed or store\n", target);
+        status = 2;
+    } else if (mechanism && !sc_protocol_find(mechanism)) {
+        fprintf(stderr, "syncscope bench: --mechanism %s has no detailed protocol (detailed runs support wt and nol1)\n",
+                mechanism);
         status = 2;
     } else {
-        const char *system = cli_find(options, "system")->value;
-        if (!target || !strcmp(target, "functional"))
-            status |= bench_functional(system ? system : "gtx480", cli_find(options, "workload")->value, size);
-        if (!target || !strcmp(target, "store")) {
+        const char *system = cli_find(options, "system")->value, *only = cli_find(options, "workload")->value;
+        system = system ? system : "gtx480";
+        if (runs(target, "functional"))
+            status |= bench_workloads(&functional_target, system, "wt", only, size_text ? size : SC_SIZE_LARGE);
+        if (runs(target, "detailed"))
+            status |= bench_workloads(&detailed_target, system, mechanism ? mechanism : "wt", only,
+                                      size_text ? size : SC_SIZE_SMALL);
+        if (runs(target, "store")) {
             const char *path = cli_find(options, "db")->value;
-            status |= sc_store_bench(path ? path : "db/bench.sqlite", (long)runs, stdout) < 0;
+            status |= sc_store_bench(path ? path : "db/bench.sqlite", (long)runs_count, stdout) < 0;
         }
     }
     cli_options_free(options);

@@ -98,18 +98,13 @@ static void gather_store_data(const exec_warp *warp, const exec_frame *frame, co
     }
 }
 
-static uint64_t extend_loaded(ptx_type type, uint64_t raw)
-{
-    if (ptx_type_is_signed(type))
-        return (uint64_t)alu_sign_extend(raw, ptx_type_size(type));
-    return raw;
-}
-
 void exec_memory_complete(const exec_memory_request *request)
 {
     if (request->kind == EXEC_ACCESS_STORE || request->kind == EXEC_ACCESS_REDUCE)
         return;
     const ptx_operand *destination = &request->instruction->operands[0];
+    bool sign_extend = ptx_type_is_signed((ptx_type)request->type);
+    unsigned size = ptx_type_size((ptx_type)request->type);
     for (unsigned k = 0; k < request->vector; k++) {
         int32_t reg = destination_register(destination, k);
         if (reg < 0)
@@ -118,7 +113,8 @@ void exec_memory_complete(const exec_memory_request *request)
         uint64_t mask = request->register_masks[k];
         for (uint64_t m = request->lane_mask; m; m &= m - 1) {
             unsigned lane = (unsigned)__builtin_ctzll(m);
-            row[lane] = extend_loaded((ptx_type)request->type, request->data[lane][k]) & mask;
+            uint64_t raw = request->data[lane][k];
+            row[lane] = (sign_extend ? (uint64_t)alu_sign_extend(raw, size) : raw) & mask;
         }
     }
 }

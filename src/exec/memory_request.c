@@ -9,16 +9,29 @@
 /* The simulated device is little-endian, like every host syncscope builds on (checked below). */
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "syncscope assumes a little-endian host");
 
+/* The element sizes get copies of constant size, which compile to single moves. */
 uint64_t exec_load_bytes(const uint8_t *bytes, unsigned size)
 {
     uint64_t value = 0;
-    memcpy(&value, bytes, size);
+    switch (size) {
+    case 1: memcpy(&value, bytes, 1); break;
+    case 2: memcpy(&value, bytes, 2); break;
+    case 4: memcpy(&value, bytes, 4); break;
+    case 8: memcpy(&value, bytes, 8); break;
+    default: memcpy(&value, bytes, size); break;
+    }
     return value;
 }
 
 void exec_store_bytes(uint8_t *bytes, unsigned size, uint64_t value)
 {
-    memcpy(bytes, &value, size);
+    switch (size) {
+    case 1: memcpy(bytes, &value, 1); break;
+    case 2: memcpy(bytes, &value, 2); break;
+    case 4: memcpy(bytes, &value, 4); break;
+    case 8: memcpy(bytes, &value, 8); break;
+    default: memcpy(bytes, &value, size); break;
+    }
 }
 
 static uint64_t atomic_minimum_or_maximum(ptx_type type, uint64_t old, uint64_t operand, bool maximum)

@@ -19,6 +19,15 @@
  * A CU is evaluated only on cycles where something may change; between evaluations every cycle
  * is charged with the last classification (cu_catch_up), which is exact because the state the
  * classification reads changes only at evaluated cycles and at events, and events catch up first.
+ * A load/store unit that presented nothing for want of an MSHR is such a state too: the CU then
+ * waits for a message to reach it (the engine wakes it) or a time-based blocker to clear.
+ *
+ * Per cycle, each warp's own predicates (instruction buffer, synchronisation, registers) are
+ * reused while the warp is unchanged and no time-based one can have cleared; the unit's
+ * structural predicates are evaluated afresh. Once a scheduler has issued its width the cycle is
+ * NO_STALL (when the policy ranks NO_STALL first), so its remaining warps need no view, only a
+ * release's side effects; and the cycle is classified from the first view of each Algorithm 1
+ * category.
  */
 #include "timing/timing_internal.h"
 
@@ -29,12 +38,14 @@ int cu_create(timing_engine *engine, compute_unit *cu, unsigned index)
 {
     const core_config *core = &engine->config.core;
     *cu = (compute_unit){.index = index};
-    cu->slots = calloc(core->max_warps, sizeof *cu->slots);
+    cu->slots = aligned_alloc(_Alignof(warp_slot), core->max_warps * sizeof *cu->slots);
+    memset(cu->slots, 0, core->max_warps * sizeof *cu->slots);
     cu->ctas = calloc(core->max_ctas, sizeof *cu->ctas);
     cu->simd_free = calloc(core->simd_units, sizeof *cu->simd_free);
     cu->schedulers = calloc(core->schedulers, sizeof *cu->schedulers);
     for (unsigned s = 0; s < core->schedulers; s++) {
         cu->schedulers[s].order = calloc(core->max_warps, sizeof(unsigned));
+        cu->schedulers[s].sequence = calloc(core->max_warps, sizeof(unsigned));
         cu->schedulers[s].last_issued = -1;
     }
     cu->ldst.op = MEMORY_OP_NONE;
@@ -51,20 +62,29 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
         free(cu->slots[w].from_memory);
         free(cu->slots[w].loads);
     }
-    for (unsigned s = 0; s < engine->config.core.schedulers; s++)
+    for (unsigned s = 0; s < engine->config.core.schedulers; s++) {
         free(cu->schedulers[s].order);
+        free(cu->schedulers[s].sequence);
+    }
     free(cu->slots);
     free(cu->ctas);
     free(cu->simd_free);
     free(cu->schedulers);
 }
 
-void cu_wake(compute_unit *cu, uint64_t cycle)
+void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     if (cycle < cu->charged_through)
         cycle = cu->charged_through;
     if (cycle < cu->next_eval)
         cu->next_eval = cycle;
+    if (cycle < engine->earliest_eval)
+        engine->earliest_eval = cycle;
+}
+
+void cu_slot_changed(warp_slot *slot)
+{
+    slot->version++;
 }
 
 /* ---- GSI accounting ---- */
@@ -88,41 +108,12 @@ void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     }
 }
 
-/* ---- memory-model classification of instructions ---- */
-
-static bool is_memory_access(const ptx_instruction *in)
-{
-    return in->opcode == PTX_OP_LD || in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED;
-}
-
-static bool may_be_global(const ptx_instruction *in)
-{
-    return in->space == PTX_SPACE_GLOBAL || in->space == PTX_SPACE_GENERIC;
-}
-
-static bool at_gpu_scope(const ptx_instruction *in)
-{
-    return in->scope == PTX_SCOPE_GPU || in->scope == PTX_SCOPE_SYS ||
-           (in->scope == PTX_SCOPE_NONE && (in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED));
-}
-
-static bool has_release(const ptx_instruction *in)
-{
-    bool releasing = in->semantics == PTX_SEM_RELEASE || in->semantics == PTX_SEM_ACQ_REL || in->semantics == PTX_SEM_SC;
-    if (!releasing || !at_gpu_scope(in))
-        return false;
-    return in->opcode == PTX_OP_FENCE || (is_memory_access(in) && in->opcode != PTX_OP_LD && may_be_global(in));
-}
+/* ---- memory-model classification of instructions (the static roles are in decode.h) ---- */
 
 static bool has_acquire(ptx_semantics semantics, ptx_scope scope)
 {
     bool acquiring = semantics == PTX_SEM_ACQUIRE || semantics == PTX_SEM_ACQ_REL || semantics == PTX_SEM_SC;
     return acquiring && scope != PTX_SCOPE_CTA;
-}
-
-static bool writes_global(const ptx_instruction *in)
-{
-    return (in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED) && may_be_global(in);
 }
 
 /* A release may issue once nothing the CU wrote is still buffered, queued or in flight. */
@@ -135,61 +126,97 @@ static bool release_clear(timing_engine *engine, const compute_unit *cu)
 
 /* ---- the per-warp issue check (Algorithm 1's predicates) ---- */
 
+/* Algorithm 1's predicates, one bit each (a view is never idle here). */
+enum {
+    PREDICATE_NEXT_UNAVAILABLE = 1,
+    PREDICATE_SYNC = 2,
+    PREDICATE_PENDING_LOAD = 4,
+    PREDICATE_MEM_STRUCT = 8,
+    PREDICATE_PENDING_COMPUTE = 16,
+    PREDICATE_COMPUTE_BUSY = 32,
+};
+
+/* Algorithm 1's category depends on which predicates hold only, so it is looked up. */
+void cu_categories_init(timing_engine *engine)
+{
+    for (unsigned bits = 0; bits < sizeof engine->view_category; bits++) {
+        gsi_instruction_view v = {
+            .next_unavailable = bits & PREDICATE_NEXT_UNAVAILABLE,
+            .sync = bits & PREDICATE_SYNC ? GSI_SYNC_BARRIER : GSI_NONE,
+            .pending_load = bits & PREDICATE_PENDING_LOAD,
+            .mem_struct = bits & PREDICATE_MEM_STRUCT ? GSI_STRUCT_MSHR_FULL : GSI_NONE,
+            .pending_compute = bits & PREDICATE_PENDING_COMPUTE,
+            .compute_busy = bits & PREDICATE_COMPUTE_BUSY,
+        };
+        engine->view_category[bits] = (uint8_t)gsi_classify_instruction(&engine->config.core.policy, &v);
+    }
+}
+
+/* One warp's check in one cycle: the predicates that hold, and the parts of its view beyond the
+ * warp's own check (own_check). */
 typedef struct warp_check {
-    gsi_instruction_view view;
-    const ptx_instruction *instruction;
-    const decoded_instruction *decoded;
+    unsigned bits;              /* PREDICATE_* */
+    int8_t sync;                /* the own synchronisation, or a release's wait */
+    int8_t mem_struct;
     uint64_t wake;              /* earliest cycle a time-based blocker clears */
 } warp_check;
 
-static bool can_issue(const gsi_instruction_view *v)
+static gsi_instruction_view view_of(const warp_slot *slot, const warp_check *check)
 {
-    return !v->next_unavailable && v->sync == GSI_NONE && !v->pending_load && v->mem_struct == GSI_NONE &&
-           !v->pending_compute && !v->compute_busy;
+    gsi_instruction_view view = slot->own.view;
+    view.sync = check->sync;
+    view.mem_struct = check->mem_struct;
+    view.compute_busy = (check->bits & PREDICATE_COMPUTE_BUSY) != 0;
+    return view;
 }
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-/* Registers awaiting results. Of several loads, the view names the most recently issued one,
- * the likeliest to complete last (GSI open point 2). */
-static void check_registers(timing_engine *engine, const warp_slot *slot, const decoded_instruction *d, uint64_t cycle,
-                            warp_check *check)
+/* A warp with no returning access in flight has no register awaiting a load (each register's
+ * pending operation is the latest one writing it, and it clears it when it completes), and none
+ * of its registers is ready later than scoreboard_ready: then nothing here can block it. Of
+ * several loads, the view names the most recently issued one, the likeliest to complete last
+ * (GSI open point 2). */
+static void check_registers(timing_engine *engine, const warp_slot *slot, const decoded_instruction *d,
+                            uint64_t cycle, own_check *own)
 {
+    if (slot->loads_in_flight == 0 && slot->scoreboard_ready <= cycle)
+        return;
     uint64_t latest_issue = 0;
     for (unsigned i = 0; i < d->source_count + d->destination_count; i++) {
         int32_t r = i < d->source_count ? d->sources[i] : d->destinations[i - d->source_count];
         if (slot->pending_op[r] != MEMORY_OP_NONE) {
             uint64_t issued = memory_op_get(engine->memory, slot->pending_op[r])->issued_cycle;
-            if (!check->view.pending_load || check->view.load == MEMORY_OP_NONE || issued >= latest_issue) {
+            if (!own->view.pending_load || own->view.load == MEMORY_OP_NONE || issued >= latest_issue) {
                 latest_issue = issued;
-                check->view.load = slot->pending_op[r];
+                own->view.load = slot->pending_op[r];
             }
-            check->view.pending_load = true;
+            own->view.pending_load = true;
         } else if (slot->ready[r] > cycle) {
             if (slot->from_memory[r]) {
-                if (!check->view.pending_load)
-                    check->view.load = MEMORY_OP_NONE;
-                check->view.pending_load = true;
+                if (!own->view.pending_load)
+                    own->view.load = MEMORY_OP_NONE;
+                own->view.pending_load = true;
             } else {
-                check->view.pending_compute = true;
+                own->view.pending_compute = true;
             }
-            check->wake = min_u64(check->wake, slot->ready[r]);
+            own->wake = min_u64(own->wake, slot->ready[r]);
         }
     }
 }
 
 static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const warp_slot *slot,
-                                const ptx_instruction *in, uint64_t cycle, warp_check *check)
+                                const decoded_instruction *d, uint64_t cycle, uint64_t *wake)
 {
     if (cu->ldst.op != MEMORY_OP_NONE)
         return cu->ldst.blocked != GSI_NONE ? cu->ldst.blocked : GSI_STRUCT_BANK_CONFLICT;
     if (cu->ldst.busy_until > cycle) {
-        check->wake = min_u64(check->wake, cu->ldst.busy_until);
+        *wake = min_u64(*wake, cu->ldst.busy_until);
         return GSI_STRUCT_BANK_CONFLICT;
     }
-    if (writes_global(in) && !slot->release_waiting && cu->release_waiters > 0)
+    if (d->writes_global && !slot->release_waiting && cu->release_waiters > 0)
         return GSI_STRUCT_PENDING_RELEASE;
-    if (in->opcode == PTX_OP_LD && may_be_global(in) && l1_mshr_full(engine->memory, cu->index))
+    if (d->loads_global && l1_mshr_full(engine->memory, cu->index))
         return GSI_STRUCT_MSHR_FULL;
     return GSI_NONE;
 }
@@ -204,54 +231,107 @@ static bool free_simd_unit(const compute_unit *cu, unsigned units, uint64_t cycl
     return false;
 }
 
-static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)
+void cu_fetch_next(const timing_engine *engine, compute_unit *cu, warp_slot *slot)
 {
-    exec_warp *warp = slot->warp;
-    const exec_frame *frame = exec_warp_frame(warp);
-    const ptx_function *function = exec_frame_function(warp, frame);
-    const ptx_instruction *in = exec_warp_next_instruction(warp);
-    const decoded_instruction *d = &engine->decoded[frame->function][in - function->instructions];
-    *check = (warp_check){.instruction = in, .decoded = d, .wake = CYCLE_NEVER};
-    gsi_instruction_view *v = &check->view;
-    v->sync = GSI_NONE;
+    if (slot->next_decoded && slot->next_decoded->releases)
+        cu->releases_next--;
+    const ptx_instruction *in = slot->warp ? exec_warp_next_instruction(slot->warp) : NULL;
+    slot->next = in;
+    slot->next_decoded = NULL;
+    if (in) {
+        const exec_frame *frame = exec_warp_frame(slot->warp);
+        slot->next_decoded =
+            &engine->decoded[frame->function][in - exec_frame_function(slot->warp, frame)->instructions];
+        cu->releases_next += slot->next_decoded->releases;
+    }
+}
+
+/* The synchronisation a warp waits on before its next instruction is even considered. */
+static int8_t blocking_sync(const warp_slot *slot)
+{
+    if (slot->warp->waiting_at_barrier)
+        return GSI_SYNC_BARRIER;
+    return slot->acquire_op != MEMORY_OP_NONE ? GSI_SYNC_ACQUIRE : GSI_NONE;
+}
+
+/* Whether the warp's release must wait for the CU's writes; if so the warp holds back other
+ * warps' writes and the store buffer drains (again on every check: stores still in the
+ * load/store unit reach the buffer later). */
+static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
+{
+    if (release_clear(engine, cu))
+        return false;
+    if (!slot->release_waiting) {
+        slot->release_waiting = true;
+        cu->release_waiters++;
+    }
+    l1_drain_store_buffer(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
+    return true;
+}
+
+/* The warp's own predicates. Time-based ones that do not hold stay so, and those that hold clear
+ * at `wake` at the earliest, so the result stands until the slot's version changes or `wake`. */
+static void check_own_state(timing_engine *engine, warp_slot *slot, uint64_t cycle, own_check *own)
+{
+    const decoded_instruction *d = slot->next_decoded;
+    *own = (own_check){.wake = CYCLE_NEVER, .version = slot->version};
+    gsi_instruction_view *v = &own->view;
     v->mem_struct = GSI_NONE;
     if (slot->fetch_ready > cycle) {
         v->next_unavailable = true;
-        check->wake = slot->fetch_ready;
+        own->wake = slot->fetch_ready;
     }
-    if (warp->waiting_at_barrier)
-        v->sync = GSI_SYNC_BARRIER;
-    else if (slot->acquire_op != MEMORY_OP_NONE)
-        v->sync = GSI_SYNC_ACQUIRE;
+    v->sync = blocking_sync(slot);
     if (d->drains && slot->loads_in_flight) {
         v->pending_load = true;
         v->load = slot->loads[slot->loads_in_flight - 1];
     }
-    check_registers(engine, slot, d, cycle, check);
-    if (v->sync == GSI_NONE && has_release(in) && !release_clear(engine, cu)) {
-        if (!slot->release_waiting) {
-            slot->release_waiting = true;
-            cu->release_waiters++;
-        }
-        /* Again on every check: stores still in the load/store unit reach the buffer later. */
-        l1_drain_store_buffer(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
-        v->sync = GSI_SYNC_RELEASE;
+    check_registers(engine, slot, d, cycle, own);
+    own->bits = (v->next_unavailable ? PREDICATE_NEXT_UNAVAILABLE : 0) | (v->sync != GSI_NONE ? PREDICATE_SYNC : 0) |
+                (v->pending_load ? PREDICATE_PENDING_LOAD : 0) | (v->pending_compute ? PREDICATE_PENDING_COMPUTE : 0);
+}
+
+/* The warp's check for this cycle: its own predicates, a release's wait, and the structural
+ * predicates of the unit it needs. */
+static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)
+{
+    const decoded_instruction *d = slot->next_decoded;
+    if (slot->own.version != slot->version || cycle >= slot->own.wake)
+        check_own_state(engine, slot, cycle, &slot->own);
+    *check = (warp_check){.bits = slot->own.bits, .sync = slot->own.view.sync, .mem_struct = GSI_NONE,
+                          .wake = slot->own.wake};
+    if (check->sync == GSI_NONE && d->releases && waits_for_release(engine, cu, slot, cycle)) {
+        check->sync = GSI_SYNC_RELEASE;
+        check->bits |= PREDICATE_SYNC;
     }
+    bool busy = false;
     switch ((timing_unit)d->unit) {
     case UNIT_MEMORY:
-        v->mem_struct = memory_structural(engine, cu, slot, in, cycle, check);
+        check->mem_struct = memory_structural(engine, cu, slot, d, cycle, &check->wake);
+        if (check->mem_struct != GSI_NONE)
+            check->bits |= PREDICATE_MEM_STRUCT;
         break;
     case UNIT_ALU:
-        v->compute_busy = !free_simd_unit(cu, engine->config.core.simd_units, cycle, &check->wake);
+        busy = !free_simd_unit(cu, engine->config.core.simd_units, cycle, &check->wake);
         break;
     case UNIT_SFU:
-        v->compute_busy = cu->sfu_free > cycle;
-        if (v->compute_busy)
+        busy = cu->sfu_free > cycle;
+        if (busy)
             check->wake = min_u64(check->wake, cu->sfu_free);
         break;
     default:
         break;
     }
+    if (busy)
+        check->bits |= PREDICATE_COMPUTE_BUSY;
+}
+
+/* The part of a check that matters for a warp that cannot issue this cycle anyway, once the cycle
+ * is known to be NO_STALL: a release still holds back other warps' writes and drains the buffer. */
+static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
+{
+    if (slot->next_decoded->releases && blocking_sync(slot) == GSI_NONE)
+        waits_for_release(engine, cu, slot, cycle);
 }
 
 /* ---- issue ---- */
@@ -262,6 +342,8 @@ static void set_results_ready(warp_slot *slot, const decoded_instruction *d, uin
         slot->ready[d->destinations[i]] = ready;
         slot->from_memory[d->destinations[i]] = from_memory;
     }
+    if (d->destination_count && ready > slot->scoreboard_ready)
+        slot->scoreboard_ready = ready;
 }
 
 static l1_event access_event(const exec_memory_request *request)
@@ -315,6 +397,7 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
                                       engine->config.memory.line_bytes, unit->lines);
     unit->next_line = 0;
     unit->blocked = GSI_NONE;
+    unit->waits_for_mshr = false;
     op->lines_pending = unit->line_count;
 }
 
@@ -345,11 +428,22 @@ static void time_private_instruction(timing_engine *engine, compute_unit *cu, wa
     }
 }
 
-static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, const warp_check *check, uint64_t cycle)
+/* An issue changes the warp's own state; a barrier arrival, or a warp's exit, may release the
+ * warps of its CTA waiting at a barrier. */
+static void note_issue_changes(compute_unit *cu, warp_slot *slot, const exec_step *step)
+{
+    cu_slot_changed(slot);
+    if (step->status == EXEC_BARRIER || slot->warp->done)
+        for (unsigned w = 0; w < slot->cta->cta.warp_count; w++)
+            cu_slot_changed(&cu->slots[slot->cta->warp_slots[w]]);
+}
+
+static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint64_t cycle)
 {
     warp_slot *slot = &cu->slots[slot_index];
     exec_warp *warp = slot->warp;
-    const decoded_instruction *d = check->decoded;
+    const ptx_instruction *in = slot->next;
+    const decoded_instruction *d = slot->next_decoded;
     uint32_t handle = MEMORY_OP_NONE;
     exec_memory_request *request = &cu->scratch;
     if (d->unit == UNIT_MEMORY) {
@@ -363,6 +457,8 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, c
             memory_op_free(engine->memory, handle);
         return -1;
     }
+    cu_fetch_next(engine, cu, slot);
+    note_issue_changes(cu, slot, &step);
     engine->instructions++;
     if (slot->release_waiting) {
         slot->release_waiting = false;
@@ -374,7 +470,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, c
     }
     if (handle != MEMORY_OP_NONE)
         memory_op_free(engine->memory, handle);
-    time_private_instruction(engine, cu, slot, check->instruction, d, cycle);
+    time_private_instruction(engine, cu, slot, in, d, cycle);
     if (step.status == EXEC_FENCE && has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope))
         l1_acquire(engine->memory, cu->index);
     if (step.status == EXEC_WARP_DONE) {
@@ -382,15 +478,16 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, c
         slot->cta->warps_running--;
         return 0;
     }
-    const ptx_instruction *next = exec_warp_next_instruction(warp);
-    if (d->unit == UNIT_CONTROL && next && next != check->instruction + 1)
+    if (d->unit == UNIT_CONTROL && slot->next && slot->next != in + 1)
         slot->fetch_ready = cycle + 1 + engine->config.core.branch_penalty;
     return 0;
 }
 
 /* ---- the load/store unit ---- */
 
-/* Presents the current operation's lines to the L1, at most one per L1 bank per cycle. */
+/* Presents the current operation's lines to the L1, at most one per L1 bank per cycle. When
+ * it presented nothing for want of an MSHR, only a message reaching the CU can change that
+ * (waits_for_mshr): the engine then evaluates the CU at wake times and message arrivals only. */
 static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     ldst_unit *unit = &cu->ldst;
@@ -399,6 +496,7 @@ static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     uint8_t bank_used[256] = {0};
     sc_time now = cycle * engine->config.memory.gpu_clock.period;
     uint32_t handle = unit->op;
+    unsigned first_line = unit->next_line;
     unit->blocked = GSI_NONE;
     while (unit->next_line < unit->line_count) {
         const coalesced_line *line = &unit->lines[unit->next_line];
@@ -422,6 +520,7 @@ static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
         bank_used[bank] = 1;
         unit->next_line++;
     }
+    unit->waits_for_mshr = unit->blocked == GSI_STRUCT_MSHR_FULL && unit->next_line == first_line;
     if (unit->next_line == unit->line_count) {
         unit->op = MEMORY_OP_NONE;
         unit->blocked = GSI_NONE;
@@ -440,15 +539,27 @@ static int last_issuer_position(const scheduler_state *s)
     return -1;
 }
 
-/* The k-th candidate in priority order: GTO puts the last issuer first, then the others oldest
- * first; LRR starts after the last issuer. */
-static unsigned candidate(const scheduler_state *s, bool greedy, int position, unsigned k)
+/* Fills the scheduler's sequence with its warp slots in priority order: GTO puts the last issuer
+ * first, then the others oldest first; LRR starts after the last issuer. */
+static void priority_order(scheduler_state *s, bool greedy)
 {
-    if (position < 0)
-        return s->order[k];
-    if (greedy)
-        return k == 0 ? s->order[position] : s->order[k <= (unsigned)position ? k - 1 : k];
-    return s->order[((unsigned)position + 1 + k) % s->count];
+    int found = last_issuer_position(s);
+    if (found < 0) {
+        memcpy(s->sequence, s->order, s->count * sizeof *s->order);
+        return;
+    }
+    unsigned last = (unsigned)found, n = 0;
+    if (greedy) {
+        s->sequence[n++] = s->order[last];
+        for (unsigned i = 0; i < s->count; i++)
+            if (i != last)
+                s->sequence[n++] = s->order[i];
+        return;
+    }
+    for (unsigned i = last + 1; i < s->count; i++)
+        s->sequence[n++] = s->order[i];
+    for (unsigned i = 0; i <= last; i++)
+        s->sequence[n++] = s->order[i];
 }
 
 static void finish_idle_warps(timing_engine *engine, compute_unit *cu)
@@ -465,50 +576,91 @@ static void finish_idle_warps(timing_engine *engine, compute_unit *cu)
     }
 }
 
+/* After an issue the cycle is NO_STALL whatever the other warps show (when the policy ranks
+ * NO_STALL first) and the CU is evaluated again next cycle, so a warp whose scheduler has used its
+ * issue width needs neither a view nor a wake time: the issue count at which that holds, or 0. */
+static unsigned settling_issues(const core_config *core)
+{
+    return core->policy.cycle_order[0] == GSI_NO_STALL ? core->issue_width : 0;
+}
+
+/* What a cycle's scan of its warps found. The cycle's classification depends on the first view of
+ * each Algorithm 1 category only (in Algorithm 2 a later view of a category never displaces an
+ * earlier one), so only those views are kept. */
+typedef struct cycle_scan {
+    gsi_instruction_view views[GSI_CATEGORY_COUNT];
+    unsigned view_count;
+    uint32_t categories_seen;
+    bool issued, warp_finished;
+    uint64_t wake;              /* earliest cycle a time-based blocker clears */
+} cycle_scan;
+
+static void note_check(const timing_engine *engine, const warp_slot *slot, const warp_check *check, cycle_scan *scan)
+{
+    scan->wake = min_u64(scan->wake, check->wake);
+    unsigned category = engine->view_category[check->bits];
+    if (!(scan->categories_seen & 1u << category)) {
+        scan->categories_seen |= 1u << category;
+        scan->views[scan->view_count++] = view_of(slot, check);
+    }
+}
+
+/* Checks one scheduler's warps in priority order, issuing up to the issue width. */
+static int scan_scheduler(timing_engine *engine, compute_unit *cu, scheduler_state *scheduler, uint64_t cycle,
+                          cycle_scan *scan)
+{
+    const core_config *core = &engine->config.core;
+    unsigned settled_at = settling_issues(core), issued_here = 0, k = 0;
+    int issuer = -1;
+    priority_order(scheduler, core->greedy_then_oldest);
+    while (k < scheduler->count) {
+        unsigned slot_index = scheduler->sequence[k++];
+        warp_slot *slot = &cu->slots[slot_index];
+        if (slot->finished)
+            continue;
+        warp_check check;
+        check_warp(engine, cu, slot, cycle, &check);
+        note_check(engine, slot, &check, scan);
+        if (check.bits != 0 || issued_here == core->issue_width)
+            continue;
+        if (issue(engine, cu, slot_index, cycle) < 0)
+            return -1;
+        issued_here++;
+        scan->issued = true;
+        scan->warp_finished |= slot->finished;
+        if (issuer < 0)
+            issuer = (int)slot_index;
+        if (issued_here == settled_at)
+            break;
+    }
+    for (; cu->releases_next && k < scheduler->count; k++) {   /* settled: see settling_issues */
+        warp_slot *slot = &cu->slots[scheduler->sequence[k]];
+        if (!slot->finished)
+            check_release_only(engine, cu, slot, cycle);
+    }
+    if (issuer >= 0)
+        scheduler->last_issued = issuer;
+    return 0;
+}
+
 int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     const core_config *core = &engine->config.core;
     cu_catch_up(engine, cu, cycle);
     if (ldst_step(engine, cu, cycle) < 0)
         return -1;
-    gsi_instruction_view views[1024];
-    unsigned view_count = 0;
-    bool issued = false, warp_finished = false;
-    uint64_t wake = CYCLE_NEVER;
-    for (unsigned s = 0; s < core->schedulers; s++) {
-        scheduler_state *scheduler = &cu->schedulers[s];
-        unsigned issued_here = 0;
-        int issuer = -1, position = last_issuer_position(scheduler);
-        for (unsigned k = 0; k < scheduler->count; k++) {
-            unsigned slot_index = candidate(scheduler, core->greedy_then_oldest, position, k);
-            warp_slot *slot = &cu->slots[slot_index];
-            if (slot->finished)
-                continue;
-            warp_check check;
-            check_warp(engine, cu, slot, cycle, &check);
-            if (can_issue(&check.view) && issued_here < core->issue_width) {
-                if (issue(engine, cu, slot_index, &check, cycle) < 0)
-                    return -1;
-                issued_here++;
-                issued = true;
-                warp_finished |= slot->finished;
-                if (issuer < 0)
-                    issuer = (int)slot_index;
-            }
-            wake = min_u64(wake, check.wake);
-            views[view_count++] = check.view;
-        }
-        if (issuer >= 0)
-            scheduler->last_issued = issuer;
-    }
-    gsi_cycle classification = gsi_classify_cycle(&core->policy, views, view_count);
+    cycle_scan scan = {.wake = CYCLE_NEVER};
+    for (unsigned s = 0; s < core->schedulers; s++)
+        if (scan_scheduler(engine, cu, &cu->schedulers[s], cycle, &scan) < 0)
+            return -1;
+    gsi_cycle classification = gsi_classify_cycle(&core->policy, scan.views, scan.view_count);
     cu->last_class = classification;
     charge(engine, cu, &classification, 1);
     cu->charged_through = cycle + 1;
-    if (warp_finished)
+    if (scan.warp_finished)
         finish_idle_warps(engine, cu);
-    bool busy = issued || cu->ldst.op != MEMORY_OP_NONE || warp_finished;
-    cu->next_eval = busy ? cycle + 1 : wake;
+    bool busy = scan.issued || scan.warp_finished || (cu->ldst.op != MEMORY_OP_NONE && !cu->ldst.waits_for_mshr);
+    cu->next_eval = busy ? cycle + 1 : scan.wake;
     return 0;
 }
 
@@ -535,6 +687,8 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
             if (slot->pending_op[r] == handle) {
                 slot->pending_op[r] = MEMORY_OP_NONE;
                 slot->ready[r] = cycle;
+                if (cycle > slot->scoreboard_ready)
+                    slot->scoreboard_ready = cycle;
             }
         }
     }
@@ -544,9 +698,10 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         l1_acquire(engine->memory, cu->index);
         slot->acquire_op = MEMORY_OP_NONE;
     }
+    cu_slot_changed(slot);
     gsi_resolve(&cu->gsi, (gsi_source)op->source, op->data_stall_cycles);
     memory_op_free(engine->memory, handle);
-    cu_wake(cu, cycle);
+    cu_wake(engine, cu, cycle);
     if (slot->finished && slot->loads_in_flight == 0 && slot->cta->warps_running == 0)
         finish_idle_warps(engine, cu);
 }

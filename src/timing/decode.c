@@ -1,6 +1,10 @@
 /* decode.c — classifies PTX instructions by functional unit and lists their register reads and
  * writes, following the operand conventions of ptx/ptx_ir.h (operand 0 is the destination of
- * every instruction that writes a register). */
+ * every instruction that writes a register).
+ *
+ * Memory-model roles: a release is st.release, atom/red with release semantics, or fence.sc /
+ * fence.acq_rel, at GPU or system scope (atom/red without a scope are GPU scope); CTA scope needs
+ * no action, as a CTA's warps share the L1 and the store buffer. Generic addresses may be global. */
 #include "timing/decode.h"
 
 #include <stdlib.h>
@@ -71,6 +75,35 @@ static void add_operand_writes(decoded_instruction *d, const ptx_operand *operan
     }
 }
 
+static bool is_memory_access(const ptx_instruction *in)
+{
+    return in->opcode == PTX_OP_LD || in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED;
+}
+
+static bool may_be_global(const ptx_instruction *in)
+{
+    return in->space == PTX_SPACE_GLOBAL || in->space == PTX_SPACE_GENERIC;
+}
+
+static bool at_gpu_scope(const ptx_instruction *in)
+{
+    return in->scope == PTX_SCOPE_GPU || in->scope == PTX_SCOPE_SYS ||
+           (in->scope == PTX_SCOPE_NONE && (in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED));
+}
+
+static bool has_release(const ptx_instruction *in)
+{
+    bool releasing = in->semantics == PTX_SEM_RELEASE || in->semantics == PTX_SEM_ACQ_REL || in->semantics == PTX_SEM_SC;
+    if (!releasing || !at_gpu_scope(in))
+        return false;
+    return in->opcode == PTX_OP_FENCE || (is_memory_access(in) && in->opcode != PTX_OP_LD && may_be_global(in));
+}
+
+static bool writes_global(const ptx_instruction *in)
+{
+    return (in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED) && may_be_global(in);
+}
+
 static decoded_instruction decode(const ptx_instruction *in)
 {
     decoded_instruction d = {.unit = (uint8_t)unit_of(in)};
@@ -81,6 +114,9 @@ static decoded_instruction decode(const ptx_instruction *in)
     if (has_destination)
         add_operand_writes(&d, &in->operands[0]);
     d.drains = in->opcode == PTX_OP_CALL || in->opcode == PTX_OP_RET || in->opcode == PTX_OP_EXIT;
+    d.releases = has_release(in);
+    d.writes_global = writes_global(in);
+    d.loads_global = in->opcode == PTX_OP_LD && may_be_global(in);
     return d;
 }
 

@@ -1,6 +1,7 @@
 /* decode.h — what the timing model needs to know about each PTX instruction before issuing it:
- * the functional unit it occupies and the registers it reads and writes (for the scoreboard).
- * Decoded once per function per launch; the executor still does the semantics. */
+ * the functional unit it occupies, the registers it reads and writes (for the scoreboard) and
+ * its memory-model role (release, global write, global load). Decoded once per function per
+ * launch, so the per-cycle issue checks read flags; the executor still does the semantics. */
 #ifndef SYNCSCOPE_TIMING_DECODE_H
 #define SYNCSCOPE_TIMING_DECODE_H
 
@@ -22,6 +23,9 @@ typedef struct decoded_instruction {
     uint8_t unit;            /* timing_unit */
     uint8_t source_count, destination_count;
     uint8_t drains;          /* call/ret/exit: wait until the warp has nothing in flight */
+    uint8_t releases;        /* a release at GPU or system scope: waits for the CU's writes */
+    uint8_t writes_global;   /* st/atom/red that may reach global memory */
+    uint8_t loads_global;    /* ld that may read global memory (needs an L1 MSHR) */
     int32_t sources[DECODE_MAX_REGISTERS];
     int32_t destinations[4 + 1];
 } decoded_instruction;

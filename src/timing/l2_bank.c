@@ -103,11 +103,7 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
 
 static bool full_line_write(const memory_system *memory, const message *m)
 {
-    unsigned line = memory->config.line_bytes;
-    for (unsigned i = 0; i < line; i++)
-        if (!byte_mask_test(&m->mask, i))
-            return false;
-    return true;
+    return byte_mask_full(&m->mask, memory->config.line_bytes);
 }
 
 /* Frees a way for `line_address`: writes a dirty victim back. False when the victim awaits a fill. */

@@ -22,7 +22,7 @@ static void op_done_callback(void *context, uint32_t op, sc_time when)
 static void write_performed_callback(void *context, unsigned cu, sc_time when)
 {
     timing_engine *engine = context;
-    cu_wake(&engine->cus[cu], engine_cycle_of(engine, when));
+    cu_wake(engine, &engine->cus[cu], engine_cycle_of(engine, when));
 }
 
 void *timing_engine_create(const timing_config *config, const sc_protocol *protocol, sc_error *error)
@@ -31,7 +31,9 @@ void *timing_engine_create(const timing_config *config, const sc_protocol *proto
     engine->config = *config;
     engine->protocol = protocol;
     engine->jitter_state = config->memory.jitter;
+    cu_categories_init(engine);
     event_queue_init(&engine->events);
+    engine->earliest_eval = CYCLE_NEVER;
     engine->cus = calloc(config->core.cu_count, sizeof *engine->cus);
     engine->run_gsi = calloc(config->core.cu_count, sizeof *engine->run_gsi);
     for (unsigned cu = 0; cu < config->core.cu_count; cu++)
@@ -92,7 +94,8 @@ static uint64_t jitter_delay(timing_engine *engine)
     return sc_splitmix64(&engine->jitter_state) & 63;
 }
 
-static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, cta_slot *cta, uint64_t cycle)
+static void reset_slot(timing_engine *engine, compute_unit *cu, warp_slot *slot, exec_warp *warp, cta_slot *cta,
+                       uint64_t cycle)
 {
     size_t registers = (size_t)engine->max_registers + 1;
     slot->ready = realloc(slot->ready, registers * sizeof *slot->ready);
@@ -101,7 +104,10 @@ static void reset_slot(timing_engine *engine, warp_slot *slot, exec_warp *warp, 
     memset(slot->ready, 0, registers * sizeof *slot->ready);
     memset(slot->pending_op, 0xff, registers * sizeof *slot->pending_op);
     memset(slot->from_memory, 0, registers);
+    slot->scoreboard_ready = 0;
+    cu_slot_changed(slot);
     slot->warp = warp;
+    cu_fetch_next(engine, cu, slot);
     slot->cta = cta;
     slot->age = engine->age_counter++;
     slot->fetch_ready = cycle;
@@ -127,7 +133,7 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
         while (cu->slots[slot_index].warp)
             slot_index++;
         cta->warp_slots[w] = slot_index;
-        reset_slot(engine, &cu->slots[slot_index], &cta->cta.warps[w], cta, start);
+        reset_slot(engine, cu, &cu->slots[slot_index], &cta->cta.warps[w], cta, start);
         scheduler_state *scheduler = &cu->schedulers[slot_index % core->schedulers];
         scheduler->order[scheduler->count++] = slot_index;
     }
@@ -136,7 +142,7 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     cu->registers_used += (uint64_t)engine->registers_per_thread * engine->kernel.threads_per_cta;
     cu->shared_used += engine->kernel.shared_bytes;
     cu_catch_up(engine, cu, cycle);
-    cu_wake(cu, cycle);
+    cu_wake(engine, cu, cycle);
     return 0;
 }
 
@@ -181,6 +187,7 @@ void engine_cta_finished(timing_engine *engine, compute_unit *cu, cta_slot *cta)
             cu->release_waiters--;
         engine->thread_instructions += slot->warp->thread_instructions;
         slot->warp = NULL;
+        cu_fetch_next(engine, cu, slot);
         remove_from_scheduler(&cu->schedulers[slot_index % core->schedulers], slot_index);
     }
     cu->warps_used -= cta->cta.warp_count;
@@ -259,8 +266,12 @@ static int process_event(timing_engine *engine)
     uint64_t cycle = engine_cycle_of(engine, event.time);
     if (cycle > engine->now_cycle)
         engine->now_cycle = cycle;
-    if (event.kind == MEMORY_EVENT_AT_CU)
-        cu_catch_up(engine, &engine->cus[event.target], cycle);
+    if (event.kind == MEMORY_EVENT_AT_CU) {
+        compute_unit *cu = &engine->cus[event.target];
+        cu_catch_up(engine, cu, cycle);
+        if (cu->ldst.waits_for_mshr)    /* the message may free an MSHR */
+            cu_wake(engine, cu, cycle);
+    }
     if (memory_handle_event(engine->memory, &event, engine->error) < 0)
         return -1;
     return engine->failed ? -1 : 0;
@@ -280,7 +291,7 @@ static int run_until_ctas_done(timing_engine *engine)
     sc_time period = engine->config.memory.gpu_clock.period;
     while (engine->ctas_done < engine->kernel.cta_count || accesses_queued(engine)) {
         sc_time next_event = event_queue_next_time(&engine->events);
-        uint64_t cycle = earliest_evaluation(engine);
+        uint64_t cycle = engine->earliest_eval;
         if (cycle == CYCLE_NEVER && next_event == SC_TIME_NEVER)
             return describe_stuck(engine, "deadlock: no warp can issue and nothing is in flight");
         if (next_event != SC_TIME_NEVER && (cycle == CYCLE_NEVER || next_event <= cycle * period)) {
@@ -298,6 +309,7 @@ static int run_until_ctas_done(timing_engine *engine)
         for (unsigned c = 0; c < engine->config.core.cu_count; c++)
             if (engine->cus[c].next_eval == cycle && cu_cycle(engine, &engine->cus[c], cycle) < 0)
                 return -1;
+        engine->earliest_eval = earliest_evaluation(engine);
         if (engine->failed)
             return -1;
     }
@@ -341,6 +353,7 @@ static int close_kernel_accounts(timing_engine *engine, uint64_t end)
 
 static void begin_kernel_accounts(timing_engine *engine)
 {
+    engine->earliest_eval = CYCLE_NEVER;
     for (unsigned c = 0; c < engine->config.core.cu_count; c++) {
         compute_unit *cu = &engine->cus[c];
         memset(&cu->gsi, 0, sizeof cu->gsi);

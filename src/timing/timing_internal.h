@@ -19,20 +19,36 @@ typedef struct cta_slot {
     unsigned warps_running;     /* warps not yet done */
 } cta_slot;
 
+/* The predicates of a warp's next instruction that depend on the warp alone (instruction buffer,
+ * synchronisation, registers) as last computed, reused while the warp is unchanged (version)
+ * and time has not reached `wake` (compute_unit.c). */
+typedef struct own_check {
+    gsi_instruction_view view;  /* the unit's structural predicates left clear */
+    uint8_t bits;               /* which of them hold (compute_unit.c's PREDICATE_*) */
+    uint64_t wake;              /* earliest cycle one of them clears by time alone */
+    uint64_t version;           /* the slot's version when computed */
+} own_check;
+
+/* The fields a reused check reads come first, in one cache line (slots are 64-byte aligned). */
 typedef struct warp_slot {
+    _Alignas(64) own_check own;
+    uint64_t version;           /* advances whenever the warp's own state changes (cu_slot_changed) */
+    const decoded_instruction *next_decoded;  /* the warp's next instruction, decoded (cu_fetch_next) */
+    bool release_waiting;       /* blocked before a release until the CU's writes are performed */
+    bool finished;              /* exited, waiting for its loads before the slot frees */
     exec_warp *warp;            /* NULL when the slot is free */
     cta_slot *cta;
+    const ptx_instruction *next;              /* the warp's next instruction */
     uint64_t age;               /* dispatch order (GTO's "oldest") */
     uint64_t fetch_ready;       /* cycle the next instruction is in the instruction buffer */
     uint32_t acquire_op;        /* operation whose completion ends this warp's acquire, or NONE */
-    bool release_waiting;       /* blocked before a release until the CU's writes are performed */
-    bool finished;              /* exited, waiting for its loads before the slot frees */
     uint32_t *loads;            /* operations in flight that will write its registers */
     uint32_t loads_in_flight, loads_capacity;
     /* scoreboard, per register of the innermost frame */
     uint64_t *ready;            /* cycle the value is ready */
     uint32_t *pending_op;       /* operation that will write it, or MEMORY_OP_NONE */
     uint8_t *from_memory;       /* the pending value comes from a memory access */
+    uint64_t scoreboard_ready;  /* no register is ready later than this cycle */
 } warp_slot;
 
 typedef struct ldst_unit {
@@ -42,10 +58,12 @@ typedef struct ldst_unit {
     uint8_t event;              /* l1_event of the lines */
     uint64_t busy_until;        /* cycle it accepts a new instruction (private accesses) */
     int8_t blocked;             /* gsi_struct_cause of the latest refusal, GSI_NONE when flowing */
+    bool waits_for_mshr;        /* presented nothing in its last cycle for want of an MSHR */
 } ldst_unit;
 
 typedef struct scheduler_state {
     unsigned *order;            /* its warp slots in dispatch order */
+    unsigned *sequence;         /* the same in this cycle's priority order (compute_unit.c) */
     unsigned count;
     int last_issued;            /* slot, -1 if none */
 } scheduler_state;
@@ -61,6 +79,7 @@ typedef struct compute_unit {
     ldst_unit ldst;
     scheduler_state *schedulers;
     unsigned release_waiters;   /* warps blocked before a release */
+    unsigned releases_next;     /* slots whose next instruction is a release */
     gsi_counters gsi;           /* this kernel */
     gsi_cycle last_class;       /* classification of the last evaluated cycle */
     uint64_t charged_through;   /* cycles before this one are charged (kernel-relative count) */
@@ -87,11 +106,13 @@ typedef struct timing_engine {
     uint32_t registers_per_thread;
     int32_t max_registers;      /* largest register count of the module's functions */
     uint64_t now_cycle;         /* absolute GPU cycle being processed */
+    uint64_t earliest_eval;     /* the least next_eval of the CUs (cu_wake lowers it) */
     uint64_t thread_instructions;
     unsigned next_cu;           /* round-robin CTA placement */
     uint64_t instructions;
     uint64_t age_counter;
     uint64_t jitter_state;
+    uint8_t view_category[64];  /* Algorithm 1's category by predicate bits (compute_unit.c) */
     sc_error *error;            /* the launch's error, for callbacks */
     int failed;
 } timing_engine;
@@ -105,8 +126,15 @@ void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle);
 int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle);
 /* Engine callbacks of the memory system. */
 void cu_op_done(timing_engine *engine, uint32_t op, uint64_t cycle);
+/* Reads the warp's next instruction into the slot (after placement, after each issue: only the
+ * warp's own steps move it, and when the slot is freed), keeping releases_next. */
+void cu_fetch_next(const timing_engine *engine, compute_unit *cu, warp_slot *slot);
+/* Makes the slot's own_check stale. */
+void cu_slot_changed(warp_slot *slot);
+/* Fills the engine's Algorithm 1 category of every combination of predicates. */
+void cu_categories_init(timing_engine *engine);
 /* Makes the CU evaluate `cycle` (or its first uncharged cycle, if later). */
-void cu_wake(compute_unit *cu, uint64_t cycle);
+void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle);
 
 /* timing_engine.c */
 /* Places waiting CTAs on CUs with room; returns -1 on error. */
