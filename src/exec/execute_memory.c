@@ -89,7 +89,7 @@ static void gather_store_data(const exec_warp *warp, const exec_frame *frame, co
         operand_gather(warp, frame, data_op, lanes, data[0]);
         return;
     }
-    for (unsigned k = 0; k < vector; k++) {
+    for (unsigned k = 0; k < vector && k < 4; k++) {
         int32_t reg = k < data_op->count ? data_op->vector[k] : -1;
         if (reg < 0)
             memset(data[k], 0, sizeof data[k]);

@@ -185,7 +185,7 @@ int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int coun
 
 int64_t sc_store_insert_run(sc_store *store, const sc_run_record *record, sc_error *error)
 {
-    int64_t id;
+    int64_t id = -1;
     return sc_store_insert_runs(store, record, 1, &id, error) ? -1 : id;
 }
 

@@ -154,7 +154,7 @@ static int read_user_version(sc_store *store, int *version, sc_error *error)
 /* Applies the migrations this database lacks, all in one write transaction. */
 static int migrate(sc_store *store, sc_error *error)
 {
-    int version;
+    int version = 0;
     if (read_user_version(store, &version, error))
         return -1;
     if (version == sc_store_schema_version())

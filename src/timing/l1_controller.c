@@ -303,7 +303,8 @@ static int receive_fill(memory_system *memory, unsigned cu, message *m, sc_time 
     if (!entry)
         return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", cu,
                        (unsigned long long)m->line_address);
-    l1_event event = miss_current(l1, entry) ? L1_FILL : L1_FILL_UNCACHED;
+    bool cacheable = miss_current(l1, entry) && cache_array_victim(l1->cache, m->line_address);
+    l1_event event = cacheable ? L1_FILL : L1_FILL_UNCACHED;   /* a zero-size L1 caches nothing */
     const protocol_transition *row = memory->table.l1[state][event];
     if (!row)
         return missing_transition(memory, state, event, error);

@@ -269,7 +269,8 @@ static int process_event(timing_engine *engine)
     if (event.kind == MEMORY_EVENT_AT_CU) {
         compute_unit *cu = &engine->cus[event.target];
         cu_catch_up(engine, cu, cycle);
-        if (cu->ldst.waits_for_mshr)    /* the message may free an MSHR */
+        /* The message may free an MSHR that the load/store unit or a warp's load waits for. */
+        if (cu->ldst.waits_for_mshr || l1_mshr_full(engine->memory, cu->index))
             cu_wake(engine, cu, cycle);
     }
     if (memory_handle_event(engine->memory, &event, engine->error) < 0)
