@@ -77,7 +77,7 @@ int run_request_from_options(run_request *request, cli_option *options)
     return 0;
 }
 
-static sc_device *functional_device(const sc_config *config, sc_error *error)
+sc_device *run_session_functional_device(const sc_config *config, sc_error *error)
 {
     sc_device *device = sc_device_create((unsigned)sc_config_int(config, "gpu.warp_size"), error);
     if (!device)
@@ -207,7 +207,7 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
                        request->mode);
     void *engine = NULL;
     sc_device *device = detailed ? run_timing_device(config, request->mechanism, request->jitter, &engine, error)
-                                 : functional_device(config, error);
+                                 : run_session_functional_device(config, error);
     if (!device)
         return -1;
     struct timespec start, end;

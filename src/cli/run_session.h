@@ -46,6 +46,9 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
 /* Fills a request from parsed `run` options; prints a one-line error and returns 2 on bad usage. */
 int run_request_from_options(run_request *request, cli_option *options);
 
+/* A device on the functional engine with the configuration's warp size and CTA residency. */
+sc_device *run_session_functional_device(const sc_config *config, sc_error *error);
+
 /* Runs the request's workload on a device built from `config`. */
 int run_session_simulate(const run_request *request, const sc_config *config, run_result *result, sc_error *error);
 

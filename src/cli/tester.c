@@ -10,8 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_timing.h"
-#include "exec/functional_engine.h"
+#include "cli/run_session.h"
 #include "protocols/mechanism.h"
 #include "workloads/protocol_tester.h"
 
@@ -118,18 +117,6 @@ static int parse_plan(cli_option *options, tester_plan *plan, char *mechanisms, 
     return status ? status : parse_jitters(plan, jitters);
 }
 
-static sc_device *functional_device(const sc_config *config, sc_error *error)
-{
-    sc_device *device = sc_device_create((unsigned)sc_config_int(config, "gpu.warp_size"), error);
-    if (!device)
-        return NULL;
-    functional_engine_options options = functional_engine_defaults(sc_device_warp_size(device));
-    options.cu_count = (unsigned)sc_config_int(config, "gpu.cu_count");
-    options.ctas_per_cu = (unsigned)sc_config_int(config, "gpu.max_ctas_per_cu");
-    sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
-    return device;
-}
-
 static double seconds_since(const struct timespec *start)
 {
     struct timespec end;
@@ -147,7 +134,7 @@ static int run_one(const tester_plan *plan, const sc_config *config, const char 
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     sc_device *device = plan->detailed ? run_timing_device(config, mechanism, jitter, &engine, &error)
-                                       : functional_device(config, &error);
+                                       : run_session_functional_device(config, &error);
     if (!device) {
         fprintf(stderr, "syncscope tester: %s\n", error.message);
         return -1;
