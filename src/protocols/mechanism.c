@@ -3,13 +3,15 @@
 
 #include <string.h>
 
+extern const sc_protocol protocol_wt, protocol_nol1;
+
 static const sc_mechanism write_through = {
     "wt", "write-through GPU coherence: L1 invalidated at acquire, writes performed at release",
-    "QuickRelease §2.2, GSI §4.2, SAHC",
+    "QuickRelease §2.2, GSI §4.2, SAHC", &protocol_wt,
 };
 
 static const sc_mechanism no_l1 = {
-    "nol1", "no L1 for global data: every access goes to the shared L2", "QuickRelease §3.1",
+    "nol1", "no L1 for global data: every access goes to the shared L2", "QuickRelease §3.1", &protocol_nol1,
 };
 
 static const sc_mechanism *const mechanisms[] = {&write_through, &no_l1};
@@ -28,4 +30,10 @@ const sc_mechanism *sc_mechanism_find(const char *name)
         if (!strcmp(list[i]->name, name))
             return list[i];
     return NULL;
+}
+
+const sc_protocol *sc_protocol_find(const char *name)
+{
+    const sc_mechanism *mechanism = sc_mechanism_find(name);
+    return mechanism ? mechanism->protocol : NULL;
 }

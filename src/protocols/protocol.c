@@ -1,19 +1,8 @@
-/* protocol.c — the protocol registry, table indexing and the names used in messages. */
+/* protocol.c — table indexing and the names used in messages (protocols are found through the
+ * mechanism registry, mechanism.c). */
 #include "protocols/protocol.h"
 
 #include <string.h>
-
-extern const sc_protocol protocol_wt, protocol_nol1;
-
-static const sc_protocol *const protocols[] = {&protocol_wt, &protocol_nol1};
-
-const sc_protocol *sc_protocol_find(const char *name)
-{
-    for (size_t i = 0; i < sizeof protocols / sizeof protocols[0]; i++)
-        if (strcmp(protocols[i]->name, name) == 0)
-            return protocols[i];
-    return NULL;
-}
 
 void protocol_build_index(const sc_protocol *protocol, protocol_index *index)
 {

@@ -78,7 +78,7 @@ typedef struct sc_protocol {
     bool acquire_invalidates_l1;          /* acquire (ld.acquire, fence, kernel start): flash-invalidate */
 } sc_protocol;
 
-/* The protocol named `name` ("wt", "nol1"), or NULL. */
+/* The protocol of the mechanism named `name` ("wt", "nol1"), or NULL (mechanism.c). */
 const sc_protocol *sc_protocol_find(const char *name);
 
 /* The L1 row for (state, event), or NULL if the table has none. Tables are small, so the

@@ -81,7 +81,6 @@ void l1_acquire(memory_system *memory, unsigned cu)
     memory->stats.l1_flash_invalidations++;
 }
 
-bool l1_store_buffer_full(const memory_system *memory, unsigned cu) { return store_buffer_full(memory->l1[cu].stores); }
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu) { return store_buffer_count(memory->l1[cu].stores) == 0; }
 
 bool l1_mshr_full(const memory_system *memory, unsigned cu)

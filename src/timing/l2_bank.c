@@ -20,12 +20,6 @@
 
 #include <string.h>
 
-static uint64_t local_address(const memory_system *memory, uint64_t line_address)
-{
-    uint64_t line = memory->config.line_bytes;
-    return line_address / line / memory->config.l2_banks * line;
-}
-
 static sc_time cycles(const memory_system *memory, unsigned count)
 {
     return sc_clock_span(memory->config.gpu_clock, count);
@@ -115,7 +109,7 @@ static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, 
         return false;
     if (victim->state == L2_D) {
         uint64_t line = memory->config.line_bytes;
-        uint64_t address = (victim->address / line * memory->config.l2_banks + bank) * line;
+        uint64_t address = memory_bank_global_address(memory, bank, victim->address);
         uint64_t inside = line;
         uint8_t *image = sc_device_global_span(memory->device, address, &inside);
         if (image)
@@ -132,7 +126,7 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
 {
     l2_bank *b = &memory->banks[bank];
     message *m = message_get(memory, handle);
-    uint64_t local = local_address(memory, m->line_address);
+    uint64_t local = memory_bank_local_address(memory, m->line_address);
     cache_line *line = cache_array_lookup(b->cache, local);
     sc_time reply = now + cycles(memory, memory->config.l2_latency);
     if (line && line->state != L2_IV) {
@@ -187,7 +181,7 @@ void l2_dram_done(memory_system *memory, const dram_request *request, sc_time wh
 {
     unsigned bank = memory_bank_of(memory, request->address);
     l2_bank *b = &memory->banks[bank];
-    uint64_t local = local_address(memory, request->address);
+    uint64_t local = memory_bank_local_address(memory, request->address);
     cache_line *line = cache_array_lookup(b->cache, local);
     mshr_entry *entry = mshr_find(b->mshrs, local);
     uint64_t inside = memory->config.line_bytes;

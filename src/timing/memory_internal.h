@@ -78,7 +78,7 @@ struct memory_system {
     dram_backlog_entry *backlog;
     uint32_t backlog_count, backlog_capacity;
     message **message_chunks;     /* stable storage, 256 messages per chunk */
-    uint32_t message_chunk_count, free_messages, messages_in_flight;
+    uint32_t message_chunk_count, free_messages;
     memory_op **op_chunks;
     uint32_t op_chunk_count, free_ops;
     uint64_t jitter_state;
@@ -91,6 +91,10 @@ void message_free(memory_system *memory, uint32_t handle);
 
 /* NoC endpoints: CUs first, then L2 banks. */
 unsigned memory_bank_of(const memory_system *memory, uint64_t line_address);
+/* An L2 bank indexes its array by bank-local line addresses (the bank digit removed), so every
+ * set of every bank is used; these convert between the two. */
+uint64_t memory_bank_local_address(const memory_system *memory, uint64_t line_address);
+uint64_t memory_bank_global_address(const memory_system *memory, unsigned bank, uint64_t local_address);
 void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now);
 void memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now);
 

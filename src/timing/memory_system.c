@@ -45,7 +45,6 @@ uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu,
     m->next = MESSAGE_NONE;
     m->line_address = line_address;
     m->mask = (byte_mask){{0, 0}};
-    memory->messages_in_flight++;
     return handle;
 }
 
@@ -53,7 +52,6 @@ void message_free(memory_system *memory, uint32_t handle)
 {
     message_get(memory, handle)->next = memory->free_messages;
     memory->free_messages = handle;
-    memory->messages_in_flight--;
 }
 
 memory_op *memory_op_get(memory_system *memory, uint32_t op)
@@ -174,6 +172,18 @@ void memory_system_destroy(memory_system *memory)
 unsigned memory_bank_of(const memory_system *memory, uint64_t line_address)
 {
     return (unsigned)((line_address / memory->config.line_bytes) % memory->config.l2_banks);
+}
+
+uint64_t memory_bank_local_address(const memory_system *memory, uint64_t line_address)
+{
+    uint64_t line = memory->config.line_bytes;
+    return line_address / line / memory->config.l2_banks * line;
+}
+
+uint64_t memory_bank_global_address(const memory_system *memory, unsigned bank, uint64_t local_address)
+{
+    uint64_t line = memory->config.line_bytes;
+    return (local_address / line * memory->config.l2_banks + bank) * line;
 }
 
 /* Bytes on the wire: a header, plus a line of data for writes, atomics (operands) and data. */
@@ -315,12 +325,6 @@ typedef struct host_range {
     bool is_write;
 } host_range;
 
-static uint64_t global_line_address(const memory_system *memory, unsigned bank, uint64_t local_address)
-{
-    uint64_t line = memory->config.line_bytes;
-    return (local_address / line * memory->config.l2_banks + bank) * line;
-}
-
 /* Writes a dirty L2 line back to the image before the host reads it; after a host write, keeps
  * the host's bytes, writes back the line's other dirty bytes and drops the line. */
 static void host_visit_line(void *context, cache_line *line)
@@ -328,7 +332,7 @@ static void host_visit_line(void *context, cache_line *line)
     host_range *range = context;
     memory_system *memory = range->memory;
     unsigned line_bytes = memory->config.line_bytes;
-    uint64_t address = global_line_address(memory, range->bank, line->address);
+    uint64_t address = memory_bank_global_address(memory, range->bank, line->address);
     if (address + line_bytes <= range->start || address >= range->end)
         return;
     uint64_t inside = line_bytes;
@@ -364,11 +368,6 @@ memory_op *memory_oldest_op(memory_system *memory)
                 oldest = op;
         }
     return oldest;
-}
-
-bool memory_quiescent(const memory_system *memory)
-{
-    return memory->messages_in_flight == 0;
 }
 
 const memory_stats *memory_statistics(const memory_system *memory) { return &memory->stats; }

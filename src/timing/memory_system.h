@@ -116,7 +116,6 @@ void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now);
 void l1_acquire(memory_system *memory, unsigned cu);
 /* Sends the oldest buffered store (to make room in a full store buffer). */
 void l1_drain_oldest(memory_system *memory, unsigned cu, sc_time now);
-bool l1_store_buffer_full(const memory_system *memory, unsigned cu);
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);
 bool l1_mshr_full(const memory_system *memory, unsigned cu);
 /* Writes and atomics the CU sent that the L2 has not yet performed. */
@@ -142,9 +141,6 @@ void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, b
 
 /* The in-flight operation issued earliest (for watchdog messages), or NULL. */
 memory_op *memory_oldest_op(memory_system *memory);
-
-/* Whether nothing is in flight anywhere (no messages, no misses, empty store buffers). */
-bool memory_quiescent(const memory_system *memory);
 
 const memory_stats *memory_statistics(const memory_system *memory);
 const noc_stats *memory_noc_statistics(const memory_system *memory);
