@@ -7,15 +7,20 @@
 //                its CTA's queue is full and pulls from it only when its CTA's queue is empty
 //                (the GSI thesis's UTSD).
 // Queues are LIFO stacks: a header (lock word, then top index) and an item array. Only lane 0
-// of a warp touches a lock: it spins with atomicCAS, fences (acquire), works, fences and
-// releases with atomicExch. The run ends when no node is queued or in flight: `outstanding`
-// counts nodes pushed but not yet processed, and children are added to it before their parent
-// is retired, so it cannot reach zero early. Expects blockDim.x == 32 * UTS_WARPS_PER_CTA.
+// of a warp touches a lock, and it does all the work under the lock itself: the critical
+// section runs inside the branch that won the atomicCAS (fence, work, fence, atomicExch), and
+// winners and losers meet again at the loop's test before anyone retries (as in hashtable.cu).
+// So two lock leaders in one 64-lane wavefront (lanes 0 and 32, each the lane 0 of a 32-lane
+// PTX warp) never wait for each other. The run ends when no node is queued or in flight:
+// `outstanding` counts nodes pushed but not yet processed, and children are added to it before
+// their parent is retired, so it cannot reach zero early. Expects blockDim.x == 32 *
+// UTS_WARPS_PER_CTA.
 
 #define WARP_LANES 32
 #define FULL_MASK 0xffffffffu
 #define UTS_WARPS_PER_CTA 4
 #define UTS_BRANCH 4
+#define UTS_MAX_CHILDREN (WARP_LANES * UTS_BRANCH)
 
 // Word offsets in the global state array (counters on their own cache lines).
 #define STATE_LOCK 0
@@ -54,69 +59,72 @@ struct task_queue {
     unsigned capacity;
 };
 
-__device__ void lock_acquire(unsigned *lock)
+// Returns x, but the compiler cannot see that, so it cannot reason about the value. Without it
+// nvcc sends lock losers straight back to the atomicCAS and moves the critical section after
+// the loop, where a winner would wait for losers spinning on its lock.
+__device__ unsigned opaque(unsigned x)
 {
-    while (atomicCAS(lock, 0u, 1u) != 0u) {
-    }
-    __threadfence();
+    asm volatile("mov.u32 %0, %1;" : "=r"(x) : "r"(x));
+    return x;
 }
 
-__device__ void lock_release(unsigned *lock)
+// Lane 0 only: under the queue's lock, moves up to 32 nodes from the queue into `batch`.
+__device__ unsigned pop_locked(task_queue queue, unsigned *batch)
 {
-    __threadfence();
-    atomicExch(lock, 0u);
+    unsigned taken = 0, done = 0;
+    do {
+        if (atomicCAS(queue.lock, 0u, 1u) == 0u) {
+            __threadfence();
+            unsigned top = *queue.top;
+            taken = min(top, (unsigned)WARP_LANES);
+            for (unsigned i = 0; i < taken; i++)
+                batch[i] = queue.items[top - 1 - i];
+            *queue.top = top - taken;
+            __threadfence();
+            atomicExch(queue.lock, 0u);
+            done = 1;
+        }
+    } while (!opaque(done));
+    return taken;
+}
+
+// Lane 0 only: under the queue's lock, appends the `total` staged children if they fit.
+__device__ bool push_locked(task_queue queue, const unsigned *staged, unsigned total)
+{
+    unsigned fits = 0, done = 0;
+    do {
+        if (atomicCAS(queue.lock, 0u, 1u) == 0u) {
+            __threadfence();
+            unsigned top = *queue.top;
+            fits = top + total <= queue.capacity;
+            if (fits) {
+                for (unsigned i = 0; i < total; i++)
+                    queue.items[top + i] = staged[i];
+                *queue.top = top + total;
+            }
+            __threadfence();
+            atomicExch(queue.lock, 0u);
+            done = 1;
+        }
+    } while (!opaque(done));
+    return fits != 0;
 }
 
 // Lane 0 moves up to 32 nodes from the queue into the warp's batch; every lane gets the count.
 __device__ unsigned pop_batch(task_queue queue, unsigned *batch, unsigned lane)
 {
     unsigned taken = 0;
-    if (lane == 0 && *queue.top > 0) {
-        lock_acquire(queue.lock);
-        unsigned top = *queue.top;
-        taken = min(top, (unsigned)WARP_LANES);
-        for (unsigned i = 0; i < taken; i++)
-            batch[i] = queue.items[top - 1 - i];
-        *queue.top = top - taken;
-        lock_release(queue.lock);
-    }
+    if (lane == 0 && *queue.top > 0)
+        taken = pop_locked(queue, batch);
     __syncwarp();
     return __shfl_sync(FULL_MASK, taken, 0);
 }
 
-// Lane 0 locks the queue and reserves `total` slots; if the queue cannot take them all it
-// unlocks and returns false. Every lane gets the first reserved slot in *base.
-__device__ bool reserve_slots(task_queue queue, unsigned total, unsigned lane, unsigned *base)
-{
-    unsigned first = 0, fits = 1;
-    if (lane == 0) {
-        lock_acquire(queue.lock);
-        first = *queue.top;
-        fits = first + total <= queue.capacity;
-        if (fits)
-            *queue.top = first + total;
-        else
-            lock_release(queue.lock);
-    }
-    *base = __shfl_sync(FULL_MASK, first, 0);
-    return __shfl_sync(FULL_MASK, fits, 0) != 0;
-}
-
-// Writes each lane's children into reserved slots, then lane 0 releases the queue's lock.
-__device__ void fill_slots(task_queue queue, unsigned first, unsigned node, unsigned count,
-                           unsigned lane)
-{
-    for (unsigned c = 0; c < count; c++)
-        queue.items[first + c] = child_id(node, c);
-    __threadfence();
-    __syncwarp();
-    if (lane == 0)
-        lock_release(queue.lock);
-}
-
-// Pushes every lane's children to `preferred`, or to `fallback` when `preferred` is full.
+// Stages every lane's children in `staged` (in lane order), then lane 0 pushes them to
+// `preferred`, or to `fallback` when `preferred` is full.
 __device__ void push_children(task_queue preferred, task_queue fallback, unsigned node,
-                              unsigned count, unsigned lane, unsigned *outstanding)
+                              unsigned count, unsigned lane, unsigned *staged,
+                              unsigned *outstanding)
 {
     unsigned end = count;   // inclusive prefix sum of the lanes' child counts
     for (unsigned d = 1; d < WARP_LANES; d *= 2) {
@@ -127,15 +135,15 @@ __device__ void push_children(task_queue preferred, task_queue fallback, unsigne
     unsigned total = __shfl_sync(FULL_MASK, end, WARP_LANES - 1);
     if (total == 0)
         return;
-    if (lane == 0)
+    for (unsigned c = 0; c < count; c++)
+        staged[end - count + c] = child_id(node, c);
+    __syncwarp();
+    if (lane == 0) {
         atomicAdd(outstanding, total);
-    unsigned base;
-    task_queue target = preferred;
-    if (!reserve_slots(preferred, total, lane, &base)) {
-        target = fallback;
-        reserve_slots(fallback, total, lane, &base);
+        if (!push_locked(preferred, staged, total))
+            push_locked(fallback, staged, total);
     }
-    fill_slots(target, base + end - count, node, count, lane);
+    __syncwarp();
 }
 
 // The worker loop shared by both kernels: take from `own` first, then from `shared`.
@@ -143,8 +151,10 @@ __device__ void uts_worker(task_queue own, task_queue shared, unsigned *state,
                            unsigned branch_permille)
 {
     __shared__ unsigned batches[UTS_WARPS_PER_CTA][WARP_LANES];
+    __shared__ unsigned children[UTS_WARPS_PER_CTA][UTS_MAX_CHILDREN];
     unsigned lane = threadIdx.x % WARP_LANES;
     unsigned *batch = batches[threadIdx.x / WARP_LANES];
+    unsigned *staged = children[threadIdx.x / WARP_LANES];
     volatile unsigned *outstanding = &state[STATE_OUTSTANDING];
     for (;;) {
         unsigned taken = pop_batch(own, batch, lane);
@@ -161,8 +171,7 @@ __device__ void uts_worker(task_queue own, task_queue shared, unsigned *state,
             atomicAdd(&state[STATE_VISITED], 1u);
             atomicAdd(&state[STATE_CHECKSUM], node);
         }
-        push_children(own, shared, node, count, lane, &state[STATE_OUTSTANDING]);
-        __syncwarp();
+        push_children(own, shared, node, count, lane, staged, &state[STATE_OUTSTANDING]);
         if (lane == 0)
             atomicSub(&state[STATE_OUTSTANDING], taken);
     }

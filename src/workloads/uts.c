@@ -69,10 +69,6 @@ typedef struct uts_layout {
 static int uts_on_device(sc_device *device, const uts_tree *tree, uts_layout layout, uint32_t *visited,
                          uint32_t *checksum, sc_error *error)
 {
-    /* Lane 0 of each 32-lane PTX warp takes the queue lock. In a 64-lane wavefront both halves
-     * share one reconvergence stack, so the two leaders would spin on each other forever. */
-    if (sc_device_warp_size(device) != 32)
-        return sc_fail(error, "uts: needs 32-lane warps (two lock leaders in one 64-lane wavefront deadlock)");
     int module = sc_device_load_builtin_ptx(device, "uts", error);
     if (module < 0)
         return -1;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # detailed_suite.sh — the detailed timing model end to end: every built-in workload at --size tiny
 # under --mode detailed, for wt and nol1, on gtx480 and gsi (32-lane warps) and on qr-apu and
-# sahc-apu (64-lane warps; uts and utsd need 32-lane warps and refuse them), plus jittered runs.
+# sahc-apu (64-lane wavefronts), plus jittered runs.
 # Every run must pass its output check and be stored; then `syncscope db check` must pass (each
 # run's per-CU and mean stall rows sum to its cycles), and SQL over the stored rows must find,
 # for every run, positive cycles, stall rows for each CU and the mean, and an eight-category mean
@@ -37,14 +37,8 @@ workloads=$("$syncscope" list workloads | awk '{print $1}')
 [ -n "$workloads" ] || { echo "FAIL: syncscope list workloads printed nothing"; exit 1; }
 
 for mechanism in wt nol1; do
-    for system in gtx480 gsi; do
+    for system in gtx480 gsi qr-apu sahc-apu; do
         for workload in $workloads; do
-            run "$system" "$mechanism" "$workload"
-        done
-    done
-    for system in qr-apu sahc-apu; do
-        for workload in $workloads; do
-            case $workload in uts | utsd) continue ;; esac
             run "$system" "$mechanism" "$workload"
         done
     done
