@@ -27,5 +27,6 @@ int command_merge(int argc, char **argv);
 int command_stalls(int argc, char **argv);
 int command_litmus(int argc, char **argv);
 int command_tester(int argc, char **argv);
+int command_sweep(int argc, char **argv);
 
 #endif

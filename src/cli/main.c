@@ -18,6 +18,7 @@ static const cli_command commands[] = {
     {"litmus", "litmus tests on the detailed model over many jitter seeds; fails on forbidden outcomes", command_litmus},
     {"bench", "measure simulator, model and database speed", command_bench},
     {"tester", "random protocol tester: seeded DRF programs checked value by value", command_tester},
+    {"sweep", "design-space sweep (grid, random, Latin hypercube, one-at-a-time, Morris) with sensitivities", command_sweep},
 };
 
 static void print_usage(FILE *out)

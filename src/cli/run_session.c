@@ -183,6 +183,7 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
         .check_detail = result->check.detail,
         .cycles = stats->cycles ? (double)stats->cycles : -1.0,
         .wall_seconds = result->wall_seconds,
+        .sweep_point_id = request->sweep_point_id,
         .kernels = result->kernels,
         .kernel_count = result->kernel_count,
         .metrics = metrics,

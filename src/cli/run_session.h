@@ -22,6 +22,7 @@ typedef struct run_request {
     const char *const *dumps;  /* "buffer=file" */
     int dump_count;
     const char *database_path; /* NULL: do not store */
+    int64_t sweep_point_id;    /* the sweep point the run belongs to; 0: none */
     bool json;
 } run_request;
 

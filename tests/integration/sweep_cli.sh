@@ -1,0 +1,106 @@
+#!/bin/bash
+# sweep_cli.sh — `syncscope sweep` end to end: a small detailed grid sweep stored unsharded and as
+# three shards merged with `syncscope merge` gives exactly the same points and results (cycles
+# and stall rows) and the same report; a one-at-a-time sweep writes its elasticity figures; a
+# sweep that fails part-way leaves none of its runs behind; bad specs and arguments fail in one
+# line with the right exit code.
+# Usage: sweep_cli.sh PATH/TO/syncscope
+set -u
+syncscope=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+expect() { # expect CODE DESCRIPTION COMMAND...
+    local code=$1 what=$2
+    shift 2
+    "$@" >"$work/out" 2>"$work/err"
+    local got=$?
+    [ "$got" -eq "$code" ] || { fail "$what: exit $got, expected $code"; cat "$work/err"; }
+}
+expect_error_line() {
+    if [ "$(wc -l <"$work/err")" -ne 1 ] || ! grep -qF -- "$1" "$work/err"; then
+        fail "expected one error line containing '$1', got: $(cat "$work/err")"
+    fi
+}
+
+cat >"$work/grid.json" <<'EOF'
+{"name": "grid-test", "system": "gtx480", "size": "tiny", "mode": "detailed",
+ "mechanisms": ["wt", "nol1"], "workloads": ["vecadd", "histogram"],
+ "parameters": {"l1.size": {"values": [24576, 49152]},
+                "dram.channels": {"log_range": [2, 8], "count": 3}},
+ "design": "grid"}
+EOF
+
+expect 0 "unsharded sweep" "$syncscope" sweep "$work/grid.json" --db "$work/whole.sqlite"
+grep -q "6 of 6 points, 24 detailed runs stored" "$work/out" || fail "unsharded summary: $(head -1 "$work/out")"
+tail -n +2 "$work/out" >"$work/whole.report"
+for k in 1 2 3; do
+    expect 0 "shard $k/3" "$syncscope" sweep "$work/grid.json" --shard "$k/3" --db "$work/shard$k.sqlite"
+    grep -q "2 of 6 points in shard $k/3, 8 detailed runs stored" "$work/out" || fail "shard $k summary: $(cat "$work/out")"
+done
+expect 0 "merge shards" "$syncscope" merge "$work/merged.sqlite" "$work/shard1.sqlite" "$work/shard2.sqlite" "$work/shard3.sqlite"
+expect 0 "report on the merged shards" "$syncscope" sweep "$work/grid.json" --report-only --db "$work/merged.sqlite"
+cmp -s "$work/out" "$work/whole.report" || fail "the merged report differs: $(diff "$work/out" "$work/whole.report")"
+
+# sql DATABASE 'SELECT ...': the rows as CSV.
+sql() {
+    printf '%s\n' "$2" >"$work/statement.sql"
+    "$syncscope" query "$work/statement.sql" --csv --db "$1" 2>&1
+}
+
+# Every stored result, keyed by sweep point rather than run id, must match exactly.
+results="SELECT p.point_index, p.params, r.mechanism, r.workload, r.status, r.cycles,
+                (SELECT group_concat(s.cu || s.category || s.subcategory || s.cycles, ';')
+                   FROM (SELECT * FROM stalls WHERE run_id = r.id ORDER BY cu, category, subcategory) s) AS stall_rows
+         FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id JOIN sweeps w ON w.id = p.sweep_id
+         WHERE w.name = 'grid-test' ORDER BY p.point_index, r.mechanism, r.workload"
+sql "$work/whole.sqlite" "$results" >"$work/whole.csv"
+sql "$work/merged.sqlite" "$results" >"$work/merged.csv"
+[ "$(wc -l <"$work/whole.csv")" -eq 25 ] || fail "expected 24 result rows, got: $(head -3 "$work/whole.csv")"
+cmp -s "$work/whole.csv" "$work/merged.csv" || fail "sharded+merged results differ from the unsharded sweep"
+[ "$(sql "$work/merged.sqlite" 'SELECT count(*) AS n FROM sweeps' | tail -1)" = 1 ] ||
+    fail "the shards' sweep rows were not merged into one"
+
+# One-at-a-time: the elasticity table and figures.
+cat >"$work/oat.json" <<'EOF'
+{"name": "oat-test", "system": "gtx480", "size": "tiny", "mode": "detailed",
+ "mechanisms": ["wt"], "workloads": ["vecadd"],
+ "parameters": {"dram.channels": {"log_range": [2, 8], "count": 3},
+                "gpu.scheduler": {"values": ["gto", "lrr"]}},
+ "design": "oat"}
+EOF
+expect 0 "oat sweep" "$syncscope" sweep "$work/oat.json" --db "$work/oat.sqlite" --report "$work/figures"
+grep -q "^wt  *dram.channels  *-" "$work/out" || fail "fewer DRAM channels must slow vecadd: $(cat "$work/out")"
+for figure in elasticity dram.channels; do
+    grep -q "<svg" "$work/figures/sweep-oat-test-$figure.svg" 2>/dev/null || fail "missing figure $figure"
+done
+
+# A point that cannot finish (the watchdog stops it) fails the sweep and removes its runs.
+cat >"$work/stuck.json" <<'EOF'
+{"name": "stuck-test", "system": "gtx480", "size": "tiny", "mode": "detailed",
+ "mechanisms": ["wt"], "workloads": ["vecadd"],
+ "parameters": {"sim.max_cycles": {"values": [10000000, 20]}}}
+EOF
+expect 1 "a failing point" "$syncscope" sweep "$work/stuck.json" --db "$work/stuck.sqlite"
+expect_error_line "sweep stuck-test, point 1, vecadd on wt: "
+[ "$(sql "$work/stuck.sqlite" 'SELECT count(*) AS n FROM runs' | tail -1)" = 0 ] ||
+    fail "a failed sweep left runs behind"
+
+# Bad input.
+sed 's/"l1.size"/"l1.sise"/' "$work/grid.json" >"$work/bad.json"
+expect 1 "unknown key" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlite"
+expect_error_line "bad.json: parameters.l1.sise: unknown configuration key (did you mean l1.size?)"
+[ ! -e "$work/bad.sqlite" ] || fail "a bad spec created a database"
+sed 's/24576, 49152/4096, 49152/' "$work/grid.json" >"$work/bad.json"
+expect 1 "inconsistent point" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlite"
+expect_error_line 'sweep grid-test, point 0 {"l1.size": 4096, "dram.channels": 2}: l1.size'
+expect 2 "bad shard" "$syncscope" sweep "$work/grid.json" --shard 4/3
+expect_error_line "--shard '4/3': expected K/N with 1 <= K <= N"
+expect 2 "no spec" "$syncscope" sweep
+expect 1 "missing spec" "$syncscope" sweep "$work/none.json" --db "$work/bad.sqlite"
+expect_error_line "none.json"
+
+[ "$failures" -eq 0 ] && echo "sweep_cli: all checks passed"
+exit "$((failures > 0))"
