@@ -212,7 +212,7 @@ sc_store *sc_store_open(const char *path, sc_error *error)
     sc_store *store = calloc(1, sizeof *store);
     store->path = strdup(path);
     store->busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS;
-    if (sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+    if (sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
         sc_store_fail(store, "cannot open", error);
         sc_store_close(store);
         return NULL;
