@@ -14,10 +14,11 @@ sc_device *run_timing_device(const sc_config *config, const char *mechanism, uin
 {
     const sc_protocol *protocol = sc_protocol_find(mechanism);
     if (!protocol)
-        return sc_fail(error, "mechanism %s has no detailed protocol yet (detailed runs support wt and nol1)",
+        return sc_fail(error, "mechanism %s has no detailed protocol yet (detailed runs support wt, nol1 and rfo)",
                        mechanism), NULL;
     timing_config timing;
-    if (timing_config_load(config, jitter, &timing, error) < 0) {
+    if (timing_config_load(config, jitter, &timing, error) < 0 ||
+        timing_config_check_protocol(&timing, protocol, error) < 0) {
         sc_fail_prefix(error, "system %s", sc_config_system(config));
         return NULL;
     }
