@@ -218,6 +218,7 @@ static void open_miss(memory_system *memory, l1_context *context, message_type r
     entry->state = (uint8_t)state;
     park(memory, context, entry, context->op);
     memory->stats.l1_misses++;
+    memory->stats.l1_ownership_requests += request == MSG_GET_M;
     memory->stats.mshr_samples++;
     memory->stats.mshr_occupancy_sum += mshr_in_use(l1->mshrs);
     if (mshr_in_use(l1->mshrs) > memory->stats.mshr_peak)

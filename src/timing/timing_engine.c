@@ -478,6 +478,7 @@ void timing_engine_report(void *state, timing_report *report)
         .event_queue_peak = engine->events.peak,
         .kernel_records = engine->kernel_records,
         .kernel_record_count = engine->run_kernels,
+        .directory = engine->protocol->dir_table != NULL,
     };
     for (unsigned c = 0; c < report->cu_count; c++)
         gsi_accumulate(&report->total, &engine->run_gsi[c]);
