@@ -25,7 +25,14 @@
  *
  * Acquire and release are local (no L1 invalidation, no flush): a release waits only until the
  * CU's earlier stores and atomics are performed in its L1; dirty data stays cached across
- * kernels.
+ * kernels (kernel end waits only for write-backs in flight, so the host reads a settled image).
+ *
+ * Decisions the seed leaves open (U14), and what "idealized" is taken to mean here: the
+ * directory tracks the L1s only; the L2 is the home's data (not a tracked cache), written back
+ * to DRAM on eviction; there is no memory-side L3 (qr-apu's 4 MB L3 is not modelled, so DRAM
+ * writes are the L2's write-backs); invalidation acks are collected at the directory (4-hop, no
+ * cache-to-cache transfer); the directory is banked with the L2 and sized by
+ * directory.full_map_size (256 kB, 8 B per entry) with directory.mshrs transactions.
  */
 #include "protocols/protocol.h"
 

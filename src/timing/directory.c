@@ -408,30 +408,42 @@ static int make_entry_room(memory_system *memory, dir_context *request, sc_time 
     return 1;
 }
 
-/* Whether the row needs something that is not free now; a recall started for it defers it. */
-static int admit_request(memory_system *memory, dir_context *context, const protocol_transition *row, sc_time now,
-                         sc_error *error)
+/* What admitting a request found. */
+typedef enum admission {
+    ADMIT_ERROR = -1,
+    ADMIT_WAIT = 0,        /* something it needs is busy: offer it again next cycle */
+    ADMIT_GO,              /* run its row */
+    ADMIT_IN_RECALL,       /* it waits in the recall started to make room for its entry */
+} admission;
+
+/* Whether the request's row can run now: a row that opens a transaction needs a free one, a way
+ * for the line's entry (a recall is started when the set is full) and, if it reads the home, an
+ * L2 MSHR. Touches the line's entry (LRU) when it goes ahead. */
+static admission admit_request(memory_system *memory, dir_context *context, dir_event event, sc_time now,
+                               sc_error *error)
 {
+    directory_slice *directory = slice_of(memory, context->bank);
+    const protocol_transition *row = memory->table.dir[context->entry ? context->entry->state : DIR_I][event];
     bool opens = false, reads_home = false;
-    for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++) {
+    for (unsigned i = 0; row && i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++) {
         opens |= row->actions[i] == DIR_OPEN;
         reads_home |= row->actions[i] == DIR_READ_HOME;
     }
-    if (!opens)
-        return 1;
-    if (slice_of(memory, context->bank)->free_transactions == NO_TRANSACTION)
-        return 0;
-    if (!context->entry) {
+    if (opens && directory->free_transactions == NO_TRANSACTION)
+        return ADMIT_WAIT;
+    if (opens && !context->entry) {
         bool must_wait = false;
         int deferred = make_entry_room(memory, context, now, &must_wait, error);
         if (deferred != 0)
-            return deferred < 0 ? -1 : 2;
-        if (must_wait || slice_of(memory, context->bank)->free_transactions == NO_TRANSACTION)
-            return 0;
+            return deferred < 0 ? ADMIT_ERROR : ADMIT_IN_RECALL;
+        if (must_wait || directory->free_transactions == NO_TRANSACTION)
+            return ADMIT_WAIT;
     }
     if (reads_home && l2_home_blocked(memory, context->bank, context->line_address))
-        return 0;
-    return 1;
+        return ADMIT_WAIT;
+    if (context->entry)
+        context->entry->last_use = ++directory->use_clock;
+    return ADMIT_GO;
 }
 
 static dir_event message_event(const message *m)
@@ -454,19 +466,12 @@ int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_
     context.data = m->data;
     context.source = GSI_SOURCE_REMOTE_L1;
     if (event == DIR_GET_S || event == DIR_GET_M) {
-        dir_state state = context.entry ? (dir_state)context.entry->state : DIR_I;
-        const protocol_transition *row = memory->table.dir[state][event];
-        int admitted = row ? admit_request(memory, &context, row, now, error) : 1;
-        if (admitted <= 0)
+        admission admitted = admit_request(memory, &context, event, now, error);
+        if (admitted == ADMIT_ERROR || admitted == ADMIT_WAIT)
             return admitted;
         memory->stats.dir_lookups++;
-        if (admitted == 2)
-            return 1;   /* waits in a recall */
-        context = context_for(memory, bank, m->line_address, handle);   /* a recall may have changed the set */
-        context.data = m->data;
-        context.source = GSI_SOURCE_REMOTE_L1;
-        if (context.entry)
-            context.entry->last_use = ++slice_of(memory, bank)->use_clock;
+        if (admitted == ADMIT_IN_RECALL)
+            return 1;
     } else if ((event == DIR_PUT_DIRTY || event == DIR_PUT_CLEAN) && (!context.entry || context.entry->owner != m->cu)) {
         return sc_fail(error, "internal error: protocol %s: write-back of line 0x%llx from CU %u, which does not own it",
                        memory->protocol->name, (unsigned long long)m->line_address, m->cu);
