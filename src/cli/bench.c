@@ -13,7 +13,7 @@
 static void print_help(void)
 {
     printf("usage: syncscope bench [functional|detailed|store] [--size tiny|small|large] [--workload W]\n"
-           "                       [--system PRESET] [--mechanism wt|nol1] [--runs N] [--db PATH]\n\n"
+           "                       [--system PRESET] [--mechanism wt|nol1|rfo] [--runs N] [--db PATH]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"
            "detailed: warp-instructions and simulated GPU cycles per second of the detailed timing model per\n"
            "          workload under --mechanism (default wt, size small), and the process's peak resident\n"
@@ -169,7 +169,7 @@ int command_bench(int argc, char **argv)
         fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed or store\n", target);
         status = 2;
     } else if (mechanism && !sc_protocol_find(mechanism)) {
-        fprintf(stderr, "syncscope bench: --mechanism %s has no detailed protocol (detailed runs support wt and nol1)\n",
+        fprintf(stderr, "syncscope bench: --mechanism %s has no detailed protocol (detailed runs support wt, nol1 and rfo)\n",
                 mechanism);
         status = 2;
     } else {

@@ -45,7 +45,7 @@ static void print_help(void)
            "Exits 1 if an outcome the PTX memory model forbids for that variant appeared.\n\n"
            "  --system PRESET     system preset or preset file [gtx480]\n"
            "  --set KEY=VALUE     override one configuration key (repeatable)\n"
-           "  --mechanism M,...   detailed protocols (repeatable) [wt,nol1]\n"
+           "  --mechanism M,...   detailed protocols (repeatable) [wt,nol1,rfo]\n"
            "  --test T,...        MP, SB, LB, IRIW, CoRR or all (repeatable) [all]\n"
            "  --scope S,...       cta, gpu or all (repeatable) [all]\n"
            "  --mode M,...        relaxed, fenced, acqrel, cached, cached-acq (the last two MP only) or all\n"
@@ -133,13 +133,13 @@ static int select_mechanisms(const cli_option *option, litmus_plan *plan)
 {
     char buffer[512];
     const char *names[MAX_NAMES];
-    int count = split_names(option, "wt,nol1", buffer, sizeof buffer, names);
+    int count = split_names(option, "wt,nol1,rfo", buffer, sizeof buffer, names);
     if (count <= 0 || count > MAX_MECHANISMS)
         return usage_error("--%s: expected 1 to %d comma-separated names", option->name, MAX_MECHANISMS);
     for (int i = 0; i < count; i++) {
         plan->mechanisms[i] = sc_protocol_find(names[i]);
         if (!plan->mechanisms[i])
-            return usage_error("mechanism '%s' has no detailed protocol (litmus runs wt and nol1)", names[i]);
+            return usage_error("mechanism '%s' has no detailed protocol (litmus runs wt, nol1 and rfo)", names[i]);
     }
     plan->mechanism_count = count;
     return 0;

@@ -14,10 +14,11 @@ sc_device *run_timing_device(const sc_config *config, const char *mechanism, uin
 {
     const sc_protocol *protocol = sc_protocol_find(mechanism);
     if (!protocol)
-        return sc_fail(error, "mechanism %s has no detailed protocol yet (detailed runs support wt and nol1)",
+        return sc_fail(error, "mechanism %s has no detailed protocol yet (detailed runs support wt, nol1 and rfo)",
                        mechanism), NULL;
     timing_config timing;
-    if (timing_config_load(config, jitter, &timing, error) < 0) {
+    if (timing_config_load(config, jitter, &timing, error) < 0 ||
+        timing_config_check_protocol(&timing, protocol, error) < 0) {
         sc_fail_prefix(error, "system %s", sc_config_system(config));
         return NULL;
     }
@@ -121,6 +122,19 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "l2_writes", (double)m->l2_writes, NULL);
         add_metric(timing, "l2_atomics", (double)m->l2_atomics, NULL);
         add_metric(timing, "l2_writebacks", (double)m->l2_writebacks, NULL);
+        add_metric(timing, "l1_data_bytes_in", (double)m->l1_data_bytes_in, "bytes");
+        add_metric(timing, "l1_coherence_bytes_in", (double)m->l1_coherence_bytes_in, "bytes");
+    }
+    if (report.memory && report.directory) {
+        const memory_stats *m = report.memory;
+        add_metric(timing, "l1_read_hits_modified", (double)m->l1_read_hits_modified, NULL);
+        add_metric(timing, "l1_ownership_requests", (double)m->l1_ownership_requests, NULL);
+        add_metric(timing, "l1_writebacks", (double)m->l1_writebacks, NULL);
+        add_metric(timing, "dir_lookups", (double)m->dir_lookups, NULL);
+        add_metric(timing, "dir_forwards", (double)m->dir_forwards, NULL);
+        add_metric(timing, "dir_invalidations", (double)m->dir_invalidations, NULL);
+        add_metric(timing, "dir_recalls", (double)m->dir_recalls, NULL);
+        add_metric(timing, "dir_home_writes", (double)m->dir_home_writes, NULL);
     }
     if (report.noc) {
         add_metric(timing, "noc_messages", (double)report.noc->messages, NULL);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-extern const sc_protocol protocol_wt, protocol_nol1;
+extern const sc_protocol protocol_wt, protocol_nol1, protocol_rfo;
 
 static const sc_mechanism write_through = {
     "wt", "write-through GPU coherence: L1 invalidated at acquire, writes performed at release",
@@ -14,7 +14,12 @@ static const sc_mechanism no_l1 = {
     "nol1", "no L1 for global data: every access goes to the shared L2", "QuickRelease §3.1", &protocol_nol1,
 };
 
-static const sc_mechanism *const mechanisms[] = {&write_through, &no_l1};
+static const sc_mechanism read_for_ownership = {
+    "rfo", "read-for-ownership MOESI L1s with a full-map directory at the L2: stores obtain ownership first",
+    "QuickRelease §2.4.2, §3.3, U14", &protocol_rfo,
+};
+
+static const sc_mechanism *const mechanisms[] = {&write_through, &no_l1, &read_for_ownership};
 
 const sc_mechanism *const *sc_mechanism_list(int *count)
 {

@@ -9,7 +9,7 @@
 #include "protocols/protocol.h"
 
 typedef struct sc_mechanism {
-    const char *name;          /* CLI name: "wt", "nol1" */
+    const char *name;          /* CLI name: "wt", "nol1", "rfo" */
     const char *description;   /* one line */
     const char *seed;          /* where it is specified */
     const sc_protocol *protocol;  /* its controllers in the detailed model */

@@ -1,15 +1,37 @@
 /* l1_controller.c — a compute unit's L1 controller: runs the protocol's L1 table (protocols/)
- * for every line access, and implements each table action once, on the shared structures
- * (cache array, MSHRs, store buffer) and messages to the L2.
+ * for every line access and every message from the L2 or the directory, and implements each
+ * table action once, on the shared structures (cache array, MSHRs, store buffer) and messages.
  *
- * The L1 state of a line is derived, not stored: V when the array holds it, IV when an MSHR of
- * the current acquire epoch (kept in `opened`) is open for it and not closed, I otherwise. An
- * MSHR opened before the latest acquire, or closed by a write of the CU, is stale: its fill is
- * delivered to the requests already waiting but never cached, and a new miss to its line waits
- * for it (reported as MSHR full) rather than merge with data older than the acquire or write. */
+ * The L1 state of a line is derived from the structures: a line in the array is in the state
+ * stored with it (V for write-through; S, E, O or M for ownership protocols), and a line with an
+ * MSHR of the current acquire epoch (kept in `opened`) that is not closed is in the transient
+ * state stored with the MSHR (IV, IS or IM); otherwise it is I. An MSHR opened before the
+ * latest acquire, or closed by a write of the CU, is stale: its fill is delivered to the requests
+ * already waiting but never cached, and a new miss to its line waits for it (reported as MSHR
+ * full) rather than merge with data older than the acquire or write. After a row's actions the
+ * line in the array takes the row's next state, and the derived state must equal it.
+ *
+ * Stores and atomics that wait in an MSHR for ownership count as outstanding writes until the
+ * grant arrives and they are performed on the line, in arrival order with the loads. */
 #include "timing/memory_internal.h"
 
 #include <string.h>
+
+/* What the actions of one row work on. Access events have `lanes` and `op`; message events
+ * have `message`. */
+typedef struct l1_context {
+    unsigned cu;
+    uint64_t line_address;
+    const coalesced_line *lanes;
+    uint32_t op;
+    message *message;
+    cache_line *cached;          /* the line in the array, or NULL */
+    mshr_entry *entry;           /* its MSHR, or NULL */
+    bool parked;                 /* the access now waits in an MSHR */
+} l1_context;
+
+static int run_row(memory_system *memory, l1_context *context, const protocol_transition *row, sc_time now,
+                   sc_error *error);
 
 /* Whether the miss may still take new requests and cache its fill. */
 static bool miss_current(const l1_controller *l1, const mshr_entry *entry)
@@ -22,9 +44,19 @@ static l1_state derive_state(l1_controller *l1, uint64_t line_address, cache_lin
     *line = cache_array_lookup(l1->cache, line_address);
     *entry = mshr_find(l1->mshrs, line_address);
     if (*line)
-        return L1_V;
-    return *entry && miss_current(l1, *entry) ? L1_IV : L1_I;
+        return (l1_state)(*line)->state;
+    return *entry && miss_current(l1, *entry) ? (l1_state)(*entry)->state : L1_I;
 }
+
+/* States in which the line is in the array. */
+static bool state_present(l1_state state)
+{
+    return state == L1_V || state == L1_S || state == L1_E || state == L1_O || state == L1_M;
+}
+
+static bool is_store(l1_event event) { return event == L1_STORE || event == L1_STORE_STRONG; }
+
+static bool is_load(l1_event event) { return event == L1_LOAD || event == L1_LOAD_STRONG; }
 
 /* Writes the store data of `op`'s lanes in `line` into `data` (a line buffer), lane order. */
 static void write_lanes(const memory_op *op, const coalesced_line *line, uint8_t *data, byte_mask *written)
@@ -41,6 +73,13 @@ static void write_lanes(const memory_op *op, const coalesced_line *line, uint8_t
     }
 }
 
+/* A write or atomic of the CU was performed: the release bookkeeping. */
+static void write_performed(memory_system *memory, unsigned cu, sc_time now)
+{
+    memory->l1[cu].writes_outstanding--;
+    memory->callbacks.write_performed(memory->callbacks.context, cu, now);
+}
+
 static void send_write(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data,
                        const byte_mask *mask, sc_time now)
 {
@@ -50,6 +89,18 @@ static void send_write(memory_system *memory, unsigned cu, uint64_t line_address
     memcpy(m->data, data, memory->config.line_bytes);
     memory->l1[cu].writes_outstanding++;
     memory_send_to_l2(memory, handle, now);
+}
+
+/* Sends a message about a line to its directory (the bank), with the line's data if given. */
+static void send_to_directory(memory_system *memory, unsigned cu, message_type type, uint64_t line_address,
+                              const uint8_t *data, bool dirty, sc_time when)
+{
+    uint32_t handle = message_allocate(memory, type, cu, line_address);
+    message *m = message_get(memory, handle);
+    if (data)
+        memcpy(m->data, data, memory->config.line_bytes);
+    m->dirty = dirty;
+    memory_send_to_l2(memory, handle, when);
 }
 
 static void drain_entry(memory_system *memory, unsigned cu, store_buffer_entry *entry, sc_time now)
@@ -102,6 +153,8 @@ static l1_verdict admit(memory_system *memory, unsigned cu, const protocol_trans
     for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++)
         switch (row->actions[i]) {
         case L1_OPEN_MISS:
+        case L1_REQUEST_SHARED:
+        case L1_REQUEST_OWNERSHIP:
             if (entry || l1_mshr_full(memory, cu))   /* an entry here is stale: wait for its fill */
                 return L1_REFUSED_MSHR_FULL;
             break;
@@ -109,6 +162,8 @@ static l1_verdict admit(memory_system *memory, unsigned cu, const protocol_trans
             if (l1_mshr_full(memory, cu))
                 return L1_REFUSED_MSHR_FULL;
             break;
+        case L1_STALL:
+            return L1_REFUSED_MSHR_FULL;   /* the line's outstanding miss must be answered first */
         case L1_BUFFER_STORE:
             if (store_buffer_full(l1->stores) && !store_buffer_find(l1->stores, line_address) &&
                 memory->config.store_buffer_entries > 0)
@@ -120,9 +175,10 @@ static l1_verdict admit(memory_system *memory, unsigned cu, const protocol_trans
     return L1_ACCEPTED;
 }
 
-static void send_read(memory_system *memory, unsigned cu, uint64_t line_address, uint32_t op, bool around, sc_time now)
+static void send_read(memory_system *memory, unsigned cu, message_type type, uint64_t line_address, uint32_t op,
+                      bool around, sc_time now)
 {
-    uint32_t handle = message_allocate(memory, MSG_READ, cu, line_address);
+    uint32_t handle = message_allocate(memory, type, cu, line_address);
     message *m = message_get(memory, handle);
     m->op = op;
     m->around = around;
@@ -139,27 +195,38 @@ static void hit(memory_system *memory, unsigned cu, cache_line *line, uint32_t o
     m->source = GSI_SOURCE_L1;
     cache_array_touch(memory->l1[cu].cache, line);
     memory->stats.l1_hits++;
+    memory->stats.l1_read_hits_modified += line->state == L1_M;
     event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency),
                      MEMORY_EVENT_AT_CU, cu, handle);
 }
 
-static void open_miss(memory_system *memory, unsigned cu, uint64_t line_address, uint32_t op, sc_time now)
+/* The access waits in the line's MSHR; a store or atomic counts as an outstanding write. */
+static void park(memory_system *memory, l1_context *context, mshr_entry *entry, uint32_t token)
 {
-    l1_controller *l1 = &memory->l1[cu];
-    mshr_entry *entry = mshr_allocate(l1->mshrs, line_address);
+    mshr_add_waiter(entry, token);
+    context->parked = true;
+    if (!is_load((l1_event)memory_op_get(memory, context->op)->event))
+        memory->l1[context->cu].writes_outstanding++;
+}
+
+/* Opens an MSHR in transient state `state` for the access and sends the request. */
+static void open_miss(memory_system *memory, l1_context *context, message_type request, l1_state state, sc_time now)
+{
+    l1_controller *l1 = &memory->l1[context->cu];
+    mshr_entry *entry = mshr_allocate(l1->mshrs, context->line_address);
     entry->opened = l1->epoch;
-    entry->flags = 0;
-    mshr_add_waiter(entry, op);
+    entry->state = (uint8_t)state;
+    park(memory, context, entry, context->op);
     memory->stats.l1_misses++;
+    memory->stats.l1_ownership_requests += request == MSG_GET_M;
     memory->stats.mshr_samples++;
     memory->stats.mshr_occupancy_sum += mshr_in_use(l1->mshrs);
     if (mshr_in_use(l1->mshrs) > memory->stats.mshr_peak)
         memory->stats.mshr_peak = mshr_in_use(l1->mshrs);
-    send_read(memory, cu, line_address, MEMORY_OP_NONE, false, now);
+    send_read(memory, context->cu, request, context->line_address, MEMORY_OP_NONE, false, now);
 }
 
-static void buffer_store(memory_system *memory, unsigned cu, const coalesced_line *line, const memory_op *op,
-                         sc_time now)
+static void buffer_store(memory_system *memory, unsigned cu, const coalesced_line *line, const memory_op *op)
 {
     l1_controller *l1 = &memory->l1[cu];
     const exec_memory_request *request = &op->request;
@@ -191,62 +258,177 @@ static void write_through(memory_system *memory, unsigned cu, const coalesced_li
     memory->stats.l1_write_throughs++;
 }
 
-static void run_action(memory_system *memory, unsigned cu, l1_action action, const coalesced_line *line,
-                       uint32_t handle, cache_line *cached, mshr_entry *entry, sc_time now)
+/* Performs an atomic on the owned line now; its values reach the warp after the L1 latency. */
+static void perform_atomic_locally(memory_system *memory, l1_context *context, sc_time now)
 {
+    memory_perform_atomic(memory, context->op, context->line_address, context->cached->data);
+    uint32_t handle = message_allocate(memory, MSG_ATOMIC_DONE, context->cu, context->line_address);
+    message *m = message_get(memory, handle);
+    m->op = context->op;
+    m->source = GSI_SOURCE_L1;
+    memory->l1[context->cu].writes_outstanding++;
+    event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency),
+                     MEMORY_EVENT_AT_CU, context->cu, handle);
+}
+
+/* Caches the message's line in the row's next state; a valid victim goes first through its own
+ * Replace row (an owned one is written back). */
+static int install_fill(memory_system *memory, l1_context *context, const protocol_transition *row, sc_time now,
+                        sc_error *error)
+{
+    l1_controller *l1 = &memory->l1[context->cu];
+    cache_line *victim = cache_array_victim(l1->cache, context->line_address);
+    if (!victim)
+        return 0;
+    if (victim->state != L1_I) {
+        l1_context evicted = {.cu = context->cu, .line_address = victim->address, .op = MEMORY_OP_NONE,
+                              .cached = victim};
+        const protocol_transition *replace = memory->table.l1[victim->state][L1_REPLACE];
+        if (!replace)
+            return sc_fail(error, "internal error: protocol %s has no L1 transition for state %s on event %s",
+                           memory->protocol->name, l1_state_name((l1_state)victim->state), l1_event_name(L1_REPLACE));
+        if (run_row(memory, &evicted, replace, now, error) < 0)
+            return -1;
+    }
+    cache_array_install(l1->cache, victim, context->line_address, row->next);
+    memcpy(victim->data, context->message->data, memory->config.line_bytes);
+    context->cached = victim;
+    return 0;
+}
+
+/* Serves the MSHR's requests in arrival order on the line (cached, or the message's copy): loads
+ * read it, stores and atomics are performed on it. Then frees the MSHR. */
+static void deliver_fill(memory_system *memory, l1_context *context, sc_time now)
+{
+    mshr_entry *entry = context->entry;
+    const message *m = context->message;
+    uint8_t *data = context->cached ? context->cached->data : context->message->data;
+    for (uint32_t w = 0; w < entry->waiter_count; w++) {
+        uint32_t token = entry->waiters[w], handle = token & ~L1_WAITER_MERGED;
+        memory_op *op = memory_op_get(memory, handle);
+        gsi_source source = token & L1_WAITER_MERGED ? GSI_SOURCE_L1_COALESCE : (gsi_source)m->source;
+        if (is_load((l1_event)op->event)) {
+            memory_op_line_done(memory, handle, m->line_address, data, source, now);
+            continue;
+        }
+        if (is_store((l1_event)op->event)) {
+            coalesced_line lanes = {.line_address = m->line_address,
+                                    .lanes = memory_op_lanes_in_line(memory, op, m->line_address)};
+            write_lanes(op, &lanes, data, NULL);
+        } else {
+            memory_perform_atomic(memory, handle, m->line_address, data);
+        }
+        write_performed(memory, context->cu, now);
+        memory_op_line_done(memory, handle, m->line_address, NULL, source, now);
+    }
+    mshr_release(memory->l1[context->cu].mshrs, entry);
+    context->entry = NULL;
+}
+
+static void write_back(memory_system *memory, l1_context *context, sc_time now)
+{
+    const cache_line *line = context->cached;
+    send_to_directory(memory, context->cu, MSG_PUT, line->address, line->data, l1_state_dirty((l1_state)line->state),
+                      now);
+    memory->l1[context->cu].writebacks_outstanding++;
+    memory->stats.l1_writebacks++;
+}
+
+static void send_data(memory_system *memory, l1_context *context, sc_time now)
+{
+    const cache_line *line = context->cached;
+    sc_time when = now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
+    send_to_directory(memory, context->cu, MSG_OWNER_DATA, line->address, line->data,
+                      l1_state_dirty((l1_state)line->state), when);
+}
+
+static int run_action(memory_system *memory, l1_context *context, const protocol_transition *row, l1_action action,
+                      sc_time now, sc_error *error)
+{
+    unsigned cu = context->cu;
     l1_controller *l1 = &memory->l1[cu];
-    memory_op *op = memory_op_get(memory, handle);
+    memory_op *op = context->op == MEMORY_OP_NONE ? NULL : memory_op_get(memory, context->op);
     switch (action) {
     case L1_HIT:
-        hit(memory, cu, cached, handle, now);
+        hit(memory, cu, context->cached, context->op, now);
         break;
     case L1_MERGE:
-        mshr_add_waiter(entry, handle | L1_WAITER_MERGED);
+        park(memory, context, context->entry, context->op | L1_WAITER_MERGED);
         memory->stats.l1_merges++;
         break;
     case L1_OPEN_MISS:
-        open_miss(memory, cu, line->line_address, handle, now);
+        open_miss(memory, context, MSG_READ, L1_IV, now);
+        break;
+    case L1_REQUEST_SHARED:
+        open_miss(memory, context, MSG_GET_S, L1_IS, now);
+        break;
+    case L1_REQUEST_OWNERSHIP:
+        open_miss(memory, context, MSG_GET_M, L1_IM, now);
         break;
     case L1_READ_AROUND:
         l1->reads_around++;
         memory->stats.l1_read_arounds++;
-        send_read(memory, cu, line->line_address, handle, true, now);
+        send_read(memory, cu, MSG_READ, context->line_address, context->op, true, now);
         break;
     case L1_UPDATE_LINE:
-        write_lanes(op, line, cached->data, NULL);
+        write_lanes(op, context->lanes, context->cached->data, NULL);
         break;
     case L1_BUFFER_STORE:
         if (memory->config.store_buffer_entries == 0)
-            write_through(memory, cu, line, op, now);
+            write_through(memory, cu, context->lanes, op, now);
         else
-            buffer_store(memory, cu, line, op, now);
+            buffer_store(memory, cu, context->lanes, op);
         break;
     case L1_WRITE_THROUGH:
-        write_through(memory, cu, line, op, now);
+        write_through(memory, cu, context->lanes, op, now);
         break;
     case L1_DRAIN_LINE: {
-        store_buffer_entry *buffered = store_buffer_find(l1->stores, line->line_address);
+        store_buffer_entry *buffered = store_buffer_find(l1->stores, context->line_address);
         if (buffered)
             drain_entry(memory, cu, buffered, now);
         break;
     }
     case L1_INVALIDATE_LINE:
-        cache_array_invalidate(l1->cache, cached);
+        cache_array_invalidate(l1->cache, context->cached);
         memory->stats.l1_invalidations++;
         break;
+    case L1_DROP_LINE:
+        cache_array_invalidate(l1->cache, context->cached);
+        break;
     case L1_CLOSE_MISS:
-        entry->flags |= L1_MSHR_CLOSED;
+        context->entry->flags |= L1_MSHR_CLOSED;
         break;
     case L1_SEND_ATOMIC: {
-        uint32_t message_handle = message_allocate(memory, MSG_ATOMIC, cu, line->line_address);
-        message_get(memory, message_handle)->op = handle;
+        uint32_t message_handle = message_allocate(memory, MSG_ATOMIC, cu, context->line_address);
+        message_get(memory, message_handle)->op = context->op;
         l1->writes_outstanding++;
         memory_send_to_l2(memory, message_handle, now);
         break;
     }
+    case L1_PERFORM_ATOMIC:
+        perform_atomic_locally(memory, context, now);
+        break;
+    case L1_INSTALL_FILL:
+        return install_fill(memory, context, row, now, error);
+    case L1_DELIVER_FILL:
+        deliver_fill(memory, context, now);
+        break;
+    case L1_WRITE_BACK:
+        write_back(memory, context, now);
+        break;
+    case L1_SEND_INV_ACK:
+        send_to_directory(memory, cu, MSG_INV_ACK, context->line_address, NULL, false, now);
+        break;
+    case L1_SEND_DATA:
+        send_data(memory, context, now);
+        break;
+    case L1_SEND_NO_DATA:
+        send_to_directory(memory, cu, MSG_OWNER_NO_DATA, context->line_address, NULL, false, now);
+        break;
     default:
         break;
     }
+    return 0;
 }
 
 static int missing_transition(const memory_system *memory, l1_state state, l1_event event, sc_error *error)
@@ -255,75 +437,86 @@ static int missing_transition(const memory_system *memory, l1_state state, l1_ev
                    memory->protocol->name, l1_state_name(state), l1_event_name(event));
 }
 
-static int check_next_state(memory_system *memory, unsigned cu, const protocol_transition *row, uint64_t line_address,
-                            sc_error *error)
+/* Runs the row's actions, gives the line in the array the row's next state and checks that the
+ * derived state is that state. */
+static int run_row(memory_system *memory, l1_context *context, const protocol_transition *row, sc_time now,
+                   sc_error *error)
 {
+    for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++)
+        if (run_action(memory, context, row, (l1_action)row->actions[i], now, error) < 0)
+            return -1;
     cache_line *line;
     mshr_entry *entry;
-    l1_state now_state = derive_state(&memory->l1[cu], line_address, &line, &entry);
-    if (now_state == row->next)
+    l1_state state = derive_state(&memory->l1[context->cu], context->line_address, &line, &entry);
+    if (line && state_present((l1_state)row->next))
+        line->state = row->next;
+    state = line ? (l1_state)line->state : state;
+    if (state == row->next)
         return 0;
     return sc_fail(error, "internal error: protocol %s: L1 %s on %s ended in %s, table says %s", memory->protocol->name,
-                   l1_state_name((l1_state)row->state), l1_event_name((l1_event)row->event), l1_state_name(now_state),
+                   l1_state_name((l1_state)row->state), l1_event_name((l1_event)row->event), l1_state_name(state),
                    l1_state_name((l1_state)row->next));
 }
 
 l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const coalesced_line *line, uint32_t op,
                      sc_time now, sc_error *error)
 {
-    cache_line *cached;
-    mshr_entry *entry;
-    l1_state state = derive_state(&memory->l1[cu], line->line_address, &cached, &entry);
+    l1_context context = {.cu = cu, .line_address = line->line_address, .lanes = line, .op = op};
+    l1_state state = derive_state(&memory->l1[cu], line->line_address, &context.cached, &context.entry);
     const protocol_transition *row = memory->table.l1[state][event];
     if (!row) {
         missing_transition(memory, state, event, error);
         return L1_FAILED;
     }
-    l1_verdict verdict = admit(memory, cu, row, line->line_address, entry);
+    l1_verdict verdict = admit(memory, cu, row, line->line_address, context.entry);
     if (verdict != L1_ACCEPTED)
         return verdict;
-    for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++)
-        run_action(memory, cu, (l1_action)row->actions[i], line, op, cached, entry, now);
-    if (check_next_state(memory, cu, row, line->line_address, error) < 0)
+    if (run_row(memory, &context, row, now, error) < 0)
         return L1_FAILED;
-    if (event == L1_STORE || event == L1_STORE_STRONG)
+    if (is_store(event) && !context.parked)
         memory_op_line_done(memory, op, line->line_address, NULL, GSI_SOURCE_L1, now);
     return L1_ACCEPTED;
 }
 
-/* ---- responses ---- */
+/* ---- messages from the L2 or the directory ---- */
 
-static int receive_fill(memory_system *memory, unsigned cu, message *m, sc_time now, sc_error *error)
+/* The event a message raises at the L1. */
+static l1_event message_event(const l1_controller *l1, const message *m, const mshr_entry *entry)
 {
-    l1_controller *l1 = &memory->l1[cu];
-    cache_line *cached;
-    mshr_entry *entry;
-    l1_state state = derive_state(l1, m->line_address, &cached, &entry);
-    if (!entry)
-        return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", cu,
-                       (unsigned long long)m->line_address);
+    switch ((message_type)m->type) {
+    case MSG_INV:
+        return L1_INV;
+    case MSG_FWD_GET_S:
+        return L1_FWD_GETS;
+    case MSG_FWD_GET_M:
+        return L1_FWD_GETM;
+    default:
+        break;
+    }
+    if (m->grant == L1_S)
+        return L1_GRANT_S;
+    if (m->grant == L1_E)
+        return L1_GRANT_E;
+    if (m->grant == L1_M)
+        return L1_GRANT_M;
     bool cacheable = miss_current(l1, entry) && cache_array_victim(l1->cache, m->line_address);
-    l1_event event = cacheable ? L1_FILL : L1_FILL_UNCACHED;   /* a zero-size L1 caches nothing */
+    return cacheable ? L1_FILL : L1_FILL_UNCACHED;   /* a zero-size L1 caches nothing */
+}
+
+static int receive_from_below(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
+{
+    message *m = message_get(memory, handle);
+    l1_controller *l1 = &memory->l1[m->cu];
+    l1_context context = {.cu = m->cu, .line_address = m->line_address, .op = MEMORY_OP_NONE, .message = m};
+    l1_state state = derive_state(l1, m->line_address, &context.cached, &context.entry);
+    if (m->type == MSG_DATA && !context.entry)
+        return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", m->cu,
+                       (unsigned long long)m->line_address);
+    l1_event event = message_event(l1, m, context.entry);
     const protocol_transition *row = memory->table.l1[state][event];
     if (!row)
         return missing_transition(memory, state, event, error);
-    for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++) {
-        if (row->actions[i] == L1_INSTALL_FILL) {
-            cache_line *victim = cache_array_victim(l1->cache, m->line_address);
-            if (victim) {
-                cache_array_install(l1->cache, victim, m->line_address, L1_V);
-                memcpy(victim->data, m->data, memory->config.line_bytes);
-            }
-        } else if (row->actions[i] == L1_DELIVER_FILL) {
-            for (uint32_t w = 0; w < entry->waiter_count; w++) {
-                uint32_t token = entry->waiters[w];
-                gsi_source source = token & L1_WAITER_MERGED ? GSI_SOURCE_L1_COALESCE : (gsi_source)m->source;
-                memory_op_line_done(memory, token & ~L1_WAITER_MERGED, m->line_address, m->data, source, now);
-            }
-            mshr_release(l1->mshrs, entry);
-        }
-    }
-    return check_next_state(memory, cu, row, m->line_address, error);
+    return run_row(memory, &context, row, now, error);
 }
 
 int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
@@ -335,21 +528,27 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
     switch ((message_type)m->type) {
     case MSG_DATA:
         if (!m->around) {
-            status = receive_fill(memory, cu, m, now, error);
+            status = receive_from_below(memory, handle, now, error);
             break;
         }
         if (m->source != GSI_SOURCE_L1)
             l1->reads_around--;
         memory_op_line_done(memory, m->op, m->line_address, m->data, (gsi_source)m->source, now);
         break;
+    case MSG_INV:
+    case MSG_FWD_GET_S:
+    case MSG_FWD_GET_M:
+        status = receive_from_below(memory, handle, now, error);
+        break;
     case MSG_ATOMIC_DONE:
-        l1->writes_outstanding--;
-        memory->callbacks.write_performed(memory->callbacks.context, cu, now);
+        write_performed(memory, cu, now);
         memory_op_line_done(memory, m->op, m->line_address, NULL, (gsi_source)m->source, now);
         break;
     case MSG_WRITE_ACK:
-        l1->writes_outstanding--;
-        memory->callbacks.write_performed(memory->callbacks.context, cu, now);
+        write_performed(memory, cu, now);
+        break;
+    case MSG_PUT_ACK:
+        l1->writebacks_outstanding--;
         break;
     default:
         status = sc_fail(error, "internal error: CU %u received a request message (type %u)", cu, m->type);
@@ -362,4 +561,9 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
 uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu)
 {
     return memory->l1[cu].writes_outstanding;
+}
+
+uint64_t l1_writebacks_outstanding(const memory_system *memory, unsigned cu)
+{
+    return memory->l1[cu].writebacks_outstanding;
 }

@@ -1,5 +1,7 @@
 /* l2_bank.c — one slice of the shared, banked GPU L2: a write-back cache of the DRAM image
- * where writes and atomics are performed (the point of coherence for every protocol so far).
+ * where writes and atomics are performed (the point of coherence of protocols without a
+ * directory). Under an ownership protocol the bank hosts a directory slice (directory.c), which
+ * handles every message and uses the L2 as the home of its lines (l2_home_*).
  *
  * Each bank takes one message per GPU cycle from its input queue and answers l2_latency cycles
  * later. Line states and what each request does in them:
@@ -15,7 +17,9 @@
  * image at once, the DRAM write is timed), a victim with a fill outstanding stalls the bank.
  * When every L2 MSHR of the bank is busy, the bank stalls until a fill frees one. Requests
  * waiting in an MSHR replay in arrival order, so a CU's write and later read of a line are seen
- * in the order they were sent. */
+ * in the order they were sent. A bank has two input queues: requests, and the answers that
+ * directory transactions wait for (message_is_response), which go first so that a request
+ * stalled for a free structure never holds them up. */
 #include "timing/memory_internal.h"
 
 #include <string.h>
@@ -34,15 +38,24 @@ static void schedule_step(memory_system *memory, unsigned bank, sc_time when)
     event_queue_push(memory->events, when < b->free_at ? b->free_at : when, MEMORY_EVENT_BANK, bank, 0);
 }
 
+static void enqueue(memory_system *memory, uint32_t *head, uint32_t *tail, uint32_t handle)
+{
+    if (*tail == MESSAGE_NONE)
+        *head = handle;
+    else
+        message_get(memory, *tail)->next = handle;
+    *tail = handle;
+}
+
 void l2_receive(memory_system *memory, uint32_t handle, sc_time now)
 {
-    unsigned bank = memory_bank_of(memory, message_get(memory, handle)->line_address);
+    message *m = message_get(memory, handle);
+    unsigned bank = memory_bank_of(memory, m->line_address);
     l2_bank *b = &memory->banks[bank];
-    if (b->queue_tail == MESSAGE_NONE)
-        b->queue_head = handle;
+    if (message_is_response((message_type)m->type))
+        enqueue(memory, &b->response_head, &b->response_tail, handle);
     else
-        message_get(memory, b->queue_tail)->next = handle;
-    b->queue_tail = handle;
+        enqueue(memory, &b->queue_head, &b->queue_tail, handle);
     schedule_step(memory, bank, now);
 }
 
@@ -56,17 +69,6 @@ static void respond(memory_system *memory, unsigned bank, uint32_t handle, messa
     if (type == MSG_DATA)
         memcpy(m->data, line->data, memory->config.line_bytes);
     memory_send_to_cu(memory, handle, bank, when);
-}
-
-static void perform_atomic(memory_system *memory, const message *m, cache_line *line)
-{
-    exec_memory_request *request = &memory_op_get(memory, m->op)->request;
-    uint64_t line_mask = ~(uint64_t)(memory->config.line_bytes - 1);
-    for (uint64_t lanes = request->lane_mask; lanes; lanes &= lanes - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        if ((request->address[lane] & line_mask) == m->line_address)
-            exec_memory_perform_lane(request, lane, line->data + (request->address[lane] - m->line_address));
-    }
 }
 
 /* Serves a request on a present line (V or D). */
@@ -85,10 +87,14 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
         break;
     case MSG_ATOMIC:
-        perform_atomic(memory, m, line);
+        memory_perform_atomic(memory, m->op, m->line_address, line->data);
         line->state = L2_D;
         memory->stats.l2_atomics++;
         respond(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when);
+        break;
+    case MSG_GET_S:
+    case MSG_GET_M:
+        directory_home_filled(memory, bank, handle, line->data, when);
         break;
     default:
         break;
@@ -121,7 +127,8 @@ static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, 
     return true;
 }
 
-/* Handles the head message; false if the bank must stall and retry it next cycle. */
+/* Handles the head message of a bank without a directory; false if the bank must stall and retry
+ * it next cycle. */
 static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
     l2_bank *b = &memory->banks[bank];
@@ -158,23 +165,47 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
     return true;
 }
 
-void l2_step(memory_system *memory, unsigned bank, sc_time now)
+/* Takes the first message of a queue off it. */
+static uint32_t dequeue(memory_system *memory, uint32_t *head, uint32_t *tail)
+{
+    uint32_t handle = *head;
+    *head = message_get(memory, handle)->next;
+    if (*head == MESSAGE_NONE)
+        *tail = MESSAGE_NONE;
+    return handle;
+}
+
+void l2_requeue_front(memory_system *memory, unsigned bank, uint32_t first, uint32_t last, sc_time when)
+{
+    l2_bank *b = &memory->banks[bank];
+    message_get(memory, last)->next = b->queue_head;
+    b->queue_head = first;
+    if (b->queue_tail == MESSAGE_NONE)
+        b->queue_tail = last;
+    schedule_step(memory, bank, when);
+}
+
+int l2_step(memory_system *memory, unsigned bank, sc_time now, sc_error *error)
 {
     l2_bank *b = &memory->banks[bank];
     b->step_scheduled = false;
-    uint32_t handle = b->queue_head;
-    if (handle == MESSAGE_NONE)
-        return;
+    bool response = b->response_head != MESSAGE_NONE;
+    if (!response && b->queue_head == MESSAGE_NONE)
+        return 0;
     sc_time next_cycle = now + cycles(memory, 1);
-    uint32_t next = message_get(memory, handle)->next;
-    if (process(memory, bank, handle, now)) {
-        b->queue_head = next;
-        if (next == MESSAGE_NONE)
-            b->queue_tail = MESSAGE_NONE;
+    uint32_t handle = response ? dequeue(memory, &b->response_head, &b->response_tail)
+                               : dequeue(memory, &b->queue_head, &b->queue_tail);
+    int status = b->directory ? directory_receive(memory, bank, handle, now, error)
+                              : process(memory, bank, handle, now);
+    if (status < 0)
+        return -1;
+    if (status == 0)
+        l2_requeue_front(memory, bank, handle, handle, next_cycle);   /* only requests wait */
+    else
         b->free_at = next_cycle;
-    }
-    if (b->queue_head != MESSAGE_NONE)
+    if (b->queue_head != MESSAGE_NONE || b->response_head != MESSAGE_NONE)
         schedule_step(memory, bank, next_cycle);
+    return 0;
 }
 
 void l2_dram_done(memory_system *memory, const dram_request *request, sc_time when)
@@ -194,4 +225,69 @@ void l2_dram_done(memory_system *memory, const dram_request *request, sc_time wh
     for (uint32_t w = 0; w < entry->waiter_count; w++)
         serve(memory, bank, entry->waiters[w], line, GSI_SOURCE_DRAM, reply + cycles(memory, w));
     mshr_release(b->mshrs, entry);
+}
+
+/* ---- the home of a directory's lines ---- */
+
+bool l2_home_blocked(memory_system *memory, unsigned bank, uint64_t line_address)
+{
+    l2_bank *b = &memory->banks[bank];
+    uint64_t local = memory_bank_local_address(memory, line_address);
+    if (cache_array_lookup(b->cache, local))
+        return false;
+    cache_line *victim = cache_array_victim(b->cache, local);
+    return mshr_full(b->mshrs) || (victim && victim->state == L2_IV);
+}
+
+bool l2_home_read(memory_system *memory, unsigned bank, uint32_t handle, uint8_t *data, sc_time now)
+{
+    l2_bank *b = &memory->banks[bank];
+    uint64_t line_address = message_get(memory, handle)->line_address;
+    uint64_t local = memory_bank_local_address(memory, line_address);
+    cache_line *line = cache_array_lookup(b->cache, local);
+    if (line && line->state != L2_IV) {
+        cache_array_touch(b->cache, line);
+        memory->stats.l2_hits++;
+        memcpy(data, line->data, memory->config.line_bytes);
+        return true;
+    }
+    if (line) {
+        mshr_add_waiter(mshr_find(b->mshrs, local), handle);
+        return false;
+    }
+    cache_line *victim = cache_array_victim(b->cache, local);
+    make_room(memory, bank, victim, now);
+    memory->stats.l2_misses++;
+    cache_array_install(b->cache, victim, local, L2_IV);
+    mshr_add_waiter(mshr_allocate(b->mshrs, local), handle);
+    memory_dram_request(memory, line_address, false, now);
+    return false;
+}
+
+void l2_home_write(memory_system *memory, unsigned bank, uint64_t line_address, const uint8_t *data, sc_time now)
+{
+    l2_bank *b = &memory->banks[bank];
+    uint64_t local = memory_bank_local_address(memory, line_address);
+    cache_line *line = cache_array_lookup(b->cache, local);
+    memory->stats.l2_writes++;
+    if (!line) {
+        cache_line *victim = cache_array_victim(b->cache, local);
+        if (victim && make_room(memory, bank, victim, now)) {
+            cache_array_install(b->cache, victim, local, L2_D);
+            line = victim;
+        }
+    }
+    if (line && line->state != L2_IV) {
+        cache_array_touch(b->cache, line);
+        memcpy(line->data, data, memory->config.line_bytes);
+        line->state = L2_D;
+        return;
+    }
+    /* No way to be had, or a fill is on its way (it reads the image when it completes). */
+    uint64_t inside = memory->config.line_bytes;
+    uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
+    if (image)
+        memcpy(image, data, inside);
+    memory->stats.l2_writebacks++;
+    memory_dram_request(memory, line_address, true, now);
 }

@@ -1,5 +1,6 @@
 /* memory_internal.h — the parts of the memory system shared by its files (memory_system.c,
- * l1_controller.c, l2_bank.c): messages, controller state, and the helpers that move messages. */
+ * l1_controller.c, l2_bank.c, directory.c): messages, controller state, and the helpers that
+ * move messages. */
 #ifndef SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
 #define SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
 
@@ -18,12 +19,32 @@ typedef enum message_type {
     MSG_DATA,           /* L2 -> CU (or L1 -> itself on a hit): a line's bytes */
     MSG_ATOMIC_DONE,    /* L2 -> CU: the atomic was performed, old values are in the operation */
     MSG_WRITE_ACK,      /* L2 -> CU: the write was performed */
+    /* ownership protocols: requests and write-backs to the directory, its forwards, L1 answers */
+    MSG_GET_S,          /* CU -> directory: a readable copy (answered by MSG_DATA, grant S or E) */
+    MSG_GET_M,          /* CU -> directory: ownership (answered by MSG_DATA, grant M) */
+    MSG_PUT,            /* CU -> directory: the owner gives the line up, with its data (`dirty`) */
+    MSG_PUT_ACK,        /* directory -> CU: the write-back is at the home */
+    MSG_INV,            /* directory -> CU: drop the shared copy */
+    MSG_FWD_GET_S,      /* directory -> owner CU: send the data, keep a copy */
+    MSG_FWD_GET_M,      /* directory -> owner CU: send the data, give the line up */
+    MSG_INV_ACK,        /* CU -> directory: the copy is gone */
+    MSG_OWNER_DATA,     /* CU -> directory: the owner's data for a forward (`dirty`) */
+    MSG_OWNER_NO_DATA,  /* CU -> directory: no copy any more (its Put went first) */
 } message_type;
+
+/* Messages a bank handles before any request, so requests waiting for a busy line or a full
+ * structure never hold up the answers that free them (a separate virtual network). */
+static inline bool message_is_response(message_type type)
+{
+    return type == MSG_PUT || type == MSG_INV_ACK || type == MSG_OWNER_DATA || type == MSG_OWNER_NO_DATA;
+}
 
 typedef struct message {
     uint8_t type;           /* message_type */
     uint8_t source;         /* MSG_DATA: gsi_source of the data */
     uint8_t around;         /* MSG_READ/MSG_DATA: belongs to `op` alone, not to an MSHR */
+    uint8_t grant;          /* MSG_DATA: l1_state granted (S, E, M), or L1_I for a plain fill */
+    uint8_t dirty;          /* MSG_PUT/MSG_OWNER_DATA: the data is newer than the home's */
     uint16_t cu;
     uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
     uint32_t next;          /* free list / bank queue link */
@@ -43,16 +64,21 @@ typedef struct l1_controller {
     store_buffer *stores;
     uint32_t epoch;              /* acquires so far: MSHRs opened in an older epoch are stale */
     uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
-    uint64_t writes_outstanding; /* writes/atomics sent and not yet performed */
+    uint64_t writes_outstanding; /* writes/atomics sent (or waiting for ownership) and not yet performed */
+    uint64_t writebacks_outstanding;  /* Puts sent and not yet acknowledged by the directory */
 } l1_controller;
 
 /* L2 line states (cache_line.state). */
 enum { L2_I = 0, L2_V, L2_D, L2_IV };
 
+typedef struct directory_slice directory_slice;
+
 typedef struct l2_bank {
     cache_array *cache;          /* indexed by bank-local line addresses */
     mshr_table *mshrs;           /* waiters: message handles */
-    uint32_t queue_head, queue_tail;
+    directory_slice *directory;  /* ownership protocols: the directory of this bank's lines */
+    uint32_t queue_head, queue_tail;         /* requests */
+    uint32_t response_head, response_tail;   /* message_is_response messages */
     sc_time free_at;             /* when the tag pipeline takes its next message */
     bool step_scheduled;
 } l2_bank;
@@ -103,13 +129,46 @@ void memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc
 void memory_op_line_done(memory_system *memory, uint32_t op, uint64_t line_address, const uint8_t *line_data,
                          gsi_source source, sc_time now);
 
+/* The lanes of `op` whose access falls in the line. */
+uint64_t memory_op_lanes_in_line(const memory_system *memory, const memory_op *op, uint64_t line_address);
+/* Performs the lanes of atomic `op` that fall in the line on `line_data` (old values land in the
+ * operation), in lane order. */
+void memory_perform_atomic(memory_system *memory, uint32_t op, uint64_t line_address, uint8_t *line_data);
+
 /* The CU side of a message arriving from the L2 (or from the CU's own L1 hit path). */
 int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
 
 /* The L2 side. */
 void l2_receive(memory_system *memory, uint32_t handle, sc_time now);
-void l2_step(memory_system *memory, unsigned bank, sc_time now);
+int l2_step(memory_system *memory, unsigned bank, sc_time now, sc_error *error);
+/* Puts the requests first..last (linked by `next`) back at the head of the bank's request queue,
+ * ahead of newer ones, and lets the bank take them from `when`. */
+void l2_requeue_front(memory_system *memory, unsigned bank, uint32_t first, uint32_t last, sc_time when);
 void l2_dram_done(memory_system *memory, const dram_request *request, sc_time when);
+
+/* The home of a line for a directory: whether reading it from the bank now needs an L2 MSHR and
+ * one cannot be had (the request must wait); reading it (an L2 hit copies the data into `data`
+ * and returns true; a miss fetches it from DRAM and later hands `handle`, the request, to
+ * directory_home_filled); and writing a whole line to it (into the L2, allocating, or into the
+ * DRAM image when no way can be freed). */
+bool l2_home_blocked(memory_system *memory, unsigned bank, uint64_t line_address);
+bool l2_home_read(memory_system *memory, unsigned bank, uint32_t handle, uint8_t *data, sc_time now);
+void l2_home_write(memory_system *memory, unsigned bank, uint64_t line_address, const uint8_t *data, sc_time now);
+
+/* The directory slice of a bank (directory.c). */
+directory_slice *directory_create(const memory_config *config);
+void directory_destroy(directory_slice *directory);
+/* Handles a message of an ownership protocol at the bank: 1 when handled, 0 when a request must
+ * wait (no transaction, directory way or L2 MSHR free) and be offered again next cycle, -1 on a
+ * protocol error. */
+int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
+/* The home's data for the request `handle` reached the L2 at `when` (a DRAM fill). */
+void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data,
+                           sc_time when);
+/* The home data of a request is due (MEMORY_EVENT_HOME_DATA). */
+int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
+/* Host accesses: forgets every entry of lines in [start, end) (their L1 copies were dropped). */
+void directory_forget_range(memory_system *memory, unsigned bank, uint64_t start, uint64_t end);
 
 /* DRAM requests, queued in a backlog when the channel is full. */
 void memory_dram_request(memory_system *memory, uint64_t line_address, bool is_write, sc_time now);

@@ -1,6 +1,6 @@
 /* memory_system.c — builds the memory hierarchy from its configuration, owns the message and
  * operation pools, moves messages across the NoC, feeds DRAM, and handles host accesses. The
- * controllers themselves are l1_controller.c and l2_bank.c. */
+ * controllers themselves are l1_controller.c, l2_bank.c and directory.c. */
 #include "timing/memory_internal.h"
 
 #include "base/random.h"
@@ -40,6 +40,8 @@ uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu,
     m->type = (uint8_t)type;
     m->source = GSI_SOURCE_L2;
     m->around = 0;
+    m->grant = L1_I;
+    m->dirty = 0;
     m->cu = (uint16_t)cu;
     m->op = MEMORY_OP_NONE;
     m->next = MESSAGE_NONE;
@@ -133,6 +135,9 @@ memory_system *memory_system_create(const memory_config *config, const sc_protoc
                                                     config->line_bytes);
         memory->banks[b].mshrs = mshr_create(config->l2_mshrs_per_bank);
         memory->banks[b].queue_head = memory->banks[b].queue_tail = MESSAGE_NONE;
+        memory->banks[b].response_head = memory->banks[b].response_tail = MESSAGE_NONE;
+        if (protocol->dir_table)
+            memory->banks[b].directory = directory_create(config);
     }
     memory->network = create_network(config);
     memory->memory = dram_create(&config->dram);
@@ -152,6 +157,7 @@ void memory_system_destroy(memory_system *memory)
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         cache_array_destroy(memory->banks[b].cache);
         mshr_destroy(memory->banks[b].mshrs);
+        directory_destroy(memory->banks[b].directory);
     }
     for (uint32_t i = 0; i < memory->message_chunk_count; i++)
         free(memory->message_chunks[i]);
@@ -186,11 +192,16 @@ uint64_t memory_bank_global_address(const memory_system *memory, unsigned bank, 
     return (local_address / line * memory->config.l2_banks + bank) * line;
 }
 
-/* Bytes on the wire: a header, plus a line of data for writes, atomics (operands) and data. */
+static bool carries_line(message_type type)
+{
+    return type == MSG_WRITE || type == MSG_DATA || type == MSG_ATOMIC || type == MSG_PUT || type == MSG_OWNER_DATA;
+}
+
+/* Bytes on the wire: a header, plus a line of data for writes, atomics (operands), data and the
+ * lines L1s hand back to a directory. */
 static unsigned message_bytes(const memory_system *memory, const message *m)
 {
-    bool carries_line = m->type == MSG_WRITE || m->type == MSG_DATA || m->type == MSG_ATOMIC;
-    return MEMORY_MESSAGE_HEADER_BYTES + (carries_line ? memory->config.line_bytes : 0);
+    return MEMORY_MESSAGE_HEADER_BYTES + (carries_line((message_type)m->type) ? memory->config.line_bytes : 0);
 }
 
 /* --jitter: delays each injection by 0-3 NoC cycles, chosen by a splitmix64 stream. */
@@ -213,7 +224,12 @@ void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now)
 void memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now)
 {
     message *m = message_get(memory, handle);
-    sc_time arrival = noc_send(memory->network, memory->config.cu_count + bank, m->cu, message_bytes(memory, m),
+    unsigned bytes = message_bytes(memory, m);
+    if (m->type == MSG_DATA)
+        memory->stats.l1_data_bytes_in += bytes;
+    else if (m->type == MSG_INV || m->type == MSG_FWD_GET_S || m->type == MSG_FWD_GET_M)
+        memory->stats.l1_coherence_bytes_in += bytes;
+    sc_time arrival = noc_send(memory->network, memory->config.cu_count + bank, m->cu, bytes,
                                now + injection_delay(memory));
     event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, m->cu, handle);
 }
@@ -239,6 +255,27 @@ void memory_op_line_done(memory_system *memory, uint32_t handle, uint64_t line_a
     op->source = (uint8_t)source;
     if (--op->lines_pending == 0)
         memory->callbacks.op_done(memory->callbacks.context, handle, now);
+}
+
+uint64_t memory_op_lanes_in_line(const memory_system *memory, const memory_op *op, uint64_t line_address)
+{
+    uint64_t line_mask = ~(uint64_t)(memory->config.line_bytes - 1), lanes = 0;
+    for (uint64_t m = op->request.lane_mask; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        if ((op->request.address[lane] & line_mask) == line_address)
+            lanes |= 1ull << lane;
+    }
+    return lanes;
+}
+
+void memory_perform_atomic(memory_system *memory, uint32_t handle, uint64_t line_address, uint8_t *line_data)
+{
+    memory_op *op = memory_op_get(memory, handle);
+    exec_memory_request *request = &op->request;
+    for (uint64_t lanes = memory_op_lanes_in_line(memory, op, line_address); lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        exec_memory_perform_lane(request, lane, line_data + (request->address[lane] - line_address));
+    }
 }
 
 /* ---- DRAM ---- */
@@ -305,8 +342,9 @@ int memory_handle_event(memory_system *memory, const timing_event *event, sc_err
     case MEMORY_EVENT_AT_CU:
         return l1_receive(memory, (uint32_t)event->argument, event->time, error);
     case MEMORY_EVENT_BANK:
-        l2_step(memory, event->target, event->time);
-        return 0;
+        return l2_step(memory, event->target, event->time, error);
+    case MEMORY_EVENT_HOME_DATA:
+        return directory_home_due(memory, event->target, (uint32_t)event->argument, event->time, error);
     case MEMORY_EVENT_DRAM:
         if (event->time == memory->dram_wake)
             advance_dram(memory, event->time);
@@ -320,42 +358,79 @@ int memory_handle_event(memory_system *memory, const timing_event *event, sc_err
 
 typedef struct host_range {
     memory_system *memory;
-    unsigned bank;
+    cache_array *cache;       /* the array being visited */
+    unsigned bank;            /* L2 banks: the bank of `cache` */
     uint64_t start, end;
     bool is_write;
 } host_range;
 
+static bool overlaps(const host_range *range, uint64_t address)
+{
+    return address + range->memory->config.line_bytes > range->start && address < range->end;
+}
+
+/* Copies a dirty line to the image, except the bytes a host write just put there. */
+static void write_back_to_image(const host_range *range, uint64_t address, const uint8_t *data)
+{
+    uint64_t inside = range->memory->config.line_bytes;
+    uint8_t *image = sc_device_global_span(range->memory->device, address, &inside);
+    if (!image)
+        return;
+    for (unsigned i = 0; i < inside; i++)
+        if (!range->is_write || address + i < range->start || address + i >= range->end)
+            image[i] = data[i];
+}
+
 /* Writes a dirty L2 line back to the image before the host reads it; after a host write, keeps
  * the host's bytes, writes back the line's other dirty bytes and drops the line. */
-static void host_visit_line(void *context, cache_line *line)
+static void host_visit_l2_line(void *context, cache_line *line)
 {
     host_range *range = context;
-    memory_system *memory = range->memory;
-    unsigned line_bytes = memory->config.line_bytes;
-    uint64_t address = memory_bank_global_address(memory, range->bank, line->address);
-    if (address + line_bytes <= range->start || address >= range->end)
+    uint64_t address = memory_bank_global_address(range->memory, range->bank, line->address);
+    if (!overlaps(range, address))
         return;
-    uint64_t inside = line_bytes;
-    uint8_t *image = sc_device_global_span(memory->device, address, &inside);
-    if (line->state == L2_D && image)
-        for (unsigned i = 0; i < inside; i++)
-            if (!range->is_write || address + i < range->start || address + i >= range->end)
-                image[i] = line->data[i];
+    if (line->state == L2_D)
+        write_back_to_image(range, address, line->data);
     if (range->is_write)
-        cache_array_invalidate(memory->banks[range->bank].cache, line);
+        cache_array_invalidate(range->cache, line);
     else if (line->state == L2_D)
         line->state = L2_V;
 }
 
+/* The same for an L1 of an ownership protocol, whose M and O lines are newer than the L2's: the
+ * image gets their data (the L1 keeps owning the line after a read); a host write drops every copy. */
+static void host_visit_l1_line(void *context, cache_line *line)
+{
+    host_range *range = context;
+    if (!overlaps(range, line->address))
+        return;
+    if (l1_state_dirty((l1_state)line->state))
+        write_back_to_image(range, line->address, line->data);
+    if (range->is_write)
+        cache_array_invalidate(range->cache, line);
+}
+
 void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write)
 {
+    host_range range = {memory, NULL, 0, address, address + bytes, is_write};
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
-        host_range range = {memory, b, address, address + bytes, is_write};
-        cache_array_for_each(memory->banks[b].cache, host_visit_line, &range);
+        range.cache = memory->banks[b].cache;
+        range.bank = b;
+        cache_array_for_each(range.cache, host_visit_l2_line, &range);
+    }
+    if (!memory->protocol->dir_table) {
+        if (is_write)
+            for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+                cache_array_flash_invalidate(memory->l1[cu].cache);
+        return;
+    }
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        range.cache = memory->l1[cu].cache;
+        cache_array_for_each(range.cache, host_visit_l1_line, &range);
     }
     if (is_write)
-        for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
-            cache_array_flash_invalidate(memory->l1[cu].cache);
+        for (unsigned b = 0; b < memory->config.l2_banks; b++)
+            directory_forget_range(memory, b, range.start, range.end);
 }
 
 memory_op *memory_oldest_op(memory_system *memory)

@@ -70,6 +70,10 @@ typedef struct memory_config {
     uint64_t l2_bytes;
     unsigned l2_associativity, l2_banks, l2_mshrs_per_bank;
     unsigned l2_latency;                           /* GPU cycles from a request's arrival to its response leaving */
+    /* directory at the L2 banks (ownership protocols only), per bank */
+    uint64_t directory_entries;
+    unsigned directory_associativity, directory_transactions;
+    unsigned directory_latency;                    /* GPU cycles before a forward or invalidation leaves */
     noc_config noc;
     dram_config dram;
     uint64_t jitter;                               /* 0: none; else the perturbation seed */
@@ -80,6 +84,11 @@ typedef struct memory_stats {
     uint64_t l1_write_throughs, store_buffer_drains;
     uint64_t l2_hits, l2_misses, l2_writebacks, l2_atomics, l2_writes;
     uint64_t mshr_samples, mshr_occupancy_sum, mshr_peak;   /* L1 MSHRs in use, sampled per miss */
+    uint64_t l1_read_hits_modified;   /* load hits on lines the L1 holds in M (read-after-write re-use) */
+    uint64_t l1_ownership_requests;   /* misses that asked for ownership (GetM); the rest of l1_misses are reads */
+    uint64_t l1_writebacks;           /* Puts: owned lines an L1 gave back to the directory */
+    uint64_t l1_data_bytes_in, l1_coherence_bytes_in;   /* bytes reaching the CUs: data vs invalidations/forwards */
+    uint64_t dir_lookups, dir_forwards, dir_invalidations, dir_recalls, dir_home_writes;
 } memory_stats;
 
 typedef struct memory_system memory_system;
@@ -118,8 +127,10 @@ void l1_acquire(memory_system *memory, unsigned cu);
 void l1_drain_oldest(memory_system *memory, unsigned cu, sc_time now);
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);
 bool l1_mshr_full(const memory_system *memory, unsigned cu);
-/* Writes and atomics the CU sent that the L2 has not yet performed. */
+/* Writes and atomics of the CU not yet performed (sent to the L2, or waiting for ownership). */
 uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu);
+/* Write-backs (Puts) of the CU the directory has not acknowledged yet. */
+uint64_t l1_writebacks_outstanding(const memory_system *memory, unsigned cu);
 
 /* ---- the engine's side ---- */
 
@@ -130,7 +141,8 @@ enum {
     MEMORY_EVENT_AT_CU,                       /* a message arrives at a CU */
     MEMORY_EVENT_BANK,                        /* an L2 bank may process its next message */
     MEMORY_EVENT_DRAM,                        /* DRAM has work due */
-    MEMORY_EVENT_LAST = MEMORY_EVENT_DRAM,
+    MEMORY_EVENT_HOME_DATA,                   /* a directory's read of the home is answered */
+    MEMORY_EVENT_LAST = MEMORY_EVENT_HOME_DATA,
 };
 
 int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);

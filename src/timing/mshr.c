@@ -67,6 +67,7 @@ mshr_entry *mshr_allocate(mshr_table *table, uint64_t line_address)
     entry->line_address = line_address;
     entry->waiter_count = 0;
     entry->flags = 0;
+    entry->state = 0;
     entry->opened = 0;
     line_index_insert(&table->index, line_address, number);
     return entry;

@@ -13,6 +13,7 @@ typedef struct mshr_entry {
     uint32_t *waiters;
     uint32_t waiter_count, waiter_capacity;
     uint32_t flags;          /* controller-defined (e.g. "do not allocate the fill") */
+    uint8_t state;           /* controller-defined (e.g. the line's transient protocol state) */
     uint64_t opened;         /* controller-defined (e.g. issue time) */
 } mshr_entry;
 
@@ -24,7 +25,7 @@ void mshr_destroy(mshr_table *table);
 /* The entry for `line_address`, or NULL. */
 mshr_entry *mshr_find(mshr_table *table, uint64_t line_address);
 
-/* A new entry for `line_address` (which must not have one) with no waiters and flags 0, or
+/* A new entry for `line_address` (which must not have one) with no waiters, flags and state 0, or
  * NULL when every entry is in use. */
 mshr_entry *mshr_allocate(mshr_table *table, uint64_t line_address);
 

@@ -143,6 +143,12 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     };
     uint64_t l2_mshrs = (uint64_t)sc_config_int(c, "l2.mshrs");
     m->l2_mshrs_per_bank = l2_mshrs / l2_banks ? (unsigned)(l2_mshrs / l2_banks) : 1;
+    m->directory_associativity = (unsigned)sc_config_int(c, "directory.full_map_associativity");
+    uint64_t directory_entries = (uint64_t)sc_config_int(c, "directory.full_map_size") / DIRECTORY_ENTRY_BYTES / l2_banks;
+    m->directory_entries = directory_entries / m->directory_associativity * m->directory_associativity;
+    uint64_t transactions = (uint64_t)sc_config_int(c, "directory.mshrs") / l2_banks;
+    m->directory_transactions = transactions ? (unsigned)transactions : 1;
+    m->directory_latency = (unsigned)sc_config_int(c, "directory.latency");
     if (m->l1_bytes % ((uint64_t)m->l1_associativity * m->line_bytes) ||
         (m->l2_bytes / l2_banks) % ((uint64_t)m->l2_associativity * m->line_bytes))
         return sc_fail(error, "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size");
@@ -163,4 +169,21 @@ int timing_config_load(const sc_config *config, uint64_t jitter, timing_config *
     if (load_core(config, &out->core, error) < 0)
         return -1;
     return load_memory(config, &out->memory, out->core.cu_count, jitter, error);
+}
+
+int timing_config_check_protocol(const timing_config *config, const sc_protocol *protocol, sc_error *error)
+{
+    const memory_config *m = &config->memory;
+    if (!protocol->dir_table)
+        return 0;
+    if (m->cu_count > DIRECTORY_MAX_CUS)
+        return sc_fail(error, "gpu.cu_count: mechanism %s tracks at most %d CUs in its directory, not %u",
+                       protocol->name, DIRECTORY_MAX_CUS, m->cu_count);
+    if (m->l1_bytes == 0)
+        return sc_fail(error, "l1.size: mechanism %s keeps owned lines in the L1 and needs one", protocol->name);
+    if (m->directory_entries == 0)
+        return sc_fail(error, "directory.full_map_size: mechanism %s needs at least one set of "
+                       "directory.full_map_associativity entries per L2 bank (%d bytes per entry)",
+                       protocol->name, DIRECTORY_ENTRY_BYTES);
+    return 0;
 }

@@ -6,9 +6,14 @@
  *   NoC hop latency  = (l2.latency_max - l2.latency) / (2 x the mesh diameter), mesh only
  *   DRAM pipeline    = dram.latency - l2.latency - (tRCD + tCL + one burst), in time
  *
+ *   directory        = directory.full_map_size / DIRECTORY_ENTRY_BYTES entries, split over the
+ *                      L2 banks (rounded down to whole sets of directory.full_map_associativity);
+ *                      directory.mshrs / l2.banks transactions per bank
+ *
  * A configuration whose end-to-end latencies are shorter than its parts allow is rejected with
- * a message naming the keys. dram.latency_max and l1.remote_latency* are not used yet (the mesh
- * distance already spreads DRAM latencies; no protocol so far serves loads from remote L1s).
+ * a message naming the keys. dram.latency_max and l1.remote_latency* are not used (the mesh
+ * distance already spreads DRAM latencies; a load served by another L1 takes the modelled trip
+ * through the directory and the owner instead).
  */
 #ifndef SYNCSCOPE_TIMING_TIMING_CONFIG_H
 #define SYNCSCOPE_TIMING_TIMING_CONFIG_H
@@ -39,6 +44,15 @@ typedef struct timing_config {
     memory_config memory;
 } timing_config;
 
+/* Bytes of directory state per entry: a tag, the state, an owner and a sharer vector. */
+#define DIRECTORY_ENTRY_BYTES 8
+/* CUs a directory's sharer vector can name. */
+#define DIRECTORY_MAX_CUS 64
+
 int timing_config_load(const sc_config *config, uint64_t jitter, timing_config *out, sc_error *error);
+
+/* Whether the configuration can run `protocol` (an ownership protocol needs an L1, at most
+ * DIRECTORY_MAX_CUS CUs and at least one directory set per bank). */
+int timing_config_check_protocol(const timing_config *config, const sc_protocol *protocol, sc_error *error);
 
 #endif

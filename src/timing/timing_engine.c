@@ -317,8 +317,9 @@ static int run_until_ctas_done(timing_engine *engine)
     return 0;
 }
 
-/* Kernel end is a release: every store buffer drains and the kernel completes when the L2 has
- * performed every write. */
+/* Kernel end is a release: every store buffer drains and the kernel completes when every write
+ * is performed and every write-back of an owned line has reached its directory (the host may
+ * read memory next). */
 static int release_at_kernel_end(timing_engine *engine)
 {
     sc_time now = engine->now_cycle * engine->config.memory.gpu_clock.period;
@@ -327,7 +328,7 @@ static int release_at_kernel_end(timing_engine *engine)
     for (;;) {
         bool outstanding = false;
         for (unsigned c = 0; c < engine->config.core.cu_count; c++)
-            outstanding |= l1_writes_outstanding(engine->memory, c) > 0;
+            outstanding |= l1_writes_outstanding(engine->memory, c) + l1_writebacks_outstanding(engine->memory, c) > 0;
         if (!outstanding)
             return 0;
         if (event_queue_next_time(&engine->events) == SC_TIME_NEVER)
@@ -477,6 +478,7 @@ void timing_engine_report(void *state, timing_report *report)
         .event_queue_peak = engine->events.peak,
         .kernel_records = engine->kernel_records,
         .kernel_record_count = engine->run_kernels,
+        .directory = engine->protocol->dir_table != NULL,
     };
     for (unsigned c = 0; c < report->cu_count; c++)
         gsi_accumulate(&report->total, &engine->run_gsi[c]);

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # litmus_cli.sh — `syncscope litmus` end to end: usage errors exit 2 with one stderr line; a run
-# of MP at GPU scope over 50 jitter seeds exits 0, prints one line per mode x mechanism whose
-# histogram sums to seeds x iterations, shows the stale outcome of MP cached under wt for some
-# seed and never under nol1 or with acquire; and a line's counts do not depend on what else was
-# selected (every seed runs on a fresh device).
+# of MP at GPU scope over 50 jitter seeds exits 0, prints one line per mode x mechanism (wt, nol1
+# and rfo by default) whose histogram sums to seeds x iterations, shows the stale outcome of MP
+# cached under wt for some seed and never under nol1, under rfo (coherent L1s: the consumer's
+# cached copy is invalidated before the producer's write is performed) or with acquire, also on
+# qr-apu's 64-lane wavefronts; and a line's counts do not depend on what else was selected (every
+# seed runs on a fresh device).
 # $1 is the syncscope binary.
 set -uo pipefail
 
@@ -46,7 +48,12 @@ expect_error_line "unknown system preset 'nosuch'"
 # test mode scope mech weak seen seeds PTX check outcomes...
 expect 0 "MP at GPU scope" --test MP --scope gpu --mode acqrel,cached,cached-acq --seeds 50 --iterations 8
 cp "$scratch/out" "$scratch/mp"
-[[ $(grep -c '^MP ' "$scratch/mp") -eq 6 ]] || fail "expected 6 MP lines, got: $(cat "$scratch/mp")"
+[[ $(grep -c '^MP ' "$scratch/mp") -eq 9 ]] || fail "expected 9 MP lines, got: $(cat "$scratch/mp")"
+[[ $(grep -c '^MP .* rfo ' "$scratch/mp") -eq 3 ]] || fail "expected 3 rfo lines, got: $(cat "$scratch/mp")"
+expect 0 "MP under rfo on qr-apu" --system qr-apu --test MP --scope gpu --mode acqrel,cached,cached-acq --mechanism rfo \
+    --seeds 50 --iterations 8
+grep '^MP ' "$scratch/out" >>"$scratch/mp"
+[[ $(grep -c '^MP ' "$scratch/mp") -eq 12 ]] || fail "expected 12 MP lines, got: $(cat "$scratch/mp")"
 while read -r test mode scope mech weak seen seeds ptx check outcomes; do
     total=0
     for entry in $outcomes; do total=$((total + ${entry#*=})); done

@@ -1,6 +1,6 @@
 #!/bin/bash
-# tester_cli.sh — `syncscope tester` end to end: the correct program passes under wt and nol1 and
-# in functional mode (exit 0, one line per run, a summary); the racy unordered-locks variant is
+# tester_cli.sh — `syncscope tester` end to end: the correct program passes under wt, nol1 and
+# rfo (also with jitter and on qr-apu's 64-lane wavefronts) and in functional mode (exit 0, one line per run, a summary); the racy unordered-locks variant is
 # caught under wt (exit 1, the first wrong word named); bad arguments exit 2 and a configuration
 # that builds no device exits 1, each with one error line.
 # Usage: tester_cli.sh PATH/TO/syncscope
@@ -29,11 +29,17 @@ expect_error_line() { # the last command's stderr is exactly one line containing
 }
 
 expect 0 "tester --help" "$syncscope" tester --help
-expect 0 "correct program, wt and nol1" "$syncscope" tester --seeds 1 --jitters 0,3
-expect_output "4 runs, 0 failed"
-if [ "$(grep -c ' ok ' "$work/out")" -ne 4 ]; then
-    echo "FAIL: expected 4 ok lines"; cat "$work/out"; failures=$((failures + 1))
+expect 0 "correct program, wt, nol1 and rfo" "$syncscope" tester --seeds 1 --jitters 0,3
+expect_output "6 runs, 0 failed"
+if [ "$(grep -c ' ok ' "$work/out")" -ne 6 ]; then
+    echo "FAIL: expected 6 ok lines"; cat "$work/out"; failures=$((failures + 1))
 fi
+expect 0 "correct program, rfo, several seeds" "$syncscope" tester --mechanisms rfo --seeds 4 --jitters 0,5
+expect_output "8 runs, 0 failed"
+expect 0 "correct program, rfo on qr-apu" "$syncscope" tester --mechanisms rfo --system qr-apu --seeds 2 --jitters 1
+expect_output "2 runs, 0 failed"
+expect 0 "unordered peeks under rfo (coherent L1s)" "$syncscope" tester --variant unordered-peeks --mechanisms rfo \
+    --seeds 2 --jitters 0
 expect 0 "full program, nol1" "$syncscope" tester --seeds 1 --jitters 0 --mechanisms nol1
 expect_output "1 run, 0 failed"
 expect 0 "functional mode, 64 lanes" "$syncscope" tester --mode functional --system qr-apu --seeds 2

@@ -1,7 +1,10 @@
 /* test_protocols.c — the protocol tables are complete where the memory system needs them:
  * every state a line can be in when a CU access arrives has a row for every access event, every
- * state with a fill outstanding has fill rows, no (state, event) pair is listed twice, and every
- * action is one the L1 controller implements. */
+ * state with a fill outstanding has fill rows, every cached state has a replacement row, no
+ * (state, event) pair is listed twice, and every action is one the controllers implement. For
+ * the rfo directory: every state takes requests, every state that waits for an owner takes its
+ * answers and its write-backs, the waiting states that need acks complete on Done, stable
+ * entries can be recalled, and every row ends where the protocol allows. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,6 +28,7 @@ static void check_table(const sc_protocol *protocol, const l1_state *states, int
         assert_non_null(index.l1[L1_IV][L1_FILL]);
         assert_non_null(index.l1[L1_IV][L1_FILL_UNCACHED]);
         assert_non_null(index.l1[L1_I][L1_FILL_UNCACHED]);
+        assert_non_null(index.l1[L1_V][L1_REPLACE]);
     }
     for (unsigned i = 0; i < protocol->l1_table_size; i++) {
         const protocol_transition *row = &protocol->l1_table[i];
@@ -60,6 +64,106 @@ static void test_nol1_never_caches(void **state)
         }
     }
     assert_false(nol1->acquire_invalidates_l1);
+    assert_null(nol1->dir_table);
+}
+
+#define ROW_EXISTS(table, state, event, name)                                                       \
+    do {                                                                                               \
+        if (!(table)[state][event])                                                                    \
+            fail_msg("rfo: no row for state %s on %s", name##_state_name(state), name##_event_name(event)); \
+    } while (0)
+
+static void test_rfo_l1_table_is_complete(void **state)
+{
+    (void)state;
+    const sc_protocol *rfo = sc_protocol_find("rfo");
+    assert_non_null(rfo);
+    const l1_state states[] = {L1_I, L1_S, L1_E, L1_O, L1_M, L1_IS, L1_IM};
+    check_table(rfo, states, 7, false);
+    protocol_index index;
+    protocol_build_index(rfo, &index);
+    ROW_EXISTS(index.l1, L1_IS, L1_GRANT_S, l1);
+    ROW_EXISTS(index.l1, L1_IS, L1_GRANT_E, l1);
+    ROW_EXISTS(index.l1, L1_IM, L1_GRANT_M, l1);
+    const l1_state cached[] = {L1_S, L1_E, L1_O, L1_M}, owned[] = {L1_E, L1_O, L1_M}, absent[] = {L1_I, L1_IS, L1_IM};
+    for (int s = 0; s < 4; s++)
+        ROW_EXISTS(index.l1, cached[s], L1_REPLACE, l1);
+    for (int s = 0; s < 3; s++) {
+        ROW_EXISTS(index.l1, owned[s], L1_FWD_GETS, l1);
+        ROW_EXISTS(index.l1, owned[s], L1_FWD_GETM, l1);
+        ROW_EXISTS(index.l1, absent[s], L1_FWD_GETS, l1);   /* its Put went first */
+        ROW_EXISTS(index.l1, absent[s], L1_FWD_GETM, l1);
+        ROW_EXISTS(index.l1, absent[s], L1_INV, l1);        /* S copies are dropped silently */
+    }
+    ROW_EXISTS(index.l1, L1_S, L1_INV, l1);
+    /* an owned line is never dropped without a write-back */
+    for (unsigned i = 0; i < rfo->l1_table_size; i++) {
+        const protocol_transition *row = &rfo->l1_table[i];
+        if (!l1_state_owned((l1_state)row->state))
+            continue;
+        bool drops = false, hands_over = false;
+        for (int a = 0; a < PROTOCOL_MAX_ACTIONS; a++) {
+            drops |= row->actions[a] == L1_DROP_LINE || row->actions[a] == L1_INVALIDATE_LINE;
+            hands_over |= row->actions[a] == L1_WRITE_BACK || row->actions[a] == L1_SEND_DATA;
+        }
+        if (drops && !hands_over)
+            fail_msg("rfo: %s on %s drops an owned line", l1_state_name((l1_state)row->state),
+                     l1_event_name((l1_event)row->event));
+    }
+    assert_false(rfo->acquire_invalidates_l1);
+}
+
+static void test_rfo_directory_table_is_complete(void **state)
+{
+    (void)state;
+    const sc_protocol *rfo = sc_protocol_find("rfo");
+    assert_non_null(rfo->dir_table);
+    protocol_index index;
+    protocol_build_index(rfo, &index);
+    for (int s = 0; s < DIR_STATE_COUNT; s++) {
+        ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_S, dir);
+        ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_M, dir);
+    }
+    const dir_state with_owner[] = {DIR_M, DIR_O, DIR_WAIT_OWNER_S, DIR_WAIT_M, DIR_WAIT_RECALL};
+    for (int s = 0; s < 5; s++)
+        ROW_EXISTS(index.dir, with_owner[s], DIR_PUT_DIRTY, dir);
+    const dir_state awaiting_owner[] = {DIR_WAIT_OWNER_S, DIR_WAIT_M, DIR_WAIT_RECALL};
+    for (int s = 0; s < 3; s++) {
+        ROW_EXISTS(index.dir, awaiting_owner[s], DIR_PUT_CLEAN, dir);
+        ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_DIRTY, dir);
+        ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_CLEAN, dir);
+        ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_NO_DATA, dir);
+    }
+    ROW_EXISTS(index.dir, DIR_M, DIR_PUT_CLEAN, dir);
+    ROW_EXISTS(index.dir, DIR_WAIT_HOME_E, DIR_HOME_DATA, dir);
+    ROW_EXISTS(index.dir, DIR_WAIT_HOME_S, DIR_HOME_DATA, dir);
+    ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_HOME_DATA, dir);
+    ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_INV_ACK, dir);
+    ROW_EXISTS(index.dir, DIR_WAIT_RECALL, DIR_INV_ACK, dir);
+    ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_DONE, dir);
+    ROW_EXISTS(index.dir, DIR_WAIT_RECALL, DIR_DONE, dir);
+    const dir_state stable[] = {DIR_S, DIR_M, DIR_O};
+    for (int s = 0; s < 3; s++)
+        ROW_EXISTS(index.dir, stable[s], DIR_REPLACE, dir);
+    for (unsigned i = 0; i < rfo->dir_table_size; i++) {
+        const protocol_transition *row = &rfo->dir_table[i];
+        assert_ptr_equal(index.dir[row->state][row->event], row);   /* listed once */
+        assert_true(row->next < DIR_STATE_COUNT);
+        bool closes = false, frees = false;
+        for (int a = 0; a < PROTOCOL_MAX_ACTIONS; a++) {
+            assert_true(row->actions[a] < DIR_ACTION_COUNT);
+            closes |= row->actions[a] == DIR_CLOSE;
+            frees |= row->actions[a] == DIR_FREE_ENTRY;
+        }
+        /* a row leaving a waiting state for a stable one closes the transaction */
+        if (row->state >= DIR_WAIT_HOME_E && row->next <= DIR_O && !closes)
+            fail_msg("rfo: %s on %s leaves %s open", dir_state_name((dir_state)row->state),
+                     dir_event_name((dir_event)row->event), dir_state_name((dir_state)row->state));
+        if ((row->next == DIR_I) != frees)
+            fail_msg("rfo: %s on %s ends in %s but %s the entry", dir_state_name((dir_state)row->state),
+                     dir_event_name((dir_event)row->event), dir_state_name((dir_state)row->next),
+                     frees ? "frees" : "keeps");
+    }
 }
 
 static void test_unknown_protocol(void **state)
@@ -73,6 +177,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wt_table_is_complete),
         cmocka_unit_test(test_nol1_never_caches),
+        cmocka_unit_test(test_rfo_l1_table_is_complete),
+        cmocka_unit_test(test_rfo_directory_table_is_complete),
         cmocka_unit_test(test_unknown_protocol),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,179 @@
+/* rfo.c — the RFO baseline of QuickRelease (§2.4.2, §3.3, U14): a CPU-style read-for-ownership
+ * MOESI protocol on the GPU. Write-back, write-allocate L1s hold lines in M, O, E, S or I; a
+ * full-map directory at the L2 banks (one entry per line any L1 holds, with the owner and a
+ * sharer bit per CU) keeps a single writer or many readers; the L2 is the home's write-back
+ * cache of DRAM.
+ *
+ * L1: a load hits in S/E/O/M, otherwise sends a GetS (IS) and is granted S, or E when no other L1
+ * holds the line. A store or atomic needs ownership first: in M it is performed at once (E turns
+ * into M silently); in S the copy is dropped and a GetM sent (IM); in O the dirty line is written
+ * back first (Put), then a GetM sent, so the directory always has the data to grant. Requests
+ * to a line in IM wait in its MSHR and are performed in arrival order when ownership arrives;
+ * a store or atomic to a line in IS waits until the read is answered (L1_STALL). Atomics are
+ * performed in the L1 once it owns the line (digest §3.0: "at L1 once M is held"). Replacing S
+ * is silent; replacing E, O or M sends a Put carrying the line (a dirty one is written home).
+ * A forwarded request or invalidation for a line the L1 no longer holds is answered as such:
+ * its Put went first on the same ordered path, so the directory already has the data.
+ *
+ * Directory (blocking, every grant's data passes through it): GetS in I reads the home and
+ * grants E; in S reads the home and grants S; in M/O forwards to the owner (M -> O keeping a
+ * dirty copy, E -> S) and grants S. GetM reads the home (I, S) or takes the owner's data (M, O),
+ * invalidates every other sharer, and grants M once the data and every ack are in. Puts are
+ * never deferred: a Put from the owner a transaction waits for serves as the owner's data.
+ * Replacing an entry (the directory is inclusive of the L1s) recalls the line: sharers are
+ * invalidated and the owner's data written home.
+ *
+ * Acquire and release are local (no L1 invalidation, no flush): a release waits only until the
+ * CU's earlier stores and atomics are performed in its L1; dirty data stays cached across
+ * kernels (kernel end waits only for write-backs in flight, so the host reads a settled image).
+ *
+ * Decisions the seed leaves open (U14), and what "idealized" is taken to mean here: the
+ * directory tracks the L1s only; the L2 is the home's data (not a tracked cache), written back
+ * to DRAM on eviction; there is no memory-side L3 (qr-apu's 4 MB L3 is not modelled, so DRAM
+ * writes are the L2's write-backs); invalidation acks are collected at the directory (4-hop, no
+ * cache-to-cache transfer); the directory is banked with the L2 and sized by
+ * directory.full_map_size (256 kB, 8 B per entry) with directory.mshrs transactions.
+ */
+#include "protocols/protocol.h"
+
+#define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
+
+static const protocol_transition rfo_l1[] = {
+    ROW(L1_I,  L1_LOAD,         L1_IS, L1_REQUEST_SHARED),
+    ROW(L1_I,  L1_LOAD_STRONG,  L1_IS, L1_REQUEST_SHARED),
+    ROW(L1_I,  L1_STORE,        L1_IM, L1_REQUEST_OWNERSHIP),
+    ROW(L1_I,  L1_STORE_STRONG, L1_IM, L1_REQUEST_OWNERSHIP),
+    ROW(L1_I,  L1_ATOMIC,       L1_IM, L1_REQUEST_OWNERSHIP),
+
+    ROW(L1_S,  L1_LOAD,         L1_S,  L1_HIT),
+    ROW(L1_S,  L1_LOAD_STRONG,  L1_S,  L1_HIT),
+    ROW(L1_S,  L1_STORE,        L1_IM, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
+    ROW(L1_S,  L1_STORE_STRONG, L1_IM, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
+    ROW(L1_S,  L1_ATOMIC,       L1_IM, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
+
+    ROW(L1_E,  L1_LOAD,         L1_E,  L1_HIT),
+    ROW(L1_E,  L1_LOAD_STRONG,  L1_E,  L1_HIT),
+    ROW(L1_E,  L1_STORE,        L1_M,  L1_UPDATE_LINE),
+    ROW(L1_E,  L1_STORE_STRONG, L1_M,  L1_UPDATE_LINE),
+    ROW(L1_E,  L1_ATOMIC,       L1_M,  L1_PERFORM_ATOMIC),
+
+    ROW(L1_O,  L1_LOAD,         L1_O,  L1_HIT),
+    ROW(L1_O,  L1_LOAD_STRONG,  L1_O,  L1_HIT),
+    ROW(L1_O,  L1_STORE,        L1_IM, L1_WRITE_BACK, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
+    ROW(L1_O,  L1_STORE_STRONG, L1_IM, L1_WRITE_BACK, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
+    ROW(L1_O,  L1_ATOMIC,       L1_IM, L1_WRITE_BACK, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
+
+    ROW(L1_M,  L1_LOAD,         L1_M,  L1_HIT),
+    ROW(L1_M,  L1_LOAD_STRONG,  L1_M,  L1_HIT),
+    ROW(L1_M,  L1_STORE,        L1_M,  L1_UPDATE_LINE),
+    ROW(L1_M,  L1_STORE_STRONG, L1_M,  L1_UPDATE_LINE),
+    ROW(L1_M,  L1_ATOMIC,       L1_M,  L1_PERFORM_ATOMIC),
+
+    ROW(L1_IS, L1_LOAD,         L1_IS, L1_MERGE),
+    ROW(L1_IS, L1_LOAD_STRONG,  L1_IS, L1_MERGE),
+    ROW(L1_IS, L1_STORE,        L1_IS, L1_STALL),
+    ROW(L1_IS, L1_STORE_STRONG, L1_IS, L1_STALL),
+    ROW(L1_IS, L1_ATOMIC,       L1_IS, L1_STALL),
+
+    ROW(L1_IM, L1_LOAD,         L1_IM, L1_MERGE),
+    ROW(L1_IM, L1_LOAD_STRONG,  L1_IM, L1_MERGE),
+    ROW(L1_IM, L1_STORE,        L1_IM, L1_MERGE),
+    ROW(L1_IM, L1_STORE_STRONG, L1_IM, L1_MERGE),
+    ROW(L1_IM, L1_ATOMIC,       L1_IM, L1_MERGE),
+
+    ROW(L1_IS, L1_GRANT_S,      L1_S,  L1_INSTALL_FILL, L1_DELIVER_FILL),
+    ROW(L1_IS, L1_GRANT_E,      L1_E,  L1_INSTALL_FILL, L1_DELIVER_FILL),
+    ROW(L1_IM, L1_GRANT_M,      L1_M,  L1_INSTALL_FILL, L1_DELIVER_FILL),
+
+    ROW(L1_S,  L1_REPLACE,      L1_I,  L1_DROP_LINE),
+    ROW(L1_E,  L1_REPLACE,      L1_I,  L1_WRITE_BACK, L1_DROP_LINE),
+    ROW(L1_O,  L1_REPLACE,      L1_I,  L1_WRITE_BACK, L1_DROP_LINE),
+    ROW(L1_M,  L1_REPLACE,      L1_I,  L1_WRITE_BACK, L1_DROP_LINE),
+
+    ROW(L1_I,  L1_INV,          L1_I,  L1_SEND_INV_ACK),
+    ROW(L1_IS, L1_INV,          L1_IS, L1_SEND_INV_ACK),
+    ROW(L1_IM, L1_INV,          L1_IM, L1_SEND_INV_ACK),
+    ROW(L1_S,  L1_INV,          L1_I,  L1_INVALIDATE_LINE, L1_SEND_INV_ACK),
+
+    ROW(L1_E,  L1_FWD_GETS,     L1_S,  L1_SEND_DATA),
+    ROW(L1_O,  L1_FWD_GETS,     L1_O,  L1_SEND_DATA),
+    ROW(L1_M,  L1_FWD_GETS,     L1_O,  L1_SEND_DATA),
+    ROW(L1_I,  L1_FWD_GETS,     L1_I,  L1_SEND_NO_DATA),
+    ROW(L1_IS, L1_FWD_GETS,     L1_IS, L1_SEND_NO_DATA),
+    ROW(L1_IM, L1_FWD_GETS,     L1_IM, L1_SEND_NO_DATA),
+
+    ROW(L1_E,  L1_FWD_GETM,     L1_I,  L1_SEND_DATA, L1_INVALIDATE_LINE),
+    ROW(L1_O,  L1_FWD_GETM,     L1_I,  L1_SEND_DATA, L1_INVALIDATE_LINE),
+    ROW(L1_M,  L1_FWD_GETM,     L1_I,  L1_SEND_DATA, L1_INVALIDATE_LINE),
+    ROW(L1_I,  L1_FWD_GETM,     L1_I,  L1_SEND_NO_DATA),
+    ROW(L1_IS, L1_FWD_GETM,     L1_IS, L1_SEND_NO_DATA),
+    ROW(L1_IM, L1_FWD_GETM,     L1_IM, L1_SEND_NO_DATA),
+};
+
+static const protocol_transition rfo_directory[] = {
+    ROW(DIR_I, DIR_GET_S,  DIR_WAIT_HOME_E,  DIR_OPEN, DIR_READ_HOME),
+    ROW(DIR_I, DIR_GET_M,  DIR_WAIT_M,       DIR_OPEN, DIR_READ_HOME),
+
+    ROW(DIR_S, DIR_GET_S,  DIR_WAIT_HOME_S,  DIR_OPEN, DIR_READ_HOME),
+    ROW(DIR_S, DIR_GET_M,  DIR_WAIT_M,       DIR_OPEN, DIR_READ_HOME, DIR_INVALIDATE_SHARERS),
+    ROW(DIR_S, DIR_REPLACE, DIR_WAIT_RECALL, DIR_OPEN_RECALL, DIR_INVALIDATE_SHARERS),
+
+    ROW(DIR_M, DIR_GET_S,  DIR_WAIT_OWNER_S, DIR_OPEN, DIR_FORWARD_GET_S),
+    ROW(DIR_M, DIR_GET_M,  DIR_WAIT_M,       DIR_OPEN, DIR_FORWARD_GET_M),
+    ROW(DIR_M, DIR_PUT_DIRTY, DIR_I,         DIR_WRITE_HOME, DIR_ACK_PUT, DIR_CLEAR_OWNER, DIR_FREE_ENTRY),
+    ROW(DIR_M, DIR_PUT_CLEAN, DIR_I,         DIR_ACK_PUT, DIR_CLEAR_OWNER, DIR_FREE_ENTRY),
+    ROW(DIR_M, DIR_REPLACE, DIR_WAIT_RECALL, DIR_OPEN_RECALL, DIR_FORWARD_GET_M),
+
+    ROW(DIR_O, DIR_GET_S,  DIR_WAIT_OWNER_S, DIR_OPEN, DIR_FORWARD_GET_S),
+    ROW(DIR_O, DIR_GET_M,  DIR_WAIT_M,       DIR_OPEN, DIR_FORWARD_GET_M, DIR_INVALIDATE_SHARERS),
+    ROW(DIR_O, DIR_PUT_DIRTY, DIR_S,         DIR_WRITE_HOME, DIR_ACK_PUT, DIR_CLEAR_OWNER),
+    ROW(DIR_O, DIR_REPLACE, DIR_WAIT_RECALL, DIR_OPEN_RECALL, DIR_FORWARD_GET_M, DIR_INVALIDATE_SHARERS),
+
+    ROW(DIR_WAIT_HOME_E, DIR_GET_S,     DIR_WAIT_HOME_E, DIR_DEFER),
+    ROW(DIR_WAIT_HOME_E, DIR_GET_M,     DIR_WAIT_HOME_E, DIR_DEFER),
+    ROW(DIR_WAIT_HOME_E, DIR_HOME_DATA, DIR_M, DIR_TAKE_DATA, DIR_SET_OWNER, DIR_GRANT_E, DIR_CLOSE),
+
+    ROW(DIR_WAIT_HOME_S, DIR_GET_S,     DIR_WAIT_HOME_S, DIR_DEFER),
+    ROW(DIR_WAIT_HOME_S, DIR_GET_M,     DIR_WAIT_HOME_S, DIR_DEFER),
+    ROW(DIR_WAIT_HOME_S, DIR_HOME_DATA, DIR_S, DIR_TAKE_DATA, DIR_ADD_REQUESTER, DIR_GRANT_S, DIR_CLOSE),
+
+    ROW(DIR_WAIT_OWNER_S, DIR_GET_S,    DIR_WAIT_OWNER_S, DIR_DEFER),
+    ROW(DIR_WAIT_OWNER_S, DIR_GET_M,    DIR_WAIT_OWNER_S, DIR_DEFER),
+    ROW(DIR_WAIT_OWNER_S, DIR_OWNER_DIRTY, DIR_O,
+        DIR_TAKE_DATA, DIR_OWNER_ANSWERED, DIR_ADD_REQUESTER, DIR_GRANT_S, DIR_CLOSE),
+    ROW(DIR_WAIT_OWNER_S, DIR_OWNER_CLEAN, DIR_S,
+        DIR_TAKE_DATA, DIR_OWNER_ANSWERED, DIR_OWNER_TO_SHARER, DIR_ADD_REQUESTER, DIR_GRANT_S, DIR_CLOSE),
+    ROW(DIR_WAIT_OWNER_S, DIR_OWNER_NO_DATA, DIR_S, DIR_OWNER_ANSWERED, DIR_ADD_REQUESTER, DIR_GRANT_S, DIR_CLOSE),
+    ROW(DIR_WAIT_OWNER_S, DIR_PUT_DIRTY, DIR_WAIT_OWNER_S, DIR_TAKE_DATA, DIR_WRITE_HOME, DIR_ACK_PUT, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_OWNER_S, DIR_PUT_CLEAN, DIR_WAIT_OWNER_S, DIR_TAKE_DATA, DIR_ACK_PUT, DIR_CLEAR_OWNER),
+
+    ROW(DIR_WAIT_M, DIR_GET_S,          DIR_WAIT_M, DIR_DEFER),
+    ROW(DIR_WAIT_M, DIR_GET_M,          DIR_WAIT_M, DIR_DEFER),
+    ROW(DIR_WAIT_M, DIR_HOME_DATA,      DIR_WAIT_M, DIR_TAKE_DATA),
+    ROW(DIR_WAIT_M, DIR_INV_ACK,        DIR_WAIT_M, DIR_COUNT_ACK),
+    ROW(DIR_WAIT_M, DIR_OWNER_DIRTY,    DIR_WAIT_M, DIR_TAKE_DATA, DIR_OWNER_ANSWERED, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_M, DIR_OWNER_CLEAN,    DIR_WAIT_M, DIR_TAKE_DATA, DIR_OWNER_ANSWERED, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_M, DIR_OWNER_NO_DATA,  DIR_WAIT_M, DIR_OWNER_ANSWERED),
+    ROW(DIR_WAIT_M, DIR_PUT_DIRTY,      DIR_WAIT_M, DIR_TAKE_DATA, DIR_WRITE_HOME, DIR_ACK_PUT, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_M, DIR_PUT_CLEAN,      DIR_WAIT_M, DIR_TAKE_DATA, DIR_ACK_PUT, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_M, DIR_DONE,           DIR_M, DIR_SET_OWNER, DIR_GRANT_M, DIR_CLOSE),
+
+    ROW(DIR_WAIT_RECALL, DIR_GET_S,         DIR_WAIT_RECALL, DIR_DEFER),
+    ROW(DIR_WAIT_RECALL, DIR_GET_M,         DIR_WAIT_RECALL, DIR_DEFER),
+    ROW(DIR_WAIT_RECALL, DIR_INV_ACK,       DIR_WAIT_RECALL, DIR_COUNT_ACK),
+    ROW(DIR_WAIT_RECALL, DIR_OWNER_DIRTY,   DIR_WAIT_RECALL, DIR_WRITE_HOME, DIR_OWNER_ANSWERED, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_RECALL, DIR_OWNER_CLEAN,   DIR_WAIT_RECALL, DIR_OWNER_ANSWERED, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_RECALL, DIR_OWNER_NO_DATA, DIR_WAIT_RECALL, DIR_OWNER_ANSWERED),
+    ROW(DIR_WAIT_RECALL, DIR_PUT_DIRTY,     DIR_WAIT_RECALL, DIR_WRITE_HOME, DIR_ACK_PUT, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_RECALL, DIR_PUT_CLEAN,     DIR_WAIT_RECALL, DIR_ACK_PUT, DIR_CLEAR_OWNER),
+    ROW(DIR_WAIT_RECALL, DIR_DONE,          DIR_I, DIR_FREE_ENTRY, DIR_CLOSE),
+};
+
+const sc_protocol protocol_rfo = {
+    .name = "rfo",
+    .l1_table = rfo_l1,
+    .l1_table_size = sizeof rfo_l1 / sizeof rfo_l1[0],
+    .dir_table = rfo_directory,
+    .dir_table_size = sizeof rfo_directory / sizeof rfo_directory[0],
+    .acquire_invalidates_l1 = false,
+};

@@ -1,0 +1,515 @@
+/* directory.c — the directory slice of an L2 bank under an ownership protocol: a full-map,
+ * set-associative directory of the lines the L1s hold (state, owner, one sharer bit per CU),
+ * the transactions open on them (the directory's MSHRs), and the controller that runs the
+ * protocol's directory table (protocols/) on every message and implements each action once.
+ *
+ * The directory is blocking: a request for a line with an open transaction waits in it (DEFER)
+ * and goes again, ahead of newer requests, when the transaction closes. Every grant's data passes
+ * through the directory: from the home (the bank's L2, which fetches from DRAM on a miss) or from
+ * the owner, which answers a forwarded request to the directory. A transaction completes (event
+ * Done) once its data, the owner's answer and every invalidation ack are in. A request for a line
+ * with no entry in a full set recalls the least recently used idle entry of the set and waits in
+ * the recall's transaction. A request that finds no free transaction, every way of its set busy,
+ * or no L2 MSHR for the home read waits at the head of the bank's request queue; answers
+ * (responses) never wait.
+ *
+ * Timing: a request takes the bank's pipeline for a cycle; forwards and invalidations leave
+ * directory.latency cycles later; a home read is answered l2_latency cycles after it starts (an L2
+ * hit) or when the DRAM fill reaches the L2; a grant leaves when its transaction completes. */
+#include "timing/memory_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_TRANSACTION UINT32_MAX
+#define NO_CU (-1)
+
+typedef struct directory_entry {
+    uint64_t line_address;      /* global line address, while the way is in use */
+    uint64_t sharers;           /* bit c: CU c may hold a shared copy */
+    uint64_t last_use;          /* LRU stamp */
+    int32_t owner;              /* CU answering for the line (E, O, M), NO_CU if none */
+    uint32_t transaction;       /* the open transaction, NO_TRANSACTION if none */
+    uint8_t state;              /* dir_state; DIR_I: the way is free */
+} directory_entry;
+
+typedef struct transaction {
+    directory_entry *entry;
+    int32_t requester;          /* NO_CU for a recall */
+    uint32_t request;           /* the request message (it becomes the grant), MESSAGE_NONE if none */
+    uint32_t acks_pending;
+    bool owner_pending;         /* a forwarded request awaits the owner's answer */
+    bool needs_data, has_data;  /* a recall grants nothing */
+    uint8_t source;             /* gsi_source of the data */
+    uint8_t home_source;        /* gsi_source of a home read in flight */
+    uint32_t deferred_head, deferred_tail;   /* requests waiting for the line, arrival order */
+    uint32_t next_free;
+    uint8_t data[TIMING_MAX_LINE_BYTES];
+} transaction;
+
+struct directory_slice {
+    directory_entry *entries;   /* sets * ways, set-major */
+    uint64_t sets;
+    unsigned ways;
+    uint64_t use_clock;
+    transaction *transactions;
+    uint32_t free_transactions;
+};
+
+/* What the actions of one row work on. */
+typedef struct dir_context {
+    unsigned bank;
+    uint64_t line_address;
+    directory_entry *entry;     /* NULL while the line is in I */
+    transaction *transaction;   /* NULL when none is open */
+    uint32_t handle;            /* the message raising the event, MESSAGE_NONE for internal events */
+    const uint8_t *data;        /* the data the event brings */
+    gsi_source source;
+    bool message_kept;          /* the message lives on (in a transaction, or sent back) */
+} dir_context;
+
+directory_slice *directory_create(const memory_config *config)
+{
+    directory_slice *directory = calloc(1, sizeof *directory);
+    directory->ways = config->directory_associativity;
+    directory->sets = config->directory_entries / config->directory_associativity;
+    directory->entries = calloc(directory->sets * directory->ways, sizeof *directory->entries);
+    directory->transactions = calloc(config->directory_transactions, sizeof *directory->transactions);
+    directory->free_transactions = NO_TRANSACTION;
+    for (uint32_t t = config->directory_transactions; t-- > 0;) {
+        directory->transactions[t].next_free = directory->free_transactions;
+        directory->free_transactions = t;
+    }
+    return directory;
+}
+
+void directory_destroy(directory_slice *directory)
+{
+    if (!directory)
+        return;
+    free(directory->entries);
+    free(directory->transactions);
+    free(directory);
+}
+
+/* ---- the entry array ---- */
+
+static directory_entry *set_of(const memory_system *memory, const directory_slice *directory, uint64_t line_address)
+{
+    uint64_t local_line = memory_bank_local_address(memory, line_address) / memory->config.line_bytes;
+    return &directory->entries[(local_line % directory->sets) * directory->ways];
+}
+
+static directory_entry *find_entry(const memory_system *memory, directory_slice *directory, uint64_t line_address)
+{
+    directory_entry *set = set_of(memory, directory, line_address);
+    for (unsigned way = 0; way < directory->ways; way++)
+        if (set[way].state != DIR_I && set[way].line_address == line_address)
+            return &set[way];
+    return NULL;
+}
+
+/* A free way of the line's set, or NULL. */
+static directory_entry *free_way(const memory_system *memory, directory_slice *directory, uint64_t line_address)
+{
+    directory_entry *set = set_of(memory, directory, line_address);
+    for (unsigned way = 0; way < directory->ways; way++)
+        if (set[way].state == DIR_I)
+            return &set[way];
+    return NULL;
+}
+
+/* The least recently used entry of the set with no open transaction, or NULL. */
+static directory_entry *recall_victim(const memory_system *memory, directory_slice *directory, uint64_t line_address)
+{
+    directory_entry *set = set_of(memory, directory, line_address), *victim = NULL;
+    for (unsigned way = 0; way < directory->ways; way++)
+        if (set[way].transaction == NO_TRANSACTION && (!victim || set[way].last_use < victim->last_use))
+            victim = &set[way];
+    return victim;
+}
+
+static directory_slice *slice_of(memory_system *memory, unsigned bank) { return memory->banks[bank].directory; }
+
+static transaction *transaction_of(directory_slice *directory, const directory_entry *entry)
+{
+    return entry && entry->transaction != NO_TRANSACTION ? &directory->transactions[entry->transaction] : NULL;
+}
+
+/* ---- actions ---- */
+
+static sc_time directory_delay(const memory_system *memory)
+{
+    return sc_clock_span(memory->config.gpu_clock, memory->config.directory_latency);
+}
+
+static uint64_t cu_bit(int32_t cu) { return cu == NO_CU ? 0 : 1ull << cu; }
+
+/* Sends a header-only message from the directory to CU `cu`. */
+static void send_to_cu(memory_system *memory, unsigned bank, message_type type, unsigned cu, uint64_t line_address,
+                       sc_time when)
+{
+    uint32_t handle = message_allocate(memory, type, cu, line_address);
+    memory_send_to_cu(memory, handle, bank, when);
+}
+
+static transaction *open_transaction(memory_system *memory, dir_context *context, int32_t requester)
+{
+    directory_slice *directory = slice_of(memory, context->bank);
+    uint32_t number = directory->free_transactions;
+    transaction *t = &directory->transactions[number];
+    directory->free_transactions = t->next_free;
+    *t = (transaction){.entry = context->entry, .requester = requester, .request = MESSAGE_NONE,
+                       .needs_data = requester != NO_CU, .deferred_head = MESSAGE_NONE,
+                       .deferred_tail = MESSAGE_NONE};
+    context->entry->transaction = number;
+    context->transaction = t;
+    return t;
+}
+
+static void open_request(memory_system *memory, dir_context *context)
+{
+    if (!context->entry) {
+        directory_entry *way = free_way(memory, slice_of(memory, context->bank), context->line_address);
+        *way = (directory_entry){.line_address = context->line_address, .owner = NO_CU,
+                                 .transaction = NO_TRANSACTION, .state = DIR_I};
+        context->entry = way;
+    }
+    message *request = message_get(memory, context->handle);
+    transaction *t = open_transaction(memory, context, request->cu);
+    t->request = context->handle;
+    context->message_kept = true;
+}
+
+static void defer(memory_system *memory, transaction *t, uint32_t handle)
+{
+    message_get(memory, handle)->next = MESSAGE_NONE;
+    if (t->deferred_tail == MESSAGE_NONE)
+        t->deferred_head = handle;
+    else
+        message_get(memory, t->deferred_tail)->next = handle;
+    t->deferred_tail = handle;
+}
+
+static void read_home(memory_system *memory, dir_context *context, sc_time now)
+{
+    transaction *t = context->transaction;
+    if (!l2_home_read(memory, context->bank, t->request, t->data, now))
+        return;   /* a miss: the fill calls directory_home_filled */
+    t->home_source = GSI_SOURCE_L2;
+    event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l2_latency),
+                     MEMORY_EVENT_HOME_DATA, context->bank, t->request);
+}
+
+static int forward(memory_system *memory, dir_context *context, message_type type, sc_time now, sc_error *error)
+{
+    const directory_entry *entry = context->entry;
+    transaction *t = context->transaction;
+    if (entry->owner == NO_CU || entry->owner == t->requester)
+        return sc_fail(error, "internal error: protocol %s: directory forwards line 0x%llx to owner %d for CU %d",
+                       memory->protocol->name, (unsigned long long)context->line_address, entry->owner, t->requester);
+    send_to_cu(memory, context->bank, type, (unsigned)entry->owner, context->line_address, now + directory_delay(memory));
+    t->owner_pending = true;
+    memory->stats.dir_forwards++;
+    return 0;
+}
+
+static void invalidate_sharers(memory_system *memory, dir_context *context, sc_time now)
+{
+    directory_entry *entry = context->entry;
+    transaction *t = context->transaction;
+    uint64_t targets = entry->sharers & ~cu_bit(t->requester);
+    for (; targets; targets &= targets - 1) {
+        unsigned cu = (unsigned)__builtin_ctzll(targets);
+        send_to_cu(memory, context->bank, MSG_INV, cu, context->line_address, now + directory_delay(memory));
+        t->acks_pending++;
+        memory->stats.dir_invalidations++;
+    }
+    entry->sharers = 0;
+}
+
+static int grant(memory_system *memory, dir_context *context, l1_state state, sc_time now, sc_error *error)
+{
+    transaction *t = context->transaction;
+    if (!t->has_data)
+        return sc_fail(error, "internal error: protocol %s: directory grants line 0x%llx without its data",
+                       memory->protocol->name, (unsigned long long)context->line_address);
+    message *m = message_get(memory, t->request);
+    m->type = MSG_DATA;
+    m->grant = (uint8_t)state;
+    m->source = t->source;
+    m->around = 0;
+    memcpy(m->data, t->data, memory->config.line_bytes);
+    memory_send_to_cu(memory, t->request, context->bank, now);
+    t->request = MESSAGE_NONE;
+    return 0;
+}
+
+/* Closes the transaction; the requests that waited in it go to the front of the bank's queue. */
+static void close_transaction(memory_system *memory, dir_context *context, sc_time now)
+{
+    directory_slice *directory = slice_of(memory, context->bank);
+    transaction *t = context->transaction;
+    t->entry->transaction = NO_TRANSACTION;
+    if (t->deferred_head != MESSAGE_NONE)
+        l2_requeue_front(memory, context->bank, t->deferred_head, t->deferred_tail, now);
+    t->next_free = directory->free_transactions;
+    directory->free_transactions = (uint32_t)(t - directory->transactions);
+    context->transaction = NULL;
+}
+
+static int run_action(memory_system *memory, dir_context *context, dir_action action, sc_time now, sc_error *error)
+{
+    directory_entry *entry = context->entry;
+    transaction *t = context->transaction;
+    switch (action) {
+    case DIR_DEFER:
+        defer(memory, t, context->handle);
+        context->message_kept = true;
+        break;
+    case DIR_OPEN:
+        open_request(memory, context);
+        break;
+    case DIR_OPEN_RECALL:
+        open_transaction(memory, context, NO_CU);
+        memory->stats.dir_recalls++;
+        break;
+    case DIR_READ_HOME:
+        read_home(memory, context, now);
+        break;
+    case DIR_FORWARD_GET_S:
+        return forward(memory, context, MSG_FWD_GET_S, now, error);
+    case DIR_FORWARD_GET_M:
+        return forward(memory, context, MSG_FWD_GET_M, now, error);
+    case DIR_INVALIDATE_SHARERS:
+        invalidate_sharers(memory, context, now);
+        break;
+    case DIR_COUNT_ACK:
+        if (t->acks_pending == 0)
+            return sc_fail(error, "internal error: protocol %s: unexpected invalidation ack for line 0x%llx",
+                           memory->protocol->name, (unsigned long long)context->line_address);
+        t->acks_pending--;
+        break;
+    case DIR_TAKE_DATA:
+        if (context->data != t->data)
+            memcpy(t->data, context->data, memory->config.line_bytes);
+        t->has_data = true;
+        t->source = (uint8_t)context->source;
+        break;
+    case DIR_OWNER_ANSWERED:
+        t->owner_pending = false;
+        break;
+    case DIR_WRITE_HOME:
+        l2_home_write(memory, context->bank, context->line_address, context->data, now);
+        memory->stats.dir_home_writes++;
+        break;
+    case DIR_ACK_PUT: {
+        message *m = message_get(memory, context->handle);
+        m->type = MSG_PUT_ACK;
+        memory_send_to_cu(memory, context->handle, context->bank, now);
+        context->message_kept = true;
+        break;
+    }
+    case DIR_CLEAR_OWNER:
+        entry->owner = NO_CU;
+        break;
+    case DIR_OWNER_TO_SHARER:
+        entry->sharers |= cu_bit(entry->owner);
+        entry->owner = NO_CU;
+        break;
+    case DIR_ADD_REQUESTER:
+        entry->sharers |= cu_bit(t->requester);
+        break;
+    case DIR_SET_OWNER:
+        entry->owner = t->requester;
+        entry->sharers = 0;
+        break;
+    case DIR_GRANT_S:
+        return grant(memory, context, L1_S, now, error);
+    case DIR_GRANT_E:
+        return grant(memory, context, L1_E, now, error);
+    case DIR_GRANT_M:
+        return grant(memory, context, L1_M, now, error);
+    case DIR_CLOSE:
+        close_transaction(memory, context, now);
+        break;
+    case DIR_FREE_ENTRY:
+        entry->state = DIR_I;
+        context->entry = NULL;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+/* ---- running the table ---- */
+
+static bool transaction_complete(const transaction *t)
+{
+    return t && !t->owner_pending && t->acks_pending == 0 && (t->has_data || !t->needs_data);
+}
+
+/* Runs the row for (the line's state, event), gives the entry the row's next state, checks the
+ * outcome, and raises Done when the transaction has all it waits for and the table has a row. */
+static int run_event(memory_system *memory, dir_context *context, dir_event event, sc_time now, sc_error *error)
+{
+    dir_state state = context->entry ? (dir_state)context->entry->state : DIR_I;
+    const protocol_transition *row = memory->table.dir[state][event];
+    if (!row)
+        return sc_fail(error, "internal error: protocol %s has no directory transition for state %s on event %s "
+                       "(line 0x%llx)", memory->protocol->name, dir_state_name(state), dir_event_name(event),
+                       (unsigned long long)context->line_address);
+    for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++)
+        if (run_action(memory, context, (dir_action)row->actions[i], now, error) < 0)
+            return -1;
+    if (context->entry)
+        context->entry->state = row->next;
+    if ((context->entry == NULL) != (row->next == DIR_I))
+        return sc_fail(error, "internal error: protocol %s: directory %s on %s ended %s an entry, table says %s",
+                       memory->protocol->name, dir_state_name(state), dir_event_name(event),
+                       context->entry ? "with" : "without", dir_state_name((dir_state)row->next));
+    if (transaction_complete(context->transaction) && memory->table.dir[row->next][DIR_DONE]) {
+        context->handle = MESSAGE_NONE;
+        return run_event(memory, context, DIR_DONE, now, error);
+    }
+    return 0;
+}
+
+static dir_context context_for(memory_system *memory, unsigned bank, uint64_t line_address, uint32_t handle)
+{
+    directory_slice *directory = slice_of(memory, bank);
+    directory_entry *entry = find_entry(memory, directory, line_address);
+    return (dir_context){.bank = bank, .line_address = line_address, .entry = entry,
+                         .transaction = transaction_of(directory, entry), .handle = handle};
+}
+
+/* Makes room for a new entry of the request's line: recalls the set's least recently used idle
+ * entry, and the request waits in the recall. Returns 1 when the request was deferred, 0 when a
+ * way is free (now or because the recall finished at once), -1 on error; sets *must_wait when
+ * no entry can be recalled now. */
+static int make_entry_room(memory_system *memory, dir_context *request, sc_time now, bool *must_wait, sc_error *error)
+{
+    directory_slice *directory = slice_of(memory, request->bank);
+    if (free_way(memory, directory, request->line_address))
+        return 0;
+    directory_entry *victim = recall_victim(memory, directory, request->line_address);
+    if (!victim) {
+        *must_wait = true;
+        return 0;
+    }
+    dir_context recall = {.bank = request->bank, .line_address = victim->line_address, .entry = victim,
+                          .handle = MESSAGE_NONE};
+    if (run_event(memory, &recall, DIR_REPLACE, now, error) < 0)
+        return -1;
+    if (victim->transaction == NO_TRANSACTION)
+        return 0;
+    defer(memory, &directory->transactions[victim->transaction], request->handle);
+    return 1;
+}
+
+/* What admitting a request found. */
+typedef enum admission {
+    ADMIT_ERROR = -1,
+    ADMIT_WAIT = 0,        /* something it needs is busy: offer it again next cycle */
+    ADMIT_GO,              /* run its row */
+    ADMIT_IN_RECALL,       /* it waits in the recall started to make room for its entry */
+} admission;
+
+/* Whether the request's row can run now: a row that opens a transaction needs a free one, a way
+ * for the line's entry (a recall is started when the set is full) and, if it reads the home, an
+ * L2 MSHR. Touches the line's entry (LRU) when it goes ahead. */
+static admission admit_request(memory_system *memory, dir_context *context, dir_event event, sc_time now,
+                               sc_error *error)
+{
+    directory_slice *directory = slice_of(memory, context->bank);
+    const protocol_transition *row = memory->table.dir[context->entry ? context->entry->state : DIR_I][event];
+    bool opens = false, reads_home = false;
+    for (unsigned i = 0; row && i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++) {
+        opens |= row->actions[i] == DIR_OPEN;
+        reads_home |= row->actions[i] == DIR_READ_HOME;
+    }
+    if (opens && directory->free_transactions == NO_TRANSACTION)
+        return ADMIT_WAIT;
+    if (opens && !context->entry) {
+        bool must_wait = false;
+        int deferred = make_entry_room(memory, context, now, &must_wait, error);
+        if (deferred != 0)
+            return deferred < 0 ? ADMIT_ERROR : ADMIT_IN_RECALL;
+        if (must_wait || directory->free_transactions == NO_TRANSACTION)
+            return ADMIT_WAIT;
+    }
+    if (reads_home && l2_home_blocked(memory, context->bank, context->line_address))
+        return ADMIT_WAIT;
+    if (context->entry)
+        context->entry->last_use = ++directory->use_clock;
+    return ADMIT_GO;
+}
+
+static dir_event message_event(const message *m)
+{
+    switch ((message_type)m->type) {
+    case MSG_GET_S: return DIR_GET_S;
+    case MSG_GET_M: return DIR_GET_M;
+    case MSG_PUT: return m->dirty ? DIR_PUT_DIRTY : DIR_PUT_CLEAN;
+    case MSG_INV_ACK: return DIR_INV_ACK;
+    case MSG_OWNER_DATA: return m->dirty ? DIR_OWNER_DIRTY : DIR_OWNER_CLEAN;
+    default: return DIR_OWNER_NO_DATA;
+    }
+}
+
+int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
+{
+    message *m = message_get(memory, handle);
+    dir_context context = context_for(memory, bank, m->line_address, handle);
+    dir_event event = message_event(m);
+    context.data = m->data;
+    context.source = GSI_SOURCE_REMOTE_L1;
+    if (event == DIR_GET_S || event == DIR_GET_M) {
+        admission admitted = admit_request(memory, &context, event, now, error);
+        if (admitted == ADMIT_ERROR || admitted == ADMIT_WAIT)
+            return admitted;
+        memory->stats.dir_lookups++;
+        if (admitted == ADMIT_IN_RECALL)
+            return 1;
+    } else if ((event == DIR_PUT_DIRTY || event == DIR_PUT_CLEAN) && (!context.entry || context.entry->owner != m->cu)) {
+        return sc_fail(error, "internal error: protocol %s: write-back of line 0x%llx from CU %u, which does not own it",
+                       memory->protocol->name, (unsigned long long)m->line_address, m->cu);
+    }
+    if (run_event(memory, &context, event, now, error) < 0)
+        return -1;
+    if (!context.message_kept)
+        message_free(memory, handle);
+    return 1;
+}
+
+void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data, sc_time when)
+{
+    dir_context context = context_for(memory, bank, message_get(memory, handle)->line_address, handle);
+    transaction *t = context.transaction;
+    memcpy(t->data, data, memory->config.line_bytes);
+    t->home_source = GSI_SOURCE_DRAM;
+    event_queue_push(memory->events, when, MEMORY_EVENT_HOME_DATA, bank, handle);
+}
+
+int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
+{
+    dir_context context = context_for(memory, bank, message_get(memory, handle)->line_address, MESSAGE_NONE);
+    if (!context.transaction || context.transaction->request != handle)
+        return sc_fail(error, "internal error: protocol %s: home data for line 0x%llx with no transaction waiting",
+                       memory->protocol->name, (unsigned long long)context.line_address);
+    context.data = context.transaction->data;
+    context.source = (gsi_source)context.transaction->home_source;
+    return run_event(memory, &context, DIR_HOME_DATA, now, error);
+}
+
+void directory_forget_range(memory_system *memory, unsigned bank, uint64_t start, uint64_t end)
+{
+    directory_slice *directory = slice_of(memory, bank);
+    for (uint64_t i = 0; i < directory->sets * directory->ways; i++) {
+        directory_entry *entry = &directory->entries[i];
+        if (entry->state != DIR_I && entry->line_address + memory->config.line_bytes > start &&
+            entry->line_address < end)
+            entry->state = DIR_I;
+    }
+}
