@@ -18,6 +18,8 @@ static const cli_command commands[] = {
     {"litmus", "litmus tests on the detailed model over many jitter seeds; fails on forbidden outcomes", command_litmus},
     {"bench", "measure simulator, model and database speed", command_bench},
     {"tester", "random protocol tester: seeded DRF programs checked value by value", command_tester},
+    {"calibrate", "fit a mechanism's analytical model to detailed runs at random design points", command_calibrate},
+    {"validate", "compare a calibrated model with detailed runs at held-out design points", command_validate},
 };
 
 static void print_usage(FILE *out)
