@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/run_model.h"
 #include "exec/functional_engine.h"
 #include "protocols/mechanism.h"
 #include "workloads/manifest.h"
@@ -306,6 +307,8 @@ static sc_store *open_store(const run_request *request, sc_error *error)
 
 int run_session_execute(const run_request *request)
 {
+    if (!strcmp(request->mode, "model"))
+        return run_model_execute(request);
     sc_error error = {{0}};
     sc_config *config = sc_config_load(request->system, request->config_file, request->sets, request->set_count, &error);
     if (!config) {

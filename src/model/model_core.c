@@ -14,6 +14,9 @@
  *     issue      D = 1/issue_rate                          m = P
  *     SIMD/SFU   D = (n_alu alu_cycles + n_sfu sfu_cycles)/I m = P
  *     LSU        D = (global lines + shared accesses)/I     m = P   (one line per cycle)
+ *     MSHRs      D = (L2 reads x their latency / MSHRs + L2 writes x L2 / store-buffer entries)/I,
+ *                m = P: the limit on requests in flight per CU, as Seidmann's approximation of an
+ *                M-server station (the latency itself is in Z_mem)
  *     NoC to CU  D = bytes to the CU / port bytes per cycle m = P
  *     NoC from CU, L2 bank ports: likewise                  m = P, banks
  *     L2 banks   D = L2 requests / I (one per cycle)        m = banks
@@ -34,7 +37,7 @@
 #include <math.h>
 #include <string.h>
 
-enum { ISSUE, SIMD, LSU, NOC_TO_CU, NOC_FROM_CU, BANK_PORT, L2_BANK, DRAM, STATION_COUNT };
+enum { ISSUE, SIMD, LSU, MSHR, NOC_TO_CU, NOC_FROM_CU, BANK_PORT, L2_BANK, DRAM, STATION_COUNT };
 enum { MVA_ITERATIONS = 24 };
 
 #define HEADER_BYTES 8.0   /* address and command of every NoC message (timing/memory_system.h) */
@@ -44,23 +47,28 @@ typedef struct network {
     double delay, population, throughput;
 } network;
 
-/* Schweitzer's approximate MVA of a closed network with one delay and STATION_COUNT queues. */
+/* Schweitzer's approximate MVA of a closed network with one delay and STATION_COUNT queues,
+ * iterated until the throughput moves by less than 1e-7 (relative), at most MVA_ITERATIONS times. */
 static void solve(network *net)
 {
-    double queue[STATION_COUNT], correction = (net->population - 1.0) / net->population, cycle = net->delay;
+    double queue[STATION_COUNT], share[STATION_COUNT], correction = (net->population - 1.0) / net->population;
     for (int k = 0; k < STATION_COUNT; k++) {
-        queue[k] = net->population / (STATION_COUNT * net->replicas[k]);
-        cycle += net->demand[k];
+        share[k] = 1.0 / net->replicas[k];
+        queue[k] = net->population * share[k] / STATION_COUNT;
     }
+    net->throughput = 0;
     for (int iteration = 0; iteration < MVA_ITERATIONS; iteration++) {
-        cycle = net->delay;
+        double cycle = net->delay;
         for (int k = 0; k < STATION_COUNT; k++) {
             net->residence[k] = net->demand[k] * (1.0 + queue[k] * correction);
             cycle += net->residence[k];
         }
+        double previous = net->throughput;
         net->throughput = net->population / cycle;
         for (int k = 0; k < STATION_COUNT; k++)
-            queue[k] = 0.5 * queue[k] + 0.5 * net->throughput * net->residence[k] / net->replicas[k];
+            queue[k] = 0.5 * queue[k] + 0.5 * net->throughput * net->residence[k] * share[k];
+        if (fabs(net->throughput - previous) < 1e-7 * net->throughput)
+            break;
     }
 }
 
@@ -98,7 +106,17 @@ static double any_of(double miss_ratio, double lines_per_instruction)
 static const int stall_order[] = {GSI_MEM_STRUCT, GSI_MEM_DATA, GSI_SYNC, GSI_COMP_STRUCT, GSI_COMP_DATA, GSI_CONTROL};
 enum { STALL_KINDS = 6 };
 
-static void charge_stalls(const network *net, const double share[STALL_KINDS], double warps_per_cu, double busy_cycles,
+/* base^n for a whole n by repeated squaring: a few multiplications instead of pow(). */
+static double whole_power(double base, unsigned n)
+{
+    double result = 1.0;
+    for (; n; n >>= 1, base *= base)
+        if (n & 1)
+            result *= base;
+    return result;
+}
+
+static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu, double busy_cycles,
                           double no_stall_share, double stalls[GSI_CATEGORY_COUNT])
 {
     double total = 0;
@@ -112,7 +130,8 @@ static void charge_stalls(const network *net, const double share[STALL_KINDS], d
     double before = 0;
     for (int s = 0; s < STALL_KINDS; s++) {
         double f = share[s] / total;
-        double probability = pow(max2(1.0 - before, 0.0), warps_per_cu) - pow(max2(1.0 - before - f, 0.0), warps_per_cu);
+        double probability = whole_power(max2(1.0 - before, 0.0), warps_per_cu) -
+                             whole_power(max2(1.0 - before - f, 0.0), warps_per_cu);
         stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * probability;
         before += f;
     }
@@ -153,6 +172,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
             [ISSUE] = 1.0 / p->issue_rate,
             [SIMD] = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per,
             [LSU] = (global_lines + k->shared_accesses) * per,
+            [MSHR] = ((d->read_lines_l2 * p->l2_latency + d->read_lines_dram * p->dram_latency) / p->l1_mshrs +
+                      d->write_lines * p->l2_latency / p->store_buffer_entries) * per,
             [NOC_TO_CU] = bytes_to_cus / p->noc_bytes_per_cycle * per,
             [NOC_FROM_CU] = bytes_from_cus / p->noc_bytes_per_cycle * per,
             [BANK_PORT] = bytes_to_cus / p->noc_bytes_per_cycle * per,
@@ -160,7 +181,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
             [DRAM] = (d->read_lines_dram + d->write_lines_dram) * p->dram_line_cycles /
                      theta[MODEL_DRAM_EFFICIENCY] * per,
         },
-        .replicas = {active, active, active, active, active, p->l2_banks, p->l2_banks, p->dram_channels},
+        .replicas = {active, active, active, active, active, active, p->l2_banks, p->l2_banks, p->dram_channels},
         .delay = z_mem + z_comp + z_ctrl + z_sync,
         .population = warps_per_cu * active,
     };
@@ -175,7 +196,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     for (int s = 0; s < STATION_COUNT; s++)
         cycle_time += net.residence[s];
     double share[STALL_KINDS] = {
-        net.residence[LSU],
+        net.residence[LSU] + net.residence[MSHR],
         z_mem + net.residence[NOC_TO_CU] + net.residence[NOC_FROM_CU] + net.residence[BANK_PORT] +
             net.residence[L2_BANK] + net.residence[DRAM],
         z_sync, net.residence[SIMD], z_comp, z_ctrl,
@@ -184,7 +205,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         share[s] /= cycle_time;
     double busy_cu_cycles = busy * (I / busiest);   /* the active CUs' busy cycles together */
     double stalls[GSI_CATEGORY_COUNT] = {0};
-    charge_stalls(&net, share, warps_per_cu, busy_cu_cycles, min2(1.0, theta[MODEL_ISSUE_SPREAD] * per_cu_rate), stalls);
+    charge_stalls(share, (unsigned)warps_per_cu, busy_cu_cycles, min2(1.0, theta[MODEL_ISSUE_SPREAD] * per_cu_rate), stalls);
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busy_cu_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;

@@ -99,7 +99,8 @@ double reuse_expected_hits(const reuse_summary *summary, uint64_t lines, uint64_
     double sets = (double)(lines / associativity);
     for (int i = 0; i < summary->size; i++) {
         double distance = summary->distance[i];
-        if (distance < (double)associativity) {
+        /* d < A cannot evict; d/S <= A/8 leaves P(Poisson >= A) below 1e-5 (A = 8, smaller for more ways). */
+        if (distance < (double)associativity || 8.0 * distance <= sets * (double)associativity) {
             hits += summary->count[i];
             continue;
         }

@@ -12,7 +12,8 @@
  * the bucket otherwise. For S sets of A ways, an access with distance d hits when fewer than A
  * of the d lines in between map to its set; with lines spread uniformly over the sets that count
  * is Binomial(d, 1/S) ~ Poisson(d/S) (the classic random-placement model), so
- * P(hit | d) = P(Poisson(d/S) < A), exactly 1 when d < A.
+ * P(hit | d) = P(Poisson(d/S) < A), exactly 1 when d < A and taken as 1 when d/S <= A/8 (the
+ * tail above A is then below 1e-5), which spares most buckets the series.
  */
 #ifndef SYNCSCOPE_MODEL_REUSE_HISTOGRAM_H
 #define SYNCSCOPE_MODEL_REUSE_HISTOGRAM_H
