@@ -174,12 +174,13 @@ model_profile *profile_from_json(const char *json, sc_error *error)
     model_profile *profile = calloc(1, sizeof *profile);
     double cu_count = 0, warp_size = 0, line_bytes = 0;
     const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(root, "kernels");
-    int status = read_string(root, "workload", profile->workload, sizeof profile->workload, error) |
-                 read_string(root, "params", profile->params, sizeof profile->params, error) |
-                 read_string(root, "system", profile->system, sizeof profile->system, error) |
-                 read_string(root, "key", profile->key, sizeof profile->key, error) |
-                 read_number(root, "cu_count", &cu_count, error) | read_number(root, "warp_size", &warp_size, error) |
-                 read_number(root, "line_bytes", &line_bytes, error);
+    int status = read_string(root, "workload", profile->workload, sizeof profile->workload, error) < 0 ||
+                 read_string(root, "params", profile->params, sizeof profile->params, error) < 0 ||
+                 read_string(root, "system", profile->system, sizeof profile->system, error) < 0 ||
+                 read_string(root, "key", profile->key, sizeof profile->key, error) < 0 ||
+                 read_number(root, "cu_count", &cu_count, error) < 0 ||
+                 read_number(root, "warp_size", &warp_size, error) < 0 ||
+                 read_number(root, "line_bytes", &line_bytes, error) < 0 ? -1 : 0;
     if (status == 0 && !cJSON_IsArray(kernels))
         status = sc_fail(error, "profile: 'kernels' missing");
     if (status == 0) {
