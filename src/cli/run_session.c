@@ -204,7 +204,7 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
     snprintf(result->config_hash, sizeof result->config_hash, "%s", sc_config_hash(config));
     bool detailed = strcmp(request->mode, "detailed") == 0;
     if (!detailed && strcmp(request->mode, "functional") != 0)
-        return sc_fail(error, "--mode %s is not available yet: this build has the functional and detailed modes",
+        return sc_fail(error, "--mode %s is not available yet: this build has the functional, detailed and model modes",
                        request->mode);
     void *engine = NULL;
     sc_device *device = detailed ? run_timing_device(config, request->mechanism, request->jitter, &engine, error)
