@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "cli/bench_model.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
@@ -12,12 +13,14 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope bench [functional|detailed|store] [--size tiny|small|large] [--workload W]\n"
+    printf("usage: syncscope bench [functional|detailed|store|model] [--size tiny|small|large] [--workload W]\n"
            "                       [--system PRESET] [--mechanism wt|nol1|rfo] [--runs N] [--db PATH]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"
            "detailed: warp-instructions and simulated GPU cycles per second of the detailed timing model per\n"
            "          workload under --mechanism (default wt, size small), and the process's peak resident\n"
            "          memory so far (getrusage).\n"
+           "model: per workload, the profiling pass's time and analytical-model evaluations per second\n"
+           "       under --mechanism (default wt, size small).\n"
            "store: inserts N synthetic runs (default 100000) into a scratch database and times every canned query.\n"
            "Without a target, runs functional and store.\n");
 }
@@ -132,12 +135,13 @@ static int bench_workloads(const bench_target *target, const char *system, const
 
 static bool known_target(const char *target)
 {
-    return !strcmp(target, "functional") || !strcmp(target, "detailed") || !strcmp(target, "store");
+    return !strcmp(target, "functional") || !strcmp(target, "detailed") || !strcmp(target, "store") ||
+           !strcmp(target, "model");
 }
 
 static bool runs(const char *target, const char *name)
 {
-    return target ? !strcmp(target, name) : strcmp(name, "detailed") != 0;
+    return target ? !strcmp(target, name) : strcmp(name, "detailed") != 0 && strcmp(name, "model") != 0;
 }
 
 int command_bench(int argc, char **argv)
@@ -166,7 +170,7 @@ int command_bench(int argc, char **argv)
     } else if (runs_text && cli_parse_u64("bench", "runs", runs_text, &runs_count) < 0) {
         status = 2;
     } else if (target && !known_target(target)) {
-        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed or store\n", target);
+        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed, store or model\n", target);
         status = 2;
     } else if (mechanism && !sc_protocol_find(mechanism)) {
         fprintf(stderr, "syncscope bench: --mechanism %s has no detailed protocol (detailed runs support wt, nol1 and rfo)\n",
@@ -180,6 +184,8 @@ int command_bench(int argc, char **argv)
         if (runs(target, "detailed"))
             status |= bench_workloads(&detailed_target, system, mechanism ? mechanism : "wt", only,
                                       size_text ? size : SC_SIZE_SMALL);
+        if (runs(target, "model"))
+            status |= bench_model(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_SMALL);
         if (runs(target, "store")) {
             const char *path = cli_find(options, "db")->value;
             status |= sc_store_bench(path ? path : "db/bench.sqlite", (long)runs_count, stdout) < 0;

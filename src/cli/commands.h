@@ -28,5 +28,7 @@ int command_stalls(int argc, char **argv);
 int command_litmus(int argc, char **argv);
 int command_tester(int argc, char **argv);
 int command_sweep(int argc, char **argv);
+int command_calibrate(int argc, char **argv);
+int command_validate(int argc, char **argv);
 
 #endif

@@ -19,6 +19,8 @@ static const cli_command commands[] = {
     {"bench", "measure simulator, model and database speed", command_bench},
     {"tester", "random protocol tester: seeded DRF programs checked value by value", command_tester},
     {"sweep", "design-space sweep (grid, random, Latin hypercube, one-at-a-time, Morris) with sensitivities", command_sweep},
+    {"calibrate", "fit a mechanism's analytical model to detailed runs at random design points", command_calibrate},
+    {"validate", "compare a calibrated model with detailed runs at held-out design points", command_validate},
 };
 
 static void print_usage(FILE *out)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/run_model.h"
 #include "exec/functional_engine.h"
 #include "protocols/mechanism.h"
 #include "workloads/manifest.h"
@@ -204,7 +205,7 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
     snprintf(result->config_hash, sizeof result->config_hash, "%s", sc_config_hash(config));
     bool detailed = strcmp(request->mode, "detailed") == 0;
     if (!detailed && strcmp(request->mode, "functional") != 0)
-        return sc_fail(error, "--mode %s is not available yet: this build has the functional and detailed modes",
+        return sc_fail(error, "--mode %s is not available yet: this build has the functional, detailed and model modes",
                        request->mode);
     void *engine = NULL;
     sc_device *device = detailed ? run_timing_device(config, request->mechanism, request->jitter, &engine, error)
@@ -307,6 +308,8 @@ static sc_store *open_store(const run_request *request, sc_error *error)
 
 int run_session_execute(const run_request *request)
 {
+    if (!strcmp(request->mode, "model"))
+        return run_model_execute(request);
     sc_error error = {{0}};
     sc_config *config = sc_config_load(request->system, request->config_file, request->sets, request->set_count, &error);
     if (!config) {

@@ -48,6 +48,8 @@ static int run_warp(functional_engine *engine, sc_device *device, exec_warp *war
             return -1;
         progressed = 1;
         engine->launch_instructions++;
+        if (engine->options.observer)
+            engine->options.observer->step(engine->options.observer->context, warp, &step, &engine->request);
         if (step.status == EXEC_MEMORY) {
             if (exec_memory_perform(device, &engine->request, error) < 0)
                 return -1;
@@ -75,6 +77,9 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
     if (exec_kernel_init(&kernel, device, launch, engine->options.warp_size, error) < 0)
         return -1;
     kernel.cu_count = engine->options.cu_count;
+    const functional_observer *observer = engine->options.observer;
+    if (observer)
+        observer->launch_begin(observer->context, &kernel);
     uint64_t slots = (uint64_t)engine->options.cu_count * engine->options.ctas_per_cu;
     if (slots > kernel.cta_count)
         slots = kernel.cta_count;
@@ -122,6 +127,8 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             exec_cta_release(&resident[s]);
         }
     stats->warp_instructions = issued;
+    if (observer && status == 0)
+        observer->launch_end(observer->context, &kernel);
     exec_kernel_release(&kernel);
     free(resident);
     free(occupied);

@@ -3,7 +3,18 @@
 #ifndef SYNCSCOPE_EXEC_FUNCTIONAL_ENGINE_H
 #define SYNCSCOPE_EXEC_FUNCTIONAL_ENGINE_H
 
+#include "exec/execute.h"
 #include "host/host_api.h"
+
+/* Optional callbacks that watch a functional run (the profiler, model/profiler.h): the start of
+ * every launch, every issued warp instruction (with its memory request when step->status is
+ * EXEC_MEMORY, before the request is performed) and the end of every launch. */
+typedef struct functional_observer {
+    void *context;
+    void (*launch_begin)(void *context, const exec_kernel *kernel);
+    void (*step)(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request);
+    void (*launch_end)(void *context, const exec_kernel *kernel);
+} functional_observer;
 
 typedef struct functional_engine_options {
     unsigned warp_size;
@@ -11,6 +22,7 @@ typedef struct functional_engine_options {
     unsigned ctas_per_cu;
     unsigned quantum;           /* warp instructions a warp runs before the next warp's turn */
     uint64_t max_warp_instructions;  /* watchdog for one launch */
+    const functional_observer *observer;  /* NULL: none */
 } functional_engine_options;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size);

@@ -208,4 +208,12 @@ static inline bool protocol_is_strong(ptx_semantics semantics, ptx_scope scope)
     return semantics == PTX_SEM_VOLATILE || scope == PTX_SCOPE_GPU || scope == PTX_SCOPE_SYS;
 }
 
+/* Whether an access or fence with these semantics and scope is an acquire the L1 must honour:
+ * acquire, acq_rel or sc semantics at GPU or system scope (CTA scope shares the L1). */
+static inline bool protocol_has_acquire(ptx_semantics semantics, ptx_scope scope)
+{
+    bool acquiring = semantics == PTX_SEM_ACQUIRE || semantics == PTX_SEM_ACQ_REL || semantics == PTX_SEM_SC;
+    return acquiring && scope != PTX_SCOPE_CTA;
+}
+
 #endif

@@ -124,6 +124,41 @@ int sc_store_query(sc_store *store, const char *sql, const sc_query_param *param
 /* Prints the latest `limit` runs (all if limit <= 0) as an aligned table. */
 int sc_store_print_runs(sc_store *store, FILE *out, long limit, sc_error *error);
 
+/* ---- the fast layer: profiles, calibrations, validations (store_model.c) ---- */
+
+/* Stores a workload profile's JSON with its profile key (model/profile.h) set in it. */
+int64_t sc_store_insert_profile(sc_store *store, const char *workload, const char *params, const char *system,
+                                const char *key, const char *profile_json, sc_error *error);
+/* The latest matching profile's JSON (malloc'd), or NULL: none (error untouched) or a failure. */
+char *sc_store_find_profile(sc_store *store, const char *workload, const char *params, const char *system,
+                            const char *key, sc_error *error);
+
+typedef struct sc_calibration_row {
+    int64_t id;
+    const char *mechanism, *system;
+    const char *params, *covariance, *residuals;   /* JSON texts */
+    double r2;
+    int64_t sample_count;
+} sc_calibration_row;
+
+int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *row, sc_error *error);
+/* The latest calibration of mechanism+system (texts malloc'd: sc_calibration_row_release); fails
+ * with a message naming both when there is none. */
+int sc_store_latest_calibration(sc_store *store, const char *mechanism, const char *system, sc_calibration_row *row,
+                                sc_error *error);
+void sc_calibration_row_release(sc_calibration_row *row);
+
+/* One held-out comparison: the model run and the validations row that links it to the (already
+ * stored) detailed run, in one transaction. Returns the validation id or -1 with nothing written. */
+typedef struct sc_validation_row {
+    int64_t calibration_id, detailed_run_id;
+    const char *workload, *point_config;   /* point_config: JSON of the keys that differ from the preset */
+    double detailed_cycles, model_cycles, stall_fraction_error;
+} sc_validation_row;
+
+int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, const sc_validation_row *row,
+                                   sc_error *error);
+
 /* ---- maintenance ---- */
 
 /* Integrity check, foreign keys, schema version, and per-run stall sums equal to the run's

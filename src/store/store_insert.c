@@ -183,6 +183,42 @@ int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int coun
     return 0;
 }
 
+int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, const sc_validation_row *row,
+                                   sc_error *error)
+{
+    if (prepare_inserts(store, error))
+        return -1;
+    if (sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return sc_store_fail(store, "starting the validation's transaction", error);
+    int64_t model_id = insert_one(store, model, error), id = -1;
+    sqlite3_stmt *s = NULL;
+    if (model_id >= 0 &&
+        sqlite3_prepare_v2(store->db, "INSERT INTO validations (calibration_id, workload, point_config, "
+                           "detailed_run_id, model_run_id, detailed_cycles, model_cycles, stall_fraction_error) "
+                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", -1, &s, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(s, 1, row->calibration_id);
+        sqlite3_bind_text(s, 2, row->workload, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 3, row->point_config, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(s, 4, row->detailed_run_id);
+        sqlite3_bind_int64(s, 5, model_id);
+        sqlite3_bind_double(s, 6, row->detailed_cycles);
+        sqlite3_bind_double(s, 7, row->model_cycles);
+        sqlite3_bind_double(s, 8, row->stall_fraction_error);
+        if (step(store, s, "storing the validation", error) == 0)
+            id = sqlite3_last_insert_rowid(store->db);
+    } else if (model_id >= 0) {
+        sc_store_fail(store, "preparing the validation", error);
+    }
+    sqlite3_finalize(s);
+    if (id >= 0 && sqlite3_exec(store->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        sc_store_fail(store, "committing the validation", error);
+        id = -1;
+    }
+    if (id < 0)
+        sc_store_rollback(store);
+    return id;
+}
+
 int64_t sc_store_insert_run(sc_store *store, const sc_run_record *record, sc_error *error)
 {
     int64_t id = -1;

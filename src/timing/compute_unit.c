@@ -110,12 +110,6 @@ void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 
 /* ---- memory-model classification of instructions (the static roles are in decode.h) ---- */
 
-static bool has_acquire(ptx_semantics semantics, ptx_scope scope)
-{
-    bool acquiring = semantics == PTX_SEM_ACQUIRE || semantics == PTX_SEM_ACQ_REL || semantics == PTX_SEM_SC;
-    return acquiring && scope != PTX_SCOPE_CTA;
-}
-
 /* A release may issue once nothing the CU wrote is still buffered, queued or in flight. */
 static bool release_clear(timing_engine *engine, const compute_unit *cu)
 {
@@ -384,7 +378,7 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
             slot->loads = realloc(slot->loads, slot->loads_capacity * sizeof *slot->loads);
         }
         slot->loads[slot->loads_in_flight++] = handle;
-        if (has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
+        if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
             op->acquire = 1;
             slot->acquire_op = handle;
         }
@@ -471,7 +465,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
     if (handle != MEMORY_OP_NONE)
         memory_op_free(engine->memory, handle);
     time_private_instruction(engine, cu, slot, in, d, cycle);
-    if (step.status == EXEC_FENCE && has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope))
+    if (step.status == EXEC_FENCE && protocol_has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope))
         l1_acquire(engine->memory, cu->index);
     if (step.status == EXEC_WARP_DONE) {
         slot->finished = true;

@@ -65,19 +65,6 @@ static void ensure_memory(timing_engine *engine, sc_device *device)
 
 /* ---- CTA placement ---- */
 
-/* 32-bit register slots a thread of the kernel needs. PTX registers are virtual (ptxas maps
- * them to far fewer), so this is the declared count capped at 32, an estimate. */
-static uint32_t registers_per_thread(const ptx_function *entry)
-{
-    uint32_t slots = 0;
-    for (int32_t r = 0; r < entry->register_count; r++) {
-        ptx_type type = (ptx_type)entry->registers[r].type;
-        if (type != PTX_TYPE_PRED)
-            slots += ptx_type_size(type) > 4 ? 2 : 1;
-    }
-    return slots < 32 ? (slots ? slots : 1) : 32;
-}
-
 static bool cta_fits(const timing_engine *engine, const compute_unit *cu)
 {
     const core_config *core = &engine->config.core;
@@ -422,7 +409,7 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     engine->kernel.cu_count = engine->config.core.cu_count;
     engine->decoded = decode_module(launch->module);
     engine->max_registers = largest_register_count(launch->module);
-    engine->registers_per_thread = registers_per_thread(engine->kernel.entry);
+    engine->registers_per_thread = decode_registers_per_thread(engine->kernel.entry);
     engine->next_cta = engine->ctas_done = 0;
     engine->instructions = engine->thread_instructions = 0;
     engine->kernel_start = engine->now_cycle;

@@ -1,0 +1,87 @@
+/* bench_model.c — `syncscope bench model`: the analytical model's speed. Per workload: the
+ * profiling pass's time and the model's design-point evaluations per second on one core
+ * (model_point_from_config done once, evaluate called in a loop over points that vary the L1
+ * and L2 capacity so the reuse histograms are re-evaluated every time). */
+#include "cli/bench_model.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "model/model.h"
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Evaluates `profile` at 64 L1/L2 sizes in turn until at least 0.2 s have passed. */
+static double evaluations_per_second(const model_mechanism *mechanism, const model_profile *profile,
+                                     const model_point *base, const model_params *params, double *checksum)
+{
+    model_point points[64];
+    for (int i = 0; i < 64; i++) {
+        points[i] = *base;
+        points[i].l1_lines = base->l1_lines * (0.25 + 0.03 * (i % 8));
+        points[i].l2_lines = base->l2_lines * (0.25 + 0.03 * (i / 8));
+    }
+    long count = 0;
+    double start = now_seconds(), elapsed;
+    model_prediction prediction;
+    do {
+        for (int i = 0; i < 64; i++) {
+            mechanism->evaluate(profile, &points[i], params, &prediction);
+            *checksum += prediction.cycles;
+        }
+        count += 64;
+    } while ((elapsed = now_seconds() - start) < 0.2);
+    return (double)count / elapsed;
+}
+
+int bench_model(const char *system, const char *mechanism_name, const char *only, sc_workload_size size)
+{
+    sc_error error = {{0}};
+    const model_mechanism *mechanism = model_mechanism_find(mechanism_name);
+    model_param_spec spec;
+    sc_config *config = sc_config_load(system, NULL, NULL, 0, &error);
+    model_point point;
+    if (!mechanism)
+        return fprintf(stderr, "syncscope bench: mechanism %s has no analytical model\n", mechanism_name), 1;
+    if (!config || model_point_from_config(config, &point, &error) < 0 ||
+        model_param_spec_load(mechanism_name, &spec, &error) < 0) {
+        fprintf(stderr, "syncscope bench: %s\n", error.message);
+        sc_config_free(config);
+        return 1;
+    }
+    printf("analytical model, system %s, mechanism %s, size %s, one core (initial parameters)\n", system,
+           mechanism_name, sc_workload_size_name(size));
+    printf("%-10s %8s %10s %14s %12s\n", "workload", "groups", "profile-s", "evals/s", "cycles");
+    int count, status = 0;
+    double checksum = 0, slowest = 0;
+    const sc_workload *const *suite = sc_workload_suite(&count);
+    for (int i = 0; i < count; i++) {
+        if (only && strcmp(only, suite[i]->name) != 0)
+            continue;
+        double start = now_seconds();
+        model_profile *profile = model_profile_obtain(NULL, suite[i]->name, sc_workload_size_name(size), 1, config, &error);
+        double profile_seconds = now_seconds() - start;
+        if (!profile) {
+            printf("%-10s error: %s\n", suite[i]->name, error.message);
+            status = 1;
+            continue;
+        }
+        double rate = evaluations_per_second(mechanism, profile, &point, &spec.initial, &checksum);
+        model_prediction prediction;
+        mechanism->evaluate(profile, &point, &spec.initial, &prediction);
+        printf("%-10s %8d %10.3f %14.0f %12.0f\n", suite[i]->name, profile->kernel_count, profile_seconds, rate,
+               prediction.cycles);
+        slowest = slowest == 0 || rate < slowest ? rate : slowest;
+        profile_free(profile);
+        fflush(stdout);
+    }
+    printf("slowest workload: %.0f evaluations/s (checksum %.6g)\n", slowest, checksum);
+    sc_config_free(config);
+    return status;
+}

@@ -1,0 +1,160 @@
+/* calibrate.c — `syncscope calibrate`: fits a mechanism's model parameters to short detailed
+ * runs at random design points around a system preset and stores the fit (calibrations table). */
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cli/commands.h"
+#include "cli/model_samples.h"
+
+/* Calibration points come from this stream (validation draws from another, model_samples.h). */
+#define CALIBRATION_SEED 0xCA11B8A7Eull
+
+static void print_help(void)
+{
+    printf("usage: syncscope calibrate --mechanism wt|nol1 [--system PRESET] [--workloads W1,W2,...]\n"
+           "                           [--points N] [--size tiny|small|large] [--seed N] [--db PATH]\n\n"
+           "Runs every workload in detail at N design points (default 6) drawn around the preset (L1 and L2\n"
+           "capacity, CU count, DRAM clock, NoC latency), stores those runs, takes each workload's profile,\n"
+           "fits the mechanism's free parameters (models/mechanisms/M.json) by nonlinear least squares and\n"
+           "stores parameters, covariance, residuals and R^2 in the calibrations table.\n"
+           "Default workloads: " MODEL_DEFAULT_WORKLOADS "; default size small.\n");
+}
+
+static char *params_json(const model_params *params)
+{
+    cJSON *object = cJSON_CreateObject();
+    for (int p = 0; p < MODEL_PARAMETER_COUNT; p++)
+        cJSON_AddNumberToObject(object, model_parameter_name((model_parameter)p), params->value[p]);
+    char *text = cJSON_PrintUnformatted(object);
+    cJSON_Delete(object);
+    return text;
+}
+
+static char *covariance_json(const model_fit *fit)
+{
+    cJSON *array = cJSON_CreateArray();
+    for (int i = 0; i < MODEL_PARAMETER_COUNT; i++)
+        for (int j = 0; j < MODEL_PARAMETER_COUNT; j++)
+            cJSON_AddItemToArray(array, cJSON_CreateNumber(fit->covariance[i][j]));
+    char *text = cJSON_PrintUnformatted(array);
+    cJSON_Delete(array);
+    return text;
+}
+
+/* One object per sample: its workload, design point, detailed run, both cycle counts, log error. */
+static char *residuals_json(const study_sample *samples, int count, const model_design_point *points,
+                            const model_fit *fit)
+{
+    cJSON *array = cJSON_CreateArray();
+    for (int s = 0; s < count; s++) {
+        cJSON *entry = cJSON_CreateObject();
+        cJSON_AddStringToObject(entry, "workload", samples[s].workload);
+        cJSON_AddStringToObject(entry, "point", points[samples[s].point].json);
+        cJSON_AddNumberToObject(entry, "detailed_run_id", (double)samples[s].detailed_run_id);
+        cJSON_AddNumberToObject(entry, "detailed_cycles", samples[s].sample.cycles);
+        cJSON_AddNumberToObject(entry, "model_cycles", samples[s].sample.cycles * exp(fit->log_errors[s]));
+        cJSON_AddNumberToObject(entry, "log_error", fit->log_errors[s]);
+        cJSON_AddItemToArray(array, entry);
+    }
+    char *text = cJSON_PrintUnformatted(array);
+    cJSON_Delete(array);
+    return text;
+}
+
+static double seconds_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec);
+}
+
+static int calibrate(const model_study *study, sc_error *error)
+{
+    model_param_spec spec;
+    if (model_param_spec_load(study->mechanism, &spec, error) < 0)
+        return -1;
+    model_design_point *points = calloc((size_t)study->points, sizeof *points);
+    if (model_design_points(study->system, CALIBRATION_SEED ^ study->seed, study->points, NULL, 0, points, error) < 0) {
+        free(points);
+        return -1;
+    }
+    sc_store *store = sc_store_open(study->database_path, error);
+    int count = 0, status = -1;
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    study_sample *samples = store ? model_study_sample(study, store, points, study->points, &count, error) : NULL;
+    double detailed_seconds = seconds_since(&start);
+    if (samples) {
+        model_sample *plain = malloc((size_t)count * sizeof *plain);
+        for (int s = 0; s < count; s++)
+            plain[s] = samples[s].sample;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        model_fit fit;
+        status = model_fit_parameters(study->model, &spec, plain, count, &fit, error);
+        double fit_seconds = seconds_since(&start);
+        free(plain);
+        if (status == 0) {
+            char *params = params_json(&fit.params), *covariance = covariance_json(&fit);
+            char *residuals = residuals_json(samples, count, points, &fit);
+            sc_calibration_row row = {.mechanism = study->mechanism, .system = study->system, .params = params,
+                                      .covariance = covariance, .residuals = residuals, .r2 = fit.r2,
+                                      .sample_count = count};
+            int64_t id = sc_store_insert_calibration(store, &row, error);
+            status = id < 0 ? -1 : 0;
+            if (status == 0) {
+                double rms = 0;
+                for (int s = 0; s < count; s++)
+                    rms += fit.log_errors[s] * fit.log_errors[s] / count;
+                printf("calibration %lld: mechanism %s, system %s, %d samples (%d points x %d workloads, size %s)\n",
+                       (long long)id, study->mechanism, study->system, count, study->points, study->workload_count,
+                       study->size);
+                for (int p = 0; p < MODEL_PARAMETER_COUNT; p++)
+                    printf("  %-20s %10.4g  +- %.3g\n", model_parameter_name((model_parameter)p), fit.params.value[p],
+                           sqrt(fit.covariance[p][p] > 0 ? fit.covariance[p][p] : 0));
+                printf("  fit: R^2 %.4f (log cycles), RMS cycle error %.2f%%, %d iterations\n", fit.r2,
+                       100 * (exp(sqrt(rms)) - 1), fit.iterations);
+                printf("  time: detailed runs and profiles %.2f s, fit %.3f s\n", detailed_seconds, fit_seconds);
+            }
+            free(params);
+            free(covariance);
+            free(residuals);
+            model_fit_release(&fit);
+        }
+        model_study_samples_free(samples, count);
+    }
+    sc_store_close(store);
+    free(points);
+    return status;
+}
+
+int command_calibrate(int argc, char **argv)
+{
+    cli_option options[] = {
+        {.name = "mechanism", .kind = CLI_VALUE}, {.name = "system", .kind = CLI_VALUE},
+        {.name = "workloads", .kind = CLI_VALUE}, {.name = "points", .kind = CLI_VALUE},
+        {.name = "size", .kind = CLI_VALUE},      {.name = "seed", .kind = CLI_VALUE},
+        {.name = "db", .kind = CLI_VALUE},        {.name = NULL},
+    };
+    const char *positional[1];
+    int positional_count;
+    bool help;
+    if (cli_parse(argc, argv, options, positional, 0, &positional_count, &help) < 0)
+        return 2;
+    int status = 0;
+    model_study study = {.command = "calibrate"};
+    if (help) {
+        print_help();
+    } else if ((status = model_study_from_options(&study, options, 6, 0)) == 0) {
+        sc_error error = {{0}};
+        if (calibrate(&study, &error) < 0) {
+            fprintf(stderr, "syncscope calibrate: %s\n", error.message);
+            status = 1;
+        }
+    }
+    model_study_release(&study);
+    cli_options_free(options);
+    return status;
+}

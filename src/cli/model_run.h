@@ -1,0 +1,25 @@
+/* model_run.h — a model prediction as a stored run (mode 'model'): cycles, the GSI categories
+ * as mean-over-CU stall rows, predicted hits, misses and traffic as metrics, and the cycles'
+ * one-sigma uncertainty. Used by `run --mode model` and `validate`. */
+#ifndef SYNCSCOPE_CLI_MODEL_RUN_H
+#define SYNCSCOPE_CLI_MODEL_RUN_H
+
+#include "model/model.h"
+#include "store/store.h"
+
+enum { MODEL_RUN_METRICS = 10 };
+
+typedef struct model_run {
+    sc_run_record record;
+    sc_metric_row metrics[MODEL_RUN_METRICS];
+    sc_stall_row stalls[GSI_CATEGORY_COUNT];
+    char *config_json;
+    char params[160];
+} model_run;
+
+void model_run_fill(model_run *run, const sc_config *config, const char *mechanism, const char *workload,
+                    const char *size, const model_prediction *prediction, double sigma, int64_t calibration_id,
+                    double wall_seconds);
+void model_run_release(model_run *run);
+
+#endif

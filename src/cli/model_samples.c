@@ -1,0 +1,132 @@
+/* model_samples.c — options and detailed samples shared by `calibrate` and `validate`. */
+#include "cli/model_samples.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/run_session.h"
+#include "protocols/protocol.h"
+#include "workloads/workload.h"
+
+static int usage(const model_study *study, const char *message, const char *detail)
+{
+    fprintf(stderr, "syncscope %s: %s%s\n", study->command, message, detail ? detail : "");
+    return 2;
+}
+
+int model_study_from_options(model_study *study, cli_option *options, int default_points, uint64_t default_seed)
+{
+    const char *mechanism = cli_find(options, "mechanism")->value, *system = cli_find(options, "system")->value;
+    const char *workloads = cli_find(options, "workloads")->value, *points = cli_find(options, "points")->value;
+    const char *size = cli_find(options, "size")->value, *seed = cli_find(options, "seed")->value;
+    study->mechanism = mechanism;
+    study->system = system ? system : "gtx480";
+    study->size = size ? size : "small";
+    study->points = default_points;
+    study->seed = default_seed;
+    study->database_path = cli_database_path(cli_find(options, "db")->value);
+    if (!mechanism)
+        return usage(study, "--mechanism is required (wt or nol1)", NULL);
+    study->model = model_mechanism_find(mechanism);
+    if (!study->model || !sc_protocol_find(mechanism))
+        return usage(study, "no analytical model and detailed protocol for mechanism ", mechanism);
+    sc_workload_size parsed;
+    if (sc_workload_size_parse(study->size, &parsed) < 0)
+        return usage(study, "--size must be tiny, small or large, not ", study->size);
+    unsigned long long number;
+    if (points) {
+        if (cli_parse_u64(study->command, "points", points, &number) < 0)
+            return 2;
+        if (number < 1 || number > 1000)
+            return usage(study, "--points must be 1..1000, not ", points);
+        study->points = (int)number;
+    }
+    if (seed && cli_parse_u64(study->command, "seed", seed, &number) < 0)
+        return 2;
+    study->seed = seed ? number : study->seed;
+    study->workload_list = strdup(workloads ? workloads : MODEL_DEFAULT_WORKLOADS);
+    for (char *name = strtok(study->workload_list, ","); name; name = strtok(NULL, ",")) {
+        if (!sc_workload_find(name))
+            return usage(study, "unknown workload (see syncscope list workloads): ", name);
+        if (study->workload_count == (int)(sizeof study->workloads / sizeof study->workloads[0]))
+            return usage(study, "--workloads: at most 32 workloads", NULL);
+        study->workloads[study->workload_count++] = name;
+    }
+    if (!study->workload_count)
+        return usage(study, "--workloads is empty", NULL);
+    return 0;
+}
+
+void model_study_release(model_study *study)
+{
+    free(study->workload_list);
+    study->workload_list = NULL;
+}
+
+/* Runs one workload at one point in detail, stores it and fills the sample's detailed side. */
+static int detailed_sample(const model_study *study, sc_store *store, const sc_config *config, const char *workload,
+                           study_sample *out, sc_error *error)
+{
+    run_request request = {.system = study->system, .mechanism = study->mechanism, .workload = workload,
+                           .mode = "detailed", .seed = 1};
+    sc_workload_size_parse(study->size, &request.size);
+    run_result result;
+    int status = run_session_simulate(&request, config, &result, error);
+    if (status == 0 && !result.check.passed)
+        status = sc_fail(error, "%s: detailed run failed its check: %s", workload, result.check.detail);
+    if (status == 0) {
+        out->detailed_run_id = run_session_store(store, &request, config, &result, error);
+        status = out->detailed_run_id < 0 ? -1 : 0;
+    }
+    if (status == 0) {
+        out->sample.cycles = (double)result.timing.cycles;
+        double cu_cycles = (double)result.timing.cycles * result.timing.cu_count;
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+            out->sample.stall_fraction[c] = (double)result.timing.total.category[c] / cu_cycles;
+    }
+    run_result_release(&result);
+    return status;
+}
+
+study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
+                                 int point_count, int *count, sc_error *error)
+{
+    study_sample *samples = calloc((size_t)point_count * study->workload_count + 1, sizeof *samples);
+    int made = 0, status = 0;
+    for (int p = 0; p < point_count && status == 0; p++) {
+        sc_config *config = model_design_config(study->system, &points[p], error);
+        if (!config || model_point_from_config(config, &samples[made].sample.point, error) < 0) {
+            sc_config_free(config);
+            status = -1;
+            break;
+        }
+        model_point point = samples[made].sample.point;
+        for (int w = 0; w < study->workload_count && status == 0; w++) {
+            study_sample *s = &samples[made];
+            *s = (study_sample){.workload = study->workloads[w], .point = p};
+            s->sample.point = point;
+            s->profile = model_profile_obtain(store, s->workload, study->size, 1, config, error);
+            status = s->profile ? detailed_sample(study, store, config, s->workload, s, error) : -1;
+            s->sample.profile = s->profile;
+            made++;
+            if (status == 0)
+                fprintf(stderr, "  point %d/%d %-10s detailed %.0f cycles\n", p + 1, point_count, s->workload,
+                        s->sample.cycles);
+        }
+        sc_config_free(config);
+    }
+    if (status != 0) {
+        model_study_samples_free(samples, made);
+        return NULL;
+    }
+    *count = made;
+    return samples;
+}
+
+void model_study_samples_free(study_sample *samples, int count)
+{
+    for (int i = 0; i < count; i++)
+        profile_free(samples[i].profile);
+    free(samples);
+}

@@ -1,0 +1,175 @@
+/* validate.c — `syncscope validate`: the latest calibration of a mechanism on a system against
+ * detailed runs at held-out design points (drawn from another random stream than calibrate's,
+ * and never one the calibration used). Stores each comparison (validations table, with the
+ * detailed and the model run) and prints mean, median and max absolute errors. */
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/model_run.h"
+#include "cli/model_samples.h"
+
+#define VALIDATION_SEED 0x5EEDBA11DA7Eull
+
+static void print_help(void)
+{
+    printf("usage: syncscope validate --mechanism wt|nol1 [--system PRESET] [--workloads W1,W2,...]\n"
+           "                          [--points N] [--size tiny|small|large] [--seed N] [--db PATH]\n\n"
+           "Runs every workload in detail at N held-out design points (default 30; never a point of the\n"
+           "calibration) and through the latest calibrated model of the mechanism on the system; stores the\n"
+           "per-point errors (validations table) and prints mean, median and max absolute error of cycles and\n"
+           "of each GSI stall fraction.\n"
+           "Default workloads: " MODEL_DEFAULT_WORKLOADS "; default size small.\n");
+}
+
+/* The design points the calibration was fitted at (its residuals name them). */
+static int calibration_points(sc_store *store, const model_study *study, char ***points, int *count, sc_error *error)
+{
+    sc_calibration_row row;
+    if (sc_store_latest_calibration(store, study->mechanism, study->system, &row, error) < 0)
+        return -1;
+    cJSON *residuals = cJSON_Parse(row.residuals);
+    *count = 0;
+    *points = calloc((size_t)cJSON_GetArraySize(residuals) + 1, sizeof **points);
+    const cJSON *entry;
+    cJSON_ArrayForEach(entry, residuals) {
+        const cJSON *point = cJSON_GetObjectItemCaseSensitive(entry, "point");
+        if (cJSON_IsString(point))
+            (*points)[(*count)++] = strdup(point->valuestring);
+    }
+    cJSON_Delete(residuals);
+    sc_calibration_row_release(&row);
+    return 0;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Prints "name  mean  median  max" of |values|. */
+static void print_stats(const char *name, double *values, int count, double scale, const char *unit)
+{
+    double sum = 0;
+    for (int i = 0; i < count; i++) {
+        values[i] = fabs(values[i]);
+        sum += values[i];
+    }
+    qsort(values, (size_t)count, sizeof *values, compare_doubles);
+    double median = count % 2 ? values[count / 2] : 0.5 * (values[count / 2 - 1] + values[count / 2]);
+    printf("  %-12s mean %7.3f%s  median %7.3f%s  max %7.3f%s\n", name, scale * sum / count, unit, scale * median, unit,
+           scale * values[count - 1], unit);
+}
+
+static int store_comparison(sc_store *store, const model_study *study, const study_sample *s,
+                            const model_design_point *point, const model_calibration *calibration,
+                            const model_prediction *prediction, double stall_error, sc_error *error)
+{
+    sc_config *config = model_design_config(study->system, point, error);
+    if (!config)
+        return -1;
+    model_run run;
+    double sigma = model_cycles_sigma(study->model, s->profile, &s->sample.point, calibration);
+    model_run_fill(&run, config, study->mechanism, s->workload, study->size, prediction, sigma, calibration->id, 0.0);
+    sc_validation_row row = {.calibration_id = calibration->id, .detailed_run_id = s->detailed_run_id,
+                             .workload = s->workload, .point_config = point->json,
+                             .detailed_cycles = s->sample.cycles, .model_cycles = prediction->cycles,
+                             .stall_fraction_error = stall_error};
+    int64_t id = sc_store_insert_validation(store, &run.record, &row, error);
+    model_run_release(&run);
+    sc_config_free(config);
+    return id < 0 ? -1 : 0;
+}
+
+static int compare_all(sc_store *store, const model_study *study, const study_sample *samples, int count,
+                       const model_design_point *points, const model_calibration *calibration, sc_error *error)
+{
+    double *cycle_errors = malloc((size_t)count * sizeof *cycle_errors);
+    double *stall_errors = malloc((size_t)count * GSI_CATEGORY_COUNT * sizeof *stall_errors);
+    int status = 0;
+    for (int s = 0; s < count && status == 0; s++) {
+        model_prediction prediction;
+        study->model->evaluate(samples[s].profile, &samples[s].sample.point, &calibration->params, &prediction);
+        double fraction[GSI_CATEGORY_COUNT], worst = 0;
+        model_stall_fractions(&prediction, fraction);
+        cycle_errors[s] = (prediction.cycles - samples[s].sample.cycles) / samples[s].sample.cycles;
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++) {
+            double difference = fraction[c] - samples[s].sample.stall_fraction[c];
+            stall_errors[c * count + s] = difference;
+            worst = fabs(difference) > worst ? fabs(difference) : worst;
+        }
+        status = store_comparison(store, study, &samples[s], &points[samples[s].point], calibration, &prediction, worst,
+                                  error);
+    }
+    if (status == 0) {
+        printf("validation of calibration %lld: mechanism %s, system %s, %d held-out points x %d workloads = %d "
+               "comparisons (size %s)\n", (long long)calibration->id, study->mechanism, study->system, study->points,
+               study->workload_count, count, study->size);
+        printf("absolute errors:\n");
+        print_stats("cycles", cycle_errors, count, 100.0, "%");
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+            print_stats(gsi_category_name((gsi_category)c), stall_errors + c * count, count, 1.0, " ");
+    }
+    free(cycle_errors);
+    free(stall_errors);
+    return status;
+}
+
+static int validate(const model_study *study, sc_error *error)
+{
+    sc_store *store = sc_store_open_existing(study->database_path, error);
+    if (!store)
+        return -1;
+    model_calibration calibration;
+    char **used = NULL;
+    int used_count = 0, status = model_calibration_latest(store, study->mechanism, study->system, &calibration, error);
+    if (status == 0)
+        status = calibration_points(store, study, &used, &used_count, error);
+    model_design_point *points = calloc((size_t)study->points, sizeof *points);
+    if (status == 0)
+        status = model_design_points(study->system, VALIDATION_SEED ^ study->seed, study->points,
+                                     (const char *const *)used, used_count, points, error);
+    int count = 0;
+    study_sample *samples = status == 0 ? model_study_sample(study, store, points, study->points, &count, error) : NULL;
+    status = samples ? compare_all(store, study, samples, count, points, &calibration, error) : -1;
+    model_study_samples_free(samples, count);
+    for (int i = 0; i < used_count; i++)
+        free(used[i]);
+    free(used);
+    free(points);
+    sc_store_close(store);
+    return status;
+}
+
+int command_validate(int argc, char **argv)
+{
+    cli_option options[] = {
+        {.name = "mechanism", .kind = CLI_VALUE}, {.name = "system", .kind = CLI_VALUE},
+        {.name = "workloads", .kind = CLI_VALUE}, {.name = "points", .kind = CLI_VALUE},
+        {.name = "size", .kind = CLI_VALUE},      {.name = "seed", .kind = CLI_VALUE},
+        {.name = "db", .kind = CLI_VALUE},        {.name = NULL},
+    };
+    const char *positional[1];
+    int positional_count;
+    bool help;
+    if (cli_parse(argc, argv, options, positional, 0, &positional_count, &help) < 0)
+        return 2;
+    int status = 0;
+    model_study study = {.command = "validate"};
+    if (help) {
+        print_help();
+    } else if ((status = model_study_from_options(&study, options, 30, 0)) == 0) {
+        sc_error error = {{0}};
+        if (validate(&study, &error) < 0) {
+            fprintf(stderr, "syncscope validate: %s\n", error.message);
+            status = 1;
+        }
+    }
+    model_study_release(&study);
+    cli_options_free(options);
+    return status;
+}

@@ -1,0 +1,123 @@
+/* model.h — the fast layer's public API: analytical models of each mechanism that predict
+ * cycles, the GSI stall breakdown and traffic from a workload profile and a design point, with
+ * free parameters calibrated against detailed runs.
+ *
+ * Typical use (a sweep):
+ *
+ *     model_profile *profile = model_profile_obtain(store, "vecadd", "small", 1, config, &error);
+ *     const model_mechanism *m = model_mechanism_find("wt");
+ *     model_calibration cal;
+ *     model_calibration_latest(store, "wt", "gtx480", &cal, &error);   // or model_params_defaults
+ *     for each point:  model_point_from_config(config_of_point, &point, &error);
+ *                      m->evaluate(profile, &point, &cal.params, &prediction);
+ *
+ * model_point_from_config reads the configuration once (string-keyed lookups); evaluate is
+ * allocation-free and costs O(kernel groups x non-empty reuse buckets), so one core does
+ * millions of evaluations per second (syncscope bench model). A profile is valid for the design
+ * points whose key (profile.h: CU count, warp size, CTA residency, line size) matches its own;
+ * model_profile_obtain takes a new one when it does not.
+ *
+ * The equations are in model_core.c (the queueing network every mechanism shares) and in each
+ * mechanism's file (model_wt.c, model_nol1.c: where each line request is served). A new
+ * mechanism adds one file with its model_mechanism and models/mechanisms/NAME.json with its
+ * free parameters' initial values and bounds, and one line in model_mechanism.c.
+ */
+#ifndef SYNCSCOPE_MODEL_MODEL_H
+#define SYNCSCOPE_MODEL_MODEL_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+#include "config/config.h"
+#include "model/profile.h"
+#include "stalls/gsi.h"
+#include "store/store.h"
+
+/* A design point's numbers, in GPU cycles, lines and bytes. */
+typedef struct model_point {
+    double cu_count, max_warps, max_ctas, registers, shared_bytes;
+    double issue_rate;                      /* schedulers x issue width: warp instructions per cycle */
+    double alu_cycles, sfu_cycles;          /* cycles one warp instruction occupies the SIMD units / SFU */
+    double alu_latency, sfu_latency, shared_latency, branch_penalty, launch_latency;
+    double line_bytes, l1_lines, l1_ways, l1_latency, l1_mshrs, store_buffer_entries;
+    double l2_lines, l2_ways, l2_banks, l2_latency;     /* mean end-to-end L2 hit latency */
+    double dram_latency;                    /* mean end-to-end DRAM latency */
+    double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
+    double noc_bytes_per_cycle;             /* per port, in GPU cycles */
+    char profile_key[128];                  /* the profile this point needs (profile.h) */
+} model_point;
+
+/* Reads a point from a configuration (also checks it with the detailed model's derivations, so
+ * a point the detailed model rejects is rejected here with the same message). */
+int model_point_from_config(const sc_config *config, model_point *point, sc_error *error);
+
+/* ---- free parameters ---- */
+
+typedef enum model_parameter {
+    MODEL_LATENCY_EXPOSURE = 0,   /* share of a load's latency its warp waits for (MLP, overlap) */
+    MODEL_DEPENDENCE_EXPOSURE,    /* share of compute latency exposed to dependent instructions */
+    MODEL_BARRIER_CYCLES,         /* cycles a warp waits per CTA barrier */
+    MODEL_DRAM_EFFICIENCY,        /* achieved share of peak DRAM bandwidth (row conflicts, turnarounds) */
+    MODEL_ISSUE_SPREAD,           /* no_stall cycles per issued warp instruction (1/issue_rate..1) */
+    MODEL_LAUNCH_OVERHEAD,        /* cycles per launch: fill and drain (release at kernel end) */
+    MODEL_PARAMETER_COUNT
+} model_parameter;
+
+typedef struct model_params {
+    double value[MODEL_PARAMETER_COUNT];
+} model_params;
+
+/* A mechanism's parameter file (models/mechanisms/NAME.json): initial values and bounds. */
+typedef struct model_param_spec {
+    model_params initial, lower, upper;
+} model_param_spec;
+
+const char *model_parameter_name(model_parameter parameter);
+int model_param_spec_load(const char *mechanism, model_param_spec *spec, sc_error *error);
+
+/* ---- predictions ---- */
+
+typedef struct model_prediction {
+    double cycles;
+    double stalls[GSI_CATEGORY_COUNT];       /* mean CU cycles per category; they sum to cycles */
+    double l1_hits, l1_misses, l2_hits, l2_misses;     /* line requests */
+    double noc_bytes_to_cus, noc_bytes_from_cus;       /* over all CU links */
+    double dram_read_bytes, dram_write_bytes;
+} model_prediction;
+
+typedef struct model_mechanism {
+    const char *name;
+    /* Allocation-free; `out` is fully overwritten. */
+    void (*evaluate)(const model_profile *profile, const model_point *point, const model_params *params,
+                     model_prediction *out);
+} model_mechanism;
+
+/* The mechanisms with a model ("wt", "nol1"), or NULL. */
+const model_mechanism *model_mechanism_find(const char *name);
+
+/* ---- stored profiles and calibrations ---- */
+
+/* The stored profile of (workload, size, seed) under the configuration's system and profile
+ * key, or a new one from a functional pass (then stored). `store` may be NULL (not kept). */
+model_profile *model_profile_obtain(sc_store *store, const char *workload, const char *size, uint64_t seed,
+                                    const sc_config *config, sc_error *error);
+
+typedef struct model_calibration {
+    int64_t id;
+    model_params params;
+    double covariance[MODEL_PARAMETER_COUNT][MODEL_PARAMETER_COUNT];
+    double residual_rms;          /* RMS of the fit's log(model / detailed) cycle residuals */
+    double r2;
+    int sample_count;
+} model_calibration;
+
+/* The latest calibration of mechanism+system; fails naming both when there is none. */
+int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, model_calibration *out,
+                             sc_error *error);
+
+/* Relative one-sigma uncertainty of a prediction's cycles: the calibration's residual spread
+ * combined with the parameters' covariance propagated through the model at this point. */
+double model_cycles_sigma(const model_mechanism *mechanism, const model_profile *profile, const model_point *point,
+                          const model_calibration *calibration);
+
+#endif

@@ -1,0 +1,28 @@
+/* model_core.h — the queueing network every mechanism's model shares (model_core.c). A
+ * mechanism says only where each kernel group's line requests are served (model_demand); the
+ * core turns that into cycles, the GSI breakdown and traffic. */
+#ifndef SYNCSCOPE_MODEL_MODEL_CORE_H
+#define SYNCSCOPE_MODEL_MODEL_CORE_H
+
+#include "model/model.h"
+
+/* Line requests of one kernel group (all its launches), by where they are served. */
+typedef struct model_demand {
+    double read_lines_l1;       /* loads and atomics answered by the L1 */
+    double read_lines_l2;       /* answered by an L2 hit */
+    double read_lines_dram;     /* L2 misses: answered from DRAM */
+    double write_lines;         /* write-through stores reaching the L2 */
+    double write_lines_dram;    /* written lines the L2 eventually writes back */
+} model_demand;
+
+typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
+
+void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,
+                         model_serve_fn serve, model_prediction *out);
+
+/* L2 hits and misses of a group's reads and writes at this point's L2 (unfiltered GPU-wide
+ * stack: an access that hits in an L1 would hit in the larger L2 too). */
+void model_l2_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
+                    model_demand *out);
+
+#endif

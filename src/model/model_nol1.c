@@ -1,0 +1,18 @@
+/* model_nol1.c — where the no-L1 baseline (protocols/nol1.c) serves each line request: nothing
+ * at the L1; every load, store and atomic goes to the L2, whose hits and misses come from the
+ * GPU-wide stack (model_l2_split). Timing, stalls and traffic follow from model_core.c. */
+#include "model/model_core.h"
+
+static void serve_nol1(const model_kernel_profile *k, const model_point *p, model_demand *out)
+{
+    model_l2_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC], out);
+    out->read_lines_l1 = 0;
+}
+
+static void evaluate_nol1(const model_profile *profile, const model_point *point, const model_params *params,
+                          model_prediction *out)
+{
+    model_core_evaluate(profile, point, params, serve_nol1, out);
+}
+
+const model_mechanism model_nol1 = {"nol1", evaluate_nol1};

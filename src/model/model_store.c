@@ -1,0 +1,151 @@
+/* model_store.c — the fast layer's use of the results store: profiles taken on demand and
+ * reused, the latest calibration of a mechanism on a system, and the uncertainty of a
+ * calibrated prediction (model.h). */
+#include "model/model.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/profiler.h"
+#include "workloads/workload.h"
+
+/* The workload parameters as runs store them (cli/run_session.c writes the same text). */
+static void workload_params_text(const char *size, uint64_t seed, char out[160])
+{
+    snprintf(out, 160, "{\"size\": \"%s\", \"seed\": %llu}", size, (unsigned long long)seed);
+}
+
+static model_profile *profile_by_functional_pass(const char *workload_name, sc_workload_size size, uint64_t seed,
+                                                 const sc_config *config, const char *params, sc_error *error)
+{
+    const sc_workload *workload = sc_workload_find(workload_name);
+    if (!workload)
+        return sc_fail(error, "unknown workload %s (see syncscope list workloads)", workload_name), NULL;
+    profiler *p = profiler_create(config);
+    sc_device *device = profiler_device(p, error);
+    sc_check_result check = {0};
+    sc_workload_params workload_params = {.size = size, .seed = seed};
+    int status = device ? workload->run(device, &workload_params, &check, error) : -1;
+    sc_device_destroy(device);
+    model_profile *profile = profiler_finish(p, workload_name, params, sc_config_system(config));
+    if (status == 0 && !check.passed)
+        status = sc_fail(error, "workload %s: its check failed in the profiling pass: %s", workload_name, check.detail);
+    if (status != 0) {
+        profile_free(profile);
+        return NULL;
+    }
+    return profile;
+}
+
+model_profile *model_profile_obtain(sc_store *store, const char *workload, const char *size_name, uint64_t seed,
+                                    const sc_config *config, sc_error *error)
+{
+    sc_workload_size size;
+    if (sc_workload_size_parse(size_name, &size) < 0)
+        return sc_fail(error, "size must be tiny, small or large, not %s", size_name), NULL;
+    char params[160], key[128];
+    workload_params_text(size_name, seed, params);
+    profile_key_of(config, key);
+    if (store) {
+        error->message[0] = '\0';
+        char *json = sc_store_find_profile(store, workload, params, sc_config_system(config), key, error);
+        if (json) {
+            model_profile *profile = profile_from_json(json, error);
+            free(json);
+            return profile;
+        }
+        if (error->message[0])
+            return NULL;
+    }
+    model_profile *profile = profile_by_functional_pass(workload, size, seed, config, params, error);
+    if (profile && store) {
+        char *json = profile_to_json(profile);
+        int64_t id = sc_store_insert_profile(store, workload, params, profile->system, key, json, error);
+        free(json);
+        if (id < 0) {
+            profile_free(profile);
+            return NULL;
+        }
+    }
+    return profile;
+}
+
+/* ---- calibrations ---- */
+
+static int read_params(const char *json, model_params *params, sc_error *error)
+{
+    cJSON *root = cJSON_Parse(json);
+    int status = root ? 0 : sc_fail(error, "calibration: params are not valid JSON");
+    for (int p = 0; p < MODEL_PARAMETER_COUNT && status == 0; p++) {
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, model_parameter_name((model_parameter)p));
+        if (!cJSON_IsNumber(item))
+            status = sc_fail(error, "calibration: parameter %s missing", model_parameter_name((model_parameter)p));
+        else
+            params->value[p] = item->valuedouble;
+    }
+    cJSON_Delete(root);
+    return status;
+}
+
+/* Covariance: a row-major MODEL_PARAMETER_COUNT^2 array; residuals: objects with "log_error". */
+static void read_spread(const char *covariance, const char *residuals, model_calibration *out)
+{
+    cJSON *matrix = cJSON_Parse(covariance), *list = cJSON_Parse(residuals);
+    if (cJSON_GetArraySize(matrix) == MODEL_PARAMETER_COUNT * MODEL_PARAMETER_COUNT)
+        for (int i = 0; i < MODEL_PARAMETER_COUNT * MODEL_PARAMETER_COUNT; i++)
+            out->covariance[i / MODEL_PARAMETER_COUNT][i % MODEL_PARAMETER_COUNT] =
+                cJSON_GetArrayItem(matrix, i)->valuedouble;
+    double sum = 0;
+    int count = 0;
+    const cJSON *residual;
+    cJSON_ArrayForEach(residual, list) {
+        const cJSON *value = cJSON_GetObjectItemCaseSensitive(residual, "log_error");
+        if (cJSON_IsNumber(value)) {
+            sum += value->valuedouble * value->valuedouble;
+            count++;
+        }
+    }
+    out->residual_rms = count ? sqrt(sum / count) : 0.0;
+    cJSON_Delete(matrix);
+    cJSON_Delete(list);
+}
+
+int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, model_calibration *out,
+                             sc_error *error)
+{
+    sc_calibration_row row;
+    if (sc_store_latest_calibration(store, mechanism, system, &row, error) < 0)
+        return -1;
+    memset(out, 0, sizeof *out);
+    out->id = row.id;
+    out->r2 = row.r2;
+    out->sample_count = (int)row.sample_count;
+    int status = read_params(row.params, &out->params, error);
+    if (status == 0)
+        read_spread(row.covariance, row.residuals, out);
+    sc_calibration_row_release(&row);
+    return status;
+}
+
+double model_cycles_sigma(const model_mechanism *mechanism, const model_profile *profile, const model_point *point,
+                          const model_calibration *calibration)
+{
+    model_prediction base, moved;
+    mechanism->evaluate(profile, point, &calibration->params, &base);
+    double gradient[MODEL_PARAMETER_COUNT];
+    for (int p = 0; p < MODEL_PARAMETER_COUNT; p++) {
+        model_params params = calibration->params;
+        double step = 1e-4 * (fabs(params.value[p]) + 1e-3);
+        params.value[p] += step;
+        mechanism->evaluate(profile, point, &params, &moved);
+        gradient[p] = (log(moved.cycles) - log(base.cycles)) / step;
+    }
+    double variance = calibration->residual_rms * calibration->residual_rms;
+    for (int i = 0; i < MODEL_PARAMETER_COUNT; i++)
+        for (int j = 0; j < MODEL_PARAMETER_COUNT; j++)
+            variance += gradient[i] * calibration->covariance[i][j] * gradient[j];
+    return sqrt(variance > 0 ? variance : 0.0);
+}

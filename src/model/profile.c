@@ -1,0 +1,202 @@
+/* profile.c — workload profiles: configuration key, model summaries, JSON form (profile.h). */
+#include "model/profile.h"
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128])
+{
+    snprintf(key, 128, "cu=%u warp=%u ctas=%u line=%u", cu_count, warp_size, ctas_per_cu, line_bytes);
+}
+
+void profile_key_of(const sc_config *config, char key[128])
+{
+    profile_key_format((unsigned)sc_config_int(config, "gpu.cu_count"), (unsigned)sc_config_int(config, "gpu.warp_size"),
+                       (unsigned)sc_config_int(config, "gpu.max_ctas_per_cu"),
+                       (unsigned)sc_config_int(config, "l1.line_size"), key);
+}
+
+void profile_prepare(model_profile *profile)
+{
+    for (int k = 0; k < profile->kernel_count; k++) {
+        model_kernel_profile *kernel = &profile->kernels[k];
+        reuse_summarize(&kernel->l1_loads, &kernel->l1_summary);
+        reuse_summarize(&kernel->l1_loads_crossing, &kernel->l1_crossing_summary);
+        reuse_summarize(&kernel->l2_reads, &kernel->l2_read_summary);
+        reuse_summarize(&kernel->l2_writes, &kernel->l2_write_summary);
+    }
+}
+
+void profile_free(model_profile *profile)
+{
+    if (!profile)
+        return;
+    free(profile->kernels);
+    free(profile);
+}
+
+/* Every scalar field of a kernel group, by JSON name. */
+#define FIELD(name) {#name, offsetof(model_kernel_profile, name)}
+static const struct {
+    const char *name;
+    size_t offset;
+} scalar_fields[] = {
+    FIELD(launches), FIELD(ctas), FIELD(warps_per_cta), FIELD(threads_per_cta), FIELD(shared_bytes),
+    FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
+    FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
+    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
+    FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(atomic_hottest_share),
+};
+
+static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
+
+static const struct {
+    const char *name;
+    size_t offset;
+} histogram_fields[] = {
+    FIELD(l1_loads), FIELD(l1_loads_crossing), FIELD(l2_reads), FIELD(l2_writes),
+};
+#undef FIELD
+
+/* {"cold": n, "buckets": [[bucket, count], ...]} with non-empty buckets only. */
+static cJSON *histogram_to_json(const reuse_histogram *histogram)
+{
+    cJSON *object = cJSON_CreateObject(), *buckets = cJSON_CreateArray();
+    cJSON_AddNumberToObject(object, "cold", histogram->cold);
+    for (int b = 0; b < REUSE_BUCKETS; b++)
+        if (histogram->count[b] > 0) {
+            double pair[2] = {b, histogram->count[b]};
+            cJSON_AddItemToArray(buckets, cJSON_CreateDoubleArray(pair, 2));
+        }
+    cJSON_AddItemToObject(object, "buckets", buckets);
+    return object;
+}
+
+static cJSON *kernel_to_json(const model_kernel_profile *kernel)
+{
+    cJSON *object = cJSON_CreateObject();
+    cJSON_AddStringToObject(object, "name", kernel->name);
+    for (size_t f = 0; f < sizeof scalar_fields / sizeof scalar_fields[0]; f++)
+        cJSON_AddNumberToObject(object, scalar_fields[f].name,
+                                *(const double *)((const char *)kernel + scalar_fields[f].offset));
+    cJSON *instructions = cJSON_AddObjectToObject(object, "instructions"), *lines = cJSON_AddObjectToObject(object, "lines");
+    for (int a = 0; a < MODEL_ACCESS_COUNT; a++) {
+        cJSON_AddNumberToObject(instructions, access_names[a], kernel->instructions[a]);
+        cJSON_AddNumberToObject(lines, access_names[a], kernel->lines[a]);
+    }
+    for (size_t h = 0; h < sizeof histogram_fields / sizeof histogram_fields[0]; h++)
+        cJSON_AddItemToObject(object, histogram_fields[h].name,
+                              histogram_to_json((const reuse_histogram *)((const char *)kernel + histogram_fields[h].offset)));
+    return object;
+}
+
+char *profile_to_json(const model_profile *profile)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "workload", profile->workload);
+    cJSON_AddStringToObject(root, "params", profile->params);
+    cJSON_AddStringToObject(root, "system", profile->system);
+    cJSON_AddStringToObject(root, "key", profile->key);
+    cJSON_AddNumberToObject(root, "cu_count", profile->cu_count);
+    cJSON_AddNumberToObject(root, "warp_size", profile->warp_size);
+    cJSON_AddNumberToObject(root, "line_bytes", profile->line_bytes);
+    cJSON *kernels = cJSON_AddArrayToObject(root, "kernels");
+    for (int k = 0; k < profile->kernel_count; k++)
+        cJSON_AddItemToArray(kernels, kernel_to_json(&profile->kernels[k]));
+    char *text = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return text;
+}
+
+/* ---- reading ---- */
+
+static int read_number(const cJSON *object, const char *name, double *out, sc_error *error)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+    if (!cJSON_IsNumber(item))
+        return sc_fail(error, "profile: field '%s' missing or not a number", name);
+    *out = item->valuedouble;
+    return 0;
+}
+
+static int read_string(const cJSON *object, const char *name, char *out, size_t size, sc_error *error)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+    if (!cJSON_IsString(item))
+        return sc_fail(error, "profile: field '%s' missing or not a string", name);
+    snprintf(out, size, "%s", item->valuestring);
+    return 0;
+}
+
+static int histogram_from_json(const cJSON *object, const char *name, reuse_histogram *histogram, sc_error *error)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+    if (!cJSON_IsObject(item) || read_number(item, "cold", &histogram->cold, error) < 0)
+        return sc_fail(error, "profile: histogram '%s' missing or malformed", name);
+    const cJSON *pair;
+    cJSON_ArrayForEach(pair, cJSON_GetObjectItemCaseSensitive(item, "buckets")) {
+        const cJSON *bucket = cJSON_GetArrayItem(pair, 0), *count = cJSON_GetArrayItem(pair, 1);
+        if (!cJSON_IsNumber(bucket) || !cJSON_IsNumber(count) || bucket->valueint < 0 || bucket->valueint >= REUSE_BUCKETS)
+            return sc_fail(error, "profile: histogram '%s' has a malformed bucket", name);
+        histogram->count[bucket->valueint] = count->valuedouble;
+    }
+    return 0;
+}
+
+static int kernel_from_json(const cJSON *object, model_kernel_profile *kernel, sc_error *error)
+{
+    if (read_string(object, "name", kernel->name, sizeof kernel->name, error) < 0)
+        return -1;
+    for (size_t f = 0; f < sizeof scalar_fields / sizeof scalar_fields[0]; f++)
+        if (read_number(object, scalar_fields[f].name, (double *)((char *)kernel + scalar_fields[f].offset), error) < 0)
+            return -1;
+    const cJSON *instructions = cJSON_GetObjectItemCaseSensitive(object, "instructions");
+    const cJSON *lines = cJSON_GetObjectItemCaseSensitive(object, "lines");
+    for (int a = 0; a < MODEL_ACCESS_COUNT; a++)
+        if (read_number(instructions, access_names[a], &kernel->instructions[a], error) < 0 ||
+            read_number(lines, access_names[a], &kernel->lines[a], error) < 0)
+            return -1;
+    for (size_t h = 0; h < sizeof histogram_fields / sizeof histogram_fields[0]; h++)
+        if (histogram_from_json(object, histogram_fields[h].name,
+                                (reuse_histogram *)((char *)kernel + histogram_fields[h].offset), error) < 0)
+            return -1;
+    return 0;
+}
+
+model_profile *profile_from_json(const char *json, sc_error *error)
+{
+    cJSON *root = cJSON_Parse(json);
+    if (!root)
+        return sc_fail(error, "profile: not valid JSON"), NULL;
+    model_profile *profile = calloc(1, sizeof *profile);
+    double cu_count = 0, warp_size = 0, line_bytes = 0;
+    const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(root, "kernels");
+    int status = read_string(root, "workload", profile->workload, sizeof profile->workload, error) < 0 ||
+                 read_string(root, "params", profile->params, sizeof profile->params, error) < 0 ||
+                 read_string(root, "system", profile->system, sizeof profile->system, error) < 0 ||
+                 read_string(root, "key", profile->key, sizeof profile->key, error) < 0 ||
+                 read_number(root, "cu_count", &cu_count, error) < 0 ||
+                 read_number(root, "warp_size", &warp_size, error) < 0 ||
+                 read_number(root, "line_bytes", &line_bytes, error) < 0 ? -1 : 0;
+    if (status == 0 && !cJSON_IsArray(kernels))
+        status = sc_fail(error, "profile: 'kernels' missing");
+    if (status == 0) {
+        profile->cu_count = (unsigned)cu_count;
+        profile->warp_size = (unsigned)warp_size;
+        profile->line_bytes = (unsigned)line_bytes;
+        profile->kernel_count = cJSON_GetArraySize(kernels);
+        profile->kernels = calloc((size_t)profile->kernel_count + 1, sizeof *profile->kernels);
+        for (int k = 0; k < profile->kernel_count && status == 0; k++)
+            status = kernel_from_json(cJSON_GetArrayItem(kernels, k), &profile->kernels[k], error);
+    }
+    cJSON_Delete(root);
+    if (status != 0) {
+        profile_free(profile);
+        return NULL;
+    }
+    profile_prepare(profile);
+    return profile;
+}

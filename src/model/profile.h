@@ -1,0 +1,88 @@
+/* profile.h — a workload profile: what the analytical models need to know about a workload,
+ * gathered once by a functional pass (profiler.h) and stored in the `profiles` table as JSON.
+ *
+ * Per group of launches (one kernel with one grid size; nw's anti-diagonals or bfs's levels
+ * form one group per distinct grid) it holds the instruction mix by functional unit, the
+ * global memory instructions and the line requests they coalesce into by access kind, the
+ * synchronization events (barriers, acquire and release fences), LRU stack-distance
+ * histograms at line granularity for the L1 (one stack per CU, CTAs placed on CUs as the
+ * detailed model places them: CTA i starts on CU i mod cu_count) and the L2 (one stack for the
+ * whole GPU), the sharing between CUs (lines touched by several CUs, loads of lines another CU
+ * wrote last), atomic contention (the hottest line's share of atomics), footprint, CTA count
+ * and each CTA's resources for occupancy, and the busiest CU's share of the warp instructions.
+ *
+ * Synchronization and the L1: every L1 reuse is recorded in `l1_loads`; those whose previous
+ * access lies before an acquire of that CU (kernel start, ld.acquire, atom with acquire
+ * semantics, fence.acq_rel/sc at GPU or system scope) or before an atomic of that CU on the line
+ * are recorded again in `l1_loads_crossing`. A mechanism that flash-invalidates its L1 at an
+ * acquire and drops the line on an atomic (wt) treats the crossing reuses as cold; one that does
+ * not may use them. The profile itself is mechanism-independent.
+ *
+ * Validity. A profile depends on how CTAs map to CUs and how lanes coalesce into lines, so it is
+ * keyed by (workload, size, seed, system) and the configuration keys that change these:
+ * gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu and l1.line_size (= l2.line_size). Changing
+ * any of them needs a new profile (taken automatically). Cache capacities and associativities,
+ * latencies, clocks, NoC and DRAM parameters, MSHRs, store buffers and register/shared-memory
+ * limits do not: the models apply them to the same profile.
+ */
+#ifndef SYNCSCOPE_MODEL_PROFILE_H
+#define SYNCSCOPE_MODEL_PROFILE_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+#include "config/config.h"
+#include "model/reuse_histogram.h"
+
+typedef enum model_access {
+    MODEL_LOAD = 0,           /* weak global load: may use the L1 */
+    MODEL_LOAD_STRONG,        /* relaxed/volatile/acquire load at GPU or system scope */
+    MODEL_STORE,
+    MODEL_STORE_STRONG,
+    MODEL_ATOMIC,             /* atom and red */
+    MODEL_ACCESS_COUNT
+} model_access;
+
+typedef struct model_kernel_profile {
+    char name[96];
+    double launches;                    /* launches merged into the group */
+    double ctas;                        /* CTAs per launch */
+    double warps_per_cta, threads_per_cta, shared_bytes, registers_per_thread;
+    /* Totals over the group's launches. */
+    double warp_instructions, thread_instructions;
+    double alu, sfu, branches, barriers, other_control;   /* by functional unit */
+    double shared_accesses;             /* shared/local/param accesses (never leave the CU) */
+    double acquires, releases;          /* GPU/system-scope acquire and release events, fences included */
+    double instructions[MODEL_ACCESS_COUNT], lines[MODEL_ACCESS_COUNT];
+    double busiest_cu_instructions;     /* summed per launch over the busiest CU */
+    double footprint_lines, written_lines, shared_lines, remote_read_after_write;
+    double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
+    reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
+    reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
+    /* Precomputed by profile_prepare for the models. */
+    reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
+} model_kernel_profile;
+
+typedef struct model_profile {
+    char workload[128];
+    char params[160];                   /* workload parameters JSON, as runs store them */
+    char system[64];
+    char key[128];                      /* profile_key_of: the configuration it is valid for */
+    unsigned cu_count, warp_size, line_bytes;
+    int kernel_count;
+    model_kernel_profile *kernels;
+} model_profile;
+
+/* "cu=15 warp=32 ctas=8 line=128": the configuration keys a profile depends on. */
+void profile_key_of(const sc_config *config, char key[128]);
+void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128]);
+
+/* Fills the summaries the models evaluate; call after building or loading. */
+void profile_prepare(model_profile *profile);
+void profile_free(model_profile *profile);
+
+/* JSON form stored in profiles.profile (malloc'd), and back. */
+char *profile_to_json(const model_profile *profile);
+model_profile *profile_from_json(const char *json, sc_error *error);
+
+#endif

@@ -1,0 +1,57 @@
+/* stack_distance.h — exact LRU stack distances of one stream of line accesses (Bennett-Kruskal:
+ * a Fenwick tree over access times marks each line's latest access, so the distance of a
+ * re-access is the number of marks after the line's previous one; O(log n) per access).
+ *
+ * Each line also remembers the epoch of its latest access and whether it was invalidated
+ * since, so the caller can tell reuses that cross a synchronization event (an acquire that
+ * flash-invalidates an L1) or an invalidation of that one line (an atomic dropping the L1 copy)
+ * from reuses that do not. A line also carries a little caller bookkeeping (the profiler keeps
+ * which CUs touched it and who wrote it last in the GPU-wide stack, so it needs no second map). */
+#ifndef SYNCSCOPE_MODEL_STACK_DISTANCE_H
+#define SYNCSCOPE_MODEL_STACK_DISTANCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define STACK_DISTANCE_COLD UINT64_MAX
+
+/* The caller's per-line bookkeeping, zero on a line's first access. */
+typedef struct stack_line_data {
+    uint64_t cu_mask;         /* CUs (mod 64) that touched the line in the current launch */
+    uint32_t launch;          /* launch the other fields belong to */
+    int32_t last_writer;      /* CU that wrote it last, -1 none */
+    uint32_t atomics;         /* atomic line requests in the current launch */
+    bool written;             /* written in the current launch */
+} stack_line_data;
+
+typedef struct stack_line {
+    uint64_t line_plus_one;   /* 0: empty slot */
+    uint64_t last_time;       /* 1-based position of the latest access */
+    uint32_t epoch;
+    bool invalidated;
+    stack_line_data data;
+} stack_line;
+
+typedef struct stack_distance {
+    stack_line *lines;        /* open addressing, power-of-two capacity */
+    uint64_t line_capacity, line_count;
+    int32_t *tree;            /* Fenwick tree over times 1..time_capacity */
+    uint64_t time_capacity, now;
+} stack_distance;
+
+/* What one access found. */
+typedef struct stack_reuse {
+    uint64_t distance;        /* STACK_DISTANCE_COLD on a first touch */
+    bool crossed;             /* the previous access was in an older epoch, or the line was invalidated */
+} stack_reuse;
+
+void stack_distance_init(stack_distance *stack);
+void stack_distance_release(stack_distance *stack);
+/* Records an access; *slot (if not NULL) receives the line's entry, valid until the next access. */
+stack_reuse stack_distance_access(stack_distance *stack, uint64_t line, uint32_t epoch, stack_line **slot);
+/* Marks `line` invalidated (if it was ever accessed): its next reuse reports crossed. */
+void stack_distance_invalidate(stack_distance *stack, uint64_t line);
+/* Distinct lines accessed so far. */
+uint64_t stack_distance_footprint(const stack_distance *stack);
+
+#endif

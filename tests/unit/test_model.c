@@ -1,0 +1,210 @@
+/* test_model.c — the fast layer: stack distances and reuse histograms against a direct LRU
+ * simulation (fully associative: exact at bucket boundaries), epoch and invalidation crossings,
+ * profile JSON round trips, parameter files, and the models' invariants (stall categories sum
+ * to the cycles, no-L1 has no L1 hits, evaluation is deterministic). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/random.h"
+#include "model/model.h"
+#include "model/stack_distance.h"
+
+/* Hits of a fully-associative LRU cache of `capacity` lines on `stream`, simulated directly. */
+static double lru_hits(const uint64_t *stream, int length, int capacity)
+{
+    uint64_t *stack = calloc((size_t)capacity, sizeof *stack);
+    int used = 0;
+    double hits = 0;
+    for (int i = 0; i < length; i++) {
+        int found = -1;
+        for (int j = 0; j < used; j++)
+            if (stack[j] == stream[i])
+                found = j;
+        if (found >= 0)
+            hits++;
+        int from = found >= 0 ? found : (used < capacity ? used++ : capacity - 1);
+        memmove(stack + 1, stack, (size_t)from * sizeof *stack);
+        stack[0] = stream[i];
+    }
+    free(stack);
+    return hits;
+}
+
+static void histogram_matches_lru_simulation(void **state)
+{
+    enum { LENGTH = 20000 };
+    uint64_t *stream = malloc(LENGTH * sizeof *stream), seed = 7;
+    stack_distance stack;
+    stack_distance_init(&stack);
+    reuse_histogram histogram = {0};
+    for (int i = 0; i < LENGTH; i++) {
+        /* A mix of a hot set, a medium set and a wide one, so distances spread over many octaves. */
+        uint64_t r = sc_splitmix64(&seed);
+        stream[i] = r % 3 == 0 ? r % 16 : r % 3 == 1 ? 100 + r % 300 : 1000 + r % 3000;
+        stack_reuse reuse = stack_distance_access(&stack, stream[i], 0, NULL);
+        if (reuse.distance == STACK_DISTANCE_COLD)
+            histogram.cold++;
+        else
+            reuse_add(&histogram, reuse.distance, 1);
+    }
+    reuse_summary summary;
+    reuse_summarize(&histogram, &summary);
+    assert_true(summary.total == LENGTH);
+    assert_true(stack_distance_footprint(&stack) <= 4016);
+    const int capacities[] = {1, 5, 8, 12, 16, 48, 96, 384, 1024, 3072};
+    for (size_t c = 0; c < sizeof capacities / sizeof capacities[0]; c++) {
+        double simulated = lru_hits(stream, LENGTH, capacities[c]);
+        double predicted = reuse_expected_hits(&summary, (uint64_t)capacities[c], (uint64_t)capacities[c]);
+        assert_float_equal(predicted, simulated, 1e-9);
+    }
+    stack_distance_release(&stack);
+    free(stream);
+}
+
+static void buckets_tile_the_distances(void **state)
+{
+    for (int b = 0; b + 1 < REUSE_BUCKETS; b++) {
+        assert_true(reuse_bucket_lower(b) < reuse_bucket_upper(b));
+        assert_int_equal(reuse_bucket_upper(b), reuse_bucket_lower(b + 1));
+        assert_int_equal(reuse_bucket_of(reuse_bucket_lower(b)), b);
+        assert_int_equal(reuse_bucket_of(reuse_bucket_upper(b) - 1), b);
+    }
+    assert_int_equal(reuse_bucket_lower(reuse_bucket_of(384)), 384);   /* 48 KiB of 128 B lines: a boundary */
+}
+
+static void set_associative_hits_are_bounded(void **state)
+{
+    reuse_histogram histogram = {0};
+    reuse_add(&histogram, 3, 10);      /* below the ways: always hits */
+    reuse_add(&histogram, 1000, 10);
+    reuse_add(&histogram, 100000, 10); /* far beyond the capacity: never */
+    reuse_summary summary;
+    reuse_summarize(&histogram, &summary);
+    double hits = reuse_expected_hits(&summary, 512, 8);
+    assert_true(hits >= 10 && hits < 20);
+    assert_true(reuse_expected_hits(&summary, 512, 8) <= reuse_expected_hits(&summary, 1024, 8) + 1e-9);
+    assert_float_equal(reuse_expected_hits(&summary, 0, 8), 0, 0);
+}
+
+static void crossings_are_reported(void **state)
+{
+    stack_distance stack;
+    stack_distance_init(&stack);
+    assert_true(stack_distance_access(&stack, 1, 0, NULL).distance == STACK_DISTANCE_COLD);
+    stack_distance_access(&stack, 2, 0, NULL);
+    stack_reuse same_epoch = stack_distance_access(&stack, 1, 0, NULL);
+    assert_int_equal(same_epoch.distance, 1);
+    assert_false(same_epoch.crossed);
+    stack_reuse next_epoch = stack_distance_access(&stack, 2, 1, NULL);   /* an acquire came between */
+    assert_true(next_epoch.crossed);
+    stack_distance_invalidate(&stack, 1);                                /* an atomic dropped line 1 */
+    assert_true(stack_distance_access(&stack, 1, 1, NULL).crossed);
+    assert_false(stack_distance_access(&stack, 1, 1, NULL).crossed);
+    stack_distance_release(&stack);
+}
+
+/* A profile of a built-in workload, taken without a database. */
+static model_profile *profile_of(const char *workload, sc_config **config)
+{
+    sc_error error = {{0}};
+    *config = sc_config_load("gtx480", NULL, NULL, 0, &error);
+    assert_non_null(*config);
+    model_profile *profile = model_profile_obtain(NULL, workload, "tiny", 1, *config, &error);
+    if (!profile)
+        fail_msg("%s", error.message);
+    return profile;
+}
+
+static void stalls_sum_to_cycles(void **state)
+{
+    const char *workloads[] = {"vecadd", "reduction", "histogram", "matmul"};
+    model_param_spec spec;
+    sc_error error = {{0}};
+    for (size_t w = 0; w < sizeof workloads / sizeof workloads[0]; w++) {
+        sc_config *config;
+        model_profile *profile = profile_of(workloads[w], &config);
+        model_point point;
+        assert_int_equal(model_point_from_config(config, &point, &error), 0);
+        const char *mechanisms[] = {"wt", "nol1"};
+        for (int m = 0; m < 2; m++) {
+            assert_int_equal(model_param_spec_load(mechanisms[m], &spec, &error), 0);
+            model_prediction prediction, again;
+            model_mechanism_find(mechanisms[m])->evaluate(profile, &point, &spec.initial, &prediction);
+            model_mechanism_find(mechanisms[m])->evaluate(profile, &point, &spec.initial, &again);
+            assert_memory_equal(&prediction, &again, sizeof prediction);
+            double sum = 0;
+            for (int c = 0; c < GSI_CATEGORY_COUNT; c++) {
+                assert_true(prediction.stalls[c] >= -1e-9 * prediction.cycles);
+                sum += prediction.stalls[c];
+            }
+            assert_true(prediction.cycles > 0);
+            assert_float_equal(sum, prediction.cycles, 1e-9 * prediction.cycles);
+            if (m == 1)
+                assert_float_equal(prediction.l1_hits, 0, 0);
+        }
+        profile_free(profile);
+        sc_config_free(config);
+    }
+}
+
+static void profile_json_round_trip(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_of("histogram", &config);
+    char *json = profile_to_json(profile);
+    sc_error error = {{0}};
+    model_profile *back = profile_from_json(json, &error);
+    assert_non_null(back);
+    assert_int_equal(back->kernel_count, profile->kernel_count);
+    assert_string_equal(back->key, profile->key);
+    for (int k = 0; k < profile->kernel_count; k++) {
+        assert_memory_equal(&back->kernels[k].l1_loads, &profile->kernels[k].l1_loads, sizeof(reuse_histogram));
+        assert_memory_equal(&back->kernels[k].l2_reads, &profile->kernels[k].l2_reads, sizeof(reuse_histogram));
+        assert_true(back->kernels[k].warp_instructions == profile->kernels[k].warp_instructions);
+        assert_true(back->kernels[k].lines[MODEL_ATOMIC] == profile->kernels[k].lines[MODEL_ATOMIC]);
+    }
+    assert_true(profile->kernels[0].lines[MODEL_ATOMIC] > 0);   /* the histogram kernels use atomics */
+    assert_null(profile_from_json("{\"workload\": 3}", &error));
+    assert_non_null(strstr(error.message, "workload"));
+    free(json);
+    profile_free(back);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+static void profile_key_names_what_invalidates_it(void **state)
+{
+    sc_error error = {{0}};
+    const char *sets[] = {"gpu.cu_count=8", "l2.size=393216"};
+    sc_config *base = sc_config_load("gtx480", NULL, NULL, 0, &error), *fewer = sc_config_load("gtx480", NULL, sets, 1, &error);
+    sc_config *smaller_l2 = sc_config_load("gtx480", NULL, sets + 1, 1, &error);
+    char a[128], b[128], c[128];
+    profile_key_of(base, a);
+    profile_key_of(fewer, b);
+    profile_key_of(smaller_l2, c);
+    assert_string_not_equal(a, b);    /* CU count changes the CTA placement: new profile */
+    assert_string_equal(a, c);        /* cache capacity does not */
+    sc_config_free(base);
+    sc_config_free(fewer);
+    sc_config_free(smaller_l2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(histogram_matches_lru_simulation),
+        cmocka_unit_test(buckets_tile_the_distances),
+        cmocka_unit_test(set_associative_hits_are_bounded),
+        cmocka_unit_test(crossings_are_reported),
+        cmocka_unit_test(stalls_sum_to_cycles),
+        cmocka_unit_test(profile_json_round_trip),
+        cmocka_unit_test(profile_key_names_what_invalidates_it),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
