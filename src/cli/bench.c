@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "cli/bench_sampled.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
@@ -12,12 +13,15 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope bench [functional|detailed|store] [--size tiny|small|large] [--workload W]\n"
-           "                       [--system PRESET] [--mechanism wt|nol1] [--runs N] [--db PATH]\n\n"
+    printf("usage: syncscope bench [functional|detailed|sampled|store] [--size tiny|small|large] [--workload W]\n"
+           "                       [--system PRESET] [--mechanism wt|nol1] [--runs N] [--db PATH]\n"
+           "                       [--sample-period N] [--sample-window-waves W] [--sample-warmup-waves U]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"
            "detailed: warp-instructions and simulated GPU cycles per second of the detailed timing model per\n"
            "          workload under --mechanism (default wt, size small), and the process's peak resident\n"
            "          memory so far (getrusage).\n"
+           "sampled: each workload in full detail and sampled (run --mode sampled; default size large): full\n"
+           "         cycles, estimate, error, 95%% interval, share of warp instructions in detail, wall-time speedup.\n"
            "store: inserts N synthetic runs (default 100000) into a scratch database and times every canned query.\n"
            "Without a target, runs functional and store.\n");
 }
@@ -132,12 +136,13 @@ static int bench_workloads(const bench_target *target, const char *system, const
 
 static bool known_target(const char *target)
 {
-    return !strcmp(target, "functional") || !strcmp(target, "detailed") || !strcmp(target, "store");
+    return !strcmp(target, "functional") || !strcmp(target, "detailed") || !strcmp(target, "sampled") ||
+           !strcmp(target, "store");
 }
 
 static bool runs(const char *target, const char *name)
 {
-    return target ? !strcmp(target, name) : strcmp(name, "detailed") != 0;
+    return target ? !strcmp(target, name) : strcmp(name, "detailed") != 0 && strcmp(name, "sampled") != 0;
 }
 
 int command_bench(int argc, char **argv)
@@ -145,7 +150,8 @@ int command_bench(int argc, char **argv)
     cli_option options[] = {
         {.name = "size", .kind = CLI_VALUE}, {.name = "workload", .kind = CLI_VALUE},
         {.name = "system", .kind = CLI_VALUE}, {.name = "mechanism", .kind = CLI_VALUE},
-        {.name = "runs", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}, {.name = NULL},
+        {.name = "runs", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}, RUN_SAMPLED_OPTIONS,
+        {.name = NULL},
     };
     const char *positional[1];
     int positional_count;
@@ -158,6 +164,7 @@ int command_bench(int argc, char **argv)
     const char *mechanism = cli_find(options, "mechanism")->value;
     unsigned long long runs_count = 100000;
     const char *runs_text = cli_find(options, "runs")->value;
+    sampling_options sampling;
     if (help) {
         print_help();
     } else if (size_text && sc_workload_size_parse(size_text, &size) < 0) {
@@ -166,7 +173,9 @@ int command_bench(int argc, char **argv)
     } else if (runs_text && cli_parse_u64("bench", "runs", runs_text, &runs_count) < 0) {
         status = 2;
     } else if (target && !known_target(target)) {
-        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed or store\n", target);
+        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed, sampled or store\n", target);
+        status = 2;
+    } else if (run_sampled_options("bench", options, &sampling) != 0) {
         status = 2;
     } else if (mechanism && !sc_protocol_find(mechanism)) {
         fprintf(stderr, "syncscope bench: --mechanism %s has no detailed protocol (detailed runs support wt and nol1)\n",
@@ -180,6 +189,9 @@ int command_bench(int argc, char **argv)
         if (runs(target, "detailed"))
             status |= bench_workloads(&detailed_target, system, mechanism ? mechanism : "wt", only,
                                       size_text ? size : SC_SIZE_SMALL);
+        if (runs(target, "sampled"))
+            status |= bench_sampled(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_LARGE,
+                                    &sampling);
         if (runs(target, "store")) {
             const char *path = cli_find(options, "db")->value;
             status |= sc_store_bench(path ? path : "db/bench.sqlite", (long)runs_count, stdout) < 0;

@@ -62,7 +62,7 @@ sc_device *run_sampled_device(const sc_config *config, const char *mechanism, ui
         return NULL;
     }
     functional_engine_options functional = run_session_functional_options(config);
-    *engine = sampled_engine_create(sampling, timing, functional_engine_create(&functional));
+    *engine = sampled_engine_create(sampling, timing, &functional);
     sc_device_set_engine(device, &sampled_engine_ops, *engine);
     return device;
 }

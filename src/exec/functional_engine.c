@@ -51,6 +51,8 @@ static int run_warp(functional_engine *engine, sc_device *device, exec_warp *war
         if (step.status == EXEC_MEMORY) {
             if (exec_memory_perform(device, &engine->request, error) < 0)
                 return -1;
+            if (engine->options.observe_access)
+                engine->options.observe_access(engine->options.observe_context, &engine->request);
             exec_memory_complete(&engine->request);
         }
     }

@@ -139,6 +139,14 @@ int memory_handle_event(memory_system *memory, const timing_event *event, sc_err
  * cached copy after the host writes. */
 void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write);
 
+/* Functional warming (sampled runs), between kernels only, after a host-read write-back has left
+ * no dirty line: memory_warm_line makes the L2 hold a line a fast-forwarded access touched, as
+ * if it had been fetched (most recently used, clean; it may evict a clean line), and
+ * memory_warm_finish then copies the image's final bytes into every L2 line and drops every L1
+ * copy, so the warmed caches hold exactly what memory holds. */
+void memory_warm_line(memory_system *memory, uint64_t address);
+void memory_warm_finish(memory_system *memory);
+
 /* The in-flight operation issued earliest (for watchdog messages), or NULL. */
 memory_op *memory_oldest_op(memory_system *memory);
 

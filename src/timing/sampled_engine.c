@@ -44,7 +44,10 @@ typedef struct sampled_engine {
     double *launch_cycles;               /* sampled_engine_report's per-launch estimates */
     uint64_t warp_instructions, detailed_warp_instructions, detailed_cycles, units;
     bool caches_dirty;    /* a detailed part ran since the caches were last written back */
-    bool image_changed;   /* a functional part wrote the image behind the caches' copies */
+    bool image_changed;   /* a functional part ran since the caches were last refreshed */
+    sc_device *device;    /* of the functional part running (for warming) */
+    uint64_t last_warmed; /* line address warmed last (lanes of one access share lines) */
+    unsigned line_bytes;  /* of the L2 */
 } sampled_engine;
 
 sampling_options sampling_defaults(void)
@@ -52,12 +55,32 @@ sampling_options sampling_defaults(void)
     return (sampling_options){.period = 20, .window_waves = 3.0, .warmup_waves = 1.0};
 }
 
-void *sampled_engine_create(const sampling_options *options, void *timing_engine, void *functional_engine)
+/* Functional warming: every line a fast-forwarded access touches becomes the L2's most recent. */
+static void warm_access(void *context, const exec_memory_request *request)
+{
+    sampled_engine *engine = context;
+    for (unsigned lane = 0; lane < request->width; lane++) {
+        if (!(request->lane_mask >> lane & 1))
+            continue;
+        uint64_t line = request->address[lane] & ~(uint64_t)(engine->line_bytes - 1);
+        if (line != engine->last_warmed)
+            timing_engine_warm_line(engine->timing, engine->device, line);
+        engine->last_warmed = line;
+    }
+}
+
+void *sampled_engine_create(const sampling_options *options, void *timing_engine,
+                            const functional_engine_options *functional)
 {
     sampled_engine *engine = calloc(1, sizeof *engine);
     engine->options = *options;
     engine->timing = timing_engine;
-    engine->functional = functional_engine;
+    functional_engine_options observed = *functional;
+    observed.observe_access = warm_access;
+    observed.observe_context = engine;
+    engine->functional = functional_engine_create(&observed);
+    engine->last_warmed = UINT64_MAX;
+    engine->line_bytes = timing_engine_line_bytes(timing_engine);
     return engine;
 }
 
@@ -98,13 +121,12 @@ static void add_unit(stratum *s, const sample_unit *unit)
     s->units[s->unit_count++] = *unit;
 }
 
-/* The host-copy actions over the whole image: write dirty lines back (is_write false) or drop
- * every cached copy (is_write true). */
-static void whole_image_access(sampled_engine *engine, sc_device *device, bool is_write)
+/* Writes every dirty cached line back to the image (the host-read action over all of it). */
+static void write_back_caches(sampled_engine *engine, sc_device *device)
 {
     uint64_t bytes = UINT64_MAX;
     if (sc_device_global_span(device, SC_GLOBAL_BASE, &bytes))
-        timing_engine_ops.host_access(engine->timing, device, SC_GLOBAL_BASE, bytes, is_write);
+        timing_engine_ops.host_access(engine->timing, device, SC_GLOBAL_BASE, bytes, false);
 }
 
 /* Runs CTAs [first, end) of `launch` in detail, the steady window opening at CTA offset
@@ -114,7 +136,7 @@ static int run_detailed(sampled_engine *engine, sc_device *device, const sc_laun
                         sc_error *error)
 {
     if (engine->image_changed)
-        whole_image_access(engine, device, true);
+        timing_engine_warm_finish(engine->timing, device);
     engine->image_changed = false;
     engine->caches_dirty = true;
     sc_launch part = *launch;
@@ -142,9 +164,10 @@ static int run_functional(sampled_engine *engine, sc_device *device, const sc_la
                           uint64_t end, sc_launch_stats *stats, sc_error *error)
 {
     if (engine->caches_dirty)
-        whole_image_access(engine, device, false);
+        write_back_caches(engine, device);
     engine->caches_dirty = false;
     engine->image_changed = true;
+    engine->device = device;
     sc_launch part = *launch;
     part.cta_first = first;
     part.cta_end = end;

@@ -5,10 +5,12 @@
  *
  * Values stay exact: the functional executor computes every CTA the timing model does not, on
  * the same memory image. Before a functional part the timing model's dirty cache lines are
- * written back to the image; after it every cached copy is dropped (the host-copy actions of
- * memory_host_access), so no detailed part ever reads a stale line. Each detailed window then
- * starts with cold caches and spends its first warm-up waves refilling them before its steady
- * part is measured. */
+ * written back to the image (the host-read action of memory_host_access). During it every line
+ * a functional access touches is installed in the L2 as most recently used (SMARTS-style
+ * functional warming), and after it every L2 line is refreshed from the image and every L1
+ * copy dropped (memory_warm_finish), so no detailed part ever reads a stale line and the L2
+ * holds what the skipped work left in it. The L1s refill during each window's warm-up waves,
+ * before its steady part is measured. */
 #ifndef SYNCSCOPE_TIMING_SAMPLED_ENGINE_H
 #define SYNCSCOPE_TIMING_SAMPLED_ENGINE_H
 
@@ -24,8 +26,9 @@ typedef struct sampling_options {
 /* period 20, windows of 3 waves of which 1 warms up. */
 sampling_options sampling_defaults(void);
 
-/* The engine owns both engines. */
-void *sampled_engine_create(const sampling_options *options, void *timing_engine, void *functional_engine);
+/* The engine owns the timing engine and creates its functional engine from `functional`. */
+void *sampled_engine_create(const sampling_options *options, void *timing_engine,
+                            const functional_engine_options *functional);
 extern const sc_engine_ops sampled_engine_ops;
 
 /* The timing engine inside (its report covers the detailed parts only). */

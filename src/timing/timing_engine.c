@@ -533,6 +533,25 @@ void timing_engine_measure_steady(void *state, uint64_t cta_offset)
     engine->steady_offset = cta_offset;
 }
 
+unsigned timing_engine_line_bytes(const void *state)
+{
+    return ((const timing_engine *)state)->config.memory.line_bytes;
+}
+
+void timing_engine_warm_line(void *state, sc_device *device, uint64_t address)
+{
+    timing_engine *engine = state;
+    ensure_memory(engine, device);
+    memory_warm_line(engine->memory, address);
+}
+
+void timing_engine_warm_finish(void *state, sc_device *device)
+{
+    timing_engine *engine = state;
+    ensure_memory(engine, device);
+    memory_warm_finish(engine->memory);
+}
+
 const sc_engine_ops timing_engine_ops = {
     .launch = timing_launch,
     .host_access = timing_host_access,

@@ -54,4 +54,10 @@ uint64_t timing_engine_resident_ctas(const void *engine, const sc_launch *launch
  * its warm-up waves, so the window sees a full GPU with warm caches and no drain. */
 void timing_engine_measure_steady(void *engine, uint64_t cta_offset);
 
+unsigned timing_engine_line_bytes(const void *engine);
+
+/* Functional warming between launches (memory_warm_line, memory_warm_finish). */
+void timing_engine_warm_line(void *engine, sc_device *device, uint64_t address);
+void timing_engine_warm_finish(void *engine, sc_device *device);
+
 #endif
