@@ -7,8 +7,8 @@
  *  - C >= period * W: CTA-wave sampling. k = C / (period * W) windows, the i-th starting at CTA
  *    i * C / k (so the first sees the launch's real start), run in detail; the CTAs between and
  *    after them run functionally.
- *  - otherwise kernel-level sampling: launches 0, period, 2 * period... of the same kernel run in
- *    detail, the others functionally. */
+ *  - otherwise kernel-level sampling: launches 0, period, 2 * period... of the same kernel and
+ *    size class run in detail, the others functionally. */
 #include "timing/sampled_engine.h"
 
 #include <math.h>
@@ -17,10 +17,13 @@
 #include "exec/address_map.h"
 #include "model/sample_estimate.h"
 
-/* The samples of one kernel under one kind of sampling. */
+/* The samples of one kernel signature: the kernel, the kind of sampling and, for kernel-level
+ * sampling, the launch's size class (floor(log2(CTAs))), so launches of very different sizes
+ * (a BFS frontier growing from 1 to 800 CTAs) are extrapolated only from launches like them. */
 typedef struct stratum {
     const ptx_function *kernel;
     sample_kind kind;
+    unsigned size_class;
     sample_unit *units;
     size_t unit_count, unit_capacity;
     uint64_t launches, warp_instructions, fast_forwarded_warp_instructions;
@@ -102,13 +105,15 @@ static void sampled_destroy(void *state)
     free(engine);
 }
 
-static size_t find_stratum(sampled_engine *engine, const ptx_function *kernel, sample_kind kind)
+static size_t find_stratum(sampled_engine *engine, const ptx_function *kernel, sample_kind kind, unsigned size_class)
 {
-    for (size_t s = 0; s < engine->stratum_count; s++)
-        if (engine->strata[s].kernel == kernel && engine->strata[s].kind == kind)
+    for (size_t s = 0; s < engine->stratum_count; s++) {
+        const stratum *candidate = &engine->strata[s];
+        if (candidate->kernel == kernel && candidate->kind == kind && candidate->size_class == size_class)
             return s;
+    }
     engine->strata = realloc(engine->strata, (engine->stratum_count + 1) * sizeof *engine->strata);
-    engine->strata[engine->stratum_count] = (stratum){.kernel = kernel, .kind = kind};
+    engine->strata[engine->stratum_count] = (stratum){.kernel = kernel, .kind = kind, .size_class = size_class};
     return engine->stratum_count++;
 }
 
@@ -238,8 +243,9 @@ static int sampled_launch(void *state, sc_device *device, const sc_launch *launc
     uint64_t window = (uint64_t)ceil(o->window_waves * (double)resident);
     uint64_t warmup = (uint64_t)ceil(o->warmup_waves * (double)resident);
     bool windowed = resident > 0 && window > warmup && ctas >= (uint64_t)o->period * window;
+    unsigned size_class = windowed ? 0 : 63 - (unsigned)__builtin_clzll(ctas);
     size_t index = find_stratum(engine, &launch->module->functions[launch->function],
-                                windowed ? SAMPLE_WINDOWS : SAMPLE_LAUNCHES);
+                                windowed ? SAMPLE_WINDOWS : SAMPLE_LAUNCHES, size_class);
     stratum *s = &engine->strata[index];
     engine->launches = realloc(engine->launches, (engine->launch_count + 1) * sizeof *engine->launches);
     launch_entry *entry = &engine->launches[engine->launch_count];
