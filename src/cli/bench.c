@@ -15,7 +15,8 @@ static void print_help(void)
 {
     printf("usage: syncscope bench [functional|detailed|sampled|store] [--size tiny|small|large] [--workload W]\n"
            "                       [--system PRESET] [--mechanism wt|nol1] [--runs N] [--db PATH]\n"
-           "                       [--sample-period N] [--sample-window-waves W] [--sample-warmup-waves U]\n\n"
+           "                       [--sample-period N] [--sample-window-waves W] [--sample-warmup-waves U]\n"
+           "                       [--sample-warmup-launches L]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"
            "detailed: warp-instructions and simulated GPU cycles per second of the detailed timing model per\n"
            "          workload under --mechanism (default wt, size small), and the process's peak resident\n"

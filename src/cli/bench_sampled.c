@@ -14,8 +14,8 @@ static void print_header(const char *system, const char *mechanism, sc_workload_
                          const sampling_options *sampling)
 {
     printf("sampled vs full detailed, system %s, mechanism %s, size %s, period %u, windows of %g waves "
-           "(%g warm-up)\n", system, mechanism, sc_workload_size_name(size), sampling->period,
-           sampling->window_waves, sampling->warmup_waves);
+           "(%g warm-up), %u warm-up launches\n", system, mechanism, sc_workload_size_name(size), sampling->period,
+           sampling->window_waves, sampling->warmup_waves, sampling->warmup_launches);
     printf("%-10s %10s %11s %11s %8s %23s %6s %9s %8s %8s %7s %6s\n", "workload", "warp-instr", "full-cycles",
            "estimate", "error%", "95% CI", "in-CI", "detailed%", "full-s", "sample-s", "speedup", "check");
 }

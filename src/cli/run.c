@@ -30,7 +30,8 @@ static void print_help(void)
            "sampled mode (CTA-wave windows in big launches, else every PERIOD-th launch of a kernel, in detail):\n"
            "  --sample-period N      one window or launch in N runs in detail [20]\n"
            "  --sample-window-waves W  CTAs per window, in waves of the CTAs the GPU holds at once [3]\n"
-           "  --sample-warmup-waves U  leading waves of a window outside its measured steady part [1]\n");
+           "  --sample-warmup-waves U  leading waves of a window outside its measured steady part [1]\n"
+           "  --sample-warmup-launches L  launches run in detail unmeasured before each measured one [1]\n");
 }
 
 int command_run(int argc, char **argv)

@@ -39,6 +39,14 @@ int run_sampled_options(const char *command, cli_option *options, sampling_optio
             return bad_option(command, "sample-period", period, "an integer in [1, 1000000]");
         sampling->period = (unsigned)number;
     }
+    const char *launches = cli_find(options, "sample-warmup-launches")->value;
+    if (launches) {
+        if (cli_parse_u64(command, "sample-warmup-launches", launches, &number) < 0)
+            return 2;
+        if (number > 1000)
+            return bad_option(command, "sample-warmup-launches", launches, "an integer in [0, 1000]");
+        sampling->warmup_launches = (unsigned)number;
+    }
     if (parse_waves(command, options, "sample-window-waves", 1e-9, &sampling->window_waves) ||
         parse_waves(command, options, "sample-warmup-waves", 0.0, &sampling->warmup_waves))
         return 2;
@@ -116,6 +124,7 @@ void run_sampled_collect(void *engine, const sampling_options *sampling, run_tim
     run_timing_add_metric(timing, -1, "sample.period", sampling->period, NULL);
     run_timing_add_metric(timing, -1, "sample.window_waves", sampling->window_waves, "waves");
     run_timing_add_metric(timing, -1, "sample.warmup_waves", sampling->warmup_waves, "waves");
+    run_timing_add_metric(timing, -1, "sample.warmup_launches", sampling->warmup_launches, "launches");
     for (int k = 0; k < kernel_count && (size_t)k < report.launch_count; k++) {
         kernels[k].cycles = report.launch_cycles[k];
         run_timing_add_metric(timing, k, "cycles", report.launch_cycles[k], "GPU cycles (estimated)");

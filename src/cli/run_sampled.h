@@ -23,7 +23,7 @@ typedef struct run_sample {
 /* The cli_option entries of the sampling flags, to splice into a command's option table. */
 #define RUN_SAMPLED_OPTIONS                                                                        \
     {.name = "sample-period", .kind = CLI_VALUE}, {.name = "sample-window-waves", .kind = CLI_VALUE}, \
-        {.name = "sample-warmup-waves", .kind = CLI_VALUE}
+        {.name = "sample-warmup-waves", .kind = CLI_VALUE}, {.name = "sample-warmup-launches", .kind = CLI_VALUE}
 
 /* Reads the sampling flags over the defaults; prints one line and returns 2 when one is bad. */
 int run_sampled_options(const char *command, cli_option *options, sampling_options *sampling);

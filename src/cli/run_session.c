@@ -75,7 +75,8 @@ int run_request_from_options(run_request *request, cli_option *options)
         return 2;
     request->jitter = jitter ? number : 0;
     bool sampling_given = cli_find(options, "sample-period")->present || cli_find(options, "sample-window-waves")->present ||
-                          cli_find(options, "sample-warmup-waves")->present;
+                          cli_find(options, "sample-warmup-waves")->present ||
+                          cli_find(options, "sample-warmup-launches")->present;
     if (sampling_given && strcmp(request->mode, "sampled") != 0)
         return usage_error("--sample-* options need --mode sampled", NULL);
     return run_sampled_options("run", options, &request->sampling);
@@ -268,10 +269,10 @@ static void print_sample(const run_sample *sample)
                sample->cycles > 0 ? 100.0 * (sample->ci_high - sample->cycles) / sample->cycles : 0.0);
     else
         printf("95%% CI             none (a kernel had a single detailed window or launch)\n");
-    printf("sampled            %.2f%% of warp instructions in detail, %llu detailed windows/launches "
-           "(period %u, windows of %g waves, %g warm-up)\n", 100.0 * sample->detailed_fraction,
+    printf("sampled            %.2f%% of warp instructions in detail, %llu measured windows/launches "
+           "(period %u, windows of %g waves with %g warm-up, %u warm-up launches)\n", 100.0 * sample->detailed_fraction,
            (unsigned long long)sample->units, sample->options.period, sample->options.window_waves,
-           sample->options.warmup_waves);
+           sample->options.warmup_waves, sample->options.warmup_launches);
 }
 
 static void print_text(const run_request *request, const run_result *result)

@@ -42,19 +42,60 @@ static double residual_variance(const sample_stratum *stratum, double rate, bool
     return sum / (double)(m - 1);
 }
 
+/* Least-squares line cycles = a + b * instructions through the detailed launches; false when
+ * it is not usable (fewer than 5 launches, equal sizes, or a negative coefficient). */
+static bool fit_line(const sample_stratum *stratum, sums s, double *a, double *b, double *sxx)
+{
+    size_t m = stratum->unit_count;
+    if (m < 5)
+        return false;
+    double mean_x = s.instructions / (double)m, mean_y = s.cycles / (double)m, sxy = 0.0;
+    *sxx = 0.0;
+    for (size_t i = 0; i < m; i++) {
+        double dx = (double)stratum->units[i].warp_instructions - mean_x;
+        *sxx += dx * dx;
+        sxy += dx * ((double)stratum->units[i].cycles - mean_y);
+    }
+    if (*sxx <= 0)
+        return false;
+    *b = sxy / *sxx;
+    *a = mean_y - *b * mean_x;
+    return *a >= 0 && *b >= 0;
+}
+
 static void estimate_launches(const sample_stratum *stratum, sums s, sample_stratum_estimate *e)
 {
     size_t m = stratum->unit_count;
     double unsampled = (double)stratum->fast_forwarded_warp_instructions;
+    double skipped = (double)(stratum->launches - m);
     e->rate = s.instructions > 0 ? s.cycles / s.instructions : 0.0;
-    e->cycles = s.cycles + e->rate * unsampled;
-    if (unsampled == 0) {            /* every launch detailed: exact */
+    if (unsampled == 0 && skipped == 0) {   /* every launch detailed: exact */
+        e->cycles = s.cycles;
         e->variance_known = true;
         return;
     }
+    double a, b, sxx;
+    double mean_instructions = s.instructions / (double)m;
+    if (fit_line(stratum, s, &a, &b, &sxx)) {
+        /* Regression estimator: each skipped launch costs a + b * its instructions. */
+        e->launch_overhead = a;
+        e->rate = b;
+        e->cycles = s.cycles + skipped * a + b * unsampled;
+        double residuals = 0.0;
+        for (size_t i = 0; i < m; i++) {
+            double r = (double)stratum->units[i].cycles - a - b * (double)stratum->units[i].warp_instructions;
+            residuals += r * r;
+        }
+        double spread = unsampled / skipped - mean_instructions;
+        double variance_mean = residuals / (double)(m - 2) * (1.0 / (double)m + spread * spread / sxx);
+        e->variance = (1.0 - stratum->sampled_fraction) * skipped * skipped * variance_mean;
+        e->degrees_of_freedom = (double)(m - 2);
+        e->variance_known = true;
+        return;
+    }
+    e->cycles = s.cycles + e->rate * unsampled;
     if (m < 2)
         return;
-    double mean_instructions = s.instructions / (double)m;
     double variance_rate = (1.0 - stratum->sampled_fraction) * residual_variance(stratum, e->rate, false) /
                            ((double)m * mean_instructions * mean_instructions);
     e->variance = unsampled * unsampled * variance_rate;

@@ -3,9 +3,11 @@
  *
  * A run's launches fall into strata: one per kernel and sampling kind.
  *  - Launch strata (kernel-level sampling): one launch in `period` of the kernel runs in detail,
- *    the others functionally. Total = detailed cycles + R * fast-forwarded warp instructions,
- *    R the ratio estimator sum(cycles) / sum(warp instructions) of the detailed launches
- *    (Cochran, Sampling Techniques, 6.2), whose variance gives the interval.
+ *    the others functionally. Total = detailed cycles + the skipped launches' cycles predicted
+ *    from their warp instructions: with 5 or more detailed launches by the regression
+ *    estimator a + b * instructions (least squares; a is the launch's fixed cost, which
+ *    dominates short launches), else by the ratio estimator sum(cycles) / sum(instructions)
+ *    (Cochran, Sampling Techniques, 6.2 and 7.1); their variances give the interval.
  *  - Window strata (CTA-wave sampling inside big launches): windows of consecutive CTAs run in
  *    detail as sub-launches, the CTAs in between functionally. Each window starts and drains
  *    like a kernel, so a launch is estimated as one window's mean cycles (its start-up and
@@ -48,8 +50,9 @@ typedef struct sample_stratum_estimate {
     double variance;                  /* of `cycles`; meaningful when variance_known */
     double degrees_of_freedom;
     bool variance_known;
-    double rate;                      /* cycles per warp instruction: R, or beta */
-    double launch_overhead;           /* windows: mean(c) - beta * mean(n), added once per launch */
+    double rate;                      /* cycles per warp instruction: R, b, or beta */
+    double launch_overhead;           /* added once per launch: a (regression), or windows'
+                                         mean(c) - beta * mean(n); 0 for the ratio estimator */
 } sample_stratum_estimate;
 
 void sample_estimate_stratum(const sample_stratum *stratum, sample_stratum_estimate *estimate);

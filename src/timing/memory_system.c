@@ -358,7 +358,7 @@ void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, b
             cache_array_flash_invalidate(memory->l1[cu].cache);
 }
 
-void memory_warm_line(memory_system *memory, uint64_t address)
+void memory_warm_line(memory_system *memory, uint64_t address, bool wrote)
 {
     uint64_t line_address = address & ~(uint64_t)(memory->config.line_bytes - 1);
     cache_array *cache = memory->banks[memory_bank_of(memory, line_address)].cache;
@@ -366,11 +366,13 @@ void memory_warm_line(memory_system *memory, uint64_t address)
     cache_line *line = cache_array_lookup(cache, local);
     if (line) {
         cache_array_touch(cache, line);
+        if (wrote)
+            line->state = L2_D;
         return;
     }
     line = cache_array_victim(cache, local);
     if (line)
-        cache_array_install(cache, line, local, L2_V);
+        cache_array_install(cache, line, local, wrote ? L2_D : L2_V);
 }
 
 typedef struct refresh_range {

@@ -7,8 +7,10 @@
  *  - C >= period * W: CTA-wave sampling. k = C / (period * W) windows, the i-th starting at CTA
  *    i * C / k (so the first sees the launch's real start), run in detail; the CTAs between and
  *    after them run functionally.
- *  - otherwise kernel-level sampling: launches 0, period, 2 * period... of the same kernel and
- *    size class run in detail, the others functionally. */
+ *  - otherwise kernel-level sampling: with U = warmup_launches and spacing S = period * (1 + U),
+ *    launches 0, S, 2S... of the same kernel and size class are measured in detail, the U
+ *    launches before each of them (but the first) run in detail to warm the timing model up,
+ *    and the others run functionally: 1/period of the launches in detail in all. */
 #include "timing/sampled_engine.h"
 
 #include <math.h>
@@ -55,19 +57,20 @@ typedef struct sampled_engine {
 
 sampling_options sampling_defaults(void)
 {
-    return (sampling_options){.period = 20, .window_waves = 3.0, .warmup_waves = 1.0};
+    return (sampling_options){.period = 20, .window_waves = 3.0, .warmup_waves = 1.0, .warmup_launches = 1};
 }
 
 /* Functional warming: every line a fast-forwarded access touches becomes the L2's most recent. */
 static void warm_access(void *context, const exec_memory_request *request)
 {
     sampled_engine *engine = context;
+    bool wrote = request->kind != EXEC_ACCESS_LOAD;
     for (unsigned lane = 0; lane < request->width; lane++) {
         if (!(request->lane_mask >> lane & 1))
             continue;
         uint64_t line = request->address[lane] & ~(uint64_t)(engine->line_bytes - 1);
         if (line != engine->last_warmed)
-            timing_engine_warm_line(engine->timing, engine->device, line);
+            timing_engine_warm_line(engine->timing, engine->device, line, wrote);
         engine->last_warmed = line;
     }
 }
@@ -117,8 +120,10 @@ static size_t find_stratum(sampled_engine *engine, const ptx_function *kernel, s
     return engine->stratum_count++;
 }
 
-static void add_unit(stratum *s, const sample_unit *unit)
+/* Keeps a measured unit (window or launch). */
+static void add_unit(sampled_engine *engine, stratum *s, const sample_unit *unit)
 {
+    engine->units++;
     if (s->unit_count == s->unit_capacity) {
         s->unit_capacity = s->unit_capacity ? 2 * s->unit_capacity : 8;
         s->units = realloc(s->units, s->unit_capacity * sizeof *s->units);
@@ -134,15 +139,22 @@ static void write_back_caches(sampled_engine *engine, sc_device *device)
         timing_engine_ops.host_access(engine->timing, device, SC_GLOBAL_BASE, bytes, false);
 }
 
+/* Gives warmed lines their data, before a detailed part or a host copy (which could write
+ * dirty ones back) reads them. */
+static void finish_warming(sampled_engine *engine, sc_device *device)
+{
+    if (engine->image_changed)
+        timing_engine_warm_finish(engine->timing, device);
+    engine->image_changed = false;
+}
+
 /* Runs CTAs [first, end) of `launch` in detail, the steady window opening at CTA offset
  * `steady_offset` (UINT64_MAX: none); *unit receives what the timing model measured. */
 static int run_detailed(sampled_engine *engine, sc_device *device, const sc_launch *launch, uint64_t first,
                         uint64_t end, uint64_t steady_offset, sc_launch_stats *stats, sample_unit *unit,
                         sc_error *error)
 {
-    if (engine->image_changed)
-        timing_engine_warm_finish(engine->timing, device);
-    engine->image_changed = false;
+    finish_warming(engine, device);
     engine->caches_dirty = true;
     sc_launch part = *launch;
     part.cta_first = first;
@@ -161,7 +173,6 @@ static int run_detailed(sampled_engine *engine, sc_device *device, const sc_laun
     };
     engine->detailed_warp_instructions += stats->warp_instructions;
     engine->detailed_cycles += stats->cycles;
-    engine->units++;
     return 0;
 }
 
@@ -204,7 +215,7 @@ static int run_windows(sampled_engine *engine, sc_device *device, const sc_launc
         if (run_detailed(engine, device, launch, start, start + window, warmup, &part, &unit, error) < 0)
             return -1;
         add_stats(stats, &part);
-        add_unit(s, &unit);
+        add_unit(engine, s, &unit);
         s->detailed += window;
         done = start + window;
     }
@@ -212,12 +223,23 @@ static int run_windows(sampled_engine *engine, sc_device *device, const sc_launc
     return 0;
 }
 
-/* Kernel-level sampling: the whole launch in detail or functionally. */
+/* Kernel-level sampling: the whole launch measured in detail, warming up in detail (timing
+ * model state as the full run has it: queues, row buffers, dirty lines in flight; its cycles
+ * are not used), or functionally. */
 static int run_whole(sampled_engine *engine, sc_device *device, const sc_launch *launch, stratum *s,
                      launch_entry *entry, uint64_t ctas, sc_launch_stats *stats, sc_error *error)
 {
-    entry->detailed = s->population % engine->options.period == 0;
+    uint64_t spacing = (uint64_t)engine->options.period * (1 + engine->options.warmup_launches);
+    uint64_t phase = s->population % spacing;
+    entry->detailed = phase == 0;
     s->population++;
+    if (phase >= spacing - engine->options.warmup_launches) {
+        sample_unit unmeasured;
+        if (run_detailed(engine, device, launch, 0, ctas, UINT64_MAX, stats, &unmeasured, error) < 0)
+            return -1;
+        s->fast_forwarded_warp_instructions += stats->warp_instructions;
+        return 0;
+    }
     if (!entry->detailed) {
         if (run_functional(engine, device, launch, 0, ctas, stats, error) < 0)
             return -1;
@@ -228,7 +250,7 @@ static int run_whole(sampled_engine *engine, sc_device *device, const sc_launch 
     if (run_detailed(engine, device, launch, 0, ctas, UINT64_MAX, stats, &unit, error) < 0)
         return -1;
     entry->detailed_cycles = unit.cycles;
-    add_unit(s, &unit);
+    add_unit(engine, s, &unit);
     s->detailed++;
     return 0;
 }
@@ -266,6 +288,7 @@ static int sampled_launch(void *state, sc_device *device, const sc_launch *launc
 static void sampled_host_access(void *state, sc_device *device, uint64_t address, size_t bytes, bool is_write)
 {
     sampled_engine *engine = state;
+    finish_warming(engine, device);
     timing_engine_ops.host_access(engine->timing, device, address, bytes, is_write);
 }
 
@@ -292,11 +315,8 @@ void sampled_engine_report(void *state, sampled_report *report)
     for (size_t l = 0; l < engine->launch_count; l++) {
         const launch_entry *entry = &engine->launches[l];
         const sample_stratum_estimate *e = &estimates[entry->stratum];
-        if (engine->strata[entry->stratum].kind == SAMPLE_WINDOWS)
-            engine->launch_cycles[l] = e->launch_overhead + e->rate * (double)entry->warp_instructions;
-        else
-            engine->launch_cycles[l] = entry->detailed ? (double)entry->detailed_cycles
-                                                       : e->rate * (double)entry->warp_instructions;
+        engine->launch_cycles[l] = entry->detailed ? (double)entry->detailed_cycles
+                                                   : e->launch_overhead + e->rate * (double)entry->warp_instructions;
     }
     *report = (sampled_report){
         .cycles = total.cycles,

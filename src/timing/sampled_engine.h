@@ -21,9 +21,10 @@ typedef struct sampling_options {
     unsigned period;         /* detail one unit in `period` (windows: CTAs between them fast-forwarded) */
     double window_waves;     /* CTAs in a window, in waves of the CTAs the GPU holds at once */
     double warmup_waves;     /* leading waves of a window not in its steady part */
+    unsigned warmup_launches;  /* kernel-level: launches run in detail, unmeasured, before a measured one */
 } sampling_options;
 
-/* period 20, windows of 3 waves of which 1 warms up. */
+/* period 20, windows of 3 waves of which 1 warms up, 1 warm-up launch. */
 sampling_options sampling_defaults(void);
 
 /* The engine owns the timing engine and creates its functional engine from `functional`. */

@@ -538,11 +538,11 @@ unsigned timing_engine_line_bytes(const void *state)
     return ((const timing_engine *)state)->config.memory.line_bytes;
 }
 
-void timing_engine_warm_line(void *state, sc_device *device, uint64_t address)
+void timing_engine_warm_line(void *state, sc_device *device, uint64_t address, bool wrote)
 {
     timing_engine *engine = state;
     ensure_memory(engine, device);
-    memory_warm_line(engine->memory, address);
+    memory_warm_line(engine->memory, address, wrote);
 }
 
 void timing_engine_warm_finish(void *state, sc_device *device)

@@ -57,7 +57,7 @@ void timing_engine_measure_steady(void *engine, uint64_t cta_offset);
 unsigned timing_engine_line_bytes(const void *engine);
 
 /* Functional warming between launches (memory_warm_line, memory_warm_finish). */
-void timing_engine_warm_line(void *engine, sc_device *device, uint64_t address);
+void timing_engine_warm_line(void *engine, sc_device *device, uint64_t address, bool wrote);
 void timing_engine_warm_finish(void *engine, sc_device *device);
 
 #endif

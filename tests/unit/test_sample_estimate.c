@@ -1,6 +1,6 @@
-/* test_sample_estimate.c — the statistics of sampled runs: the ratio estimator of kernel-level
- * sampling (exact when nothing was skipped, hand-computed otherwise, no interval from a single
- * launch), the window estimator, the combined Student-t interval, and the GSI breakdown scaled
+/* test_sample_estimate.c — the statistics of sampled runs: the ratio and regression estimators
+ * of kernel-level sampling (exact when nothing was skipped, hand-computed otherwise, no interval
+ * from a single launch), the window estimator, the combined Student-t interval, and the GSI breakdown scaled
  * to an estimate summing exactly with its invariants kept (model/sample_estimate.c, gsi_scale). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,6 +47,23 @@ static void ratio_estimator_extrapolates_skipped_launches(void **state)
     /* One degree of freedom: t(0.975, 1) = 12.706. */
     assert_true(fabs((total.ci_high - total.cycles) - 12.7062 * sqrt(estimate.variance)) < 0.01);
     assert_true(total.ci_low < total.cycles && total.cycles < total.ci_high);
+}
+
+static void regression_estimator_charges_each_skipped_launch_its_fixed_cost(void **state)
+{
+    /* Detailed launches on cycles = 1000 + 0.5 * instructions; two skipped launches of 3000
+     * instructions in all: 15000 + 2 * 1000 + 0.5 * 3000. Exact fit: zero-width interval. */
+    sample_unit units[] = {{.cycles = 1500, .warp_instructions = 1000}, {.cycles = 2000, .warp_instructions = 2000},
+                           {.cycles = 2500, .warp_instructions = 3000}, {.cycles = 4000, .warp_instructions = 6000},
+                           {.cycles = 5000, .warp_instructions = 8000}};
+    sample_stratum stratum = {.kind = SAMPLE_LAUNCHES, .units = units, .unit_count = 5, .launches = 7,
+                              .warp_instructions = 23000, .fast_forwarded_warp_instructions = 3000,
+                              .sampled_fraction = 5.0 / 7.0};
+    sample_stratum_estimate estimate;
+    sample_estimate_stratum(&stratum, &estimate);
+    assert_true(fabs(estimate.cycles - 18500.0) < 1e-6);
+    assert_true(fabs(estimate.launch_overhead - 1000.0) < 1e-6 && fabs(estimate.rate - 0.5) < 1e-9);
+    assert_true(estimate.variance_known && estimate.variance < 1e-6);
 }
 
 static void single_sample_has_no_interval(void **state)
@@ -101,6 +118,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_launch_detailed_is_exact),
         cmocka_unit_test(ratio_estimator_extrapolates_skipped_launches),
+        cmocka_unit_test(regression_estimator_charges_each_skipped_launch_its_fixed_cost),
         cmocka_unit_test(single_sample_has_no_interval),
         cmocka_unit_test(window_estimator_adds_overhead_once_per_launch),
         cmocka_unit_test(scaled_stalls_sum_exactly),
