@@ -105,6 +105,10 @@ void run_sampled_collect(void *engine, const sampling_options *sampling, run_tim
         .units = report.units,
         .options = *sampling,
     };
+    if (!report.has_ci)
+        snprintf(sample->no_ci_reason, sizeof sample->no_ci_reason,
+                 "kernel %s (%llu launches) has one measured window or launch of its size class",
+                 report.unsampled_kernel, (unsigned long long)report.unsampled_kernel_launches);
     timing->present = true;
     timing->cycles = cycles;
     scale_stalls(&detailed, cycles, timing);

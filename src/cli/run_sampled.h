@@ -16,7 +16,8 @@ typedef struct run_sample {
     double cycles, ci_low, ci_high;
     bool has_ci;               /* false when a stratum had a single detailed unit */
     double detailed_fraction;  /* warp instructions issued on the timing model / all */
-    uint64_t units;            /* detailed windows and launches */
+    uint64_t units;            /* measured windows and launches */
+    char no_ci_reason[160];    /* why has_ci is false */
     sampling_options options;
 } run_sample;
 

@@ -268,7 +268,7 @@ static void print_sample(const run_sample *sample)
         printf("95%% CI             [%.0f, %.0f] cycles (+-%.2f%%)\n", sample->ci_low, sample->ci_high,
                sample->cycles > 0 ? 100.0 * (sample->ci_high - sample->cycles) / sample->cycles : 0.0);
     else
-        printf("95%% CI             none (a kernel had a single detailed window or launch)\n");
+        printf("95%% CI             none: %s\n", sample->no_ci_reason);
     printf("sampled            %.2f%% of warp instructions in detail, %llu measured windows/launches "
            "(period %u, windows of %g waves with %g warm-up, %u warm-up launches)\n", 100.0 * sample->detailed_fraction,
            (unsigned long long)sample->units, sample->options.period, sample->options.window_waves,
@@ -331,6 +331,7 @@ static void print_json(const run_request *request, const run_result *result)
         } else {
             cJSON_AddNullToObject(object, "ci_low");
             cJSON_AddNullToObject(object, "ci_high");
+            cJSON_AddStringToObject(object, "no_ci_reason", sample->no_ci_reason);
         }
         cJSON_AddNumberToObject(object, "detailed_fraction", sample->detailed_fraction);
         cJSON_AddNumberToObject(object, "windows", (double)sample->units);

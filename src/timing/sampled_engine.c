@@ -295,6 +295,7 @@ static void sampled_host_access(void *state, sc_device *device, uint64_t address
 void sampled_engine_report(void *state, sampled_report *report)
 {
     sampled_engine *engine = state;
+    *report = (sampled_report){0};
     sample_stratum_estimate *estimates = calloc(engine->stratum_count + 1, sizeof *estimates);
     for (size_t i = 0; i < engine->stratum_count; i++) {
         const stratum *s = &engine->strata[i];
@@ -308,6 +309,10 @@ void sampled_engine_report(void *state, sampled_report *report)
             .sampled_fraction = s->population ? (double)s->detailed / (double)s->population : 1.0,
         };
         sample_estimate_stratum(&input, &estimates[i]);
+        if (!estimates[i].variance_known && !report->unsampled_kernel) {
+            report->unsampled_kernel = s->kernel->name;
+            report->unsampled_kernel_launches = s->launches;
+        }
     }
     sample_total total;
     sample_estimate_total(estimates, engine->stratum_count, 0.95, &total);
@@ -318,18 +323,16 @@ void sampled_engine_report(void *state, sampled_report *report)
         engine->launch_cycles[l] = entry->detailed ? (double)entry->detailed_cycles
                                                    : e->launch_overhead + e->rate * (double)entry->warp_instructions;
     }
-    *report = (sampled_report){
-        .cycles = total.cycles,
-        .ci_low = total.ci_low,
-        .ci_high = total.ci_high,
-        .has_ci = total.has_ci,
-        .warp_instructions = engine->warp_instructions,
-        .detailed_warp_instructions = engine->detailed_warp_instructions,
-        .detailed_cycles = engine->detailed_cycles,
-        .units = engine->units,
-        .launch_cycles = engine->launch_cycles,
-        .launch_count = engine->launch_count,
-    };
+    report->cycles = total.cycles;
+    report->ci_low = total.ci_low;
+    report->ci_high = total.ci_high;
+    report->has_ci = total.has_ci;
+    report->warp_instructions = engine->warp_instructions;
+    report->detailed_warp_instructions = engine->detailed_warp_instructions;
+    report->detailed_cycles = engine->detailed_cycles;
+    report->units = engine->units;
+    report->launch_cycles = engine->launch_cycles;
+    report->launch_count = engine->launch_count;
     free(estimates);
 }
 

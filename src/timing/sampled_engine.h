@@ -44,6 +44,9 @@ typedef struct sampled_report {
     uint64_t units;                       /* detailed windows and launches */
     const double *launch_cycles;          /* estimate per launch, in order */
     size_t launch_count;
+    /* Without an interval: the first kernel whose stratum has a single measured unit, and its launches. */
+    const char *unsampled_kernel;
+    uint64_t unsampled_kernel_launches;
 } sampled_report;
 
 /* Estimates the run so far; the arrays stay valid until the next launch or destroy. */
