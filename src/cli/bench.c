@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 
 #include "cli/bench_model.h"
+#include "cli/bench_sampled.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
@@ -13,12 +14,16 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope bench [functional|detailed|store|model] [--size tiny|small|large] [--workload W]\n"
-           "                       [--system PRESET] [--mechanism wt|nol1|rfo] [--runs N] [--db PATH]\n\n"
+    printf("usage: syncscope bench [functional|detailed|sampled|store|model] [--size tiny|small|large]\n"
+           "                       [--workload W] [--system PRESET] [--mechanism wt|nol1|rfo] [--runs N] [--db PATH]\n"
+           "                       [--sample-period N] [--sample-window-waves W] [--sample-warmup-waves U]\n"
+           "                       [--sample-warmup-launches L]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"
            "detailed: warp-instructions and simulated GPU cycles per second of the detailed timing model per\n"
            "          workload under --mechanism (default wt, size small), and the process's peak resident\n"
            "          memory so far (getrusage).\n"
+           "sampled: each workload in full detail and sampled (run --mode sampled; default size large): full\n"
+           "         cycles, estimate, error, 95%% interval, share of warp instructions in detail, wall-time speedup.\n"
            "model: per workload, the profiling pass's time and analytical-model evaluations per second\n"
            "       under --mechanism (default wt, size small).\n"
            "store: inserts N synthetic runs (default 100000) into a scratch database and times every canned query.\n"
@@ -135,13 +140,14 @@ static int bench_workloads(const bench_target *target, const char *system, const
 
 static bool known_target(const char *target)
 {
-    return !strcmp(target, "functional") || !strcmp(target, "detailed") || !strcmp(target, "store") ||
-           !strcmp(target, "model");
+    return !strcmp(target, "functional") || !strcmp(target, "detailed") || !strcmp(target, "sampled") ||
+           !strcmp(target, "store") || !strcmp(target, "model");
 }
 
 static bool runs(const char *target, const char *name)
 {
-    return target ? !strcmp(target, name) : strcmp(name, "detailed") != 0 && strcmp(name, "model") != 0;
+    return target ? !strcmp(target, name)
+                  : strcmp(name, "detailed") != 0 && strcmp(name, "model") != 0 && strcmp(name, "sampled") != 0;
 }
 
 int command_bench(int argc, char **argv)
@@ -149,7 +155,8 @@ int command_bench(int argc, char **argv)
     cli_option options[] = {
         {.name = "size", .kind = CLI_VALUE}, {.name = "workload", .kind = CLI_VALUE},
         {.name = "system", .kind = CLI_VALUE}, {.name = "mechanism", .kind = CLI_VALUE},
-        {.name = "runs", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}, {.name = NULL},
+        {.name = "runs", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}, RUN_SAMPLED_OPTIONS,
+        {.name = NULL},
     };
     const char *positional[1];
     int positional_count;
@@ -162,6 +169,7 @@ int command_bench(int argc, char **argv)
     const char *mechanism = cli_find(options, "mechanism")->value;
     unsigned long long runs_count = 100000;
     const char *runs_text = cli_find(options, "runs")->value;
+    sampling_options sampling;
     if (help) {
         print_help();
     } else if (size_text && sc_workload_size_parse(size_text, &size) < 0) {
@@ -170,7 +178,10 @@ int command_bench(int argc, char **argv)
     } else if (runs_text && cli_parse_u64("bench", "runs", runs_text, &runs_count) < 0) {
         status = 2;
     } else if (target && !known_target(target)) {
-        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed, store or model\n", target);
+        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed, sampled, store or model\n",
+                target);
+        status = 2;
+    } else if (run_sampled_options("bench", options, &sampling) != 0) {
         status = 2;
     } else if (mechanism && !sc_protocol_find(mechanism)) {
         fprintf(stderr, "syncscope bench: --mechanism %s has no detailed protocol (detailed runs support wt, nol1 and rfo)\n",
@@ -184,6 +195,9 @@ int command_bench(int argc, char **argv)
         if (runs(target, "detailed"))
             status |= bench_workloads(&detailed_target, system, mechanism ? mechanism : "wt", only,
                                       size_text ? size : SC_SIZE_SMALL);
+        if (runs(target, "sampled"))
+            status |= bench_sampled(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_LARGE,
+                                    &sampling);
         if (runs(target, "model"))
             status |= bench_model(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_SMALL);
         if (runs(target, "store")) {

@@ -1,7 +1,7 @@
 /* compare.c — `syncscope compare`, the main job: every mechanism over the built-in suite on one
  * system preset. Each run is checked against its C reference and stored; a table is printed and
  * an SVG report is written (SIMT efficiency per workload, and the GSI stall figures when the
- * runs carry stall breakdowns, i.e. in detailed mode). */
+ * runs carry stall breakdowns, i.e. in detailed and sampled modes). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +19,13 @@
 static void print_help(void)
 {
     printf("usage: syncscope compare [--system PRESET] [--mechanisms M,M...] [--workloads W,W...]\n"
-           "                         [--size tiny|small|large] [--mode detailed|functional] [--report DIR]\n"
+           "                         [--size tiny|small|large] [--mode detailed|sampled|functional] [--report DIR]\n"
            "                         [--db PATH]\n\n"
            "Runs every mechanism (default: all) over the built-in suite (default: all workloads) on the\n"
-           "detailed timing model (default) or the functional executor, stores every run, prints a table\n"
-           "and writes the SVG report to DIR [notebooks_export/report]: SIMT efficiency, and in detailed\n"
-           "mode the GSI stall breakdowns normalised to the first mechanism.\n");
+           "detailed timing model (default), sampled (run --mode sampled with its default sampling) or the\n"
+           "functional executor, stores every run, prints a table and writes the SVG report to DIR\n"
+           "[notebooks_export/report]: SIMT efficiency, and in detailed and sampled modes the GSI stall\n"
+           "breakdowns normalised to the first mechanism.\n");
 }
 
 /* Splits a comma list into at most `capacity` names (pointing into `text`, which is modified). */
@@ -169,6 +170,7 @@ static int compare(cli_option *options)
         .mode = mode ? mode : "detailed",
         .size = SC_SIZE_SMALL,
         .seed = 1,
+        .sampling = sampling_defaults(),
     };
     int status = fill_names(&c, options, workload_text, mechanism_text);
     if (status == 0 && size_text && sc_workload_size_parse(size_text, &request.size) < 0) {
@@ -188,15 +190,15 @@ static int compare(cli_option *options)
         c.efficiency = calloc((size_t)(c.workloads * c.mechanisms), sizeof *c.efficiency);
         c.run_ids = calloc((size_t)(c.workloads * c.mechanisms), sizeof *c.run_ids);
         int failures = run_all(&c, &request, config, store);
-        bool detailed = !strcmp(request.mode, "detailed");
+        bool timed = strcmp(request.mode, "functional") != 0;   /* detailed or sampled: stalls stored */
         if (sc_output_make_directories(report, &error) < 0 ||
             write_efficiency_figure(&c, report, (unsigned)sc_config_int(config, "gpu.warp_size"), &error) < 0 ||
-            (detailed && c.run_count && write_stall_figures(&c, sc_store_path(store), report, &error) < 0)) {
+            (timed && c.run_count && write_stall_figures(&c, sc_store_path(store), report, &error) < 0)) {
             fprintf(stderr, "syncscope compare: %s\n", error.message);
             failures++;
         }
-        if (!detailed)
-            printf("note: functional runs have no timing; stall figures need --mode detailed\n");
+        if (!timed)
+            printf("note: functional runs have no timing; stall figures need --mode detailed or sampled\n");
         printf("%d of %d runs failed\n", failures, c.workloads * c.mechanisms);
         status = failures ? 1 : 0;
     }

@@ -26,7 +26,12 @@ static void print_help(void)
            "  --dump BUFFER=FILE     write a manifest buffer's final contents (repeatable)\n"
            "  --db PATH              results database [$SYNCSCOPE_DB or db/syncscope.sqlite]\n"
            "  --no-db                do not store the run\n"
-           "  --json                 print the result as JSON\n");
+           "  --json                 print the result as JSON\n"
+           "sampled mode (CTA-wave windows in big launches, else every PERIOD-th launch of a kernel, in detail):\n"
+           "  --sample-period N      one window or launch in N runs in detail [20]\n"
+           "  --sample-window-waves W  CTAs per window, in waves of the CTAs the GPU holds at once [3]\n"
+           "  --sample-warmup-waves U  leading waves of a window outside its measured steady part [1]\n"
+           "  --sample-warmup-launches L  launches run in detail unmeasured before each measured one [1]\n");
 }
 
 int command_run(int argc, char **argv)
@@ -39,7 +44,7 @@ int command_run(int argc, char **argv)
         {.name = "seed", .kind = CLI_VALUE},       {.name = "jitter", .kind = CLI_VALUE},
         {.name = "dump", .kind = CLI_REPEATED},    {.name = "db", .kind = CLI_VALUE},
         {.name = "no-db", .kind = CLI_FLAG},       {.name = "json", .kind = CLI_FLAG},
-        {.name = NULL},
+        RUN_SAMPLED_OPTIONS,                       {.name = NULL},
     };
     const char *positional[1];
     int positional_count;

@@ -75,7 +75,20 @@ int run_request_from_options(run_request *request, cli_option *options)
     if (jitter && cli_parse_u64("run", "jitter", jitter, &number) < 0)
         return 2;
     request->jitter = jitter ? number : 0;
-    return 0;
+    bool sampling_given = cli_find(options, "sample-period")->present || cli_find(options, "sample-window-waves")->present ||
+                          cli_find(options, "sample-warmup-waves")->present ||
+                          cli_find(options, "sample-warmup-launches")->present;
+    if (sampling_given && strcmp(request->mode, "sampled") != 0)
+        return usage_error("--sample-* options need --mode sampled", NULL);
+    return run_sampled_options("run", options, &request->sampling);
+}
+
+functional_engine_options run_session_functional_options(const sc_config *config)
+{
+    functional_engine_options options = functional_engine_defaults((unsigned)sc_config_int(config, "gpu.warp_size"));
+    options.cu_count = (unsigned)sc_config_int(config, "gpu.cu_count");
+    options.ctas_per_cu = (unsigned)sc_config_int(config, "gpu.max_ctas_per_cu");
+    return options;
 }
 
 sc_device *run_session_functional_device(const sc_config *config, sc_error *error)
@@ -83,9 +96,7 @@ sc_device *run_session_functional_device(const sc_config *config, sc_error *erro
     sc_device *device = sc_device_create((unsigned)sc_config_int(config, "gpu.warp_size"), error);
     if (!device)
         return NULL;
-    functional_engine_options options = functional_engine_defaults(sc_device_warp_size(device));
-    options.cu_count = (unsigned)sc_config_int(config, "gpu.cu_count");
-    options.ctas_per_cu = (unsigned)sc_config_int(config, "gpu.max_ctas_per_cu");
+    functional_engine_options options = run_session_functional_options(config);
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
     return device;
 }
@@ -182,7 +193,7 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
         .jitter = (int64_t)request->jitter,
         .status = result->check.passed ? "ok" : "check_failed",
         .check_detail = result->check.detail,
-        .cycles = stats->cycles ? (double)stats->cycles : -1.0,
+        .cycles = result->timing.present ? (double)result->timing.cycles : -1.0,
         .wall_seconds = result->wall_seconds,
         .sweep_point_id = request->sweep_point_id,
         .kernels = result->kernels,
@@ -203,13 +214,15 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
 {
     *result = (run_result){0};
     snprintf(result->config_hash, sizeof result->config_hash, "%s", sc_config_hash(config));
-    bool detailed = strcmp(request->mode, "detailed") == 0;
-    if (!detailed && strcmp(request->mode, "functional") != 0)
-        return sc_fail(error, "--mode %s is not available yet: this build has the functional, detailed and model modes",
+    bool detailed = strcmp(request->mode, "detailed") == 0, sampled = strcmp(request->mode, "sampled") == 0;
+    if (!detailed && !sampled && strcmp(request->mode, "functional") != 0)
+        return sc_fail(error, "--mode %s cannot run here: this path runs the functional, detailed and sampled modes",
                        request->mode);
     void *engine = NULL;
-    sc_device *device = detailed ? run_timing_device(config, request->mechanism, request->jitter, &engine, error)
-                                 : run_session_functional_device(config, error);
+    sc_device *device =
+        detailed  ? run_timing_device(config, request->mechanism, request->jitter, &engine, error)
+        : sampled ? run_sampled_device(config, request->mechanism, request->jitter, &request->sampling, &engine, error)
+                  : run_session_functional_device(config, error);
     if (!device)
         return -1;
     struct timespec start, end;
@@ -227,7 +240,10 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
     result->wall_seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
     result->stats = *sc_device_statistics(device);
     keep_launches(result, device);
-    if (engine)
+    if (engine && sampled)
+        run_sampled_collect(engine, &request->sampling, &result->timing, &result->sample, result->kernels,
+                            result->kernel_count);
+    else if (engine)
         run_timing_collect(engine, &result->timing);
     sc_device_destroy(device);
     return status;
@@ -247,6 +263,20 @@ static void print_timing(const run_timing *timing, uint64_t warp_instructions)
     printf("\n");
 }
 
+/* A sampled run's interval and how much of it ran in detail. */
+static void print_sample(const run_sample *sample)
+{
+    if (sample->has_ci)
+        printf("95%% CI             [%.0f, %.0f] cycles (+-%.2f%%)\n", sample->ci_low, sample->ci_high,
+               sample->cycles > 0 ? 100.0 * (sample->ci_high - sample->cycles) / sample->cycles : 0.0);
+    else
+        printf("95%% CI             none: %s\n", sample->no_ci_reason);
+    printf("sampled            %.2f%% of warp instructions in detail, %llu measured windows/launches "
+           "(period %u, windows of %g waves with %g warm-up, %u warm-up launches)\n", 100.0 * sample->detailed_fraction,
+           (unsigned long long)sample->units, sample->options.period, sample->options.window_waves,
+           sample->options.warmup_waves, sample->options.warmup_launches);
+}
+
 static void print_text(const run_request *request, const run_result *result)
 {
     printf("workload           %s (%s)\n", result->workload_name,
@@ -258,6 +288,8 @@ static void print_text(const run_request *request, const run_result *result)
     printf("thread instrs      %llu\n", (unsigned long long)result->stats.thread_instructions);
     if (result->timing.present)
         print_timing(&result->timing, result->stats.warp_instructions);
+    if (result->sample.present)
+        print_sample(&result->sample);
     printf("wall time          %.3f s, of which %.3f s in kernels (%.2f M warp-instructions/s)\n",
            result->wall_seconds, result->stats.engine_seconds,
            result->stats.engine_seconds > 0 ? (double)result->stats.warp_instructions / result->stats.engine_seconds / 1e6
@@ -280,7 +312,7 @@ static void print_json(const run_request *request, const run_result *result)
     cJSON_AddNumberToObject(root, "launches", (double)result->stats.launches);
     cJSON_AddNumberToObject(root, "warp_instructions", (double)result->stats.warp_instructions);
     cJSON_AddNumberToObject(root, "thread_instructions", (double)result->stats.thread_instructions);
-    /* The functional mode has no timing: cycles and stalls exist only in detailed runs. */
+    /* The functional mode has no timing: cycles and stalls exist only in detailed and sampled runs. */
     if (result->timing.present) {
         cJSON_AddNumberToObject(root, "cycles", (double)result->timing.cycles);
         cJSON *stalls = cJSON_AddObjectToObject(root, "stalls");
@@ -290,6 +322,21 @@ static void print_json(const run_request *request, const run_result *result)
     } else {
         cJSON_AddNullToObject(root, "cycles");
         cJSON_AddNullToObject(root, "stalls");
+    }
+    if (result->sample.present) {
+        const run_sample *sample = &result->sample;
+        cJSON *object = cJSON_AddObjectToObject(root, "sample");
+        cJSON_AddNumberToObject(object, "estimated_cycles", sample->cycles);
+        if (sample->has_ci) {
+            cJSON_AddNumberToObject(object, "ci_low", sample->ci_low);
+            cJSON_AddNumberToObject(object, "ci_high", sample->ci_high);
+        } else {
+            cJSON_AddNullToObject(object, "ci_low");
+            cJSON_AddNullToObject(object, "ci_high");
+            cJSON_AddStringToObject(object, "no_ci_reason", sample->no_ci_reason);
+        }
+        cJSON_AddNumberToObject(object, "detailed_fraction", sample->detailed_fraction);
+        cJSON_AddNumberToObject(object, "windows", (double)sample->units);
     }
     cJSON_AddNumberToObject(root, "wall_seconds", result->wall_seconds);
     char *text = cJSON_PrintUnformatted(root);

@@ -7,7 +7,9 @@
 #include <stdint.h>
 
 #include "cli/options.h"
+#include "cli/run_sampled.h"
 #include "cli/run_timing.h"
+#include "exec/functional_engine.h"
 #include "config/config.h"
 #include "host/host_api.h"
 #include "store/store.h"
@@ -24,6 +26,7 @@ typedef struct run_request {
     const char *database_path; /* NULL: do not store */
     int64_t sweep_point_id;    /* the sweep point the run belongs to; 0: none */
     bool json;
+    sampling_options sampling; /* sampled mode */
 } run_request;
 
 typedef struct run_result {
@@ -35,7 +38,8 @@ typedef struct run_result {
     char config_hash[17];
     sc_kernel_row *kernels;    /* one per launch (names malloc'd) */
     int kernel_count;
-    run_timing timing;         /* detailed mode: cycles, stall breakdown, memory metrics */
+    run_timing timing;         /* detailed mode: cycles, stall breakdown, memory metrics; sampled: estimated */
+    run_sample sample;         /* sampled mode: the estimate and how much ran in detail */
 } run_result;
 
 void run_result_release(run_result *result);
@@ -46,6 +50,9 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
 
 /* Fills a request from parsed `run` options; prints a one-line error and returns 2 on bad usage. */
 int run_request_from_options(run_request *request, cli_option *options);
+
+/* The functional engine's options for `config`: its warp size and CTA residency. */
+functional_engine_options run_session_functional_options(const sc_config *config);
 
 /* A device on the functional engine with the configuration's warp size and CTA residency. */
 sc_device *run_session_functional_device(const sc_config *config, sc_error *error);

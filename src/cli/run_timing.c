@@ -9,8 +9,7 @@
 #include "protocols/protocol.h"
 #include "timing/timing_engine.h"
 
-sc_device *run_timing_device(const sc_config *config, const char *mechanism, uint64_t jitter, void **engine,
-                             sc_error *error)
+void *run_timing_engine(const sc_config *config, const char *mechanism, uint64_t jitter, sc_error *error)
 {
     const sc_protocol *protocol = sc_protocol_find(mechanism);
     if (!protocol)
@@ -22,10 +21,20 @@ sc_device *run_timing_device(const sc_config *config, const char *mechanism, uin
         sc_fail_prefix(error, "system %s", sc_config_system(config));
         return NULL;
     }
-    sc_device *device = sc_device_create(timing.core.warp_size, error);
-    if (!device)
+    return timing_engine_create(&timing, protocol, error);
+}
+
+sc_device *run_timing_device(const sc_config *config, const char *mechanism, uint64_t jitter, void **engine,
+                             sc_error *error)
+{
+    *engine = run_timing_engine(config, mechanism, jitter, error);
+    if (!*engine)
         return NULL;
-    *engine = timing_engine_create(&timing, protocol, error);
+    sc_device *device = sc_device_create((unsigned)sc_config_int(config, "gpu.warp_size"), error);
+    if (!device) {
+        timing_engine_ops.destroy(*engine);
+        return NULL;
+    }
     sc_device_set_engine(device, &timing_engine_ops, *engine);
     return device;
 }
@@ -35,7 +44,7 @@ static double ratio(double a, double b)
     return b > 0 ? a / b : 0.0;
 }
 
-static void add_kernel_metric(run_timing *timing, int kernel, const char *name, double value, const char *unit)
+void run_timing_add_metric(run_timing *timing, int kernel, const char *name, double value, const char *unit)
 {
     if (timing->metric_count == timing->metric_capacity) {
         timing->metric_capacity = timing->metric_capacity ? 2 * timing->metric_capacity : 64;
@@ -46,7 +55,7 @@ static void add_kernel_metric(run_timing *timing, int kernel, const char *name, 
 
 static void add_metric(run_timing *timing, const char *name, double value, const char *unit)
 {
-    add_kernel_metric(timing, -1, name, value, unit);
+    run_timing_add_metric(timing, -1, name, value, unit);
 }
 
 /* A metric whose name is built at run time ("noc_bytes_out.cu3"); the name is kept until release. */
@@ -77,18 +86,18 @@ static void add_kernel_metrics(run_timing *timing, const timing_report *report)
     for (size_t k = 0; k < report->kernel_record_count; k++) {
         const timing_kernel_record *r = &report->kernel_records[k];
         int kernel = (int)k;
-        add_kernel_metric(timing, kernel, "cycles", (double)r->cycles, "GPU cycles");
-        add_kernel_metric(timing, kernel, "ipc", ratio((double)r->warp_instructions, (double)r->cycles),
+        run_timing_add_metric(timing, kernel, "cycles", (double)r->cycles, "GPU cycles");
+        run_timing_add_metric(timing, kernel, "ipc", ratio((double)r->warp_instructions, (double)r->cycles),
                           "warp instructions/cycle");
-        add_kernel_metric(timing, kernel, "l1_hits", (double)r->l1_hits, NULL);
-        add_kernel_metric(timing, kernel, "l1_misses", (double)r->l1_misses, NULL);
-        add_kernel_metric(timing, kernel, "l2_hits", (double)r->l2_hits, NULL);
-        add_kernel_metric(timing, kernel, "l2_misses", (double)r->l2_misses, NULL);
-        add_kernel_metric(timing, kernel, "dram_reads", (double)r->dram_reads, NULL);
-        add_kernel_metric(timing, kernel, "dram_writes", (double)r->dram_writes, NULL);
-        add_kernel_metric(timing, kernel, "noc_bytes", (double)r->noc_bytes, "bytes");
+        run_timing_add_metric(timing, kernel, "l1_hits", (double)r->l1_hits, NULL);
+        run_timing_add_metric(timing, kernel, "l1_misses", (double)r->l1_misses, NULL);
+        run_timing_add_metric(timing, kernel, "l2_hits", (double)r->l2_hits, NULL);
+        run_timing_add_metric(timing, kernel, "l2_misses", (double)r->l2_misses, NULL);
+        run_timing_add_metric(timing, kernel, "dram_reads", (double)r->dram_reads, NULL);
+        run_timing_add_metric(timing, kernel, "dram_writes", (double)r->dram_writes, NULL);
+        run_timing_add_metric(timing, kernel, "noc_bytes", (double)r->noc_bytes, "bytes");
         for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
-            add_kernel_metric(timing, kernel, gsi_category_name((gsi_category)c), (double)r->stalls.category[c],
+            run_timing_add_metric(timing, kernel, gsi_category_name((gsi_category)c), (double)r->stalls.category[c],
                               "CU cycles");
     }
 }

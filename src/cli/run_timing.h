@@ -20,12 +20,17 @@ typedef struct run_timing {
     int name_count;
 } run_timing;
 
+/* The timing model for `mechanism` under `config`, not yet on a device. */
+void *run_timing_engine(const sc_config *config, const char *mechanism, uint64_t jitter, sc_error *error);
+
 /* A device whose engine is the timing model for `mechanism`; *engine receives the engine (owned
  * by the device) so its report can be read before the device is destroyed. */
 sc_device *run_timing_device(const sc_config *config, const char *mechanism, uint64_t jitter, void **engine,
                              sc_error *error);
 
 void run_timing_collect(void *engine, run_timing *timing);
+/* Appends a metric (kernel -1: the whole run); `name` and `unit` must outlive `timing`. */
+void run_timing_add_metric(run_timing *timing, int kernel, const char *name, double value, const char *unit);
 void run_timing_release(run_timing *timing);
 
 /* Leaf stall rows (one per category without sub-categories, one per non-zero sub-category):

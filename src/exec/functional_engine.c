@@ -48,7 +48,7 @@ static int run_warp(functional_engine *engine, sc_device *device, exec_warp *war
             return -1;
         progressed = 1;
         engine->launch_instructions++;
-        if (engine->options.observer)
+        if (engine->options.observer && engine->options.observer->step)
             engine->options.observer->step(engine->options.observer->context, warp, &step, &engine->request);
         if (step.status == EXEC_MEMORY) {
             if (exec_memory_perform(device, &engine->request, error) < 0)
@@ -78,21 +78,22 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
         return -1;
     kernel.cu_count = engine->options.cu_count;
     const functional_observer *observer = engine->options.observer;
-    if (observer)
+    if (observer && observer->launch_begin)
         observer->launch_begin(observer->context, &kernel);
     uint64_t slots = (uint64_t)engine->options.cu_count * engine->options.ctas_per_cu;
-    if (slots > kernel.cta_count)
-        slots = kernel.cta_count;
+    uint64_t ctas = kernel.cta_end - kernel.cta_first;
+    if (slots > ctas)
+        slots = ctas;
     exec_cta *resident = calloc(slots, sizeof *resident);
     bool *occupied = calloc(slots, sizeof *occupied);
-    uint64_t next_cta = 0, finished = 0, issued = 0;
+    uint64_t next_cta = kernel.cta_first, finished = 0, issued = 0;
     int status = 0;
     *stats = (sc_launch_stats){0};
     engine->launch_instructions = 0;
-    while (finished < kernel.cta_count && status == 0) {
+    while (finished < ctas && status == 0) {
         int progressed = 0;
         for (uint64_t s = 0; s < slots && status == 0; s++) {
-            if (!occupied[s] && next_cta < kernel.cta_count) {
+            if (!occupied[s] && next_cta < kernel.cta_end) {
                 status = exec_cta_init(&resident[s], &kernel, next_cta++, (unsigned)(s % engine->options.cu_count), error);
                 occupied[s] = true;
             }
@@ -127,7 +128,7 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             exec_cta_release(&resident[s]);
         }
     stats->warp_instructions = issued;
-    if (observer && status == 0)
+    if (observer && observer->launch_end && status == 0)
         observer->launch_end(observer->context, &kernel);
     exec_kernel_release(&kernel);
     free(resident);

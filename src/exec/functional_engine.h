@@ -6,9 +6,10 @@
 #include "exec/execute.h"
 #include "host/host_api.h"
 
-/* Optional callbacks that watch a functional run (the profiler, model/profiler.h): the start of
- * every launch, every issued warp instruction (with its memory request when step->status is
- * EXEC_MEMORY, before the request is performed) and the end of every launch. */
+/* Optional callbacks that watch a functional run (the profiler, model/profiler.h; a sampled
+ * run's cache warming, timing/sampled_engine.c): the start of every launch, every issued warp
+ * instruction (with its memory request when step->status is EXEC_MEMORY, before the request is
+ * performed) and the end of every launch. A NULL callback is skipped. */
 typedef struct functional_observer {
     void *context;
     void (*launch_begin)(void *context, const exec_kernel *kernel);

@@ -36,8 +36,14 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
     if (threads == 0 || threads > 1024)
         return sc_fail(error, "block of %llu threads: must be 1..1024", (unsigned long long)threads);
-    if ((uint64_t)grid.x * grid.y * grid.z == 0)
+    uint64_t cta_count = (uint64_t)grid.x * grid.y * grid.z;
+    if (cta_count == 0)
         return sc_fail(error, "empty grid");
+    uint64_t cta_end = launch->cta_end ? launch->cta_end : cta_count;
+    if (launch->cta_first >= cta_end || cta_end > cta_count)
+        return sc_fail(error, "CTA range [%llu, %llu) is not inside the grid of %llu CTAs",
+                       (unsigned long long)launch->cta_first, (unsigned long long)cta_end,
+                       (unsigned long long)cta_count);
     *kernel = (exec_kernel){
         .device = device,
         .launch = launch,
@@ -49,7 +55,9 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
         .width = width,
         .threads_per_cta = (uint32_t)threads,
         .warps_per_cta = (unsigned)((threads + width - 1) / width),
-        .cta_count = (uint64_t)grid.x * grid.y * grid.z,
+        .cta_count = cta_count,
+        .cta_first = launch->cta_first,
+        .cta_end = cta_end,
         .cu_count = 1,
     };
     const ptx_module *module = launch->module;

@@ -48,7 +48,8 @@ typedef struct exec_kernel {
     unsigned warps_per_cta;
     unsigned cu_count;                 /* %nsmid: compute units of the engine */
     uint32_t threads_per_cta;
-    uint64_t cta_count;
+    uint64_t cta_count;                /* CTAs in the grid */
+    uint64_t cta_first, cta_end;       /* the CTAs this launch runs (sc_launch) */
     uint64_t **register_masks;         /* per module function: width mask of each register */
 } exec_kernel;
 

@@ -44,6 +44,9 @@ typedef struct sc_launch {
     const uint64_t *symbol_addresses;  /* per module symbol: global address or shared offset */
     uint32_t static_shared_bytes;      /* the module's static .shared bytes per CTA */
     uint64_t launch_index;        /* 0, 1, 2... per device */
+    /* Run only the CTAs [cta_first, cta_end) of the grid (linear ids), as a sampled run does
+     * with the windows of a launch; cta_end 0 means every CTA. */
+    uint64_t cta_first, cta_end;
 } sc_launch;
 
 /* Statistics an engine reports for one launch (the timing engine fills cycles too). */

@@ -272,6 +272,56 @@ static uint64_t sum_counts(const uint64_t *counts, unsigned count)
     return sum;
 }
 
+enum { GSI_LEAF_COUNT = GSI_CATEGORY_COUNT + GSI_SOURCE_COUNT + GSI_STRUCT_COUNT + GSI_SYNC_KIND_COUNT };
+
+/* Pointers to the leaves of `counters`: categories without sub-categories, then every sub-category. */
+static unsigned leaves_of(gsi_counters *counters, uint64_t **leaves)
+{
+    unsigned count = 0;
+    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        if (c != GSI_MEM_DATA && c != GSI_MEM_STRUCT && c != GSI_SYNC)
+            leaves[count++] = &counters->category[c];
+    for (int s = 0; s < GSI_SOURCE_COUNT; s++)
+        leaves[count++] = &counters->source[s];
+    for (int s = 0; s < GSI_STRUCT_COUNT; s++)
+        leaves[count++] = &counters->struct_cause[s];
+    for (int s = 0; s < GSI_SYNC_KIND_COUNT; s++)
+        leaves[count++] = &counters->sync_kind[s];
+    return count;
+}
+
+void gsi_scale(const gsi_counters *from, uint64_t cycles, gsi_counters *to)
+{
+    gsi_counters source = *from;
+    *to = (gsi_counters){0};
+    uint64_t *in[GSI_LEAF_COUNT], *out[GSI_LEAF_COUNT];
+    unsigned count = leaves_of(&source, in);
+    leaves_of(to, out);
+    uint64_t total = 0, assigned = 0;
+    for (unsigned i = 0; i < count; i++)
+        total += *in[i];
+    double remainder[GSI_LEAF_COUNT];
+    for (unsigned i = 0; i < count; i++) {
+        double exact = total ? (double)*in[i] * (double)cycles / (double)total : 0.0;
+        *out[i] = (uint64_t)exact;
+        remainder[i] = exact - (double)*out[i];
+        assigned += *out[i];
+    }
+    /* The leftover (less than one cycle per leaf) goes one cycle each to the largest remainders. */
+    while (assigned < cycles) {
+        unsigned best = 0;
+        for (unsigned i = 1; i < count; i++)
+            if (remainder[i] > remainder[best])
+                best = i;
+        (*out[best])++;
+        remainder[best] = -1.0;
+        assigned++;
+    }
+    to->category[GSI_MEM_DATA] = sum_counts(to->source, GSI_SOURCE_COUNT);
+    to->category[GSI_MEM_STRUCT] = sum_counts(to->struct_cause, GSI_STRUCT_COUNT);
+    to->category[GSI_SYNC] = sum_counts(to->sync_kind, GSI_SYNC_KIND_COUNT);
+}
+
 int gsi_check(const gsi_counters *counters, uint64_t cycles, sc_error *error)
 {
     uint64_t categories = sum_counts(counters->category, GSI_CATEGORY_COUNT);

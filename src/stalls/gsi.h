@@ -130,6 +130,11 @@ void gsi_resolve(gsi_counters *counters, gsi_source source, uint64_t cycles);
 /* Adds every counter of `from` into `into`. */
 void gsi_accumulate(gsi_counters *into, const gsi_counters *from);
 
+/* Scales counters that sum to some cycles so they sum to `cycles` (a sampled run's estimate):
+ * every leaf (a category without sub-categories, or a sub-category) is scaled in proportion and
+ * rounded down, the leftover cycles go to the leaves with the largest remainders, and the
+ * categories with sub-categories are rebuilt from them, so the invariants hold exactly. */
+void gsi_scale(const gsi_counters *from, uint64_t cycles, gsi_counters *to);
 /* Checks the invariants against `cycles`; fails naming the first broken one. */
 int gsi_check(const gsi_counters *counters, uint64_t cycles, sc_error *error);
 

@@ -433,6 +433,51 @@ void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, b
             directory_forget_range(memory, b, range.start, range.end);
 }
 
+void memory_warm_line(memory_system *memory, uint64_t address, bool wrote)
+{
+    uint64_t line_address = address & ~(uint64_t)(memory->config.line_bytes - 1);
+    cache_array *cache = memory->banks[memory_bank_of(memory, line_address)].cache;
+    uint64_t local = memory_bank_local_address(memory, line_address);
+    cache_line *line = cache_array_lookup(cache, local);
+    if (line) {
+        cache_array_touch(cache, line);
+        if (wrote)
+            line->state = L2_D;
+        return;
+    }
+    line = cache_array_victim(cache, local);
+    if (line)
+        cache_array_install(cache, line, local, wrote ? L2_D : L2_V);
+}
+
+typedef struct refresh_range {
+    memory_system *memory;
+    unsigned bank;
+} refresh_range;
+
+static void refresh_line(void *context, cache_line *line)
+{
+    refresh_range *range = context;
+    unsigned line_bytes = range->memory->config.line_bytes;
+    uint64_t address = memory_bank_global_address(range->memory, range->bank, line->address), inside = line_bytes;
+    const uint8_t *image = sc_device_global_span(range->memory->device, address, &inside);
+    if (!image) {
+        cache_array_invalidate(range->memory->banks[range->bank].cache, line);
+        return;
+    }
+    memcpy(line->data, image, inside);
+}
+
+void memory_warm_finish(memory_system *memory)
+{
+    for (unsigned b = 0; b < memory->config.l2_banks; b++) {
+        refresh_range range = {memory, b};
+        cache_array_for_each(memory->banks[b].cache, refresh_line, &range);
+    }
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+        cache_array_flash_invalidate(memory->l1[cu].cache);
+}
+
 memory_op *memory_oldest_op(memory_system *memory)
 {
     memory_op *oldest = NULL;

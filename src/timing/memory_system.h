@@ -151,6 +151,15 @@ int memory_handle_event(memory_system *memory, const timing_event *event, sc_err
  * cached copy after the host writes. */
 void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write);
 
+/* Functional warming (sampled runs), between kernels only, after a host-read write-back: the
+ * image holds every value. memory_warm_line makes the L2 hold a line a fast-forwarded access
+ * touched, most recently used, dirty if the access `wrote` it (as a write-back L2 would after a
+ * store or atomic, so its later eviction costs the DRAM write the full run pays); the victim
+ * is dropped. Line data is stale until memory_warm_finish copies the image's bytes into every
+ * L2 line and drops every L1 copy, which must come before any other access or host copy. */
+void memory_warm_line(memory_system *memory, uint64_t address, bool wrote);
+void memory_warm_finish(memory_system *memory);
+
 /* The in-flight operation issued earliest (for watchdog messages), or NULL. */
 memory_op *memory_oldest_op(memory_system *memory);
 

@@ -34,6 +34,7 @@ void *timing_engine_create(const timing_config *config, const sc_protocol *proto
     cu_categories_init(engine);
     event_queue_init(&engine->events);
     engine->earliest_eval = CYCLE_NEVER;
+    engine->steady_offset = UINT64_MAX;
     engine->cus = calloc(config->core.cu_count, sizeof *engine->cus);
     engine->run_gsi = calloc(config->core.cu_count, sizeof *engine->run_gsi);
     for (unsigned cu = 0; cu < config->core.cu_count; cu++)
@@ -133,10 +134,26 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     return 0;
 }
 
+/* Opens and closes the steady window as CTAs are dispatched (timing_engine_measure_steady). */
+static void mark_steady_window(timing_engine *engine, uint64_t cycle)
+{
+    if (engine->steady_offset == UINT64_MAX)
+        return;
+    uint64_t placed = engine->next_cta - engine->kernel.cta_first;
+    if (placed == engine->steady_offset + 1) {
+        engine->steady_start_cycle = cycle;
+        engine->steady_start_instructions = engine->instructions;
+    }
+    if (engine->next_cta == engine->kernel.cta_end && placed > engine->steady_offset + 1) {
+        engine->steady_cycles = cycle - engine->steady_start_cycle;
+        engine->steady_instructions = engine->instructions - engine->steady_start_instructions;
+    }
+}
+
 int engine_dispatch(timing_engine *engine, uint64_t cycle)
 {
     unsigned count = engine->config.core.cu_count;
-    while (engine->next_cta < engine->kernel.cta_count) {
+    while (engine->next_cta < engine->kernel.cta_end) {
         bool placed = false;
         for (unsigned i = 0; i < count && !placed; i++) {
             compute_unit *cu = &engine->cus[(engine->next_cu + i) % count];
@@ -144,6 +161,7 @@ int engine_dispatch(timing_engine *engine, uint64_t cycle)
                 continue;
             if (place_cta(engine, cu, cycle) < 0)
                 return -1;
+            mark_steady_window(engine, cycle);
             engine->next_cu = (cu->index + 1) % count;
             placed = true;
         }
@@ -277,7 +295,7 @@ static bool accesses_queued(const timing_engine *engine)
 static int run_until_ctas_done(timing_engine *engine)
 {
     sc_time period = engine->config.memory.gpu_clock.period;
-    while (engine->ctas_done < engine->kernel.cta_count || accesses_queued(engine)) {
+    while (engine->ctas_done < engine->kernel.cta_end - engine->kernel.cta_first || accesses_queued(engine)) {
         sc_time next_event = event_queue_next_time(&engine->events);
         uint64_t cycle = engine->earliest_eval;
         if (cycle == CYCLE_NEVER && next_event == SC_TIME_NEVER)
@@ -376,6 +394,8 @@ static void record_kernel(timing_engine *engine, const timing_kernel_record *bef
     *record = (timing_kernel_record){
         .cycles = stats->cycles,
         .warp_instructions = stats->warp_instructions,
+        .steady_cycles = engine->steady_cycles,
+        .steady_warp_instructions = engine->steady_instructions,
         .l1_hits = after.l1_hits - before->l1_hits,
         .l1_misses = after.l1_misses - before->l1_misses,
         .l2_hits = after.l2_hits - before->l2_hits,
@@ -410,8 +430,10 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     engine->decoded = decode_module(launch->module);
     engine->max_registers = largest_register_count(launch->module);
     engine->registers_per_thread = decode_registers_per_thread(engine->kernel.entry);
-    engine->next_cta = engine->ctas_done = 0;
+    engine->next_cta = engine->kernel.cta_first;
+    engine->ctas_done = 0;
     engine->instructions = engine->thread_instructions = 0;
+    engine->steady_cycles = engine->steady_instructions = 0;
     engine->kernel_start = engine->now_cycle;
     timing_kernel_record before = memory_counters(engine);
     begin_kernel_accounts(engine);
@@ -474,6 +496,49 @@ void timing_engine_report(void *state, timing_report *report)
         report->noc = memory_noc_statistics(engine->memory);
         report->dram = memory_dram_statistics(engine->memory);
     }
+}
+
+uint64_t timing_engine_resident_ctas(const void *state, const sc_launch *launch)
+{
+    const timing_engine *engine = state;
+    const core_config *core = &engine->config.core;
+    uint64_t threads = (uint64_t)launch->block.x * launch->block.y * launch->block.z;
+    uint64_t warps = (threads + core->warp_size - 1) / core->warp_size;
+    uint64_t registers = (uint64_t)decode_registers_per_thread(&launch->module->functions[launch->function]) * threads;
+    uint64_t shared = (uint64_t)launch->static_shared_bytes + launch->dynamic_shared_bytes;
+    uint64_t per_cu = core->max_ctas;
+    if (warps && core->max_warps / warps < per_cu)
+        per_cu = core->max_warps / warps;
+    if (registers && core->registers / registers < per_cu)
+        per_cu = core->registers / registers;
+    if (shared && core->shared_bytes / shared < per_cu)
+        per_cu = core->shared_bytes / shared;
+    return per_cu * core->cu_count;
+}
+
+void timing_engine_measure_steady(void *state, uint64_t cta_offset)
+{
+    timing_engine *engine = state;
+    engine->steady_offset = cta_offset;
+}
+
+unsigned timing_engine_line_bytes(const void *state)
+{
+    return ((const timing_engine *)state)->config.memory.line_bytes;
+}
+
+void timing_engine_warm_line(void *state, sc_device *device, uint64_t address, bool wrote)
+{
+    timing_engine *engine = state;
+    ensure_memory(engine, device);
+    memory_warm_line(engine->memory, address, wrote);
+}
+
+void timing_engine_warm_finish(void *state, sc_device *device)
+{
+    timing_engine *engine = state;
+    ensure_memory(engine, device);
+    memory_warm_finish(engine->memory);
 }
 
 const sc_engine_ops timing_engine_ops = {

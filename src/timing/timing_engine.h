@@ -18,6 +18,10 @@ void *timing_engine_create(const timing_config *config, const sc_protocol *proto
 /* What one launch measured. */
 typedef struct timing_kernel_record {
     uint64_t cycles, warp_instructions;
+    /* The steady window (timing_engine_measure_steady): cycles and warp instructions issued from
+     * the dispatch of the launch's CTA at the chosen offset to the dispatch of its last CTA; 0
+     * when no window was asked for or the launch is too short to have one. */
+    uint64_t steady_cycles, steady_warp_instructions;
     uint64_t l1_hits, l1_misses, l2_hits, l2_misses, dram_reads, dram_writes, noc_bytes;
     gsi_counters stalls;             /* summed over CUs */
 } timing_kernel_record;
@@ -41,5 +45,20 @@ typedef struct timing_report {
 } timing_report;
 
 void timing_engine_report(void *engine, timing_report *report);
+
+/* CTAs of `launch` the whole GPU holds at once (occupancy: warps, CTA slots, registers, shared
+ * memory per CU, times the CUs); 0 if one CTA does not fit. */
+uint64_t timing_engine_resident_ctas(const void *engine, const sc_launch *launch);
+
+/* Makes the following launches record a steady window opening when the CTA `cta_offset` after
+ * the launch's first is dispatched (UINT64_MAX: none, the default). A sampled run opens it after
+ * its warm-up waves, so the window sees a full GPU with warm caches and no drain. */
+void timing_engine_measure_steady(void *engine, uint64_t cta_offset);
+
+unsigned timing_engine_line_bytes(const void *engine);
+
+/* Functional warming between launches (memory_warm_line, memory_warm_finish). */
+void timing_engine_warm_line(void *engine, sc_device *device, uint64_t address, bool wrote);
+void timing_engine_warm_finish(void *engine, sc_device *device);
 
 #endif

@@ -103,6 +103,9 @@ typedef struct timing_engine {
     decoded_instruction **decoded;
     uint64_t kernel_start;      /* absolute GPU cycle the launch began */
     uint64_t next_cta, ctas_done;
+    uint64_t steady_offset;     /* CTA offset opening the steady window, UINT64_MAX for none */
+    uint64_t steady_start_cycle, steady_start_instructions;  /* where it opened */
+    uint64_t steady_cycles, steady_instructions;             /* its length once closed */
     uint32_t registers_per_thread;
     int32_t max_registers;      /* largest register count of the module's functions */
     uint64_t now_cycle;         /* absolute GPU cycle being processed */

@@ -1,0 +1,75 @@
+/* bench_sampled.c — `syncscope bench sampled`: the accuracy and cost of sampled runs. Runs every
+ * workload of the suite in full detail and sampled, and prints per workload the full cycles, the
+ * estimate, its error and 95% interval, the share of warp instructions simulated in detail and
+ * the wall-time speedup. */
+#include "cli/bench_sampled.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/run_session.h"
+
+static void print_header(const char *system, const char *mechanism, sc_workload_size size,
+                         const sampling_options *sampling)
+{
+    printf("sampled vs full detailed, system %s, mechanism %s, size %s, period %u, windows of %g waves "
+           "(%g warm-up), %u warm-up launches\n", system, mechanism, sc_workload_size_name(size), sampling->period,
+           sampling->window_waves, sampling->warmup_waves, sampling->warmup_launches);
+    printf("%-10s %10s %11s %11s %8s %23s %6s %9s %8s %8s %7s %6s\n", "workload", "warp-instr", "full-cycles",
+           "estimate", "error%", "95% CI", "in-CI", "detailed%", "full-s", "sample-s", "speedup", "check");
+}
+
+static void print_row(const char *workload, const run_result *full, const run_result *sampled)
+{
+    const run_sample *sample = &sampled->sample;
+    double truth = (double)full->timing.cycles;
+    char interval[32] = "none";
+    const char *inside = "-";
+    if (sample->has_ci) {
+        snprintf(interval, sizeof interval, "[%.0f, %.0f]", sample->ci_low, sample->ci_high);
+        inside = truth >= sample->ci_low && truth <= sample->ci_high ? "yes" : "no";
+    }
+    bool checks = full->check.passed && sampled->check.passed;
+    printf("%-10s %10llu %11.0f %11.0f %+8.2f %23s %6s %9.2f %8.2f %8.2f %7.1f %6s\n", workload,
+           (unsigned long long)full->stats.warp_instructions, truth, sample->cycles,
+           truth > 0 ? 100.0 * (sample->cycles - truth) / truth : 0.0, interval, inside,
+           100.0 * sample->detailed_fraction, full->wall_seconds, sampled->wall_seconds,
+           sampled->wall_seconds > 0 ? full->wall_seconds / sampled->wall_seconds : 0.0, checks ? "ok" : "FAIL");
+}
+
+int bench_sampled(const char *system, const char *mechanism, const char *only, sc_workload_size size,
+                  const sampling_options *sampling)
+{
+    sc_error error = {{0}};
+    sc_config *config = sc_config_load(system, NULL, NULL, 0, &error);
+    if (!config) {
+        fprintf(stderr, "syncscope bench: %s\n", error.message);
+        return 1;
+    }
+    int count, status = 0;
+    const sc_workload *const *suite = sc_workload_suite(&count);
+    print_header(system, mechanism, size, sampling);
+    for (int i = 0; i < count; i++) {
+        if (only && strcmp(only, suite[i]->name) != 0)
+            continue;
+        run_request request = {.system = system, .mechanism = mechanism, .workload = suite[i]->name,
+                               .mode = "detailed", .size = size, .seed = 1, .sampling = *sampling};
+        run_result full, sampled = {0};
+        int failed = run_session_simulate(&request, config, &full, &error) < 0;
+        request.mode = "sampled";
+        failed = failed || run_session_simulate(&request, config, &sampled, &error) < 0;
+        if (failed) {
+            printf("%-10s error: %s\n", suite[i]->name, error.message);
+            status = 1;
+        } else {
+            print_row(suite[i]->name, &full, &sampled);
+            status |= !(full.check.passed && sampled.check.passed);
+        }
+        run_result_release(&full);
+        run_result_release(&sampled);
+        fflush(stdout);
+    }
+    sc_config_free(config);
+    return status;
+}

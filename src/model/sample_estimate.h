@@ -1,0 +1,70 @@
+/* sample_estimate.h — whole-run cycle estimates from detailed samples, with confidence intervals
+ * (the statistics of `run --mode sampled`; timing/sampled_engine.c gathers the samples).
+ *
+ * A run's launches fall into strata: one per kernel and sampling kind.
+ *  - Launch strata (kernel-level sampling): one launch in `period` of the kernel runs in detail,
+ *    the others functionally. Total = detailed cycles + the skipped launches' cycles predicted
+ *    from their warp instructions: with 5 or more detailed launches by the regression
+ *    estimator a + b * instructions (least squares; a is the launch's fixed cost, which
+ *    dominates short launches), else by the ratio estimator sum(cycles) / sum(instructions)
+ *    (Cochran, Sampling Techniques, 6.2 and 7.1); their variances give the interval.
+ *  - Window strata (CTA-wave sampling inside big launches): windows of consecutive CTAs run in
+ *    detail as sub-launches, the CTAs in between functionally. Each window starts and drains
+ *    like a kernel, so a launch is estimated as one window's mean cycles (its start-up and
+ *    drain included) plus the launch's remaining warp instructions at the steady-state rate
+ *    beta, measured after each window's warm-up waves while the GPU is full:
+ *    total = K * mean(c) + beta * (N - K * mean(n)) over the stratum's K launches.
+ * Strata are independent; their variances add and the interval uses Student's t with
+ * Welch-Satterthwaite degrees of freedom. A stratum with one detailed unit and fast-forwarded
+ * work has no variance estimate, and then the run has no interval. */
+#ifndef SYNCSCOPE_MODEL_SAMPLE_ESTIMATE_H
+#define SYNCSCOPE_MODEL_SAMPLE_ESTIMATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One unit simulated in detail: a whole launch, or one window of a launch. */
+typedef struct sample_unit {
+    uint64_t cycles, warp_instructions;
+    uint64_t steady_cycles, steady_warp_instructions;  /* windows: the steady part */
+} sample_unit;
+
+typedef enum sample_kind {
+    SAMPLE_LAUNCHES = 0,   /* kernel-level: whole launches detailed or fast-forwarded */
+    SAMPLE_WINDOWS,        /* CTA-wave windows inside launches */
+} sample_kind;
+
+typedef struct sample_stratum {
+    sample_kind kind;
+    const sample_unit *units;         /* the detailed units */
+    size_t unit_count;
+    uint64_t launches;                /* launches in the stratum */
+    uint64_t warp_instructions;       /* all of them, detailed or not */
+    uint64_t fast_forwarded_warp_instructions;  /* launch strata: of the launches not detailed */
+    double sampled_fraction;          /* share of the population detailed (finite-population correction) */
+} sample_stratum;
+
+typedef struct sample_stratum_estimate {
+    double cycles;
+    double variance;                  /* of `cycles`; meaningful when variance_known */
+    double degrees_of_freedom;
+    bool variance_known;
+    double rate;                      /* cycles per warp instruction: R, b, or beta */
+    double launch_overhead;           /* added once per launch: a (regression), or windows'
+                                         mean(c) - beta * mean(n); 0 for the ratio estimator */
+} sample_stratum_estimate;
+
+void sample_estimate_stratum(const sample_stratum *stratum, sample_stratum_estimate *estimate);
+
+typedef struct sample_total {
+    double cycles, ci_low, ci_high;   /* interval valid when has_ci */
+    bool has_ci;
+    double degrees_of_freedom;
+} sample_total;
+
+/* Sums the strata and builds the two-sided `confidence` (e.g. 0.95) interval. */
+void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, double confidence,
+                           sample_total *total);
+
+#endif
