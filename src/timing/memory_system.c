@@ -476,6 +476,10 @@ void memory_warm_finish(memory_system *memory)
     }
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
         cache_array_flash_invalidate(memory->l1[cu].cache);
+    /* The L1s hold nothing now, so a directory tracks no copy either. */
+    if (memory->protocol->dir_table)
+        for (unsigned b = 0; b < memory->config.l2_banks; b++)
+            directory_forget_range(memory, b, 0, UINT64_MAX);
 }
 
 memory_op *memory_oldest_op(memory_system *memory)

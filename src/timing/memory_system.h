@@ -156,7 +156,8 @@ void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, b
  * touched, most recently used, dirty if the access `wrote` it (as a write-back L2 would after a
  * store or atomic, so its later eviction costs the DRAM write the full run pays); the victim
  * is dropped. Line data is stale until memory_warm_finish copies the image's bytes into every
- * L2 line and drops every L1 copy, which must come before any other access or host copy. */
+ * L2 line and drops every L1 copy (and, under a directory protocol, every directory entry), which
+ * must come before any other access or host copy. */
 void memory_warm_line(memory_system *memory, uint64_t address, bool wrote);
 void memory_warm_finish(memory_system *memory);
 

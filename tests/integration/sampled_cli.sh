@@ -58,6 +58,13 @@ if not ok: print("FAIL: windowed vecadd:", run["check"], sample)
 sys.exit(0 if ok else 1)
 PY
 
+# Under an ownership protocol the L1s hold dirty lines and a directory tracks them: switching to
+# the functional executor and back must write them back and forget the directory's copies.
+for workload in nw sort; do
+    "$syncscope" run --workload $workload --size small --mode sampled --mechanism rfo --no-db \
+        >"$work/rfo.out" 2>&1 || fail "sampled $workload under rfo: $(grep -m1 -E 'check|syncscope' "$work/rfo.out")"
+done
+
 expect_usage_error() { # expect_usage_error TEXT ARGS...: exit 2, one stderr line containing TEXT
     local text=$1
     shift
