@@ -11,7 +11,10 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
+#include "cli/sweep_model.h"
 #include "cli/sweep_report.h"
+#include "base/random.h"
+#include "model/model.h"
 #include "model/sweep_design.h"
 #include "protocols/mechanism.h"
 #include "timing/timing_config.h"
@@ -47,7 +50,9 @@ typedef struct sweep_session {
     sc_workload_size size;
     sc_config *base;
     int64_t remainder, shards;
-    int64_t runs, failed_checks;
+    sweep_model *model;           /* mode model: the calibrated models */
+    int64_t runs, failed_checks, spot_checks;
+    double detailed_seconds;      /* wall time of the spot checks' detailed runs */
 } sweep_session;
 
 static int usage_error(const char *format, const char *detail)
@@ -98,6 +103,48 @@ static int check_points(const sweep_session *session, sc_error *error)
     return 0;
 }
 
+/* Runs every mechanism x workload of a point on the detailed model and stores the runs. */
+static int run_detailed(sweep_session *session, sc_store *store, const sc_config *config, int64_t index,
+                        int64_t point_id, sc_error *error)
+{
+    int status = 0;
+    for (int m = 0; status == 0 && m < session->mechanism_count; m++) {
+        for (int w = 0; status == 0 && w < session->workload_count; w++) {
+            run_request request = {
+                .system = session->spec->system,
+                .mechanism = session->mechanisms[m],
+                .workload = session->workloads[w],
+                .mode = "detailed",
+                .size = session->size,
+                .seed = 1,
+                .database_path = sc_store_path(store),
+                .sweep_point_id = point_id,
+            };
+            run_result result;
+            status = run_session_simulate(&request, config, &result, error);
+            if (status == 0 && run_session_store(store, &request, config, &result, error) < 0)
+                status = -1;
+            if (status < 0)
+                sc_fail_prefix(error, "sweep %s, point %lld, %s on %s", session->spec->name, (long long)index,
+                               session->workloads[w], session->mechanisms[m]);
+            session->runs += status == 0 && strcmp(session->spec->mode, "model") != 0;
+            session->spot_checks += status == 0 && !strcmp(session->spec->mode, "model");
+            session->failed_checks += status == 0 && !result.check.passed;
+            session->detailed_seconds += status == 0 ? result.wall_seconds : 0.0;
+            run_result_release(&result);
+        }
+    }
+    return status;
+}
+
+/* Whether a model-evaluated point is also run in detail: a fixed pseudo-random share
+ * `spot_check` of the points, the same whichever shard evaluates them. */
+static bool spot_checked(const sweep_session *session, int64_t index)
+{
+    uint64_t state = session->spec->seed ^ ((uint64_t)index * 0x9e3779b97f4a7c15ull);
+    return (double)(sc_splitmix64(&state) >> 11) * 0x1.0p-53 < session->spec->spot_check;
+}
+
 static int evaluate_point(sweep_session *session, sc_store *store, int64_t sweep_id, int64_t index, sc_error *error)
 {
     double values[SWEEP_MAX_AXES];
@@ -114,30 +161,13 @@ static int evaluate_point(sweep_session *session, sc_store *store, int64_t sweep
         point_id = sc_store_ensure_sweep_point(store, sweep_id, index, params, error);
     if (point_id < 0)
         status = -1;
-    for (int m = 0; status == 0 && m < session->mechanism_count; m++) {
-        for (int w = 0; status == 0 && w < session->workload_count; w++) {
-            run_request request = {
-                .system = session->spec->system,
-                .mechanism = session->mechanisms[m],
-                .workload = session->workloads[w],
-                .mode = session->spec->mode,
-                .size = session->size,
-                .seed = 1,
-                .database_path = sc_store_path(store),
-                .sweep_point_id = point_id,
-            };
-            run_result result;
-            status = run_session_simulate(&request, config, &result, error);
-            if (status == 0 && run_session_store(store, &request, config, &result, error) < 0)
-                status = -1;
-            if (status < 0)
-                sc_fail_prefix(error, "sweep %s, point %lld, %s on %s", session->spec->name, (long long)index,
-                               session->workloads[w], session->mechanisms[m]);
-            session->runs += status == 0;
-            session->failed_checks += status == 0 && !result.check.passed;
-            run_result_release(&result);
-        }
+    bool model = !strcmp(session->spec->mode, "model");
+    if (status == 0 && model) {
+        status = sweep_model_point(session->model, config, point_id, error);
+        session->runs += status == 0 ? session->mechanism_count * session->workload_count : 0;
     }
+    if (status == 0 && (!model || spot_checked(session, index)))
+        status = run_detailed(session, store, config, index, point_id, error);
     sc_config_free(config);
     return status;
 }
@@ -171,13 +201,14 @@ static int evaluate_shard(sweep_session *session, sc_store *store, int64_t sweep
     int64_t last_before = 0;
     if (sc_store_query(store, "SELECT max(id) FROM runs", NULL, 0, read_integer, &last_before, error) < 0)
         return -1;
-    for (int64_t index = session->remainder; index < session->design.count; index += session->shards) {
-        if (evaluate_point(session, store, sweep_id, index, error) < 0) {
-            remove_partial_runs(store, sweep_id, last_before);
-            return -1;
-        }
-    }
-    return 0;
+    int status = 0;
+    for (int64_t index = session->remainder; status == 0 && index < session->design.count; index += session->shards)
+        status = evaluate_point(session, store, sweep_id, index, error);
+    if (status == 0 && session->model)
+        status = sweep_model_flush(session->model, error);
+    if (status < 0)
+        remove_partial_runs(store, sweep_id, last_before);
+    return status;
 }
 
 /* The stored sweep with this name and specification (for --report-only, which writes nothing). */
@@ -206,9 +237,17 @@ static int resolve_names(sweep_session *session, sc_error *error)
             return sc_fail(error, "sweep %s: workloads: unknown workload '%s'", spec->name, spec->workloads[w]);
     int count;
     const sc_mechanism *const *mechanisms = sc_mechanism_list(&count);
-    session->mechanism_count = spec->mechanism_count ? spec->mechanism_count : count;
-    for (int m = 0; m < session->mechanism_count; m++)
-        session->mechanisms[m] = spec->mechanism_count ? spec->mechanisms[m] : mechanisms[m]->name;
+    bool model = !strcmp(spec->mode, "model");
+    if (spec->mechanism_count) {
+        session->mechanism_count = spec->mechanism_count;
+        for (int m = 0; m < spec->mechanism_count; m++)
+            session->mechanisms[m] = spec->mechanisms[m];
+    } else {
+        /* Every mechanism; in model mode, every mechanism with a model. */
+        for (int m = 0; m < count; m++)
+            if (!model || model_mechanism_find(mechanisms[m]->name))
+                session->mechanisms[session->mechanism_count++] = mechanisms[m]->name;
+    }
     const sc_workload *const *suite = sc_workload_suite(&count);
     session->workload_count = spec->workload_count ? spec->workload_count : count;
     for (int w = 0; w < session->workload_count; w++)
@@ -236,6 +275,10 @@ static int run_sweep(const char *spec_path, const char *shard, bool report_only,
         status = check_points(&session, error);
     if (status == 0 && !(store = report_only ? sc_store_open_existing(database, error) : sc_store_open(database, error)))
         status = -1;
+    if (status == 0 && !report_only && !strcmp(spec->mode, "model") &&
+        !(session.model = sweep_model_open(store, spec->system, session.mechanisms, session.mechanism_count,
+                                           session.workloads, session.workload_count, spec->size, error)))
+        status = -1;
     int64_t sweep_id = -1;
     if (status == 0 && report_only)
         status = find_sweep(store, spec, &sweep_id, error);
@@ -249,11 +292,20 @@ static int run_sweep(const char *spec_path, const char *shard, bool report_only,
     double seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
     if (status == 0 && !report_only) {
         int64_t points = (session.design.count - session.remainder + session.shards - 1) / session.shards;
-        printf("sweep %s (id %lld): %lld of %lld points%s%s, %lld %s runs stored in %.2f s (%.1f runs/s)%s\n",
+        printf("sweep %s (id %lld): %lld of %lld points%s%s, %lld %s runs stored in %.2f s (%.1f runs/s)",
                spec->name, (long long)sweep_id, (long long)points, (long long)session.design.count,
                shard ? " in shard " : "", shard ? shard : "", (long long)session.runs, spec->mode, seconds,
-               seconds > 0 ? (double)session.runs / seconds : 0.0,
-               session.failed_checks ? "; some output checks FAILED" : "");
+               seconds > 0 ? (double)session.runs / seconds : 0.0);
+        if (session.model)
+            printf(", %lld points also run in detail", (long long)(session.spot_checks /
+                                                                   (session.mechanism_count * session.workload_count)));
+        /* The same runs in detail would have taken the spot checks' mean time each. */
+        double model_seconds = seconds - session.detailed_seconds;
+        if (session.model && session.spot_checks && model_seconds > 0)
+            printf(" (%.2f s per detailed run: the model sweep is %.0fx faster than the same runs in detail)",
+                   session.detailed_seconds / (double)session.spot_checks,
+                   session.detailed_seconds / (double)session.spot_checks * (double)session.runs / model_seconds);
+        printf("%s\n", session.failed_checks ? "; some output checks FAILED" : "");
     }
     if (status == 0 && (!shard || report_only)) {
         sweep_report_input input = {
@@ -263,6 +315,7 @@ static int run_sweep(const char *spec_path, const char *shard, bool report_only,
         };
         status = sweep_report(store, &input, report_dir, stdout, error);
     }
+    sweep_model_close(session.model);
     sc_store_close(store);
     sc_config_free(session.base);
     sweep_design_free(&session.design);

@@ -63,6 +63,28 @@ cmp -s "$work/whole.csv" "$work/merged.csv" || fail "sharded+merged results diff
 [ "$(sql "$work/merged.sqlite" 'SELECT count(*) AS n FROM sweeps' | tail -1)" = 1 ] ||
     fail "the shards' sweep rows were not merged into one"
 
+# Model mode: every point through the calibrated model (batched), a share spot-checked in detail;
+# without a calibration it refuses before storing anything.
+cat >"$work/model.json" <<'EOF'
+{"name": "model-test", "system": "gtx480", "size": "tiny", "mode": "model",
+ "mechanisms": ["wt"], "workloads": ["vecadd", "histogram"],
+ "parameters": {"l1.size": {"values": [24576, 49152, 98304]}, "dram.channels": {"range": [2, 12], "count": 6}},
+ "design": {"random": 300}, "seed": 5, "spot_check": 0.05}
+EOF
+expect 1 "model sweep without a calibration" "$syncscope" sweep "$work/model.json" --db "$work/model.sqlite"
+expect_error_line "run syncscope calibrate --mechanism wt --system gtx480 first"
+[ "$(sql "$work/model.sqlite" 'SELECT count(*) AS n FROM sweeps' | tail -1)" = 0 ] || fail "a refused model sweep stored its sweep"
+expect 0 "calibrate for the model sweep" "$syncscope" calibrate --mechanism wt --workloads vecadd,histogram --size tiny \
+    --points 2 --db "$work/model.sqlite"
+expect 0 "model sweep" "$syncscope" sweep "$work/model.json" --db "$work/model.sqlite"
+grep -q "300 of 300 points, 600 model runs stored" "$work/out" || fail "model sweep summary: $(head -1 "$work/out")"
+counts="SELECT r.mode, count(*) AS n, sum(r.cycles > 0) AS positive FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id
+        JOIN sweeps w ON w.id = p.sweep_id WHERE w.name = 'model-test' GROUP BY r.mode ORDER BY r.mode"
+spot=$(grep -o "[0-9]* points also run in detail" "$work/out" | cut -d' ' -f1)
+[ -n "$spot" ] && [ "$spot" -gt 0 ] || fail "no point was spot-checked in detail: $(head -1 "$work/out")"
+[ "$(sql "$work/model.sqlite" "$counts" | tr '\n' ' ')" = "mode,n,positive detailed,$((spot * 2)),$((spot * 2)) model,600,600 " ] ||
+    fail "stored model-sweep runs: $(sql "$work/model.sqlite" "$counts" | tr '\n' ' ')"
+
 # One-at-a-time: the elasticity table and figures.
 cat >"$work/oat.json" <<'EOF'
 {"name": "oat-test", "system": "gtx480", "size": "tiny", "mode": "detailed",

@@ -1,0 +1,121 @@
+/* sweep_model.c — a sweep's points through the calibrated analytical models (sweep_model.h). */
+#include "cli/sweep_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/model_run.h"
+#include "model/model.h"
+#include "model/sweep_spec.h"
+
+enum { SWEEP_MODEL_BATCH = 2048 };
+
+typedef struct sweep_model {
+    sc_store *store;
+    const model_mechanism *mechanisms[SWEEP_MAX_NAMES];
+    model_calibration calibrations[SWEEP_MAX_NAMES];
+    const char *const *mechanism_names;
+    int mechanism_count;
+    const char *const *workloads;
+    int workload_count;
+    const char *size;
+    model_profile *profiles[SWEEP_MAX_NAMES];   /* per workload, for profiles[w]->key */
+    model_run batch[SWEEP_MODEL_BATCH];
+    sc_run_record records[SWEEP_MODEL_BATCH];
+    int queued;
+    int64_t evaluations;
+} sweep_model;
+
+sweep_model *sweep_model_open(sc_store *store, const char *system, const char *const *mechanisms, int mechanism_count,
+                              const char *const *workloads, int workload_count, const char *size, sc_error *error)
+{
+    sweep_model *model = calloc(1, sizeof *model);
+    if (!model) {
+        sc_fail(error, "out of memory");
+        return NULL;
+    }
+    *model = (sweep_model){.store = store, .mechanism_names = mechanisms, .mechanism_count = mechanism_count,
+                           .workloads = workloads, .workload_count = workload_count, .size = size};
+    for (int m = 0; m < mechanism_count; m++) {
+        model->mechanisms[m] = model_mechanism_find(mechanisms[m]);
+        if (!model->mechanisms[m]) {
+            sc_fail(error, "mechanism %s has no analytical model: use \"mode\": \"detailed\" for it", mechanisms[m]);
+            free(model);
+            return NULL;
+        }
+        if (model_calibration_latest(store, mechanisms[m], system, &model->calibrations[m], error) < 0) {
+            sc_fail_prefix(error, "model sweep (run syncscope calibrate --mechanism %s --system %s first)",
+                           mechanisms[m], system);
+            free(model);
+            return NULL;
+        }
+    }
+    return model;
+}
+
+/* The profile of workload `w` valid for `key`: the one in hand, or a stored or new one. */
+static model_profile *profile_for(sweep_model *model, int w, const sc_config *config, const char *key, sc_error *error)
+{
+    if (model->profiles[w] && !strcmp(model->profiles[w]->key, key))
+        return model->profiles[w];
+    if (model->profiles[w])
+        profile_free(model->profiles[w]);
+    model->profiles[w] = model_profile_obtain(model->store, model->workloads[w], model->size, 1, config, error);
+    return model->profiles[w];
+}
+
+int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point_id, sc_error *error)
+{
+    model_point point;
+    if (model_point_from_config(config, &point, error) < 0)
+        return -1;
+    for (int w = 0; w < model->workload_count; w++) {
+        const model_profile *profile = profile_for(model, w, config, point.profile_key, error);
+        if (!profile)
+            return -1;
+        for (int m = 0; m < model->mechanism_count; m++) {
+            if (model->queued == SWEEP_MODEL_BATCH && sweep_model_flush(model, error) < 0)
+                return -1;
+            const model_mechanism *mechanism = model->mechanisms[m];
+            const model_calibration *calibration = &model->calibrations[m];
+            model_prediction prediction;
+            mechanism->evaluate(profile, &point, &calibration->params, &prediction);
+            double sigma = model_cycles_sigma(mechanism, profile, &point, calibration);
+            model_run *run = &model->batch[model->queued];
+            model_run_fill(run, config, model->mechanism_names[m], model->workloads[w], model->size, &prediction, sigma,
+                           calibration->id, 0.0);
+            run->record.sweep_point_id = point_id;
+            model->queued++;
+            model->evaluations++;
+        }
+    }
+    return 0;
+}
+
+int sweep_model_flush(sweep_model *model, sc_error *error)
+{
+    for (int i = 0; i < model->queued; i++)
+        model->records[i] = model->batch[i].record;
+    int status = model->queued ? sc_store_insert_runs(model->store, model->records, model->queued, NULL, error) : 0;
+    for (int i = 0; i < model->queued; i++)
+        model_run_release(&model->batch[i]);
+    model->queued = 0;
+    return status;
+}
+
+int64_t sweep_model_evaluations(const sweep_model *model)
+{
+    return model->evaluations;
+}
+
+void sweep_model_close(sweep_model *model)
+{
+    if (!model)
+        return;
+    for (int i = 0; i < model->queued; i++)
+        model_run_release(&model->batch[i]);
+    for (int w = 0; w < model->workload_count; w++)
+        if (model->profiles[w])
+            profile_free(model->profiles[w]);
+    free(model);
+}
