@@ -19,7 +19,9 @@
  * waiting in an MSHR replay in arrival order, so a CU's write and later read of a line are seen
  * in the order they were sent. A bank has two input queues: requests, and the answers that
  * directory transactions wait for (message_is_response), which go first so that a request
- * stalled for a free structure never holds them up. */
+ * stalled for a free structure never holds them up. Under a protocol that broadcasts
+ * invalidations (qr), a write or atomic also invalidates every other CU's L1 copy of the line
+ * and is answered once the invalidations have arrived. */
 #include "timing/memory_internal.h"
 
 #include <string.h>
@@ -71,6 +73,24 @@ static void respond(memory_system *memory, unsigned bank, uint32_t handle, messa
     memory_send_to_cu(memory, handle, bank, when);
 }
 
+/* Under a protocol that broadcasts invalidations, every other CU's L1 drops its copy of the line
+ * the write or atomic `m` just changed. Returns when the answer to `m` may leave: after the last
+ * invalidation has arrived, so a release that waits for the answer knows no L1 holds the old data. */
+static sc_time invalidate_other_l1s(memory_system *memory, unsigned bank, const message *m, sc_time when)
+{
+    if (!memory->protocol->broadcast_invalidations)
+        return when;
+    sc_time last = when;
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        if (cu == m->cu)
+            continue;
+        sc_time arrival = memory_send_to_cu(memory, message_allocate(memory, MSG_INV, cu, m->line_address), bank, when);
+        last = arrival > last ? arrival : last;
+        memory->stats.invalidations_broadcast++;
+    }
+    return last;
+}
+
 /* Serves a request on a present line (V or D). */
 static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_line *line, gsi_source source,
                   sc_time when)
@@ -84,13 +104,13 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         byte_mask_copy(line->data, m->data, &m->mask, memory->config.line_bytes);
         line->state = L2_D;
         memory->stats.l2_writes++;
-        respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
+        respond(memory, bank, handle, MSG_WRITE_ACK, line, source, invalidate_other_l1s(memory, bank, m, when));
         break;
     case MSG_ATOMIC:
         memory_perform_atomic(memory, m->op, m->line_address, line->data);
         line->state = L2_D;
         memory->stats.l2_atomics++;
-        respond(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when);
+        respond(memory, bank, handle, MSG_ATOMIC_DONE, line, source, invalidate_other_l1s(memory, bank, m, when));
         break;
     case MSG_GET_S:
     case MSG_GET_M:
