@@ -129,6 +129,10 @@ uint64_t memory_bank_global_address(const memory_system *memory, unsigned bank, 
 void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now);
 /* Returns the message's arrival time at the CU. */
 sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now);
+/* The same, but the CU takes the message no earlier than `not_before` (after messages it must
+ * follow that travel other paths; the NoC itself is used as by memory_send_to_cu). */
+sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now,
+                                sc_time not_before);
 
 /* Copies the lanes of `op` that fall in the line out of `line_data` (loads), counts the line
  * complete, and reports the operation done when it was its last line. */

@@ -228,6 +228,11 @@ void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now)
 
 sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now)
 {
+    return memory_send_to_cu_after(memory, handle, bank, now, 0);
+}
+
+sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now, sc_time not_before)
+{
     message *m = message_get(memory, handle);
     unsigned bytes = message_bytes(memory, m);
     if (m->type == MSG_DATA)
@@ -236,6 +241,8 @@ sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank,
         memory->stats.l1_coherence_bytes_in += bytes;
     sc_time arrival = noc_send(memory->network, memory->config.cu_count + bank, m->cu, bytes,
                                now + injection_delay(memory));
+    if (arrival < not_before)
+        arrival = not_before;
     event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, m->cu, handle);
     return arrival;
 }
