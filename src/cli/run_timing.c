@@ -133,6 +133,17 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "l2_writebacks", (double)m->l2_writebacks, NULL);
         add_metric(timing, "l1_data_bytes_in", (double)m->l1_data_bytes_in, "bytes");
         add_metric(timing, "l1_coherence_bytes_in", (double)m->l1_coherence_bytes_in, "bytes");
+        add_metric(timing, "l2_write_bytes_in", (double)m->l2_write_bytes_in, "bytes");
+    }
+    if (report.memory && report.sync_fifo) {
+        const memory_stats *m = report.memory;
+        add_metric(timing, "qr_wl1_evictions", (double)m->store_buffer_drains, NULL);
+        add_metric(timing, "qr_wl1_read_hits", (double)m->write_cache_read_hits, NULL);
+        add_metric(timing, "qr_sfifo_dequeues", (double)m->sync_fifo_dequeues, NULL);
+        add_metric(timing, "qr_sfifo_full_dequeues", (double)m->sync_fifo_full_dequeues, NULL);
+        add_metric(timing, "qr_release_flushes", (double)m->release_flushes, NULL);
+        add_metric(timing, "qr_store_flushes", (double)m->store_flushes, NULL);
+        add_metric(timing, "qr_invalidations_broadcast", (double)m->invalidations_broadcast, NULL);
     }
     if (report.memory && report.directory) {
         const memory_stats *m = report.memory;

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-extern const sc_protocol protocol_wt, protocol_nol1, protocol_rfo;
+extern const sc_protocol protocol_wt, protocol_nol1, protocol_rfo, protocol_qr;
 
 static const sc_mechanism write_through = {
     "wt", "write-through GPU coherence: L1 invalidated at acquire, writes performed at release",
@@ -19,7 +19,13 @@ static const sc_mechanism read_for_ownership = {
     "QuickRelease §2.4.2, §3.3, U14", &protocol_rfo,
 };
 
-static const sc_mechanism *const mechanisms[] = {&write_through, &no_l1, &read_for_ownership};
+static const sc_mechanism quick_release = {
+    "qr", "QuickRelease: read-only rL1s, write-combining wL1s ordered by S-FIFOs, release markers, "
+    "rL1 invalidations broadcast on writes at the L2, acquire as a plain load",
+    "QuickRelease §2-§3", &protocol_qr,
+};
+
+static const sc_mechanism *const mechanisms[] = {&write_through, &no_l1, &read_for_ownership, &quick_release};
 
 const sc_mechanism *const *sc_mechanism_list(int *count)
 {

@@ -19,7 +19,7 @@ void protocol_build_index(const sc_protocol *protocol, protocol_index *index)
 
 const char *l1_state_name(l1_state state)
 {
-    static const char *const names[L1_STATE_COUNT] = {"I", "V", "IV", "S", "E", "O", "M", "IS", "IM"};
+    static const char *const names[L1_STATE_COUNT] = {"I", "V", "IV", "S", "E", "O", "M", "IS", "IM", "VW"};
     return state < L1_STATE_COUNT ? names[state] : "?";
 }
 
@@ -27,7 +27,7 @@ const char *l1_event_name(l1_event event)
 {
     static const char *const names[L1_EVENT_COUNT] = {
         "Load", "LoadStrong", "Store", "StoreStrong", "Atomic", "Fill", "FillUncached", "Replace", "Inv",
-        "FwdGetS", "FwdGetM", "GrantS", "GrantE", "GrantM",
+        "FwdGetS", "FwdGetM", "GrantS", "GrantE", "GrantM", "LoadWriteHit", "LoadWritePartial", "WriteEvict",
     };
     return event < L1_EVENT_COUNT ? names[event] : "?";
 }
@@ -38,7 +38,8 @@ const char *l1_action_name(l1_action action)
         "none", "hit", "merge", "open_miss", "read_around", "update_line", "buffer_store",
         "write_through", "drain_line", "invalidate_line", "close_miss", "send_atomic", "install_fill",
         "deliver_fill", "drop_line", "request_shared", "request_ownership", "stall", "perform_atomic",
-        "write_back", "send_inv_ack", "send_data", "send_no_data",
+        "write_back", "send_inv_ack", "send_data", "send_no_data", "write_combine", "flush_sync_fifo",
+        "hit_write_cache",
     };
     return action < L1_ACTION_COUNT ? names[action] : "?";
 }

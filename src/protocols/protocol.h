@@ -34,6 +34,9 @@ typedef enum l1_state {
     L1_M,          /* modified: dirty, the only copy */
     L1_IS,         /* not present, a read (GetS) is outstanding */
     L1_IM,         /* not present, an ownership request (GetM) is outstanding */
+    /* split read/write caches (QuickRelease): the array is the read cache (rL1), the store buffer
+       the write cache (wL1) */
+    L1_VW,         /* valid in the rL1 with its written bit set: the wL1 holds newer bytes of it */
     L1_STATE_COUNT
 } l1_state;
 
@@ -53,6 +56,11 @@ typedef enum l1_event {
     L1_GRANT_S,         /* the directory's data answering a GetS: shared copy */
     L1_GRANT_E,         /* the same, no other copy exists: exclusive copy */
     L1_GRANT_M,         /* the directory's data answering a GetM: ownership, every other copy gone */
+    /* split read/write caches (QuickRelease): a load of a line the wL1 holds is one of these */
+    L1_LOAD_WRITE_HIT,      /* every byte the load reads is dirty in the wL1 */
+    L1_LOAD_WRITE_PARTIAL,  /* the wL1 holds the line, but not every byte the load reads */
+    L1_WRITE_EVICT,         /* the line's wL1 block leaves (wL1 replacement, or its S-FIFO entry
+                               reached the head) */
     L1_EVENT_COUNT
 } l1_event;
 
@@ -83,6 +91,10 @@ typedef enum l1_action {
     L1_SEND_INV_ACK,     /* acknowledge an invalidation to the directory */
     L1_SEND_DATA,        /* send the line to the directory for a forwarded request (dirty in M and O) */
     L1_SEND_NO_DATA,     /* answer a forwarded request for a line this L1 no longer holds */
+    L1_WRITE_COMBINE,    /* put the store's bytes into the wL1 and its line at the S-FIFO tail */
+    L1_FLUSH_SYNC_FIFO,  /* a release marker without acknowledgement: dequeue the whole S-FIFO,
+                            writing out every wL1 block an entry names */
+    L1_HIT_WRITE_CACHE,  /* deliver the wL1's dirty bytes to the load after the L1 latency */
     L1_ACTION_COUNT
 } l1_action;
 
@@ -164,6 +176,12 @@ typedef struct sc_protocol {
     const protocol_transition *dir_table; /* NULL: no directory (the L2 is the point of coherence) */
     unsigned dir_table_size;
     bool acquire_invalidates_l1;          /* acquire (ld.acquire, fence, kernel start): flash-invalidate */
+    /* QuickRelease: the store buffer is a write cache (wL1) whose blocks are named by a
+     * synchronisation FIFO (S-FIFO); a release dequeues the whole S-FIFO instead of the buffer. */
+    bool sync_fifo;
+    /* Every write or atomic performed at the L2 invalidates the other CUs' L1 copies of the line
+     * (a broadcast), and its acknowledgement leaves only once the invalidations have arrived. */
+    bool broadcast_invalidations;
 } sc_protocol;
 
 /* The protocol of the mechanism named `name` ("wt", "nol1"), or NULL (mechanism.c). */

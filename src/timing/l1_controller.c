@@ -32,6 +32,7 @@ typedef struct l1_context {
 
 static int run_row(memory_system *memory, l1_context *context, const protocol_transition *row, sc_time now,
                    sc_error *error);
+static int flush_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error);
 
 /* Whether the miss may still take new requests and cache its fill. */
 static bool miss_current(const l1_controller *l1, const mshr_entry *entry)
@@ -51,7 +52,7 @@ static l1_state derive_state(l1_controller *l1, uint64_t line_address, cache_lin
 /* States in which the line is in the array. */
 static bool state_present(l1_state state)
 {
-    return state == L1_V || state == L1_S || state == L1_E || state == L1_O || state == L1_M;
+    return state == L1_V || state == L1_VW || state == L1_S || state == L1_E || state == L1_O || state == L1_M;
 }
 
 static bool is_store(l1_event event) { return event == L1_STORE || event == L1_STORE_STRONG; }
@@ -119,6 +120,13 @@ void l1_drain_oldest(memory_system *memory, unsigned cu, sc_time now)
 
 void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now)
 {
+    l1_controller *l1 = &memory->l1[cu];
+    if (l1->sync) {   /* QR: the release marker dequeues every S-FIFO entry ahead of it */
+        memory->stats.release_flushes += sync_fifo_count(l1->sync) > 0;
+        if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
+            memory->failed = true;
+        return;
+    }
     for (store_buffer_entry *entry; (entry = store_buffer_oldest(memory->l1[cu].stores));)
         drain_entry(memory, cu, entry, now);
 }
@@ -185,19 +193,26 @@ static void send_read(memory_system *memory, unsigned cu, message_type type, uin
     memory_send_to_l2(memory, handle, now);
 }
 
-static void hit(memory_system *memory, unsigned cu, cache_line *line, uint32_t op, sc_time now)
+/* Delivers a line's bytes to load `op` after the L1 latency. */
+static void deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data, uint32_t op,
+                        sc_time now)
 {
-    uint32_t handle = message_allocate(memory, MSG_DATA, cu, line->address);
+    uint32_t handle = message_allocate(memory, MSG_DATA, cu, line_address);
     message *m = message_get(memory, handle);
-    memcpy(m->data, line->data, memory->config.line_bytes);
+    memcpy(m->data, data, memory->config.line_bytes);
     m->op = op;
     m->around = 1;
     m->source = GSI_SOURCE_L1;
-    cache_array_touch(memory->l1[cu].cache, line);
     memory->stats.l1_hits++;
-    memory->stats.l1_read_hits_modified += line->state == L1_M;
     event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency),
                      MEMORY_EVENT_AT_CU, cu, handle);
+}
+
+static void hit(memory_system *memory, unsigned cu, cache_line *line, uint32_t op, sc_time now)
+{
+    cache_array_touch(memory->l1[cu].cache, line);
+    memory->stats.l1_read_hits_modified += line->state == L1_M;
+    deliver_hit(memory, cu, line->address, line->data, op, now);
 }
 
 /* The access waits in the line's MSHR; a store or atomic counts as an outstanding write. */
@@ -425,6 +440,18 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
     case L1_SEND_NO_DATA:
         send_to_directory(memory, cu, MSG_OWNER_NO_DATA, context->line_address, NULL, false, now);
         break;
+    case L1_WRITE_COMBINE:
+        buffer_store(memory, cu, context->lanes, op);
+        sync_fifo_push(l1->sync, context->line_address);
+        break;
+    case L1_FLUSH_SYNC_FIFO:
+        memory->stats.store_flushes++;
+        return flush_sync_fifo(memory, cu, now, error);
+    case L1_HIT_WRITE_CACHE:
+        deliver_hit(memory, cu, context->line_address, store_buffer_find(l1->stores, context->line_address)->data,
+                    context->op, now);
+        memory->stats.write_cache_read_hits++;
+        break;
     default:
         break;
     }
@@ -458,14 +485,93 @@ static int run_row(memory_system *memory, l1_context *context, const protocol_tr
                    l1_state_name((l1_state)row->next));
 }
 
+/* ---- QuickRelease: the wL1 and its S-FIFO ---- */
+
+/* The line's wL1 block leaves, through the line's WriteEvict row. */
+static int evict_write_block(memory_system *memory, unsigned cu, uint64_t line_address, sc_time now, sc_error *error)
+{
+    l1_context context = {.cu = cu, .line_address = line_address, .op = MEMORY_OP_NONE};
+    l1_state state = derive_state(&memory->l1[cu], line_address, &context.cached, &context.entry);
+    const protocol_transition *row = memory->table.l1[state][L1_WRITE_EVICT];
+    if (!row)
+        return missing_transition(memory, state, L1_WRITE_EVICT, error);
+    return run_row(memory, &context, row, now, error);
+}
+
+/* Dequeues the S-FIFO head: the block it names leaves the wL1 if it is still there (an entry for
+ * a block already written out does nothing). */
+static int dequeue_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    uint64_t line_address = sync_fifo_pop(l1->sync);
+    memory->stats.sync_fifo_dequeues++;
+    if (!store_buffer_find(l1->stores, line_address))
+        return 0;
+    return evict_write_block(memory, cu, line_address, now, error);
+}
+
+static int flush_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error)
+{
+    while (sync_fifo_count(memory->l1[cu].sync))
+        if (dequeue_sync_fifo(memory, cu, now, error) < 0)
+            return -1;
+    return 0;
+}
+
+/* Before a store's row: a free S-FIFO entry (dequeuing the head of a full FIFO) and, for a line
+ * the wL1 does not hold, a free wL1 block (writing out the oldest). */
+static int make_room_for_store(memory_system *memory, unsigned cu, uint64_t line_address, sc_time now,
+                               sc_error *error)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    if (sync_fifo_full(l1->sync)) {
+        memory->stats.sync_fifo_full_dequeues++;
+        if (dequeue_sync_fifo(memory, cu, now, error) < 0)
+            return -1;
+    }
+    if (!store_buffer_full(l1->stores) || store_buffer_find(l1->stores, line_address))
+        return 0;
+    return evict_write_block(memory, cu, store_buffer_oldest(l1->stores)->line_address, now, error);
+}
+
+/* The event of a load of a line the wL1 holds: served by the wL1 when every byte it reads is
+ * dirty there, else a partial hit. Other loads keep their event. */
+static l1_event write_cache_event(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
+                                  l1_event event)
+{
+    const store_buffer_entry *entry = store_buffer_find(memory->l1[cu].stores, line->line_address);
+    if (!entry)
+        return event;
+    const exec_memory_request *request = &memory_op_get(memory, op)->request;
+    unsigned bytes = (unsigned)request->element_bytes * request->vector;
+    for (uint64_t m = line->lanes; m; m &= m - 1) {
+        unsigned offset = (unsigned)(request->address[__builtin_ctzll(m)] - line->line_address);
+        for (unsigned b = 0; b < bytes; b++)
+            if (!byte_mask_test(&entry->mask, offset + b))
+                return L1_LOAD_WRITE_PARTIAL;
+    }
+    return L1_LOAD_WRITE_HIT;
+}
+
+/* ---- accesses from the load/store unit ---- */
+
 l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const coalesced_line *line, uint32_t op,
                      sc_time now, sc_error *error)
 {
+    if (memory->failed) {
+        *error = memory->failure;
+        return L1_FAILED;
+    }
+    bool split = memory->l1[cu].sync != NULL;
+    /* (no QR store row can be refused, so making room first never needs undoing) */
+    if (split && is_store(event) && make_room_for_store(memory, cu, line->line_address, now, error) < 0)
+        return L1_FAILED;
     l1_context context = {.cu = cu, .line_address = line->line_address, .lanes = line, .op = op};
     l1_state state = derive_state(&memory->l1[cu], line->line_address, &context.cached, &context.entry);
-    const protocol_transition *row = memory->table.l1[state][event];
+    l1_event line_event = split && is_load(event) ? write_cache_event(memory, cu, line, op, event) : event;
+    const protocol_transition *row = memory->table.l1[state][line_event];
     if (!row) {
-        missing_transition(memory, state, event, error);
+        missing_transition(memory, state, line_event, error);
         return L1_FAILED;
     }
     l1_verdict verdict = admit(memory, cu, row, line->line_address, context.entry);

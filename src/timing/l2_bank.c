@@ -19,7 +19,9 @@
  * waiting in an MSHR replay in arrival order, so a CU's write and later read of a line are seen
  * in the order they were sent. A bank has two input queues: requests, and the answers that
  * directory transactions wait for (message_is_response), which go first so that a request
- * stalled for a free structure never holds them up. */
+ * stalled for a free structure never holds them up. Under a protocol that broadcasts
+ * invalidations (qr), a write or atomic also invalidates every other CU's L1 copy of the line
+ * and is answered once the invalidations have arrived. */
 #include "timing/memory_internal.h"
 
 #include <string.h>
@@ -59,16 +61,41 @@ void l2_receive(memory_system *memory, uint32_t handle, sc_time now)
     schedule_step(memory, bank, now);
 }
 
-/* Turns the request into its response and sends it back to the CU. */
-static void respond(memory_system *memory, unsigned bank, uint32_t handle, message_type type, const cache_line *line,
-                    gsi_source source, sc_time when)
+/* Turns the request into its response and sends it back to the CU, which takes it no earlier than
+ * `not_before`. */
+static void respond_after(memory_system *memory, unsigned bank, uint32_t handle, message_type type,
+                          const cache_line *line, gsi_source source, sc_time when, sc_time not_before)
 {
     message *m = message_get(memory, handle);
     m->type = (uint8_t)type;
     m->source = (uint8_t)source;
     if (type == MSG_DATA)
         memcpy(m->data, line->data, memory->config.line_bytes);
-    memory_send_to_cu(memory, handle, bank, when);
+    memory_send_to_cu_after(memory, handle, bank, when, not_before);
+}
+
+static void respond(memory_system *memory, unsigned bank, uint32_t handle, message_type type, const cache_line *line,
+                    gsi_source source, sc_time when)
+{
+    respond_after(memory, bank, handle, type, line, source, when, 0);
+}
+
+/* Under a protocol that broadcasts invalidations, every other CU's L1 drops its copy of the line
+ * the write or atomic `m` just changed. Returns when the answer to `m` may be taken: once the last
+ * invalidation has arrived, so a release that waits for the answer knows no L1 holds the old data. */
+static sc_time invalidate_other_l1s(memory_system *memory, unsigned bank, const message *m, sc_time when)
+{
+    if (!memory->protocol->broadcast_invalidations)
+        return 0;
+    sc_time last = 0;
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        if (cu == m->cu)
+            continue;
+        sc_time arrival = memory_send_to_cu(memory, message_allocate(memory, MSG_INV, cu, m->line_address), bank, when);
+        last = arrival > last ? arrival : last;
+        memory->stats.invalidations_broadcast++;
+    }
+    return last;
 }
 
 /* Serves a request on a present line (V or D). */
@@ -84,13 +111,15 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         byte_mask_copy(line->data, m->data, &m->mask, memory->config.line_bytes);
         line->state = L2_D;
         memory->stats.l2_writes++;
-        respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
+        respond_after(memory, bank, handle, MSG_WRITE_ACK, line, source, when,
+                      invalidate_other_l1s(memory, bank, m, when));
         break;
     case MSG_ATOMIC:
         memory_perform_atomic(memory, m->op, m->line_address, line->data);
         line->state = L2_D;
         memory->stats.l2_atomics++;
-        respond(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when);
+        respond_after(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when,
+                      invalidate_other_l1s(memory, bank, m, when));
         break;
     case MSG_GET_S:
     case MSG_GET_M:

@@ -8,6 +8,7 @@
 #include "timing/memory_system.h"
 #include "timing/mshr.h"
 #include "timing/store_buffer.h"
+#include "timing/sync_fifo.h"
 
 #define MESSAGE_NONE UINT32_MAX
 
@@ -61,7 +62,8 @@ typedef struct message {
 typedef struct l1_controller {
     cache_array *cache;
     mshr_table *mshrs;
-    store_buffer *stores;
+    store_buffer *stores;        /* the write-combining store buffer, or QR's write cache (wL1) */
+    sync_fifo *sync;             /* QR's S-FIFO1 naming the wL1's blocks, NULL for other protocols */
     uint32_t epoch;              /* acquires so far: MSHRs opened in an older epoch are stale */
     uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
     uint64_t writes_outstanding; /* writes/atomics sent (or waiting for ownership) and not yet performed */
@@ -109,6 +111,9 @@ struct memory_system {
     uint32_t op_chunk_count, free_ops;
     uint64_t jitter_state;
     memory_stats stats;
+    bool failed;                  /* a protocol error in a path that cannot report it (a release's
+                                     S-FIFO flush): the next access or event reports `failure` */
+    sc_error failure;
 };
 
 message *message_get(memory_system *memory, uint32_t handle);
@@ -122,7 +127,12 @@ unsigned memory_bank_of(const memory_system *memory, uint64_t line_address);
 uint64_t memory_bank_local_address(const memory_system *memory, uint64_t line_address);
 uint64_t memory_bank_global_address(const memory_system *memory, unsigned bank, uint64_t local_address);
 void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now);
-void memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now);
+/* Returns the message's arrival time at the CU. */
+sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now);
+/* The same, but the CU takes the message no earlier than `not_before` (after messages it must
+ * follow that travel other paths; the NoC itself is used as by memory_send_to_cu). */
+sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now,
+                                sc_time not_before);
 
 /* Copies the lanes of `op` that fall in the line out of `line_data` (loads), counts the line
  * complete, and reports the operation done when it was its last line. */

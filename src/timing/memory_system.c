@@ -94,7 +94,9 @@ static void create_l1(memory_system *memory, l1_controller *l1)
     const memory_config *c = &memory->config;
     l1->cache = cache_array_create(c->l1_bytes, c->l1_associativity, c->line_bytes);
     l1->mshrs = mshr_create(c->l1_mshrs);
-    l1->stores = store_buffer_create(c->store_buffer_entries, c->line_bytes);
+    bool split = memory->protocol->sync_fifo;
+    l1->stores = store_buffer_create(split ? c->write_cache_lines : c->store_buffer_entries, c->line_bytes);
+    l1->sync = split ? sync_fifo_create(c->sync_fifo_entries) : NULL;
 }
 
 static noc *create_network(const memory_config *c)
@@ -153,6 +155,7 @@ void memory_system_destroy(memory_system *memory)
         cache_array_destroy(l1->cache);
         mshr_destroy(l1->mshrs);
         store_buffer_destroy(l1->stores);
+        sync_fifo_destroy(l1->sync);
     }
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         cache_array_destroy(memory->banks[b].cache);
@@ -216,12 +219,19 @@ void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now)
 {
     message *m = message_get(memory, handle);
     unsigned bank = memory_bank_of(memory, m->line_address);
+    if (m->type == MSG_WRITE)
+        memory->stats.l2_write_bytes_in += message_bytes(memory, m);
     sc_time arrival = noc_send(memory->network, m->cu, memory->config.cu_count + bank, message_bytes(memory, m),
                                now + injection_delay(memory));
     event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_L2, bank, handle);
 }
 
-void memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now)
+sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now)
+{
+    return memory_send_to_cu_after(memory, handle, bank, now, 0);
+}
+
+sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now, sc_time not_before)
 {
     message *m = message_get(memory, handle);
     unsigned bytes = message_bytes(memory, m);
@@ -231,7 +241,10 @@ void memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc
         memory->stats.l1_coherence_bytes_in += bytes;
     sc_time arrival = noc_send(memory->network, memory->config.cu_count + bank, m->cu, bytes,
                                now + injection_delay(memory));
+    if (arrival < not_before)
+        arrival = not_before;
     event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, m->cu, handle);
+    return arrival;
 }
 
 /* ---- completing operations ---- */
@@ -335,6 +348,10 @@ static void advance_dram(memory_system *memory, sc_time now)
 
 int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error)
 {
+    if (memory->failed) {
+        *error = memory->failure;
+        return -1;
+    }
     switch (event->kind) {
     case MEMORY_EVENT_AT_L2:
         l2_receive(memory, (uint32_t)event->argument, event->time);

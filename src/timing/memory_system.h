@@ -66,6 +66,7 @@ typedef struct memory_config {
     uint64_t l1_bytes;
     unsigned l1_associativity, l1_banks, l1_mshrs, store_buffer_entries;
     unsigned l1_tag_latency, l1_latency;           /* GPU cycles */
+    unsigned write_cache_lines, sync_fifo_entries; /* QR: wL1 blocks and S-FIFO1 entries per CU */
     /* L2 */
     uint64_t l2_bytes;
     unsigned l2_associativity, l2_banks, l2_mshrs_per_bank;
@@ -88,7 +89,15 @@ typedef struct memory_stats {
     uint64_t l1_ownership_requests;   /* misses that asked for ownership (GetM); the rest of l1_misses are reads */
     uint64_t l1_writebacks;           /* Puts: owned lines an L1 gave back to the directory */
     uint64_t l1_data_bytes_in, l1_coherence_bytes_in;   /* bytes reaching the CUs: data vs invalidations/forwards */
+    uint64_t l2_write_bytes_in;       /* bytes of the CUs' write messages to the L2 (header and line) */
     uint64_t dir_lookups, dir_forwards, dir_invalidations, dir_recalls, dir_home_writes;
+    /* QuickRelease (store_buffer_drains counts the wL1 blocks written out) */
+    uint64_t sync_fifo_dequeues;       /* S-FIFO1 entries dequeued (full FIFO, release, strong store) */
+    uint64_t sync_fifo_full_dequeues;  /* of those, dequeued because the FIFO was full */
+    uint64_t release_flushes;          /* releases whose marker had S-FIFO entries ahead of it */
+    uint64_t store_flushes;            /* S-FIFO flushes by strong stores (no acknowledgement) */
+    uint64_t write_cache_read_hits;    /* loads served by the wL1's dirty bytes */
+    uint64_t invalidations_broadcast;  /* L1 invalidations sent by the L2 for writes and atomics */
 } memory_stats;
 
 typedef struct memory_system memory_system;
@@ -119,8 +128,8 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
 /* Bank of the L1 a line maps to (for bank-conflict serialisation in the load/store unit). */
 unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
 
-/* Release: sends every buffered store of the CU. Acquire: drops every L1 line of the CU (if the
- * protocol says so). */
+/* Release: sends every buffered store of the CU (QR: dequeues the whole S-FIFO, writing out the
+ * wL1 blocks it names). Acquire: drops every L1 line of the CU (if the protocol says so). */
 void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now);
 void l1_acquire(memory_system *memory, unsigned cu);
 /* Sends the oldest buffered store (to make room in a full store buffer). */

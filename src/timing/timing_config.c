@@ -124,6 +124,9 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     if (l1_line > TIMING_MAX_LINE_BYTES)
         return sc_fail(error, "l1.line_size: the timing model supports lines up to %d bytes, not %llu",
                        TIMING_MAX_LINE_BYTES, (unsigned long long)l1_line);
+    if ((uint64_t)sc_config_int(c, "l1.write_cache_size") < l1_line)
+        return sc_fail(error, "l1.write_cache_size: %lld bytes is less than one %llu-byte line",
+                       (long long)sc_config_int(c, "l1.write_cache_size"), (unsigned long long)l1_line);
     unsigned l2_banks = (unsigned)sc_config_int(c, "l2.banks");
     *m = (memory_config){
         .cu_count = cu_count,
@@ -134,6 +137,8 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
         .l1_banks = (unsigned)sc_config_int(c, "l1.banks"),
         .l1_mshrs = (unsigned)sc_config_int(c, "l1.mshrs"),
         .store_buffer_entries = (unsigned)sc_config_int(c, "l1.store_buffer_entries"),
+        .write_cache_lines = (unsigned)(sc_config_int(c, "l1.write_cache_size") / l1_line),
+        .sync_fifo_entries = (unsigned)sc_config_int(c, "l1.sync_fifo_entries"),
         .l1_tag_latency = (unsigned)sc_config_int(c, "l1.tag_latency"),
         .l1_latency = (unsigned)sc_config_int(c, "l1.latency"),
         .l2_bytes = (uint64_t)sc_config_int(c, "l2.size"),

@@ -488,6 +488,7 @@ void timing_engine_report(void *state, timing_report *report)
         .kernel_records = engine->kernel_records,
         .kernel_record_count = engine->run_kernels,
         .directory = engine->protocol->dir_table != NULL,
+        .sync_fifo = engine->protocol->sync_fifo,
     };
     for (unsigned c = 0; c < report->cu_count; c++)
         gsi_accumulate(&report->total, &engine->run_gsi[c]);

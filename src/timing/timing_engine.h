@@ -36,6 +36,7 @@ typedef struct timing_report {
     uint64_t kernels;
     const memory_stats *memory;
     bool directory;                  /* the protocol has a directory (its dir_* counters mean something) */
+    bool sync_fifo;                  /* the protocol has QR's wL1 and S-FIFO (its QR counters mean something) */
     const noc_stats *noc;            /* endpoints: CUs 0..cu_count-1, then L2 banks */
     unsigned l2_banks;
     const dram_stats *dram;

@@ -3,8 +3,9 @@
 # of MP at GPU scope over 50 jitter seeds exits 0, prints one line per mode x mechanism (wt, nol1
 # and rfo by default) whose histogram sums to seeds x iterations, shows the stale outcome of MP
 # cached under wt for some seed and never under nol1, under rfo (coherent L1s: the consumer's
-# cached copy is invalidated before the producer's write is performed) or with acquire, also on
-# qr-apu's 64-lane wavefronts; and a line's counts do not depend on what else was selected (every
+# cached copy is invalidated before the producer's write is performed), under qr (the producer's
+# release completes only once the L2 has invalidated every other rL1 copy of its writes) or with
+# acquire, also on qr-apu's 64-lane wavefronts; and a line's counts do not depend on what else was selected (every
 # seed runs on a fresh device).
 # $1 is the syncscope binary.
 set -uo pipefail
@@ -54,6 +55,12 @@ expect 0 "MP under rfo on qr-apu" --system qr-apu --test MP --scope gpu --mode a
     --seeds 50 --iterations 8
 grep '^MP ' "$scratch/out" >>"$scratch/mp"
 [[ $(grep -c '^MP ' "$scratch/mp") -eq 12 ]] || fail "expected 12 MP lines, got: $(cat "$scratch/mp")"
+for system in gtx480 qr-apu; do
+    expect 0 "MP under qr on $system" --system "$system" --test MP --scope gpu --mode acqrel,cached,cached-acq \
+        --mechanism qr --seeds 50 --iterations 8
+    grep '^MP ' "$scratch/out" >>"$scratch/mp"
+done
+[[ $(grep -c '^MP .* qr ' "$scratch/mp") -eq 6 ]] || fail "expected 6 qr lines, got: $(cat "$scratch/mp")"
 while read -r test mode scope mech weak seen seeds ptx check outcomes; do
     total=0
     for entry in $outcomes; do total=$((total + ${entry#*=})); done

@@ -1,6 +1,7 @@
 #!/bin/bash
-# tester_cli.sh — `syncscope tester` end to end: the correct program passes under wt, nol1 and
-# rfo (also with jitter and on qr-apu's 64-lane wavefronts) and in functional mode (exit 0, one line per run, a summary); the racy unordered-locks variant is
+# tester_cli.sh — `syncscope tester` end to end: the correct program passes under wt, nol1, rfo
+# and qr (also with jitter, on qr-apu's 64-lane wavefronts, and for qr with the smallest wL1 and
+# S-FIFO, so every store forces write-outs) and in functional mode (exit 0, one line per run, a summary); the racy unordered-locks variant is
 # caught under wt (exit 1, the first wrong word named); bad arguments exit 2 and a configuration
 # that builds no device exits 1, each with one error line.
 # Usage: tester_cli.sh PATH/TO/syncscope
@@ -37,6 +38,11 @@ fi
 expect 0 "correct program, rfo, several seeds" "$syncscope" tester --mechanisms rfo --seeds 4 --jitters 0,5
 expect_output "8 runs, 0 failed"
 expect 0 "correct program, rfo on qr-apu" "$syncscope" tester --mechanisms rfo --system qr-apu --seeds 2 --jitters 1
+expect_output "2 runs, 0 failed"
+expect 0 "correct program, qr, several seeds" "$syncscope" tester --mechanisms qr --seeds 3 --jitters 0,1
+expect_output "6 runs, 0 failed"
+expect 0 "correct program, qr on qr-apu, one-line wL1 and one-entry S-FIFO" "$syncscope" tester --mechanisms qr \
+    --system qr-apu --seeds 2 --jitters 1 --set l1.write_cache_size=64B --set l1.sync_fifo_entries=1
 expect_output "2 runs, 0 failed"
 expect 0 "unordered peeks under rfo (coherent L1s)" "$syncscope" tester --variant unordered-peeks --mechanisms rfo \
     --seeds 2 --jitters 0

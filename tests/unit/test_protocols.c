@@ -4,7 +4,8 @@
  * (state, event) pair is listed twice, and every action is one the controllers implement. For
  * the rfo directory: every state takes requests, every state that waits for an owner takes its
  * answers and its write-backs, the waiting states that need acks complete on Done, stable
- * entries can be recalled, and every row ends where the protocol allows. */
+ * entries can be recalled, and every row ends where the protocol allows. For qr: the rL1 states
+ * take every access, the written-bit state VW and the wL1 events have their rows. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -70,7 +71,7 @@ static void test_nol1_never_caches(void **state)
 #define ROW_EXISTS(table, state, event, name)                                                       \
     do {                                                                                               \
         if (!(table)[state][event])                                                                    \
-            fail_msg("rfo: no row for state %s on %s", name##_state_name(state), name##_event_name(event)); \
+            fail_msg("no row for state %s on %s", name##_state_name(state), name##_event_name(event)); \
     } while (0)
 
 static void test_rfo_l1_table_is_complete(void **state)
@@ -111,6 +112,39 @@ static void test_rfo_l1_table_is_complete(void **state)
                      l1_event_name((l1_event)row->event));
     }
     assert_false(rfo->acquire_invalidates_l1);
+}
+
+/* qr: the rL1 states take every access and the broadcast invalidation; a copy with its written
+ * bit set (VW) is never read without the wL1 (its loads are always LoadWriteHit/Partial), a
+ * clean copy (V) never has wL1 bytes; every state the wL1 can hold a line in can write it out. */
+static void test_qr_table_is_complete(void **state)
+{
+    (void)state;
+    const sc_protocol *qr = sc_protocol_find("qr");
+    assert_non_null(qr);
+    const l1_state states[] = {L1_I, L1_V, L1_IV};
+    check_table(qr, states, 3, true);
+    protocol_index index;
+    protocol_build_index(qr, &index);
+    const l1_event written_events[] = {L1_STORE, L1_STORE_STRONG, L1_ATOMIC, L1_REPLACE, L1_INV, L1_WRITE_EVICT,
+                                       L1_LOAD_WRITE_HIT, L1_LOAD_WRITE_PARTIAL};
+    for (size_t e = 0; e < sizeof written_events / sizeof written_events[0]; e++)
+        ROW_EXISTS(index.l1, L1_VW, written_events[e], l1);
+    const l1_event wl1_events[] = {L1_WRITE_EVICT, L1_LOAD_WRITE_HIT, L1_LOAD_WRITE_PARTIAL};
+    for (size_t e = 0; e < sizeof wl1_events / sizeof wl1_events[0]; e++) {
+        ROW_EXISTS(index.l1, L1_I, wl1_events[e], l1);
+        assert_null(index.l1[L1_V][wl1_events[e]]);
+        assert_null(index.l1[L1_IV][wl1_events[e]]);
+    }
+    assert_null(index.l1[L1_VW][L1_LOAD]);
+    assert_null(index.l1[L1_VW][L1_LOAD_STRONG]);
+    const l1_state all[] = {L1_I, L1_V, L1_IV, L1_VW};
+    for (int s = 0; s < 4; s++)
+        ROW_EXISTS(index.l1, all[s], L1_INV, l1);
+    assert_false(qr->acquire_invalidates_l1);   /* acquire is a plain load */
+    assert_true(qr->sync_fifo);
+    assert_true(qr->broadcast_invalidations);
+    assert_null(qr->dir_table);
 }
 
 static void test_rfo_directory_table_is_complete(void **state)
@@ -179,6 +213,7 @@ int main(void)
         cmocka_unit_test(test_nol1_never_caches),
         cmocka_unit_test(test_rfo_l1_table_is_complete),
         cmocka_unit_test(test_rfo_directory_table_is_complete),
+        cmocka_unit_test(test_qr_table_is_complete),
         cmocka_unit_test(test_unknown_protocol),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
