@@ -132,29 +132,5 @@ static int calibrate(const model_study *study, sc_error *error)
 
 int command_calibrate(int argc, char **argv)
 {
-    cli_option options[] = {
-        {.name = "mechanism", .kind = CLI_VALUE}, {.name = "system", .kind = CLI_VALUE},
-        {.name = "workloads", .kind = CLI_VALUE}, {.name = "points", .kind = CLI_VALUE},
-        {.name = "size", .kind = CLI_VALUE},      {.name = "seed", .kind = CLI_VALUE},
-        {.name = "db", .kind = CLI_VALUE},        {.name = NULL},
-    };
-    const char *positional[1];
-    int positional_count;
-    bool help;
-    if (cli_parse(argc, argv, options, positional, 0, &positional_count, &help) < 0)
-        return 2;
-    int status = 0;
-    model_study study = {.command = "calibrate"};
-    if (help) {
-        print_help();
-    } else if ((status = model_study_from_options(&study, options, 6, 0)) == 0) {
-        sc_error error = {{0}};
-        if (calibrate(&study, &error) < 0) {
-            fprintf(stderr, "syncscope calibrate: %s\n", error.message);
-            status = 1;
-        }
-    }
-    model_study_release(&study);
-    cli_options_free(options);
-    return status;
+    return model_study_command(argc, argv, "calibrate", 6, print_help, calibrate);
 }

@@ -130,3 +130,33 @@ void model_study_samples_free(study_sample *samples, int count)
         profile_free(samples[i].profile);
     free(samples);
 }
+
+int model_study_command(int argc, char **argv, const char *command, int default_points, void (*help)(void),
+                        int (*body)(const model_study *study, sc_error *error))
+{
+    cli_option options[] = {
+        {.name = "mechanism", .kind = CLI_VALUE}, {.name = "system", .kind = CLI_VALUE},
+        {.name = "workloads", .kind = CLI_VALUE}, {.name = "points", .kind = CLI_VALUE},
+        {.name = "size", .kind = CLI_VALUE},      {.name = "seed", .kind = CLI_VALUE},
+        {.name = "db", .kind = CLI_VALUE},        {.name = NULL},
+    };
+    const char *positional[1];
+    int positional_count;
+    bool show_help;
+    if (cli_parse(argc, argv, options, positional, 0, &positional_count, &show_help) < 0)
+        return 2;
+    int status = 0;
+    model_study study = {.command = command};
+    if (show_help) {
+        help();
+    } else if ((status = model_study_from_options(&study, options, default_points, 0)) == 0) {
+        sc_error error = {{0}};
+        if (body(&study, &error) < 0) {
+            fprintf(stderr, "syncscope %s: %s\n", command, error.message);
+            status = 1;
+        }
+    }
+    model_study_release(&study);
+    cli_options_free(options);
+    return status;
+}

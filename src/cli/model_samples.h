@@ -29,6 +29,12 @@ typedef struct model_study {
 int model_study_from_options(model_study *study, cli_option *options, int default_points, uint64_t default_seed);
 void model_study_release(model_study *study);
 
+/* The whole of `calibrate` or `validate` (named `command`): parses the shared options, prints
+ * `help` for --help, runs `body` on the study and reports its error in one line. Returns the
+ * process exit code. */
+int model_study_command(int argc, char **argv, const char *command, int default_points, void (*help)(void),
+                        int (*body)(const model_study *study, sc_error *error));
+
 /* One sample with what produced it. */
 typedef struct study_sample {
     model_sample sample;
