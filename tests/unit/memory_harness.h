@@ -1,0 +1,119 @@
+/* memory_harness.h — a memory system of the timing model driven access by access, for the
+ * protocol unit tests (test_directory.c, test_quickrelease.c): a qr-apu configuration with the
+ * test's overrides, a device whose first 64 lines (from h->base, line-aligned) are zero, and
+ * one-lane 32-bit accesses that run every event they cause before returning. Header-only, so
+ * each test includes it once. */
+#ifndef SYNCSCOPE_TESTS_MEMORY_HARNESS_H
+#define SYNCSCOPE_TESTS_MEMORY_HARNESS_H
+
+#include <string.h>
+
+#include "config/config.h"
+#include "protocols/protocol.h"
+#include "timing/memory_internal.h"
+#include "timing/timing_config.h"
+
+typedef struct memory_harness {
+    sc_config *config;
+    timing_config timing;
+    sc_device *device;
+    event_queue events;
+    memory_system *memory;
+    uint64_t base;               /* the first of 64 zeroed lines */
+    uint32_t done_op;            /* the last operation reported done */
+} memory_harness;
+
+static void memory_harness_op_done(void *context, uint32_t op, sc_time when)
+{
+    (void)when;
+    ((memory_harness *)context)->done_op = op;
+}
+
+static void memory_harness_write_performed(void *context, unsigned cu, sc_time when)
+{
+    (void)context, (void)cu, (void)when;
+}
+
+/* Builds the memory system of `protocol` on qr-apu with the "key=value" overrides `sets`. */
+static void memory_harness_open(memory_harness *h, const char *protocol, const char *const *sets, int set_count)
+{
+    sc_error error = {{0}};
+    h->config = sc_config_load("qr-apu", NULL, sets, set_count, &error);
+    if (!h->config)
+        fail_msg("config: %s", error.message);
+    assert_int_equal(timing_config_load(h->config, 0, &h->timing, &error), 0);
+    const sc_protocol *chosen = sc_protocol_find(protocol);
+    assert_non_null(chosen);
+    assert_int_equal(timing_config_check_protocol(&h->timing, chosen, &error), 0);
+    h->device = sc_device_create(h->timing.core.warp_size, &error);
+    event_queue_init(&h->events);
+    h->memory = memory_system_create(&h->timing.memory, chosen, h->device, &h->events,
+                                     (memory_callbacks){h, memory_harness_op_done, memory_harness_write_performed});
+    unsigned line = h->timing.memory.line_bytes;
+    h->base = sc_device_malloc(h->device, 65ull * line);
+    h->base = (h->base + line - 1) & ~(uint64_t)(line - 1);
+    static const uint8_t zeros[64 * 1024];
+    assert_true(64ull * line <= sizeof zeros);
+    assert_int_equal(sc_memcpy_to_device(h->device, h->base, zeros, 64ull * line, &error), 0);
+}
+
+static void memory_harness_close(memory_harness *h)
+{
+    memory_system_destroy(h->memory);
+    event_queue_release(&h->events);
+    sc_device_destroy(h->device);
+    sc_config_free(h->config);
+}
+
+/* The time of the next pending event (0 when none). */
+static sc_time memory_harness_now(const memory_harness *h)
+{
+    return h->events.count ? event_queue_next_time(&h->events) : 0;
+}
+
+/* Runs every pending event. */
+static void memory_harness_settle(memory_harness *h)
+{
+    sc_error error = {{0}};
+    timing_event event;
+    while (event_queue_pop(&h->events, &event))
+        if (memory_handle_event(h->memory, &event, &error) < 0)
+            fail_msg("%s", error.message);
+}
+
+/* One lane of CU `cu` accesses the 32-bit word at `address` (event L1_LOAD, L1_STORE or
+ * L1_ATOMIC, an add of `value`); returns the value loaded (or the atomic's old value) and, if
+ * `source` is not NULL, the level that served it. */
+static uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
+                                      uint32_t value, gsi_source *source)
+{
+    sc_error error = {{0}};
+    uint32_t handle = memory_op_allocate(h->memory);
+    memory_op *op = memory_op_get(h->memory, handle);
+    memset(&op->request, 0, sizeof op->request);
+    op->request.kind = (uint8_t)(event == L1_LOAD    ? EXEC_ACCESS_LOAD
+                                 : event == L1_STORE ? EXEC_ACCESS_STORE
+                                                     : EXEC_ACCESS_ATOMIC);
+    op->request.atom_op = PTX_ATOM_ADD;
+    op->request.type = PTX_TYPE_U32;
+    op->request.element_bytes = 4;
+    op->request.vector = 1;
+    op->request.lane_mask = 1;
+    op->request.address[0] = address;
+    op->request.data[0][0] = value;
+    op->cu = cu;
+    op->lines_pending = 1;
+    op->event = (uint8_t)event;
+    coalesced_line line = {.line_address = address & ~(uint64_t)(h->timing.memory.line_bytes - 1), .lanes = 1};
+    h->done_op = MEMORY_OP_NONE;
+    assert_int_equal(l1_access(h->memory, cu, event, &line, handle, memory_harness_now(h), &error), L1_ACCEPTED);
+    memory_harness_settle(h);
+    assert_int_equal(h->done_op, handle);
+    if (source)
+        *source = (gsi_source)op->source;
+    uint32_t result = (uint32_t)op->request.data[0][0];
+    memory_op_free(h->memory, handle);
+    return result;
+}
+
+#endif
