@@ -26,8 +26,9 @@ void model_run_fill(model_run *run, const sc_config *config, const char *mechani
         run->stalls[c] = (sc_stall_row){-1, gsi_category_name((gsi_category)c), NULL, p->stalls[c]};
     run->config_json = sc_config_canonical_json(config);
     snprintf(run->params, sizeof run->params, "{\"size\": \"%s\", \"seed\": 1}", size);
+    snprintf(run->system, sizeof run->system, "%s", sc_config_system(config));
     run->record = (sc_run_record){
-        .system = sc_config_system(config),
+        .system = run->system,
         .config_json = run->config_json,
         .mechanism = mechanism,
         .workload = workload,

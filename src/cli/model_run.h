@@ -15,6 +15,7 @@ typedef struct model_run {
     sc_stall_row stalls[GSI_CATEGORY_COUNT];
     char *config_json;
     char params[160];
+    char system[256];               /* the preset's name (a copy: the record outlives the config) */
 } model_run;
 
 void model_run_fill(model_run *run, const sc_config *config, const char *mechanism, const char *workload,

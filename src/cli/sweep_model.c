@@ -12,7 +12,6 @@ enum { SWEEP_MODEL_BATCH = 2048 };
 
 typedef struct sweep_model {
     sc_store *store;
-    const char *system;           /* outlives the points' configurations, which the runs outlive */
     const model_mechanism *mechanisms[SWEEP_MAX_NAMES];
     model_calibration calibrations[SWEEP_MAX_NAMES];
     const char *const *mechanism_names;
@@ -35,7 +34,7 @@ sweep_model *sweep_model_open(sc_store *store, const char *system, const char *c
         sc_fail(error, "out of memory");
         return NULL;
     }
-    *model = (sweep_model){.store = store, .system = system, .mechanism_names = mechanisms, .mechanism_count = mechanism_count,
+    *model = (sweep_model){.store = store, .mechanism_names = mechanisms, .mechanism_count = mechanism_count,
                            .workloads = workloads, .workload_count = workload_count, .size = size};
     for (int m = 0; m < mechanism_count; m++) {
         model->mechanisms[m] = model_mechanism_find(mechanisms[m]);
@@ -86,7 +85,6 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point
             model_run_fill(run, config, model->mechanism_names[m], model->workloads[w], model->size, &prediction, sigma,
                            calibration->id, 0.0);
             run->record.sweep_point_id = point_id;
-            run->record.system = model->system;
             model->queued++;
             model->evaluations++;
         }
