@@ -137,7 +137,6 @@ void run_timing_collect(void *engine, run_timing *timing)
     }
     if (report.memory && report.sync_fifo) {
         const memory_stats *m = report.memory;
-        add_metric(timing, "qr_wl1_evictions", (double)m->store_buffer_drains, NULL);
         add_metric(timing, "qr_wl1_read_hits", (double)m->write_cache_read_hits, NULL);
         add_metric(timing, "qr_sfifo_dequeues", (double)m->sync_fifo_dequeues, NULL);
         add_metric(timing, "qr_sfifo_full_dequeues", (double)m->sync_fifo_full_dequeues, NULL);
