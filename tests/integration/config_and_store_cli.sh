@@ -6,22 +6,8 @@ set -u
 syncscope=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
+source "$(dirname "$0")/lib/cli_checks.sh"
 
-expect() { # expect CODE DESCRIPTION COMMAND... : the command exits with CODE
-    local code=$1 what=$2
-    shift 2
-    "$@" >"$work/out" 2>"$work/err"
-    local got=$?
-    if [ "$got" -ne "$code" ]; then
-        echo "FAIL: $what: exit $got, expected $code"; cat "$work/err"; failures=$((failures + 1))
-    fi
-}
-expect_error_line() { # the last command's stderr is exactly one line containing TEXT
-    if [ "$(wc -l <"$work/err")" -ne 1 ] || ! grep -qF -- "$1" "$work/err"; then
-        echo "FAIL: expected one error line containing '$1', got:"; cat "$work/err"; failures=$((failures + 1))
-    fi
-}
 
 if ! "$syncscope" config --help >/dev/null 2>&1; then
     echo "SKIP: config/query/show/db/merge are not registered in src/cli/main.c yet"

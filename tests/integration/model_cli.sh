@@ -10,30 +10,12 @@ set -u
 syncscope=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
+source "$(dirname "$0")/lib/cli_checks.sh"
+scalar() { # scalar SQL: the single value the query returns
+    sql "$db" "$1" | tail -n 1
+}
 db="$work/model.sqlite"
 
-expect() { # expect CODE DESCRIPTION COMMAND... : the command exits with CODE
-    local code=$1 what=$2
-    shift 2
-    "$@" >"$work/out" 2>"$work/err"
-    local got=$?
-    if [ "$got" -ne "$code" ]; then
-        echo "FAIL: $what: exit $got, expected $code"; cat "$work/out" "$work/err"; failures=$((failures + 1))
-    fi
-}
-expect_output() { # the last command's stdout contains TEXT
-    grep -qF -- "$1" "$work/out" || { echo "FAIL: output lacks '$1':"; cat "$work/out"; failures=$((failures + 1)); }
-}
-expect_error_line() { # the last command's stderr is exactly one line containing TEXT
-    if [ "$(wc -l <"$work/err")" -ne 1 ] || ! grep -qF -- "$1" "$work/err"; then
-        echo "FAIL: expected one error line containing '$1', got:"; cat "$work/err"; failures=$((failures + 1))
-    fi
-}
-scalar() { # scalar SQL: the single value the query returns
-    printf '%s\n' "$1" >"$work/query.sql"
-    "$syncscope" query "$work/query.sql" --db "$db" --csv | tail -n 1
-}
 
 study=(--system gtx480 --workloads vecadd,reduction,histogram --size tiny --db "$db")
 

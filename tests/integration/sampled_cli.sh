@@ -10,8 +10,7 @@ set -u
 syncscope=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/lib/cli_checks.sh"
 
 "$syncscope" run --workload nw --size small --mode detailed --no-db --json >"$work/full.json" || fail "detailed nw run"
 "$syncscope" run --workload nw --size small --mode sampled --db "$work/runs.db" --json >"$work/sampled.json" ||
@@ -68,12 +67,8 @@ done
 expect_usage_error() { # expect_usage_error TEXT ARGS...: exit 2, one stderr line containing TEXT
     local text=$1
     shift
-    "$syncscope" run --workload vecadd --size tiny --db "$work/bad.db" "$@" >/dev/null 2>"$work/err"
-    local code=$?
-    if [ "$code" -ne 2 ] || [ "$(wc -l <"$work/err")" -ne 1 ] || ! grep -qF -- "$text" "$work/err"; then
-        echo "FAIL: $*: expected exit 2 and one line containing '$text'; got exit $code:"; cat "$work/err"
-        failures=$((failures + 1))
-    fi
+    expect 2 "$*" "$syncscope" run --workload vecadd --size tiny --db "$work/bad.db" "$@"
+    expect_error_line "$text"
 }
 expect_usage_error "--sample-period '0'" --mode sampled --sample-period 0
 expect_usage_error "--sample-window-waves 'x'" --mode sampled --sample-window-waves x

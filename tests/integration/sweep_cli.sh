@@ -9,21 +9,8 @@ set -u
 syncscope=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/lib/cli_checks.sh"
 
-expect() { # expect CODE DESCRIPTION COMMAND...
-    local code=$1 what=$2
-    shift 2
-    "$@" >"$work/out" 2>"$work/err"
-    local got=$?
-    [ "$got" -eq "$code" ] || { fail "$what: exit $got, expected $code"; cat "$work/err"; }
-}
-expect_error_line() {
-    if [ "$(wc -l <"$work/err")" -ne 1 ] || ! grep -qF -- "$1" "$work/err"; then
-        fail "expected one error line containing '$1', got: $(cat "$work/err")"
-    fi
-}
 
 cat >"$work/grid.json" <<'EOF'
 {"name": "grid-test", "system": "gtx480", "size": "tiny", "mode": "detailed",
@@ -44,11 +31,6 @@ expect 0 "merge shards" "$syncscope" merge "$work/merged.sqlite" "$work/shard1.s
 expect 0 "report on the merged shards" "$syncscope" sweep "$work/grid.json" --report-only --db "$work/merged.sqlite"
 cmp -s "$work/out" "$work/whole.report" || fail "the merged report differs: $(diff "$work/out" "$work/whole.report")"
 
-# sql DATABASE 'SELECT ...': the rows as CSV.
-sql() {
-    printf '%s\n' "$2" >"$work/statement.sql"
-    "$syncscope" query "$work/statement.sql" --csv --db "$1" 2>&1
-}
 
 # Every stored result, keyed by sweep point rather than run id, must match exactly.
 results="SELECT p.point_index, p.params, r.mechanism, r.workload, r.status, r.cycles,
