@@ -2,11 +2,10 @@
 #include "cli/model_run.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
-void model_run_fill(model_run *run, const sc_config *config, const char *mechanism, const char *workload,
-                    const char *size, const model_prediction *p, double sigma, int64_t calibration_id,
-                    double wall_seconds)
+void model_run_fill(model_run *run, const sc_config *config, const char *config_json, const char *config_hash,
+                    const char *mechanism, const char *workload, const char *size, const model_prediction *p,
+                    double sigma, int64_t calibration_id, double wall_seconds)
 {
     const sc_metric_row metrics[MODEL_RUN_METRICS] = {
         {-1, "cycles", p->cycles, "GPU cycles"},
@@ -24,12 +23,12 @@ void model_run_fill(model_run *run, const sc_config *config, const char *mechani
         run->metrics[m] = metrics[m];
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         run->stalls[c] = (sc_stall_row){-1, gsi_category_name((gsi_category)c), NULL, p->stalls[c]};
-    run->config_json = sc_config_canonical_json(config);
     snprintf(run->params, sizeof run->params, "{\"size\": \"%s\", \"seed\": 1}", size);
     snprintf(run->system, sizeof run->system, "%s", sc_config_system(config));
     run->record = (sc_run_record){
         .system = run->system,
-        .config_json = run->config_json,
+        .config_json = config_json,
+        .config_hash = config_hash,
         .mechanism = mechanism,
         .workload = workload,
         .workload_params = run->params,
@@ -43,10 +42,4 @@ void model_run_fill(model_run *run, const sc_config *config, const char *mechani
         .stalls = run->stalls,
         .stall_count = GSI_CATEGORY_COUNT,
     };
-}
-
-void model_run_release(model_run *run)
-{
-    free(run->config_json);
-    run->config_json = NULL;
 }

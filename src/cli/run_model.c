@@ -84,10 +84,11 @@ static int predict(const run_request *request, sc_config *config, sc_store *stor
     clock_gettime(CLOCK_MONOTONIC, &end);
     double wall = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
     model_run run;
-    model_run_fill(&run, config, request->mechanism, request->workload, sc_workload_size_name(request->size),
-                   &prediction, sigma, calibration.id, wall);
+    char *config_json = sc_config_canonical_json(config);
+    model_run_fill(&run, config, config_json, NULL, request->mechanism, request->workload,
+                   sc_workload_size_name(request->size), &prediction, sigma, calibration.id, wall);
     int64_t run_id = sc_store_insert_run(store, &run.record, error);
-    model_run_release(&run);
+    free(config_json);
     profile_free(profile);
     if (run_id < 0)
         return -1;

@@ -8,7 +8,7 @@
 #include "model/model.h"
 #include "model/sweep_spec.h"
 
-enum { SWEEP_MODEL_BATCH = 2048 };
+enum { SWEEP_MODEL_BATCH = 2048 };   /* runs per transaction, at least; whole points only */
 
 typedef struct sweep_model {
     sc_store *store;
@@ -20,9 +20,14 @@ typedef struct sweep_model {
     int workload_count;
     const char *size;
     model_profile *profiles[SWEEP_MAX_NAMES];   /* per workload, for profiles[w]->key */
-    model_run batch[SWEEP_MODEL_BATCH];
-    sc_run_record records[SWEEP_MODEL_BATCH];
+    int capacity;                 /* runs a batch holds: whole points, at least SWEEP_MODEL_BATCH */
+    model_run *batch;
+    sc_run_record *records;
     int queued;
+    /* The queued points' canonical configuration JSON and hash: serialised once per point. */
+    char **point_json;
+    char (*point_hash)[17];
+    int points_queued;
     int64_t evaluations;
 } sweep_model;
 
@@ -36,17 +41,28 @@ sweep_model *sweep_model_open(sc_store *store, const char *system, const char *c
     }
     *model = (sweep_model){.store = store, .mechanism_names = mechanisms, .mechanism_count = mechanism_count,
                            .workloads = workloads, .workload_count = workload_count, .size = size};
+    int runs_per_point = mechanism_count * workload_count;
+    model->capacity = (SWEEP_MODEL_BATCH + runs_per_point - 1) / runs_per_point * runs_per_point;
+    model->batch = malloc((size_t)model->capacity * sizeof *model->batch);
+    model->records = malloc((size_t)model->capacity * sizeof *model->records);
+    model->point_json = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->point_json);
+    model->point_hash = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->point_hash);
+    if (!model->batch || !model->records || !model->point_json || !model->point_hash) {
+        sc_fail(error, "out of memory for a batch of %d model runs", model->capacity);
+        sweep_model_close(model);
+        return NULL;
+    }
     for (int m = 0; m < mechanism_count; m++) {
         model->mechanisms[m] = model_mechanism_find(mechanisms[m]);
         if (!model->mechanisms[m]) {
             sc_fail(error, "mechanism %s has no analytical model: use \"mode\": \"detailed\" for it", mechanisms[m]);
-            free(model);
+            sweep_model_close(model);
             return NULL;
         }
         if (model_calibration_latest(store, mechanisms[m], system, &model->calibrations[m], error) < 0) {
             sc_fail_prefix(error, "model sweep (run syncscope calibrate --mechanism %s --system %s first)",
                            mechanisms[m], system);
-            free(model);
+            sweep_model_close(model);
             return NULL;
         }
     }
@@ -69,21 +85,25 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point
     model_point point;
     if (model_point_from_config(config, &point, error) < 0)
         return -1;
+    if (model->queued + model->mechanism_count * model->workload_count > model->capacity &&
+        sweep_model_flush(model, error) < 0)
+        return -1;
+    const char *config_json = model->point_json[model->points_queued] = sc_config_canonical_json(config);
+    const char *config_hash = memcpy(model->point_hash[model->points_queued], sc_config_hash(config), 17);
+    model->points_queued++;
     for (int w = 0; w < model->workload_count; w++) {
         const model_profile *profile = profile_for(model, w, config, point.profile_key, error);
         if (!profile)
             return -1;
         for (int m = 0; m < model->mechanism_count; m++) {
-            if (model->queued == SWEEP_MODEL_BATCH && sweep_model_flush(model, error) < 0)
-                return -1;
             const model_mechanism *mechanism = model->mechanisms[m];
             const model_calibration *calibration = &model->calibrations[m];
             model_prediction prediction;
             mechanism->evaluate(profile, &point, &calibration->params, &prediction);
             double sigma = model_cycles_sigma(mechanism, profile, &point, calibration);
             model_run *run = &model->batch[model->queued];
-            model_run_fill(run, config, model->mechanism_names[m], model->workloads[w], model->size, &prediction, sigma,
-                           calibration->id, 0.0);
+            model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w],
+                           model->size, &prediction, sigma, calibration->id, 0.0);
             run->record.sweep_point_id = point_id;
             model->queued++;
             model->evaluations++;
@@ -97,9 +117,9 @@ int sweep_model_flush(sweep_model *model, sc_error *error)
     for (int i = 0; i < model->queued; i++)
         model->records[i] = model->batch[i].record;
     int status = model->queued ? sc_store_insert_runs(model->store, model->records, model->queued, NULL, error) : 0;
-    for (int i = 0; i < model->queued; i++)
-        model_run_release(&model->batch[i]);
-    model->queued = 0;
+    for (int i = 0; i < model->points_queued; i++)
+        free(model->point_json[i]);
+    model->queued = model->points_queued = 0;
     return status;
 }
 
@@ -112,8 +132,12 @@ void sweep_model_close(sweep_model *model)
 {
     if (!model)
         return;
-    for (int i = 0; i < model->queued; i++)
-        model_run_release(&model->batch[i]);
+    for (int i = 0; i < model->points_queued; i++)
+        free(model->point_json[i]);
+    free(model->batch);
+    free(model->records);
+    free(model->point_json);
+    free(model->point_hash);
     for (int w = 0; w < model->workload_count; w++)
         if (model->profiles[w])
             profile_free(model->profiles[w]);

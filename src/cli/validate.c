@@ -74,13 +74,15 @@ static int store_comparison(sc_store *store, const model_study *study, const stu
         return -1;
     model_run run;
     double sigma = model_cycles_sigma(study->model, s->profile, &s->sample.point, calibration);
-    model_run_fill(&run, config, study->mechanism, s->workload, study->size, prediction, sigma, calibration->id, 0.0);
+    char *config_json = sc_config_canonical_json(config);
+    model_run_fill(&run, config, config_json, NULL, study->mechanism, s->workload, study->size, prediction, sigma,
+                   calibration->id, 0.0);
     sc_validation_row row = {.calibration_id = calibration->id, .detailed_run_id = s->detailed_run_id,
                              .workload = s->workload, .point_config = point->json,
                              .detailed_cycles = s->sample.cycles, .model_cycles = prediction->cycles,
                              .stall_fraction_error = stall_error};
     int64_t id = sc_store_insert_validation(store, &run.record, &row, error);
-    model_run_release(&run);
+    free(config_json);
     sc_config_free(config);
     return id < 0 ? -1 : 0;
 }
