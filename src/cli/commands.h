@@ -30,5 +30,6 @@ int command_tester(int argc, char **argv);
 int command_sweep(int argc, char **argv);
 int command_calibrate(int argc, char **argv);
 int command_validate(int argc, char **argv);
+int command_reproduce(int argc, char **argv);
 
 #endif

@@ -28,15 +28,6 @@ static void print_help(void)
            "breakdowns normalised to the first mechanism.\n");
 }
 
-/* Splits a comma list into at most `capacity` names (pointing into `text`, which is modified). */
-static int split_list(char *text, const char **names, int capacity)
-{
-    int count = 0;
-    for (char *item = strtok(text, ","); item && count < capacity; item = strtok(NULL, ","))
-        names[count++] = item;
-    return count;
-}
-
 typedef struct comparison {
     const char *names_w[64];
     const char *names_m[16];
@@ -130,7 +121,7 @@ static int write_stall_figures(const comparison *c, const char *database, const 
 static int fill_names(comparison *c, cli_option *options, char *workload_text, char *mechanism_text)
 {
     if (workload_text) {
-        c->workloads = split_list(workload_text, c->names_w, 64);
+        c->workloads = cli_split_list(workload_text, c->names_w, 64);
     } else {
         int count;
         const sc_workload *const *suite = sc_workload_suite(&count);
@@ -138,7 +129,7 @@ static int fill_names(comparison *c, cli_option *options, char *workload_text, c
             c->names_w[c->workloads++] = suite[i]->name;
     }
     if (mechanism_text) {
-        c->mechanisms = split_list(mechanism_text, c->names_m, 16);
+        c->mechanisms = cli_split_list(mechanism_text, c->names_m, 16);
     } else {
         int count;
         const sc_mechanism *const *list = sc_mechanism_list(&count);

@@ -21,6 +21,7 @@ static const cli_command commands[] = {
     {"sweep", "design-space sweep (grid, random, Latin hypercube, one-at-a-time, Morris) with sensitivities", command_sweep},
     {"calibrate", "fit a mechanism's analytical model to detailed runs at random design points", command_calibrate},
     {"validate", "compare a calibrated model with detailed runs at held-out design points", command_validate},
+    {"reproduce", "reproduce a seed paper's experiment: runs, figures and its claims against the measurements", command_reproduce},
 };
 
 static void print_usage(FILE *out)

@@ -110,3 +110,12 @@ const char *cli_database_path(const char *option_value)
 {
     return option_value ? option_value : sc_store_default_path();
 }
+
+int cli_split_list(char *text, const char **names, int capacity)
+{
+    int count = 0;
+    char *rest = NULL;
+    for (char *item = strtok_r(text, ",", &rest); item && count < capacity; item = strtok_r(NULL, ",", &rest))
+        names[count++] = item;
+    return count;
+}

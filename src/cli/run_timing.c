@@ -117,6 +117,7 @@ void run_timing_collect(void *engine, run_timing *timing)
     if (report.memory) {
         const memory_stats *m = report.memory;
         add_metric(timing, "l1_hits", (double)m->l1_hits, NULL);
+        add_metric(timing, "l1_load_accesses", (double)m->l1_load_accesses, NULL);
         add_metric(timing, "l1_misses", (double)m->l1_misses, NULL);
         add_metric(timing, "l1_mshr_merges", (double)m->l1_merges, NULL);
         add_metric(timing, "l1_read_arounds", (double)m->l1_read_arounds, NULL);
@@ -134,6 +135,7 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "l1_data_bytes_in", (double)m->l1_data_bytes_in, "bytes");
         add_metric(timing, "l1_coherence_bytes_in", (double)m->l1_coherence_bytes_in, "bytes");
         add_metric(timing, "l2_write_bytes_in", (double)m->l2_write_bytes_in, "bytes");
+        add_metric(timing, "memory_write_bytes", (double)m->memory_write_bytes, "bytes");
     }
     if (report.memory && report.sync_fifo) {
         const memory_stats *m = report.memory;

@@ -579,6 +579,7 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
         return verdict;
     if (run_row(memory, &context, row, now, error) < 0)
         return L1_FAILED;
+    memory->stats.l1_load_accesses += is_load(event);
     if (is_store(event) && !context.parked)
         memory_op_line_done(memory, op, line->line_address, NULL, GSI_SOURCE_L1, now);
     return L1_ACCEPTED;

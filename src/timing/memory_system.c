@@ -304,6 +304,7 @@ static void schedule_dram(memory_system *memory)
 
 void memory_dram_request(memory_system *memory, uint64_t line_address, bool is_write, sc_time now)
 {
+    memory->stats.memory_write_bytes += is_write ? memory->config.line_bytes : 0;
     if (memory->backlog_count == 0 && dram_can_accept(memory->memory, line_address)) {
         dram_enqueue(memory->memory, &(dram_request){line_address, is_write, 0}, now);
         schedule_dram(memory);

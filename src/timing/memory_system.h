@@ -85,10 +85,12 @@ typedef struct memory_stats {
     uint64_t l1_write_throughs, store_buffer_drains;
     uint64_t l2_hits, l2_misses, l2_writebacks, l2_atomics, l2_writes;
     uint64_t mshr_samples, mshr_occupancy_sum, mshr_peak;   /* L1 MSHRs in use, sampled per miss */
+    uint64_t l1_load_accesses;        /* line accesses of loads the L1s accepted (hits, misses, merges, read-arounds) */
     uint64_t l1_read_hits_modified;   /* load hits on lines the L1 holds in M (read-after-write re-use) */
     uint64_t l1_ownership_requests;   /* misses that asked for ownership (GetM); the rest of l1_misses are reads */
     uint64_t l1_writebacks;           /* Puts: owned lines an L1 gave back to the directory */
     uint64_t l1_data_bytes_in, l1_coherence_bytes_in;   /* bytes reaching the CUs: data vs invalidations/forwards */
+    uint64_t memory_write_bytes;      /* bytes of writes the L2 level sends to the memory side */
     uint64_t l2_write_bytes_in;       /* bytes of the CUs' write messages to the L2 (header and line) */
     uint64_t dir_lookups, dir_forwards, dir_invalidations, dir_recalls, dir_home_writes;
     /* QuickRelease (store_buffer_drains counts the wL1 blocks written out) */

@@ -1,0 +1,241 @@
+/* reproduce.c — `syncscope reproduce STUDY`: runs a seed paper's experiment (study.h) on the
+ * detailed model, stores every run tied to the study's sweep, and writes the figures and the
+ * claims table. A run that fails removes what this invocation stored; a failed output check is
+ * stored, reported and makes the command exit 1. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "cli/run_session.h"
+#include "cli/study.h"
+#include "export/output.h"
+
+static void print_help(void)
+{
+    printf("usage: syncscope reproduce STUDY [--size tiny|small|large] [--scaling-sizes S,S...]\n"
+           "                          [--workloads W,W...] [--out DIR] [--report-only] [--db PATH]\n\n"
+           "Runs the study's workloads under its mechanisms on its system preset in detail (at --size,\n"
+           "default small), and its scaling workloads at each of --scaling-sizes (default\n"
+           "tiny,small,large); stores every run tied to the sweep \"reproduce-STUDY\"; writes the figures\n"
+           "and claims.md (the paper's claims next to the measured values) into DIR\n"
+           "[notebooks_export/reproduce-STUDY] and prints the claims. --report-only runs nothing and\n"
+           "reports on the runs already stored. --workloads keeps a subset of the study's workloads.\n\n"
+           "Studies:\n");
+    study_print_list(stdout);
+}
+
+typedef struct reproduction {
+    const reproduction_study *study;
+    study_runs runs;
+    int runs_done, failed_checks;
+} reproduction;
+
+static int usage_error(const char *format, const char *value)
+{
+    fprintf(stderr, "syncscope reproduce: ");
+    fprintf(stderr, format, value);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+static bool study_has(const char *const *names, const char *name)
+{
+    for (; *names; names++)
+        if (!strcmp(*names, name))
+            return true;
+    return false;
+}
+
+/* Fills the run lists from the study and the options; returns 2 after a usage error. */
+static int choose_runs(reproduction *r, char *workload_text, char *scaling_text, const char *size)
+{
+    study_runs *runs = &r->runs;
+    sc_workload_size parsed;
+    if (sc_workload_size_parse(size, &parsed) < 0)
+        return usage_error("--size '%s': expected tiny, small or large", size);
+    runs->size = size;
+    for (const char *const *m = r->study->mechanisms; *m && runs->mechanism_count < STUDY_MAX_MECHANISMS; m++)
+        runs->mechanisms[runs->mechanism_count++] = *m;
+    if (workload_text) {
+        runs->workload_count = cli_split_list(workload_text, runs->workloads, STUDY_MAX_WORKLOADS);
+        for (int w = 0; w < runs->workload_count; w++)
+            if (!study_has(r->study->workloads, runs->workloads[w]) &&
+                !study_has(r->study->scaling_workloads, runs->workloads[w]))
+                return usage_error("--workloads: '%s' is not a workload of this study", runs->workloads[w]);
+    } else {
+        for (const char *const *w = r->study->workloads; *w && runs->workload_count < STUDY_MAX_WORKLOADS; w++)
+            runs->workloads[runs->workload_count++] = *w;
+    }
+    for (const char *const *w = r->study->scaling_workloads; *w; w++)
+        if (!workload_text || study_has(runs->workloads, *w))
+            runs->scaling_workloads[runs->scaling_workload_count++] = *w;
+    runs->scaling_size_count = cli_split_list(scaling_text, runs->scaling_sizes, STUDY_MAX_SIZES);
+    for (int s = 0; s < runs->scaling_size_count; s++)
+        if (sc_workload_size_parse(runs->scaling_sizes[s], &parsed) < 0)
+            return usage_error("--scaling-sizes: '%s' is not tiny, small or large", runs->scaling_sizes[s]);
+    return 0;
+}
+
+/* Runs and stores one workload under every mechanism at one size. */
+static int run_workload(reproduction *r, const sc_config *config, const char *workload, const char *size,
+                        sc_error *error)
+{
+    sc_workload_size size_class;
+    sc_workload_size_parse(size, &size_class);
+    char params[64];
+    snprintf(params, sizeof params, "{\"size\":\"%s\"}", size);
+    int64_t point = sc_store_ensure_sweep_point(r->runs.store, r->runs.sweep_id, size_class, params, error);
+    if (point < 0)
+        return -1;
+    for (int m = 0; m < r->runs.mechanism_count; m++) {
+        run_request request = {
+            .system = r->study->system, .mechanism = r->runs.mechanisms[m], .workload = workload,
+            .mode = "detailed", .size = size_class, .seed = 1, .sweep_point_id = point,
+            .database_path = sc_store_path(r->runs.store),
+        };
+        run_result result;
+        int status = run_session_simulate(&request, config, &result, error);
+        int64_t run_id = status == 0 ? run_session_store(r->runs.store, &request, config, &result, error) : -1;
+        if (run_id < 0)
+            status = -1;
+        if (status < 0) {
+            run_result_release(&result);
+            return sc_fail_prefix(error, "%s on %s (%s)", workload, r->runs.mechanisms[m], size);
+        }
+        printf("%-6s %-10s %-5s %-4s %12llu cycles  run %lld\n", size, workload, r->runs.mechanisms[m],
+               result.check.passed ? "ok" : "FAIL", (unsigned long long)result.timing.cycles,
+               (long long)run_id);
+        fflush(stdout);
+        r->runs_done++;
+        r->failed_checks += !result.check.passed;
+        run_result_release(&result);
+    }
+    return 0;
+}
+
+static bool listed(const char *const *names, int count, const char *name)
+{
+    for (int i = 0; i < count; i++)
+        if (!strcmp(names[i], name))
+            return true;
+    return false;
+}
+
+static int run_all(reproduction *r, sc_error *error)
+{
+    sc_config *config = sc_config_load(r->study->system, NULL, NULL, 0, error);
+    if (!config)
+        return -1;
+    int status = 0;
+    for (int w = 0; status == 0 && w < r->runs.workload_count; w++)
+        if (!listed(r->runs.scaling_workloads, r->runs.scaling_workload_count, r->runs.workloads[w]) ||
+            !listed(r->runs.scaling_sizes, r->runs.scaling_size_count, r->runs.size))
+            status = run_workload(r, config, r->runs.workloads[w], r->runs.size, error);
+    for (int s = 0; status == 0 && s < r->runs.scaling_size_count; s++)
+        for (int w = 0; status == 0 && w < r->runs.scaling_workload_count; w++)
+            status = run_workload(r, config, r->runs.scaling_workloads[w], r->runs.scaling_sizes[s], error);
+    sc_config_free(config);
+    return status;
+}
+
+/* Removes the runs of the study's sweep stored after run `last_before` (a failed invocation). */
+static void remove_partial_runs(const study_runs *runs, int64_t last_before)
+{
+    char sweep[32], last[32];
+    snprintf(sweep, sizeof sweep, "%lld", (long long)runs->sweep_id);
+    snprintf(last, sizeof last, "%lld", (long long)last_before);
+    sc_query_param params[] = {{"sweep", sweep}, {"last", last}};
+    sc_error ignored;
+    sc_store_query(runs->store,
+                   "DELETE FROM runs WHERE id > :last AND sweep_point_id IN "
+                   "(SELECT id FROM sweep_points WHERE sweep_id = :sweep)",
+                   params, 2, NULL, NULL, &ignored);
+}
+
+static int read_last_run(void *context, int columns, const char *const *names, const char *const *values,
+                         const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    if (values && values[0])
+        *(int64_t *)context = atoll(values[0]);
+    return 0;
+}
+
+static int reproduce(reproduction *r, bool report_only, const char *directory)
+{
+    sc_error error = {{0}};
+    char sweep_name[96], spec[256];
+    snprintf(sweep_name, sizeof sweep_name, "reproduce-%s", r->study->name);
+    snprintf(spec, sizeof spec, "{\"study\":\"%s\",\"system\":\"%s\"}", r->study->name, r->study->system);
+    int64_t last_before = 0;
+    int status = 0;
+    if ((r->runs.sweep_id = sc_store_ensure_sweep(r->runs.store, sweep_name, spec, &error)) < 0 ||
+        sc_store_query(r->runs.store, "SELECT max(id) FROM runs", NULL, 0, read_last_run, &last_before, &error))
+        status = -1;
+    if (status == 0 && !report_only) {
+        printf("%s on %s, database %s\n", r->study->title, r->study->system, sc_store_path(r->runs.store));
+        if ((status = run_all(r, &error)) < 0)
+            remove_partial_runs(&r->runs, last_before);
+        else
+            printf("%d runs, %d failed their output check\n\n", r->runs_done, r->failed_checks);
+    }
+    if (status == 0 && (sc_output_make_directories(directory, &error) < 0 ||
+                        r->study->report(&r->runs, directory, stdout, &error) < 0))
+        status = -1;
+    if (status < 0) {
+        fprintf(stderr, "syncscope reproduce: %s\n", error.message);
+        return 1;
+    }
+    return r->failed_checks ? 1 : 0;
+}
+
+int command_reproduce(int argc, char **argv)
+{
+    cli_option options[] = {
+        {.name = "size", .kind = CLI_VALUE},      {.name = "scaling-sizes", .kind = CLI_VALUE},
+        {.name = "workloads", .kind = CLI_VALUE}, {.name = "out", .kind = CLI_VALUE},
+        {.name = "report-only", .kind = CLI_FLAG}, {.name = "db", .kind = CLI_VALUE},
+        {.name = NULL},
+    };
+    const char *positional[1];
+    int positional_count = 0;
+    bool help = false;
+    if (cli_parse(argc, argv, options, positional, 1, &positional_count, &help) < 0)
+        return 2;
+    int status = 0;
+    reproduction r = {0};
+    char *workload_text = NULL, *scaling_text = NULL;
+    if (help) {
+        print_help();
+    } else if (positional_count != 1) {
+        status = usage_error("%s", "expected one STUDY (see syncscope reproduce --help)");
+    } else if (!(r.study = study_find(positional[0]))) {
+        status = usage_error("unknown study '%s' (see syncscope reproduce --help)", positional[0]);
+    } else {
+        const char *workloads = cli_find(options, "workloads")->value, *scaling = cli_find(options, "scaling-sizes")->value;
+        workload_text = workloads ? strdup(workloads) : NULL;
+        scaling_text = strdup(scaling ? scaling : "tiny,small,large");
+        const char *size = cli_find(options, "size")->value;
+        status = choose_runs(&r, workload_text, scaling_text, size ? size : "small");
+    }
+    if (!help && status == 0) {
+        char directory[512];
+        const char *out = cli_find(options, "out")->value;
+        snprintf(directory, sizeof directory, "notebooks_export/reproduce-%s", r.study->name);
+        sc_error error = {{0}};
+        r.runs.store = sc_store_open(cli_database_path(cli_find(options, "db")->value), &error);
+        if (!r.runs.store) {
+            fprintf(stderr, "syncscope reproduce: %s\n", error.message);
+            status = 1;
+        } else {
+            status = reproduce(&r, cli_find(options, "report-only")->present, out ? out : directory);
+        }
+        sc_store_close(r.runs.store);
+    }
+    free(workload_text);
+    free(scaling_text);
+    cli_options_free(options);
+    return status;
+}
