@@ -9,7 +9,7 @@ SELECT r.system, r.mechanism, r.config_hash, c.cu_count, c.l1_size, c.l2_size, c
        count(*) AS runs, round(avg(coalesce(m.value, r.cycles)), 2) AS value
 FROM runs r
 JOIN configs c ON c.hash = r.config_hash
-LEFT JOIN metrics m ON m.run_id = r.id AND m.name = :metric AND m.kernel_index IS NULL
+LEFT JOIN metrics m ON m.run_id = r.id AND m.name = :metric AND m.kernel_index = -1
 WHERE r.workload = :workload AND r.status = 'ok'
   AND c.cu_count * c.l1_size + c.l2_size + c.l3_size <= :cache_budget
   AND (m.value IS NOT NULL OR :metric = 'cycles')

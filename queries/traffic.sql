@@ -7,7 +7,7 @@
 WITH traffic AS (
     SELECT r.mechanism, m.name, avg(m.value) AS value
     FROM runs r
-    JOIN metrics m ON m.run_id = r.id AND m.kernel_index IS NULL
+    JOIN metrics m ON m.run_id = r.id AND m.kernel_index = -1
     WHERE r.system = :system AND r.workload = :workload AND r.status = 'ok'
       AND (m.name GLOB 'traffic.*' OR m.name GLOB 'dram.*')
     GROUP BY r.mechanism, m.name

@@ -25,8 +25,8 @@ static const run_section sections[] = {
     /* The cu NULL rows when present, else the mean over the per-CU rows. */
     {"stalls", "SELECT category, subcategory, round(sum(cycles) / count(DISTINCT coalesce(cu, -1)), 2) AS cycles,"
                " round(sum(cycles) / count(DISTINCT coalesce(cu, -1)) / (SELECT cycles FROM runs WHERE id = :run), 4)"
-               " AS fraction FROM stalls WHERE run_id = :run AND (cu IS NULL OR NOT EXISTS"
-               " (SELECT 1 FROM stalls WHERE run_id = :run AND cu IS NULL))"
+               " AS fraction FROM stalls WHERE run_id = :run AND (cu = -1 OR NOT EXISTS"
+               " (SELECT 1 FROM stalls WHERE run_id = :run AND cu = -1))"
                " GROUP BY category, subcategory ORDER BY cycles DESC"},
 };
 

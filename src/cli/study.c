@@ -60,7 +60,7 @@ static const char fetch_sql[] =
     "  GROUP BY r.workload, r.mechanism)"
     " SELECT r.workload, r.mechanism,"
     "  CASE WHEN :metric = 'cycles' THEN r.cycles ELSE (SELECT value FROM metrics m WHERE m.run_id = r.id"
-    "   AND m.kernel_index IS NULL AND m.name = :metric) END"
+    "   AND m.kernel_index = -1 AND m.name = :metric) END"
     " FROM runs r JOIN latest ON latest.id = r.id";
 
 int study_fetch(const study_runs *runs, const char *size, const char *const *workloads, int workload_count,

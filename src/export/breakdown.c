@@ -25,15 +25,15 @@ sc_table *sc_breakdown_for_runs(sqlite3 *db, const long long *run_ids, size_t ru
 {
     sc_strbuf sql = SC_STRBUF_INIT;
     sc_strbuf_append(&sql, "SELECT run_id AS key, category, subcategory, SUM(cycles) AS cycles "
-                           "FROM stalls WHERE cu IS NULL AND ");
+                           "FROM stalls WHERE cu = -1 AND ");
     append_id_list(&sql, run_ids, run_count);
     sc_strbuf_append(&sql, " GROUP BY run_id, category, subcategory UNION ALL "
                            "SELECT run_id, category, subcategory, SUM(cycles) * 1.0 / "
                            "(SELECT COUNT(DISTINCT cu) FROM stalls AS c WHERE c.run_id = s.run_id "
-                           "AND c.cu IS NOT NULL) FROM stalls AS s WHERE cu IS NOT NULL AND ");
+                           "AND c.cu >= 0) FROM stalls AS s WHERE cu >= 0 AND ");
     append_id_list(&sql, run_ids, run_count);
     sc_strbuf_append(&sql, " AND NOT EXISTS (SELECT 1 FROM stalls AS a WHERE a.run_id = s.run_id "
-                           "AND a.cu IS NULL) GROUP BY run_id, category, subcategory ORDER BY 1");
+                           "AND a.cu = -1) GROUP BY run_id, category, subcategory ORDER BY 1");
     char *text = sc_strbuf_take(&sql);
     sc_table *table = sc_table_from_query(db, text, NULL, 0, error);
     free(text);
@@ -47,7 +47,7 @@ sc_table *sc_breakdown_by_cu(sqlite3 *db, long long run_id, sc_error *error)
     sc_query_param param = {"run", id};
     return sc_table_from_query(db,
                                "SELECT cu AS key, category, subcategory, SUM(cycles) AS cycles "
-                               "FROM stalls WHERE run_id = :run AND cu IS NOT NULL "
+                               "FROM stalls WHERE run_id = :run AND cu >= 0 "
                                "GROUP BY cu, category, subcategory ORDER BY cu",
                                &param, 1, error);
 }

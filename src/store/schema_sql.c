@@ -151,6 +151,41 @@ const sc_migration sc_migrations[] = {
      "       c.l2_size, c.l3_size, c.dram_channels, c.dram_clock\n"
      "FROM runs r JOIN configs c ON c.hash = r.config_hash;\n"
     },
+    {2, "0002_clustered_rows.sql",
+     "-- 0002_clustered_rows.sql — metrics and stall rows clustered by run (PRAGMA user_version 2).\n"
+     "-- Both tables become WITHOUT ROWID with their natural key as primary key, so a row is one\n"
+     "-- b-tree insert instead of a table row plus an index entry, and a run's rows sit together.\n"
+     "-- The whole run (metrics) and the mean over CUs (stalls) are now kernel_index = -1 and cu = -1\n"
+     "-- instead of NULL, since key columns cannot be NULL.\n"
+     "\n"
+     "CREATE TABLE metrics_clustered (\n"
+     "    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,\n"
+     "    kernel_index INTEGER NOT NULL DEFAULT -1,   -- -1: the whole run\n"
+     "    name TEXT NOT NULL,                 -- e.g. \"l1_hits\", \"dram_writes\", \"noc_bytes_in.cu3\"\n"
+     "    value REAL NOT NULL,\n"
+     "    unit TEXT NOT NULL DEFAULT '',\n"
+     "    PRIMARY KEY (run_id, kernel_index, name)\n"
+     ") WITHOUT ROWID;\n"
+     "INSERT INTO metrics_clustered (run_id, kernel_index, name, value, unit)\n"
+     "    SELECT run_id, coalesce(kernel_index, -1), name, value, unit FROM metrics;\n"
+     "DROP TABLE metrics;\n"
+     "ALTER TABLE metrics_clustered RENAME TO metrics;\n"
+     "\n"
+     "-- GSI stall breakdown: every CU cycle falls in exactly one category, so the rows of one CU sum\n"
+     "-- to the run's cycles; rows with cu -1 hold the mean over CUs and sum to cycles as well.\n"
+     "CREATE TABLE stalls_clustered (\n"
+     "    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,\n"
+     "    cu INTEGER NOT NULL DEFAULT -1,     -- -1: the mean over CUs\n"
+     "    category TEXT NOT NULL,             -- NO_STALL, IDLE, SYNC, MEM_DATA, MEM_STRUCT, COMP_DATA, ...\n"
+     "    subcategory TEXT NOT NULL DEFAULT '',  -- e.g. L2, MAIN_MEMORY, MSHR_FULL; '' when none\n"
+     "    cycles REAL NOT NULL,\n"
+     "    PRIMARY KEY (run_id, cu, category, subcategory)\n"
+     ") WITHOUT ROWID;\n"
+     "INSERT INTO stalls_clustered (run_id, cu, category, subcategory, cycles)\n"
+     "    SELECT run_id, coalesce(cu, -1), category, subcategory, cycles FROM stalls;\n"
+     "DROP TABLE stalls;\n"
+     "ALTER TABLE stalls_clustered RENAME TO stalls;\n"
+    },
 };
 
-const int sc_migration_count = 1;
+const int sc_migration_count = 2;

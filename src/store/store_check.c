@@ -1,5 +1,5 @@
 /* store_check.c — `db check`: SQLite integrity, foreign keys, schema version, and the GSI
- * invariant that each CU's stall rows (and the cu NULL mean rows) sum to the run's cycles. */
+ * invariant that each CU's stall rows (and the cu -1 mean rows) sum to the run's cycles. */
 #include <stdio.h>
 #include <string.h>
 
@@ -55,7 +55,7 @@ int sc_store_check(sc_store *store, FILE *out, sc_error *error)
                        version, 1, report_row, &report, error))
         return -1;
     if (sc_store_query(store,
-                       "SELECT s.run_id, CASE WHEN s.cu IS NULL THEN NULL ELSE 'cu ' || s.cu END,"
+                       "SELECT s.run_id, CASE WHEN s.cu = -1 THEN NULL ELSE 'cu ' || s.cu END,"
                        " sum(s.cycles), r.cycles FROM stalls s JOIN runs r ON r.id = s.run_id"
                        " GROUP BY s.run_id, s.cu"
                        " HAVING r.cycles IS NULL OR abs(sum(s.cycles) - r.cycles) > 1e-6 * max(1.0, r.cycles)",

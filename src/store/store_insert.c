@@ -79,8 +79,7 @@ static int insert_metrics(sc_store *store, int64_t run_id, const sc_run_record *
     for (int i = 0; i < record->metric_count; i++) {
         const sc_metric_row *metric = &record->metrics[i];
         sqlite3_bind_int64(statement, 1, run_id);
-        if (metric->kernel_index >= 0)
-            sqlite3_bind_int(statement, 2, metric->kernel_index);
+        sqlite3_bind_int(statement, 2, metric->kernel_index >= 0 ? metric->kernel_index : -1);
         bind_text_or_null(statement, 3, metric->name);
         sqlite3_bind_double(statement, 4, metric->value);
         sqlite3_bind_text(statement, 5, metric->unit ? metric->unit : "", -1, SQLITE_STATIC);
@@ -96,8 +95,7 @@ static int insert_stalls(sc_store *store, int64_t run_id, const sc_run_record *r
     for (int i = 0; i < record->stall_count; i++) {
         const sc_stall_row *stall = &record->stalls[i];
         sqlite3_bind_int64(statement, 1, run_id);
-        if (stall->cu >= 0)
-            sqlite3_bind_int(statement, 2, stall->cu);
+        sqlite3_bind_int(statement, 2, stall->cu >= 0 ? stall->cu : -1);
         bind_text_or_null(statement, 3, stall->category);
         sqlite3_bind_text(statement, 4, stall->subcategory ? stall->subcategory : "", -1, SQLITE_STATIC);
         sqlite3_bind_double(statement, 5, stall->cycles);

@@ -54,7 +54,7 @@ fi
 # One row per run: its cycles, how many CUs it had, the CUs (and the mean, cu -1) with stall rows.
 cat >"$work/coverage.sql" <<'SQL'
 SELECT r.id, r.system, r.mechanism, r.workload, r.status, r.cycles, c.cu_count,
-       (SELECT count(DISTINCT coalesce(s.cu, -1)) FROM stalls s WHERE s.run_id = r.id) AS stall_cus
+       (SELECT count(DISTINCT s.cu) FROM stalls s WHERE s.run_id = r.id) AS stall_cus
 FROM runs r JOIN configs c ON c.hash = r.config_hash
 WHERE r.mode = 'detailed'
 ORDER BY r.id;
@@ -73,7 +73,7 @@ SELECT r.id, r.cycles,
        sum(CASE s.category WHEN 'comp_struct' THEN s.cycles ELSE 0 END) AS comp_struct,
        sum(CASE WHEN s.category IN ('no_stall', 'idle', 'control', 'sync', 'mem_data', 'mem_struct', 'comp_data',
                                     'comp_struct') THEN 0 ELSE s.cycles END) AS other
-FROM runs r JOIN stalls s ON s.run_id = r.id AND s.cu IS NULL
+FROM runs r JOIN stalls s ON s.run_id = r.id AND s.cu = -1
 WHERE r.mode = 'detailed'
 GROUP BY r.id
 ORDER BY r.id;

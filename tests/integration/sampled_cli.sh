@@ -33,7 +33,7 @@ sys.exit(1 if problems else 0)
 PY
 
 cat >"$work/stored.sql" <<'SQL'
-SELECT r.mode, r.cycles, (SELECT sum(cycles) FROM stalls s WHERE s.run_id = r.id AND s.cu IS NULL),
+SELECT r.mode, r.cycles, (SELECT sum(cycles) FROM stalls s WHERE s.run_id = r.id AND s.cu = -1),
        (SELECT count(*) FROM metrics m WHERE m.run_id = r.id AND m.name IN
            ('sample.detailed_fraction', 'sample.ci_low', 'sample.ci_high', 'sample.windows'))
 FROM runs r;

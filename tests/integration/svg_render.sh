@@ -41,7 +41,7 @@ rows = {
         ("comp_data", None, 20), ("comp_struct", None, 10)],
 }
 for run, breakdown in rows.items():
-    db.executemany("INSERT INTO stalls VALUES (?, NULL, ?, ?, ?)",
+    db.executemany("INSERT INTO stalls VALUES (?, -1, ?, ?, ?)",
                    [(run, c, s, n) for c, s, n in breakdown])
 db.commit()
 PYTHON

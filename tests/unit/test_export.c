@@ -131,11 +131,11 @@ static sqlite3 *fixture_database(void)
         "  (2,'gsi','denovo','uts','detailed','{}','done'), (3,'gsi','gpu_coherence','utsd','detailed','{}','done');"
         "INSERT INTO metrics VALUES (1,0,'cycles',1000,'cycles'), (2,0,'cycles',800,'cycles');"
         /* run 1: category rows plus subcategory rows that must not be counted twice */
-        "INSERT INTO stalls VALUES (1,NULL,'no_stall',NULL,500), (1,NULL,'sync',NULL,200),"
-        "  (1,NULL,'mem_data',NULL,300), (1,NULL,'mem_data','l2',200), (1,NULL,'mem_data','dram',100),"
+        "INSERT INTO stalls VALUES (1,-1,'no_stall',NULL,500), (1,-1,'sync',NULL,200),"
+        "  (1,-1,'mem_data',NULL,300), (1,-1,'mem_data','l2',200), (1,-1,'mem_data','dram',100),"
         /* run 2: only subcategory rows for mem_data, and a mem_struct category without subs */
-        "  (2,NULL,'NO_STALL','',400), (2,NULL,'MEM_DATA','L2',100), (2,NULL,'mem_data','remote_l1',100),"
-        "  (2,NULL,'mem_struct',NULL,200),"
+        "  (2,-1,'NO_STALL','',400), (2,-1,'MEM_DATA','L2',100), (2,-1,'mem_data','remote_l1',100),"
+        "  (2,-1,'mem_struct',NULL,200),"
         /* run 3: per-CU rows only */
         "  (3,0,'no_stall',NULL,300), (3,0,'idle',NULL,100), (3,1,'no_stall',NULL,200), (3,1,'sync',NULL,200);";
     sqlite3 *db;

@@ -121,7 +121,7 @@ static void test_create_insert_read(void **state)
     assert_true(first > 0 && second == first + 1);
     assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 2);
     assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics"), 2 * SC_SYNTHETIC_METRICS);
-    assert_int_equal(count_rows(store, "SELECT count(*) FROM stalls WHERE cu IS NULL"), 2 * SC_SYNTHETIC_STALLS);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM stalls WHERE cu = -1"), 2 * SC_SYNTHETIC_STALLS);
     assert_int_equal(count_rows(store, "SELECT count(*) FROM kernels"), 2);
     assert_int_equal(count_rows(store, "SELECT cu_count FROM runs_flat WHERE id = 1"), 15); /* gsi, first in name order */
     assert_int_equal(count_rows(store, "SELECT count(*) FROM run_config WHERE run_id = 1 AND key = 'l1.size'"), 1);
@@ -440,11 +440,45 @@ static void test_query_parameters(void **state)
     sc_store_close(store);
 }
 
+/* A version-1 database (metrics and stalls with NULL for the whole run and the CU mean) is
+ * migrated on open: its rows survive, clustered, with -1 in place of NULL. */
+static void test_migrates_version_1_rows(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "version1.sqlite");
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, sc_migrations[0].sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "PRAGMA user_version = 1;"
+                                  "INSERT INTO configs (hash, system, json) VALUES ('0123456789abcdef', 'gsi', '{}');"
+                                  "INSERT INTO runs (id, tool_version, git_revision, system, config_hash, mechanism,"
+                                  " workload, mode, status, cycles) VALUES (7, 'v', 'r', 'gsi', '0123456789abcdef',"
+                                  " 'wt', 'uts', 'detailed', 'ok', 100);"
+                                  "INSERT INTO metrics VALUES (7, NULL, 'l1_hits', 5, ''), (7, 0, 'l1_hits', 5, '');"
+                                  "INSERT INTO stalls VALUES (7, NULL, 'NO_STALL', '', 100), (7, 0, 'NO_STALL', '', 100);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    assert_non_null(store);
+    assert_int_equal(count_rows(store, "SELECT user_version FROM pragma_user_version"), sc_migration_count);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics WHERE run_id = 7 AND kernel_index = -1"), 1);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics WHERE run_id = 7"), 2);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM stalls WHERE run_id = 7 AND cu = -1"), 1);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM stalls WHERE run_id = 7"), 2);
+    assert_int_equal(sc_store_check(store, stderr, &error), 0);
+    sc_store_close(store);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_embedded_schema_matches_files),
         cmocka_unit_test(test_create_insert_read),
+        cmocka_unit_test(test_migrates_version_1_rows),
         cmocka_unit_test(test_failed_insert_leaves_nothing),
         cmocka_unit_test(test_random_bytes_refused_untouched),
         cmocka_unit_test(test_truncated_refused_untouched),
