@@ -15,7 +15,7 @@
 static void print_help(void)
 {
     printf("usage: syncscope bench [functional|detailed|sampled|store|model] [--size tiny|small|large]\n"
-           "                       [--workload W] [--system PRESET] [--mechanism wt|nol1|rfo] [--runs N] [--db PATH]\n"
+           "                       [--workload W] [--system PRESET] [--mechanism wt|nol1|rfo|qr] [--runs N] [--db PATH]\n"
            "                       [--sample-period N] [--sample-window-waves W] [--sample-warmup-waves U]\n"
            "                       [--sample-warmup-launches L]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"

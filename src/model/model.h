@@ -92,7 +92,7 @@ typedef struct model_mechanism {
                      model_prediction *out);
 } model_mechanism;
 
-/* The mechanisms with a model ("wt", "nol1"), or NULL. */
+/* The mechanisms with a model ("wt", "nol1", "rfo", "qr"), or NULL. */
 const model_mechanism *model_mechanism_find(const char *name);
 
 /* ---- stored profiles and calibrations ---- */

@@ -96,6 +96,14 @@ void model_l2_split(const model_kernel_profile *k, const model_point *p, double 
     out->write_lines_dram = max2(k->l2_write_summary.total - write_hits, 0.0);
 }
 
+double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p)
+{
+    double weak_hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines, (uint64_t)p->l1_ways);
+    weak_hits = max2(weak_hits - k->remote_read_after_write, 0.0);
+    double hit_ratio = k->lines[MODEL_LOAD] > 0 ? weak_hits / k->lines[MODEL_LOAD] : 0.0;
+    return weak_hits + k->lines[MODEL_LOAD_STRONG] * hit_ratio;
+}
+
 /* P(at least one of k independent lines, each missing with probability m, misses). */
 static double any_of(double miss_ratio, double lines_per_instruction)
 {

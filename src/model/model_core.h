@@ -25,4 +25,9 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
 void model_l2_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
                     model_demand *out);
 
+/* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries and
+ * loses a line when another CU writes it: every reuse of the per-CU load stacks at this L1,
+ * less the loads of lines another CU wrote last; strong loads hit at the weak loads' rate. */
+double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point);
+
 #endif

@@ -4,9 +4,9 @@
 
 #include <string.h>
 
-extern const model_mechanism model_wt, model_nol1;
+extern const model_mechanism model_wt, model_nol1, model_rfo, model_qr;
 
-static const model_mechanism *const models[] = {&model_wt, &model_nol1};
+static const model_mechanism *const models[] = {&model_wt, &model_nol1, &model_rfo, &model_qr};
 
 const model_mechanism *model_mechanism_find(const char *name)
 {

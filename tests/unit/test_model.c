@@ -131,8 +131,8 @@ static void stalls_sum_to_cycles(void **state)
         model_profile *profile = profile_of(workloads[w], &config);
         model_point point;
         assert_int_equal(model_point_from_config(config, &point, &error), 0);
-        const char *mechanisms[] = {"wt", "nol1"};
-        for (int m = 0; m < 2; m++) {
+        const char *mechanisms[] = {"wt", "nol1", "rfo", "qr"};
+        for (int m = 0; m < 4; m++) {
             assert_int_equal(model_param_spec_load(mechanisms[m], &spec, &error), 0);
             model_prediction prediction, again;
             model_mechanism_find(mechanisms[m])->evaluate(profile, &point, &spec.initial, &prediction);
@@ -151,6 +151,35 @@ static void stalls_sum_to_cycles(void **state)
         profile_free(profile);
         sc_config_free(config);
     }
+}
+
+/* Evaluates one mechanism's model at the preset point with its initial parameters. */
+static model_prediction predict(const char *mechanism, const model_profile *profile, const sc_config *config)
+{
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(mechanism, &spec, &error), 0);
+    model_prediction prediction;
+    model_mechanism_find(mechanism)->evaluate(profile, &point, &spec.initial, &prediction);
+    return prediction;
+}
+
+/* kmeans re-reads its points in every launch: wt's L1 loses them at each kernel start, rfo's and
+ * qr's keep them; rfo also fetches every written line for ownership, so it reads more from the
+ * L2 (data to the CUs) than qr, whose stores only send data. */
+static void kept_l1_models(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_of("kmeans", &config);
+    model_prediction wt = predict("wt", profile, config), rfo = predict("rfo", profile, config),
+                     qr = predict("qr", profile, config);
+    assert_true(qr.l1_hits > wt.l1_hits);
+    assert_float_equal(rfo.l1_hits, qr.l1_hits, 1e-9 * qr.l1_hits);
+    assert_true(rfo.noc_bytes_to_cus > qr.noc_bytes_to_cus);
+    profile_free(profile);
+    sc_config_free(config);
 }
 
 static void profile_json_round_trip(void **state)
@@ -203,6 +232,7 @@ int main(void)
         cmocka_unit_test(set_associative_hits_are_bounded),
         cmocka_unit_test(crossings_are_reported),
         cmocka_unit_test(stalls_sum_to_cycles),
+        cmocka_unit_test(kept_l1_models),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
     };
