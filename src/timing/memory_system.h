@@ -106,7 +106,8 @@ typedef struct memory_stats {
     uint64_t wl2_read_hits;            /* L1 fills served by dirty bytes covering the whole line in a wL2 */
     uint64_t sync_fifo2_full_dequeues, sync_fifo3_full_dequeues;  /* S-FIFO heads dequeued because full */
     uint64_t wl2_refused_writes;       /* bank cycles a write waited: S-FIFO2 full and the wL3 refusing */
-    uint64_t wl1_refused_stores;       /* stores refused: their wL1 eviction's bank refuses writes */
+    uint64_t wl1_refused_stores;       /* store accesses refused (retried each cycle): the wL1 block they
+                                          would evict is bound for a bank that refuses writes */
     uint64_t release_markers_acked;    /* releases whose markers were all acknowledged */
     uint64_t release_marker_cycles;    /* GPU cycles from their markers leaving to the last acknowledgement */
 } memory_stats;
@@ -140,7 +141,8 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
 unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
 
 /* Release: sends every buffered store of the CU (QR: dequeues the whole S-FIFO, writing out the
- * wL1 blocks it names). Acquire: drops every L1 line of the CU (if the protocol says so). */
+ * wL1 blocks it names, then sends a release marker to every L2 bank if any block was written out
+ * since the last one). Acquire: drops every L1 line of the CU (if the protocol says so). */
 void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now);
 void l1_acquire(memory_system *memory, unsigned cu);
 /* Sends the oldest buffered store (to make room in a full store buffer). */
