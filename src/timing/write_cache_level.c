@@ -124,8 +124,3 @@ unsigned write_cache_level_blocks(const write_cache_level *level)
         blocks += store_buffer_count(level->sets[s]);
     return blocks;
 }
-
-unsigned write_cache_level_fifo_count(const write_cache_level *level)
-{
-    return sync_fifo_count(level->fifo);
-}

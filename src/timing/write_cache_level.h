@@ -66,7 +66,7 @@ unsigned write_cache_level_drain(write_cache_level *level, write_eviction_fn evi
 bool write_cache_level_evict(write_cache_level *level, uint64_t line_address, write_eviction_fn evict,
                              void *context);
 
+/* Blocks present (all sets). */
 unsigned write_cache_level_blocks(const write_cache_level *level);
-unsigned write_cache_level_fifo_count(const write_cache_level *level);
 
 #endif
