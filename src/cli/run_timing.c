@@ -145,6 +145,16 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "qr_release_flushes", (double)m->release_flushes, NULL);
         add_metric(timing, "qr_store_flushes", (double)m->store_flushes, NULL);
         add_metric(timing, "qr_invalidations_broadcast", (double)m->invalidations_broadcast, NULL);
+        add_metric(timing, "qr_wl2_evictions", (double)m->wl2_evictions, NULL);
+        add_metric(timing, "qr_wl3_evictions", (double)m->wl3_evictions, NULL);
+        add_metric(timing, "qr_wl2_read_hits", (double)m->wl2_read_hits, NULL);
+        add_metric(timing, "qr_sfifo2_full_dequeues", (double)m->sync_fifo2_full_dequeues, NULL);
+        add_metric(timing, "qr_sfifo3_full_dequeues", (double)m->sync_fifo3_full_dequeues, NULL);
+        add_metric(timing, "qr_wl2_refused_writes", (double)m->wl2_refused_writes, "cycles");
+        add_metric(timing, "qr_wl1_refused_stores", (double)m->wl1_refused_stores, NULL);
+        add_metric(timing, "qr_releases_acknowledged", (double)m->release_markers_acked, NULL);
+        add_metric(timing, "qr_release_marker_cycles_mean",
+                   ratio((double)m->release_marker_cycles, (double)m->release_markers_acked), "cycles");
     }
     if (report.memory && report.directory) {
         const memory_stats *m = report.memory;

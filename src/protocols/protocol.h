@@ -93,7 +93,8 @@ typedef enum l1_action {
     L1_SEND_NO_DATA,     /* answer a forwarded request for a line this L1 no longer holds */
     L1_WRITE_COMBINE,    /* put the store's bytes into the wL1 and its line at the S-FIFO tail */
     L1_FLUSH_SYNC_FIFO,  /* a release marker without acknowledgement: dequeue the whole S-FIFO,
-                            writing out every wL1 block an entry names */
+                            writing out every wL1 block an entry names, and send a flush marker
+                            to every L2 bank to drain the wL2 slices and the wL3 */
     L1_HIT_WRITE_CACHE,  /* deliver the wL1's dirty bytes to the load after the L1 latency */
     L1_ACTION_COUNT
 } l1_action;
@@ -177,10 +178,11 @@ typedef struct sc_protocol {
     unsigned dir_table_size;
     bool acquire_invalidates_l1;          /* acquire (ld.acquire, fence, kernel start): flash-invalidate */
     /* QuickRelease: the store buffer is a write cache (wL1) whose blocks are named by a
-     * synchronisation FIFO (S-FIFO); a release dequeues the whole S-FIFO instead of the buffer. */
+     * synchronisation FIFO (S-FIFO); a release dequeues the whole S-FIFO instead of the buffer
+     * and sends release markers through the wL2 slices and the wL3 (timing/qr_write_path.c). */
     bool sync_fifo;
-    /* Every write or atomic performed at the L2 invalidates the other CUs' L1 copies of the line
-     * (a broadcast), and its acknowledgement leaves only once the invalidations have arrived. */
+    /* Every atomic performed at the L2 invalidates the other CUs' L1 copies of the line (a
+     * broadcast), and its answer leaves only once the invalidations have arrived. */
     bool broadcast_invalidations;
 } sc_protocol;
 

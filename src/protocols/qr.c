@@ -1,39 +1,58 @@
 /* qr.c — QuickRelease (Hechtman et al., digest ../shared/seeds/digests/000-quickrelease.md).
  *
- * Each CU splits its L1 into a read cache (rL1: the cache array, clean data, a written bit
- * kept as state VW) and a write-combining write cache (wL1: the store buffer, sized by
- * l1.write_cache_size, dirty bytes with a byte mask) whose blocks are named by a synchronisation
- * FIFO (S-FIFO1, l1.sync_fifo_entries; sync_fifo.c). The tables:
+ * Every GPU cache level is split into a read cache and a write-combining write cache whose blocks
+ * are named by a synchronisation FIFO (S-FIFO). Per CU: the rL1 (the cache array, clean data, a
+ * written bit kept as state VW) and the wL1 (the store buffer, l1.write_cache_size, dirty bytes
+ * with a byte mask) with S-FIFO1 (l1.sync_fifo_entries; sync_fifo.c). Below it, in
+ * timing/qr_write_path.c: each L2 bank's slice of the wL2 with S-FIFO2 (l2.write_cache_size and
+ * l2.sync_fifo_entries split over the banks) beside the rL2 (the L2 array), and the memory-side
+ * wL3 with S-FIFO3 (l3.write_cache_size, l3.sync_fifo_entries). The L1 table below covers the
+ * rL1/wL1 level; step by step:
  *
- *  - A store puts its bytes in the wL1 and its line at the S-FIFO tail (§2.3); it never waits
- *    for the L2. An rL1 copy gets its written bit (V -> VW); a store during an outstanding fill
- *    closes the miss (U16), so the fill cannot hide the store. Before the row runs, the controller
- *    dequeues the S-FIFO head when the FIFO is full and frees a wL1 block when the wL1 is full;
- *    each evicted block goes through the line's WriteEvict row (its bytes leave for the L2 and
- *    its rL1 copy is invalidated, §2.9).
- *  - A load hits a V copy without looking at the wL1. Otherwise, if the wL1 holds the line, the
- *    controller raises LoadWriteHit (every requested byte is dirty: served from the wL1) or
- *    LoadWritePartial (the dirty bytes are written out first, then the line is read from the L2,
- *    on the same ordered path, §2.5 / U6). Strong loads (ld.acquire, ld.relaxed.gpu) are plain
- *    loads: QR's acquire is a no-op (§2.8), so no L1 is invalidated at acquire or kernel start.
- *  - A release (st.release, fence, kernel end) inserts a marker: the controller dequeues the
- *    S-FIFO ahead of it, writing out every wL1 block an entry names, and the wavefront waits for
- *    the acknowledgement, which arrives once every written-out block is performed at the L2 and
- *    its invalidations have reached every other CU (U5, option a: per-write acknowledgements).
- *    The store of a StRel (and any strong store) then goes through the wL1 and triggers a flush
- *    whose completion nobody waits for (FlushSyncFifo, §2.7 StRel).
- *  - A write or an atomic performed at the L2 broadcasts an invalidation of the line to every
- *    other CU's rL1 (broadcast_invalidations): an invalidated V/VW copy is dropped (the wL1
- *    keeps its dirty bytes), an outstanding fill is closed (U16).
- *  - An atomic writes out the line's wL1 block and drops the rL1 copy, then is performed at the
- *    L2 (the point of coherence, U7); it counts as an outstanding write until done, which makes
- *    a later release wait for it (the S-FIFO "write marker", U8).
+ *  1. A store puts its bytes in the wL1 and its line at the S-FIFO1 tail (§2.3); it never waits
+ *     for an acknowledgement. An rL1 copy gets its written bit (V -> VW); a store during an
+ *     outstanding fill closes the miss (U16), so the fill cannot hide the store. Before the row
+ *     runs, the controller dequeues the S-FIFO1 head when the FIFO is full and frees a wL1 block
+ *     when the wL1 is full; each evicted block goes through the line's WriteEvict row (its bytes
+ *     leave for the L2 bank, its rL1 copy is invalidated, §2.9). If such a block is bound for a
+ *     bank that refuses writes (S-FIFO back-pressure, step 5), the store is refused and retried.
+ *  2. At the bank the block merges into the wL2 slice and its line joins S-FIFO2; the rL2 is not
+ *     updated and no rL1 is invalidated yet. Only a wL2 eviction (replacement, full S-FIFO2,
+ *     release marker, a read or atomic below) invalidates the rL2 copy, broadcasts an
+ *     invalidation to every rL1 (an invalidated V/VW copy is dropped, the wL1 keeps its bytes;
+ *     an outstanding fill is closed, U16) and sends the bytes to the wL3; a wL3 eviction writes
+ *     them to memory (and would invalidate the CPU cluster).
+ *  3. A load hits a V copy without looking at the wL1. Otherwise, if the wL1 holds the line, the
+ *     controller raises LoadWriteHit (every requested byte is dirty: served from the wL1) or
+ *     LoadWritePartial (the dirty bytes are written out first, then the line is read from the L2
+ *     on the same ordered path, §2.5 / U6). At the bank the read checks the wL2 the same way
+ *     (whole line dirty: served; partial: written out), then the rL2, then memory, whose data
+ *     comes with the wL3's dirty bytes laid over it. Strong loads (ld.acquire, ld.relaxed.gpu)
+ *     are plain loads: QR's acquire is a no-op (§2.8), so no L1 is invalidated at acquire or
+ *     kernel start.
+ *  4. A release (st.release, fence, kernel end) inserts a marker: the controller dequeues
+ *     S-FIFO1 ahead of it, writing out every wL1 block an entry names, and sends a release
+ *     marker to every L2 bank behind its write-outs. Each bank's slice drains S-FIFO2, the marker
+ *     moves to the wL3, which drains S-FIFO3, and the bank acknowledges once the marker has
+ *     reached the head of the wL3 and every rL1 invalidation the bank sent has arrived (U4, U5).
+ *     The wavefront waits for every bank's acknowledgement. The store of a StRel (and any strong
+ *     store) then goes through the wL1 and triggers the same flush with flush markers nobody
+ *     waits for (FlushSyncFifo, §2.7 StRel); the next release's markers follow them.
+ *  5. Back-pressure: when S-FIFO3 is full with its head dirty and memory takes no write, a bank
+ *     whose S-FIFO2 head must leave stalls its write and refuses further write-outs (step 1).
+ *  6. An atomic writes out the line's wL1 block and drops the rL1 copy; at the bank the line's
+ *     wL2 and wL3 blocks are written out first, then the atomic is performed at the rL2 (the
+ *     point of coherence, U7), which broadcasts an invalidation to the other CUs' rL1s
+ *     (broadcast_invalidations). It counts as an outstanding write until done, which makes a
+ *     later release wait for it (the S-FIFO "write marker", U8).
  *
- * Simplifications (see the mechanism's report): the write-back L2 is the point of coherence, as
- * for wt and nol1, so the wL2/S-FIFO2 and wL3/S-FIFO3 levels are not modelled (a block written
- * out of a wL1 is performed at the L2 bank and invalidates the rL1s there, as a wL2 eviction
- * would); while a release waits, the CU holds back the other wavefronts' stores (as for every
- * protocol), so every S-FIFO entry is ahead of the marker and the marker drains the whole FIFO.
+ * Simplifications that remain (see qr_write_path.c for the lower levels): while a release waits,
+ * the CU holds back the other wavefronts' stores (as for every protocol), so every S-FIFO1 entry
+ * is ahead of the marker and the marker drains the whole FIFO, and one release covers the CU (not
+ * one wavefront); blocks move between levels at once, only marker drains take time on each
+ * level's eviction port; a read the wL3 covers still reads DRAM; an atomic's result stays dirty in
+ * the rL2 (a write-back cache for atomics only); the CPU cluster is not modelled, so a wL3
+ * eviction only counts (qr_wl3_evictions) where it would invalidate CPU copies.
  */
 #include "protocols/protocol.h"
 

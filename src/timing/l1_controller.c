@@ -88,8 +88,39 @@ static void send_write(memory_system *memory, unsigned cu, uint64_t line_address
     message *m = message_get(memory, handle);
     m->mask = *mask;
     memcpy(m->data, data, memory->config.line_bytes);
-    memory->l1[cu].writes_outstanding++;
+    if (memory->l1[cu].sync)
+        memory->l1[cu].writes_unreleased = true;   /* QR: no acknowledgement; a release marker follows */
+    else
+        memory->l1[cu].writes_outstanding++;
     memory_send_to_l2(memory, handle, now);
+}
+
+/* QR: a marker (MSG_RELEASE_MARKER or MSG_FLUSH_MARKER) to every L2 bank, behind the CU's
+ * write-outs on each path. A release marker counts as an outstanding write until acknowledged. */
+static void send_markers(memory_system *memory, unsigned cu, message_type type, sc_time now)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    for (unsigned bank = 0; bank < memory->config.l2_banks; bank++)
+        memory_send_to_l2(memory, message_allocate(memory, type, cu, memory_bank_global_address(memory, bank, 0)),
+                          now);
+    if (type != MSG_RELEASE_MARKER)
+        return;
+    if (l1->markers_outstanding == 0)
+        l1->release_started = now;
+    l1->markers_outstanding += memory->config.l2_banks;
+    l1->writes_outstanding += memory->config.l2_banks;
+    l1->writes_unreleased = false;
+}
+
+/* QR: a bank acknowledged a release marker. */
+static void marker_acknowledged(memory_system *memory, unsigned cu, sc_time now)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    if (--l1->markers_outstanding == 0) {
+        memory->stats.release_markers_acked++;
+        memory->stats.release_marker_cycles += (now - l1->release_started) / memory->config.gpu_clock.period;
+    }
+    write_performed(memory, cu, now);
 }
 
 /* Sends a message about a line to its directory (the bank), with the line's data if given. */
@@ -113,6 +144,8 @@ static void drain_entry(memory_system *memory, unsigned cu, store_buffer_entry *
 
 void l1_drain_oldest(memory_system *memory, unsigned cu, sc_time now)
 {
+    if (memory->l1[cu].sync)   /* QR's wL1 makes its own room (l1_access); a refused store waits for its bank */
+        return;
     store_buffer_entry *entry = store_buffer_oldest(memory->l1[cu].stores);
     if (entry)
         drain_entry(memory, cu, entry, now);
@@ -121,10 +154,12 @@ void l1_drain_oldest(memory_system *memory, unsigned cu, sc_time now)
 void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now)
 {
     l1_controller *l1 = &memory->l1[cu];
-    if (l1->sync) {   /* QR: the release marker dequeues every S-FIFO entry ahead of it */
+    if (l1->sync) {   /* QR: the release marker dequeues every S-FIFO entry ahead of it, then follows */
         memory->stats.release_flushes += sync_fifo_count(l1->sync) > 0;
         if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
             memory->failed = true;
+        if (l1->writes_unreleased)
+            send_markers(memory, cu, MSG_RELEASE_MARKER, now);
         return;
     }
     for (store_buffer_entry *entry; (entry = store_buffer_oldest(memory->l1[cu].stores));)
@@ -446,7 +481,10 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
         break;
     case L1_FLUSH_SYNC_FIFO:
         memory->stats.store_flushes++;
-        return flush_sync_fifo(memory, cu, now, error);
+        if (flush_sync_fifo(memory, cu, now, error) < 0)
+            return -1;
+        send_markers(memory, cu, MSG_FLUSH_MARKER, now);
+        break;
     case L1_HIT_WRITE_CACHE:
         deliver_hit(memory, cu, context->line_address, store_buffer_find(l1->stores, context->line_address)->data,
                     context->op, now);
@@ -534,6 +572,20 @@ static int make_room_for_store(memory_system *memory, unsigned cu, uint64_t line
     return evict_write_block(memory, cu, store_buffer_oldest(l1->stores)->line_address, now, error);
 }
 
+/* Whether a store must wait because a wL1 block it would evict (the head of a full S-FIFO, or the
+ * oldest block of a full wL1) is bound for a bank that refuses writes (back-pressure). */
+static bool write_out_refused(memory_system *memory, unsigned cu, uint64_t line_address)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    if (sync_fifo_full(l1->sync)) {
+        uint64_t head = sync_fifo_head(l1->sync);
+        if (store_buffer_find(l1->stores, head) && qr_bank_refuses_writes(memory, head))
+            return true;
+    }
+    return store_buffer_full(l1->stores) && !store_buffer_find(l1->stores, line_address) &&
+           qr_bank_refuses_writes(memory, store_buffer_oldest(l1->stores)->line_address);
+}
+
 /* The event of a load of a line the wL1 holds: served by the wL1 when every byte it reads is
  * dirty there, else a partial hit. Other loads keep their event. */
 static l1_event write_cache_event(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
@@ -563,9 +615,15 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
         return L1_FAILED;
     }
     bool split = memory->l1[cu].sync != NULL;
-    /* (no QR store row can be refused, so making room first never needs undoing) */
-    if (split && is_store(event) && make_room_for_store(memory, cu, line->line_address, now, error) < 0)
-        return L1_FAILED;
+    if (split && is_store(event)) {
+        if (write_out_refused(memory, cu, line->line_address)) {
+            memory->stats.wl1_refused_stores++;
+            return L1_REFUSED_STORE_BUFFER_FULL;
+        }
+        /* (no QR store row can be refused, so making room first never needs undoing) */
+        if (make_room_for_store(memory, cu, line->line_address, now, error) < 0)
+            return L1_FAILED;
+    }
     l1_context context = {.cu = cu, .line_address = line->line_address, .lanes = line, .op = op};
     l1_state state = derive_state(&memory->l1[cu], line->line_address, &context.cached, &context.entry);
     l1_event line_event = split && is_load(event) ? write_cache_event(memory, cu, line, op, event) : event;
@@ -653,6 +711,9 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
         break;
     case MSG_WRITE_ACK:
         write_performed(memory, cu, now);
+        break;
+    case MSG_RELEASE_ACK:
+        marker_acknowledged(memory, cu, now);
         break;
     case MSG_PUT_ACK:
         l1->writebacks_outstanding--;

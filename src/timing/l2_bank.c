@@ -20,8 +20,10 @@
  * in the order they were sent. A bank has two input queues: requests, and the answers that
  * directory transactions wait for (message_is_response), which go first so that a request
  * stalled for a free structure never holds them up. Under a protocol that broadcasts
- * invalidations (qr), a write or atomic also invalidates every other CU's L1 copy of the line
- * and is answered once the invalidations have arrived. */
+ * invalidations (qr), an atomic also invalidates every other CU's L1 copy of the line and is
+ * answered once the invalidations have arrived. Under qr the bank is also a slice of the wL2
+ * (qr_write_path.c), which takes writes and release markers and checks reads and atomics before
+ * the array does; the array is then the read-only rL2, made dirty only by atomics. */
 #include "timing/memory_internal.h"
 
 #include <string.h>
@@ -80,22 +82,31 @@ static void respond(memory_system *memory, unsigned bank, uint32_t handle, messa
     respond_after(memory, bank, handle, type, line, source, when, 0);
 }
 
+sc_time l2_broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t line_address, unsigned except_cu,
+                                  sc_time when)
+{
+    sc_time last = 0;
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        if (cu == except_cu)
+            continue;
+        sc_time arrival = memory_send_to_cu(memory, message_allocate(memory, MSG_INV, cu, line_address), bank, when);
+        last = arrival > last ? arrival : last;
+        memory->stats.invalidations_broadcast++;
+    }
+    l2_bank *b = &memory->banks[bank];
+    if (last > b->invalidations_arrive_by)
+        b->invalidations_arrive_by = last;
+    return last;
+}
+
 /* Under a protocol that broadcasts invalidations, every other CU's L1 drops its copy of the line
- * the write or atomic `m` just changed. Returns when the answer to `m` may be taken: once the last
+ * the atomic `m` just changed. Returns when the answer to `m` may be taken: once the last
  * invalidation has arrived, so a release that waits for the answer knows no L1 holds the old data. */
 static sc_time invalidate_other_l1s(memory_system *memory, unsigned bank, const message *m, sc_time when)
 {
     if (!memory->protocol->broadcast_invalidations)
         return 0;
-    sc_time last = 0;
-    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
-        if (cu == m->cu)
-            continue;
-        sc_time arrival = memory_send_to_cu(memory, message_allocate(memory, MSG_INV, cu, m->line_address), bank, when);
-        last = arrival > last ? arrival : last;
-        memory->stats.invalidations_broadcast++;
-    }
-    return last;
+    return l2_broadcast_invalidation(memory, bank, m->line_address, m->cu, when);
 }
 
 /* Serves a request on a present line (V or D). */
@@ -111,8 +122,7 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         byte_mask_copy(line->data, m->data, &m->mask, memory->config.line_bytes);
         line->state = L2_D;
         memory->stats.l2_writes++;
-        respond_after(memory, bank, handle, MSG_WRITE_ACK, line, source, when,
-                      invalidate_other_l1s(memory, bank, m, when));
+        respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
         break;
     case MSG_ATOMIC:
         memory_perform_atomic(memory, m->op, m->line_address, line->data);
@@ -160,6 +170,11 @@ static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, 
  * it next cycle. */
 static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
+    if (memory->protocol->sync_fifo) {
+        int taken = qr_bank_take(memory, bank, handle, now);
+        if (taken >= 0)
+            return taken == 1;
+    }
     l2_bank *b = &memory->banks[bank];
     message *m = message_get(memory, handle);
     uint64_t local = memory_bank_local_address(memory, m->line_address);
@@ -237,6 +252,15 @@ int l2_step(memory_system *memory, unsigned bank, sc_time now, sc_error *error)
     return 0;
 }
 
+/* Puts the MSHR's waiters from `first` on back at the head of the bank's queue, in arrival order. */
+static void requeue_waiters(memory_system *memory, unsigned bank, const mshr_entry *entry, uint32_t first,
+                            sc_time when)
+{
+    for (uint32_t w = first; w + 1 < entry->waiter_count; w++)
+        message_get(memory, entry->waiters[w])->next = entry->waiters[w + 1];
+    l2_requeue_front(memory, bank, entry->waiters[first], entry->waiters[entry->waiter_count - 1], when);
+}
+
 void l2_dram_done(memory_system *memory, const dram_request *request, sc_time when)
 {
     unsigned bank = memory_bank_of(memory, request->address);
@@ -249,10 +273,18 @@ void l2_dram_done(memory_system *memory, const dram_request *request, sc_time wh
     memset(line->data, 0, memory->config.line_bytes);
     if (image)
         memcpy(line->data, image, inside);
+    bool qr = memory->protocol->sync_fifo;
+    if (qr)
+        qr_overlay_memory_side(memory, request->address, line->data);
     line->state = L2_V;
     sc_time reply = when + cycles(memory, memory->config.l2_latency);
-    for (uint32_t w = 0; w < entry->waiter_count; w++)
+    for (uint32_t w = 0; w < entry->waiter_count; w++) {
+        if (qr && qr_bank_must_retake(memory, bank, entry->waiters[w])) {
+            requeue_waiters(memory, bank, entry, w, when);   /* this one and every later one, in order */
+            break;
+        }
         serve(memory, bank, entry->waiters[w], line, GSI_SOURCE_DRAM, reply + cycles(memory, w));
+    }
     mshr_release(b->mshrs, entry);
 }
 

@@ -9,6 +9,7 @@
 #include "timing/mshr.h"
 #include "timing/store_buffer.h"
 #include "timing/sync_fifo.h"
+#include "timing/write_cache_level.h"
 
 #define MESSAGE_NONE UINT32_MAX
 
@@ -31,6 +32,10 @@ typedef enum message_type {
     MSG_INV_ACK,        /* CU -> directory: the copy is gone */
     MSG_OWNER_DATA,     /* CU -> directory: the owner's data for a forward (`dirty`) */
     MSG_OWNER_NO_DATA,  /* CU -> directory: no copy any more (its Put went first) */
+    /* QuickRelease: a release marker follows the CU's write-outs to every L2 bank */
+    MSG_RELEASE_MARKER, /* CU -> L2: drain the wL2 slice, then the wL3, then acknowledge */
+    MSG_FLUSH_MARKER,   /* CU -> L2: the same without acknowledgement (the store of a StRel) */
+    MSG_RELEASE_ACK,    /* L2 -> CU: the marker reached the head of the wL3 */
 } message_type;
 
 /* Messages a bank handles before any request, so requests waiting for a busy line or a full
@@ -68,6 +73,11 @@ typedef struct l1_controller {
     uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
     uint64_t writes_outstanding; /* writes/atomics sent (or waiting for ownership) and not yet performed */
     uint64_t writebacks_outstanding;  /* Puts sent and not yet acknowledged by the directory */
+    /* QuickRelease: wL1 blocks written out are not acknowledged one by one; a release sends a
+       marker to every L2 bank and counts each marker as an outstanding write until acknowledged */
+    bool writes_unreleased;      /* blocks written out since the last acknowledged release marker */
+    uint32_t markers_outstanding;
+    sc_time release_started;     /* when the outstanding markers left */
 } l1_controller;
 
 /* L2 line states (cache_line.state). */
@@ -83,6 +93,11 @@ typedef struct l2_bank {
     uint32_t response_head, response_tail;   /* message_is_response messages */
     sc_time free_at;             /* when the tag pipeline takes its next message */
     bool step_scheduled;
+    /* QuickRelease (qr_write_path.c): the bank's slice of the wL2 and S-FIFO2 */
+    write_cache_level *wl2;
+    sc_time wl2_free_at;         /* when the slice has written out every block a marker drained */
+    sc_time invalidations_arrive_by;  /* arrival of the last rL1 invalidation the bank sent */
+    bool refusing_writes;        /* a write waits at the head of the queue: the wL2 cannot evict */
 } l2_bank;
 
 /* A DRAM request that found its channel queue full. */
@@ -111,6 +126,8 @@ struct memory_system {
     uint32_t op_chunk_count, free_ops;
     uint64_t jitter_state;
     memory_stats stats;
+    write_cache_level *wl3;       /* QuickRelease: the memory-side wL3 and S-FIFO3 */
+    sc_time wl3_free_at;          /* when the wL3 has written out every block a marker drained */
     bool failed;                  /* a protocol error in a path that cannot report it (a release's
                                      S-FIFO flush): the next access or event reports `failure` */
     sc_error failure;
@@ -179,6 +196,30 @@ void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle
 int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
 /* Host accesses: forgets every entry of lines in [start, end) (their L1 copies were dropped). */
 void directory_forget_range(memory_system *memory, unsigned bank, uint64_t start, uint64_t end);
+
+/* Under a protocol that broadcasts invalidations: every L1 but `except_cu` (MEMORY_CU_NONE: every
+ * L1) drops its copy of the line, the messages leaving bank `bank` at `when`. Returns the arrival
+ * of the last one (and keeps the latest in the bank's invalidations_arrive_by). */
+#define MEMORY_CU_NONE UINT32_MAX
+sc_time l2_broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t line_address, unsigned except_cu,
+                                  sc_time when);
+
+/* QuickRelease's write path below the wL1 (qr_write_path.c). */
+void qr_write_path_create(memory_system *memory);
+void qr_write_path_destroy(memory_system *memory);
+/* A message at the head of bank `bank`, before the rL2 (the bank's array) sees it: 1 when handled
+ * (writes, markers, reads the wL2 serves), 0 when it must wait and be offered again next cycle (a
+ * write the wL2 cannot take yet), -1 when the rL2 handles it next (a read or atomic, after the
+ * wL2 and wL3 blocks it must not bypass have been written out; a write to a line being filled,
+ * which waits in the fill's MSHR). */
+int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time now);
+/* Whether request `handle`, which waited for an rL2 fill, must be taken afresh: a write (for the
+ * wL2), or a request whose line the wL2 now holds (for an atomic, also the wL3). */
+bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle);
+/* Whether a wL1 block of this line written out now would wait at its bank (back-pressure). */
+bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address);
+/* Lays the wL3's dirty bytes of the line over `data` just read from memory. */
+void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data);
 
 /* DRAM requests, queued in a backlog when the channel is full. */
 void memory_dram_request(memory_system *memory, uint64_t line_address, bool is_write, sc_time now);

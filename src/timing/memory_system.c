@@ -141,6 +141,8 @@ memory_system *memory_system_create(const memory_config *config, const sc_protoc
         if (protocol->dir_table)
             memory->banks[b].directory = directory_create(config);
     }
+    if (protocol->sync_fifo)
+        qr_write_path_create(memory);
     memory->network = create_network(config);
     memory->memory = dram_create(&config->dram);
     return memory;
@@ -157,6 +159,7 @@ void memory_system_destroy(memory_system *memory)
         store_buffer_destroy(l1->stores);
         sync_fifo_destroy(l1->sync);
     }
+    qr_write_path_destroy(memory);
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         cache_array_destroy(memory->banks[b].cache);
         mshr_destroy(memory->banks[b].mshrs);

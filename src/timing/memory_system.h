@@ -67,6 +67,10 @@ typedef struct memory_config {
     unsigned l1_associativity, l1_banks, l1_mshrs, store_buffer_entries;
     unsigned l1_tag_latency, l1_latency;           /* GPU cycles */
     unsigned write_cache_lines, sync_fifo_entries; /* QR: wL1 blocks and S-FIFO1 entries per CU */
+    /* QR's lower write levels (write_cache_level.h): each L2 bank's slice of the wL2 and of
+       S-FIFO2, and the memory-side wL3 and S-FIFO3; blocks are sets x ways */
+    unsigned wl2_blocks_per_bank, wl2_ways, wl2_fifo_entries_per_bank;
+    unsigned wl3_blocks, wl3_ways, wl3_fifo_entries;
     /* L2 */
     uint64_t l2_bytes;
     unsigned l2_associativity, l2_banks, l2_mshrs_per_bank;
@@ -99,7 +103,15 @@ typedef struct memory_stats {
     uint64_t release_flushes;          /* releases whose marker had S-FIFO entries ahead of it */
     uint64_t store_flushes;            /* S-FIFO flushes by strong stores (no acknowledgement) */
     uint64_t write_cache_read_hits;    /* loads served by the wL1's dirty bytes */
-    uint64_t invalidations_broadcast;  /* L1 invalidations sent by the L2 for writes and atomics */
+    uint64_t invalidations_broadcast;  /* rL1 invalidations sent by the L2 (wL2 evictions, atomics) */
+    uint64_t wl2_evictions, wl3_evictions;   /* blocks written out of the wL2 slices / the wL3 */
+    uint64_t wl2_read_hits;            /* L1 fills served by dirty bytes covering the whole line in a wL2 */
+    uint64_t sync_fifo2_full_dequeues, sync_fifo3_full_dequeues;  /* S-FIFO heads dequeued because full */
+    uint64_t wl2_refused_writes;       /* bank cycles a write waited: S-FIFO2 full and the wL3 refusing */
+    uint64_t wl1_refused_stores;       /* store accesses refused (retried each cycle): the wL1 block they
+                                          would evict is bound for a bank that refuses writes */
+    uint64_t release_markers_acked;    /* releases whose markers were all acknowledged */
+    uint64_t release_marker_cycles;    /* GPU cycles from their markers leaving to the last acknowledgement */
 } memory_stats;
 
 typedef struct memory_system memory_system;
@@ -131,7 +143,8 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
 unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
 
 /* Release: sends every buffered store of the CU (QR: dequeues the whole S-FIFO, writing out the
- * wL1 blocks it names). Acquire: drops every L1 line of the CU (if the protocol says so). */
+ * wL1 blocks it names, then sends a release marker to every L2 bank if any block was written out
+ * since the last one). Acquire: drops every L1 line of the CU (if the protocol says so). */
 void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now);
 void l1_acquire(memory_system *memory, unsigned cu);
 /* Sends the oldest buffered store (to make room in a full store buffer). */

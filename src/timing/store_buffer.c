@@ -112,6 +112,19 @@ store_buffer_entry *store_buffer_write(store_buffer *buffer, uint64_t line_addre
     return entry;
 }
 
+store_buffer_entry *store_buffer_merge(store_buffer *buffer, uint64_t line_address, const uint8_t *data,
+                                       const byte_mask *mask)
+{
+    store_buffer_entry *entry = store_buffer_find(buffer, line_address);
+    if (!entry)
+        entry = take_free_entry(buffer, line_address);
+    if (!entry)
+        return NULL;
+    byte_mask_copy(entry->data, data, mask, buffer->line_bytes);
+    byte_mask_merge(&entry->mask, mask);
+    return entry;
+}
+
 store_buffer_entry *store_buffer_find(store_buffer *buffer, uint64_t line_address)
 {
     uint32_t number = line_index_find(&buffer->index, line_address);

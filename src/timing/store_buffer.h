@@ -28,6 +28,12 @@ void store_buffer_destroy(store_buffer *buffer);
 store_buffer_entry *store_buffer_write(store_buffer *buffer, uint64_t line_address, unsigned offset,
                                        const uint8_t *bytes, unsigned count);
 
+/* Merges the bytes of a line that `mask` marks into its entry, allocating one if the line has none
+ * (the lower write caches take whole masked blocks). Returns the entry, or NULL when a new entry is
+ * needed and none is free. */
+store_buffer_entry *store_buffer_merge(store_buffer *buffer, uint64_t line_address, const uint8_t *data,
+                                       const byte_mask *mask);
+
 store_buffer_entry *store_buffer_find(store_buffer *buffer, uint64_t line_address);
 
 /* The oldest entry, or NULL when empty. */

@@ -44,6 +44,11 @@ uint64_t sync_fifo_pop(sync_fifo *fifo)
     return line_address;
 }
 
+uint64_t sync_fifo_head(const sync_fifo *fifo)
+{
+    return fifo->addresses[fifo->head];
+}
+
 unsigned sync_fifo_count(const sync_fifo *fifo)
 {
     return fifo->count;

@@ -1,7 +1,8 @@
-/* sync_fifo.h — QuickRelease's synchronisation FIFO (S-FIFO): the line addresses of a CU's
- * stores in program order, a superset of the lines that may be dirty in its write cache (S-INV1).
- * The L1 controller dequeues the head when the FIFO is full and dequeues everything ahead of a
- * release marker; a dequeued address whose line is no longer in the write cache is a no-op. */
+/* sync_fifo.h — QuickRelease's synchronisation FIFO (S-FIFO): the line addresses of the blocks a
+ * write cache took, in arrival order (a CU's stores for S-FIFO1, the blocks written out of the
+ * level above for S-FIFO2 and S-FIFO3), a superset of the lines that may be dirty in that write
+ * cache (S-INV1). Its owner dequeues the head when the FIFO is full and dequeues everything ahead
+ * of a release marker; a dequeued address whose line is no longer in the write cache is a no-op. */
 #ifndef SYNCSCOPE_TIMING_SYNC_FIFO_H
 #define SYNCSCOPE_TIMING_SYNC_FIFO_H
 
@@ -18,6 +19,9 @@ void sync_fifo_destroy(sync_fifo *fifo);
 void sync_fifo_push(sync_fifo *fifo, uint64_t line_address);
 /* Removes and returns the head; the FIFO must not be empty. */
 uint64_t sync_fifo_pop(sync_fifo *fifo);
+
+/* The head without removing it; the FIFO must not be empty. */
+uint64_t sync_fifo_head(const sync_fifo *fifo);
 
 unsigned sync_fifo_count(const sync_fifo *fifo);
 bool sync_fifo_full(const sync_fifo *fifo);

@@ -27,6 +27,11 @@ expect_output "6 runs, 0 failed"
 expect 0 "correct program, qr on qr-apu, one-line wL1 and one-entry S-FIFO" "$syncscope" tester --mechanisms qr \
     --system qr-apu --seeds 2 --jitters 1 --set l1.write_cache_size=64B --set l1.sync_fifo_entries=1
 expect_output "2 runs, 0 failed"
+expect 0 "correct program, qr on qr-apu, tiny wL2/wL3 and S-FIFOs, DRAM queue of one (back-pressure)" \
+    "$syncscope" tester --mechanisms qr --system qr-apu --seeds 2 --jitters 0,2 --set l1.sync_fifo_entries=1 \
+    --set l2.write_cache_size=1KiB --set l2.sync_fifo_entries=16 --set l3.write_cache_size=64B \
+    --set l3.write_cache_associativity=1 --set l3.sync_fifo_entries=1 --set dram.request_queue=1
+expect_output "4 runs, 0 failed"
 expect 0 "unordered peeks under rfo (coherent L1s)" "$syncscope" tester --variant unordered-peeks --mechanisms rfo \
     --seeds 2 --jitters 0
 expect 0 "full program, nol1" "$syncscope" tester --seeds 1 --jitters 0 --mechanisms nol1

@@ -4,7 +4,11 @@
  * stays invisible to the other CU until a release writes it out, after which the other CU's
  * stale rL1 copy has been invalidated and its load returns the new value; a full S-FIFO forces
  * the block at its head out of the wL1 without any release; an atomic takes the wL1's bytes
- * along. Every value read is what the modelled hierarchy holds. */
+ * along. Below the wL1: a block written out to the wL2 invalidates no rL1 until a release drains
+ * it; a release is acknowledged only once its marker has drained the wL2 and the wL3 (the bytes
+ * are in memory); a read of a line the wL2 holds whole is served by the wL2, and one it holds in
+ * part gets the dirty bytes through the wL3. Every value read is what the modelled hierarchy
+ * holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -77,7 +81,7 @@ static void test_release_invalidates_stale_copies(void **state)
     memory_harness_access(h, 0, L1_STORE, y, 5, NULL);
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, y, 0, NULL), 0);        /* not released: CU1 still hits 0 */
     release(h, 0);
-    assert_int_equal(stats->invalidations_broadcast, broadcast + 1);   /* one other CU */
+    assert_int_equal(stats->invalidations_broadcast, broadcast + 2);   /* the wL2 eviction: every rL1 */
     uint64_t misses = stats->l1_misses;
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, y, 0, NULL), 5);        /* its copy was invalidated */
     assert_int_equal(stats->l1_misses, misses + 1);
@@ -116,6 +120,109 @@ static void test_atomic_takes_the_written_bytes_along(void **state)
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, z, 0, NULL), 43);
 }
 
+/* Stores `value` at `address` in CU 0, then two stores to other lines fill the two-entry S-FIFO1
+ * and a third dequeues the first: its block leaves the wL1 for the wL2 without any release. */
+static void write_out_without_release(memory_harness *h, uint64_t address, uint32_t value, uint64_t spare)
+{
+    memory_harness_access(h, 0, L1_STORE, address, value, NULL);
+    memory_harness_access(h, 0, L1_STORE, spare, 1, NULL);
+    memory_harness_access(h, 0, L1_STORE, spare + 64, 1, NULL);
+    assert_null(store_buffer_find(h->memory->l1[0].stores, address & ~(uint64_t)63));
+}
+
+static unsigned dirty_blocks_below_l1(const memory_harness *h)
+{
+    unsigned blocks = write_cache_level_blocks(h->memory->wl3);
+    for (unsigned b = 0; b < h->timing.memory.l2_banks; b++)
+        blocks += write_cache_level_blocks(h->memory->banks[b].wl2);
+    return blocks;
+}
+
+static void test_wl2_block_invalidates_nothing_until_released(void **state)
+{
+    memory_harness *h = *state;
+    const memory_stats *stats = memory_statistics(h->memory);
+    uint64_t w = h->base + 384;
+
+    release(h, 0);
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, w, 0, NULL), 0);        /* CU1 caches W */
+    uint64_t broadcast = stats->invalidations_broadcast, evictions = stats->wl2_evictions;
+    write_out_without_release(h, w, 9, h->base + 448);
+    assert_true(write_cache_level_find(h->memory->banks[memory_bank_of(h->memory, w)].wl2,
+                                       memory_bank_local_address(h->memory, w)) != NULL);
+    assert_int_equal(stats->invalidations_broadcast, broadcast);  /* in the wL2: no rL1 invalidated */
+    assert_int_equal(stats->wl2_evictions, evictions);
+    uint64_t hits = stats->l1_hits;
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, w, 0, NULL), 0);        /* CU1's copy survives */
+    assert_int_equal(stats->l1_hits, hits + 1);
+    release(h, 0);                                                /* the marker drains the wL2 */
+    assert_true(stats->invalidations_broadcast >= broadcast + 2);
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, w, 0, NULL), 9);
+    assert_int_equal(dirty_blocks_below_l1(h), 0);
+}
+
+static void test_release_acknowledged_after_the_wl3_drains(void **state)
+{
+    memory_harness *h = *state;
+    const memory_stats *stats = memory_statistics(h->memory);
+    uint64_t v = h->base + 576;
+    sc_error error = {{0}};
+
+    memory_harness_access(h, 0, L1_STORE, v, 11, NULL);
+    uint64_t acknowledged = stats->release_markers_acked;
+    l1_drain_store_buffer(h->memory, 0, memory_harness_now(h));
+    assert_int_equal(l1_writes_outstanding(h->memory, 0), h->timing.memory.l2_banks);   /* one marker per bank */
+    timing_event event;
+    sc_time sent = memory_harness_now(h), acknowledged_at = 0;
+    while (event_queue_pop(&h->events, &event)) {
+        assert_int_equal(memory_handle_event(h->memory, &event, &error), 0);
+        if (l1_writes_outstanding(h->memory, 0) > 0 || acknowledged_at)
+            continue;
+        acknowledged_at = event.time;
+        assert_int_equal(dirty_blocks_below_l1(h), 0);            /* the wL2 and the wL3 drained */
+        uint32_t in_memory = 0;
+        assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, v, 4, &error), 0);
+        assert_int_equal(in_memory, 11);                          /* the bytes reached memory first */
+    }
+    assert_true(acknowledged_at > 0);
+    sc_time round_trip = sc_clock_span(h->timing.memory.gpu_clock, 2ull * h->timing.memory.directory_latency);
+    assert_true(acknowledged_at - sent > round_trip);             /* to the wL3 and back */
+    assert_int_equal(stats->release_markers_acked, acknowledged + 1);
+}
+
+/* Its own memory system: a one-block wL1 and a 32-entry S-FIFO1, so a whole line leaves the wL1
+ * in one block when another line needs the wL1. */
+static void test_read_of_a_line_dirty_in_the_wl2(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2", "l1.sync_fifo_entries=32", "l1.write_cache_size=64B"};
+    memory_harness_open(h, "qr", sets, 3);
+    const memory_stats *stats = memory_statistics(h->memory);
+    uint64_t u = h->base;
+
+    for (uint32_t word = 0; word < 16; word++)                    /* the whole line, in the wL1 */
+        memory_harness_access(h, 0, L1_STORE, u + 4 * word, 100 + word, NULL);
+    memory_harness_access(h, 0, L1_STORE, h->base + 64, 1, NULL);  /* replaces it: the block goes whole */
+    uint64_t wl2_hits = stats->wl2_read_hits, l2_misses = stats->l2_misses;
+    gsi_source source;
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, u + 20, 0, &source), 105);  /* from the wL2 */
+    assert_int_equal(stats->wl2_read_hits, wl2_hits + 1);
+    assert_int_equal(stats->l2_misses, l2_misses);
+    assert_int_equal(source, GSI_SOURCE_L2);
+
+    uint64_t t = h->base + 128;                                   /* one word only: a partial block */
+    memory_harness_access(h, 0, L1_STORE, t, 77, NULL);
+    memory_harness_access(h, 0, L1_STORE, h->base + 192, 1, NULL);
+    uint64_t evictions = stats->wl2_evictions;
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, t, 0, NULL), 77);      /* written out, then read */
+    assert_int_equal(stats->wl2_evictions, evictions + 1);
+    assert_int_equal(stats->wl2_read_hits, wl2_hits + 1);
+    release(h, 0);
+    assert_int_equal(dirty_blocks_below_l1(h), 0);
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +230,9 @@ int main(void)
         cmocka_unit_test(test_release_invalidates_stale_copies),
         cmocka_unit_test(test_full_sync_fifo_forces_write_out),
         cmocka_unit_test(test_atomic_takes_the_written_bytes_along),
+        cmocka_unit_test(test_wl2_block_invalidates_nothing_until_released),
+        cmocka_unit_test(test_release_acknowledged_after_the_wl3_drains),
+        cmocka_unit_test(test_read_of_a_line_dirty_in_the_wl2),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,284 @@
+/* qr_write_path.c — QuickRelease's write path below the wL1 (digest 000 §2.4-§2.9): each L2 bank's
+ * slice of the wL2 with its S-FIFO2, the memory-side wL3 with its S-FIFO3, release markers level by
+ * level, and the read and atomic checks that keep loads value-accurate. Both levels are
+ * write_cache_levels (write_cache_level.h); the wL1 is the CU's store buffer (l1_controller.c).
+ *
+ * Why per-bank slices: the L2 is address-interleaved over its banks, so a line's wL2 block lives in
+ * the bank that holds its rL2 line and a read checks both with no extra hop; l2.write_cache_size and
+ * l2.sync_fifo_entries are split evenly over the banks (timing_config.c). A release marker visits
+ * every slice, since the CU's write-outs went to many banks. The wL3 is one structure, as the
+ * memory side (directory, memory-side L3, DRAM controller) is.
+ *
+ * Step by step:
+ *  1. A wL1 block arrives at its bank (MSG_WRITE): its dirty bytes and mask merge into the wL2 slice
+ *     (allocated without a fetch) and its line joins S-FIFO2. The rL2 (the bank's array) is not
+ *     updated and no rL1 is invalidated; the write gets no acknowledgement (§2.3 step 5).
+ *  2. A wL2 eviction (replacement, S-FIFO2 head dequeued because full, a marker's drain, or a demand
+ *     below) invalidates the bank's rL2 copy and broadcasts an invalidation to every rL1 (but that
+ *     of a demand's requester, whose answer follows the eviction on the same path), then
+ *     sends the block to the wL3, which merges it and enqueues its line in S-FIFO3. An rL2 copy an
+ *     atomic made dirty is newer than memory: it goes along under the wL2's bytes (a full line).
+ *  3. A wL3 eviction (replacement, S-FIFO3 full, a marker's drain, a demand) writes the dirty bytes
+ *     to memory in write_to_memory, the one place QR's writes leave the GPU (the device image now,
+ *     a timed DRAM write), which is also where the stateless directory invalidates the CPU cluster.
+ *  4. A release marker (MSG_RELEASE_MARKER) follows the CU's write-outs to each bank on the same
+ *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order). The slice
+ *     drains S-FIFO2 (everything in it is ahead of the marker), one block per GPU cycle on its
+ *     eviction port; the marker then reaches the wL3 directory.latency cycles later, waits for the
+ *     wL3's eviction port, which drains S-FIFO3 at one block per cycle, and comes back to the bank
+ *     directory.latency cycles later. The acknowledgement (MSG_RELEASE_ACK) then leaves for the CU,
+ *     taken no earlier than the last rL1 invalidation the bank has sent (U5), so no rL1 still holds
+ *     data older than the release. A flush marker (MSG_FLUSH_MARKER, a StRel's store) drains the
+ *     same way without an acknowledgement.
+ *  5. A read (an L1 fill) checks the wL2 first (§2.5): a block whose dirty bytes cover the whole
+ *     line serves it; a partial block is written out (step 2) and the read goes on to the rL2 and,
+ *     on a miss, to memory, whose data arrives with the wL3's dirty bytes of the line laid over it
+ *     (qr_overlay_memory_side). A read that waited for an rL2 fill while the wL2 took a block of
+ *     its line is taken afresh (as is an atomic, step 6, when the wL3 holds one). Order: a write
+ *     arriving while the line's rL2 fill is outstanding waits in the fill's MSHR behind the reads
+ *     ahead of it, which the fill serves; the write and everything behind it are then taken afresh,
+ *     so the wL2 takes the write and later reads see it.
+ *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is performed at the rL2
+ *     (the point of coherence, U7), which broadcasts rL1 invalidations as a wL2 eviction would.
+ *  7. Back-pressure: when S-FIFO3 is full with its head still dirty and memory takes no write (the
+ *     DRAM request queue of the line's channel is full or writes wait in the backlog), the wL3
+ *     refuses blocks; a write whose slice would then have to evict its S-FIFO2 head waits at the
+ *     head of the bank queue (the bank stalls) and the bank refuses write-outs, so a store whose
+ *     wL1 must evict a block to that bank is refused (GSI memory-structural, store buffer full).
+ *
+ * Simplifications: a block moves between levels at the time of its eviction (only marker drains
+ * take time, on each level's eviction port); a read whose bytes the wL3 covers still reads DRAM
+ * (the overlay makes it value-correct); a full S-FIFO2 head or a replacement victim always leaves
+ * (only the S-FIFO3 path back-pressures). */
+#include "timing/memory_internal.h"
+
+#include <string.h>
+
+typedef struct eviction_context {
+    memory_system *memory;
+    unsigned bank;        /* the wL2 slice's bank */
+    unsigned requester;   /* a demand eviction's CU, whose own answer follows the eviction (no
+                             invalidation needed), or MEMORY_CU_NONE */
+    sc_time now;
+} eviction_context;
+
+static sc_time cycles(const memory_system *memory, uint64_t count)
+{
+    return sc_clock_span(memory->config.gpu_clock, count);
+}
+
+static sc_time later(sc_time a, sc_time b)
+{
+    return a > b ? a : b;
+}
+
+/* ---- memory: where wL3 blocks go ---- */
+
+/* Whether memory takes a write of the line now. */
+static bool memory_accepts_write(const memory_system *memory, uint64_t line_address)
+{
+    return memory->backlog_count == 0 && dram_can_accept(memory->memory, line_address);
+}
+
+/* The one place QR's writes leave the GPU: the bytes reach the device image and a timed DRAM write
+ * is queued; the stateless directory's invalidation of the CPU cluster goes with it. */
+static void write_to_memory(memory_system *memory, uint64_t line_address, const uint8_t *data,
+                            const byte_mask *mask, sc_time now)
+{
+    uint64_t inside = memory->config.line_bytes;
+    uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
+    if (image)
+        byte_mask_copy(image, data, mask, (unsigned)inside);
+    memory_dram_request(memory, line_address, true, now);
+}
+
+/* ---- the wL3 ---- */
+
+static void wl3_evicted(void *context, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
+                        write_eviction_cause cause)
+{
+    (void)cause;
+    eviction_context *c = context;
+    c->memory->stats.wl3_evictions++;
+    write_to_memory(c->memory, line_address, data, mask, c->now);
+}
+
+static void wl3_take(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
+                     sc_time now)
+{
+    eviction_context context = {memory, 0, MEMORY_CU_NONE, now};
+    if (write_cache_level_take(memory->wl3, line_address, data, mask, wl3_evicted, &context))
+        memory->stats.sync_fifo3_full_dequeues++;
+}
+
+/* Whether the wL3 takes a block now without waiting for memory. */
+static bool wl3_accepts(const memory_system *memory)
+{
+    uint64_t head;
+    return !write_cache_level_head_must_leave(memory->wl3, &head) || memory_accepts_write(memory, head);
+}
+
+void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data)
+{
+    const store_buffer_entry *block = write_cache_level_find(memory->wl3, line_address);
+    if (block)
+        byte_mask_copy(data, block->data, &block->mask, memory->config.line_bytes);
+}
+
+/* ---- the wL2 slices ---- */
+
+static void wl2_evicted(void *context, uint64_t local_address, const uint8_t *data, const byte_mask *mask,
+                        write_eviction_cause cause)
+{
+    (void)cause;
+    eviction_context *c = context;
+    memory_system *memory = c->memory;
+    unsigned line_bytes = memory->config.line_bytes;
+    uint64_t line_address = memory_bank_global_address(memory, c->bank, local_address);
+    cache_array *array = memory->banks[c->bank].cache;
+    cache_line *copy = cache_array_lookup(array, local_address);
+    uint8_t line[TIMING_MAX_LINE_BYTES];
+    byte_mask sent = *mask;
+    const uint8_t *bytes = data;
+    if (copy && copy->state == L2_D) {   /* an atomic's result, newer than memory, goes along */
+        memcpy(line, copy->data, line_bytes);
+        byte_mask_copy(line, data, mask, line_bytes);
+        sent = (byte_mask){{0, 0}};
+        byte_mask_set_range(&sent, 0, line_bytes);
+        bytes = line;
+    }
+    if (copy && copy->state != L2_IV)    /* a fill on its way reads memory and the wL3 when it lands */
+        cache_array_invalidate(array, copy);
+    l2_broadcast_invalidation(memory, c->bank, line_address, c->requester, c->now);
+    memory->stats.wl2_evictions++;
+    wl3_take(memory, line_address, bytes, &sent, c->now);
+}
+
+bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address)
+{
+    return memory->banks[memory_bank_of(memory, line_address)].refusing_writes;
+}
+
+bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle)
+{
+    const message *m = message_get(memory, handle);
+    if (m->type == MSG_WRITE)
+        return true;
+    if (write_cache_level_find(memory->banks[bank].wl2, memory_bank_local_address(memory, m->line_address)))
+        return true;
+    return m->type == MSG_ATOMIC && write_cache_level_find(memory->wl3, m->line_address);
+}
+
+/* Step 1 (and step 7's wait). A write to a line whose rL2 fill is outstanding waits in the fill's
+ * MSHR instead (-1), behind the reads that arrived before it, so they cannot see it. */
+static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+{
+    l2_bank *b = &memory->banks[bank];
+    message *m = message_get(memory, handle);
+    uint64_t local = memory_bank_local_address(memory, m->line_address);
+    const cache_line *copy = cache_array_lookup(b->cache, local);
+    if (copy && copy->state == L2_IV)
+        return -1;
+    if (write_cache_level_head_must_leave(b->wl2, NULL) && !wl3_accepts(memory)) {
+        b->refusing_writes = true;
+        memory->stats.wl2_refused_writes++;
+        return 0;
+    }
+    b->refusing_writes = false;
+    eviction_context context = {memory, bank, MEMORY_CU_NONE, now};
+    if (write_cache_level_take(b->wl2, local, m->data, &m->mask, wl2_evicted, &context))
+        memory->stats.sync_fifo2_full_dequeues++;
+    memory->stats.l2_writes++;
+    message_free(memory, handle);
+    return 1;
+}
+
+/* Step 4. */
+static void take_marker(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+{
+    l2_bank *b = &memory->banks[bank];
+    message *m = message_get(memory, handle);
+    eviction_context context = {memory, bank, MEMORY_CU_NONE, now};
+    unsigned from_wl2 = write_cache_level_drain(b->wl2, wl2_evicted, &context);
+    b->wl2_free_at = later(now, b->wl2_free_at) + cycles(memory, from_wl2);
+    sc_time at_wl3 = b->wl2_free_at + cycles(memory, memory->config.directory_latency);
+    unsigned from_wl3 = write_cache_level_drain(memory->wl3, wl3_evicted, &context);
+    memory->wl3_free_at = later(at_wl3, memory->wl3_free_at) + cycles(memory, from_wl3);
+    if (m->type == MSG_FLUSH_MARKER) {
+        message_free(memory, handle);
+        return;
+    }
+    m->type = MSG_RELEASE_ACK;
+    sc_time back = memory->wl3_free_at + cycles(memory, memory->config.directory_latency);
+    memory_send_to_cu_after(memory, handle, bank, back, b->invalidations_arrive_by);
+}
+
+/* Step 5: serves the fill from the wL2 when its dirty bytes cover the line; else writes the block
+ * out. Returns whether the read was served. */
+static bool read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+{
+    l2_bank *b = &memory->banks[bank];
+    message *m = message_get(memory, handle);
+    uint64_t local = memory_bank_local_address(memory, m->line_address);
+    const store_buffer_entry *block = write_cache_level_find(b->wl2, local);
+    if (!block)
+        return false;
+    if (!byte_mask_full(&block->mask, memory->config.line_bytes)) {
+        eviction_context context = {memory, bank, m->cu, now};
+        write_cache_level_evict(b->wl2, local, wl2_evicted, &context);
+        return false;
+    }
+    memcpy(m->data, block->data, memory->config.line_bytes);
+    m->type = MSG_DATA;
+    m->source = GSI_SOURCE_L2;
+    memory->stats.wl2_read_hits++;
+    memory_send_to_cu(memory, handle, bank, now + cycles(memory, memory->config.l2_latency));
+    return true;
+}
+
+/* Step 6: the atomic must not bypass dirty bytes of its line in the wL2 or the wL3. */
+static void write_out_before_atomic(memory_system *memory, unsigned bank, const message *atomic, sc_time now)
+{
+    eviction_context context = {memory, bank, atomic->cu, now};
+    write_cache_level_evict(memory->banks[bank].wl2, memory_bank_local_address(memory, atomic->line_address),
+                            wl2_evicted, &context);
+    write_cache_level_evict(memory->wl3, atomic->line_address, wl3_evicted, &context);
+}
+
+int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+{
+    message *m = message_get(memory, handle);
+    switch ((message_type)m->type) {
+    case MSG_WRITE:
+        return take_write(memory, bank, handle, now);
+    case MSG_RELEASE_MARKER:
+    case MSG_FLUSH_MARKER:
+        take_marker(memory, bank, handle, now);
+        return 1;
+    case MSG_READ:
+        return read_from_wl2(memory, bank, handle, now) ? 1 : -1;
+    case MSG_ATOMIC:
+        write_out_before_atomic(memory, bank, m, now);
+        return -1;
+    default:
+        return -1;
+    }
+}
+
+/* ---- construction ---- */
+
+void qr_write_path_create(memory_system *memory)
+{
+    const memory_config *c = &memory->config;
+    for (unsigned b = 0; b < c->l2_banks; b++)
+        memory->banks[b].wl2 = write_cache_level_create(c->wl2_blocks_per_bank, c->wl2_ways,
+                                                        c->wl2_fifo_entries_per_bank, c->line_bytes);
+    memory->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
+}
+
+void qr_write_path_destroy(memory_system *memory)
+{
+    for (unsigned b = 0; b < memory->config.l2_banks; b++)
+        write_cache_level_destroy(memory->banks[b].wl2);
+    write_cache_level_destroy(memory->wl3);
+}

@@ -1,0 +1,126 @@
+/* write_cache_level.c — the write cache and S-FIFO of write_cache_level.h: an array of
+ * store_buffers (one per set, `ways` entries each) and a sync_fifo. */
+#include "timing/write_cache_level.h"
+
+#include <stdlib.h>
+
+#include "timing/sync_fifo.h"
+
+struct write_cache_level {
+    store_buffer **sets;
+    unsigned set_count, line_bytes;
+    sync_fifo *fifo;
+};
+
+write_cache_level *write_cache_level_create(unsigned blocks, unsigned ways, unsigned fifo_entries,
+                                            unsigned line_bytes)
+{
+    if (ways == 0 || blocks == 0 || blocks % ways)
+        return NULL;
+    write_cache_level *level = calloc(1, sizeof *level);
+    if (!level)
+        return NULL;
+    level->set_count = blocks / ways;
+    level->line_bytes = line_bytes;
+    level->sets = calloc(level->set_count, sizeof *level->sets);
+    level->fifo = sync_fifo_create(fifo_entries);
+    bool built = level->sets && level->fifo;
+    for (unsigned s = 0; built && s < level->set_count; s++)
+        built = (level->sets[s] = store_buffer_create(ways, line_bytes)) != NULL;
+    if (!built) {
+        write_cache_level_destroy(level);
+        return NULL;
+    }
+    return level;
+}
+
+void write_cache_level_destroy(write_cache_level *level)
+{
+    if (!level)
+        return;
+    for (unsigned s = 0; level->sets && s < level->set_count; s++)
+        store_buffer_destroy(level->sets[s]);
+    free(level->sets);
+    sync_fifo_destroy(level->fifo);
+    free(level);
+}
+
+static store_buffer *set_of(const write_cache_level *level, uint64_t line_address)
+{
+    return level->sets[line_address / level->line_bytes % level->set_count];
+}
+
+const store_buffer_entry *write_cache_level_find(write_cache_level *level, uint64_t line_address)
+{
+    return store_buffer_find(set_of(level, line_address), line_address);
+}
+
+/* Hands the entry's block to `evict` and frees it. */
+static void evict_entry(write_cache_level *level, store_buffer_entry *entry, write_eviction_cause cause,
+                        write_eviction_fn evict, void *context)
+{
+    evict(context, entry->line_address, entry->data, &entry->mask, cause);
+    store_buffer_remove(set_of(level, entry->line_address), entry);
+}
+
+/* Dequeues the S-FIFO head; the block it names leaves if present. Returns whether one left. */
+static bool dequeue_head(write_cache_level *level, write_eviction_cause cause, write_eviction_fn evict,
+                         void *context)
+{
+    uint64_t line_address = sync_fifo_pop(level->fifo);
+    store_buffer_entry *entry = store_buffer_find(set_of(level, line_address), line_address);
+    if (!entry)
+        return false;
+    evict_entry(level, entry, cause, evict, context);
+    return true;
+}
+
+bool write_cache_level_head_must_leave(write_cache_level *level, uint64_t *head)
+{
+    if (!sync_fifo_full(level->fifo))
+        return false;
+    uint64_t line_address = sync_fifo_head(level->fifo);
+    if (head)
+        *head = line_address;
+    return write_cache_level_find(level, line_address) != NULL;
+}
+
+bool write_cache_level_take(write_cache_level *level, uint64_t line_address, const uint8_t *data,
+                            const byte_mask *mask, write_eviction_fn evict, void *context)
+{
+    bool full = sync_fifo_full(level->fifo);
+    if (full)
+        dequeue_head(level, WRITE_EVICTION_FIFO_FULL, evict, context);
+    store_buffer *set = set_of(level, line_address);
+    if (store_buffer_full(set) && !store_buffer_find(set, line_address))
+        evict_entry(level, store_buffer_oldest(set), WRITE_EVICTION_REPLACEMENT, evict, context);
+    store_buffer_merge(set, line_address, data, mask);
+    sync_fifo_push(level->fifo, line_address);
+    return full;
+}
+
+unsigned write_cache_level_drain(write_cache_level *level, write_eviction_fn evict, void *context)
+{
+    unsigned evicted = 0;
+    while (sync_fifo_count(level->fifo))
+        evicted += dequeue_head(level, WRITE_EVICTION_MARKER, evict, context);
+    return evicted;
+}
+
+bool write_cache_level_evict(write_cache_level *level, uint64_t line_address, write_eviction_fn evict,
+                             void *context)
+{
+    store_buffer_entry *entry = store_buffer_find(set_of(level, line_address), line_address);
+    if (!entry)
+        return false;
+    evict_entry(level, entry, WRITE_EVICTION_DEMAND, evict, context);
+    return true;
+}
+
+unsigned write_cache_level_blocks(const write_cache_level *level)
+{
+    unsigned blocks = 0;
+    for (unsigned s = 0; s < level->set_count; s++)
+        blocks += store_buffer_count(level->sets[s]);
+    return blocks;
+}
