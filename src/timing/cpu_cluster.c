@@ -61,11 +61,8 @@ bool cpu_cluster_host_read(cpu_cluster *cluster, uint64_t line_address)
 
 bool cpu_cluster_probe_read(cpu_cluster *cluster, uint64_t line_address)
 {
-    cache_line *line = cache_array_lookup(cluster->tags, line_address);
-    if (!line || line->state != CPU_LINE_DIRTY)
-        return false;
-    line->state = CPU_LINE_CLEAN;
-    return true;
+    const cache_line *line = cache_array_lookup(cluster->tags, line_address);
+    return line && line->state == CPU_LINE_DIRTY;
 }
 
 bool cpu_cluster_probe_write(cpu_cluster *cluster, uint64_t line_address)

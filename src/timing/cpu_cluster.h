@@ -13,8 +13,10 @@
  *      dirty victim is written back to memory, which the caller counts).
  *   2. A host read leaves the lines clean in the cluster if it did not hold them.
  *   3. A GPU read that reaches memory probes the cluster: a dirty line supplies the data and
- *      stays as a clean copy (the caller sends the data on to memory); a later read of the line
- *      is memory's to answer. Otherwise memory answers.
+ *      stays dirty, the cluster remaining its owner (MOESI's M -> O, as in the AMD CPUs whose
+ *      protocol the QR paper's APU follows): memory is not written, and every later read that
+ *      reaches memory is served by the cluster again until a GPU write or a host-phase eviction
+ *      ends the ownership. Otherwise memory answers.
  *   4. A GPU write that reaches memory probes the cluster and drops its copy, clean or dirty
  *      (the write is the newer data: a CPU copy of the same bytes is a race RC leaves undefined).
  */
@@ -35,7 +37,7 @@ void cpu_cluster_destroy(cpu_cluster *cluster);
 bool cpu_cluster_host_write(cpu_cluster *cluster, uint64_t line_address);
 bool cpu_cluster_host_read(cpu_cluster *cluster, uint64_t line_address);
 
-/* Step 3: returns whether the line was dirty (the cluster supplies it and keeps it clean). */
+/* Step 3: whether the cluster holds the line dirty (it supplies the data and keeps owning it). */
 bool cpu_cluster_probe_read(cpu_cluster *cluster, uint64_t line_address);
 /* Step 4: returns whether the cluster held a copy (now dropped). */
 bool cpu_cluster_probe_write(cpu_cluster *cluster, uint64_t line_address);

@@ -15,13 +15,12 @@
  *   2. The CPU cluster is probed: under a null directory (directory.entries 0) every request is,
  *      and the answer waits for the CPU's reply; under a CPU-GPU directory only requests for
  *      lines the CPU holds dirty are. A dirty CPU line answers after cpu.probe_latency (GSI
- *      source REMOTE) and becomes clean: its data goes on to memory as a write (step W2) and the
- *      L3 keeps it as it keeps every read's data (clean, or dirty if writable). So a line the
- *      host wrote is pulled from the CPU once per host write, the "pulling data from the CPU
- *      caches" QR §5.1 finds dominating backprop, kmeans and histogram; its later misses are
- *      the L3's or DRAM's. (Leaving the CPU the owner, MOESI's O, would make the cluster answer
- *      every later L2 miss of the line too: a 2 MiB cache beside the L3 at probe latency with
- *      no bandwidth limit, which nothing here models.)
+ *      source REMOTE); the CPU keeps owning it (cpu_cluster.h), so memory is not written and
+ *      the L3 does not allocate it. This is the "pulling data from the CPU caches" that QR §5.1
+ *      finds dominating backprop, kmeans and histogram. (The alternative, cleaning the CPU
+ *      line, must write its data to memory: under a non-writable L3 that is one DRAM write per
+ *      pulled line, which swamped the GPU's own DRAM writes, 12,957 -> 150,443 for wt over the
+ *      qr-apu small suite, and so the write-combining comparison of QR Figure 7.)
  *   3. Otherwise an L3 hit answers after max(l3.latency, the probe's latency) (source L3); a miss
  *      sends the read to DRAM at that time, and the DRAM's answer fills the L3 clean (evicting
  *      an LRU victim, written back if dirty) on its way to the L2 (source DRAM).
@@ -184,16 +183,8 @@ static void store_line(memory_system *memory, uint64_t line_address, bool timed,
 
 /* ---- the CPU cluster ---- */
 
-/* Step 2's dirty line, now clean in the CPU: its data goes to memory and stays in the L3. */
-static void keep_pulled_line(memory_system *memory, uint64_t line_address, bool timed, sc_time now)
-{
-    store_line(memory, line_address, timed, now);
-    if (memory->l3)
-        l3_hold(memory, line_address, L3_CLEAN, timed, now);
-}
-
 /* Step 2: whether a dirty CPU line serves the read. */
-static bool probe_for_read(memory_system *memory, uint64_t line_address, sc_time now)
+static bool probe_for_read(memory_system *memory, uint64_t line_address)
 {
     if (!memory->cpu)
         return false;
@@ -203,7 +194,6 @@ static bool probe_for_read(memory_system *memory, uint64_t line_address, sc_time
     if (!dirty)
         return false;
     memory->stats.cpu_probe_hits++;
-    keep_pulled_line(memory, line_address, true, now);
     return true;
 }
 
@@ -233,7 +223,7 @@ void memory_backing_read(memory_system *memory, uint64_t line_address, sc_time n
         return;
     }
     sc_time start = take_lookup_slot(memory, line_address, now);
-    if (probe_for_read(memory, line_address, start)) {
+    if (probe_for_read(memory, line_address)) {
         answer(memory, line_address, GSI_SOURCE_REMOTE, start + gpu_cycles(memory, memory->config.cpu_probe_latency));
         return;
     }
@@ -317,9 +307,7 @@ void memory_side_warm(memory_system *memory, uint64_t line_address, bool is_writ
         store_line(memory, line_address, false, 0);
         return;
     }
-    if (memory->cpu && cpu_cluster_probe_read(memory->cpu, line_address))
-        keep_pulled_line(memory, line_address, false, 0);
-    else if (memory->l3)
+    if (memory->l3 && !(memory->cpu && cpu_cluster_probe_read(memory->cpu, line_address)))
         l3_hold(memory, line_address, L3_CLEAN, false, 0);
 }
 

@@ -6,8 +6,7 @@
  *   - the same protocol with the descriptor's l3_writable set keeps the write-back in the L3 and
  *     writes to DRAM only when the dirty L3 line is evicted (rfo is the writable one);
  *   - with a CPU cluster, host writes leave lines dirty in it: a GPU read reaching memory is
- *     served by the CPU, whose copy turns clean (memory and the L3 take the data), a GPU
- *     write-back drops the CPU copy, and
+ *     served by the CPU (which keeps owning the line), a GPU write-back drops the CPU copy, and
  *     a directory (directory.entries > 0) probes only lines the CPU holds;
  *   - the CPU cluster's tags evict LRU and report dirty victims;
  *   - an L3 hit (of a line functional warming left in the L3) is faster than DRAM, and the
@@ -142,17 +141,17 @@ static void test_gpu_reads_pull_dirty_cpu_lines(void **state)
     host_wrote_every_line(h);
     assert_int_equal(load(h, x, &source), 0);                  /* dirty in the CPU: pulled from there */
     assert_int_equal(source, GSI_SOURCE_REMOTE);
-    assert_int_equal(traffic->writes, 1);                      /* the CPU's copy is clean now: memory got the data */
-    load(h, y, NULL);                                          /* pulled too; evicts X from the L2 */
-    assert_int_equal(load(h, x, &source), 0);                  /* the L3 kept the pulled data */
-    assert_int_equal(source, GSI_SOURCE_L3);
-    assert_int_equal(stats->cpu_probe_hits, 2);
-    assert_int_equal(traffic->reads, 0);
+    load(h, y, NULL);
+    assert_int_equal(load(h, x, &source), 0);                  /* the CPU still owns X: pulled again */
+    assert_int_equal(source, GSI_SOURCE_REMOTE);
+    assert_int_equal(stats->cpu_probe_hits, 3);
+    assert_int_equal(stats->l3_hits + stats->l3_misses, 0);
+    assert_int_equal(traffic->reads + traffic->writes, 0);
 
     store(h, x, 7);                                            /* X dirty in the L2 */
-    load(h, z, NULL);                                          /* its write-back drops the CPU's clean copy */
+    load(h, z, NULL);                                          /* its write-back drops the CPU copy */
     assert_int_equal(stats->cpu_invalidations, 1);
-    assert_int_equal(traffic->writes, 4);                      /* X's write-back, three pulled lines */
+    assert_int_equal(traffic->writes, 1);
     assert_int_equal(load(h, x, &source), 7);                  /* no CPU copy, no L3 copy: DRAM */
     assert_int_equal(source, GSI_SOURCE_DRAM);
     assert_int_equal(stats->cpu_probes, 6);                    /* every read and write reaching memory */
@@ -192,14 +191,14 @@ static void test_cpu_cluster_tags(void **state)
     assert_non_null(cluster);
     assert_false(cpu_cluster_host_write(cluster, 0));
     assert_false(cpu_cluster_host_read(cluster, 64));
+    assert_true(cpu_cluster_probe_read(cluster, 0));            /* dirty: the CPU answers */
+    assert_true(cpu_cluster_probe_read(cluster, 0));            /* and keeps owning it */
     assert_false(cpu_cluster_probe_read(cluster, 64));          /* clean: memory answers */
     assert_true(cpu_cluster_host_read(cluster, 128));           /* LRU victim: line 0, dirty */
-    assert_false(cpu_cluster_host_write(cluster, 0));           /* victim: line 64, clean; 0 is dirty */
-    assert_true(cpu_cluster_probe_read(cluster, 0));            /* dirty: the CPU answers */
-    assert_false(cpu_cluster_probe_read(cluster, 0));           /* and keeps a clean copy */
-    assert_true(cpu_cluster_probe_write(cluster, 0));           /* a GPU write drops the copy */
-    assert_false(cpu_cluster_probe_write(cluster, 0));
-    assert_false(cpu_cluster_host_write(cluster, 192));         /* a free way: no victim */
+    assert_false(cpu_cluster_host_write(cluster, 192));         /* victim: line 64, clean */
+    assert_true(cpu_cluster_probe_write(cluster, 192));         /* a GPU write drops the copy */
+    assert_false(cpu_cluster_probe_read(cluster, 192));
+    assert_false(cpu_cluster_probe_write(cluster, 192));
     assert_null(cpu_cluster_create(100, 2, 64));
     cpu_cluster_destroy(cluster);
 }
