@@ -136,6 +136,13 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "l1_coherence_bytes_in", (double)m->l1_coherence_bytes_in, "bytes");
         add_metric(timing, "l2_write_bytes_in", (double)m->l2_write_bytes_in, "bytes");
         add_metric(timing, "memory_write_bytes", (double)m->memory_write_bytes, "bytes");
+        add_metric(timing, "l3_hits", (double)m->l3_hits, NULL);
+        add_metric(timing, "l3_misses", (double)m->l3_misses, NULL);
+        add_metric(timing, "l3_writebacks", (double)m->l3_writebacks, NULL);
+        add_metric(timing, "cpu_probes", (double)m->cpu_probes, NULL);
+        add_metric(timing, "cpu_probe_hits", (double)m->cpu_probe_hits, NULL);
+        add_metric(timing, "cpu_invalidations", (double)m->cpu_invalidations, NULL);
+        add_metric(timing, "cpu_writebacks", (double)m->cpu_writebacks, NULL);
     }
     if (report.memory && report.sync_fifo) {
         const memory_stats *m = report.memory;

@@ -32,6 +32,8 @@ static const sc_config_key keys[] = {
     {"cpu.l2_latency", SC_KEY_INT, "CPU cycles", 1, 10000, NULL, 0, "CPU shared L2 hit latency"},
     {"cpu.l2_size", SC_KEY_SIZE, "bytes", 0, 1 * GIB, NULL, 0, "CPU shared L2 capacity (0 = no CPU L2)"},
     {"cpu.line_size", SC_KEY_SIZE, "bytes", 16, 1024, NULL, SC_KEY_POWER_OF_TWO, "CPU cache line size"},
+    {"cpu.probe_latency", SC_KEY_INT, "GPU cycles", 1, 100000, NULL, 0,
+     "a directory's probe of the CPU cluster: from the probe leaving to the CPU's answer (its data if dirty)"},
     {"directory.banks", SC_KEY_INT, "banks", 1, 1024, NULL, 0, "coherence directory banks"},
     {"directory.entries", SC_KEY_INT, "blocks", 0, MAX_SAFE_INTEGER, NULL, 0,
      "blocks the CPU-GPU directory tracks (0 = stateless null directory that broadcasts probes)"},

@@ -184,6 +184,10 @@ typedef struct sc_protocol {
     /* Every atomic performed at the L2 invalidates the other CUs' L1 copies of the line (a
      * broadcast), and its answer leaves only once the invalidations have arrived. */
     bool broadcast_invalidations;
+    /* The memory-side L3 is write-back: GPU write-backs stop there and only its dirty evictions
+     * reach DRAM. Otherwise the L2 is the point of coherence and the L3 holds clean lines only
+     * (writes go around it to DRAM and drop its copy). */
+    bool l3_writable;
 } sc_protocol;
 
 /* The protocol of the mechanism named `name` ("wt", "nol1"), or NULL (mechanism.c). */

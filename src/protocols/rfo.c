@@ -176,4 +176,5 @@ const sc_protocol protocol_rfo = {
     .dir_table = rfo_directory,
     .dir_table_size = sizeof rfo_directory / sizeof rfo_directory[0],
     .acquire_invalidates_l1 = false,
+    .l3_writable = true,   /* QR §4.2: the L3 is "writeable only in the RFO system" */
 };

@@ -34,22 +34,27 @@ static bool geometry_possible(uint64_t size_bytes, unsigned associativity, unsig
     return size_bytes % set_bytes == 0;
 }
 
-/* Allocates the line and data arrays and points every line at its data. */
-static bool allocate_lines(cache_array *cache, uint64_t size_bytes)
+/* Allocates the line array and, unless the cache holds tags only, the data array, pointing every
+ * line at its data. */
+static bool allocate_lines(cache_array *cache, uint64_t size_bytes, bool with_data)
 {
     size_t line_count = (size_t)(size_bytes / cache->line_bytes);
     if (line_count == 0)
         return true;
     cache->lines = calloc(line_count, sizeof *cache->lines);
+    if (!cache->lines)
+        return false;
+    if (!with_data)
+        return true;
     cache->data = calloc(line_count, cache->line_bytes);
-    if (!cache->lines || !cache->data)
+    if (!cache->data)
         return false;
     for (size_t i = 0; i < line_count; i++)
         cache->lines[i].data = cache->data + i * cache->line_bytes;
     return true;
 }
 
-cache_array *cache_array_create(uint64_t size_bytes, unsigned associativity, unsigned line_bytes)
+static cache_array *create(uint64_t size_bytes, unsigned associativity, unsigned line_bytes, bool with_data)
 {
     if (!geometry_possible(size_bytes, associativity, line_bytes))
         return NULL;
@@ -61,11 +66,21 @@ cache_array *cache_array_create(uint64_t size_bytes, unsigned associativity, uns
     cache->ways = associativity;
     cache->line_bytes = line_bytes;
     cache->line_shift = (unsigned)__builtin_ctz(line_bytes);
-    if (!allocate_lines(cache, size_bytes)) {
+    if (!allocate_lines(cache, size_bytes, with_data)) {
         cache_array_destroy(cache);
         return NULL;
     }
     return cache;
+}
+
+cache_array *cache_array_create(uint64_t size_bytes, unsigned associativity, unsigned line_bytes)
+{
+    return create(size_bytes, associativity, line_bytes, true);
+}
+
+cache_array *cache_array_create_tags(uint64_t size_bytes, unsigned associativity, unsigned line_bytes)
+{
+    return create(size_bytes, associativity, line_bytes, false);
 }
 
 void cache_array_destroy(cache_array *cache)

@@ -19,7 +19,7 @@ typedef struct cache_line {
     uint32_t epoch;         /* the array's epoch when installed (flash invalidation) */
     uint64_t last_use;      /* LRU stamp */
     byte_mask dirty;        /* protocol-defined */
-    uint8_t *data;          /* line_bytes bytes */
+    uint8_t *data;          /* line_bytes bytes (NULL in a tags-only array) */
 } cache_line;
 
 typedef struct cache_array cache_array;
@@ -27,6 +27,9 @@ typedef struct cache_array cache_array;
 /* `size_bytes` must be a multiple of associativity * line_bytes (0 allowed); line_bytes is a
  * power of two <= TIMING_MAX_LINE_BYTES. Returns NULL if the geometry is impossible. */
 cache_array *cache_array_create(uint64_t size_bytes, unsigned associativity, unsigned line_bytes);
+/* The same for a cache that holds tags and states only (its lines' `data` is NULL): a model of a
+ * cache whose values the caller keeps elsewhere. */
+cache_array *cache_array_create_tags(uint64_t size_bytes, unsigned associativity, unsigned line_bytes);
 void cache_array_destroy(cache_array *cache);
 
 unsigned cache_array_line_bytes(const cache_array *cache);

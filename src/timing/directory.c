@@ -15,7 +15,7 @@
  *
  * Timing: a request takes the bank's pipeline for a cycle; forwards and invalidations leave
  * directory.latency cycles later; a home read is answered l2_latency cycles after it starts (an L2
- * hit) or when the DRAM fill reaches the L2; a grant leaves when its transaction completes. */
+ * hit) or when the memory side's fill reaches the L2; a grant leaves when its transaction completes. */
 #include "timing/memory_internal.h"
 
 #include <stdlib.h>
@@ -483,12 +483,13 @@ int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_
     return 1;
 }
 
-void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data, sc_time when)
+void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data,
+                           gsi_source source, sc_time when)
 {
     dir_context context = context_for(memory, bank, message_get(memory, handle)->line_address, handle);
     transaction *t = context.transaction;
     memcpy(t->data, data, memory->config.line_bytes);
-    t->home_source = GSI_SOURCE_DRAM;
+    t->home_source = (uint8_t)source;
     event_queue_push(memory->events, when, MEMORY_EVENT_HOME_DATA, bank, handle);
 }
 

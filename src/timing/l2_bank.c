@@ -1,12 +1,12 @@
-/* l2_bank.c — one slice of the shared, banked GPU L2: a write-back cache of the DRAM image
- * where writes and atomics are performed (the point of coherence of protocols without a
+/* l2_bank.c — one slice of the shared, banked GPU L2: a write-back cache of the memory side
+ * (memory_side.c: L3, CPU cluster, DRAM) where writes and atomics are performed (the point of coherence of protocols without a
  * directory). Under an ownership protocol the bank hosts a directory slice (directory.c), which
  * handles every message and uses the L2 as the home of its lines (l2_home_*).
  *
  * Each bank takes one message per GPU cycle from its input queue and answers l2_latency cycles
  * later. Line states and what each request does in them:
  *
- *   state  | Read            | Write                      | Atomic               | DRAM fill
+ *   state  | Read            | Write                      | Atomic               | fill
  *   -------+-----------------+----------------------------+----------------------+------------------
  *   I      | miss: fetch, IV | full line: install D, ack; | miss: fetch, IV      | -
  *          |                 | partial: miss, fetch, IV   |                      |
@@ -14,7 +14,7 @@
  *   IV     | wait in MSHR    | wait in MSHR               | wait in MSHR         | V; replay waiters
  *
  * A miss picks the LRU victim of the set; a dirty victim is written back (its bytes go to the
- * image at once, the DRAM write is timed), a victim with a fill outstanding stalls the bank.
+ * image at once, the memory side's write is timed), a victim with a fill outstanding stalls the bank.
  * When every L2 MSHR of the bank is busy, the bank stalls until a fill frees one. Requests
  * waiting in an MSHR replay in arrival order, so a CU's write and later read of a line are seen
  * in the order they were sent. A bank has two input queues: requests, and the answers that
@@ -133,7 +133,7 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         break;
     case MSG_GET_S:
     case MSG_GET_M:
-        directory_home_filled(memory, bank, handle, line->data, when);
+        directory_home_filled(memory, bank, handle, line->data, source, when);
         break;
     default:
         break;
@@ -160,7 +160,7 @@ static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, 
         if (image)
             memcpy(image, victim->data, inside);
         memory->stats.l2_writebacks++;
-        memory_dram_request(memory, address, true, now);
+        memory_backing_write(memory, address, now);
     }
     cache_array_invalidate(memory->banks[bank].cache, victim);
     return true;
@@ -205,7 +205,7 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
     cache_array_install(b->cache, victim, local, L2_IV);
     mshr_entry *entry = mshr_allocate(b->mshrs, local);
     mshr_add_waiter(entry, handle);
-    memory_dram_request(memory, m->line_address, false, now);
+    memory_backing_read(memory, m->line_address, now);
     return true;
 }
 
@@ -261,21 +261,21 @@ static void requeue_waiters(memory_system *memory, unsigned bank, const mshr_ent
     l2_requeue_front(memory, bank, entry->waiters[first], entry->waiters[entry->waiter_count - 1], when);
 }
 
-void l2_dram_done(memory_system *memory, const dram_request *request, sc_time when)
+void l2_fill(memory_system *memory, uint64_t line_address, gsi_source source, sc_time when)
 {
-    unsigned bank = memory_bank_of(memory, request->address);
+    unsigned bank = memory_bank_of(memory, line_address);
     l2_bank *b = &memory->banks[bank];
-    uint64_t local = memory_bank_local_address(memory, request->address);
+    uint64_t local = memory_bank_local_address(memory, line_address);
     cache_line *line = cache_array_lookup(b->cache, local);
     mshr_entry *entry = mshr_find(b->mshrs, local);
     uint64_t inside = memory->config.line_bytes;
-    const uint8_t *image = sc_device_global_span(memory->device, request->address, &inside);
+    const uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
     memset(line->data, 0, memory->config.line_bytes);
     if (image)
         memcpy(line->data, image, inside);
     bool qr = memory->protocol->sync_fifo;
     if (qr)
-        qr_overlay_memory_side(memory, request->address, line->data);
+        qr_overlay_memory_side(memory, line_address, line->data);
     line->state = L2_V;
     sc_time reply = when + cycles(memory, memory->config.l2_latency);
     for (uint32_t w = 0; w < entry->waiter_count; w++) {
@@ -283,7 +283,7 @@ void l2_dram_done(memory_system *memory, const dram_request *request, sc_time wh
             requeue_waiters(memory, bank, entry, w, when);   /* this one and every later one, in order */
             break;
         }
-        serve(memory, bank, entry->waiters[w], line, GSI_SOURCE_DRAM, reply + cycles(memory, w));
+        serve(memory, bank, entry->waiters[w], line, source, reply + cycles(memory, w));
     }
     mshr_release(b->mshrs, entry);
 }
@@ -321,7 +321,7 @@ bool l2_home_read(memory_system *memory, unsigned bank, uint32_t handle, uint8_t
     memory->stats.l2_misses++;
     cache_array_install(b->cache, victim, local, L2_IV);
     mshr_add_waiter(mshr_allocate(b->mshrs, local), handle);
-    memory_dram_request(memory, line_address, false, now);
+    memory_backing_read(memory, line_address, now);
     return false;
 }
 
@@ -350,5 +350,5 @@ void l2_home_write(memory_system *memory, unsigned bank, uint64_t line_address, 
     if (image)
         memcpy(image, data, inside);
     memory->stats.l2_writebacks++;
-    memory_dram_request(memory, line_address, true, now);
+    memory_backing_write(memory, line_address, now);
 }

@@ -1,10 +1,11 @@
 /* memory_internal.h — the parts of the memory system shared by its files (memory_system.c,
- * l1_controller.c, l2_bank.c, directory.c): messages, controller state, and the helpers that
- * move messages. */
+ * l1_controller.c, l2_bank.c, directory.c, memory_side.c): messages, controller state, and the
+ * helpers that move messages. */
 #ifndef SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
 #define SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
 
 #include "timing/cache_array.h"
+#include "timing/cpu_cluster.h"
 #include "timing/memory_system.h"
 #include "timing/mshr.h"
 #include "timing/store_buffer.h"
@@ -100,6 +101,15 @@ typedef struct l2_bank {
     bool refusing_writes;        /* a write waits at the head of the queue: the wL2 cannot evict */
 } l2_bank;
 
+/* One bank of the memory-side L3: tags only (states L3_CLEAN, L3_DIRTY), indexed by bank-local
+ * line addresses; one lookup starts per GPU cycle. */
+enum { L3_INVALID = 0, L3_CLEAN, L3_DIRTY };
+
+typedef struct l3_bank {
+    cache_array *tags;
+    sc_time free_at;             /* when the bank starts its next lookup */
+} l3_bank;
+
 /* A DRAM request that found its channel queue full. */
 typedef struct dram_backlog_entry {
     uint64_t line_address;
@@ -116,6 +126,8 @@ struct memory_system {
     l1_controller *l1;
     l2_bank *banks;
     noc *network;
+    l3_bank *l3;                  /* l3_banks banks, NULL without an L3 */
+    cpu_cluster *cpu;             /* NULL without a CPU cluster */
     dram *memory;
     sc_time dram_wake;            /* time of the scheduled DRAM event, SC_TIME_NEVER if none */
     dram_backlog_entry *backlog;
@@ -171,13 +183,15 @@ int l2_step(memory_system *memory, unsigned bank, sc_time now, sc_error *error);
 /* Puts the requests first..last (linked by `next`) back at the head of the bank's request queue,
  * ahead of newer ones, and lets the bank take them from `when`. */
 void l2_requeue_front(memory_system *memory, unsigned bank, uint32_t first, uint32_t last, sc_time when);
-void l2_dram_done(memory_system *memory, const dram_request *request, sc_time when);
+/* The memory side's answer to a read of the bank's line (memory_backing_read) reached the L2 at
+ * `when`, served by `source` (L3, a CPU cache, DRAM): the line takes the image's bytes. */
+void l2_fill(memory_system *memory, uint64_t line_address, gsi_source source, sc_time when);
 
 /* The home of a line for a directory: whether reading it from the bank now needs an L2 MSHR and
  * one cannot be had (the request must wait); reading it (an L2 hit copies the data into `data`
- * and returns true; a miss fetches it from DRAM and later hands `handle`, the request, to
- * directory_home_filled); and writing a whole line to it (into the L2, allocating, or into the
- * DRAM image when no way can be freed). */
+ * and returns true; a miss fetches it from the memory side and later hands `handle`, the request, to
+ * directory_home_filled); and writing a whole line to it (into the L2, allocating, or to the
+ * memory side when no way can be freed). */
 bool l2_home_blocked(memory_system *memory, unsigned bank, uint64_t line_address);
 bool l2_home_read(memory_system *memory, unsigned bank, uint32_t handle, uint8_t *data, sc_time now);
 void l2_home_write(memory_system *memory, unsigned bank, uint64_t line_address, const uint8_t *data, sc_time now);
@@ -189,9 +203,10 @@ void directory_destroy(directory_slice *directory);
  * wait (no transaction, directory way or L2 MSHR free) and be offered again next cycle, -1 on a
  * protocol error. */
 int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
-/* The home's data for the request `handle` reached the L2 at `when` (a DRAM fill). */
+/* The home's data for the request `handle` reached the L2 at `when` (a fill from the memory side,
+ * served by `source`). */
 void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data,
-                           sc_time when);
+                           gsi_source source, sc_time when);
 /* The home data of a request is due (MEMORY_EVENT_HOME_DATA). */
 int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
 /* Host accesses: forgets every entry of lines in [start, end) (their L1 copies were dropped). */
@@ -221,7 +236,27 @@ bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address);
 /* Lays the wL3's dirty bytes of the line over `data` just read from memory. */
 void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data);
 
-/* DRAM requests, queued in a backlog when the channel is full. */
-void memory_dram_request(memory_system *memory, uint64_t line_address, bool is_write, sc_time now);
+/* ---- the memory side below the L2 banks (memory_side.c) ----
+ * The L2 banks (and a directory's home reads and writes through them) reach the L3, the CPU
+ * cluster and DRAM only through these two calls. A read is answered by l2_fill; a write is
+ * posted (its bytes are in the image already). Without an L3 and a CPU cluster both go straight
+ * to DRAM. */
+void memory_backing_read(memory_system *memory, uint64_t line_address, sc_time now);
+void memory_backing_write(memory_system *memory, uint64_t line_address, sc_time now);
+/* Whether a request for the line posted now goes straight into DRAM (no backlog, room in the
+ * line's channel): QR's wL3 holds its head back otherwise. */
+bool memory_backing_accepts(const memory_system *memory, uint64_t line_address);
+
+/* Building and tearing down the L3 banks, the CPU cluster and the DRAM channels. */
+void memory_side_create(memory_system *memory);
+void memory_side_destroy(memory_system *memory);
+/* MEMORY_EVENT_DRAM, MEMORY_EVENT_BACKING_DATA and MEMORY_EVENT_BACKING_MISS. */
+void memory_side_handle_event(memory_system *memory, const timing_event *event);
+/* A host access to the lines of [start, end) between kernels: the CPU cluster holds them
+ * (dirty after a write); a write drops the L3's copies. Untimed. */
+void memory_side_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
+/* Functional warming: the L3 sees a fill of the line (`is_write` false) or the write-back of a
+ * dirty L2 victim, as in a timed run but without time, traffic or statistics. */
+void memory_side_warm(memory_system *memory, uint64_t line_address, bool is_write);
 
 #endif

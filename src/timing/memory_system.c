@@ -1,6 +1,7 @@
 /* memory_system.c — builds the memory hierarchy from its configuration, owns the message and
- * operation pools, moves messages across the NoC, feeds DRAM, and handles host accesses. The
- * controllers themselves are l1_controller.c, l2_bank.c and directory.c. */
+ * operation pools, moves messages across the NoC, and handles host accesses. The controllers
+ * themselves are l1_controller.c, l2_bank.c and directory.c; below the L2 banks, the L3, the CPU
+ * cluster and DRAM are memory_side.c. */
 #include "timing/memory_internal.h"
 
 #include "base/random.h"
@@ -126,7 +127,6 @@ memory_system *memory_system_create(const memory_config *config, const sc_protoc
     memory->callbacks = callbacks;
     memory->free_messages = MESSAGE_NONE;
     memory->free_ops = MEMORY_OP_NONE;
-    memory->dram_wake = SC_TIME_NEVER;
     memory->jitter_state = config->jitter;
     memory->l1 = calloc(config->cu_count, sizeof *memory->l1);
     for (unsigned cu = 0; cu < config->cu_count; cu++)
@@ -144,7 +144,7 @@ memory_system *memory_system_create(const memory_config *config, const sc_protoc
     if (protocol->sync_fifo)
         qr_write_path_create(memory);
     memory->network = create_network(config);
-    memory->memory = dram_create(&config->dram);
+    memory_side_create(memory);
     return memory;
 }
 
@@ -173,9 +173,8 @@ void memory_system_destroy(memory_system *memory)
     free(memory->op_chunks);
     free(memory->l1);
     free(memory->banks);
-    free(memory->backlog);
     noc_destroy(memory->network);
-    dram_destroy(memory->memory);
+    memory_side_destroy(memory);
     free(memory);
 }
 
@@ -294,60 +293,6 @@ void memory_perform_atomic(memory_system *memory, uint32_t handle, uint64_t line
     }
 }
 
-/* ---- DRAM ---- */
-
-static void schedule_dram(memory_system *memory)
-{
-    sc_time next = dram_next_event(memory->memory);
-    if (next < memory->dram_wake) {
-        memory->dram_wake = next;
-        event_queue_push(memory->events, next, MEMORY_EVENT_DRAM, 0, 0);
-    }
-}
-
-void memory_dram_request(memory_system *memory, uint64_t line_address, bool is_write, sc_time now)
-{
-    memory->stats.memory_write_bytes += is_write ? memory->config.line_bytes : 0;
-    if (memory->backlog_count == 0 && dram_can_accept(memory->memory, line_address)) {
-        dram_enqueue(memory->memory, &(dram_request){line_address, is_write, 0}, now);
-        schedule_dram(memory);
-        return;
-    }
-    if (memory->backlog_count == memory->backlog_capacity) {
-        memory->backlog_capacity = memory->backlog_capacity ? 2 * memory->backlog_capacity : 64;
-        memory->backlog = realloc(memory->backlog, memory->backlog_capacity * sizeof *memory->backlog);
-    }
-    memory->backlog[memory->backlog_count++] = (dram_backlog_entry){line_address, is_write};
-}
-
-/* Moves backlogged requests into DRAM in arrival order, as far as their channels have room. */
-static void drain_backlog(memory_system *memory, sc_time now)
-{
-    uint32_t kept = 0;
-    for (uint32_t i = 0; i < memory->backlog_count; i++) {
-        dram_backlog_entry entry = memory->backlog[i];
-        if (dram_can_accept(memory->memory, entry.line_address))
-            dram_enqueue(memory->memory, &(dram_request){entry.line_address, entry.is_write, 0}, now);
-        else
-            memory->backlog[kept++] = entry;
-    }
-    memory->backlog_count = kept;
-}
-
-static void dram_completed(void *context, const dram_request *request, sc_time when)
-{
-    if (!request->is_write)
-        l2_dram_done(context, request, when);
-}
-
-static void advance_dram(memory_system *memory, sc_time now)
-{
-    memory->dram_wake = SC_TIME_NEVER;
-    dram_advance(memory->memory, now, dram_completed, memory);
-    drain_backlog(memory, now);
-    schedule_dram(memory);
-}
-
 /* ---- events ---- */
 
 int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error)
@@ -367,8 +312,9 @@ int memory_handle_event(memory_system *memory, const timing_event *event, sc_err
     case MEMORY_EVENT_HOME_DATA:
         return directory_home_due(memory, event->target, (uint32_t)event->argument, event->time, error);
     case MEMORY_EVENT_DRAM:
-        if (event->time == memory->dram_wake)
-            advance_dram(memory, event->time);
+    case MEMORY_EVENT_BACKING_DATA:
+    case MEMORY_EVENT_BACKING_MISS:
+        memory_side_handle_event(memory, event);
         return 0;
     default:
         return sc_fail(error, "internal error: unknown memory event %u", event->kind);
@@ -434,6 +380,7 @@ static void host_visit_l1_line(void *context, cache_line *line)
 void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write)
 {
     host_range range = {memory, NULL, 0, address, address + bytes, is_write};
+    memory_side_host_access(memory, range.start, range.end, is_write);
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         range.cache = memory->banks[b].cache;
         range.bank = b;
@@ -457,7 +404,8 @@ void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, b
 void memory_warm_line(memory_system *memory, uint64_t address, bool wrote)
 {
     uint64_t line_address = address & ~(uint64_t)(memory->config.line_bytes - 1);
-    cache_array *cache = memory->banks[memory_bank_of(memory, line_address)].cache;
+    unsigned bank = memory_bank_of(memory, line_address);
+    cache_array *cache = memory->banks[bank].cache;
     uint64_t local = memory_bank_local_address(memory, line_address);
     cache_line *line = cache_array_lookup(cache, local);
     if (line) {
@@ -467,6 +415,9 @@ void memory_warm_line(memory_system *memory, uint64_t address, bool wrote)
         return;
     }
     line = cache_array_victim(cache, local);
+    if (line && line->state == L2_D)
+        memory_side_warm(memory, memory_bank_global_address(memory, bank, line->address), true);
+    memory_side_warm(memory, line_address, false);
     if (line)
         cache_array_install(cache, line, local, wrote ? L2_D : L2_V);
 }

@@ -1,7 +1,8 @@
 /* memory_system.h — the value-accurate GPU memory hierarchy below the compute units: per-CU L1
  * controllers (protocol tables from protocols/), write-combining store buffers, the NoC, banked
- * L2 slices with MSHRs, and DRAM channels. Lines carry data; the device's flat global image is
- * the DRAM contents.
+ * L2 slices with MSHRs, and the memory side below them: a memory-side L3, the CPU cluster of an
+ * APU as a probe target, and DRAM channels. L1 and L2 lines carry data; the device's flat global
+ * image is the contents of everything below the L2 (the L3 and the CPU cluster keep tags only).
  *
  * The load/store unit of a compute unit hands it one line access at a time (l1_access). Each
  * access belongs to a memory operation (memory_op: one warp instruction's global access, owned
@@ -79,6 +80,16 @@ typedef struct memory_config {
     uint64_t directory_entries;
     unsigned directory_associativity, directory_transactions;
     unsigned directory_latency;                    /* GPU cycles before a forward or invalidation leaves */
+    /* the memory side below the L2 banks (memory_side.c): the L3 and the CPU cluster */
+    bool l3_enabled;
+    uint64_t l3_bytes;
+    unsigned l3_associativity, l3_banks;
+    unsigned l3_latency;                           /* GPU cycles from a lookup's start to a hit's data */
+    uint64_t cpu_cache_bytes;                      /* the CPU cluster's last-level tags; 0: no CPU cluster */
+    unsigned cpu_cache_associativity;
+    unsigned cpu_probe_latency;                    /* GPU cycles from a probe's start to the CPU's answer */
+    bool cpu_null_directory;                       /* every request reaching memory probes the CPU cluster
+                                                      (else only those for lines it holds, dirty for reads) */
     noc_config noc;
     dram_config dram;
     uint64_t jitter;                               /* 0: none; else the perturbation seed */
@@ -112,9 +123,21 @@ typedef struct memory_stats {
                                           would evict is bound for a bank that refuses writes */
     uint64_t release_markers_acked;    /* releases whose markers were all acknowledged */
     uint64_t release_marker_cycles;    /* GPU cycles from their markers leaving to the last acknowledgement */
+    /* the memory side (memory_side.c) */
+    uint64_t l3_hits, l3_misses;       /* GPU reads reaching memory that the L3 served / that went to DRAM */
+    uint64_t l3_writebacks;            /* dirty L3 lines evicted to DRAM (a writable L3 only) */
+    uint64_t cpu_probes;               /* GPU requests reaching memory that probed the CPU cluster */
+    uint64_t cpu_probe_hits;           /* GPU reads served from a dirty CPU line */
+    uint64_t cpu_invalidations;        /* CPU copies dropped by GPU writes reaching memory */
+    uint64_t cpu_writebacks;           /* dirty CPU lines evicted by host accesses (host phase, untimed) */
 } memory_stats;
 
 typedef struct memory_system memory_system;
+
+/* GPU cycles a read reaching the memory side spends there before an L3 hit answers it or it is
+ * sent to DRAM: l3.latency, or the CPU's probe reply if later under a null directory
+ * (memory_side.c; timing_config.c takes it out of the DRAM pipeline latency). */
+unsigned memory_side_lookup_cycles(const memory_config *config);
 
 memory_system *memory_system_create(const memory_config *config, const sc_protocol *protocol, sc_device *device,
                                     event_queue *events, memory_callbacks callbacks);
@@ -166,20 +189,24 @@ enum {
     MEMORY_EVENT_BANK,                        /* an L2 bank may process its next message */
     MEMORY_EVENT_DRAM,                        /* DRAM has work due */
     MEMORY_EVENT_HOME_DATA,                   /* a directory's read of the home is answered */
-    MEMORY_EVENT_LAST = MEMORY_EVENT_HOME_DATA,
+    MEMORY_EVENT_BACKING_DATA,                /* the memory side answers an L2 fill (L3 hit, CPU probe) */
+    MEMORY_EVENT_BACKING_MISS,                /* the memory side sends an L2 fill's read to DRAM */
+    MEMORY_EVENT_LAST = MEMORY_EVENT_BACKING_MISS,
 };
 
 int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
 
 /* Host accesses between kernels: write dirty L2 data back before the host reads; drop every
- * cached copy after the host writes. */
+ * GPU-side cached copy (L1, L2, L3) after the host writes. The CPU cluster, if any, then holds
+ * the lines: dirty after a write, at least clean after a read (memory_side.c). */
 void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write);
 
 /* Functional warming (sampled runs), between kernels only, after a host-read write-back: the
  * image holds every value. memory_warm_line makes the L2 hold a line a fast-forwarded access
  * touched, most recently used, dirty if the access `wrote` it (as a write-back L2 would after a
- * store or atomic, so its later eviction costs the DRAM write the full run pays); the victim
- * is dropped. Line data is stale until memory_warm_finish copies the image's bytes into every
+ * store or atomic, so its later eviction costs the DRAM write the full run pays); the line
+ * passes through the memory side as its fill would, and a dirty victim's write-back as well
+ * (memory_side.c, untimed). Line data is stale until memory_warm_finish copies the image's bytes into every
  * L2 line and drops every L1 copy (and, under a directory protocol, every directory entry), which
  * must come before any other access or host copy. */
 void memory_warm_line(memory_system *memory, uint64_t address, bool wrote);

@@ -74,12 +74,6 @@ static sc_time later(sc_time a, sc_time b)
 
 /* ---- memory: where wL3 blocks go ---- */
 
-/* Whether memory takes a write of the line now. */
-static bool memory_accepts_write(const memory_system *memory, uint64_t line_address)
-{
-    return memory->backlog_count == 0 && dram_can_accept(memory->memory, line_address);
-}
-
 /* The one place QR's writes leave the GPU: the bytes reach the device image and a timed DRAM write
  * is queued; the stateless directory's invalidation of the CPU cluster goes with it. */
 static void write_to_memory(memory_system *memory, uint64_t line_address, const uint8_t *data,
@@ -89,7 +83,7 @@ static void write_to_memory(memory_system *memory, uint64_t line_address, const 
     uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
     if (image)
         byte_mask_copy(image, data, mask, (unsigned)inside);
-    memory_dram_request(memory, line_address, true, now);
+    memory_backing_write(memory, line_address, now);
 }
 
 /* ---- the wL3 ---- */
@@ -115,7 +109,7 @@ static void wl3_take(memory_system *memory, uint64_t line_address, const uint8_t
 static bool wl3_accepts(const memory_system *memory)
 {
     uint64_t head;
-    return !write_cache_level_head_must_leave(memory->wl3, &head) || memory_accepts_write(memory, head);
+    return !write_cache_level_head_must_leave(memory->wl3, &head) || memory_backing_accepts(memory, head);
 }
 
 void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data)

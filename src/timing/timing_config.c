@@ -85,6 +85,40 @@ static sc_time noc_round_trip(const memory_config *m)
     return sc_clock_span(m->noc.clock, cycles);
 }
 
+/* The L3's tags per bank, and the CPU cluster's last level (the shared L2, or without one the
+ * cores' L1s taken together). */
+static int load_memory_side(const sc_config *c, memory_config *m, sc_error *error)
+{
+    m->l3_enabled = sc_config_bool(c, "l3.enabled");
+    m->l3_bytes = (uint64_t)sc_config_int(c, "l3.size");
+    m->l3_associativity = (unsigned)sc_config_int(c, "l3.associativity");
+    m->l3_banks = (unsigned)sc_config_int(c, "l3.banks");
+    m->l3_latency = (unsigned)sc_config_int(c, "l3.latency");
+    uint64_t l3_set = (uint64_t)m->l3_associativity * m->line_bytes;
+    if (m->l3_enabled && (m->l3_bytes % m->l3_banks || m->l3_bytes / m->l3_banks % l3_set ||
+                          m->l3_bytes / m->l3_banks == 0))
+        return sc_fail(error, "l3.size: %llu bytes is not a whole number (at least one) of sets of l3.associativity "
+                       "x %u-byte lines per bank (l3.banks %u)", (unsigned long long)m->l3_bytes, m->line_bytes,
+                       m->l3_banks);
+    uint64_t cores = (uint64_t)sc_config_int(c, "cpu.count");
+    if (cores == 0)
+        return 0;
+    uint64_t cpu_line = (uint64_t)sc_config_int(c, "cpu.line_size");
+    if (cpu_line != m->line_bytes)
+        return sc_fail(error, "cpu.line_size: %llu bytes must equal l2.line_size (%u) in the timing model when "
+                       "cpu.count is not 0", (unsigned long long)cpu_line, m->line_bytes);
+    bool shared_l2 = sc_config_int(c, "cpu.l2_size") > 0;
+    m->cpu_cache_bytes = shared_l2 ? (uint64_t)sc_config_int(c, "cpu.l2_size") : cores * (uint64_t)sc_config_int(c, "cpu.l1_size");
+    m->cpu_cache_associativity = (unsigned)sc_config_int(c, shared_l2 ? "cpu.l2_associativity" : "cpu.l1_associativity");
+    if (m->cpu_cache_bytes % ((uint64_t)m->cpu_cache_associativity * m->line_bytes))
+        return sc_fail(error, "%s: the CPU cluster's last level (%llu bytes) must be a multiple of its associativity "
+                       "x the line size", shared_l2 ? "cpu.l2_size" : "cpu.l1_size",
+                       (unsigned long long)m->cpu_cache_bytes);
+    m->cpu_probe_latency = (unsigned)sc_config_int(c, "cpu.probe_latency");
+    m->cpu_null_directory = sc_config_int(c, "directory.entries") == 0;
+    return 0;
+}
+
 static int load_dram(const sc_config *c, memory_config *m, sc_error *error)
 {
     dram_config *d = &m->dram;
@@ -108,11 +142,13 @@ static int load_dram(const sc_config *c, memory_config *m, sc_error *error)
     sc_time core = sc_clock_span(d->clock, (uint64_t)d->t_rcd + d->t_cl + burst);
     sc_time end_to_end = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "dram.latency"));
     sc_time l2 = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "l2.latency"));
-    if (end_to_end < l2 + core)
-        return sc_fail(error, "dram.latency: %lld GPU cycles is less than l2.latency plus one DRAM access "
+    sc_time memory_side = sc_clock_span(m->gpu_clock, memory_side_lookup_cycles(m));
+    if (end_to_end < l2 + memory_side + core)
+        return sc_fail(error, "dram.latency: %lld GPU cycles is less than l2.latency plus the memory side's lookup "
+                       "(l3.latency, or cpu.probe_latency under a null directory: %u) plus one DRAM access "
                        "(tRCD + tCL + burst = %.0f GPU cycles)", (long long)sc_config_int(c, "dram.latency"),
-                       (double)core / (double)m->gpu_clock.period);
-    d->pipeline_latency = end_to_end - l2 - core;
+                       memory_side_lookup_cycles(m), (double)core / (double)m->gpu_clock.period);
+    d->pipeline_latency = end_to_end - l2 - memory_side - core;
     return 0;
 }
 
@@ -194,6 +230,8 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
                        "(l1.tag_latency + 2 x noc.latency + serialisation = %.0f GPU cycles)",
                        (long long)sc_config_int(c, "l2.latency"), (double)round_trip / (double)m->gpu_clock.period);
     m->l2_latency = (unsigned)((l2 - round_trip) / m->gpu_clock.period);
+    if (load_memory_side(c, m, error) < 0)
+        return -1;
     return load_dram(c, m, error);
 }
 

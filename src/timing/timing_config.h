@@ -4,7 +4,12 @@
  *
  *   L2 bank latency  = l2.latency - l1.tag_latency - unloaded NoC round trip (nearest bank)
  *   NoC hop latency  = (l2.latency_max - l2.latency) / (2 x the mesh diameter), mesh only
- *   DRAM pipeline    = dram.latency - l2.latency - (tRCD + tCL + one burst), in time
+ *   DRAM pipeline    = dram.latency - l2.latency - memory-side lookup - (tRCD + tCL + one burst),
+ *                      in time; the memory-side lookup is l3.latency (0 without an L3), or
+ *                      cpu.probe_latency if longer when a null directory (directory.entries 0)
+ *                      probes a CPU cluster (cpu.count > 0) on every request
+ *   CPU cluster      = cpu.l2_size, cpu.l2_associativity ways (cpu.l2_size 0: cpu.count x
+ *                      cpu.l1_size, cpu.l1_associativity ways); none when cpu.count is 0
  *
  *   directory        = directory.full_map_size / DIRECTORY_ENTRY_BYTES entries, split over the
  *                      L2 banks (rounded down to whole sets of directory.full_map_associativity);

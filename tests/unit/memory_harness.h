@@ -1,8 +1,8 @@
 /* memory_harness.h — a memory system of the timing model driven access by access, for the
- * protocol unit tests (test_directory.c, test_quickrelease.c): a qr-apu configuration with the
- * test's overrides, a device whose first 64 lines (from h->base, line-aligned) are zero, and
- * one-lane 32-bit accesses that run every event they cause before returning. Header-only, so
- * each test includes it once. */
+ * protocol unit tests (test_directory.c, test_quickrelease.c, test_memory_side.c): a qr-apu
+ * configuration with the test's overrides, a device whose first 64 lines (from h->base,
+ * line-aligned) are zero, and one-lane 32-bit accesses that run every event they cause before
+ * returning. Header-only, so each test includes it once. */
 #ifndef SYNCSCOPE_TESTS_MEMORY_HARNESS_H
 #define SYNCSCOPE_TESTS_MEMORY_HARNESS_H
 
@@ -21,12 +21,13 @@ typedef struct memory_harness {
     memory_system *memory;
     uint64_t base;               /* the first of 64 zeroed lines */
     uint32_t done_op;            /* the last operation reported done */
+    sc_time done_time;           /* and when */
 } memory_harness;
 
 static void memory_harness_op_done(void *context, uint32_t op, sc_time when)
 {
-    (void)when;
     ((memory_harness *)context)->done_op = op;
+    ((memory_harness *)context)->done_time = when;
 }
 
 static void memory_harness_write_performed(void *context, unsigned cu, sc_time when)
@@ -34,16 +35,16 @@ static void memory_harness_write_performed(void *context, unsigned cu, sc_time w
     (void)context, (void)cu, (void)when;
 }
 
-/* Builds the memory system of `protocol` on qr-apu with the "key=value" overrides `sets`. */
-static void memory_harness_open(memory_harness *h, const char *protocol, const char *const *sets, int set_count)
+/* Builds the memory system of the protocol descriptor `chosen` on qr-apu with the "key=value"
+ * overrides `sets`. */
+static void memory_harness_open_protocol(memory_harness *h, const sc_protocol *chosen, const char *const *sets,
+                                         int set_count)
 {
     sc_error error = {{0}};
     h->config = sc_config_load("qr-apu", NULL, sets, set_count, &error);
     if (!h->config)
         fail_msg("config: %s", error.message);
     assert_int_equal(timing_config_load(h->config, 0, &h->timing, &error), 0);
-    const sc_protocol *chosen = sc_protocol_find(protocol);
-    assert_non_null(chosen);
     assert_int_equal(timing_config_check_protocol(&h->timing, chosen, &error), 0);
     h->device = sc_device_create(h->timing.core.warp_size, &error);
     event_queue_init(&h->events);
@@ -55,6 +56,14 @@ static void memory_harness_open(memory_harness *h, const char *protocol, const c
     static const uint8_t zeros[64 * 1024];
     assert_true(64ull * line <= sizeof zeros);
     assert_int_equal(sc_memcpy_to_device(h->device, h->base, zeros, 64ull * line, &error), 0);
+}
+
+/* The same for the mechanism named `protocol`. */
+static void memory_harness_open(memory_harness *h, const char *protocol, const char *const *sets, int set_count)
+{
+    const sc_protocol *chosen = sc_protocol_find(protocol);
+    assert_non_null(chosen);
+    memory_harness_open_protocol(h, chosen, sets, set_count);
 }
 
 static void memory_harness_close(memory_harness *h)
