@@ -132,6 +132,7 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "l2_writes", (double)m->l2_writes, NULL);
         add_metric(timing, "l2_atomics", (double)m->l2_atomics, NULL);
         add_metric(timing, "l2_writebacks", (double)m->l2_writebacks, NULL);
+        add_metric(timing, "l2_write_throughs", (double)m->l2_write_throughs, NULL);
         add_metric(timing, "l1_data_bytes_in", (double)m->l1_data_bytes_in, "bytes");
         add_metric(timing, "l1_coherence_bytes_in", (double)m->l1_coherence_bytes_in, "bytes");
         add_metric(timing, "l2_write_bytes_in", (double)m->l2_write_bytes_in, "bytes");

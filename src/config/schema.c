@@ -129,6 +129,9 @@ static const sc_config_key keys[] = {
      "QuickRelease wL2 ways (a bank's slice has at most as many ways as blocks; qr only)"},
     {"l2.write_cache_size", SC_KEY_SIZE, "bytes", 1, 1 * GIB, NULL, 0,
      "QuickRelease write-combining wL2 beside the L2 (all banks, at least one line per bank; qr only)"},
+    {"l2.write_policy", SC_KEY_ENUM, "", 0, 0, "write_back|write_through", 0,
+     "L2 writes under wt and nol1 (whose L2 is the point of coherence): kept dirty, or written through to memory "
+     "(an APU keeping CPU-GPU coherence through its directory); rfo and qr have their own write paths"},
     {"l3.associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0, "memory-side L3 ways"},
     {"l3.banks", SC_KEY_INT, "banks", 1, 4096, NULL, 0, "memory-side L3 banks"},
     {"l3.enabled", SC_KEY_BOOL, "", 0, 0, NULL, 0, "whether a memory-side L3 shared by CPU and GPU exists"},

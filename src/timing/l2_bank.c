@@ -109,6 +109,24 @@ static sc_time invalidate_other_l1s(memory_system *memory, unsigned bank, const 
     return l2_broadcast_invalidation(memory, bank, m->line_address, m->cu, when);
 }
 
+/* Under l2.write_policy write_through: the written bytes go on to memory now (the image takes
+ * them and the memory side is sent a write), and the L2 keeps no dirty data. */
+static void write_through(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
+                          sc_time now)
+{
+    uint64_t inside = memory->config.line_bytes;
+    uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
+    if (image)
+        byte_mask_copy(image, data, mask, (unsigned)inside);
+    memory->stats.l2_write_throughs++;
+    memory_backing_write(memory, line_address, now);
+}
+
+static bool writes_through(const memory_system *memory)
+{
+    return memory->config.l2_write_through && !memory->protocol->dir_table && !memory->protocol->sync_fifo;
+}
+
 /* Serves a request on a present line (V or D). */
 static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_line *line, gsi_source source,
                   sc_time when)
@@ -120,14 +138,23 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         break;
     case MSG_WRITE:
         byte_mask_copy(line->data, m->data, &m->mask, memory->config.line_bytes);
-        line->state = L2_D;
         memory->stats.l2_writes++;
+        if (writes_through(memory))
+            write_through(memory, m->line_address, m->data, &m->mask, when);
+        else
+            line->state = L2_D;
         respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
         break;
     case MSG_ATOMIC:
         memory_perform_atomic(memory, m->op, m->line_address, line->data);
-        line->state = L2_D;
         memory->stats.l2_atomics++;
+        if (writes_through(memory)) {
+            byte_mask whole = {0};
+            byte_mask_set_range(&whole, 0, memory->config.line_bytes);
+            write_through(memory, m->line_address, line->data, &whole, when);
+        }
+        else
+            line->state = L2_D;
         respond_after(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when,
                       invalidate_other_l1s(memory, bank, m, when));
         break;
@@ -188,6 +215,13 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
     }
     if (line) {  /* IV: wait for the fill */
         mshr_add_waiter(mshr_find(b->mshrs, local), handle);
+        return true;
+    }
+    if (m->type == MSG_WRITE && writes_through(memory)) {   /* write-around: no allocation */
+        memory->stats.l2_misses++;
+        memory->stats.l2_writes++;
+        write_through(memory, m->line_address, m->data, &m->mask, now);
+        respond(memory, bank, handle, MSG_WRITE_ACK, NULL, GSI_SOURCE_L2, reply);
         return true;
     }
     bool install_without_fetch = m->type == MSG_WRITE && full_line_write(memory, m);

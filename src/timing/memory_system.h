@@ -76,6 +76,7 @@ typedef struct memory_config {
     uint64_t l2_bytes;
     unsigned l2_associativity, l2_banks, l2_mshrs_per_bank;
     unsigned l2_latency;                           /* GPU cycles from a request's arrival to its response leaving */
+    bool l2_write_through;                         /* l2.write_policy (wt, nol1): writes go on to memory */
     /* directory at the L2 banks (ownership protocols only), per bank */
     uint64_t directory_entries;
     unsigned directory_associativity, directory_transactions;
@@ -99,6 +100,7 @@ typedef struct memory_stats {
     uint64_t l1_hits, l1_misses, l1_merges, l1_read_arounds, l1_invalidations, l1_flash_invalidations;
     uint64_t l1_write_throughs, store_buffer_drains;
     uint64_t l2_hits, l2_misses, l2_writebacks, l2_atomics, l2_writes;
+    uint64_t l2_write_throughs;        /* writes and atomics the L2 sent on to memory (l2.write_policy) */
     uint64_t mshr_samples, mshr_occupancy_sum, mshr_peak;   /* L1 MSHRs in use, sampled per miss */
     uint64_t l1_load_accesses;        /* line accesses of loads the L1s accepted (hits, misses, merges, read-arounds) */
     uint64_t l1_read_hits_modified;   /* load hits on lines the L1 holds in M (read-after-write re-use) */

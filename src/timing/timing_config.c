@@ -208,6 +208,7 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     };
     uint64_t l2_mshrs = (uint64_t)sc_config_int(c, "l2.mshrs");
     m->l2_mshrs_per_bank = l2_mshrs / l2_banks ? (unsigned)(l2_mshrs / l2_banks) : 1;
+    m->l2_write_through = !strcmp(sc_config_string(c, "l2.write_policy"), "write_through");
     m->directory_associativity = (unsigned)sc_config_int(c, "directory.full_map_associativity");
     uint64_t directory_entries = (uint64_t)sc_config_int(c, "directory.full_map_size") / DIRECTORY_ENTRY_BYTES / l2_banks;
     m->directory_entries = directory_entries / m->directory_associativity * m->directory_associativity;
