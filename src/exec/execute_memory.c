@@ -9,12 +9,14 @@
 #include "exec/alu.h"
 #include "exec/operands.h"
 
-typedef enum resolved_space { RESOLVED_GLOBAL, RESOLVED_SHARED, RESOLVED_LOCAL, RESOLVED_KERNEL_PARAM } resolved_space;
+typedef enum resolved_space {
+    RESOLVED_GLOBAL, RESOLVED_SHARED, RESOLVED_LOCAL, RESOLVED_KERNEL_PARAM,
+    RESOLVED_PER_LANE,  /* generic addressing: each lane's address says */
+} resolved_space;
 
-/* Which space an access of `in` by a lane at `address` (in the instruction's space) touches,
- * and the address within that space. */
-static resolved_space resolve_space(const exec_warp *warp, const ptx_instruction *in, const ptx_operand *address_op,
-                                    uint64_t *address)
+/* Which space an access of `in` touches, the same for every lane unless the access is generic. */
+static resolved_space instruction_space(const exec_warp *warp, const ptx_instruction *in,
+                                        const ptx_operand *address_op)
 {
     switch ((ptx_space)in->space) {
     case PTX_SPACE_SHARED: return RESOLVED_SHARED;
@@ -26,19 +28,23 @@ static resolved_space resolve_space(const exec_warp *warp, const ptx_instruction
                        ? RESOLVED_KERNEL_PARAM : RESOLVED_LOCAL;
         return warp->frame_depth == 1 ? RESOLVED_KERNEL_PARAM : RESOLVED_LOCAL;
     }
-    case PTX_SPACE_GENERIC:
-        if (sc_generic_is_shared(*address)) {
-            *address -= SC_SHARED_WINDOW_BASE;
-            return RESOLVED_SHARED;
-        }
-        if (sc_generic_is_local(*address)) {
-            *address -= SC_LOCAL_WINDOW_BASE;
-            return RESOLVED_LOCAL;
-        }
-        return RESOLVED_GLOBAL;
-    default:
-        return RESOLVED_GLOBAL;
+    case PTX_SPACE_GENERIC: return RESOLVED_PER_LANE;
+    default: return RESOLVED_GLOBAL;
     }
+}
+
+/* The space a generic `*address` falls in, made relative to that space. */
+static resolved_space resolve_generic(uint64_t *address)
+{
+    if (sc_generic_is_shared(*address)) {
+        *address -= SC_SHARED_WINDOW_BASE;
+        return RESOLVED_SHARED;
+    }
+    if (sc_generic_is_local(*address)) {
+        *address -= SC_LOCAL_WINDOW_BASE;
+        return RESOLVED_LOCAL;
+    }
+    return RESOLVED_GLOBAL;
 }
 
 static const char *space_name(resolved_space space)
@@ -81,20 +87,20 @@ static int32_t destination_register(const ptx_operand *destination, unsigned k)
     return destination->kind == PTX_OPERAND_REGISTER ? destination->reg : -1;
 }
 
-/* The store data of every lane: element k of lane l into data[k][l]. */
-static void gather_store_data(const exec_warp *warp, const exec_frame *frame, const ptx_operand *data_op,
-                              unsigned vector, uint64_t lanes, uint64_t (*data)[EXEC_MAX_WARP_WIDTH])
+/* The store data of every lane: element k of lane l in data[k][l]. */
+static void gather_store_data(const exec_warp *warp, const exec_frame *frame, const exec_op *op, unsigned data_index,
+                              unsigned vector, uint64_t lanes, const uint64_t **data,
+                              uint64_t (*buffers)[EXEC_MAX_WARP_WIDTH])
 {
+    const ptx_operand *data_op = &op->instruction->operands[data_index];
     if (data_op->kind != PTX_OPERAND_VECTOR) {
-        operand_gather(warp, frame, data_op, lanes, data[0]);
+        data[0] = operand_values(warp, frame, op, data_index, lanes, buffers[0]);
         return;
     }
+    static const uint64_t zeros[EXEC_MAX_WARP_WIDTH];
     for (unsigned k = 0; k < vector && k < 4; k++) {
         int32_t reg = k < data_op->count ? data_op->vector[k] : -1;
-        if (reg < 0)
-            memset(data[k], 0, sizeof data[k]);
-        else
-            memcpy(data[k], operand_register_row(warp, frame, reg), warp->kernel->width * sizeof(uint64_t));
+        data[k] = reg < 0 ? zeros : operand_register_row(warp, frame, reg);
     }
 }
 
@@ -148,16 +154,15 @@ static exec_access_kind access_kind(ptx_opcode opcode)
     }
 }
 
-int execute_memory(exec_warp *warp, const ptx_instruction *in, uint64_t lanes, exec_memory_request *request,
+int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memory_request *request,
                    sc_error *error)
 {
+    const ptx_instruction *in = op->instruction;
     exec_frame *frame = exec_warp_frame(warp);
-    const ptx_function *function = exec_frame_function(warp, frame);
     exec_access_kind kind = access_kind((ptx_opcode)in->opcode);
     bool has_destination = kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC;
     unsigned address_index = has_destination ? 1 : 0;
     const ptx_operand *address_op = &in->operands[address_index];
-    const ptx_operand *data_op = &in->operands[address_index + 1];
 
     request->kind = (uint8_t)kind;
     request->semantics = in->semantics;
@@ -171,46 +176,46 @@ int execute_memory(exec_warp *warp, const ptx_instruction *in, uint64_t lanes, e
     request->kernel_path = warp->kernel->module->path;
     request->registers = frame->registers;
     request->width = warp->kernel->width;
-    request->lane_mask = 0;
     if (has_destination)
         for (unsigned k = 0; k < request->vector; k++) {
             int32_t reg = destination_register(&in->operands[0], k);
-            request->register_masks[k] = reg >= 0 ? operand_register_mask(function, reg) : 0;
+            request->register_masks[k] = reg >= 0 ? frame->register_masks[reg] : 0;
         }
 
-    uint64_t addresses[EXEC_MAX_WARP_WIDTH];
-    uint64_t data[4][EXEC_MAX_WARP_WIDTH];
-    operand_gather(warp, frame, address_op, lanes, addresses);
-    if (kind != EXEC_ACCESS_LOAD)
-        gather_store_data(warp, frame, data_op, request->vector, lanes, data);
+    uint64_t address_buffer[EXEC_MAX_WARP_WIDTH], data_buffers[2][EXEC_MAX_WARP_WIDTH];
+    const uint64_t *addresses = operand_values(warp, frame, op, address_index, lanes, address_buffer);
+    const uint64_t *data[4] = {NULL, NULL, NULL, NULL};
+    unsigned data_elements = kind == EXEC_ACCESS_LOAD ? 0 : request->vector;
+    if (data_elements)
+        gather_store_data(warp, frame, op, address_index + 1, request->vector, lanes, data, data_buffers);
     bool is_cas = in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS;
-    if (is_cas)
-        operand_gather(warp, frame, &in->operands[address_index + 2], lanes, data[1]);
-    uint64_t private_lanes = 0;
+    const uint64_t *swap = is_cas ? operand_values(warp, frame, op, address_index + 2, lanes, data_buffers[1]) : NULL;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint64_t address = addresses[lane];
-        resolved_space space = resolve_space(warp, in, address_op, &address);
-        request->address[lane] = address;
-        for (unsigned k = 0; kind != EXEC_ACCESS_LOAD && k < request->vector; k++)
+        request->address[lane] = addresses[lane];
+        for (unsigned k = 0; k < data_elements; k++)
             request->data[lane][k] = data[k][lane];
         if (is_cas) {
             request->compare[lane] = data[0][lane];
-            request->data[lane][0] = data[1][lane];
+            request->data[lane][0] = swap[lane];
         }
-        if (space == RESOLVED_GLOBAL) {
-            request->lane_mask |= 1ull << lane;
+    }
+
+    resolved_space space = instruction_space(warp, in, address_op);
+    uint64_t private_lanes = 0;
+    for (uint64_t m = space == RESOLVED_GLOBAL ? 0 : lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        resolved_space lane_space = space == RESOLVED_PER_LANE ? resolve_generic(&request->address[lane]) : space;
+        if (lane_space == RESOLVED_GLOBAL)
             continue;
-        }
-        if (access_private(warp, in, request, space, lane, address, error) < 0)
+        if (access_private(warp, in, request, lane_space, lane, request->address[lane], error) < 0)
             return -1;
         private_lanes |= 1ull << lane;
     }
     if (private_lanes && has_destination) {
-        uint64_t global_lanes = request->lane_mask;
         request->lane_mask = private_lanes;
         exec_memory_complete(request);
-        request->lane_mask = global_lanes;
     }
+    request->lane_mask = lanes & ~private_lanes;
     return request->lane_mask != 0;
 }

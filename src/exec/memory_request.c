@@ -96,18 +96,65 @@ void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8
     }
 }
 
-int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error)
+/* Loads or stores of `size`-byte elements for every lane of the request, in lane order, where
+ * `image` holds the bytes from global address `lowest` on. Inlined per constant element size, so
+ * each element copy is a single move. */
+static inline __attribute__((always_inline)) void transfer_lanes(exec_memory_request *request, uint8_t *image,
+                                                                 uint64_t lowest, unsigned size)
 {
-    unsigned size = request->element_bytes;
+    bool store = request->kind == EXEC_ACCESS_STORE;
     for (uint64_t m = request->lane_mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint64_t address = request->address[lane];
-        uint8_t *bytes = sc_device_global_pointer(device, address, (uint64_t)size * request->vector);
-        if (!bytes)
+        uint8_t *element = image + (request->address[lane] - lowest);
+        for (unsigned k = 0; k < request->vector; k++, element += size) {
+            if (store)
+                exec_store_bytes(element, size, request->data[lane][k]);
+            else
+                request->data[lane][k] = exec_load_bytes(element, size);
+        }
+    }
+}
+
+static int outside_device_memory(sc_device *device, const exec_memory_request *request, sc_error *error)
+{
+    uint64_t bytes = (uint64_t)request->element_bytes * request->vector;
+    for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+        uint64_t address = request->address[__builtin_ctzll(m)];
+        if (!sc_device_global_pointer(device, address, bytes))
             return sc_fail(error, "%s:%d: global access of %u bytes at 0x%llx is outside device memory",
-                           request->kernel_path, request->instruction->line, size * request->vector,
+                           request->kernel_path, request->instruction->line, (unsigned)bytes,
                            (unsigned long long)address);
-        exec_memory_perform_lane(request, lane, bytes);
+    }
+    return 0;
+}
+
+int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error)
+{
+    /* One range check for the span of the warp's addresses; a failed one finds the culprit. */
+    uint64_t lowest = UINT64_MAX, highest = 0;
+    for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+        uint64_t address = request->address[__builtin_ctzll(m)];
+        lowest = address < lowest ? address : lowest;
+        highest = address > highest ? address : highest;
+    }
+    unsigned size = request->element_bytes;
+    uint64_t span = highest - lowest + (uint64_t)size * request->vector;
+    uint8_t *image = span >= highest - lowest ? sc_device_global_pointer(device, lowest, span) : NULL;
+    if (!image)
+        return outside_device_memory(device, request, error);
+    if (request->kind != EXEC_ACCESS_LOAD && request->kind != EXEC_ACCESS_STORE) {
+        for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            exec_memory_perform_lane(request, lane, image + (request->address[lane] - lowest));
+        }
+        return 0;
+    }
+    switch (size) {
+    case 1: transfer_lanes(request, image, lowest, 1); break;
+    case 2: transfer_lanes(request, image, lowest, 2); break;
+    case 4: transfer_lanes(request, image, lowest, 4); break;
+    case 8: transfer_lanes(request, image, lowest, 8); break;
+    default: transfer_lanes(request, image, lowest, size); break;
     }
     return 0;
 }
