@@ -132,18 +132,6 @@ static int private_fault(const exec_warp *warp, const ptx_instruction *in, resol
                    warp->kernel->module->path, in->line, space_name(space), bytes, (unsigned long long)address);
 }
 
-/* Performs one lane's access to a private space. */
-static int access_private(exec_warp *warp, const ptx_instruction *in, exec_memory_request *request,
-                          resolved_space space, unsigned lane, uint64_t address, sc_error *error)
-{
-    unsigned size = request->element_bytes;
-    uint8_t *bytes = private_bytes(warp, space, lane, address, (uint64_t)size * request->vector);
-    if (!bytes || (space == RESOLVED_KERNEL_PARAM && request->kind != EXEC_ACCESS_LOAD))
-        return private_fault(warp, in, space, address, size * request->vector, error);
-    exec_memory_perform_lane(request, lane, bytes);
-    return 0;
-}
-
 static exec_access_kind access_kind(ptx_opcode opcode)
 {
     switch (opcode) {
@@ -190,31 +178,40 @@ int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memo
         gather_store_data(warp, frame, op, address_index + 1, request->vector, lanes, data, data_buffers);
     bool is_cas = in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS;
     const uint64_t *swap = is_cas ? operand_values(warp, frame, op, address_index + 2, lanes, data_buffers[1]) : NULL;
-    for (uint64_t m = lanes; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        request->address[lane] = addresses[lane];
-        for (unsigned k = 0; k < data_elements; k++)
+    /* Every lane's slot is filled (engines read only those of lane_mask), in loops without
+     * per-lane branches. */
+    unsigned width = warp->kernel->width;
+    memcpy(request->address, addresses, width * sizeof *addresses);
+    for (unsigned k = 0; k < data_elements; k++)
+        for (unsigned lane = 0; lane < width; lane++)
             request->data[lane][k] = data[k][lane];
-        if (is_cas) {
+    if (is_cas)
+        for (unsigned lane = 0; lane < width; lane++) {
             request->compare[lane] = data[0][lane];
             request->data[lane][0] = swap[lane];
         }
-    }
 
+    /* Shared, local and param lanes are performed here; the rest is the engine's. */
     resolved_space space = instruction_space(warp, in, address_op);
     uint64_t private_lanes = 0;
+    uint8_t *pointers[EXEC_MAX_WARP_WIDTH];
+    unsigned bytes = (unsigned)request->element_bytes * request->vector;
     for (uint64_t m = space == RESOLVED_GLOBAL ? 0 : lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         resolved_space lane_space = space == RESOLVED_PER_LANE ? resolve_generic(&request->address[lane]) : space;
         if (lane_space == RESOLVED_GLOBAL)
             continue;
-        if (access_private(warp, in, request, lane_space, lane, request->address[lane], error) < 0)
-            return -1;
+        pointers[lane] = private_bytes(warp, lane_space, lane, request->address[lane], bytes);
+        if (!pointers[lane] || (lane_space == RESOLVED_KERNEL_PARAM && kind != EXEC_ACCESS_LOAD))
+            return private_fault(warp, in, lane_space, request->address[lane], bytes, error);
         private_lanes |= 1ull << lane;
     }
-    if (private_lanes && has_destination) {
-        request->lane_mask = private_lanes;
-        exec_memory_complete(request);
+    if (private_lanes) {
+        exec_memory_perform_lanes(request, private_lanes, pointers);
+        if (has_destination) {
+            request->lane_mask = private_lanes;
+            exec_memory_complete(request);
+        }
     }
     request->lane_mask = lanes & ~private_lanes;
     return request->lane_mask != 0;

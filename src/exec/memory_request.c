@@ -96,22 +96,39 @@ void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8
     }
 }
 
-/* Loads or stores of `size`-byte elements for every lane of the request, in lane order, where
- * `image` holds the bytes from global address `lowest` on. Inlined per constant element size, so
- * each element copy is a single move. */
-static inline __attribute__((always_inline)) void transfer_lanes(exec_memory_request *request, uint8_t *image,
-                                                                 uint64_t lowest, unsigned size)
+/* Loads or stores of `size`-byte elements for `lanes`, in lane order. Inlined per constant
+ * element size, so each element copy is a single move. */
+static inline __attribute__((always_inline)) void transfer_lanes(exec_memory_request *request, uint64_t lanes,
+                                                                 uint8_t *const *pointers, unsigned size)
 {
     bool store = request->kind == EXEC_ACCESS_STORE;
-    for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+    for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint8_t *element = image + (request->address[lane] - lowest);
+        uint8_t *element = pointers[lane];
         for (unsigned k = 0; k < request->vector; k++, element += size) {
             if (store)
                 exec_store_bytes(element, size, request->data[lane][k]);
             else
                 request->data[lane][k] = exec_load_bytes(element, size);
         }
+    }
+}
+
+void exec_memory_perform_lanes(exec_memory_request *request, uint64_t lanes, uint8_t *const *pointers)
+{
+    if (request->kind != EXEC_ACCESS_LOAD && request->kind != EXEC_ACCESS_STORE) {
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            exec_memory_perform_lane(request, lane, pointers[lane]);
+        }
+        return;
+    }
+    switch (request->element_bytes) {
+    case 1: transfer_lanes(request, lanes, pointers, 1); break;
+    case 2: transfer_lanes(request, lanes, pointers, 2); break;
+    case 4: transfer_lanes(request, lanes, pointers, 4); break;
+    case 8: transfer_lanes(request, lanes, pointers, 8); break;
+    default: transfer_lanes(request, lanes, pointers, request->element_bytes); break;
     }
 }
 
@@ -137,24 +154,15 @@ int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_erro
         lowest = address < lowest ? address : lowest;
         highest = address > highest ? address : highest;
     }
-    unsigned size = request->element_bytes;
-    uint64_t span = highest - lowest + (uint64_t)size * request->vector;
+    uint64_t span = highest - lowest + (uint64_t)request->element_bytes * request->vector;
     uint8_t *image = span >= highest - lowest ? sc_device_global_pointer(device, lowest, span) : NULL;
     if (!image)
         return outside_device_memory(device, request, error);
-    if (request->kind != EXEC_ACCESS_LOAD && request->kind != EXEC_ACCESS_STORE) {
-        for (uint64_t m = request->lane_mask; m; m &= m - 1) {
-            unsigned lane = (unsigned)__builtin_ctzll(m);
-            exec_memory_perform_lane(request, lane, image + (request->address[lane] - lowest));
-        }
-        return 0;
+    uint8_t *pointers[EXEC_MAX_WARP_WIDTH];
+    for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        pointers[lane] = image + (request->address[lane] - lowest);
     }
-    switch (size) {
-    case 1: transfer_lanes(request, image, lowest, 1); break;
-    case 2: transfer_lanes(request, image, lowest, 2); break;
-    case 4: transfer_lanes(request, image, lowest, 4); break;
-    case 8: transfer_lanes(request, image, lowest, 8); break;
-    default: transfer_lanes(request, image, lowest, size); break;
-    }
+    exec_memory_perform_lanes(request, request->lane_mask, pointers);
     return 0;
 }

@@ -67,6 +67,43 @@ static uint64_t special_read(const exec_warp *warp, const ptx_operand *op, unsig
     }
 }
 
+/* A special register for every lane of the warp. Thread indices advance lane by lane from the
+ * warp's first thread, so no lane divides; values that do not depend on the lane are read once. */
+static void special_values(const exec_warp *warp, const ptx_operand *op, uint64_t *values)
+{
+    unsigned width = warp->kernel->width;
+    switch ((ptx_special_register)op->special) {
+    case PTX_SREG_TID: {
+        const sc_dim3 block = warp->kernel->launch->block;
+        uint64_t first = (uint64_t)warp->index_in_cta * width;
+        uint64_t index[3] = {first % block.x, (first / block.x) % block.y, first / ((uint64_t)block.x * block.y)};
+        unsigned c = op->component < 3 ? op->component : 0;
+        for (unsigned lane = 0; lane < width; lane++) {
+            values[lane] = index[c];
+            if (++index[0] == block.x) {
+                index[0] = 0;
+                if (++index[1] == block.y) {
+                    index[1] = 0;
+                    index[2]++;
+                }
+            }
+        }
+        return;
+    }
+    case PTX_SREG_LANEID: case PTX_SREG_LANEMASK_EQ: case PTX_SREG_LANEMASK_LT: case PTX_SREG_LANEMASK_LE:
+    case PTX_SREG_LANEMASK_GT: case PTX_SREG_LANEMASK_GE:
+        for (unsigned lane = 0; lane < width; lane++)
+            values[lane] = special_read(warp, op, lane);
+        return;
+    default: {
+        uint64_t value = special_read(warp, op, 0);
+        for (unsigned lane = 0; lane < width; lane++)
+            values[lane] = value;
+        return;
+    }
+    }
+}
+
 uint64_t operand_read(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane)
 {
     switch ((ptx_operand_kind)op->kind) {
@@ -121,6 +158,9 @@ const uint64_t *operand_values(const exec_warp *warp, const exec_frame *frame, c
     case EXEC_SOURCE_CONSTANT:
         for (unsigned lane = 0; lane < width; lane++)
             buffer[lane] = source->constant;
+        return buffer;
+    case EXEC_SOURCE_SPECIAL:
+        special_values(warp, &op->instruction->operands[index], buffer);
         return buffer;
     default: {
         const ptx_operand *operand = &op->instruction->operands[index];

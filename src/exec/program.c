@@ -29,6 +29,8 @@ static exec_source decode_source(const exec_kernel *kernel, const ptx_operand *o
         return (exec_source){.kind = reg >= 0 ? EXEC_SOURCE_ROW : EXEC_SOURCE_CONSTANT, .reg = reg,
                              .constant = constant};
     }
+    case PTX_OPERAND_SPECIAL:
+        return (exec_source){.kind = EXEC_SOURCE_SPECIAL, .reg = -1};
     default:
         return per_lane;
     }

@@ -5,8 +5,8 @@
  * every function into an exec_op, with the same index (pc) as its instruction:
  *   1. each operand becomes an exec_source: a register row plus a constant (registers, address
  *      operands [%rd+8] and [global_symbol]), a constant (immediates, addresses of global,
- *      shared and kernel-parameter symbols, fixed for the launch), or "per lane" for what needs
- *      operand_read lane by lane (special registers, negated predicates, frame symbols);
+ *      shared and kernel-parameter symbols, fixed for the launch), a special register, or "per
+ *      lane" for what needs operand_read lane by lane (negated predicates, frame symbols);
  *   2. register instructions (arithmetic, moves, comparisons...) get the handler that runs them
  *      over a whole warp: a specialised lane loop for the common opcode/type combinations
  *      (exec/alu_lanes.c), else the general per-lane interpreter (exec/execute_register.c);
@@ -21,6 +21,7 @@
 typedef enum exec_source_kind {
     EXEC_SOURCE_ROW = 1,   /* register row `reg` plus `constant` in every lane */
     EXEC_SOURCE_CONSTANT,  /* `constant` in every lane */
+    EXEC_SOURCE_SPECIAL,   /* a special register (%tid.x, %laneid, %ctaid.y...) */
     EXEC_SOURCE_LANE,      /* operand_read of the instruction's operand, lane by lane */
 } exec_source_kind;
 
