@@ -2,10 +2,9 @@
  * integer add/sub/mul/mad/logic and shifts, mul.wide, f32 add/sub/mul/fma, mov, cvta, selp,
  * integer-to-integer cvt and integer setp.
  *
- * A loop computes its operation for every lane of the warp, active or not: the sources of
- * inactive lanes hold defined values and these operations have no side effects (and no undefined
- * behaviour for any input), so the loop has no per-lane branch and the compiler can vectorise it.
- * operand_write_lanes then stores only the lanes of the mask. For the instructions
+ * Each operation is written once, for one lane, and inlined into a lane loop: for a full warp a
+ * plain loop over every lane (no per-lane branch, so the compiler vectorises it), for a partial
+ * mask a loop over the set lanes only, so divergent code pays for its active lanes alone. For the instructions
  * alu_lanes_handler accepts, the results are bit-identical to the general per-lane interpreter
  * (alu_evaluate, alu_compare, alu_convert); tests/unit/test_alu_lanes.c checks that. */
 #include "exec/execute_internal.h"
@@ -29,9 +28,14 @@ LANE_LOOP void map_lanes(exec_warp *warp, exec_frame *frame, const exec_op *op, 
     const uint64_t *a = operand_values(warp, frame, op, 1, lanes, buffers[0]);
     const uint64_t *b = sources > 1 ? operand_values(warp, frame, op, 2, lanes, buffers[1]) : a;
     const uint64_t *c = sources > 2 ? operand_values(warp, frame, op, 3, lanes, buffers[2]) : a;
-    unsigned width = warp->kernel->width;
-    for (unsigned lane = 0; lane < width; lane++)
-        result[lane] = operation(op, a[lane], b[lane], c[lane]);
+    if (lanes == warp->kernel->full_mask)
+        for (unsigned lane = 0; lane < warp->kernel->width; lane++)
+            result[lane] = operation(op, a[lane], b[lane], c[lane]);
+    else
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            result[lane] = operation(op, a[lane], b[lane], c[lane]);
+        }
     operand_write_lanes(warp, frame, op->destination, lanes, result);
 }
 
@@ -137,11 +141,17 @@ LANE_LOOP void compare_lanes(exec_warp *warp, exec_frame *frame, const exec_op *
     const uint64_t *b = operand_values(warp, frame, op, 2, lanes, buffers[1]);
     uint64_t mask = op->result_mask;
     uint64_t flip = ordered && op->source_signed ? 1ull << (op->source_bits - 1) : 0;
-    unsigned width = warp->kernel->width;
-    for (unsigned lane = 0; lane < width; lane++) {
-        value[lane] = comparison((a[lane] & mask) ^ flip, (b[lane] & mask) ^ flip);
-        negation[lane] = !value[lane];
-    }
+    if (lanes == warp->kernel->full_mask)
+        for (unsigned lane = 0; lane < warp->kernel->width; lane++) {
+            value[lane] = comparison((a[lane] & mask) ^ flip, (b[lane] & mask) ^ flip);
+            negation[lane] = !value[lane];
+        }
+    else
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            value[lane] = comparison((a[lane] & mask) ^ flip, (b[lane] & mask) ^ flip);
+            negation[lane] = !value[lane];
+        }
     operand_write_lanes(warp, frame, op->destination, lanes, value);
     operand_write_lanes(warp, frame, op->instruction->operands[0].reg2, lanes, negation);
 }

@@ -28,9 +28,16 @@ static uint64_t guard_lanes(const exec_warp *warp, const exec_frame *frame, cons
         return active;
     const uint64_t *row = operand_register_row(warp, frame, op->guard_reg);
     uint64_t lanes = 0;
-    for (unsigned lane = 0; lane < warp->kernel->width; lane++)
+    if (active == warp->kernel->full_mask) {
+        for (unsigned lane = 0; lane < warp->kernel->width; lane++)
+            lanes |= (uint64_t)((row[lane] != 0) != op->guard_negated) << lane;
+        return lanes;
+    }
+    for (uint64_t m = active; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
         lanes |= (uint64_t)((row[lane] != 0) != op->guard_negated) << lane;
-    return lanes & active;
+    }
+    return lanes;
 }
 
 static int runtime_error(const exec_warp *warp, const ptx_instruction *in, sc_error *error)

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "exec/address_map.h"
-#include "exec/alu.h"
 #include "exec/operands.h"
 
 typedef enum resolved_space {
@@ -109,8 +108,8 @@ void exec_memory_complete(const exec_memory_request *request)
     if (request->kind == EXEC_ACCESS_STORE || request->kind == EXEC_ACCESS_REDUCE)
         return;
     const ptx_operand *destination = &request->instruction->operands[0];
-    bool sign_extend = ptx_type_is_signed((ptx_type)request->type);
-    unsigned size = ptx_type_size((ptx_type)request->type);
+    /* Signed elements are sign-extended by shifting them to the top and back; others shift 0. */
+    unsigned extension = ptx_type_is_signed((ptx_type)request->type) ? 64 - 8 * request->element_bytes : 0;
     for (unsigned k = 0; k < request->vector; k++) {
         int32_t reg = destination_register(destination, k);
         if (reg < 0)
@@ -119,8 +118,7 @@ void exec_memory_complete(const exec_memory_request *request)
         uint64_t mask = request->register_masks[k];
         for (uint64_t m = request->lane_mask; m; m &= m - 1) {
             unsigned lane = (unsigned)__builtin_ctzll(m);
-            uint64_t raw = request->data[lane][k];
-            row[lane] = (sign_extend ? (uint64_t)alu_sign_extend(raw, size) : raw) & mask;
+            row[lane] = (uint64_t)((int64_t)(request->data[lane][k] << extension) >> extension) & mask;
         }
     }
 }
@@ -130,6 +128,25 @@ static int private_fault(const exec_warp *warp, const ptx_instruction *in, resol
 {
     return sc_fail(error, "%s:%d: %s access of %u bytes at offset 0x%llx is out of bounds",
                    warp->kernel->module->path, in->line, space_name(space), bytes, (unsigned long long)address);
+}
+
+/* A load in which every lane reads the same CTA-wide bytes (ld.param [sym], ld.shared [sym+8]). */
+static bool is_uniform_load(const exec_op *op, unsigned address_index, exec_access_kind kind, resolved_space space)
+{
+    return kind == EXEC_ACCESS_LOAD && (space == RESOLVED_KERNEL_PARAM || space == RESOLVED_SHARED) &&
+           op->sources[address_index].kind == EXEC_SOURCE_CONSTANT;
+}
+
+/* Copies the loaded elements of lane `loaded` (a one-lane mask) to every lane of `lanes`. */
+static uint64_t broadcast_load(exec_memory_request *request, uint64_t loaded, uint64_t lanes)
+{
+    unsigned source = (unsigned)__builtin_ctzll(loaded);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        for (unsigned k = 0; k < request->vector; k++)
+            request->data[lane][k] = request->data[source][k];
+    }
+    return lanes;
 }
 
 static exec_access_kind access_kind(ptx_opcode opcode)
@@ -178,25 +195,26 @@ int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memo
         gather_store_data(warp, frame, op, address_index + 1, request->vector, lanes, data, data_buffers);
     bool is_cas = in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS;
     const uint64_t *swap = is_cas ? operand_values(warp, frame, op, address_index + 2, lanes, data_buffers[1]) : NULL;
-    /* Every lane's slot is filled (engines read only those of lane_mask), in loops without
-     * per-lane branches. */
-    unsigned width = warp->kernel->width;
-    memcpy(request->address, addresses, width * sizeof *addresses);
-    for (unsigned k = 0; k < data_elements; k++)
-        for (unsigned lane = 0; lane < width; lane++)
+    /* The address slots of the whole warp are copied at once (engines read only lane_mask's). */
+    memcpy(request->address, addresses, warp->kernel->width * sizeof *addresses);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        for (unsigned k = 0; k < data_elements; k++)
             request->data[lane][k] = data[k][lane];
-    if (is_cas)
-        for (unsigned lane = 0; lane < width; lane++) {
+        if (is_cas) {
             request->compare[lane] = data[0][lane];
             request->data[lane][0] = swap[lane];
         }
+    }
 
-    /* Shared, local and param lanes are performed here; the rest is the engine's. */
+    /* Shared, local and param lanes are performed here; the rest is the engine's. A uniform
+     * load is performed by its first lane alone and broadcast. */
     resolved_space space = instruction_space(warp, in, address_op);
+    bool uniform = is_uniform_load(op, address_index, kind, space);
     uint64_t private_lanes = 0;
     uint8_t *pointers[EXEC_MAX_WARP_WIDTH];
     unsigned bytes = (unsigned)request->element_bytes * request->vector;
-    for (uint64_t m = space == RESOLVED_GLOBAL ? 0 : lanes; m; m &= m - 1) {
+    for (uint64_t m = space == RESOLVED_GLOBAL ? 0 : uniform ? lanes & (0 - lanes) : lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         resolved_space lane_space = space == RESOLVED_PER_LANE ? resolve_generic(&request->address[lane]) : space;
         if (lane_space == RESOLVED_GLOBAL)
@@ -208,6 +226,8 @@ int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memo
     }
     if (private_lanes) {
         exec_memory_perform_lanes(request, private_lanes, pointers);
+        if (uniform)
+            private_lanes = broadcast_load(request, private_lanes, lanes);
         if (has_destination) {
             request->lane_mask = private_lanes;
             exec_memory_complete(request);

@@ -55,6 +55,7 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
         .static_shared_bytes = launch->static_shared_bytes,
         .shared_bytes = launch->static_shared_bytes + launch->dynamic_shared_bytes,
         .width = width,
+        .full_mask = width >= 64 ? ~0ull : (1ull << width) - 1,
         .threads_per_cta = (uint32_t)threads,
         .warps_per_cta = (unsigned)((threads + width - 1) / width),
         .cta_count = cta_count,

@@ -96,16 +96,17 @@ void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8
     }
 }
 
-/* Loads or stores of `size`-byte elements for `lanes`, in lane order. Inlined per constant
- * element size, so each element copy is a single move. */
+/* Loads or stores of `vector` `size`-byte elements for `lanes`, in lane order. Inlined per
+ * constant element size (and for scalar accesses), so each element copy is a single move. */
 static inline __attribute__((always_inline)) void transfer_lanes(exec_memory_request *request, uint64_t lanes,
-                                                                 uint8_t *const *pointers, unsigned size)
+                                                                 uint8_t *const *pointers, unsigned size,
+                                                                 unsigned vector)
 {
     bool store = request->kind == EXEC_ACCESS_STORE;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         uint8_t *element = pointers[lane];
-        for (unsigned k = 0; k < request->vector; k++, element += size) {
+        for (unsigned k = 0; k < vector; k++, element += size) {
             if (store)
                 exec_store_bytes(element, size, request->data[lane][k]);
             else
@@ -123,12 +124,23 @@ void exec_memory_perform_lanes(exec_memory_request *request, uint64_t lanes, uin
         }
         return;
     }
+    unsigned vector = request->vector;
     switch (request->element_bytes) {
-    case 1: transfer_lanes(request, lanes, pointers, 1); break;
-    case 2: transfer_lanes(request, lanes, pointers, 2); break;
-    case 4: transfer_lanes(request, lanes, pointers, 4); break;
-    case 8: transfer_lanes(request, lanes, pointers, 8); break;
-    default: transfer_lanes(request, lanes, pointers, request->element_bytes); break;
+    case 4:
+        if (vector == 1)
+            transfer_lanes(request, lanes, pointers, 4, 1);
+        else
+            transfer_lanes(request, lanes, pointers, 4, vector);
+        break;
+    case 8:
+        if (vector == 1)
+            transfer_lanes(request, lanes, pointers, 8, 1);
+        else
+            transfer_lanes(request, lanes, pointers, 8, vector);
+        break;
+    case 1: transfer_lanes(request, lanes, pointers, 1, vector); break;
+    case 2: transfer_lanes(request, lanes, pointers, 2, vector); break;
+    default: transfer_lanes(request, lanes, pointers, request->element_bytes, vector); break;
     }
 }
 

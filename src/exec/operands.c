@@ -145,12 +145,20 @@ const uint64_t *operand_values(const exec_warp *warp, const exec_frame *frame, c
                                uint64_t lanes, uint64_t *buffer)
 {
     const exec_source *source = &op->sources[index];
+    const ptx_operand *operand = &op->instruction->operands[index];
+    if (source->kind == EXEC_SOURCE_ROW && source->constant == 0)
+        return operand_register_row(warp, frame, source->reg);
     unsigned width = warp->kernel->width;
+    if (lanes != warp->kernel->full_mask) {
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            buffer[lane] = operand_read(warp, frame, operand, lane);
+        }
+        return buffer;
+    }
     switch ((exec_source_kind)source->kind) {
     case EXEC_SOURCE_ROW: {
         const uint64_t *row = operand_register_row(warp, frame, source->reg);
-        if (source->constant == 0)
-            return row;
         for (unsigned lane = 0; lane < width; lane++)
             buffer[lane] = row[lane] + source->constant;
         return buffer;
@@ -160,14 +168,12 @@ const uint64_t *operand_values(const exec_warp *warp, const exec_frame *frame, c
             buffer[lane] = source->constant;
         return buffer;
     case EXEC_SOURCE_SPECIAL:
-        special_values(warp, &op->instruction->operands[index], buffer);
+        special_values(warp, operand, buffer);
         return buffer;
-    default: {
-        const ptx_operand *operand = &op->instruction->operands[index];
+    default:
         for (unsigned lane = 0; lane < width; lane++)
-            buffer[lane] = (lanes >> lane) & 1 ? operand_read(warp, frame, operand, lane) : 0;
+            buffer[lane] = operand_read(warp, frame, operand, lane);
         return buffer;
-    }
     }
 }
 
@@ -179,7 +185,7 @@ void operand_write_lanes(const exec_warp *warp, const exec_frame *frame, int32_t
     unsigned width = warp->kernel->width;
     uint64_t mask = frame->register_masks[reg];
     uint64_t *row = operand_register_row(warp, frame, reg);
-    if (lanes == (width == 64 ? ~0ull : (1ull << width) - 1)) {
+    if (lanes == warp->kernel->full_mask) {
         for (unsigned lane = 0; lane < width; lane++)  /* the whole warp: a loop the compiler vectorises */
             row[lane] = values[lane] & mask;
         return;

@@ -18,9 +18,10 @@ static inline uint64_t *operand_register_row(const exec_warp *warp, const exec_f
 /* Value of source operand `op` for `lane` (registers, immediates, symbols, special registers). */
 uint64_t operand_read(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane);
 
-/* Values of operand `index` of `op` for the whole warp: values[lane] is defined for every lane of
- * `lanes` (and, harmlessly, for the others). Returns the register row itself when the operand is
- * a plain register, else fills and returns `buffer` (EXEC_MAX_WARP_WIDTH values). */
+/* Values of operand `index` of `op`: values[lane] for every lane of `lanes` (for a partial mask,
+ * only those lanes are filled). Returns the register row itself when the operand is a plain
+ * register, else fills and returns `buffer` (EXEC_MAX_WARP_WIDTH values): from the pre-decoded
+ * source in whole-warp loops for a full warp, by operand_read lane by lane otherwise. */
 const uint64_t *operand_values(const exec_warp *warp, const exec_frame *frame, const exec_op *op, unsigned index,
                                uint64_t lanes, uint64_t *buffer);
 

@@ -49,6 +49,7 @@ typedef struct exec_kernel {
     uint32_t shared_bytes;             /* static + dynamic, per CTA */
     uint64_t local_stride;             /* bytes of local stack per thread */
     unsigned width;                    /* lanes per warp */
+    uint64_t full_mask;                /* all `width` lanes: the mask the whole-warp fast paths take */
     unsigned warps_per_cta;
     unsigned cu_count;                 /* %nsmid: compute units of the engine */
     uint32_t threads_per_cta;
