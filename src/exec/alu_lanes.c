@@ -39,23 +39,21 @@ LANE_LOOP void map_lanes(exec_warp *warp, exec_frame *frame, const exec_op *op, 
     operand_write_lanes(warp, frame, op->destination, lanes, result);
 }
 
-static uint64_t add(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; (void)c; return a + b; }
-static uint64_t subtract(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; (void)c; return a - b; }
-static uint64_t multiply(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; (void)c; return a * b; }
-static uint64_t multiply_add(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; return a * b + c; }
-static uint64_t bit_and(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; (void)c; return a & b; }
-static uint64_t bit_or(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; (void)c; return a | b; }
-static uint64_t bit_xor(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; (void)c; return a ^ b; }
+static uint64_t add(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a + b; }
+static uint64_t subtract(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a - b; }
+static uint64_t multiply(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a * b; }
+static uint64_t multiply_add(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a * b + c; }
+static uint64_t bit_and(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a & b; }
+static uint64_t bit_or(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a | b; }
+static uint64_t bit_xor(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a ^ b; }
 
 static uint64_t shift_left(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    (void)c;
     return b >= op->source_bits ? 0 : (a << b) & op->result_mask;
 }
 
 static uint64_t shift_right_unsigned(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    (void)c;
     return b >= op->source_bits ? 0 : (a & op->result_mask) >> b;
 }
 
@@ -67,41 +65,36 @@ static uint64_t wide_product(const exec_op *op, uint64_t a, uint64_t b)
     return (a & 0xffffffffull) * (b & 0xffffffffull);
 }
 
-static uint64_t multiply_wide(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)c; return wide_product(op, a, b); }
+static uint64_t multiply_wide(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return wide_product(op, a, b); }
 static uint64_t multiply_add_wide(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return wide_product(op, a, b) + c; }
 
 static uint64_t add_f32(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    (void)op; (void)c;
     return alu_from_f32(alu_as_f32(a) + alu_as_f32(b));
 }
 
 static uint64_t subtract_f32(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    (void)op; (void)c;
     return alu_from_f32(alu_as_f32(a) - alu_as_f32(b));
 }
 
 static uint64_t multiply_f32(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    (void)op; (void)c;
     return alu_from_f32(alu_as_f32(a) * alu_as_f32(b));
 }
 
 static uint64_t fused_multiply_add_f32(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    (void)op;
     return alu_from_f32(fmaf(alu_as_f32(a), alu_as_f32(b), alu_as_f32(c)));
 }
 
-static uint64_t copy(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; (void)b; (void)c; return a; }
-static uint64_t offset(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)b; (void)c; return a + op->addend; }
-static uint64_t select(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { (void)op; return c != 0 ? a : b; }
+static uint64_t copy(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a; }
+static uint64_t offset(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a + op->addend; }
+static uint64_t select(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return c != 0 ? a : b; }
 
 /* cvt between integer types without saturation: extend from the source width, then truncate. */
 static uint64_t convert_integer(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    (void)b; (void)c;
     unsigned unused_bits = 64u - op->source_bits;
     uint64_t extended = op->source_signed ? (uint64_t)((int64_t)(a << unused_bits) >> unused_bits)
                                           : a & (~0ull >> unused_bits);

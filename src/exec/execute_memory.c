@@ -137,16 +137,19 @@ static bool is_uniform_load(const exec_op *op, unsigned address_index, exec_acce
            op->sources[address_index].kind == EXEC_SOURCE_CONSTANT;
 }
 
-/* Copies the loaded elements of lane `loaded` (a one-lane mask) to every lane of `lanes`. */
-static uint64_t broadcast_load(exec_memory_request *request, uint64_t loaded, uint64_t lanes)
+/* Copies the destination registers of lane `loaded` (a one-lane mask, completed) to every lane
+ * of `lanes`. */
+static void broadcast_load(const exec_memory_request *request, uint64_t loaded, uint64_t lanes)
 {
     unsigned source = (unsigned)__builtin_ctzll(loaded);
-    for (uint64_t m = lanes; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        for (unsigned k = 0; k < request->vector; k++)
-            request->data[lane][k] = request->data[source][k];
+    for (unsigned k = 0; k < request->vector; k++) {
+        int32_t reg = destination_register(&request->instruction->operands[0], k);
+        if (reg < 0)
+            continue;
+        uint64_t *row = request->registers + (size_t)reg * request->width;
+        for (uint64_t m = lanes; m; m &= m - 1)
+            row[__builtin_ctzll(m)] = row[source];
     }
-    return lanes;
 }
 
 static exec_access_kind access_kind(ptx_opcode opcode)
@@ -197,7 +200,7 @@ int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memo
     const uint64_t *swap = is_cas ? operand_values(warp, frame, op, address_index + 2, lanes, data_buffers[1]) : NULL;
     /* The address slots of the whole warp are copied at once (engines read only lane_mask's). */
     memcpy(request->address, addresses, warp->kernel->width * sizeof *addresses);
-    for (uint64_t m = lanes; m; m &= m - 1) {
+    for (uint64_t m = data_elements ? lanes : 0; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         for (unsigned k = 0; k < data_elements; k++)
             request->data[lane][k] = data[k][lane];
@@ -226,11 +229,13 @@ int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memo
     }
     if (private_lanes) {
         exec_memory_perform_lanes(request, private_lanes, pointers);
-        if (uniform)
-            private_lanes = broadcast_load(request, private_lanes, lanes);
         if (has_destination) {
             request->lane_mask = private_lanes;
             exec_memory_complete(request);
+        }
+        if (uniform) {
+            broadcast_load(request, private_lanes, lanes);
+            private_lanes = lanes;
         }
     }
     request->lane_mask = lanes & ~private_lanes;

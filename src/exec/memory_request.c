@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "exec/address_map.h"
 #include "exec/alu.h"
 
 /* The simulated device is little-endian, like every host syncscope builds on (checked below). */
@@ -144,36 +145,27 @@ void exec_memory_perform_lanes(exec_memory_request *request, uint64_t lanes, uin
     }
 }
 
-static int outside_device_memory(sc_device *device, const exec_memory_request *request, sc_error *error)
+static int outside_device_memory(const exec_memory_request *request, uint64_t address, uint64_t bytes,
+                                 sc_error *error)
 {
-    uint64_t bytes = (uint64_t)request->element_bytes * request->vector;
-    for (uint64_t m = request->lane_mask; m; m &= m - 1) {
-        uint64_t address = request->address[__builtin_ctzll(m)];
-        if (!sc_device_global_pointer(device, address, bytes))
-            return sc_fail(error, "%s:%d: global access of %u bytes at 0x%llx is outside device memory",
-                           request->kernel_path, request->instruction->line, (unsigned)bytes,
-                           (unsigned long long)address);
-    }
-    return 0;
+    return sc_fail(error, "%s:%d: global access of %u bytes at 0x%llx is outside device memory",
+                   request->kernel_path, request->instruction->line, (unsigned)bytes, (unsigned long long)address);
 }
 
 int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error)
 {
-    /* One range check for the span of the warp's addresses; a failed one finds the culprit. */
-    uint64_t lowest = UINT64_MAX, highest = 0;
-    for (uint64_t m = request->lane_mask; m; m &= m - 1) {
-        uint64_t address = request->address[__builtin_ctzll(m)];
-        lowest = address < lowest ? address : lowest;
-        highest = address > highest ? address : highest;
-    }
-    uint64_t span = highest - lowest + (uint64_t)request->element_bytes * request->vector;
-    uint8_t *image = span >= highest - lowest ? sc_device_global_pointer(device, lowest, span) : NULL;
-    if (!image)
-        return outside_device_memory(device, request, error);
+    /* The whole global image is one region: each lane's range is checked against it inline. */
+    uint64_t image_bytes = UINT64_MAX;
+    uint8_t *image = sc_device_global_span(device, SC_GLOBAL_BASE, &image_bytes);
+    uint64_t bytes = (uint64_t)request->element_bytes * request->vector;
+    uint64_t last_offset = image && image_bytes >= bytes ? image_bytes - bytes : 0;
     uint8_t *pointers[EXEC_MAX_WARP_WIDTH];
     for (uint64_t m = request->lane_mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        pointers[lane] = image + (request->address[lane] - lowest);
+        uint64_t offset = request->address[lane] - SC_GLOBAL_BASE;
+        if (!image || image_bytes < bytes || request->address[lane] < SC_GLOBAL_BASE || offset > last_offset)
+            return outside_device_memory(request, request->address[lane], bytes, error);
+        pointers[lane] = image + offset;
     }
     exec_memory_perform_lanes(request, request->lane_mask, pointers);
     return 0;
