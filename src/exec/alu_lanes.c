@@ -70,22 +70,22 @@ static uint64_t multiply_add_wide(const exec_op *op, uint64_t a, uint64_t b, uin
 
 static uint64_t add_f32(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    return alu_from_f32(alu_as_f32(a) + alu_as_f32(b));
+    return alu_f32_result(alu_as_f32(a) + alu_as_f32(b));
 }
 
 static uint64_t subtract_f32(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    return alu_from_f32(alu_as_f32(a) - alu_as_f32(b));
+    return alu_f32_result(alu_as_f32(a) - alu_as_f32(b));
 }
 
 static uint64_t multiply_f32(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    return alu_from_f32(alu_as_f32(a) * alu_as_f32(b));
+    return alu_f32_result(alu_as_f32(a) * alu_as_f32(b));
 }
 
 static uint64_t fused_multiply_add_f32(const exec_op *op, uint64_t a, uint64_t b, uint64_t c)
 {
-    return alu_from_f32(fmaf(alu_as_f32(a), alu_as_f32(b), alu_as_f32(c)));
+    return alu_f32_result(fmaf(alu_as_f32(a), alu_as_f32(b), alu_as_f32(c)));
 }
 
 static uint64_t copy(const exec_op *op, uint64_t a, uint64_t b, uint64_t c) { return a; }
