@@ -11,9 +11,8 @@ static const exec_op *next_op(const exec_warp *warp)
 {
     if (warp->done || warp->stack_depth == 0)
         return NULL;
-    const exec_frame *frame = &warp->frames[warp->frame_depth - 1];
-    int32_t pc = warp->stack[warp->stack_depth - 1].pc;
-    return pc < exec_frame_function(warp, frame)->instruction_count ? &frame->ops[pc] : NULL;
+    const exec_op *op = &warp->frames[warp->frame_depth - 1].ops[warp->stack[warp->stack_depth - 1].pc];
+    return op->instruction ? op : NULL;
 }
 
 const ptx_instruction *exec_warp_next_instruction(const exec_warp *warp)

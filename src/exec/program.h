@@ -47,7 +47,8 @@ struct exec_op {
     exec_source sources[PTX_MAX_OPERANDS];  /* operand i decoded (destinations included) */
 };
 
-/* Decodes every instruction of `function` for the launch of `kernel`. */
+/* Decodes every instruction of `function` for the launch of `kernel`. The array ends with a
+ * sentinel op whose instruction is NULL, at pc instruction_count (a frame's exit). */
 exec_op *exec_program_build(const exec_kernel *kernel, int32_t function);
 
 #endif
