@@ -162,16 +162,10 @@ static exec_access_kind access_kind(ptx_opcode opcode)
     }
 }
 
-int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memory_request *request,
-                   sc_error *error)
+/* The request's description of the access (everything but the lanes' addresses and data). */
+static void describe_request(exec_memory_request *request, const exec_warp *warp, const exec_frame *frame,
+                             const ptx_instruction *in, exec_access_kind kind)
 {
-    const ptx_instruction *in = op->instruction;
-    exec_frame *frame = exec_warp_frame(warp);
-    exec_access_kind kind = access_kind((ptx_opcode)in->opcode);
-    bool has_destination = kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC;
-    unsigned address_index = has_destination ? 1 : 0;
-    const ptx_operand *address_op = &in->operands[address_index];
-
     request->kind = (uint8_t)kind;
     request->semantics = in->semantics;
     request->scope = in->scope;
@@ -184,39 +178,52 @@ int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memo
     request->kernel_path = warp->kernel->module->path;
     request->registers = frame->registers;
     request->width = warp->kernel->width;
-    if (has_destination)
+    if (kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC)
         for (unsigned k = 0; k < request->vector; k++) {
             int32_t reg = destination_register(&in->operands[0], k);
             request->register_masks[k] = reg >= 0 ? frame->register_masks[reg] : 0;
         }
+}
 
+/* Every lane's address, and its store data / atomic operands, into the request. */
+static void gather_lanes(exec_memory_request *request, const exec_warp *warp, const exec_frame *frame,
+                         const exec_op *op, unsigned address_index, uint64_t lanes)
+{
+    const ptx_instruction *in = op->instruction;
     uint64_t address_buffer[EXEC_MAX_WARP_WIDTH], data_buffers[2][EXEC_MAX_WARP_WIDTH];
     const uint64_t *addresses = operand_values(warp, frame, op, address_index, lanes, address_buffer);
-    const uint64_t *data[4] = {NULL, NULL, NULL, NULL};
-    unsigned data_elements = kind == EXEC_ACCESS_LOAD ? 0 : request->vector;
-    if (data_elements)
-        gather_store_data(warp, frame, op, address_index + 1, request->vector, lanes, data, data_buffers);
-    bool is_cas = in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS;
-    const uint64_t *swap = is_cas ? operand_values(warp, frame, op, address_index + 2, lanes, data_buffers[1]) : NULL;
     /* The address slots of the whole warp are copied at once (engines read only lane_mask's). */
     memcpy(request->address, addresses, warp->kernel->width * sizeof *addresses);
-    for (uint64_t m = data_elements ? lanes : 0; m; m &= m - 1) {
+    if (request->kind == EXEC_ACCESS_LOAD)
+        return;
+    const uint64_t *data[4] = {NULL, NULL, NULL, NULL};
+    gather_store_data(warp, frame, op, address_index + 1, request->vector, lanes, data, data_buffers);
+    bool is_cas = in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS;
+    const uint64_t *swap = is_cas ? operand_values(warp, frame, op, address_index + 2, lanes, data_buffers[1]) : NULL;
+    for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        for (unsigned k = 0; k < data_elements; k++)
+        for (unsigned k = 0; k < request->vector; k++)
             request->data[lane][k] = data[k][lane];
         if (is_cas) {
             request->compare[lane] = data[0][lane];
             request->data[lane][0] = swap[lane];
         }
     }
+}
 
-    /* Shared, local and param lanes are performed here; the rest is the engine's. A uniform
-     * load is performed by its first lane alone and broadcast. */
-    resolved_space space = instruction_space(warp, in, address_op);
+/* Performs (and completes) the lanes whose access is to a private space: shared, local, param.
+ * A uniform load is performed by its first lane alone and broadcast. Sets *private_lanes;
+ * returns 0, or -1 with `error` set on an out-of-bounds access. */
+static int perform_private(exec_warp *warp, const exec_op *op, unsigned address_index, exec_memory_request *request,
+                           uint64_t lanes, uint64_t *private_lanes, sc_error *error)
+{
+    const ptx_instruction *in = op->instruction;
+    exec_access_kind kind = (exec_access_kind)request->kind;
+    resolved_space space = instruction_space(warp, in, &in->operands[address_index]);
     bool uniform = is_uniform_load(op, address_index, kind, space);
-    uint64_t private_lanes = 0;
     uint8_t *pointers[EXEC_MAX_WARP_WIDTH];
     unsigned bytes = (unsigned)request->element_bytes * request->vector;
+    *private_lanes = 0;
     for (uint64_t m = space == RESOLVED_GLOBAL ? 0 : uniform ? lanes & (0 - lanes) : lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         resolved_space lane_space = space == RESOLVED_PER_LANE ? resolve_generic(&request->address[lane]) : space;
@@ -225,19 +232,34 @@ int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memo
         pointers[lane] = private_bytes(warp, lane_space, lane, request->address[lane], bytes);
         if (!pointers[lane] || (lane_space == RESOLVED_KERNEL_PARAM && kind != EXEC_ACCESS_LOAD))
             return private_fault(warp, in, lane_space, request->address[lane], bytes, error);
-        private_lanes |= 1ull << lane;
+        *private_lanes |= 1ull << lane;
     }
-    if (private_lanes) {
-        exec_memory_perform_lanes(request, private_lanes, pointers);
-        if (has_destination) {
-            request->lane_mask = private_lanes;
-            exec_memory_complete(request);
-        }
-        if (uniform) {
-            broadcast_load(request, private_lanes, lanes);
-            private_lanes = lanes;
-        }
+    if (*private_lanes == 0)
+        return 0;
+    exec_memory_perform_lanes(request, *private_lanes, pointers);
+    if (kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC) {
+        request->lane_mask = *private_lanes;
+        exec_memory_complete(request);
     }
+    if (uniform) {
+        broadcast_load(request, *private_lanes, lanes);
+        *private_lanes = lanes;
+    }
+    return 0;
+}
+
+int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memory_request *request,
+                   sc_error *error)
+{
+    const ptx_instruction *in = op->instruction;
+    exec_frame *frame = exec_warp_frame(warp);
+    exec_access_kind kind = access_kind((ptx_opcode)in->opcode);
+    unsigned address_index = kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC ? 1 : 0;
+    describe_request(request, warp, frame, in, kind);
+    gather_lanes(request, warp, frame, op, address_index, lanes);
+    uint64_t private_lanes;
+    if (perform_private(warp, op, address_index, request, lanes, &private_lanes, error) < 0)
+        return -1;
     request->lane_mask = lanes & ~private_lanes;
     return request->lane_mask != 0;
 }
