@@ -2,8 +2,6 @@
  * the SIMT executor (see operands.h). */
 #include "exec/operands.h"
 
-#include <string.h>
-
 #include "exec/alu.h"
 
 uint64_t operand_register_mask(const ptx_function *function, int32_t reg)
