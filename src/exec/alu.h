@@ -50,6 +50,14 @@ static inline uint64_t alu_from_f32(float value)
     return narrow;
 }
 
+/* An f32 arithmetic result as the GPU produces it: any NaN result is the canonical NaN
+ * 0x7fffffff. (The host's NaN payload would depend on which operand the C compiler happened to
+ * put first, which may differ between the executor's whole-warp and per-lane loops.) */
+static inline uint64_t alu_f32_result(float value)
+{
+    return value != value ? 0x7fffffffu : alu_from_f32(value);
+}
+
 static inline double alu_as_f64(uint64_t bits)
 {
     double value;

@@ -1,6 +1,7 @@
 /* alu_float.c — f32/f64 PTX arithmetic, comparisons of every type, and the dispatch between the
  * integer and float paths (see alu.h). Approximate instructions use the C library's correctly
- * or nearly correctly rounded functions, which is within PTX's stated error bounds. */
+ * or nearly correctly rounded functions, which is within PTX's stated error bounds. An f32 NaN
+ * result is the canonical NaN, whatever the payloads of NaN sources (alu_f32_result). */
 #include "exec/alu.h"
 
 #include <math.h>
@@ -81,7 +82,7 @@ uint64_t alu_evaluate_float(const ptx_instruction *in, const uint64_t *sources)
 {
     if (in->type == PTX_TYPE_F64)
         return alu_from_f64(evaluate_f64(in, sources));
-    return alu_from_f32(flush_f32(in, saturate_f32(in, evaluate_f32(in, sources))));
+    return alu_f32_result(flush_f32(in, saturate_f32(in, evaluate_f32(in, sources))));
 }
 
 uint64_t alu_evaluate(const ptx_instruction *in, const uint64_t *sources)

@@ -62,9 +62,9 @@ static void vote(exec_warp *warp, exec_frame *frame, const ptx_instruction *in, 
     }
 }
 
-void execute_warp_collective(exec_warp *warp, const ptx_instruction *in, uint64_t lanes)
+void execute_warp_collective(exec_warp *warp, exec_frame *frame, const exec_op *op, uint64_t lanes)
 {
-    exec_frame *frame = exec_warp_frame(warp);
+    const ptx_instruction *in = op->instruction;
     switch ((ptx_opcode)in->opcode) {
     case PTX_OP_SHFL:
         shuffle(warp, frame, in, lanes);

@@ -6,15 +6,16 @@
 #include <string.h>
 
 #include "exec/address_map.h"
-#include "exec/alu.h"
 #include "exec/operands.h"
 
-typedef enum resolved_space { RESOLVED_GLOBAL, RESOLVED_SHARED, RESOLVED_LOCAL, RESOLVED_KERNEL_PARAM } resolved_space;
+typedef enum resolved_space {
+    RESOLVED_GLOBAL, RESOLVED_SHARED, RESOLVED_LOCAL, RESOLVED_KERNEL_PARAM,
+    RESOLVED_PER_LANE,  /* generic addressing: each lane's address says */
+} resolved_space;
 
-/* Which space an access of `in` by a lane at `address` (in the instruction's space) touches,
- * and the address within that space. */
-static resolved_space resolve_space(const exec_warp *warp, const ptx_instruction *in, const ptx_operand *address_op,
-                                    uint64_t *address)
+/* Which space an access of `in` touches, the same for every lane unless the access is generic. */
+static resolved_space instruction_space(const exec_warp *warp, const ptx_instruction *in,
+                                        const ptx_operand *address_op)
 {
     switch ((ptx_space)in->space) {
     case PTX_SPACE_SHARED: return RESOLVED_SHARED;
@@ -26,19 +27,23 @@ static resolved_space resolve_space(const exec_warp *warp, const ptx_instruction
                        ? RESOLVED_KERNEL_PARAM : RESOLVED_LOCAL;
         return warp->frame_depth == 1 ? RESOLVED_KERNEL_PARAM : RESOLVED_LOCAL;
     }
-    case PTX_SPACE_GENERIC:
-        if (sc_generic_is_shared(*address)) {
-            *address -= SC_SHARED_WINDOW_BASE;
-            return RESOLVED_SHARED;
-        }
-        if (sc_generic_is_local(*address)) {
-            *address -= SC_LOCAL_WINDOW_BASE;
-            return RESOLVED_LOCAL;
-        }
-        return RESOLVED_GLOBAL;
-    default:
-        return RESOLVED_GLOBAL;
+    case PTX_SPACE_GENERIC: return RESOLVED_PER_LANE;
+    default: return RESOLVED_GLOBAL;
     }
+}
+
+/* The space a generic `*address` falls in, made relative to that space. */
+static resolved_space resolve_generic(uint64_t *address)
+{
+    if (sc_generic_is_shared(*address)) {
+        *address -= SC_SHARED_WINDOW_BASE;
+        return RESOLVED_SHARED;
+    }
+    if (sc_generic_is_local(*address)) {
+        *address -= SC_LOCAL_WINDOW_BASE;
+        return RESOLVED_LOCAL;
+    }
+    return RESOLVED_GLOBAL;
 }
 
 static const char *space_name(resolved_space space)
@@ -81,20 +86,20 @@ static int32_t destination_register(const ptx_operand *destination, unsigned k)
     return destination->kind == PTX_OPERAND_REGISTER ? destination->reg : -1;
 }
 
-/* The store data of every lane: element k of lane l into data[k][l]. */
-static void gather_store_data(const exec_warp *warp, const exec_frame *frame, const ptx_operand *data_op,
-                              unsigned vector, uint64_t lanes, uint64_t (*data)[EXEC_MAX_WARP_WIDTH])
+/* The store data of every lane: element k of lane l in data[k][l]. */
+static void gather_store_data(const exec_warp *warp, const exec_frame *frame, const exec_op *op, unsigned data_index,
+                              unsigned vector, uint64_t lanes, const uint64_t **data,
+                              uint64_t (*buffers)[EXEC_MAX_WARP_WIDTH])
 {
+    const ptx_operand *data_op = &op->instruction->operands[data_index];
     if (data_op->kind != PTX_OPERAND_VECTOR) {
-        operand_gather(warp, frame, data_op, lanes, data[0]);
+        data[0] = operand_values(warp, frame, op, data_index, lanes, buffers[0]);
         return;
     }
+    static const uint64_t zeros[EXEC_MAX_WARP_WIDTH];
     for (unsigned k = 0; k < vector && k < 4; k++) {
         int32_t reg = k < data_op->count ? data_op->vector[k] : -1;
-        if (reg < 0)
-            memset(data[k], 0, sizeof data[k]);
-        else
-            memcpy(data[k], operand_register_row(warp, frame, reg), warp->kernel->width * sizeof(uint64_t));
+        data[k] = reg < 0 ? zeros : operand_register_row(warp, frame, reg);
     }
 }
 
@@ -103,8 +108,8 @@ void exec_memory_complete(const exec_memory_request *request)
     if (request->kind == EXEC_ACCESS_STORE || request->kind == EXEC_ACCESS_REDUCE)
         return;
     const ptx_operand *destination = &request->instruction->operands[0];
-    bool sign_extend = ptx_type_is_signed((ptx_type)request->type);
-    unsigned size = ptx_type_size((ptx_type)request->type);
+    /* Signed elements are sign-extended by shifting them to the top and back; others shift 0. */
+    unsigned extension = ptx_type_is_signed((ptx_type)request->type) ? 64 - 8 * request->element_bytes : 0;
     for (unsigned k = 0; k < request->vector; k++) {
         int32_t reg = destination_register(destination, k);
         if (reg < 0)
@@ -113,8 +118,7 @@ void exec_memory_complete(const exec_memory_request *request)
         uint64_t mask = request->register_masks[k];
         for (uint64_t m = request->lane_mask; m; m &= m - 1) {
             unsigned lane = (unsigned)__builtin_ctzll(m);
-            uint64_t raw = request->data[lane][k];
-            row[lane] = (sign_extend ? (uint64_t)alu_sign_extend(raw, size) : raw) & mask;
+            row[lane] = (uint64_t)((int64_t)(request->data[lane][k] << extension) >> extension) & mask;
         }
     }
 }
@@ -126,16 +130,26 @@ static int private_fault(const exec_warp *warp, const ptx_instruction *in, resol
                    warp->kernel->module->path, in->line, space_name(space), bytes, (unsigned long long)address);
 }
 
-/* Performs one lane's access to a private space. */
-static int access_private(exec_warp *warp, const ptx_instruction *in, exec_memory_request *request,
-                          resolved_space space, unsigned lane, uint64_t address, sc_error *error)
+/* A load in which every lane reads the same CTA-wide bytes (ld.param [sym], ld.shared [sym+8]). */
+static bool is_uniform_load(const exec_op *op, unsigned address_index, exec_access_kind kind, resolved_space space)
 {
-    unsigned size = request->element_bytes;
-    uint8_t *bytes = private_bytes(warp, space, lane, address, (uint64_t)size * request->vector);
-    if (!bytes || (space == RESOLVED_KERNEL_PARAM && request->kind != EXEC_ACCESS_LOAD))
-        return private_fault(warp, in, space, address, size * request->vector, error);
-    exec_memory_perform_lane(request, lane, bytes);
-    return 0;
+    return kind == EXEC_ACCESS_LOAD && (space == RESOLVED_KERNEL_PARAM || space == RESOLVED_SHARED) &&
+           op->sources[address_index].kind == EXEC_SOURCE_CONSTANT;
+}
+
+/* Copies the destination registers of lane `loaded` (a one-lane mask, completed) to every lane
+ * of `lanes`. */
+static void broadcast_load(const exec_memory_request *request, uint64_t loaded, uint64_t lanes)
+{
+    unsigned source = (unsigned)__builtin_ctzll(loaded);
+    for (unsigned k = 0; k < request->vector; k++) {
+        int32_t reg = destination_register(&request->instruction->operands[0], k);
+        if (reg < 0)
+            continue;
+        uint64_t *row = request->registers + (size_t)reg * request->width;
+        for (uint64_t m = lanes; m; m &= m - 1)
+            row[__builtin_ctzll(m)] = row[source];
+    }
 }
 
 static exec_access_kind access_kind(ptx_opcode opcode)
@@ -148,17 +162,10 @@ static exec_access_kind access_kind(ptx_opcode opcode)
     }
 }
 
-int execute_memory(exec_warp *warp, const ptx_instruction *in, uint64_t lanes, exec_memory_request *request,
-                   sc_error *error)
+/* The request's description of the access (everything but the lanes' addresses and data). */
+static void describe_request(exec_memory_request *request, const exec_warp *warp, const exec_frame *frame,
+                             const ptx_instruction *in, exec_access_kind kind)
 {
-    exec_frame *frame = exec_warp_frame(warp);
-    const ptx_function *function = exec_frame_function(warp, frame);
-    exec_access_kind kind = access_kind((ptx_opcode)in->opcode);
-    bool has_destination = kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC;
-    unsigned address_index = has_destination ? 1 : 0;
-    const ptx_operand *address_op = &in->operands[address_index];
-    const ptx_operand *data_op = &in->operands[address_index + 1];
-
     request->kind = (uint8_t)kind;
     request->semantics = in->semantics;
     request->scope = in->scope;
@@ -171,46 +178,88 @@ int execute_memory(exec_warp *warp, const ptx_instruction *in, uint64_t lanes, e
     request->kernel_path = warp->kernel->module->path;
     request->registers = frame->registers;
     request->width = warp->kernel->width;
-    request->lane_mask = 0;
-    if (has_destination)
+    if (kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC)
         for (unsigned k = 0; k < request->vector; k++) {
             int32_t reg = destination_register(&in->operands[0], k);
-            request->register_masks[k] = reg >= 0 ? operand_register_mask(function, reg) : 0;
+            request->register_masks[k] = reg >= 0 ? frame->register_masks[reg] : 0;
         }
+}
 
-    uint64_t addresses[EXEC_MAX_WARP_WIDTH];
-    uint64_t data[4][EXEC_MAX_WARP_WIDTH];
-    operand_gather(warp, frame, address_op, lanes, addresses);
-    if (kind != EXEC_ACCESS_LOAD)
-        gather_store_data(warp, frame, data_op, request->vector, lanes, data);
+/* Every lane's address, and its store data / atomic operands, into the request. */
+static void gather_lanes(exec_memory_request *request, const exec_warp *warp, const exec_frame *frame,
+                         const exec_op *op, unsigned address_index, uint64_t lanes)
+{
+    const ptx_instruction *in = op->instruction;
+    uint64_t address_buffer[EXEC_MAX_WARP_WIDTH], data_buffers[2][EXEC_MAX_WARP_WIDTH];
+    const uint64_t *addresses = operand_values(warp, frame, op, address_index, lanes, address_buffer);
+    /* The address slots of the whole warp are copied at once (engines read only lane_mask's). */
+    memcpy(request->address, addresses, warp->kernel->width * sizeof *addresses);
+    if (request->kind == EXEC_ACCESS_LOAD)
+        return;
+    const uint64_t *data[4] = {NULL, NULL, NULL, NULL};
+    gather_store_data(warp, frame, op, address_index + 1, request->vector, lanes, data, data_buffers);
     bool is_cas = in->opcode == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS;
-    if (is_cas)
-        operand_gather(warp, frame, &in->operands[address_index + 2], lanes, data[1]);
-    uint64_t private_lanes = 0;
+    const uint64_t *swap = is_cas ? operand_values(warp, frame, op, address_index + 2, lanes, data_buffers[1]) : NULL;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint64_t address = addresses[lane];
-        resolved_space space = resolve_space(warp, in, address_op, &address);
-        request->address[lane] = address;
-        for (unsigned k = 0; kind != EXEC_ACCESS_LOAD && k < request->vector; k++)
+        for (unsigned k = 0; k < request->vector; k++)
             request->data[lane][k] = data[k][lane];
         if (is_cas) {
             request->compare[lane] = data[0][lane];
-            request->data[lane][0] = data[1][lane];
+            request->data[lane][0] = swap[lane];
         }
-        if (space == RESOLVED_GLOBAL) {
-            request->lane_mask |= 1ull << lane;
+    }
+}
+
+/* Performs (and completes) the lanes whose access is to a private space: shared, local, param.
+ * A uniform load is performed by its first lane alone and broadcast. Sets *private_lanes;
+ * returns 0, or -1 with `error` set on an out-of-bounds access. */
+static int perform_private(exec_warp *warp, const exec_op *op, unsigned address_index, exec_memory_request *request,
+                           uint64_t lanes, uint64_t *private_lanes, sc_error *error)
+{
+    const ptx_instruction *in = op->instruction;
+    exec_access_kind kind = (exec_access_kind)request->kind;
+    resolved_space space = instruction_space(warp, in, &in->operands[address_index]);
+    bool uniform = is_uniform_load(op, address_index, kind, space);
+    uint8_t *pointers[EXEC_MAX_WARP_WIDTH];
+    unsigned bytes = (unsigned)request->element_bytes * request->vector;
+    *private_lanes = 0;
+    for (uint64_t m = space == RESOLVED_GLOBAL ? 0 : uniform ? lanes & (0 - lanes) : lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        resolved_space lane_space = space == RESOLVED_PER_LANE ? resolve_generic(&request->address[lane]) : space;
+        if (lane_space == RESOLVED_GLOBAL)
             continue;
-        }
-        if (access_private(warp, in, request, space, lane, address, error) < 0)
-            return -1;
-        private_lanes |= 1ull << lane;
+        pointers[lane] = private_bytes(warp, lane_space, lane, request->address[lane], bytes);
+        if (!pointers[lane] || (lane_space == RESOLVED_KERNEL_PARAM && kind != EXEC_ACCESS_LOAD))
+            return private_fault(warp, in, lane_space, request->address[lane], bytes, error);
+        *private_lanes |= 1ull << lane;
     }
-    if (private_lanes && has_destination) {
-        uint64_t global_lanes = request->lane_mask;
-        request->lane_mask = private_lanes;
+    if (*private_lanes == 0)
+        return 0;
+    exec_memory_perform_lanes(request, *private_lanes, pointers);
+    if (kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC) {
+        request->lane_mask = *private_lanes;
         exec_memory_complete(request);
-        request->lane_mask = global_lanes;
     }
+    if (uniform) {
+        broadcast_load(request, *private_lanes, lanes);
+        *private_lanes = lanes;
+    }
+    return 0;
+}
+
+int execute_memory(exec_warp *warp, const exec_op *op, uint64_t lanes, exec_memory_request *request,
+                   sc_error *error)
+{
+    const ptx_instruction *in = op->instruction;
+    exec_frame *frame = exec_warp_frame(warp);
+    exec_access_kind kind = access_kind((ptx_opcode)in->opcode);
+    unsigned address_index = kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC ? 1 : 0;
+    describe_request(request, warp, frame, in, kind);
+    gather_lanes(request, warp, frame, op, address_index, lanes);
+    uint64_t private_lanes;
+    if (perform_private(warp, op, address_index, request, lanes, &private_lanes, error) < 0)
+        return -1;
+    request->lane_mask = lanes & ~private_lanes;
     return request->lane_mask != 0;
 }

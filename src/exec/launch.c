@@ -1,10 +1,12 @@
 /* launch.c — turns a kernel launch into executor state: per-launch facts (shared-memory size,
- * local stack size) and CTAs whose warps start at the kernel's first instruction. */
+ * local stack size, register widths, pre-decoded instructions) and CTAs whose warps start at the
+ * kernel's first instruction. */
 #include "exec/warp.h"
 
 #include <stdlib.h>
 
 #include "exec/operands.h"
+#include "exec/program.h"
 #include "exec/simt_stack.h"
 
 enum { RECURSIVE_STACK_BYTES = 16384 };
@@ -53,6 +55,7 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
         .static_shared_bytes = launch->static_shared_bytes,
         .shared_bytes = launch->static_shared_bytes + launch->dynamic_shared_bytes,
         .width = width,
+        .full_mask = width >= 64 ? ~0ull : (1ull << width) - 1,
         .threads_per_cta = (uint32_t)threads,
         .warps_per_cta = (unsigned)((threads + width - 1) / width),
         .cta_count = cta_count,
@@ -62,11 +65,13 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
     };
     const ptx_module *module = launch->module;
     kernel->register_masks = calloc((size_t)module->function_count, sizeof *kernel->register_masks);
+    kernel->programs = calloc((size_t)module->function_count, sizeof *kernel->programs);
     for (int32_t f = 0; f < module->function_count; f++) {
         const ptx_function *function = &module->functions[f];
         kernel->register_masks[f] = calloc((size_t)function->register_count + 1, sizeof(uint64_t));
         for (int32_t r = 0; r < function->register_count; r++)
             kernel->register_masks[f][r] = operand_register_mask(function, r);
+        kernel->programs[f] = exec_program_build(kernel, f);
     }
     bool *on_path = calloc((size_t)module->function_count, sizeof *on_path);
     uint64_t stack = stack_bytes(module, launch->function, on_path);
@@ -77,10 +82,14 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
 
 void exec_kernel_release(exec_kernel *kernel)
 {
-    for (int32_t f = 0; kernel->register_masks && f < kernel->module->function_count; f++)
+    for (int32_t f = 0; kernel->register_masks && f < kernel->module->function_count; f++) {
         free(kernel->register_masks[f]);
+        free(kernel->programs[f]);
+    }
     free(kernel->register_masks);
+    free(kernel->programs);
     kernel->register_masks = NULL;
+    kernel->programs = NULL;
 }
 
 static int warp_init(exec_warp *warp, exec_cta *cta, const exec_kernel *kernel, unsigned index, sc_error *error)
@@ -103,6 +112,7 @@ static int warp_init(exec_warp *warp, exec_cta *cta, const exec_kernel *kernel, 
         .return_pc = -1,
         .registers = calloc((size_t)kernel->entry->register_count * width + 1, sizeof(uint64_t)),
         .register_masks = kernel->register_masks[kernel->launch->function],
+        .ops = kernel->programs[kernel->launch->function],
         .call_mask = warp->valid_mask,
     };
     warp->local_memory = kernel->local_stride ? calloc(width, kernel->local_stride) : NULL;

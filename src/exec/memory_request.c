@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "exec/address_map.h"
 #include "exec/alu.h"
 
 /* The simulated device is little-endian, like every host syncscope builds on (checked below). */
@@ -96,18 +97,76 @@ void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8
     }
 }
 
+/* Loads or stores of `vector` `size`-byte elements for `lanes`, in lane order. Inlined per
+ * constant element size (and for scalar accesses), so each element copy is a single move. */
+static inline __attribute__((always_inline)) void transfer_lanes(exec_memory_request *request, uint64_t lanes,
+                                                                 uint8_t *const *pointers, unsigned size,
+                                                                 unsigned vector)
+{
+    bool store = request->kind == EXEC_ACCESS_STORE;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        uint8_t *element = pointers[lane];
+        for (unsigned k = 0; k < vector; k++, element += size) {
+            if (store)
+                exec_store_bytes(element, size, request->data[lane][k]);
+            else
+                request->data[lane][k] = exec_load_bytes(element, size);
+        }
+    }
+}
+
+void exec_memory_perform_lanes(exec_memory_request *request, uint64_t lanes, uint8_t *const *pointers)
+{
+    if (request->kind != EXEC_ACCESS_LOAD && request->kind != EXEC_ACCESS_STORE) {
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            exec_memory_perform_lane(request, lane, pointers[lane]);
+        }
+        return;
+    }
+    unsigned vector = request->vector;
+    switch (request->element_bytes) {
+    case 4:
+        if (vector == 1)
+            transfer_lanes(request, lanes, pointers, 4, 1);
+        else
+            transfer_lanes(request, lanes, pointers, 4, vector);
+        break;
+    case 8:
+        if (vector == 1)
+            transfer_lanes(request, lanes, pointers, 8, 1);
+        else
+            transfer_lanes(request, lanes, pointers, 8, vector);
+        break;
+    case 1: transfer_lanes(request, lanes, pointers, 1, vector); break;
+    case 2: transfer_lanes(request, lanes, pointers, 2, vector); break;
+    default: transfer_lanes(request, lanes, pointers, request->element_bytes, vector); break;
+    }
+}
+
+static int outside_device_memory(const exec_memory_request *request, uint64_t address, uint64_t bytes,
+                                 sc_error *error)
+{
+    return sc_fail(error, "%s:%d: global access of %u bytes at 0x%llx is outside device memory",
+                   request->kernel_path, request->instruction->line, (unsigned)bytes, (unsigned long long)address);
+}
+
 int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error)
 {
-    unsigned size = request->element_bytes;
+    /* The whole global image is one region: each lane's range is checked against it inline. */
+    uint64_t image_bytes = UINT64_MAX;
+    uint8_t *image = sc_device_global_span(device, SC_GLOBAL_BASE, &image_bytes);
+    uint64_t bytes = (uint64_t)request->element_bytes * request->vector;
+    uint64_t last_offset = image && image_bytes >= bytes ? image_bytes - bytes : 0;
+    uint8_t *pointers[EXEC_MAX_WARP_WIDTH];
     for (uint64_t m = request->lane_mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint64_t address = request->address[lane];
-        uint8_t *bytes = sc_device_global_pointer(device, address, (uint64_t)size * request->vector);
-        if (!bytes)
-            return sc_fail(error, "%s:%d: global access of %u bytes at 0x%llx is outside device memory",
-                           request->kernel_path, request->instruction->line, size * request->vector,
-                           (unsigned long long)address);
-        exec_memory_perform_lane(request, lane, bytes);
+        uint64_t offset = request->address[lane] - SC_GLOBAL_BASE;
+        if (!image || image_bytes < bytes || request->address[lane] < SC_GLOBAL_BASE || offset > last_offset)
+            return outside_device_memory(request, request->address[lane], bytes, error);
+        pointers[lane] = image + offset;
     }
+    exec_memory_perform_lanes(request, request->lane_mask, pointers);
     return 0;
 }

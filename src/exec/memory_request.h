@@ -51,6 +51,10 @@ uint64_t exec_atomic_apply(ptx_atom_op op, ptx_type type, uint64_t old, uint64_t
 /* Performs the request's access for one lane on `bytes` (the lane's element bytes). */
 void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8_t *bytes);
 
+/* Performs the request's access for the lanes of `lanes`, in lane order, lane l on the bytes at
+ * pointers[l]. */
+void exec_memory_perform_lanes(exec_memory_request *request, uint64_t lanes, uint8_t *const *pointers);
+
 /* Performs the request directly on device memory, lane by lane in lane order. */
 int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error);
 

@@ -2,8 +2,6 @@
  * the SIMT executor (see operands.h). */
 #include "exec/operands.h"
 
-#include <string.h>
-
 #include "exec/alu.h"
 
 uint64_t operand_register_mask(const ptx_function *function, int32_t reg)
@@ -14,17 +12,18 @@ uint64_t operand_register_mask(const ptx_function *function, int32_t reg)
     return alu_width_mask(ptx_type_size(type));
 }
 
+uint64_t operand_kernel_symbol_address(const exec_kernel *kernel, int32_t symbol)
+{
+    const ptx_symbol *s = &kernel->module->symbols[symbol];
+    return s->storage == PTX_STORAGE_KERNEL_PARAM ? s->offset : kernel->symbol_addresses[symbol];
+}
+
 uint64_t operand_symbol_address(const exec_warp *warp, const exec_frame *frame, int32_t symbol)
 {
     const ptx_symbol *s = &warp->kernel->module->symbols[symbol];
-    switch ((ptx_storage)s->storage) {
-    case PTX_STORAGE_KERNEL_PARAM:
-        return s->offset;
-    case PTX_STORAGE_FRAME:
+    if (s->storage == PTX_STORAGE_FRAME)
         return frame->local_base + s->offset;
-    default:
-        return warp->kernel->symbol_addresses[symbol];
-    }
+    return operand_kernel_symbol_address(warp->kernel, symbol);
 }
 
 static uint64_t lane_mask_below(unsigned lane)
@@ -66,6 +65,43 @@ static uint64_t special_read(const exec_warp *warp, const ptx_operand *op, unsig
     }
 }
 
+/* A special register for every lane of the warp. Thread indices advance lane by lane from the
+ * warp's first thread, so no lane divides; values that do not depend on the lane are read once. */
+static void special_values(const exec_warp *warp, const ptx_operand *op, uint64_t *values)
+{
+    unsigned width = warp->kernel->width;
+    switch ((ptx_special_register)op->special) {
+    case PTX_SREG_TID: {
+        const sc_dim3 block = warp->kernel->launch->block;
+        uint64_t first = (uint64_t)warp->index_in_cta * width;
+        uint64_t index[3] = {first % block.x, (first / block.x) % block.y, first / ((uint64_t)block.x * block.y)};
+        unsigned c = op->component < 3 ? op->component : 0;
+        for (unsigned lane = 0; lane < width; lane++) {
+            values[lane] = index[c];
+            if (++index[0] == block.x) {
+                index[0] = 0;
+                if (++index[1] == block.y) {
+                    index[1] = 0;
+                    index[2]++;
+                }
+            }
+        }
+        return;
+    }
+    case PTX_SREG_LANEID: case PTX_SREG_LANEMASK_EQ: case PTX_SREG_LANEMASK_LT: case PTX_SREG_LANEMASK_LE:
+    case PTX_SREG_LANEMASK_GT: case PTX_SREG_LANEMASK_GE:
+        for (unsigned lane = 0; lane < width; lane++)
+            values[lane] = special_read(warp, op, lane);
+        return;
+    default: {
+        uint64_t value = special_read(warp, op, 0);
+        for (unsigned lane = 0; lane < width; lane++)
+            values[lane] = value;
+        return;
+    }
+    }
+}
+
 uint64_t operand_read(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane)
 {
     switch ((ptx_operand_kind)op->kind) {
@@ -103,28 +139,57 @@ uint64_t operand_address(const exec_warp *warp, const exec_frame *frame, const p
     return address;
 }
 
-void operand_gather(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, uint64_t lanes,
-                    uint64_t *values)
+const uint64_t *operand_values(const exec_warp *warp, const exec_frame *frame, const exec_op *op, unsigned index,
+                               uint64_t lanes, uint64_t *buffer)
 {
+    const exec_source *source = &op->sources[index];
+    const ptx_operand *operand = &op->instruction->operands[index];
+    if (source->kind == EXEC_SOURCE_ROW && source->constant == 0)
+        return operand_register_row(warp, frame, source->reg);
     unsigned width = warp->kernel->width;
-    if (op->kind == PTX_OPERAND_REGISTER && !op->negated) {
-        memcpy(values, operand_register_row(warp, frame, op->reg), width * sizeof *values);
-        return;
+    if (lanes != warp->kernel->full_mask) {
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            buffer[lane] = operand_read(warp, frame, operand, lane);
+        }
+        return buffer;
     }
-    if (op->kind == PTX_OPERAND_IMMEDIATE) {
+    switch ((exec_source_kind)source->kind) {
+    case EXEC_SOURCE_ROW: {
+        const uint64_t *row = operand_register_row(warp, frame, source->reg);
         for (unsigned lane = 0; lane < width; lane++)
-            values[lane] = (uint64_t)op->value;
-        return;
+            buffer[lane] = row[lane] + source->constant;
+        return buffer;
     }
-    if (op->kind == PTX_OPERAND_ADDRESS) {
-        uint64_t base = (uint64_t)op->value + (op->symbol >= 0 ? operand_symbol_address(warp, frame, op->symbol) : 0);
-        const uint64_t *row = op->reg >= 0 ? operand_register_row(warp, frame, op->reg) : NULL;
+    case EXEC_SOURCE_CONSTANT:
         for (unsigned lane = 0; lane < width; lane++)
-            values[lane] = base + (row ? row[lane] : 0);
+            buffer[lane] = source->constant;
+        return buffer;
+    case EXEC_SOURCE_SPECIAL:
+        special_values(warp, operand, buffer);
+        return buffer;
+    default:
+        for (unsigned lane = 0; lane < width; lane++)
+            buffer[lane] = operand_read(warp, frame, operand, lane);
+        return buffer;
+    }
+}
+
+void operand_write_lanes(const exec_warp *warp, const exec_frame *frame, int32_t reg, uint64_t lanes,
+                         const uint64_t *values)
+{
+    if (reg < 0)
+        return;
+    unsigned width = warp->kernel->width;
+    uint64_t mask = frame->register_masks[reg];
+    uint64_t *row = operand_register_row(warp, frame, reg);
+    if (lanes == warp->kernel->full_mask) {
+        for (unsigned lane = 0; lane < width; lane++)  /* the whole warp: a loop the compiler vectorises */
+            row[lane] = values[lane] & mask;
         return;
     }
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        values[lane] = operand_read(warp, frame, op, lane);
+        row[lane] = values[lane] & mask;
     }
 }

@@ -1,8 +1,10 @@
-/* operands.h — reading source operands and writing destination registers of one warp lane,
- * and resolving symbol and address operands into addresses of their state space. */
+/* operands.h — reading source operands and writing destination registers, lane by lane or for a
+ * whole warp at once, and resolving symbol and address operands into addresses of their state
+ * space. */
 #ifndef SYNCSCOPE_EXEC_OPERANDS_H
 #define SYNCSCOPE_EXEC_OPERANDS_H
 
+#include "exec/program.h"
 #include "exec/warp.h"
 
 /* Mask of a register's declared width (1 for predicates). */
@@ -16,12 +18,22 @@ static inline uint64_t *operand_register_row(const exec_warp *warp, const exec_f
 /* Value of source operand `op` for `lane` (registers, immediates, symbols, special registers). */
 uint64_t operand_read(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane);
 
-/* Values of source operand `op` for every lane of `lanes` into values[lane]. */
-void operand_gather(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, uint64_t lanes,
-                    uint64_t *values);
+/* Values of operand `index` of `op`: values[lane] for every lane of `lanes` (for a partial mask,
+ * only those lanes are filled). Returns the register row itself when the operand is a plain
+ * register, else fills and returns `buffer` (EXEC_MAX_WARP_WIDTH values): from the pre-decoded
+ * source in whole-warp loops for a full warp, by operand_read lane by lane otherwise. */
+const uint64_t *operand_values(const exec_warp *warp, const exec_frame *frame, const exec_op *op, unsigned index,
+                               uint64_t lanes, uint64_t *buffer);
 
 /* Writes `value` (normalised to the register's width) to `reg` of `lane`; reg < 0 is a sink. */
 void operand_write(const exec_warp *warp, const exec_frame *frame, int32_t reg, unsigned lane, uint64_t value);
+
+/* Writes values[lane] (normalised to the register's width) to `reg` in every lane of `lanes`. */
+void operand_write_lanes(const exec_warp *warp, const exec_frame *frame, int32_t reg, uint64_t lanes,
+                         const uint64_t *values);
+
+/* Address of a global, const, shared or kernel-parameter symbol: the same for the whole launch. */
+uint64_t operand_kernel_symbol_address(const exec_kernel *kernel, int32_t symbol);
 
 /* Address of a symbol in its own space: global address, shared offset, kernel-param offset or
  * local (frame) offset. */

@@ -118,6 +118,7 @@ int simt_call(exec_warp *warp, const ptx_instruction *call, uint64_t lanes, sc_e
         .local_base = local_base,
         .registers = calloc((size_t)callee->register_count * warp->kernel->width + 1, sizeof(uint64_t)),
         .register_masks = warp->kernel->register_masks[call->callee],
+        .ops = warp->kernel->programs[call->callee],
         .call = call,
         .call_mask = lanes,
     };

@@ -17,6 +17,9 @@
 #define EXEC_MAX_WARP_WIDTH 64
 #define PTX_WARP_LANES 32   /* lanes of a warp as PTX collectives and %laneid see it */
 
+/* An instruction pre-decoded for the interpreter (exec/program.h). */
+typedef struct exec_op exec_op;
+
 typedef struct exec_simt_entry {
     int32_t pc;          /* next instruction of this path */
     int32_t reconverge;  /* pop when pc reaches it (function instruction_count = frame exit) */
@@ -30,6 +33,7 @@ typedef struct exec_frame {
     uint64_t local_base;     /* byte offset of the frame in each lane's local stack */
     uint64_t *registers;     /* register_count * width values */
     const uint64_t *register_masks;  /* width mask of each register of the function */
+    const exec_op *ops;           /* the function's pre-decoded instructions, indexed by pc */
     const ptx_instruction *call;  /* the call instruction in the caller, NULL for the kernel */
     uint64_t call_mask;           /* lanes that entered the frame */
 } exec_frame;
@@ -45,12 +49,14 @@ typedef struct exec_kernel {
     uint32_t shared_bytes;             /* static + dynamic, per CTA */
     uint64_t local_stride;             /* bytes of local stack per thread */
     unsigned width;                    /* lanes per warp */
+    uint64_t full_mask;                /* all `width` lanes: the mask the whole-warp fast paths take */
     unsigned warps_per_cta;
     unsigned cu_count;                 /* %nsmid: compute units of the engine */
     uint32_t threads_per_cta;
     uint64_t cta_count;                /* CTAs in the grid */
     uint64_t cta_first, cta_end;       /* the CTAs this launch runs (sc_launch) */
     uint64_t **register_masks;         /* per module function: width mask of each register */
+    exec_op **programs;                /* per module function: its pre-decoded instructions */
 } exec_kernel;
 
 typedef struct exec_cta exec_cta;

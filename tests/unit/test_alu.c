@@ -89,6 +89,9 @@ static void test_float(void **state)
     uint64_t two = alu_from_f32(2.0f), three = alu_from_f32(3.0f), one = alu_from_f32(1.0f);
     assert_true(alu_as_f32(run(PTX_OP_FMA, PTX_TYPE_F32, 0, two, three, one, 0)) == 7.0f);
     assert_true(alu_as_f32(run(PTX_OP_MIN, PTX_TYPE_F32, 0, alu_from_f32(NAN), two, 0, 0)) == 2.0f);
+    /* NaN results are the canonical NaN, whichever NaN payloads the sources carry */
+    assert_int_equal(run(PTX_OP_ADD, PTX_TYPE_F32, 0, 0xffe07c2du, 0x7fc00001u, 0, 0), 0x7fffffffu);
+    assert_int_equal(run(PTX_OP_MUL, PTX_TYPE_F32, 0, 0x7fc00001u, 0xffe07c2du, 0, 0), 0x7fffffffu);
     assert_true(alu_as_f32(run(PTX_OP_ADD, PTX_TYPE_F32, PTX_FLAG_SAT, two, three, 0, 0)) == 1.0f);
     assert_true(alu_as_f64(run(PTX_OP_DIV, PTX_TYPE_F64, 0, alu_from_f64(1.0), alu_from_f64(4.0), 0, 0)) == 0.25);
     assert_true(alu_as_f32(run(PTX_OP_EX2, PTX_TYPE_F32, PTX_FLAG_APPROX, three, 0, 0, 0)) == 8.0f);
