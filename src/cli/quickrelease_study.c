@@ -80,7 +80,7 @@ static int load_tables(qr_tables *t, sc_error *error)
         {"l1_hits", t->load_hits},
         {"l1_read_hits_modified", t->load_hits_modified},
         {"memory_write_bytes", t->memory_write_bytes},
-        {"dram_writes", t->dram_writes},
+        {"dram_write_requests", t->dram_writes},
         {"l1_data_bytes_in", t->l1_data_bytes},
         {"l1_coherence_bytes_in", t->l1_coherence_bytes},
     };

@@ -21,7 +21,7 @@ typedef struct qr_tables {
     double cycles[QR_CELLS];
     double load_accesses[QR_CELLS], load_hits[QR_CELLS], load_hits_modified[QR_CELLS];
     double memory_write_bytes[QR_CELLS];   /* writes leaving the GPU L2 level for the memory side */
-    double dram_writes[QR_CELLS];
+    double dram_writes[QR_CELLS];          /* write requests sent to DRAM */
     double l1_data_bytes[QR_CELLS], l1_coherence_bytes[QR_CELLS];
     /* scaling figure: [workload][size][mechanism] */
     double scaling_cycles[STUDY_MAX_WORKLOADS][STUDY_MAX_SIZES][QR_MECHANISMS];

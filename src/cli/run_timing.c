@@ -137,6 +137,7 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "l1_coherence_bytes_in", (double)m->l1_coherence_bytes_in, "bytes");
         add_metric(timing, "l2_write_bytes_in", (double)m->l2_write_bytes_in, "bytes");
         add_metric(timing, "memory_write_bytes", (double)m->memory_write_bytes, "bytes");
+        add_metric(timing, "dram_write_requests", (double)m->dram_write_requests, NULL);
         add_metric(timing, "l3_hits", (double)m->l3_hits, NULL);
         add_metric(timing, "l3_misses", (double)m->l3_misses, NULL);
         add_metric(timing, "l3_writebacks", (double)m->l3_writebacks, NULL);

@@ -31,11 +31,13 @@
  *   W2. Where the data goes depends on the protocol descriptor's l3_writable:
  *       - writable (rfo: the L3 is write-back): the L3 line becomes dirty, allocated on a miss;
  *         only dirty L3 victims reach DRAM (l3_writebacks). This is how RFO filters DRAM writes.
- *       - not writable (wt, nol1, qr: the L2 is the point of coherence): write-around with
- *         invalidation. The write goes to DRAM and the L3 drops its copy, so the L3 only ever
- *         holds clean lines filled by reads and evicts silently. Write-around rather than
- *         write-through-and-update: "not writeable" (QR §4.2) read literally, and the QR digest's
- *         default (U15): a GPU write-back never allocates or changes an L3 line.
+ *       - not writable (wt, nol1, qr: the L2 is the point of coherence): write-through without
+ *         allocation. The write goes to DRAM and a present L3 copy is updated in place and stays
+ *         clean, so the L3 only ever holds clean lines, is filled by reads only and evicts
+ *         silently. This is the QR digest's U15 option "update-in-place as clean" rather than its
+ *         default (drop the copy): QR's wL2 evictions invalidate the rL2, so dropping the L3 copy
+ *         too sent every re-read of GPU-written data to DRAM (sort on qr-apu: QR 2.2x WT), which
+ *         contradicts the paper's "sort, srad, spmv, nw: all non-RFO systems perform similarly".
  *   Writes take their bank's lookup slot too; the DRAM write leaves when the lookup starts.
  *
  * The DRAM latency preset (dram.latency) stays the end-to-end load-to-use latency of an
@@ -74,6 +76,7 @@ bool memory_backing_accepts(const memory_system *memory, uint64_t line_address)
 /* Queues a DRAM request, in a backlog when the channel is full. */
 static void send_to_dram(memory_system *memory, uint64_t line_address, bool is_write, sc_time now)
 {
+    memory->stats.dram_write_requests += is_write;
     if (memory_backing_accepts(memory, line_address)) {
         dram_enqueue(memory->memory, &(dram_request){line_address, is_write, 0}, now);
         schedule_dram(memory);
@@ -180,8 +183,9 @@ static void store_line(memory_system *memory, uint64_t line_address, bool timed,
         l3_hold(memory, line_address, L3_DIRTY, timed, now);
         return;
     }
-    if (memory->l3)
-        l3_drop(memory, line_address);
+    cache_line *copy = memory->l3 ? l3_lookup(memory, line_address) : NULL;
+    if (copy)   /* updated in place (the image holds the bytes), still clean */
+        cache_array_touch(l3_bank_of(memory, line_address)->tags, copy);
     if (timed)
         send_to_dram(memory, line_address, true, now);
 }

@@ -108,6 +108,7 @@ typedef struct memory_stats {
     uint64_t l1_writebacks;           /* Puts: owned lines an L1 gave back to the directory */
     uint64_t l1_data_bytes_in, l1_coherence_bytes_in;   /* bytes reaching the CUs: data vs invalidations/forwards */
     uint64_t memory_write_bytes;      /* bytes of writes the L2 level sends to the memory side */
+    uint64_t dram_write_requests;     /* writes sent to DRAM (dram_writes counts those performed by the end) */
     uint64_t l2_write_bytes_in;       /* bytes of the CUs' write messages to the L2 (header and line) */
     uint64_t dir_lookups, dir_forwards, dir_invalidations, dir_recalls, dir_home_writes;
     /* QuickRelease (store_buffer_drains counts the wL1 blocks written out) */

@@ -61,8 +61,8 @@ static void test_l3_not_writable(void **state)
 {
     (void)state;
     memory_harness harness, *h = &harness;
-    const char *sets[] = {"cpu.count=0", SMALL_CACHES};
-    memory_harness_open(h, "nol1", sets, 6);
+    const char *sets[] = {"cpu.count=0", "l2.write_policy=write_back", SMALL_CACHES};
+    memory_harness_open(h, "nol1", sets, 7);
     const memory_stats *stats = memory_statistics(h->memory);
     const dram_stats *traffic = memory_dram_statistics(h->memory);
     uint64_t x = line_k(h, 0), y = line_k(h, 1), z = line_k(h, 2);
@@ -78,16 +78,42 @@ static void test_l3_not_writable(void **state)
     assert_int_equal(traffic->reads, 2);
 
     store(h, x, 5);                                            /* X dirty in the L2 */
-    load(h, y, NULL);                                          /* Y: L3 hit; X's write-back goes around the L3 */
+    load(h, y, NULL);                                          /* Y: L3 hit; X's write-back goes through to DRAM */
     assert_int_equal(stats->l2_writebacks, 1);
     assert_int_equal(traffic->writes, 1);
-    assert_int_equal(load(h, x, &source), 5);                  /* the L3 dropped its copy: DRAM */
-    assert_int_equal(source, GSI_SOURCE_DRAM);
+    assert_int_equal(load(h, x, &source), 5);                  /* the L3 copy was updated in place, still clean */
+    assert_int_equal(source, GSI_SOURCE_L3);
 
     load(h, z, NULL);                                          /* a third line in the set: a clean victim */
     assert_int_equal(stats->l3_writebacks, 0);
     assert_int_equal(traffic->writes, 1);
     assert_int_equal(stats->cpu_probes, 0);
+    memory_harness_close(h);
+}
+
+/* l2.write_policy write_through (qr-apu's wt and no-L1): every write goes on to memory at once,
+ * a write miss does not allocate, and the L2 never holds dirty data, so evictions write nothing. */
+static void test_l2_write_through(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"cpu.count=0", "l2.write_policy=write_through", SMALL_CACHES};
+    memory_harness_open(h, "nol1", sets, 7);
+    const memory_stats *stats = memory_statistics(h->memory);
+    uint64_t x = line_k(h, 0), y = line_k(h, 1);
+    gsi_source source;
+
+    store(h, x, 5);                                            /* miss: written around the L2 */
+    assert_int_equal(stats->l2_write_throughs, 1);
+    assert_int_equal(stats->dram_write_requests, 1);
+    assert_int_equal(load(h, x, &source), 5);                  /* not allocated by the write: a read miss */
+    assert_int_equal(source, GSI_SOURCE_DRAM);
+    store(h, x, 6);                                            /* hit: the L2 copy is updated, and memory */
+    assert_int_equal(stats->dram_write_requests, 2);
+    load(h, y, NULL);                                          /* evicts X: clean, nothing written back */
+    assert_int_equal(stats->l2_writebacks, 0);
+    assert_int_equal(stats->dram_write_requests, 2);
+    assert_int_equal(load(h, x, &source), 6);
     memory_harness_close(h);
 }
 
@@ -102,8 +128,8 @@ static void test_l3_writable_is_the_descriptors_choice(void **state)
     sc_protocol writable = *sc_protocol_find("nol1");
     writable.l3_writable = true;
     memory_harness harness, *h = &harness;
-    const char *sets[] = {"cpu.count=0", SMALL_CACHES};
-    memory_harness_open_protocol(h, &writable, sets, 6);
+    const char *sets[] = {"cpu.count=0", "l2.write_policy=write_back", SMALL_CACHES};
+    memory_harness_open_protocol(h, &writable, sets, 7);
     const memory_stats *stats = memory_statistics(h->memory);
     const dram_stats *traffic = memory_dram_statistics(h->memory);
     uint64_t x = line_k(h, 0), y = line_k(h, 1), z = line_k(h, 2), w = line_k(h, 3);
@@ -130,8 +156,8 @@ static void test_gpu_reads_pull_dirty_cpu_lines(void **state)
 {
     (void)state;
     memory_harness harness, *h = &harness;
-    const char *sets[] = {SMALL_CACHES};
-    memory_harness_open(h, "nol1", sets, 5);     /* qr-apu: 2 CPU cores, null directory */
+    const char *sets[] = {"l2.write_policy=write_back", SMALL_CACHES};
+    memory_harness_open(h, "nol1", sets, 6);     /* qr-apu: 2 CPU cores, null directory */
     assert_true(h->timing.memory.cpu_null_directory);
     const memory_stats *stats = memory_statistics(h->memory);
     const dram_stats *traffic = memory_dram_statistics(h->memory);
@@ -166,8 +192,8 @@ static void test_directory_probes_only_lines_the_cpu_holds(void **state)
 {
     (void)state;
     memory_harness harness, *h = &harness;
-    const char *sets[] = {"directory.entries=4096", SMALL_CACHES};
-    memory_harness_open(h, "nol1", sets, 6);
+    const char *sets[] = {"directory.entries=4096", "l2.write_policy=write_back", SMALL_CACHES};
+    memory_harness_open(h, "nol1", sets, 7);
     assert_false(h->timing.memory.cpu_null_directory);
     const memory_stats *stats = memory_statistics(h->memory);
     uint64_t x = line_k(h, 0), y = line_k(h, 1);
@@ -253,6 +279,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_l3_not_writable),
+        cmocka_unit_test(test_l2_write_through),
         cmocka_unit_test(test_l3_writable_is_the_descriptors_choice),
         cmocka_unit_test(test_gpu_reads_pull_dirty_cpu_lines),
         cmocka_unit_test(test_directory_probes_only_lines_the_cpu_holds),
