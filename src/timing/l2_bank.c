@@ -204,9 +204,6 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
     }
     l2_bank *b = &memory->banks[bank];
     message *m = message_get(memory, handle);
-    if (writes_through(memory) && (m->type == MSG_WRITE || m->type == MSG_ATOMIC) &&
-        !memory_backing_accepts(memory, m->line_address))
-        return false;   /* memory is backed up: the write waits at the bank, as QR's wL3 does */
     uint64_t local = memory_bank_local_address(memory, m->line_address);
     cache_line *line = cache_array_lookup(b->cache, local);
     sc_time reply = now + cycles(memory, memory->config.l2_latency);
