@@ -132,6 +132,7 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
                   sc_time when)
 {
     message *m = message_get(memory, handle);
+    uint8_t before[TIMING_MAX_LINE_BYTES];
     switch ((message_type)m->type) {
     case MSG_READ:
         respond(memory, bank, handle, MSG_DATA, line, source, when);
@@ -146,9 +147,10 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
         break;
     case MSG_ATOMIC:
+        memcpy(before, line->data, memory->config.line_bytes);
         memory_perform_atomic(memory, m->op, m->line_address, line->data);
         memory->stats.l2_atomics++;
-        if (writes_through(memory)) {
+        if (writes_through(memory) && memcmp(before, line->data, memory->config.line_bytes)) {   /* a failed CAS writes nothing */
             byte_mask whole = {0};
             byte_mask_set_range(&whole, 0, memory->config.line_bytes);
             write_through(memory, m->line_address, line->data, &whole, when);
