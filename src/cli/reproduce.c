@@ -140,44 +140,20 @@ static int run_all(reproduction *r, sc_error *error)
     return status;
 }
 
-/* Removes the runs of the study's sweep stored after run `last_before` (a failed invocation). */
-static void remove_partial_runs(const study_runs *runs, int64_t last_before)
-{
-    char sweep[32], last[32];
-    snprintf(sweep, sizeof sweep, "%lld", (long long)runs->sweep_id);
-    snprintf(last, sizeof last, "%lld", (long long)last_before);
-    sc_query_param params[] = {{"sweep", sweep}, {"last", last}};
-    sc_error ignored;
-    sc_store_query(runs->store,
-                   "DELETE FROM runs WHERE id > :last AND sweep_point_id IN "
-                   "(SELECT id FROM sweep_points WHERE sweep_id = :sweep)",
-                   params, 2, NULL, NULL, &ignored);
-}
-
-static int read_last_run(void *context, int columns, const char *const *names, const char *const *values,
-                         const sc_value_kind *kinds)
-{
-    (void)columns, (void)names, (void)kinds;
-    if (values && values[0])
-        *(int64_t *)context = atoll(values[0]);
-    return 0;
-}
-
 static int reproduce(reproduction *r, bool report_only, const char *directory)
 {
     sc_error error = {{0}};
     char sweep_name[96], spec[256];
     snprintf(sweep_name, sizeof sweep_name, "reproduce-%s", r->study->name);
     snprintf(spec, sizeof spec, "{\"study\":\"%s\",\"system\":\"%s\"}", r->study->name, r->study->system);
-    int64_t last_before = 0;
+    int64_t last_before = sc_store_last_run_id(r->runs.store, &error);
     int status = 0;
-    if ((r->runs.sweep_id = sc_store_ensure_sweep(r->runs.store, sweep_name, spec, &error)) < 0 ||
-        sc_store_query(r->runs.store, "SELECT max(id) FROM runs", NULL, 0, read_last_run, &last_before, &error))
+    if (last_before < 0 || (r->runs.sweep_id = sc_store_ensure_sweep(r->runs.store, sweep_name, spec, &error)) < 0)
         status = -1;
     if (status == 0 && !report_only) {
         printf("%s on %s, database %s\n", r->study->title, r->study->system, sc_store_path(r->runs.store));
         if ((status = run_all(r, &error)) < 0)
-            remove_partial_runs(&r->runs, last_before);
+            sc_store_remove_sweep_runs_after(r->runs.store, r->runs.sweep_id, last_before);
         else
             printf("%d runs, %d failed their output check\n\n", r->runs_done, r->failed_checks);
     }

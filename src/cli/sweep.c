@@ -172,20 +172,6 @@ static int evaluate_point(sweep_session *session, sc_store *store, int64_t sweep
     return status;
 }
 
-/* Removes what this invocation stored (runs with ids above `last_before`) after a failure. */
-static void remove_partial_runs(sc_store *store, int64_t sweep_id, int64_t last_before)
-{
-    char sweep[32], last[32];
-    snprintf(sweep, sizeof sweep, "%lld", (long long)sweep_id);
-    snprintf(last, sizeof last, "%lld", (long long)last_before);
-    sc_query_param params[] = {{"sweep", sweep}, {"last", last}};
-    sc_error ignored;
-    sc_store_query(store,
-                   "DELETE FROM runs WHERE id > :last AND sweep_point_id IN "
-                   "(SELECT id FROM sweep_points WHERE sweep_id = :sweep)",
-                   params, 2, NULL, NULL, &ignored);
-}
-
 /* A row callback keeping the first column of the last row as an integer (NULL leaves it). */
 static int read_integer(void *context, int columns, const char *const *names, const char *const *values,
                         const sc_value_kind *kinds)
@@ -198,8 +184,8 @@ static int read_integer(void *context, int columns, const char *const *names, co
 
 static int evaluate_shard(sweep_session *session, sc_store *store, int64_t sweep_id, sc_error *error)
 {
-    int64_t last_before = 0;
-    if (sc_store_query(store, "SELECT max(id) FROM runs", NULL, 0, read_integer, &last_before, error) < 0)
+    int64_t last_before = sc_store_last_run_id(store, error);
+    if (last_before < 0)
         return -1;
     int status = 0;
     for (int64_t index = session->remainder; status == 0 && index < session->design.count; index += session->shards)
@@ -207,7 +193,7 @@ static int evaluate_shard(sweep_session *session, sc_store *store, int64_t sweep
     if (status == 0 && session->model)
         status = sweep_model_flush(session->model, error);
     if (status < 0)
-        remove_partial_runs(store, sweep_id, last_before);
+        sc_store_remove_sweep_runs_after(store, sweep_id, last_before);
     return status;
 }
 

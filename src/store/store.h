@@ -99,6 +99,13 @@ int64_t sc_store_ensure_sweep(sc_store *store, const char *name, const char *spe
 int64_t sc_store_ensure_sweep_point(sc_store *store, int64_t sweep_id, int64_t point_index,
                                     const char *params_json, sc_error *error);
 
+/* The largest run id stored so far (0 when none), or -1. */
+int64_t sc_store_last_run_id(sc_store *store, sc_error *error);
+
+/* Deletes the runs of sweep `sweep_id` stored after run `last_before`: what an invocation that
+ * failed part-way had stored (best effort; a failure leaves them). */
+void sc_store_remove_sweep_runs_after(sc_store *store, int64_t sweep_id, int64_t last_before);
+
 /* ---- reading ---- */
 
 /* A named parameter of a query (":name" in the SQL), given as text: text that reads as an

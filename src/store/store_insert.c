@@ -257,6 +257,30 @@ int64_t sc_store_ensure_sweep(sc_store *store, const char *name, const char *spe
                       "storing the sweep", error);
 }
 
+int64_t sc_store_last_run_id(sc_store *store, sc_error *error)
+{
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(store->db, "SELECT coalesce(max(id), 0) FROM runs", -1, &statement, NULL) != SQLITE_OK)
+        return sc_store_fail(store, "reading the last run id", error);
+    int64_t id = sqlite3_step(statement) == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : -1;
+    sqlite3_finalize(statement);
+    return id < 0 ? sc_store_fail(store, "reading the last run id", error) : id;
+}
+
+void sc_store_remove_sweep_runs_after(sc_store *store, int64_t sweep_id, int64_t last_before)
+{
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(store->db,
+                           "DELETE FROM runs WHERE id > ?1 AND sweep_point_id IN "
+                           "(SELECT id FROM sweep_points WHERE sweep_id = ?2)",
+                           -1, &statement, NULL) != SQLITE_OK)
+        return;
+    sqlite3_bind_int64(statement, 1, last_before);
+    sqlite3_bind_int64(statement, 2, sweep_id);
+    sqlite3_step(statement);
+    sqlite3_finalize(statement);
+}
+
 int64_t sc_store_ensure_sweep_point(sc_store *store, int64_t sweep_id, int64_t point_index,
                                     const char *params_json, sc_error *error)
 {
