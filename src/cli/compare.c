@@ -136,6 +136,10 @@ static int fill_names(comparison *c, cli_option *options, char *workload_text, c
         for (int i = 0; i < count && i < 16; i++)
             c->names_m[c->mechanisms++] = list[i]->name;
     }
+    if (c->workloads < 0 || c->mechanisms < 0) {
+        fprintf(stderr, "syncscope compare: --%s: too many names\n", c->workloads < 0 ? "workloads" : "mechanisms");
+        return 2;
+    }
     for (int w = 0; w < c->workloads; w++)
         if (!sc_workload_find(c->names_w[w])) {
             fprintf(stderr, "syncscope compare: unknown workload '%s' (see syncscope list workloads)\n", c->names_w[w]);

@@ -4,7 +4,6 @@
  * sums the outcome histograms over the seeds, and flags the lines where an outcome the PTX memory
  * model forbids for that variant appeared; any such line makes the exit status 1.
  */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,18 +56,6 @@ static void print_help(void)
            "allowed when the flag is polled relaxed, forbidden when it is polled with ld.acquire).\n");
 }
 
-static int usage_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
-
-static int usage_error(const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    fprintf(stderr, "syncscope litmus: ");
-    vfprintf(stderr, format, args);
-    fprintf(stderr, "\n");
-    va_end(args);
-    return 2;
-}
 
 static bool has(uint32_t mask, unsigned bit)
 {
@@ -114,7 +101,7 @@ static int select_names(const cli_option *option, const char *const *known, unsi
     const char *names[MAX_NAMES];
     int count = split_names(option, "all", buffer, sizeof buffer, names);
     if (count <= 0)
-        return usage_error("--%s: expected 1 to %d comma-separated names", option->name, MAX_NAMES);
+        return cli_usage_error("litmus", "--%s: expected 1 to %d comma-separated names", option->name, MAX_NAMES);
     *mask = 0;
     for (int i = 0; i < count; i++) {
         if (!strcasecmp(names[i], "all")) {
@@ -123,7 +110,7 @@ static int select_names(const cli_option *option, const char *const *known, unsi
         }
         int index = find_name(known, known_count, names[i]);
         if (index < 0)
-            return usage_error("--%s: unknown name '%s' (see syncscope litmus --help)", option->name, names[i]);
+            return cli_usage_error("litmus", "--%s: unknown name '%s' (see syncscope litmus --help)", option->name, names[i]);
         *mask |= 1u << index;
     }
     return 0;
@@ -135,11 +122,11 @@ static int select_mechanisms(const cli_option *option, litmus_plan *plan)
     const char *names[MAX_NAMES];
     int count = split_names(option, "wt,nol1,rfo", buffer, sizeof buffer, names);
     if (count <= 0 || count > MAX_MECHANISMS)
-        return usage_error("--%s: expected 1 to %d comma-separated names", option->name, MAX_MECHANISMS);
+        return cli_usage_error("litmus", "--%s: expected 1 to %d comma-separated names", option->name, MAX_MECHANISMS);
     for (int i = 0; i < count; i++) {
         plan->mechanisms[i] = sc_protocol_find(names[i]);
         if (!plan->mechanisms[i])
-            return usage_error("mechanism '%s' has no detailed protocol (litmus runs wt, nol1 and rfo)", names[i]);
+            return cli_usage_error("litmus", "mechanism '%s' has no detailed protocol (see syncscope list mechanisms)", names[i]);
     }
     plan->mechanism_count = count;
     return 0;
@@ -154,11 +141,11 @@ static int parse_counts(cli_option *options, litmus_plan *plan)
         (iterations_text && cli_parse_u64("litmus", "iterations", iterations_text, &iterations) < 0))
         return 2;
     if (seeds == 0)
-        return usage_error("--seeds must be at least 1");
+        return cli_usage_error("litmus", "--seeds must be at least 1");
     if (iterations == 0 || iterations > MAX_ITERATIONS)
-        return usage_error("--iterations must be 1..%d", MAX_ITERATIONS);
+        return cli_usage_error("litmus", "--iterations must be 1..%d", MAX_ITERATIONS);
     if (seeds > UINT32_MAX / iterations)
-        return usage_error("--seeds x --iterations must stay below 2^32 instances");
+        return cli_usage_error("litmus", "--seeds x --iterations must stay below 2^32 instances");
     plan->seeds = seeds;
     plan->iterations = (uint32_t)iterations;
     return 0;
@@ -187,7 +174,7 @@ static int plan_from_options(cli_option *options, litmus_plan *plan)
         parse_counts(options, plan))
         return 2;
     if (!any_variant(plan))
-        return usage_error("no selected test runs in the selected modes (the cached modes are MP only)");
+        return cli_usage_error("litmus", "no selected test runs in the selected modes (the cached modes are MP only)");
     return 0;
 }
 

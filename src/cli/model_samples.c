@@ -9,11 +9,6 @@
 #include "protocols/protocol.h"
 #include "workloads/workload.h"
 
-static int usage(const model_study *study, const char *message, const char *detail)
-{
-    fprintf(stderr, "syncscope %s: %s%s\n", study->command, message, detail ? detail : "");
-    return 2;
-}
 
 int model_study_from_options(model_study *study, cli_option *options, int default_points, uint64_t default_seed)
 {
@@ -27,19 +22,19 @@ int model_study_from_options(model_study *study, cli_option *options, int defaul
     study->seed = default_seed;
     study->database_path = cli_database_path(cli_find(options, "db")->value);
     if (!mechanism)
-        return usage(study, "--mechanism is required (wt or nol1)", NULL);
+        return cli_usage_error(study->command, "--mechanism is required (wt, nol1, rfo or qr)");
     study->model = model_mechanism_find(mechanism);
     if (!study->model || !sc_protocol_find(mechanism))
-        return usage(study, "no analytical model and detailed protocol for mechanism ", mechanism);
+        return cli_usage_error(study->command, "no analytical model and detailed protocol for mechanism %s", mechanism);
     sc_workload_size parsed;
     if (sc_workload_size_parse(study->size, &parsed) < 0)
-        return usage(study, "--size must be tiny, small or large, not ", study->size);
+        return cli_usage_error(study->command, "--size must be tiny, small or large, not %s", study->size);
     unsigned long long number;
     if (points) {
         if (cli_parse_u64(study->command, "points", points, &number) < 0)
             return 2;
         if (number < 1 || number > 1000)
-            return usage(study, "--points must be 1..1000, not ", points);
+            return cli_usage_error(study->command, "--points must be 1..1000, not %s", points);
         study->points = (int)number;
     }
     if (seed && cli_parse_u64(study->command, "seed", seed, &number) < 0)
@@ -48,13 +43,13 @@ int model_study_from_options(model_study *study, cli_option *options, int defaul
     study->workload_list = strdup(workloads ? workloads : MODEL_DEFAULT_WORKLOADS);
     for (char *name = strtok(study->workload_list, ","); name; name = strtok(NULL, ",")) {
         if (!sc_workload_find(name))
-            return usage(study, "unknown workload (see syncscope list workloads): ", name);
+            return cli_usage_error(study->command, "unknown workload (see syncscope list workloads): %s", name);
         if (study->workload_count == (int)(sizeof study->workloads / sizeof study->workloads[0]))
-            return usage(study, "--workloads: at most 32 workloads", NULL);
+            return cli_usage_error(study->command, "--workloads: at most 32 workloads");
         study->workloads[study->workload_count++] = name;
     }
     if (!study->workload_count)
-        return usage(study, "--workloads is empty", NULL);
+        return cli_usage_error(study->command, "--workloads is empty");
     return 0;
 }
 

@@ -4,6 +4,7 @@
 #include "store/store.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +116,21 @@ int cli_split_list(char *text, const char **names, int capacity)
 {
     int count = 0;
     char *rest = NULL;
-    for (char *item = strtok_r(text, ",", &rest); item && count < capacity; item = strtok_r(NULL, ",", &rest))
+    for (char *item = strtok_r(text, ",", &rest); item; item = strtok_r(NULL, ",", &rest)) {
+        if (count == capacity)
+            return -1;
         names[count++] = item;
+    }
     return count;
+}
+
+int cli_usage_error(const char *command, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, "syncscope %s: ", command);
+    vfprintf(stderr, format, args);
+    fprintf(stderr, "\n");
+    va_end(args);
+    return 2;
 }

@@ -28,11 +28,15 @@ cli_option *cli_find(cli_option *options, const char *name);
  * KEY, or prints "syncscope COMMAND: --OPTION 'text': expected KEY=VALUE" and returns NULL. */
 char *cli_split_assignment(const char *command, const char *option, char *text);
 
-/* Splits a comma list into at most `capacity` names (pointing into `text`, which is modified). */
+/* Splits a comma list into at most `capacity` names (pointing into `text`, which is modified);
+ * returns their count, or -1 when the list has more than `capacity`. */
 int cli_split_list(char *text, const char **names, int capacity);
 
 /* Parses an unsigned integer option value; prints "syncscope COMMAND: --NAME: ..." on error. */
 int cli_parse_u64(const char *command, const char *name, const char *text, unsigned long long *value);
+
+/* Prints "syncscope COMMAND: <formatted message>" on stderr and returns 2 (the bad-usage exit). */
+int cli_usage_error(const char *command, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* The database path: the --db value if given, else sc_store_default_path(). */
 const char *cli_database_path(const char *option_value);

@@ -7,19 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/names.h"
+#include "base/statistics.h"
 #include "cli/quickrelease_study.h"
-
-static int workload_index(const qr_tables *t, const char *name)
-{
-    for (int w = 0; w < t->workload_count; w++)
-        if (!strcmp(t->workloads[w], name))
-            return w;
-    return -1;
-}
 
 static double cell(const qr_tables *t, const double *table, const char *workload, int mechanism)
 {
-    int w = workload_index(t, workload);
+    int w = sc_name_index(t->workloads, t->workload_count, workload);
     return w < 0 ? NAN : table[w * QR_MECHANISMS + mechanism];
 }
 
@@ -34,7 +28,7 @@ static double geomean_gain(const qr_tables *t, int fast, int slow)
     double ratios[STUDY_MAX_WORKLOADS];
     for (int w = 0; w < t->workload_count; w++)
         ratios[w] = qr_ratio(t->cycles[w * QR_MECHANISMS + slow], t->cycles[w * QR_MECHANISMS + fast]);
-    return 100.0 * (study_geomean(ratios, t->workload_count, 1) - 1.0);
+    return 100.0 * (sc_geometric_mean(ratios, (size_t)t->workload_count, 1) - 1.0);
 }
 
 static const char *number_verdict(double measured, double paper)

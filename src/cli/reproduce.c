@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
@@ -32,21 +33,6 @@ typedef struct reproduction {
     int runs_done, failed_checks;
 } reproduction;
 
-static int usage_error(const char *format, const char *value)
-{
-    fprintf(stderr, "syncscope reproduce: ");
-    fprintf(stderr, format, value);
-    fprintf(stderr, "\n");
-    return 2;
-}
-
-static bool study_has(const char *const *names, const char *name)
-{
-    for (; *names; names++)
-        if (!strcmp(*names, name))
-            return true;
-    return false;
-}
 
 /* Fills the run lists from the study and the options; returns 2 after a usage error. */
 static int choose_runs(reproduction *r, char *workload_text, char *scaling_text, const char *size)
@@ -54,27 +40,33 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
     study_runs *runs = &r->runs;
     sc_workload_size parsed;
     if (sc_workload_size_parse(size, &parsed) < 0)
-        return usage_error("--size '%s': expected tiny, small or large", size);
+        return cli_usage_error("reproduce", "--size '%s': expected tiny, small or large", size);
     runs->size = size;
-    for (const char *const *m = r->study->mechanisms; *m && runs->mechanism_count < STUDY_MAX_MECHANISMS; m++)
-        runs->mechanisms[runs->mechanism_count++] = *m;
+    const reproduction_study *study = r->study;
+    int study_workloads = sc_name_count(study->workloads), study_scaling = sc_name_count(study->scaling_workloads);
+    runs->mechanism_count = sc_name_count(study->mechanisms);
+    memcpy(runs->mechanisms, study->mechanisms, (size_t)runs->mechanism_count * sizeof *runs->mechanisms);
     if (workload_text) {
         runs->workload_count = cli_split_list(workload_text, runs->workloads, STUDY_MAX_WORKLOADS);
+        if (runs->workload_count < 0)
+            return cli_usage_error("reproduce", "--workloads: too many names");
         for (int w = 0; w < runs->workload_count; w++)
-            if (!study_has(r->study->workloads, runs->workloads[w]) &&
-                !study_has(r->study->scaling_workloads, runs->workloads[w]))
-                return usage_error("--workloads: '%s' is not a workload of this study", runs->workloads[w]);
+            if (sc_name_index(study->workloads, study_workloads, runs->workloads[w]) < 0 &&
+                sc_name_index(study->scaling_workloads, study_scaling, runs->workloads[w]) < 0)
+                return cli_usage_error("reproduce", "--workloads: '%s' is not a workload of this study", runs->workloads[w]);
     } else {
-        for (const char *const *w = r->study->workloads; *w && runs->workload_count < STUDY_MAX_WORKLOADS; w++)
-            runs->workloads[runs->workload_count++] = *w;
+        runs->workload_count = study_workloads;
+        memcpy(runs->workloads, study->workloads, (size_t)study_workloads * sizeof *runs->workloads);
     }
-    for (const char *const *w = r->study->scaling_workloads; *w; w++)
-        if (!workload_text || study_has(runs->workloads, *w))
-            runs->scaling_workloads[runs->scaling_workload_count++] = *w;
+    for (int w = 0; w < study_scaling; w++)
+        if (sc_name_index(runs->workloads, runs->workload_count, study->scaling_workloads[w]) >= 0)
+            runs->scaling_workloads[runs->scaling_workload_count++] = study->scaling_workloads[w];
     runs->scaling_size_count = cli_split_list(scaling_text, runs->scaling_sizes, STUDY_MAX_SIZES);
+    if (runs->scaling_size_count < 0)
+        return cli_usage_error("reproduce", "--scaling-sizes: too many sizes");
     for (int s = 0; s < runs->scaling_size_count; s++)
         if (sc_workload_size_parse(runs->scaling_sizes[s], &parsed) < 0)
-            return usage_error("--scaling-sizes: '%s' is not tiny, small or large", runs->scaling_sizes[s]);
+            return cli_usage_error("reproduce", "--scaling-sizes: '%s' is not tiny, small or large", runs->scaling_sizes[s]);
     return 0;
 }
 
@@ -115,14 +107,6 @@ static int run_workload(reproduction *r, const sc_config *config, const char *wo
     return 0;
 }
 
-static bool listed(const char *const *names, int count, const char *name)
-{
-    for (int i = 0; i < count; i++)
-        if (!strcmp(names[i], name))
-            return true;
-    return false;
-}
-
 static int run_all(reproduction *r, sc_error *error)
 {
     sc_config *config = sc_config_load(r->study->system, NULL, NULL, 0, error);
@@ -130,8 +114,8 @@ static int run_all(reproduction *r, sc_error *error)
         return -1;
     int status = 0;
     for (int w = 0; status == 0 && w < r->runs.workload_count; w++)
-        if (!listed(r->runs.scaling_workloads, r->runs.scaling_workload_count, r->runs.workloads[w]) ||
-            !listed(r->runs.scaling_sizes, r->runs.scaling_size_count, r->runs.size))
+        if (sc_name_index(r->runs.scaling_workloads, r->runs.scaling_workload_count, r->runs.workloads[w]) < 0 ||
+            sc_name_index(r->runs.scaling_sizes, r->runs.scaling_size_count, r->runs.size) < 0)
             status = run_workload(r, config, r->runs.workloads[w], r->runs.size, error);
     for (int s = 0; status == 0 && s < r->runs.scaling_size_count; s++)
         for (int w = 0; status == 0 && w < r->runs.scaling_workload_count; w++)
@@ -186,9 +170,9 @@ int command_reproduce(int argc, char **argv)
     if (help) {
         print_help();
     } else if (positional_count != 1) {
-        status = usage_error("%s", "expected one STUDY (see syncscope reproduce --help)");
+        status = cli_usage_error("reproduce", "expected one STUDY (see syncscope reproduce --help)");
     } else if (!(r.study = study_find(positional[0]))) {
-        status = usage_error("unknown study '%s' (see syncscope reproduce --help)", positional[0]);
+        status = cli_usage_error("reproduce", "unknown study '%s' (see syncscope reproduce --help)", positional[0]);
     } else {
         const char *workloads = cli_find(options, "workloads")->value, *scaling = cli_find(options, "scaling-sizes")->value;
         workload_text = workloads ? strdup(workloads) : NULL;

@@ -22,11 +22,6 @@ static bool known_mode(const char *mode)
     return false;
 }
 
-static int usage_error(const char *message, const char *detail)
-{
-    fprintf(stderr, "syncscope run: %s%s\n", message, detail ? detail : "");
-    return 2;
-}
 
 int run_request_from_options(run_request *request, cli_option *options)
 {
@@ -55,18 +50,18 @@ int run_request_from_options(run_request *request, cli_option *options)
     if (!cli_find(options, "no-db")->present)
         request->database_path = cli_database_path(cli_find(options, "db")->value);
     if (!request->workload == !request->workload_file)
-        return usage_error("give exactly one of --workload and --workload-file", NULL);
+        return cli_usage_error("run", "give exactly one of --workload and --workload-file");
     if (request->workload && !sc_workload_find(request->workload))
-        return usage_error("unknown workload (see syncscope list workloads): ", request->workload);
+        return cli_usage_error("run", "unknown workload (see syncscope list workloads): %s", request->workload);
     if (!sc_mechanism_find(request->mechanism))
-        return usage_error("unknown mechanism (see syncscope list mechanisms): ", request->mechanism);
+        return cli_usage_error("run", "unknown mechanism (see syncscope list mechanisms): %s", request->mechanism);
     if (!known_mode(request->mode))
-        return usage_error("--mode must be functional, detailed, sampled or model, not ", request->mode);
+        return cli_usage_error("run", "--mode must be functional, detailed, sampled or model, not %s", request->mode);
     if (request->dump_count && !request->workload_file)
-        return usage_error("--dump needs --workload-file (built-in workloads check their own outputs)", NULL);
+        return cli_usage_error("run", "--dump needs --workload-file (built-in workloads check their own outputs)");
     const char *size = cli_find(options, "size")->value;
     if (size && sc_workload_size_parse(size, &request->size) < 0)
-        return usage_error("--size must be tiny, small or large, not ", size);
+        return cli_usage_error("run", "--size must be tiny, small or large, not %s", size);
     unsigned long long number;
     const char *seed = cli_find(options, "seed")->value, *jitter = cli_find(options, "jitter")->value;
     if (seed && cli_parse_u64("run", "seed", seed, &number) < 0)
@@ -79,7 +74,7 @@ int run_request_from_options(run_request *request, cli_option *options)
                           cli_find(options, "sample-warmup-waves")->present ||
                           cli_find(options, "sample-warmup-launches")->present;
     if (sampling_given && strcmp(request->mode, "sampled") != 0)
-        return usage_error("--sample-* options need --mode sampled", NULL);
+        return cli_usage_error("run", "--sample-* options need --mode sampled");
     return run_sampled_options("run", options, &request->sampling);
 }
 

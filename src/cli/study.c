@@ -1,9 +1,10 @@
-/* study.c — the registry of reproductions, reading a reproduction's stored runs back as
- * workload x mechanism tables (study.h), and the small statistics its reports share. */
+/* study.c — the registry of reproductions, and reading a reproduction's stored runs back as
+ * workload x mechanism tables (study.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "cli/study.h"
 
 extern const reproduction_study study_quickrelease;
@@ -31,14 +32,6 @@ typedef struct fetch_context {
     double *values;
 } fetch_context;
 
-static int index_of(const char *const *names, int count, const char *name)
-{
-    for (int i = 0; i < count; i++)
-        if (!strcmp(names[i], name))
-            return i;
-    return -1;
-}
-
 static int keep_value(void *context, int columns, const char *const *names, const char *const *values,
                       const sc_value_kind *kinds)
 {
@@ -46,8 +39,8 @@ static int keep_value(void *context, int columns, const char *const *names, cons
     fetch_context *fetch = context;
     if (!values || !values[2])
         return 0;
-    int w = index_of(fetch->workloads, fetch->workload_count, values[0]);
-    int m = index_of(fetch->runs->mechanisms, fetch->runs->mechanism_count, values[1]);
+    int w = sc_name_index(fetch->workloads, fetch->workload_count, values[0]);
+    int m = sc_name_index(fetch->runs->mechanisms, fetch->runs->mechanism_count, values[1]);
     if (w >= 0 && m >= 0)
         fetch->values[w * fetch->runs->mechanism_count + m] = atof(values[2]);
     return 0;
@@ -73,18 +66,4 @@ int study_fetch(const study_runs *runs, const char *size, const char *const *wor
     const sc_query_param params[] = {{"sweep", sweep}, {"size", size}, {"metric", metric}};
     fetch_context context = {runs, workloads, workload_count, values};
     return sc_store_query(runs->store, fetch_sql, params, 3, keep_value, &context, error);
-}
-
-double study_geomean(const double *values, int count, int stride)
-{
-    double log_sum = 0.0;
-    int used = 0;
-    for (int i = 0; i < count; i++) {
-        double v = values[i * stride];
-        if (isfinite(v) && v > 0.0) {
-            log_sum += log(v);
-            used++;
-        }
-    }
-    return used ? exp(log_sum / used) : NAN;
 }

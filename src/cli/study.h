@@ -56,7 +56,4 @@ void study_print_list(FILE *out);
 int study_fetch(const study_runs *runs, const char *size, const char *const *workloads, int workload_count,
                 const char *metric, double *values, sc_error *error);
 
-/* The geometric mean of the finite positive values[i * stride], or NAN if there are none. */
-double study_geomean(const double *values, int count, int stride);
-
 #endif

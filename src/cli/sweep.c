@@ -55,13 +55,6 @@ typedef struct sweep_session {
     double detailed_seconds;      /* wall time of the spot checks' detailed runs */
 } sweep_session;
 
-static int usage_error(const char *format, const char *detail)
-{
-    fprintf(stderr, "syncscope sweep: ");
-    fprintf(stderr, format, detail);
-    fprintf(stderr, "\n");
-    return 2;
-}
 
 /* The configuration of point `index` (base plus its varied keys), or NULL with the key named. */
 static sc_config *point_config(const sweep_session *session, int64_t index, double *values, sc_error *error)
@@ -332,9 +325,9 @@ int command_sweep(int argc, char **argv)
     const char *shard = cli_find(options, "shard")->value;
     int64_t remainder, shards;
     if (positional_count != 1) {
-        code = usage_error("give one sweep specification (SPEC.json)%s", "");
+        code = cli_usage_error("sweep", "give one sweep specification (SPEC.json)");
     } else if (shard && sweep_parse_shard(shard, &remainder, &shards) < 0) {
-        code = usage_error("--shard '%s': expected K/N with 1 <= K <= N", shard);
+        code = cli_usage_error("sweep", "--shard '%s': expected K/N with 1 <= K <= N", shard);
     } else {
         const char *report_dir = cli_find(options, "report")->value;
         sc_error error = {{0}};

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "export/output.h"
 #include "export/svg.h"
 #include "model/sensitivity.h"
@@ -14,14 +15,6 @@ typedef struct cycles_table {
     double *cycles;              /* [(mechanism * workload_count + workload) * points + point]; 0 = missing */
     int64_t found;
 } cycles_table;
-
-static int index_of(const char *const *names, int count, const char *name)
-{
-    for (int i = 0; i < count; i++)
-        if (!strcmp(names[i], name))
-            return i;
-    return -1;
-}
 
 static double *cycles_of(const cycles_table *table, int mechanism, int workload)
 {
@@ -37,8 +30,8 @@ static int collect_cycles(void *context, int columns, const char *const *names, 
     if (!values)
         return 0;
     const sweep_report_input *input = table->input;
-    int m = index_of(input->mechanisms, input->mechanism_count, values[0]);
-    int w = index_of(input->workloads, input->workload_count, values[1]);
+    int m = sc_name_index(input->mechanisms, input->mechanism_count, values[0]);
+    int w = sc_name_index(input->workloads, input->workload_count, values[1]);
     int64_t point = atoll(values[2]);
     if (m < 0 || w < 0 || point < 0 || point >= input->design->count || !values[3])
         return 0;

@@ -51,24 +51,17 @@ typedef struct tester_totals {
     sc_tester_report shape;    /* the last run's report, for its shape */
 } tester_totals;
 
-static int usage(const char *format, const char *detail)
-{
-    fprintf(stderr, "syncscope tester: ");
-    fprintf(stderr, format, detail);
-    fprintf(stderr, "\n");
-    return 2;
-}
 
 static int parse_mechanisms(tester_plan *plan, char *text)
 {
     for (char *item = strtok(text, ","); item; item = strtok(NULL, ",")) {
         if (plan->mechanism_count == MAX_LIST)
-            return usage("--mechanisms: more than 32 names%s", "");
+            return cli_usage_error("tester", "--mechanisms: more than 32 names");
         if (!sc_mechanism_find(item))
-            return usage("unknown mechanism '%s' (see syncscope list mechanisms)", item);
+            return cli_usage_error("tester", "unknown mechanism '%s' (see syncscope list mechanisms)", item);
         plan->mechanisms[plan->mechanism_count++] = item;
     }
-    return plan->mechanism_count ? 0 : usage("--mechanisms: no mechanism named%s", "");
+    return plan->mechanism_count ? 0 : cli_usage_error("tester", "--mechanisms: no mechanism named");
 }
 
 static int parse_jitters(tester_plan *plan, char *text)
@@ -76,12 +69,12 @@ static int parse_jitters(tester_plan *plan, char *text)
     for (char *item = strtok(text, ","); item; item = strtok(NULL, ",")) {
         unsigned long long jitter;
         if (plan->jitter_count == MAX_LIST)
-            return usage("--jitters: more than 32 seeds%s", "");
+            return cli_usage_error("tester", "--jitters: more than 32 seeds");
         if (cli_parse_u64("tester", "jitters", item, &jitter) < 0)
             return 2;
         plan->jitters[plan->jitter_count++] = jitter;
     }
-    return plan->jitter_count ? 0 : usage("--jitters: no seed given%s", "");
+    return plan->jitter_count ? 0 : cli_usage_error("tester", "--jitters: no seed given");
 }
 
 static int parse_count(cli_option *options, const char *name, unsigned long long *value)
@@ -99,20 +92,20 @@ static int parse_plan(cli_option *options, tester_plan *plan, char *mechanisms, 
     plan->system = plan->system ? plan->system : "gtx480";
     plan->options.size = SC_SIZE_TINY;
     if (mode && strcmp(mode, "detailed") && strcmp(mode, "functional"))
-        return usage("--mode must be detailed or functional, not '%s'", mode);
+        return cli_usage_error("tester", "--mode must be detailed or functional, not '%s'", mode);
     plan->detailed = !mode || !strcmp(mode, "detailed");
     if (size && sc_workload_size_parse(size, &plan->options.size) < 0)
-        return usage("--size must be tiny, small or large, not '%s'", size);
+        return cli_usage_error("tester", "--size must be tiny, small or large, not '%s'", size);
     if (variant && sc_tester_variant_parse(variant, &plan->options.variant) < 0)
-        return usage("--variant must be correct, unordered-peeks or unordered-locks, not '%s'", variant);
+        return cli_usage_error("tester", "--variant must be correct, unordered-peeks or unordered-locks, not '%s'", variant);
     if (without && sc_tester_families_parse(without, &plan->options.without) < 0)
-        return usage("--without: '%s' is not a list of own, ld-st, exch, locks, counters, mailboxes, fences", without);
+        return cli_usage_error("tester", "--without: '%s' is not a list of own, ld-st, exch, locks, counters, mailboxes, fences", without);
     if (plan->options.without == SC_TESTER_ALL_FAMILIES)
-        return usage("--without: '%s' leaves no operation to draw", without);
+        return cli_usage_error("tester", "--without: '%s' leaves no operation to draw", without);
     if (parse_count(options, "seeds", &plan->seeds) || parse_count(options, "first-seed", &plan->first_seed))
         return 2;
     if (plan->seeds == 0)
-        return usage("--seeds must be at least 1%s", "");
+        return cli_usage_error("tester", "--seeds must be at least 1");
     int status = parse_mechanisms(plan, mechanisms);
     return status ? status : parse_jitters(plan, jitters);
 }

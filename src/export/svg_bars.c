@@ -4,6 +4,7 @@
  * stack's total printed above it; grouped bars draw one bar per (group, bar) coloured by bar,
  * optionally followed by a "geomean" group. Both share the layout and the axes of svg_frame.c.
  */
+#include "base/statistics.h"
 #include "export/svg.h"
 
 #include <math.h>
@@ -71,18 +72,9 @@ static bar_data collect_bars(const sc_bar_chart *chart)
         data.values[i] = chart->values[i];
     if (!chart->geomean_group)
         return data;
-    for (size_t bar = 0; bar < chart->bar_count; bar++) {
-        double log_sum = 0;
-        size_t present = 0;
-        for (size_t group = 0; group < chart->group_count; group++) {
-            double value = chart->values[group * per_group + bar];
-            if (!isnan(value)) {
-                log_sum += log(value);
-                present++;
-            }
-        }
-        data.values[chart->group_count * per_group + bar] = present ? exp(log_sum / (double)present) : NAN;
-    }
+    for (size_t bar = 0; bar < chart->bar_count; bar++)
+        data.values[chart->group_count * per_group + bar] =
+            sc_geometric_mean(chart->values + bar, chart->group_count, per_group);
     return data;
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "base/random.h"
 #include "timing/timing_config.h"
 
@@ -53,14 +54,6 @@ sc_config *model_design_config(const char *system, const model_design_point *poi
     return sc_config_load(system, NULL, sets, MODEL_POINT_KEYS, error);
 }
 
-static bool listed(const char *json, const char *const *list, int count)
-{
-    for (int i = 0; i < count; i++)
-        if (!strcmp(list[i], json))
-            return true;
-    return false;
-}
-
 int model_design_points(const char *system, uint64_t seed, int count, const char *const *exclude, int exclude_count,
                         model_design_point *out, sc_error *error)
 {
@@ -72,7 +65,7 @@ int model_design_points(const char *system, uint64_t seed, int count, const char
     for (int attempt = 0; made < count && attempt < 1000 * count; attempt++) {
         model_design_point *point = &out[made];
         draw(base, &state, point);
-        bool duplicate = listed(point->json, exclude, exclude_count);
+        bool duplicate = sc_name_index(exclude, exclude_count, point->json) >= 0;
         for (int i = 0; i < made && !duplicate; i++)
             duplicate = !strcmp(out[i].json, point->json);
         if (duplicate)

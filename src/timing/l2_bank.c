@@ -109,17 +109,13 @@ static sc_time invalidate_other_l1s(memory_system *memory, unsigned bank, const 
     return l2_broadcast_invalidation(memory, bank, m->line_address, m->cu, when);
 }
 
-/* Under l2.write_policy write_through: the written bytes go on to memory now (the image takes
- * them and the memory side is sent a write), and the L2 keeps no dirty data. */
+/* Under l2.write_policy write_through: the written bytes (NULL mask: the line) go on to memory
+ * now, and the L2 keeps no dirty data. */
 static void write_through(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
                           sc_time now)
 {
-    uint64_t inside = memory->config.line_bytes;
-    uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
-    if (image)
-        byte_mask_copy(image, data, mask, (unsigned)inside);
     memory->stats.l2_write_throughs++;
-    memory_backing_write(memory, line_address, now);
+    memory_backing_write(memory, line_address, data, mask, now);
 }
 
 static bool writes_through(const memory_system *memory)
@@ -127,12 +123,23 @@ static bool writes_through(const memory_system *memory)
     return memory->config.l2_write_through && !memory->protocol->dir_table && !memory->protocol->sync_fifo;
 }
 
+/* An atomic on a line of a write-through L2: the line stays clean, and memory is written only if
+ * the atomic changed the line (a failed CAS of a spinning lock writes nothing; writing every spin
+ * through flooded DRAM and starved the lock holder). */
+static void atomic_written_through(memory_system *memory, const message *m, cache_line *line, sc_time now)
+{
+    uint8_t before[TIMING_MAX_LINE_BYTES];
+    memcpy(before, line->data, memory->config.line_bytes);
+    memory_perform_atomic(memory, m->op, m->line_address, line->data);
+    if (memcmp(before, line->data, memory->config.line_bytes))
+        write_through(memory, m->line_address, line->data, NULL, now);
+}
+
 /* Serves a request on a present line (V or D). */
 static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_line *line, gsi_source source,
                   sc_time when)
 {
     message *m = message_get(memory, handle);
-    uint8_t before[TIMING_MAX_LINE_BYTES];
     switch ((message_type)m->type) {
     case MSG_READ:
         respond(memory, bank, handle, MSG_DATA, line, source, when);
@@ -147,16 +154,13 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
         break;
     case MSG_ATOMIC:
-        memcpy(before, line->data, memory->config.line_bytes);
-        memory_perform_atomic(memory, m->op, m->line_address, line->data);
         memory->stats.l2_atomics++;
-        if (writes_through(memory) && memcmp(before, line->data, memory->config.line_bytes)) {   /* a failed CAS writes nothing */
-            byte_mask whole = {0};
-            byte_mask_set_range(&whole, 0, memory->config.line_bytes);
-            write_through(memory, m->line_address, line->data, &whole, when);
-        }
-        else
+        if (writes_through(memory)) {
+            atomic_written_through(memory, m, line, when);
+        } else {
+            memory_perform_atomic(memory, m->op, m->line_address, line->data);
             line->state = L2_D;
+        }
         respond_after(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when,
                       invalidate_other_l1s(memory, bank, m, when));
         break;
@@ -182,14 +186,9 @@ static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, 
     if (victim->state == L2_IV)
         return false;
     if (victim->state == L2_D) {
-        uint64_t line = memory->config.line_bytes;
-        uint64_t address = memory_bank_global_address(memory, bank, victim->address);
-        uint64_t inside = line;
-        uint8_t *image = sc_device_global_span(memory->device, address, &inside);
-        if (image)
-            memcpy(image, victim->data, inside);
         memory->stats.l2_writebacks++;
-        memory_backing_write(memory, address, now);
+        memory_backing_write(memory, memory_bank_global_address(memory, bank, victim->address), victim->data, NULL,
+                             now);
     }
     cache_array_invalidate(memory->banks[bank].cache, victim);
     return true;
@@ -381,10 +380,6 @@ void l2_home_write(memory_system *memory, unsigned bank, uint64_t line_address, 
         return;
     }
     /* No way to be had, or a fill is on its way (it reads the image when it completes). */
-    uint64_t inside = memory->config.line_bytes;
-    uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
-    if (image)
-        memcpy(image, data, inside);
     memory->stats.l2_writebacks++;
-    memory_backing_write(memory, line_address, now);
+    memory_backing_write(memory, line_address, data, NULL, now);
 }

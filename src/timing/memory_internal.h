@@ -238,11 +238,13 @@ void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_
 
 /* ---- the memory side below the L2 banks (memory_side.c) ----
  * The L2 banks (and a directory's home reads and writes through them) reach the L3, the CPU
- * cluster and DRAM only through these two calls. A read is answered by l2_fill; a write is
- * posted (its bytes are in the image already). Without an L3 and a CPU cluster both go straight
- * to DRAM. */
+ * cluster and DRAM only through these two calls. A read is answered by l2_fill. A write puts the
+ * bytes of `data` that `mask` names (NULL: the whole line) into the device image, which holds
+ * every value below the L2, and posts the timed write. Without an L3 and a CPU cluster both go
+ * straight to DRAM. */
 void memory_backing_read(memory_system *memory, uint64_t line_address, sc_time now);
-void memory_backing_write(memory_system *memory, uint64_t line_address, sc_time now);
+void memory_backing_write(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
+                          sc_time now);
 /* Whether a request for the line posted now goes straight into DRAM (no backlog, room in the
  * line's channel): QR's wL3 holds its head back otherwise. */
 bool memory_backing_accepts(const memory_system *memory, uint64_t line_address);

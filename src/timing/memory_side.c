@@ -2,11 +2,12 @@
  * of an APU as a probe target (cpu_cluster.h, cpu.*), and the DRAM channels with their backlog.
  * The L2 banks reach it through two calls only: memory_backing_read (an L2 miss, including a
  * directory's home read that missed the L2), answered later by l2_fill, and memory_backing_write
- * (a dirty L2 victim, or a home write that found no L2 way), which is posted.
+ * (a dirty L2 victim, a write-through L2's write, a home write that found no L2 way, a wL3
+ * eviction), which puts the bytes into the device image and is posted.
  *
- * Values: the L3 and the CPU cluster keep tags only. The device's image already holds every byte
- * written below the L2 (an L2 write-back copies its line into the image when it leaves; a host
- * write copies into the image before it tells the memory system), and the memory side is the
+ * Values: the L3 and the CPU cluster keep tags only. The device's image holds every byte written
+ * below the L2 (memory_backing_write copies the written bytes in as the write leaves the L2; a
+ * host write copies into the image before it tells the memory system), and the memory side is the
  * single path to it, so no copy below the L2 can be stale: tags decide only who answers, when,
  * and what traffic that causes.
  *
@@ -51,6 +52,7 @@
 #include "timing/memory_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static sc_time gpu_cycles(const memory_system *memory, unsigned count)
 {
@@ -249,8 +251,15 @@ void memory_backing_read(memory_system *memory, uint64_t line_address, sc_time n
     event_queue_push(memory->events, ready, MEMORY_EVENT_BACKING_MISS, 0, line_address);
 }
 
-void memory_backing_write(memory_system *memory, uint64_t line_address, sc_time now)
+void memory_backing_write(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
+                          sc_time now)
 {
+    uint64_t inside = memory->config.line_bytes;
+    uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
+    if (image && mask)
+        byte_mask_copy(image, data, mask, (unsigned)inside);
+    else if (image)
+        memcpy(image, data, inside);
     memory->stats.memory_write_bytes += memory->config.line_bytes;
     if (!memory->l3 && !memory->cpu) {
         send_to_dram(memory, line_address, true, now);

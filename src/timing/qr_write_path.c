@@ -74,18 +74,6 @@ static sc_time later(sc_time a, sc_time b)
 
 /* ---- memory: where wL3 blocks go ---- */
 
-/* The one place QR's writes leave the GPU: the bytes reach the device image and a timed DRAM write
- * is queued; the stateless directory's invalidation of the CPU cluster goes with it. */
-static void write_to_memory(memory_system *memory, uint64_t line_address, const uint8_t *data,
-                            const byte_mask *mask, sc_time now)
-{
-    uint64_t inside = memory->config.line_bytes;
-    uint8_t *image = sc_device_global_span(memory->device, line_address, &inside);
-    if (image)
-        byte_mask_copy(image, data, mask, (unsigned)inside);
-    memory_backing_write(memory, line_address, now);
-}
-
 /* ---- the wL3 ---- */
 
 static void wl3_evicted(void *context, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
@@ -94,7 +82,7 @@ static void wl3_evicted(void *context, uint64_t line_address, const uint8_t *dat
     (void)cause;
     eviction_context *c = context;
     c->memory->stats.wl3_evictions++;
-    write_to_memory(c->memory, line_address, data, mask, c->now);
+    memory_backing_write(c->memory, line_address, data, mask, c->now);   /* drops the CPU copy too */
 }
 
 static void wl3_take(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
