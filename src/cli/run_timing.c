@@ -138,6 +138,8 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "l2_write_bytes_in", (double)m->l2_write_bytes_in, "bytes");
         add_metric(timing, "memory_write_bytes", (double)m->memory_write_bytes, "bytes");
         add_metric(timing, "dram_write_requests", (double)m->dram_write_requests, NULL);
+        add_metric(timing, "l2_memory_write_waits", (double)m->l2_memory_write_waits, "cycles");
+        add_metric(timing, "dram_write_queue_peak", (double)m->dram_write_queue_peak, NULL);
         add_metric(timing, "l3_hits", (double)m->l3_hits, NULL);
         add_metric(timing, "l3_misses", (double)m->l3_misses, NULL);
         add_metric(timing, "l3_writebacks", (double)m->l3_writebacks, NULL);
@@ -161,6 +163,7 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "qr_sfifo3_full_dequeues", (double)m->sync_fifo3_full_dequeues, NULL);
         add_metric(timing, "qr_wl2_refused_writes", (double)m->wl2_refused_writes, "cycles");
         add_metric(timing, "qr_wl1_refused_stores", (double)m->wl1_refused_stores, NULL);
+        add_metric(timing, "qr_wl3_drain_waits", (double)m->wl3_drain_waits, "cycles");
         add_metric(timing, "qr_releases_acknowledged", (double)m->release_markers_acked, NULL);
         add_metric(timing, "qr_release_marker_cycles_mean",
                    ratio((double)m->release_marker_cycles, (double)m->release_markers_acked), "cycles");

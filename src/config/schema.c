@@ -65,6 +65,8 @@ static const sc_config_key keys[] = {
     {"dram.t_wl", SC_KEY_INT, "DRAM cycles", 0, 1000, NULL, 0, "write latency (tWL)"},
     {"dram.t_wr", SC_KEY_INT, "DRAM cycles", 0, 1000, NULL, 0, "write recovery (tWR)"},
     {"dram.type", SC_KEY_ENUM, "", 0, 0, "ddr3|ddr4|gddr3|gddr5|hbm", 0, "DRAM technology"},
+    {"dram.write_queue", SC_KEY_INT, "entries", 1, 1 << 16, NULL, 0,
+     "memory controller write queue per channel: writes waiting for the request queue before a writer is held back"},
     {"gpu.alu_latency", SC_KEY_INT, "GPU cycles", 1, 1000, NULL, 0, "dependent-issue latency of an ALU instruction"},
     {"gpu.branch_penalty", SC_KEY_INT, "GPU cycles", 0, 1000, NULL, 0,
      "cycles a warp's instruction buffer needs to refill after a taken branch (control stalls)"},

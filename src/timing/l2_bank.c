@@ -15,6 +15,9 @@
  *
  * A miss picks the LRU victim of the set; a dirty victim is written back (its bytes go to the
  * image at once, the memory side's write is timed), a victim with a fill outstanding stalls the bank.
+ * Memory's write queue bounds what the bank sends down (memory_accepts_write): while the queue of
+ * the channel is full, a dirty victim, and under write-through a write or atomic, waits at the
+ * head of the bank queue, and so does everything behind it.
  * When every L2 MSHR of the bank is busy, the bank stalls until a fill frees one. Requests
  * waiting in an MSHR replay in arrival order, so a CU's write and later read of a line are seen
  * in the order they were sent. A bank has two input queues: requests, and the answers that
@@ -194,6 +197,27 @@ static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, 
     return true;
 }
 
+/* A dirty victim is written back: it waits while memory's write queue for its channel is full. */
+static bool victim_waits_for_memory(memory_system *memory, unsigned bank, const cache_line *victim)
+{
+    if (!victim || victim->state != L2_D ||
+        memory_accepts_write(memory, memory_bank_global_address(memory, bank, victim->address)))
+        return false;
+    memory->stats.l2_memory_write_waits++;
+    return true;
+}
+
+/* A write or atomic of a write-through L2 waits while memory's write queue for its line's channel
+ * is full (an atomic may turn out to change nothing, but the bank cannot know before it is done). */
+static bool write_through_waits_for_memory(memory_system *memory, const message *m)
+{
+    if (!writes_through(memory) || (m->type != MSG_WRITE && m->type != MSG_ATOMIC) ||
+        memory_accepts_write(memory, m->line_address))
+        return false;
+    memory->stats.l2_memory_write_waits++;
+    return true;
+}
+
 /* Handles the head message of a bank without a directory; false if the bank must stall and retry
  * it next cycle. */
 static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
@@ -205,6 +229,8 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
     }
     l2_bank *b = &memory->banks[bank];
     message *m = message_get(memory, handle);
+    if (write_through_waits_for_memory(memory, m))
+        return false;
     uint64_t local = memory_bank_local_address(memory, m->line_address);
     cache_line *line = cache_array_lookup(b->cache, local);
     sc_time reply = now + cycles(memory, memory->config.l2_latency);
@@ -229,7 +255,7 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
     if (!install_without_fetch && mshr_full(b->mshrs))
         return false;
     cache_line *victim = cache_array_victim(b->cache, local);
-    if (!make_room(memory, bank, victim, now))
+    if (victim_waits_for_memory(memory, bank, victim) || !make_room(memory, bank, victim, now))
         return false;
     memory->stats.l2_misses++;
     if (install_without_fetch) {
@@ -332,7 +358,7 @@ bool l2_home_blocked(memory_system *memory, unsigned bank, uint64_t line_address
     if (cache_array_lookup(b->cache, local))
         return false;
     cache_line *victim = cache_array_victim(b->cache, local);
-    return mshr_full(b->mshrs) || (victim && victim->state == L2_IV);
+    return mshr_full(b->mshrs) || (victim && victim->state == L2_IV) || victim_waits_for_memory(memory, bank, victim);
 }
 
 bool l2_home_read(memory_system *memory, unsigned bank, uint32_t handle, uint8_t *data, sc_time now)

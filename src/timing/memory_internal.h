@@ -110,6 +110,15 @@ typedef struct l3_bank {
     sc_time free_at;             /* when the bank starts its next lookup */
 } l3_bank;
 
+/* QuickRelease: a release or flush marker that reached the wL3 and waits until S-FIFO3 has
+ * dequeued every entry ahead of it (qr_write_path.c step 4). */
+typedef struct qr_wl3_marker {
+    uint64_t through_after;   /* the S-FIFO3 dequeue count at which it is through */
+    sc_time ready;            /* when it reaches the wL3 */
+    uint32_t handle;          /* the release marker, acknowledged once through; MESSAGE_NONE: a flush */
+    unsigned bank;            /* the bank it came from, which the acknowledgement leaves */
+} qr_wl3_marker;
+
 /* A DRAM request that found its channel queue full. */
 typedef struct dram_backlog_entry {
     uint64_t line_address;
@@ -132,6 +141,7 @@ struct memory_system {
     sc_time dram_wake;            /* time of the scheduled DRAM event, SC_TIME_NEVER if none */
     dram_backlog_entry *backlog;
     uint32_t backlog_count, backlog_capacity;
+    uint32_t *backlog_requests, *backlog_writes;   /* per DRAM channel: backlogged requests, writes */
     message **message_chunks;     /* stable storage, 256 messages per chunk */
     uint32_t message_chunk_count, free_messages;
     memory_op **op_chunks;
@@ -139,7 +149,9 @@ struct memory_system {
     uint64_t jitter_state;
     memory_stats stats;
     write_cache_level *wl3;       /* QuickRelease: the memory-side wL3 and S-FIFO3 */
-    sc_time wl3_free_at;          /* when the wL3 has written out every block a marker drained */
+    qr_wl3_marker *wl3_markers;   /* markers waiting for the wL3's drain, in arrival order */
+    uint32_t wl3_marker_first, wl3_marker_count, wl3_marker_capacity;
+    sc_time wl3_drain_wake;       /* time of the scheduled MEMORY_EVENT_WL3_DRAIN, SC_TIME_NEVER if none */
     bool failed;                  /* a protocol error in a path that cannot report it (a release's
                                      S-FIFO flush): the next access or event reports `failure` */
     sc_error failure;
@@ -233,6 +245,8 @@ int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time 
 bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle);
 /* Whether a wL1 block of this line written out now would wait at its bank (back-pressure). */
 bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address);
+/* MEMORY_EVENT_WL3_DRAIN: the wL3's eviction port dequeues S-FIFO3 for the markers waiting. */
+void qr_wl3_drain_step(memory_system *memory, sc_time now);
 /* Lays the wL3's dirty bytes of the line over `data` just read from memory. */
 void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data);
 
@@ -245,9 +259,10 @@ void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_
 void memory_backing_read(memory_system *memory, uint64_t line_address, sc_time now);
 void memory_backing_write(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
                           sc_time now);
-/* Whether a request for the line posted now goes straight into DRAM (no backlog, room in the
- * line's channel): QR's wL3 holds its head back otherwise. */
-bool memory_backing_accepts(const memory_system *memory, uint64_t line_address);
+/* Whether the memory controller's write queue of the line's channel has room (dram.write_queue):
+ * every writer that can wait asks first (a write-through or dirty victim of an L2 bank, QR's wL3
+ * head), so all mechanisms see the same bounded back-pressure from memory. */
+bool memory_accepts_write(const memory_system *memory, uint64_t line_address);
 
 /* Building and tearing down the L3 banks, the CPU cluster and the DRAM channels. */
 void memory_side_create(memory_system *memory);

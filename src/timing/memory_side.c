@@ -1,5 +1,6 @@
 /* memory_side.c — everything below the GPU L2 banks: the memory-side L3 (l3.*), the CPU cluster
- * of an APU as a probe target (cpu_cluster.h, cpu.*), and the DRAM channels with their backlog.
+ * of an APU as a probe target (cpu_cluster.h, cpu.*), and the DRAM channels with their backlog
+ * and write queue.
  * The L2 banks reach it through two calls only: memory_backing_read (an L2 miss, including a
  * directory's home read that missed the L2), answered later by l2_fill, and memory_backing_write
  * (a dirty L2 victim, a write-through L2's write, a home write that found no L2 way, a wL3
@@ -70,16 +71,30 @@ static void schedule_dram(memory_system *memory)
     }
 }
 
-bool memory_backing_accepts(const memory_system *memory, uint64_t line_address)
+/* The memory controller's write queue (dram.write_queue per channel): writes that found their
+ * channel's request queue full wait in the backlog, and a writer that can wait (the L2 writing
+ * through or evicting a dirty line, QR's wL3) is held back while its channel has that many.
+ * Reads wait in the backlog unbounded (the MSHRs above bound them), as do the writes no one can
+ * hold back (a writable L3's victims, a directory's home write without an L2 way). Requests of
+ * one channel enter it in arrival order; channels are independent, so a busy channel never holds
+ * back another channel's writers. */
+bool memory_accepts_write(const memory_system *memory, uint64_t line_address)
 {
-    return memory->backlog_count == 0 && dram_can_accept(memory->memory, line_address);
+    unsigned channel = dram_channel_of(memory->memory, line_address);
+    return memory->backlog_writes[channel] < memory->config.dram_write_queue_entries;
 }
 
-/* Queues a DRAM request, in a backlog when the channel is full. */
+static bool goes_straight_to_dram(const memory_system *memory, uint64_t line_address)
+{
+    return memory->backlog_requests[dram_channel_of(memory->memory, line_address)] == 0 &&
+           dram_can_accept(memory->memory, line_address);
+}
+
+/* Queues a DRAM request, in the backlog when its channel's request queue is full. */
 static void send_to_dram(memory_system *memory, uint64_t line_address, bool is_write, sc_time now)
 {
     memory->stats.dram_write_requests += is_write;
-    if (memory_backing_accepts(memory, line_address)) {
+    if (goes_straight_to_dram(memory, line_address)) {
         dram_enqueue(memory->memory, &(dram_request){line_address, is_write, 0}, now);
         schedule_dram(memory);
         return;
@@ -89,6 +104,11 @@ static void send_to_dram(memory_system *memory, uint64_t line_address, bool is_w
         memory->backlog = realloc(memory->backlog, memory->backlog_capacity * sizeof *memory->backlog);
     }
     memory->backlog[memory->backlog_count++] = (dram_backlog_entry){line_address, is_write};
+    unsigned channel = dram_channel_of(memory->memory, line_address);
+    memory->backlog_requests[channel]++;
+    memory->backlog_writes[channel] += is_write;
+    if (memory->backlog_writes[channel] > memory->stats.dram_write_queue_peak)
+        memory->stats.dram_write_queue_peak = memory->backlog_writes[channel];
 }
 
 /* Moves backlogged requests into DRAM in arrival order, as far as their channels have room. */
@@ -97,10 +117,14 @@ static void drain_backlog(memory_system *memory, sc_time now)
     uint32_t kept = 0;
     for (uint32_t i = 0; i < memory->backlog_count; i++) {
         dram_backlog_entry entry = memory->backlog[i];
-        if (dram_can_accept(memory->memory, entry.line_address))
-            dram_enqueue(memory->memory, &(dram_request){entry.line_address, entry.is_write, 0}, now);
-        else
+        if (!dram_can_accept(memory->memory, entry.line_address)) {
             memory->backlog[kept++] = entry;
+            continue;
+        }
+        dram_enqueue(memory->memory, &(dram_request){entry.line_address, entry.is_write, 0}, now);
+        unsigned channel = dram_channel_of(memory->memory, entry.line_address);
+        memory->backlog_requests[channel]--;
+        memory->backlog_writes[channel] -= entry.is_write;
     }
     memory->backlog_count = kept;
 }
@@ -337,6 +361,8 @@ void memory_side_create(memory_system *memory)
     const memory_config *c = &memory->config;
     memory->dram_wake = SC_TIME_NEVER;
     memory->memory = dram_create(&c->dram);
+    memory->backlog_requests = calloc(c->dram.channels, sizeof *memory->backlog_requests);
+    memory->backlog_writes = calloc(c->dram.channels, sizeof *memory->backlog_writes);
     if (c->l3_enabled) {
         memory->l3 = calloc(c->l3_banks, sizeof *memory->l3);
         for (unsigned b = 0; b < c->l3_banks; b++)
@@ -354,5 +380,7 @@ void memory_side_destroy(memory_system *memory)
     free(memory->l3);
     cpu_cluster_destroy(memory->cpu);
     free(memory->backlog);
+    free(memory->backlog_requests);
+    free(memory->backlog_writes);
     dram_destroy(memory->memory);
 }

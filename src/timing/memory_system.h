@@ -93,6 +93,7 @@ typedef struct memory_config {
                                                       (else only those for lines it holds, dirty for reads) */
     noc_config noc;
     dram_config dram;
+    unsigned dram_write_queue_entries;             /* per channel: backlogged writes before writers wait */
     uint64_t jitter;                               /* 0: none; else the perturbation seed */
 } memory_config;
 
@@ -110,6 +111,9 @@ typedef struct memory_stats {
     uint64_t memory_write_bytes;      /* bytes of writes the L2 level sends to the memory side */
     uint64_t dram_write_requests;     /* writes sent to DRAM (dram_writes counts those performed by the end) */
     uint64_t l2_write_bytes_in;       /* bytes of the CUs' write messages to the L2 (header and line) */
+    uint64_t l2_memory_write_waits;   /* bank cycles a request waited for room in memory's write queue
+                                         (a write-through, or a dirty victim to write back) */
+    uint64_t dram_write_queue_peak;   /* most writes one channel's write queue held */
     uint64_t dir_lookups, dir_forwards, dir_invalidations, dir_recalls, dir_home_writes;
     /* QuickRelease (store_buffer_drains counts the wL1 blocks written out) */
     uint64_t sync_fifo_dequeues;       /* S-FIFO1 entries dequeued (full FIFO, release, strong store) */
@@ -122,6 +126,7 @@ typedef struct memory_stats {
     uint64_t wl2_read_hits;            /* L1 fills served by dirty bytes covering the whole line in a wL2 */
     uint64_t sync_fifo2_full_dequeues, sync_fifo3_full_dequeues;  /* S-FIFO heads dequeued because full */
     uint64_t wl2_refused_writes;       /* bank cycles a write waited: S-FIFO2 full and the wL3 refusing */
+    uint64_t wl3_drain_waits;          /* cycles a marker's wL3 drain waited for memory's write queue */
     uint64_t wl1_refused_stores;       /* store accesses refused (retried each cycle): the wL1 block they
                                           would evict is bound for a bank that refuses writes */
     uint64_t release_markers_acked;    /* releases whose markers were all acknowledged */
@@ -194,7 +199,8 @@ enum {
     MEMORY_EVENT_HOME_DATA,                   /* a directory's read of the home is answered */
     MEMORY_EVENT_BACKING_DATA,                /* the memory side answers an L2 fill (L3 hit, CPU probe) */
     MEMORY_EVENT_BACKING_MISS,                /* the memory side sends an L2 fill's read to DRAM */
-    MEMORY_EVENT_LAST = MEMORY_EVENT_BACKING_MISS,
+    MEMORY_EVENT_WL3_DRAIN,                   /* QuickRelease's wL3 drains S-FIFO3 for a marker */
+    MEMORY_EVENT_LAST = MEMORY_EVENT_WL3_DRAIN,
 };
 
 int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);

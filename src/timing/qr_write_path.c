@@ -19,14 +19,17 @@
  *     sends the block to the wL3, which merges it and enqueues its line in S-FIFO3. An rL2 copy an
  *     atomic made dirty is newer than memory: it goes along under the wL2's bytes (a full line).
  *  3. A wL3 eviction (replacement, S-FIFO3 full, a marker's drain, a demand) writes the dirty bytes
- *     to memory in write_to_memory, the one place QR's writes leave the GPU (the device image now,
+ *     to memory in wl3_evicted, the one place QR's writes leave the GPU (the device image now,
  *     a timed DRAM write), which is also where the stateless directory invalidates the CPU cluster.
  *  4. A release marker (MSG_RELEASE_MARKER) follows the CU's write-outs to each bank on the same
  *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order). The slice
  *     drains S-FIFO2 (everything in it is ahead of the marker), one block per GPU cycle on its
- *     eviction port; the marker then reaches the wL3 directory.latency cycles later, waits for the
- *     wL3's eviction port, which drains S-FIFO3 at one block per cycle, and comes back to the bank
- *     directory.latency cycles later. The acknowledgement (MSG_RELEASE_ACK) then leaves for the CU,
+ *     eviction port; the marker then reaches the wL3 directory.latency cycles later and waits
+ *     there, in arrival order with the other banks' markers, until S-FIFO3 has dequeued every entry
+ *     it held when the slice's blocks reached it (qr_wl3_drain_step): the wL3's eviction port
+ *     writes one block per GPU cycle to memory, and only while memory's write queue for the
+ *     block's channel has room (memory_accepts_write), as every mechanism's writes to memory must.
+ *     Once through, the marker comes back to the bank directory.latency cycles later. The acknowledgement (MSG_RELEASE_ACK) then leaves for the CU,
  *     taken no earlier than the last rL1 invalidation the bank has sent (U5), so no rL1 still holds
  *     data older than the release. A flush marker (MSG_FLUSH_MARKER, a StRel's store) drains the
  *     same way without an acknowledgement.
@@ -40,18 +43,20 @@
  *     so the wL2 takes the write and later reads see it.
  *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is performed at the rL2
  *     (the point of coherence, U7), which broadcasts rL1 invalidations as a wL2 eviction would.
- *  7. Back-pressure: when S-FIFO3 is full with its head still dirty and memory takes no write (the
- *     DRAM request queue of the line's channel is full or writes wait in the backlog), the wL3
+ *  7. Back-pressure: when S-FIFO3 is full with its head still dirty and memory takes no write (its
+ *     write queue for the line's channel is full, memory_accepts_write), the wL3
  *     refuses blocks; a write whose slice would then have to evict its S-FIFO2 head waits at the
  *     head of the bank queue (the bank stalls) and the bank refuses write-outs, so a store whose
  *     wL1 must evict a block to that bank is refused (GSI memory-structural, store buffer full).
  *
  * Simplifications: a block moves between levels at the time of its eviction (only marker drains
  * take time, on each level's eviction port); a read whose bytes the wL3 covers still reads DRAM
- * (the overlay makes it value-correct); a full S-FIFO2 head or a replacement victim always leaves
- * (only the S-FIFO3 path back-pressures). */
+ * (the overlay makes it value-correct); a full S-FIFO2 head or a replacement victim always leaves,
+ * and the wL3 blocks a slice's drain pushes out of a full S-FIFO3 go to memory at once (only
+ * writes arriving one by one and the wL3's marker drain wait for memory's write queue). */
 #include "timing/memory_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct eviction_context {
@@ -97,7 +102,15 @@ static void wl3_take(memory_system *memory, uint64_t line_address, const uint8_t
 static bool wl3_accepts(const memory_system *memory)
 {
     uint64_t head;
-    return !write_cache_level_head_must_leave(memory->wl3, &head) || memory_backing_accepts(memory, head);
+    return !write_cache_level_head_must_leave(memory->wl3, &head) || memory_accepts_write(memory, head);
+}
+
+static void schedule_wl3_drain(memory_system *memory, sc_time when)
+{
+    if (when < memory->wl3_drain_wake) {
+        memory->wl3_drain_wake = when;
+        event_queue_push(memory->events, when, MEMORY_EVENT_WL3_DRAIN, 0, 0);
+    }
 }
 
 void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data)
@@ -175,7 +188,24 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
     return 1;
 }
 
-/* Step 4. */
+/* Step 4: the marker waits at the wL3 until S-FIFO3 has dequeued every entry ahead of it. */
+static void wait_at_wl3(memory_system *memory, unsigned bank, uint32_t handle, sc_time ready)
+{
+    if (memory->wl3_marker_first + memory->wl3_marker_count == memory->wl3_marker_capacity) {
+        memmove(memory->wl3_markers, memory->wl3_markers + memory->wl3_marker_first,
+                memory->wl3_marker_count * sizeof *memory->wl3_markers);
+        memory->wl3_marker_first = 0;
+    }
+    if (memory->wl3_marker_count == memory->wl3_marker_capacity) {
+        memory->wl3_marker_capacity = memory->wl3_marker_capacity ? 2 * memory->wl3_marker_capacity : 16;
+        memory->wl3_markers = realloc(memory->wl3_markers, memory->wl3_marker_capacity * sizeof *memory->wl3_markers);
+    }
+    memory->wl3_markers[memory->wl3_marker_first + memory->wl3_marker_count++] = (qr_wl3_marker){
+        write_cache_level_enqueued(memory->wl3), ready, handle, bank};
+    if (memory->wl3_marker_count == 1)
+        schedule_wl3_drain(memory, ready);
+}
+
 static void take_marker(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
     l2_bank *b = &memory->banks[bank];
@@ -184,15 +214,55 @@ static void take_marker(memory_system *memory, unsigned bank, uint32_t handle, s
     unsigned from_wl2 = write_cache_level_drain(b->wl2, wl2_evicted, &context);
     b->wl2_free_at = later(now, b->wl2_free_at) + cycles(memory, from_wl2);
     sc_time at_wl3 = b->wl2_free_at + cycles(memory, memory->config.directory_latency);
-    unsigned from_wl3 = write_cache_level_drain(memory->wl3, wl3_evicted, &context);
-    memory->wl3_free_at = later(at_wl3, memory->wl3_free_at) + cycles(memory, from_wl3);
     if (m->type == MSG_FLUSH_MARKER) {
         message_free(memory, handle);
+        handle = MESSAGE_NONE;
+    }
+    wait_at_wl3(memory, bank, handle, at_wl3);
+}
+
+/* A marker is through: a release marker's acknowledgement goes back to its bank and on to the CU. */
+static void marker_through(memory_system *memory, const qr_wl3_marker *marker, sc_time now)
+{
+    if (marker->handle == MESSAGE_NONE)
+        return;
+    message_get(memory, marker->handle)->type = MSG_RELEASE_ACK;
+    sc_time back = now + cycles(memory, memory->config.directory_latency);
+    memory_send_to_cu_after(memory, marker->handle, marker->bank, back,
+                            memory->banks[marker->bank].invalidations_arrive_by);
+}
+
+void qr_wl3_drain_step(memory_system *memory, sc_time now)
+{
+    if (now != memory->wl3_drain_wake)
+        return;   /* superseded by an earlier wake-up */
+    memory->wl3_drain_wake = SC_TIME_NEVER;
+    eviction_context context = {memory, 0, MEMORY_CU_NONE, now};
+    while (memory->wl3_marker_count) {
+        const qr_wl3_marker *first = &memory->wl3_markers[memory->wl3_marker_first];
+        if (first->ready > now) {
+            schedule_wl3_drain(memory, first->ready);
+            return;
+        }
+        if (write_cache_level_dequeued(memory->wl3) >= first->through_after) {
+            marker_through(memory, first, now);
+            memory->wl3_marker_first++;
+            memory->wl3_marker_count--;
+            continue;
+        }
+        uint64_t head;
+        if (!write_cache_level_head_present(memory->wl3, &head)) {
+            write_cache_level_dequeue(memory->wl3, wl3_evicted, &context);   /* the block left already */
+            continue;
+        }
+        if (memory_accepts_write(memory, head)) {
+            write_cache_level_dequeue(memory->wl3, wl3_evicted, &context);
+        } else {
+            memory->stats.wl3_drain_waits++;
+        }
+        schedule_wl3_drain(memory, now + cycles(memory, 1));   /* one block per cycle on the eviction port */
         return;
     }
-    m->type = MSG_RELEASE_ACK;
-    sc_time back = memory->wl3_free_at + cycles(memory, memory->config.directory_latency);
-    memory_send_to_cu_after(memory, handle, bank, back, b->invalidations_arrive_by);
 }
 
 /* Step 5: serves the fill from the wL2 when its dirty bytes cover the line; else writes the block
@@ -256,6 +326,7 @@ void qr_write_path_create(memory_system *memory)
         memory->banks[b].wl2 = write_cache_level_create(c->wl2_blocks_per_bank, c->wl2_ways,
                                                         c->wl2_fifo_entries_per_bank, c->line_bytes);
     memory->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
+    memory->wl3_drain_wake = SC_TIME_NEVER;
 }
 
 void qr_write_path_destroy(memory_system *memory)
@@ -263,4 +334,5 @@ void qr_write_path_destroy(memory_system *memory)
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
         write_cache_level_destroy(memory->banks[b].wl2);
     write_cache_level_destroy(memory->wl3);
+    free(memory->wl3_markers);
 }

@@ -149,6 +149,7 @@ static int load_dram(const sc_config *c, memory_config *m, sc_error *error)
                        "(tRCD + tCL + burst = %.0f GPU cycles)", (long long)sc_config_int(c, "dram.latency"),
                        memory_side_lookup_cycles(m), (double)core / (double)m->gpu_clock.period);
     d->pipeline_latency = end_to_end - l2 - memory_side - core;
+    m->dram_write_queue_entries = (unsigned)sc_config_int(c, "dram.write_queue");
     return 0;
 }
 

@@ -10,6 +10,7 @@ struct write_cache_level {
     store_buffer **sets;
     unsigned set_count, line_bytes;
     sync_fifo *fifo;
+    uint64_t enqueued, dequeued;   /* S-FIFO entries ever pushed / popped */
 };
 
 write_cache_level *write_cache_level_create(unsigned blocks, unsigned ways, unsigned fifo_entries,
@@ -68,6 +69,7 @@ static bool dequeue_head(write_cache_level *level, write_eviction_cause cause, w
                          void *context)
 {
     uint64_t line_address = sync_fifo_pop(level->fifo);
+    level->dequeued++;
     store_buffer_entry *entry = store_buffer_find(set_of(level, line_address), line_address);
     if (!entry)
         return false;
@@ -96,6 +98,7 @@ bool write_cache_level_take(write_cache_level *level, uint64_t line_address, con
         evict_entry(level, store_buffer_oldest(set), WRITE_EVICTION_REPLACEMENT, evict, context);
     store_buffer_merge(set, line_address, data, mask);
     sync_fifo_push(level->fifo, line_address);
+    level->enqueued++;
     return full;
 }
 
@@ -105,6 +108,29 @@ unsigned write_cache_level_drain(write_cache_level *level, write_eviction_fn evi
     while (sync_fifo_count(level->fifo))
         evicted += dequeue_head(level, WRITE_EVICTION_MARKER, evict, context);
     return evicted;
+}
+
+uint64_t write_cache_level_enqueued(const write_cache_level *level)
+{
+    return level->enqueued;
+}
+
+uint64_t write_cache_level_dequeued(const write_cache_level *level)
+{
+    return level->dequeued;
+}
+
+bool write_cache_level_head_present(write_cache_level *level, uint64_t *head)
+{
+    if (!sync_fifo_count(level->fifo))
+        return false;
+    *head = sync_fifo_head(level->fifo);
+    return write_cache_level_find(level, *head) != NULL;
+}
+
+bool write_cache_level_dequeue(write_cache_level *level, write_eviction_fn evict, void *context)
+{
+    return dequeue_head(level, WRITE_EVICTION_MARKER, evict, context);
 }
 
 bool write_cache_level_evict(write_cache_level *level, uint64_t line_address, write_eviction_fn evict,

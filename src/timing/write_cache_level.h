@@ -62,6 +62,16 @@ bool write_cache_level_take(write_cache_level *level, uint64_t line_address, con
  * many blocks left. */
 unsigned write_cache_level_drain(write_cache_level *level, write_eviction_fn evict, void *context);
 
+/* A marker drained one entry at a time (the wL3, which waits for memory between entries): how many
+ * entries the S-FIFO ever took and ever gave up (a marker is through once the second reaches the
+ * first's value at its arrival); whether the S-FIFO's head names a present block (`head` receives
+ * its line address when the S-FIFO is not empty); and dequeuing the head (the S-FIFO must not be
+ * empty), evicting its block if present, which it returns. */
+uint64_t write_cache_level_enqueued(const write_cache_level *level);
+uint64_t write_cache_level_dequeued(const write_cache_level *level);
+bool write_cache_level_head_present(write_cache_level *level, uint64_t *head);
+bool write_cache_level_dequeue(write_cache_level *level, write_eviction_fn evict, void *context);
+
 /* Takes the line's block out if present; returns whether it was. */
 bool write_cache_level_evict(write_cache_level *level, uint64_t line_address, write_eviction_fn evict,
                              void *context);

@@ -9,6 +9,8 @@
  *     served by the CPU (which keeps owning the line), a GPU write-back drops the CPU copy, and
  *     a directory (directory.entries > 0) probes only lines the CPU holds;
  *   - the CPU cluster's tags evict LRU and report dirty victims;
+ *   - memory's write queue (dram.write_queue) bounds the writes waiting for a full DRAM channel:
+ *     a write-through L2 holds its writes back (and every one still lands);
  *   - an L3 hit (of a line functional warming left in the L3) is faster than DRAM, and the
  *     unloaded DRAM latency is the preset's whether or not an L3 sits in front of it; an
  *     impossible L3 geometry is refused with the key's name. */
@@ -114,6 +116,64 @@ static void test_l2_write_through(void **state)
     assert_int_equal(stats->l2_writebacks, 0);
     assert_int_equal(stats->dram_write_requests, 2);
     assert_int_equal(load(h, x, &source), 6);
+    memory_harness_close(h);
+}
+
+/* Starts a store of one lane of CU `cu` without waiting for it. */
+static void start_store(memory_harness *h, unsigned cu, uint64_t address, uint32_t value)
+{
+    sc_error error = {{0}};
+    uint32_t handle = memory_op_allocate(h->memory);
+    memory_op *op = memory_op_get(h->memory, handle);
+    memset(&op->request, 0, sizeof op->request);
+    op->request.kind = EXEC_ACCESS_STORE;
+    op->request.type = PTX_TYPE_U32;
+    op->request.element_bytes = 4;
+    op->request.vector = 1;
+    op->request.lane_mask = 1;
+    op->request.address[0] = address;
+    op->request.data[0][0] = value;
+    op->cu = cu;
+    op->lines_pending = 1;
+    op->event = (uint8_t)L1_STORE;
+    coalesced_line line = {.line_address = address, .lanes = 1};
+    assert_int_equal(l1_access(h->memory, cu, L1_STORE, &line, handle, memory_harness_now(h), &error), L1_ACCEPTED);
+}
+
+/* The k-th of the harness's zeroed lines in the DRAM channel of h->base. */
+static uint64_t channel_line_k(const memory_harness *h, unsigned k)
+{
+    return h->base + (uint64_t)k * h->timing.memory.line_bytes * h->timing.memory.dram.channels;
+}
+
+static void test_write_queue_holds_writers_back(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"cpu.count=0", "l3.enabled=false", "l2.write_policy=write_through",
+                          "dram.request_queue=1", "dram.write_queue=2"};
+    memory_harness_open(h, "nol1", sets, 5);
+    const memory_stats *stats = memory_statistics(h->memory);
+    unsigned cus = h->timing.memory.cu_count, writes = 2 * cus;
+    for (unsigned k = 0; k < writes; k++)
+        start_store(h, k % cus, channel_line_k(h, k), 100 + k);
+    memory_harness_settle(h);
+    assert_int_equal(stats->dram_write_requests, writes);
+    assert_true(stats->l2_memory_write_waits > 0);
+    assert_true(stats->dram_write_queue_peak <= 2);
+    for (unsigned k = 0; k < writes; k++)
+        assert_int_equal(load(h, channel_line_k(h, k), NULL), 100 + k);
+    memory_harness_close(h);
+
+    const char *unbounded[] = {"cpu.count=0", "l3.enabled=false", "l2.write_policy=write_through",
+                               "dram.request_queue=1", "dram.write_queue=1000"};
+    memory_harness_open(h, "nol1", unbounded, 5);
+    stats = memory_statistics(h->memory);
+    for (unsigned k = 0; k < writes; k++)
+        start_store(h, k % cus, channel_line_k(h, k), 1);
+    memory_harness_settle(h);
+    assert_int_equal(stats->l2_memory_write_waits, 0);
+    assert_true(stats->dram_write_queue_peak > 2);
     memory_harness_close(h);
 }
 
@@ -280,6 +340,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_l3_not_writable),
         cmocka_unit_test(test_l2_write_through),
+        cmocka_unit_test(test_write_queue_holds_writers_back),
         cmocka_unit_test(test_l3_writable_is_the_descriptors_choice),
         cmocka_unit_test(test_gpu_reads_pull_dirty_cpu_lines),
         cmocka_unit_test(test_directory_probes_only_lines_the_cpu_holds),
