@@ -36,7 +36,7 @@ typedef struct backprop_net {
     uint32_t blocks;                        /* CTAs: inputs / BP_HEIGHT */
     float *input_units;                     /* inputs + 1 */
     float *input_weights;                   /* (inputs + 1) x BP_COLUMNS */
-    float *input_prev_weights;              /* the previous step's changes: zero */
+    float *input_prev_weights;              /* the previous step's changes */
     float hidden_weights[BP_COLUMNS];       /* hidden unit j -> the output unit */
 } backprop_net;
 
@@ -152,11 +152,16 @@ static int run_backprop(sc_device *device, const sc_workload_params *params, sc_
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 17);
     size_t weight_count = ((size_t)net.inputs + 1) * BP_COLUMNS;
+    /* Rodinia draws every weight from [0, 1), which drives each hidden unit's sum to hundreds, so
+     * every hidden unit saturates at 1, every delta is 0 and the adjustment changes nothing. The
+     * weights here are scaled so that a sum has a standard deviation of about 1, and the previous
+     * changes are those of a step in mid-training, so the check covers every term. */
+    float scale = 3.0f / sqrtf((float)net.inputs);
     net.input_units = sc_random_floats(&scratch, &rng, (size_t)net.inputs + 1, 0.0f, 1.0f);
-    net.input_weights = sc_random_floats(&scratch, &rng, weight_count, 0.0f, 1.0f);
-    net.input_prev_weights = sc_scratch_alloc(&scratch, weight_count * sizeof(float));
+    net.input_weights = sc_random_floats(&scratch, &rng, weight_count, -scale, scale);
+    net.input_prev_weights = sc_random_floats(&scratch, &rng, weight_count, -0.01f, 0.01f);
     for (int j = 0; j <= BP_HIDDEN; j++)
-        net.hidden_weights[j] = sc_rng_float(&rng, 0.0f, 1.0f);
+        net.hidden_weights[j] = sc_rng_float(&rng, -1.0f, 1.0f);
     size_t partial_count = (size_t)net.blocks * BP_HIDDEN;
     backprop_results read = {
         .partial_sums = sc_scratch_alloc(&scratch, partial_count * sizeof(float)),
