@@ -16,8 +16,8 @@
  *
  * The check recomputes everything on the host: the partial sums with the kernel's tree order, the
  * host phase from them, and the adjusted weights with the operations in the order of the PTX
- * (fused multiply-adds where nvcc contracts), then compares the device's partial sums and
- * adjusted weights with them.
+ * (fused multiply-adds where nvcc contracts), then compares the device's partial sums, input
+ * units (which no kernel changes) and adjusted weights with them.
  */
 #include <math.h>
 
@@ -152,8 +152,8 @@ static int run_backprop(sc_device *device, const sc_workload_params *params, sc_
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 17);
     size_t weight_count = ((size_t)net.inputs + 1) * BP_COLUMNS;
-    /* Rodinia draws every weight from [0, 1), which drives each hidden unit's sum to hundreds, so
-     * every hidden unit saturates at 1, every delta is 0 and the adjustment changes nothing. The
+    /* Rodinia draws every weight from [0, 1), which drives each hidden unit's sum to about n / 4,
+     * so every hidden unit saturates at 1, every delta is 0 and the adjustment changes nothing. The
      * weights here are scaled so that a sum has a standard deviation of about 1, and the previous
      * changes are those of a step in mid-training, so the check covers every term. */
     float scale = 3.0f / sqrtf((float)net.inputs);
