@@ -18,16 +18,18 @@
  *     delay a warp waits for its loads, below)
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
  *   CU port out D = reads x header + (writes, atomics) x data message      m = P
- *   bank in     the same bytes                                          m = banks
+ *   bank in     the same bytes but the hot line's atomics                m = banks
+ *   hot bank in the atomics on the group's most atomically-used line (all at one bank's port:
+ *               histogram's bins) and its bank's share of the rest        m = 1
  *   L2 bank     D = requests + fills (one per cycle)                    m = banks
  *   DRAM        D = (misses + write-backs) line_cycles / e_dram         m = channels
- *   bank out    D = (reads, atomics) x data + writes x header message    m = banks
+ *   bank out    D = reads x data + (writes, atomics) x header message    m = banks
  *   CU port in  the same bytes                                          m = P
  *   Schweitzer: a request arriving at station k finds A_k = Q_k (N-1)/N ahead of it, waits
  *   A_k s_k (s_k its mean service there) and resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k.
- * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus its waits on the
- * trip (port out, bank in, bank, bank out, port in), a DRAM read also the DRAM queue's, a write
- * the L2 trip. A warp's cycle per instruction is
+ * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus the mean wait of a
+ * request on the trip (port out, bank in, bank, bank out, port in: sum of visits x wait over
+ * requests), a DRAM read also the DRAM queue's, a write the L2 trip. A warp's cycle per instruction is
  *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + p3 (H_DRAM - H_L2)),  p2, p3 = P(a load's k
  *              lines need the L2 / DRAM) = 1 - (1 - m)^k with m the line miss ratios the mechanism gives
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
@@ -53,7 +55,7 @@
 #include <math.h>
 #include <string.h>
 
-enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, L2_BANK, DRAM, BANK_OUT, PORT_IN, STATION_COUNT };
+enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, DRAM, BANK_OUT, PORT_IN, STATION_COUNT };
 enum { FIRST_TRIP_STATION = PORT_OUT, MVA_ITERATIONS = 60 };
 
 static double min2(double a, double b) { return a < b ? a : b; }
@@ -71,9 +73,9 @@ static double resident_ctas(const model_kernel_profile *k, const model_point *p)
 
 void model_l2_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1, model_demand *out)
 {
-    double read_hits = reuse_expected_hits(&k->l2_read_summary, (uint64_t)p->l2_lines, (uint64_t)p->l2_ways);
+    double read_hits = reuse_expected_hits(&k->l2_read_summary, (uint64_t)p->l2_lines);
     double read_misses = min2(k->l2_read_summary.total - read_hits, read_lines_beyond_l1);
-    double write_hits = reuse_expected_hits(&k->l2_write_summary, (uint64_t)p->l2_lines, (uint64_t)p->l2_ways);
+    double write_hits = reuse_expected_hits(&k->l2_write_summary, (uint64_t)p->l2_lines);
     out->read_lines_dram = max2(read_misses, 0.0);
     out->read_lines_l2 = read_lines_beyond_l1 - out->read_lines_dram;
     out->write_lines = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
@@ -83,7 +85,7 @@ void model_l2_split(const model_kernel_profile *k, const model_point *p, double 
 
 double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p)
 {
-    double weak_hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines, (uint64_t)p->l1_ways);
+    double weak_hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines);
     weak_hits = max2(weak_hits - k->remote_read_after_write, 0.0);
     double hit_ratio = k->lines[MODEL_LOAD] > 0 ? weak_hits / k->lines[MODEL_LOAD] : 0.0;
     return weak_hits + k->lines[MODEL_LOAD_STRONG] * hit_ratio;
@@ -134,14 +136,16 @@ typedef struct network {
 typedef struct memory_paths {
     double l1_latency, l2_latency, dram_latency;
     double l2_read_lines, dram_read_lines, write_lines;   /* per warp instruction */
+    double requests;                /* line requests leaving the CU per warp instruction */
     double exposed_loads;           /* a_lat x read instructions per warp instruction */
     double lines_per_read, beyond_l1, to_dram;
     double mshrs, store_buffer_entries;
 } memory_paths;
 
-static double wait_at(const network *net, int k, double correction)
+/* Waiting at station k of the requests that visit it, per warp instruction. */
+static double waiting_at(const network *net, int k, double correction)
 {
-    return net->visits[k] > 0 ? net->queue[k] * correction * net->demand[k] / net->visits[k] : 0.0;
+    return net->queue[k] * correction * net->demand[k];
 }
 
 /* Latencies under load from the current queues; sets the MSHR and store-buffer demands and returns Z_mem. */
@@ -150,8 +154,10 @@ static double loaded_memory(network *net, const memory_paths *m, double correcti
     double trip = 0;
     for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
         if (k != DRAM)
-            trip += wait_at(net, k, correction);
-    double l2 = m->l2_latency + trip, from_dram = m->dram_latency + trip + wait_at(net, DRAM, correction);
+            trip += waiting_at(net, k, correction);
+    trip = m->requests > 0 ? trip / m->requests : 0.0;
+    double dram_wait = net->visits[DRAM] > 0 ? waiting_at(net, DRAM, correction) / net->visits[DRAM] : 0.0;
+    double l2 = m->l2_latency + trip, from_dram = m->dram_latency + trip + dram_wait;
     net->demand[MSHR] = (m->l2_read_lines * l2 + m->dram_read_lines * from_dram) / m->mshrs;
     net->demand[STORE_BUFFER] = m->store_buffer_entries > 0 ? m->write_lines * l2 / m->store_buffer_entries : 0.0;
     double load_latency = m->l1_latency + any_of(m->beyond_l1, m->lines_per_read) * (l2 - m->l1_latency) +
@@ -239,7 +245,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     memory_paths paths = {
         .l1_latency = p->l1_latency, .l2_latency = p->l2_latency, .dram_latency = p->dram_latency,
         .l2_read_lines = d->read_lines_l2 * per, .dram_read_lines = d->read_lines_dram * per,
-        .write_lines = d->write_lines * per,
+        .write_lines = d->write_lines * per, .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * per,
         .lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0,
         .beyond_l1 = read_lines > 0 ? l2_reads / read_lines : 0.0,
@@ -250,27 +256,32 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     for (int a = 0; a < MODEL_ACCESS_COUNT; a++)
         global_lines += k->lines[a];
     double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines;
-    /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers. */
+    double hot_atomics = atomics * k->atomic_hottest_share;
+    /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
+     * (reads: a line; writes and atomics: a header). */
     double cycles_out = (l2_reads - atomics) * p->noc_header_cycles + (d->write_lines + atomics) * p->noc_data_cycles;
-    double cycles_back = l2_reads * p->noc_data_cycles + d->write_lines * p->noc_header_cycles;
+    double cycles_back = (l2_reads - atomics) * p->noc_data_cycles + (d->write_lines + atomics) * p->noc_header_cycles;
+    double spread_in = cycles_out - hot_atomics * p->noc_data_cycles;   /* bank in, over every bank */
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
     network net = {
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
             [SIMD] = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per,
             [LSU] = (global_lines + k->shared_accesses) * per,
-            [PORT_OUT] = cycles_out * per, [BANK_IN] = cycles_out * per,
+            [PORT_OUT] = cycles_out * per, [BANK_IN] = spread_in * (1.0 - 1.0 / p->l2_banks) * per,
+            [HOT_BANK_IN] = (hot_atomics * p->noc_data_cycles + spread_in / p->l2_banks) * per,
             [L2_BANK] = (requests + d->read_lines_dram) * per,
             [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per,
             [BANK_OUT] = cycles_back * per, [PORT_IN] = cycles_back * per,
         },
         .visits = {
-            [PORT_OUT] = requests * per, [BANK_IN] = requests * per, [L2_BANK] = (requests + d->read_lines_dram) * per,
+            [PORT_OUT] = requests * per, [BANK_IN] = (requests - hot_atomics) * (1.0 - 1.0 / p->l2_banks) * per,
+            [HOT_BANK_IN] = (hot_atomics + (requests - hot_atomics) / p->l2_banks) * per, [L2_BANK] = (requests + d->read_lines_dram) * per,
             [DRAM] = dram_lines * per, [BANK_OUT] = requests * per, [PORT_IN] = requests * per,
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
-            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [BANK_IN] = p->l2_banks,
+            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [BANK_IN] = max2(p->l2_banks - 1, 1), [HOT_BANK_IN] = 1,
             [L2_BANK] = p->l2_banks, [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
         },
         .delay = theta[MODEL_DEPENDENCE_EXPOSURE] *
