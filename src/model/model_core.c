@@ -53,6 +53,7 @@
 #include "model/model_core.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, DRAM, BANK_OUT, PORT_IN, STATION_COUNT };
@@ -148,7 +149,16 @@ static double waiting_at(const network *net, int k, double correction)
     return net->queue[k] * correction * net->demand[k];
 }
 
-/* Latencies under load from the current queues; sets the MSHR and store-buffer demands and returns Z_mem. */
+/* A request's wait for one of `servers` entries held `hold` cycles each, when `present` requests
+ * hold or wait for them as it arrives: none while an entry is free, else one hold/servers per
+ * request ahead of it beyond the servers (the multi-server form of Schweitzer's estimate). */
+static double entry_wait(double hold, double servers, double present)
+{
+    return servers > 0 ? hold / servers * max2(present - servers + 1.0, 0.0) : 0.0;
+}
+
+/* Latencies under load from the current queues: sets the MSHRs' and the store buffer's holding
+ * demand (lines x latency per warp instruction) and residence (their waits), returns Z_mem. */
 static double loaded_memory(network *net, const memory_paths *m, double correction)
 {
     double trip = 0;
@@ -158,15 +168,23 @@ static double loaded_memory(network *net, const memory_paths *m, double correcti
     trip = m->requests > 0 ? trip / m->requests : 0.0;
     double dram_wait = net->visits[DRAM] > 0 ? waiting_at(net, DRAM, correction) / net->visits[DRAM] : 0.0;
     double l2 = m->l2_latency + trip, from_dram = m->dram_latency + trip + dram_wait;
-    net->demand[MSHR] = (m->l2_read_lines * l2 + m->dram_read_lines * from_dram) / m->mshrs;
-    net->demand[STORE_BUFFER] = m->store_buffer_entries > 0 ? m->write_lines * l2 / m->store_buffer_entries : 0.0;
+    double reads = m->l2_read_lines + m->dram_read_lines;
+    net->demand[MSHR] = m->l2_read_lines * l2 + m->dram_read_lines * from_dram;
+    net->residence[MSHR] = reads > 0 ? reads * entry_wait(net->demand[MSHR] / reads, m->mshrs,
+                                                           net->queue[MSHR] * correction) : 0.0;
+    net->demand[STORE_BUFFER] = m->write_lines * l2;
+    net->residence[STORE_BUFFER] = m->write_lines * entry_wait(l2, m->store_buffer_entries,
+                                                               net->queue[STORE_BUFFER] * correction);
     double load_latency = m->l1_latency + any_of(m->beyond_l1, m->lines_per_read) * (l2 - m->l1_latency) +
                           any_of(m->to_dram, m->lines_per_read) * (from_dram - l2);
     return m->exposed_loads * load_latency;
 }
 
+static bool holds_entries(int station) { return station == MSHR || station == STORE_BUFFER; }
+
 /* Schweitzer's approximate MVA with loaded latencies, iterated (damped) until the throughput
- * moves by less than 1e-7 (relative), at most MVA_ITERATIONS times. */
+ * moves by less than 1e-7 (relative), at most MVA_ITERATIONS times. The MSHRs' and the store
+ * buffer's queues count the requests holding an entry and those waiting for one. */
 static void solve(network *net, const memory_paths *m)
 {
     double correction = (net->population - 1.0) / net->population;
@@ -177,14 +195,17 @@ static void solve(network *net, const memory_paths *m)
         net->mem_delay = loaded_memory(net, m, correction);
         double cycle = net->delay + net->mem_delay;
         for (int k = 0; k < STATION_COUNT; k++) {
-            net->residence[k] = net->demand[k] * (1.0 + net->queue[k] * correction);
+            if (!holds_entries(k))
+                net->residence[k] = net->demand[k] * (1.0 + net->queue[k] * correction);
             if (k < FIRST_TRIP_STATION)
                 cycle += net->residence[k];
         }
         double previous = net->throughput;
         net->throughput = net->population / cycle;
-        for (int k = 0; k < STATION_COUNT; k++)
-            net->queue[k] = 0.5 * net->queue[k] + 0.5 * net->throughput * net->residence[k] / net->replicas[k];
+        for (int k = 0; k < STATION_COUNT; k++) {
+            double time = net->residence[k] + (holds_entries(k) ? net->demand[k] : 0.0);
+            net->queue[k] = 0.5 * net->queue[k] + 0.5 * net->throughput * time / net->replicas[k];
+        }
         if (fabs(net->throughput - previous) < 1e-7 * net->throughput)
             break;
     }
