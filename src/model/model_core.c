@@ -57,7 +57,7 @@
 #include <string.h>
 
 enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, DRAM, BANK_OUT, PORT_IN, STATION_COUNT };
-enum { FIRST_TRIP_STATION = PORT_OUT, MVA_ITERATIONS = 60 };
+enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100 };
 
 static double min2(double a, double b) { return a < b ? a : b; }
 static double max2(double a, double b) { return a > b ? a : b; }
@@ -126,7 +126,7 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
 /* ---- the network ---- */
 
 typedef struct network {
-    double demand[STATION_COUNT], visits[STATION_COUNT], replicas[STATION_COUNT];
+    double demand[STATION_COUNT], replicas[STATION_COUNT];
     double queue[STATION_COUNT], residence[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     double population, throughput;
@@ -136,79 +136,104 @@ typedef struct network {
 /* What the trip's latencies need from a group: its read mix and unloaded latencies. */
 typedef struct memory_paths {
     double l1_latency, l2_latency, dram_latency;
-    double l2_read_lines, dram_read_lines, write_lines;   /* per warp instruction */
+    double l2_read_lines, dram_read_lines, write_lines, dram_lines;   /* per warp instruction */
     double requests;                /* line requests leaving the CU per warp instruction */
     double exposed_loads;           /* a_lat x read instructions per warp instruction */
-    double lines_per_read, beyond_l1, to_dram;
+    double needs_l2, needs_dram;    /* P(a load instruction has a line served by the L2 / DRAM) */
     double mshrs, store_buffer_entries;
 } memory_paths;
 
-/* Waiting at station k of the requests that visit it, per warp instruction. */
-static double waiting_at(const network *net, int k, double correction)
+/* Schweitzer's estimate at throughput X: a request arriving at station k finds A_k = Q_k (N-1)/N
+ * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
+ * U_k = X D_k / m_k and c = (N-1)/N. False when the station cannot carry X. */
+static bool queue_at(network *net, int k, double correction)
 {
-    return net->queue[k] * correction * net->demand[k];
+    double utilization = net->throughput * net->demand[k] / net->replicas[k];
+    if (correction * utilization >= 1.0)
+        return false;
+    net->queue[k] = utilization / (1.0 - correction * utilization);
+    net->residence[k] = net->demand[k] * (1.0 + correction * net->queue[k]);
+    return true;
 }
 
-/* A request's wait for one of `servers` entries held `hold` cycles each, when `present` requests
- * hold or wait for them as it arrives: none while an entry is free, else one hold/servers per
- * request ahead of it beyond the servers (the multi-server form of Schweitzer's estimate). */
-static double entry_wait(double hold, double servers, double present)
+/* Entries (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
+ * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
+ * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
+ * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
+ * linear in Q on each side of the knee. Sets the queue and the residence (lines x wait); false
+ * when the entries cannot carry X. */
+static bool entries_at(network *net, int k, double lines, double hold, double servers, double correction)
 {
-    return servers > 0 ? hold / servers * max2(present - servers + 1.0, 0.0) : 0.0;
+    double rate = net->throughput / net->replicas[k] * lines;   /* requests per cycle per CU */
+    net->demand[k] = lines * hold;
+    net->queue[k] = rate * hold;
+    net->residence[k] = 0;
+    if (lines <= 0 || correction * net->queue[k] <= servers - 1.0)
+        return true;
+    if (servers <= 0)
+        return false;
+    double step = hold / servers, slope = 1.0 - rate * step * correction;
+    if (slope <= 0)
+        return false;
+    net->queue[k] = rate * (hold - step * (servers - 1.0)) / slope;
+    net->residence[k] = lines * step * (correction * net->queue[k] - servers + 1.0);
+    return true;
 }
 
-/* Latencies under load from the current queues: sets the MSHRs' and the store buffer's holding
- * demand (lines x latency per warp instruction) and residence (their waits), returns Z_mem. */
-static double loaded_memory(network *net, const memory_paths *m, double correction)
+/* A warp's cycle per instruction at throughput X (every queue and residence set), or INFINITY
+ * when some station cannot carry X. */
+static double cycle_at(network *net, const memory_paths *m, double throughput)
 {
+    double correction = (net->population - 1.0) / net->population;
+    net->throughput = throughput;
+    for (int k = 0; k < STATION_COUNT; k++)
+        if (k != MSHR && k != STORE_BUFFER && !queue_at(net, k, correction))
+            return INFINITY;
     double trip = 0;
     for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
         if (k != DRAM)
-            trip += waiting_at(net, k, correction);
+            trip += net->residence[k] - net->demand[k];
     trip = m->requests > 0 ? trip / m->requests : 0.0;
-    double dram_wait = net->visits[DRAM] > 0 ? waiting_at(net, DRAM, correction) / net->visits[DRAM] : 0.0;
+    double dram_wait = m->dram_lines > 0 ? (net->residence[DRAM] - net->demand[DRAM]) / m->dram_lines : 0.0;
     double l2 = m->l2_latency + trip, from_dram = m->dram_latency + trip + dram_wait;
     double reads = m->l2_read_lines + m->dram_read_lines;
-    net->demand[MSHR] = m->l2_read_lines * l2 + m->dram_read_lines * from_dram;
-    net->residence[MSHR] = reads > 0 ? reads * entry_wait(net->demand[MSHR] / reads, m->mshrs,
-                                                           net->queue[MSHR] * correction) : 0.0;
-    net->demand[STORE_BUFFER] = m->write_lines * l2;
-    net->residence[STORE_BUFFER] = m->write_lines * entry_wait(l2, m->store_buffer_entries,
-                                                               net->queue[STORE_BUFFER] * correction);
-    double load_latency = m->l1_latency + any_of(m->beyond_l1, m->lines_per_read) * (l2 - m->l1_latency) +
-                          any_of(m->to_dram, m->lines_per_read) * (from_dram - l2);
-    return m->exposed_loads * load_latency;
+    double read_hold = reads > 0 ? (m->l2_read_lines * l2 + m->dram_read_lines * from_dram) / reads : 0.0;
+    if (!entries_at(net, MSHR, reads, read_hold, m->mshrs, correction) ||
+        !entries_at(net, STORE_BUFFER, m->write_lines, l2, m->store_buffer_entries, correction))
+        return INFINITY;
+    double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_dram * (from_dram - l2);
+    net->mem_delay = m->exposed_loads * load_latency;
+    double cycle = net->delay + net->mem_delay;
+    for (int k = 0; k < FIRST_TRIP_STATION; k++)
+        cycle += net->residence[k];
+    return cycle;
 }
 
-static bool holds_entries(int station) { return station == MSHR || station == STORE_BUFFER; }
-
-/* Schweitzer's approximate MVA with loaded latencies, iterated (damped) until the throughput
- * moves by less than 1e-7 (relative), at most MVA_ITERATIONS times. The MSHRs' and the store
- * buffer's queues count the requests holding an entry and those waiting for one. */
+/* The throughput X at which N = X cycle(X): cycle grows with X, so X cycle(X) - N has one root
+ * between 0 and the unloaded N / cycle(0); found by the Illinois variant of regula falsi
+ * (bisecting while the upper end is beyond a station's capacity) to 1e-9 relative. Leaves the
+ * network's queues and residences at the root. */
 static void solve(network *net, const memory_paths *m)
 {
-    double correction = (net->population - 1.0) / net->population;
-    for (int k = 0; k < STATION_COUNT; k++)
-        net->queue[k] = 0;
-    net->throughput = 0;
-    for (int iteration = 0; iteration < MVA_ITERATIONS; iteration++) {
-        net->mem_delay = loaded_memory(net, m, correction);
-        double cycle = net->delay + net->mem_delay;
-        for (int k = 0; k < STATION_COUNT; k++) {
-            if (!holds_entries(k))
-                net->residence[k] = net->demand[k] * (1.0 + net->queue[k] * correction);
-            if (k < FIRST_TRIP_STATION)
-                cycle += net->residence[k];
+    double low = 0, high = net->population / cycle_at(net, m, 0.0);
+    double g_low = -net->population, g_high = high * cycle_at(net, m, high) - net->population;
+    int side = 0;
+    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-6 * high; iteration++) {
+        double x = isfinite(g_high) ? (low * g_high - high * g_low) / (g_high - g_low) : 0.5 * (low + high);
+        double g = x * cycle_at(net, m, x) - net->population;
+        if (g > 0) {
+            high = x, g_high = g;
+            if (side == 1)
+                g_low *= 0.5;
+            side = 1;
+        } else {
+            low = x, g_low = g;
+            if (side == -1 && isfinite(g_high))
+                g_high *= 0.5;
+            side = -1;
         }
-        double previous = net->throughput;
-        net->throughput = net->population / cycle;
-        for (int k = 0; k < STATION_COUNT; k++) {
-            double time = net->residence[k] + (holds_entries(k) ? net->demand[k] : 0.0);
-            net->queue[k] = 0.5 * net->queue[k] + 0.5 * net->throughput * time / net->replicas[k];
-        }
-        if (fabs(net->throughput - previous) < 1e-7 * net->throughput)
-            break;
     }
+    cycle_at(net, m, low);
 }
 
 /* ---- GSI ---- */
@@ -263,14 +288,15 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double read_instructions = k->instructions[MODEL_LOAD] + k->instructions[MODEL_LOAD_STRONG] + k->instructions[MODEL_ATOMIC];
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + d->read_lines_dram;
     double l2_reads = d->read_lines_l2 + d->read_lines_dram;
+    double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
     memory_paths paths = {
         .l1_latency = p->l1_latency, .l2_latency = p->l2_latency, .dram_latency = p->dram_latency,
         .l2_read_lines = d->read_lines_l2 * per, .dram_read_lines = d->read_lines_dram * per,
-        .write_lines = d->write_lines * per, .requests = (l2_reads + d->write_lines) * per,
+        .write_lines = d->write_lines * per, .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
+        .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * per,
-        .lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0,
-        .beyond_l1 = read_lines > 0 ? l2_reads / read_lines : 0.0,
-        .to_dram = read_lines > 0 ? d->read_lines_dram / read_lines : 0.0,
+        .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
+        .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
         .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
     };
     double global_lines = 0;
@@ -294,11 +320,6 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
             [L2_BANK] = (requests + d->read_lines_dram) * per,
             [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per,
             [BANK_OUT] = cycles_back * per, [PORT_IN] = cycles_back * per,
-        },
-        .visits = {
-            [PORT_OUT] = requests * per, [BANK_IN] = (requests - hot_atomics) * (1.0 - 1.0 / p->l2_banks) * per,
-            [HOT_BANK_IN] = (hot_atomics + (requests - hot_atomics) / p->l2_banks) * per, [L2_BANK] = (requests + d->read_lines_dram) * per,
-            [DRAM] = dram_lines * per, [BANK_OUT] = requests * per, [PORT_IN] = requests * per,
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
