@@ -12,10 +12,10 @@
  *   issue       D = 1/issue_rate                                        m = P
  *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
  *   LSU         D = (global lines + shared accesses)/I (one per cycle)   m = P
- *   MSHRs       D = L2 read lines x their latency under load / MSHRs     m = P
- *   store buf.  D = written lines x their latency under load / entries   m = P
- *     (an M-server station as Seidmann's single server of demand S/M; the latency itself is the
- *     delay a warp waits for its loads, below)
+ *   MSHRs       each L2 read line holds one of M for its latency under load H; a request finding
+ *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
+ *   store buf.  likewise, written lines and the store buffer's entries           per CU
+ *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
  *   CU port out D = reads x header + (writes, atomics) x data message      m = P
  *   bank in     the same bytes but the hot line's atomics                m = banks
@@ -25,8 +25,9 @@
  *   DRAM        D = (misses + write-backs) line_cycles / e_dram         m = channels
  *   bank out    D = reads x data + (writes, atomics) x header message    m = banks
  *   CU port in  the same bytes                                          m = P
- *   Schweitzer: a request arriving at station k finds A_k = Q_k (N-1)/N ahead of it, waits
- *   A_k s_k (s_k its mean service there) and resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k.
+ *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
+ *   resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k. At a given throughput X every queue follows
+ *   in closed form, so the solution is the root of X cycle(X) = N (solve()).
  * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus the mean wait of a
  * request on the trip (port out, bank in, bank, bank out, port in: sum of visits x wait over
  * requests), a DRAM read also the DRAM queue's, a write the L2 trip. A warp's cycle per instruction is
@@ -218,7 +219,7 @@ static void solve(network *net, const memory_paths *m)
     double low = 0, high = net->population / cycle_at(net, m, 0.0);
     double g_low = -net->population, g_high = high * cycle_at(net, m, high) - net->population;
     int side = 0;
-    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-6 * high; iteration++) {
+    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-9 * high; iteration++) {
         double x = isfinite(g_high) ? (low * g_high - high * g_low) / (g_high - g_low) : 0.5 * (low + high);
         double g = x * cycle_at(net, m, x) - net->population;
         if (g > 0) {
@@ -310,6 +311,10 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double cycles_back = (l2_reads - atomics) * p->noc_data_cycles + (d->write_lines + atomics) * p->noc_header_cycles;
     double spread_in = cycles_out - hot_atomics * p->noc_data_cycles;   /* bank in, over every bank */
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
+    double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
+                    (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency) * per;
+    double z_ctrl = k->branches * p->branch_penalty * per;
+    double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers + k->releases * p->l2_latency) * per;
     network net = {
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
@@ -326,10 +331,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
             [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [BANK_IN] = max2(p->l2_banks - 1, 1), [HOT_BANK_IN] = 1,
             [L2_BANK] = p->l2_banks, [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
         },
-        .delay = theta[MODEL_DEPENDENCE_EXPOSURE] *
-                     (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency) * per +
-                 k->branches * p->branch_penalty * per +
-                 (theta[MODEL_BARRIER_CYCLES] * k->barriers + k->releases * p->l2_latency) * per,
+        .delay = z_comp + z_ctrl + z_sync,
         .population = where.warps,
     };
     solve(&net, &paths);
@@ -339,10 +341,6 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */
-    double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
-                    (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency) * per;
-    double z_ctrl = k->branches * p->branch_penalty * per;
-    double z_sync = net.delay - z_comp - z_ctrl;
     double share[STALL_KINDS] = {
         net.residence[LSU] + net.residence[MSHR] + net.residence[STORE_BUFFER], net.mem_delay, z_sync,
         net.residence[SIMD], z_comp, z_ctrl,
