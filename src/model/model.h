@@ -39,11 +39,11 @@ typedef struct model_point {
     double issue_rate;                      /* schedulers x issue width: warp instructions per cycle */
     double alu_cycles, sfu_cycles;          /* cycles one warp instruction occupies the SIMD units / SFU */
     double alu_latency, sfu_latency, shared_latency, branch_penalty, launch_latency;
-    double line_bytes, l1_lines, l1_ways, l1_latency, l1_mshrs, store_buffer_entries;
-    double l2_lines, l2_ways, l2_banks, l2_latency;     /* mean end-to-end L2 hit latency */
+    double line_bytes, l1_lines, l1_latency, l1_mshrs, store_buffer_entries;
+    double l2_lines, l2_banks, l2_latency;     /* mean end-to-end L2 hit latency */
     double dram_latency;                    /* mean end-to-end DRAM latency */
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
-    double noc_bytes_per_cycle;             /* per port, in GPU cycles */
+    double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */
     char profile_key[128];                  /* the profile this point needs (profile.h) */
 } model_point;
 

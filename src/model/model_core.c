@@ -1,76 +1,64 @@
 /* model_core.c — the analytical GPU model shared by every mechanism: a closed queueing network
- * of warps solved by approximate mean-value analysis (Schweitzer), one solve per kernel group.
+ * of warps solved by approximate mean-value analysis (Schweitzer), one solve per kernel group,
+ * in which a line request holds an L1 MSHR (a store a store-buffer entry) for its latency under
+ * load, so the CU's MSHRs, not its warps, limit how many requests are in flight.
  *
- * Per launch of a group with I warp instructions, C CTAs of w warps:
- *   resident CTAs per CU   r = min(occupancy limit (warps, CTAs, registers, shared memory), ceil(C / CUs))
- *   active CUs             P = min(CUs, C);   population  N = r w P warps
- *   per-instruction delays (a warp waits, nothing queues):
- *     Z_mem  = a_lat * n_ld/I * (L1 + p2 (L2 - L1) + p3 (DRAM - L2)),  p2, p3 = P(a load's k lines
- *              need the L2 / DRAM) = 1 - (1 - m)^k with m the line miss ratios the mechanism gives
- *     Z_comp = a_dep * (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
- *     Z_ctrl = n_branch * branch_penalty / I
- *     Z_sync = (c_bar n_bar + n_release L2) / I
- *   queueing stations (D = service demand per warp instruction at one of m replicas):
- *     issue      D = 1/issue_rate                          m = P
- *     SIMD/SFU   D = (n_alu alu_cycles + n_sfu sfu_cycles)/I m = P
- *     LSU        D = (global lines + shared accesses)/I     m = P   (one line per cycle)
- *     MSHRs      D = (L2 reads x their latency / MSHRs + L2 writes x L2 / store-buffer entries)/I,
- *                m = P: the limit on requests in flight per CU, as Seidmann's approximation of an
- *                M-server station (the latency itself is in Z_mem)
- *     NoC to CU  D = bytes to the CU / port bytes per cycle m = P
- *     NoC from CU, L2 bank ports: likewise                  m = P, banks
- *     L2 banks   D = L2 requests / I (one per cycle)        m = banks
- *     DRAM       D = DRAM lines * line_cycles / (e_dram I)  m = channels
- *   Schweitzer AMVA:  R_k = D_k (1 + Q_k (N-1)/N),  X = N / (Z + sum R_k),  Q_k = X R_k / m_k
- *   launch cycles  T = I_busiest / (X / P) + t_launch + o_launch   (I_busiest: the busiest CU's work)
- * GSI: a warp spends R_issue of every cycle-time Z + sum R_k ready (no_stall), R_LSU in
- * mem_struct, Z_mem and the memory queues in mem_data, Z_sync in sync, R_SIMD in comp_struct,
- * Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with probability
- * s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in its cycle
- * order) that some warp is in, so with per-warp stall shares f_c (normalised over stalls) and
- * n = r w resident warps, P(c) = (1 - F_before(c))^n - (1 - F_before(c) - f_c)^n. Cycles of idle
- * CUs, of CUs that finish before the busiest, and launch overhead are idle.
+ * Placement. A launch's C CTAs of w warps go round-robin to P = min(CUs, C) CUs: n+ = ceil(C/P)
+ * CTAs on C mod P of them, n- = floor(C/P) on the rest; a CU holds at most r CTAs at once (the
+ * occupancy limit: warps, CTAs, registers, shared memory). The population is every resident
+ * warp, N = w sum_CU min(n_CU, r), and every warp advances at the same rate X/N.
+ *
+ * Stations (D = service demand per warp instruction at one of m replicas):
+ *   issue       D = 1/issue_rate                                        m = P
+ *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
+ *   LSU         D = (global lines + shared accesses)/I (one per cycle)   m = P
+ *   MSHRs       each L2 read line holds one of M for its latency under load H; a request finding
+ *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
+ *   store buf.  likewise, written lines and the store buffer's entries           per CU
+ *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
+ *   the line's trip, each message holding a port for whole NoC cycles (model_point):
+ *   CU port out D = reads x header + (writes, atomics) x data message      m = P
+ *   bank in     the same bytes but the hot line's atomics                m = banks
+ *   hot bank in the atomics on the group's most atomically-used line (all at one bank's port:
+ *               histogram's bins) and its bank's share of the rest        m = 1
+ *   L2 bank     D = requests + fills (one per cycle)                    m = banks
+ *   DRAM        D = (misses + write-backs) line_cycles / e_dram         m = channels
+ *   bank out    D = reads x data + (writes, atomics) x header message    m = banks
+ *   CU port in  the same bytes                                          m = P
+ *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
+ *   resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k. At a given throughput X every queue follows
+ *   in closed form, so the solution is the root of X cycle(X) = N (solve()).
+ * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus the mean wait of a
+ * request on the trip (port out, bank in, bank, bank out, port in: sum of visits x wait over
+ * requests), a DRAM read also the DRAM queue's, a write the L2 trip. A warp's cycle per instruction is
+ *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + p3 (H_DRAM - H_L2)),  p2, p3 = P(a load's k
+ *              lines need the L2 / DRAM) = 1 - (1 - m)^k with m the line miss ratios the mechanism gives
+ *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
+ *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + n_release L2) / I
+ *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
+ * The trip's queues are not on the warp's own cycle: they lengthen H, hence Z_mem and the MSHRs'
+ * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
+ * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
+ *
+ * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch   (the busiest CU's work
+ * at its own warps' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
+ * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync in sync, R_SIMD
+ * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
+ * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
+ * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
+ * stalls) and n resident warps, P(c) = (1 - F_before(c))^n - (1 - F_before(c) - f_c)^n. A CU is
+ * busy for its own CTAs' work at its warps' rate (CTAs of equal work but the busiest CU's);
+ * cycles of idle CUs, of CUs that finish before the busiest, and launch overhead are idle.
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
-enum { ISSUE, SIMD, LSU, MSHR, NOC_TO_CU, NOC_FROM_CU, BANK_PORT, L2_BANK, DRAM, STATION_COUNT };
-enum { MVA_ITERATIONS = 24 };
-
-#define HEADER_BYTES 8.0   /* address and command of every NoC message (timing/memory_system.h) */
-
-typedef struct network {
-    double demand[STATION_COUNT], replicas[STATION_COUNT], residence[STATION_COUNT];
-    double delay, population, throughput;
-} network;
-
-/* Schweitzer's approximate MVA of a closed network with one delay and STATION_COUNT queues,
- * iterated until the throughput moves by less than 1e-7 (relative), at most MVA_ITERATIONS times. */
-static void solve(network *net)
-{
-    double queue[STATION_COUNT], share[STATION_COUNT], correction = (net->population - 1.0) / net->population;
-    for (int k = 0; k < STATION_COUNT; k++) {
-        share[k] = 1.0 / net->replicas[k];
-        queue[k] = net->population * share[k] / STATION_COUNT;
-    }
-    net->throughput = 0;
-    for (int iteration = 0; iteration < MVA_ITERATIONS; iteration++) {
-        double cycle = net->delay;
-        for (int k = 0; k < STATION_COUNT; k++) {
-            net->residence[k] = net->demand[k] * (1.0 + queue[k] * correction);
-            cycle += net->residence[k];
-        }
-        double previous = net->throughput;
-        net->throughput = net->population / cycle;
-        for (int k = 0; k < STATION_COUNT; k++)
-            queue[k] = 0.5 * queue[k] + 0.5 * net->throughput * net->residence[k] * share[k];
-        if (fabs(net->throughput - previous) < 1e-7 * net->throughput)
-            break;
-    }
-}
+enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, DRAM, BANK_OUT, PORT_IN, STATION_COUNT };
+enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100 };
 
 static double min2(double a, double b) { return a < b ? a : b; }
 static double max2(double a, double b) { return a > b ? a : b; }
@@ -87,18 +75,19 @@ static double resident_ctas(const model_kernel_profile *k, const model_point *p)
 
 void model_l2_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1, model_demand *out)
 {
-    double read_hits = reuse_expected_hits(&k->l2_read_summary, (uint64_t)p->l2_lines, (uint64_t)p->l2_ways);
+    double read_hits = reuse_expected_hits(&k->l2_read_summary, (uint64_t)p->l2_lines);
     double read_misses = min2(k->l2_read_summary.total - read_hits, read_lines_beyond_l1);
-    double write_hits = reuse_expected_hits(&k->l2_write_summary, (uint64_t)p->l2_lines, (uint64_t)p->l2_ways);
+    double write_hits = reuse_expected_hits(&k->l2_write_summary, (uint64_t)p->l2_lines);
     out->read_lines_dram = max2(read_misses, 0.0);
     out->read_lines_l2 = read_lines_beyond_l1 - out->read_lines_dram;
     out->write_lines = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
     out->write_lines_dram = max2(k->l2_write_summary.total - write_hits, 0.0);
+    out->atomic_lines = k->lines[MODEL_ATOMIC];
 }
 
 double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p)
 {
-    double weak_hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines, (uint64_t)p->l1_ways);
+    double weak_hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines);
     weak_hits = max2(weak_hits - k->remote_read_after_write, 0.0);
     double hit_ratio = k->lines[MODEL_LOAD] > 0 ? weak_hits / k->lines[MODEL_LOAD] : 0.0;
     return weak_hits + k->lines[MODEL_LOAD_STRONG] * hit_ratio;
@@ -109,6 +98,146 @@ static double any_of(double miss_ratio, double lines_per_instruction)
 {
     return miss_ratio <= 0 ? 0.0 : 1.0 - pow(1.0 - min2(miss_ratio, 1.0), max2(lines_per_instruction, 1.0));
 }
+
+/* ---- placement ---- */
+
+typedef struct placement {
+    double active;          /* CUs with CTAs */
+    double warps;           /* N: resident warps over all CUs */
+    double busiest_warps;   /* resident on a CU with the most CTAs */
+    double busy_ratio;      /* all CUs' busy cycles / the busiest CU's, with equal work per CTA */
+} placement;
+
+static placement place_ctas(const model_kernel_profile *k, const model_point *p)
+{
+    placement out;
+    double ctas = k->ctas, r = resident_ctas(k, p), w = k->warps_per_cta;
+    out.active = min2(p->cu_count, ctas);
+    double fewer = floor(ctas / out.active), more = ceil(ctas / out.active);
+    double with_more = more > fewer ? ctas - out.active * fewer : out.active;   /* CUs holding `more` */
+    double with_fewer = out.active - with_more;
+    out.warps = w * (with_more * min2(more, r) + with_fewer * min2(fewer, r));
+    out.busiest_warps = w * min2(more, r);
+    /* A CU of n CTAs is busy n / min(n, r) CTA-times at equal per-warp rates. */
+    double busiest_time = more / min2(more, r);
+    out.busy_ratio = with_more + (fewer > 0 ? with_fewer * (fewer / min2(fewer, r)) / busiest_time : 0.0);
+    return out;
+}
+
+/* ---- the network ---- */
+
+typedef struct network {
+    double demand[STATION_COUNT], replicas[STATION_COUNT];
+    double queue[STATION_COUNT], residence[STATION_COUNT];
+    double delay;                 /* Z_comp + Z_ctrl + Z_sync */
+    double population, throughput;
+    double mem_delay;             /* Z_mem at the solution */
+} network;
+
+/* What the trip's latencies need from a group: its read mix and unloaded latencies. */
+typedef struct memory_paths {
+    double l1_latency, l2_latency, dram_latency;
+    double l2_read_lines, dram_read_lines, write_lines, dram_lines;   /* per warp instruction */
+    double requests;                /* line requests leaving the CU per warp instruction */
+    double exposed_loads;           /* a_lat x read instructions per warp instruction */
+    double needs_l2, needs_dram;    /* P(a load instruction has a line served by the L2 / DRAM) */
+    double mshrs, store_buffer_entries;
+} memory_paths;
+
+/* Schweitzer's estimate at throughput X: a request arriving at station k finds A_k = Q_k (N-1)/N
+ * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
+ * U_k = X D_k / m_k and c = (N-1)/N. False when the station cannot carry X. */
+static bool queue_at(network *net, int k, double correction)
+{
+    double utilization = net->throughput * net->demand[k] / net->replicas[k];
+    if (correction * utilization >= 1.0)
+        return false;
+    net->queue[k] = utilization / (1.0 - correction * utilization);
+    net->residence[k] = net->demand[k] * (1.0 + correction * net->queue[k]);
+    return true;
+}
+
+/* Entries (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
+ * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
+ * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
+ * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
+ * linear in Q on each side of the knee. Sets the queue and the residence (lines x wait); false
+ * when the entries cannot carry X. */
+static bool entries_at(network *net, int k, double lines, double hold, double servers, double correction)
+{
+    double rate = net->throughput / net->replicas[k] * lines;   /* requests per cycle per CU */
+    net->demand[k] = lines * hold;
+    net->queue[k] = rate * hold;
+    net->residence[k] = 0;
+    if (lines <= 0 || correction * net->queue[k] <= servers - 1.0)
+        return true;
+    if (servers <= 0)
+        return false;
+    double step = hold / servers, slope = 1.0 - rate * step * correction;
+    if (slope <= 0)
+        return false;
+    net->queue[k] = rate * (hold - step * (servers - 1.0)) / slope;
+    net->residence[k] = lines * step * (correction * net->queue[k] - servers + 1.0);
+    return true;
+}
+
+/* A warp's cycle per instruction at throughput X (every queue and residence set), or INFINITY
+ * when some station cannot carry X. */
+static double cycle_at(network *net, const memory_paths *m, double throughput)
+{
+    double correction = (net->population - 1.0) / net->population;
+    net->throughput = throughput;
+    for (int k = 0; k < STATION_COUNT; k++)
+        if (k != MSHR && k != STORE_BUFFER && !queue_at(net, k, correction))
+            return INFINITY;
+    double trip = 0;
+    for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
+        if (k != DRAM)
+            trip += net->residence[k] - net->demand[k];
+    trip = m->requests > 0 ? trip / m->requests : 0.0;
+    double dram_wait = m->dram_lines > 0 ? (net->residence[DRAM] - net->demand[DRAM]) / m->dram_lines : 0.0;
+    double l2 = m->l2_latency + trip, from_dram = m->dram_latency + trip + dram_wait;
+    double reads = m->l2_read_lines + m->dram_read_lines;
+    double read_hold = reads > 0 ? (m->l2_read_lines * l2 + m->dram_read_lines * from_dram) / reads : 0.0;
+    if (!entries_at(net, MSHR, reads, read_hold, m->mshrs, correction) ||
+        !entries_at(net, STORE_BUFFER, m->write_lines, l2, m->store_buffer_entries, correction))
+        return INFINITY;
+    double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_dram * (from_dram - l2);
+    net->mem_delay = m->exposed_loads * load_latency;
+    double cycle = net->delay + net->mem_delay;
+    for (int k = 0; k < FIRST_TRIP_STATION; k++)
+        cycle += net->residence[k];
+    return cycle;
+}
+
+/* The throughput X at which N = X cycle(X): cycle grows with X, so X cycle(X) - N has one root
+ * between 0 and the unloaded N / cycle(0); found by the Illinois variant of regula falsi
+ * (bisecting while the upper end is beyond a station's capacity) to 1e-9 relative. Leaves the
+ * network's queues and residences at the root. */
+static void solve(network *net, const memory_paths *m)
+{
+    double low = 0, high = net->population / cycle_at(net, m, 0.0);
+    double g_low = -net->population, g_high = high * cycle_at(net, m, high) - net->population;
+    int side = 0;
+    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-9 * high; iteration++) {
+        double x = isfinite(g_high) ? (low * g_high - high * g_low) / (g_high - g_low) : 0.5 * (low + high);
+        double g = x * cycle_at(net, m, x) - net->population;
+        if (g > 0) {
+            high = x, g_high = g;
+            if (side == 1)
+                g_low *= 0.5;
+            side = 1;
+        } else {
+            low = x, g_low = g;
+            if (side == -1 && isfinite(g_high))
+                g_high *= 0.5;
+            side = -1;
+        }
+    }
+    cycle_at(net, m, low);
+}
+
+/* ---- GSI ---- */
 
 /* GSI categories in Algorithm 2's order after no_stall, with the share of a warp's time in each. */
 static const int stall_order[] = {GSI_MEM_STRUCT, GSI_MEM_DATA, GSI_SYNC, GSI_COMP_STRUCT, GSI_COMP_DATA, GSI_CONTROL};
@@ -145,6 +274,8 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
     }
 }
 
+/* ---- one kernel group ---- */
+
 static void evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
                            const model_demand *d, model_prediction *out)
 {
@@ -152,68 +283,72 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double launches = k->launches, I = k->warp_instructions / launches;
     if (I <= 0)
         return;
-    double active = min2(p->cu_count, k->ctas), resident = min2(resident_ctas(k, p), ceil(k->ctas / p->cu_count));
-    double warps_per_cu = resident * k->warps_per_cta;
+    placement where = place_ctas(k, p);
     double per = 1.0 / k->warp_instructions;   /* totals -> per warp instruction */
 
     double read_instructions = k->instructions[MODEL_LOAD] + k->instructions[MODEL_LOAD_STRONG] + k->instructions[MODEL_ATOMIC];
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + d->read_lines_dram;
+    double l2_reads = d->read_lines_l2 + d->read_lines_dram;
     double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
-    double beyond_l1 = read_lines > 0 ? (d->read_lines_l2 + d->read_lines_dram) / read_lines : 0.0;
-    double to_dram = read_lines > 0 ? d->read_lines_dram / read_lines : 0.0;
-    double load_latency = p->l1_latency + any_of(beyond_l1, lines_per_read) * (p->l2_latency - p->l1_latency) +
-                          any_of(to_dram, lines_per_read) * (p->dram_latency - p->l2_latency);
-    double z_mem = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * load_latency * per;
+    memory_paths paths = {
+        .l1_latency = p->l1_latency, .l2_latency = p->l2_latency, .dram_latency = p->dram_latency,
+        .l2_read_lines = d->read_lines_l2 * per, .dram_read_lines = d->read_lines_dram * per,
+        .write_lines = d->write_lines * per, .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
+        .requests = (l2_reads + d->write_lines) * per,
+        .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * per,
+        .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
+        .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
+        .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
+    };
+    double global_lines = 0;
+    for (int a = 0; a < MODEL_ACCESS_COUNT; a++)
+        global_lines += k->lines[a];
+    double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines;
+    double hot_atomics = atomics * k->atomic_hottest_share;
+    /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
+     * (reads: a line; writes and atomics: a header). */
+    double cycles_out = (l2_reads - atomics) * p->noc_header_cycles + (d->write_lines + atomics) * p->noc_data_cycles;
+    double cycles_back = (l2_reads - atomics) * p->noc_data_cycles + (d->write_lines + atomics) * p->noc_header_cycles;
+    double spread_in = cycles_out - hot_atomics * p->noc_data_cycles;   /* bank in, over every bank */
+    double dram_lines = d->read_lines_dram + d->write_lines_dram;
     double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
                     (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency) * per;
     double z_ctrl = k->branches * p->branch_penalty * per;
     double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers + k->releases * p->l2_latency) * per;
-
-    double l2_reads = d->read_lines_l2 + d->read_lines_dram;
-    double global_lines = 0;
-    for (int a = 0; a < MODEL_ACCESS_COUNT; a++)
-        global_lines += k->lines[a];
-    double bytes_to_cus = l2_reads * (p->line_bytes + HEADER_BYTES) + d->write_lines * HEADER_BYTES;
-    double bytes_from_cus = l2_reads * HEADER_BYTES + d->write_lines * (p->line_bytes + HEADER_BYTES);
     network net = {
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
             [SIMD] = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per,
             [LSU] = (global_lines + k->shared_accesses) * per,
-            [MSHR] = ((d->read_lines_l2 * p->l2_latency + d->read_lines_dram * p->dram_latency) / p->l1_mshrs +
-                      d->write_lines * p->l2_latency / p->store_buffer_entries) * per,
-            [NOC_TO_CU] = bytes_to_cus / p->noc_bytes_per_cycle * per,
-            [NOC_FROM_CU] = bytes_from_cus / p->noc_bytes_per_cycle * per,
-            [BANK_PORT] = bytes_to_cus / p->noc_bytes_per_cycle * per,
-            [L2_BANK] = (l2_reads + d->write_lines) * per,
-            [DRAM] = (d->read_lines_dram + d->write_lines_dram) * p->dram_line_cycles /
-                     theta[MODEL_DRAM_EFFICIENCY] * per,
+            [PORT_OUT] = cycles_out * per, [BANK_IN] = spread_in * (1.0 - 1.0 / p->l2_banks) * per,
+            [HOT_BANK_IN] = (hot_atomics * p->noc_data_cycles + spread_in / p->l2_banks) * per,
+            [L2_BANK] = (requests + d->read_lines_dram) * per,
+            [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per,
+            [BANK_OUT] = cycles_back * per, [PORT_IN] = cycles_back * per,
         },
-        .replicas = {active, active, active, active, active, active, p->l2_banks, p->l2_banks, p->dram_channels},
-        .delay = z_mem + z_comp + z_ctrl + z_sync,
-        .population = warps_per_cu * active,
+        .replicas = {
+            [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
+            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [BANK_IN] = max2(p->l2_banks - 1, 1), [HOT_BANK_IN] = 1,
+            [L2_BANK] = p->l2_banks, [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
+        },
+        .delay = z_comp + z_ctrl + z_sync,
+        .population = where.warps,
     };
-    solve(&net);
-    double per_cu_rate = net.throughput / active, busiest = k->busiest_cu_instructions / launches;
-    double busy = busiest / per_cu_rate, overhead = p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD];
-    double launch_cycles = busy + overhead;
+    solve(&net, &paths);
+    double warp_rate = net.throughput / where.warps, busiest = k->busiest_cu_instructions / launches;
+    double busy = busiest / (where.busiest_warps * warp_rate);
+    double launch_cycles = busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD];
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */
-    double cycle_time = net.delay;
-    for (int s = 0; s < STATION_COUNT; s++)
-        cycle_time += net.residence[s];
     double share[STALL_KINDS] = {
-        net.residence[LSU] + net.residence[MSHR],
-        z_mem + net.residence[NOC_TO_CU] + net.residence[NOC_FROM_CU] + net.residence[BANK_PORT] +
-            net.residence[L2_BANK] + net.residence[DRAM],
-        z_sync, net.residence[SIMD], z_comp, z_ctrl,
+        net.residence[LSU] + net.residence[MSHR] + net.residence[STORE_BUFFER], net.mem_delay, z_sync,
+        net.residence[SIMD], z_comp, z_ctrl,
     };
-    for (int s = 0; s < STALL_KINDS; s++)
-        share[s] /= cycle_time;
-    double busy_cu_cycles = busy * (I / busiest);   /* the active CUs' busy cycles together */
-    double stalls[GSI_CATEGORY_COUNT] = {0};
-    charge_stalls(share, (unsigned)warps_per_cu, busy_cu_cycles, min2(1.0, theta[MODEL_ISSUE_SPREAD] * per_cu_rate), stalls);
+    double busy_cu_cycles = min2(busy * where.busy_ratio, busy * where.active);
+    double per_cu_rate = net.throughput / where.active, stalls[GSI_CATEGORY_COUNT] = {0};
+    charge_stalls(share, (unsigned)(where.warps / where.active + 0.5), busy_cu_cycles,
+                  min2(1.0, theta[MODEL_ISSUE_SPREAD] * per_cu_rate), stalls);
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busy_cu_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
@@ -222,8 +357,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->l1_misses += k->lines[MODEL_LOAD] - min2(d->read_lines_l1, k->lines[MODEL_LOAD]);
     out->l2_hits += d->read_lines_l2 + d->write_lines - min2(d->write_lines_dram, d->write_lines);
     out->l2_misses += d->read_lines_dram + min2(d->write_lines_dram, d->write_lines);
-    out->noc_bytes_to_cus += bytes_to_cus;
-    out->noc_bytes_from_cus += bytes_from_cus;
+    double line_message = p->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
+    out->noc_bytes_to_cus += l2_reads * line_message + d->write_lines * MEMORY_MESSAGE_HEADER_BYTES;
+    out->noc_bytes_from_cus += (l2_reads - atomics) * MEMORY_MESSAGE_HEADER_BYTES + (d->write_lines + atomics) * line_message;
     out->dram_read_bytes += d->read_lines_dram * p->line_bytes;
     out->dram_write_bytes += d->write_lines_dram * p->line_bytes;
 }

@@ -5,6 +5,7 @@
 #define SYNCSCOPE_MODEL_MODEL_CORE_H
 
 #include "model/model.h"
+#include "timing/memory_system.h"
 
 /* Line requests of one kernel group (all its launches), by where they are served. */
 typedef struct model_demand {
@@ -13,6 +14,7 @@ typedef struct model_demand {
     double read_lines_dram;     /* L2 misses: answered from DRAM */
     double write_lines;         /* write-through stores reaching the L2 */
     double write_lines_dram;    /* written lines the L2 eventually writes back */
+    double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);

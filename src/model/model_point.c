@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "timing/memory_system.h"
 #include "timing/timing_config.h"
 
 static double ceil_ratio(double a, double b)
@@ -37,12 +38,10 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
         .launch_latency = sc_config_float(c, "gpu.kernel_launch_latency"),
         .line_bytes = line,
         .l1_lines = sc_config_float(c, "l1.size") / line,
-        .l1_ways = sc_config_float(c, "l1.associativity"),
         .l1_latency = sc_config_float(c, "l1.tag_latency") + sc_config_float(c, "l1.latency"),
         .l1_mshrs = sc_config_float(c, "l1.mshrs"),
         .store_buffer_entries = sc_config_float(c, "l1.store_buffer_entries"),
         .l2_lines = sc_config_float(c, "l2.size") / line,
-        .l2_ways = sc_config_float(c, "l2.associativity"),
         .l2_banks = sc_config_float(c, "l2.banks"),
         .l2_latency = mesh ? 0.5 * (sc_config_float(c, "l2.latency") + sc_config_float(c, "l2.latency_max"))
                            : sc_config_float(c, "l2.latency"),
@@ -51,8 +50,11 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
         .dram_channels = sc_config_float(c, "dram.channels"),
         .dram_line_cycles = ceil_ratio(line, sc_config_float(c, "dram.bus_bytes")) * gpu_hz /
                             sc_config_float(c, "dram.clock"),
-        .noc_bytes_per_cycle = sc_config_float(c, "noc.bytes_per_cycle") * sc_config_float(c, "noc.clock") / gpu_hz,
     };
+    /* A message holds a port for whole NoC cycles (timing/noc.c), a header alone for one. */
+    double noc_port_bytes = sc_config_float(c, "noc.bytes_per_cycle"), gpu_per_noc = gpu_hz / sc_config_float(c, "noc.clock");
+    p->noc_data_cycles = ceil_ratio(line + MEMORY_MESSAGE_HEADER_BYTES, noc_port_bytes) * gpu_per_noc;
+    p->noc_header_cycles = ceil_ratio(MEMORY_MESSAGE_HEADER_BYTES, noc_port_bytes) * gpu_per_noc;
     profile_key_of(c, p->profile_key);
     return 0;
 }

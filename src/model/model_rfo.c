@@ -22,6 +22,7 @@ static void serve_rfo(const model_kernel_profile *k, const model_point *p, model
     model_l2_split(k, p, beyond, out);
     out->read_lines_l1 = hits;
     out->write_lines = fmax(k->written_lines - p->l1_lines * p->cu_count, 0.0);
+    out->atomic_lines = 0;
 }
 
 static void evaluate_rfo(const model_profile *profile, const model_point *point, const model_params *params,

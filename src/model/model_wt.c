@@ -9,8 +9,8 @@
 
 static void serve_wt(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    double hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines, (uint64_t)p->l1_ways) -
-                  reuse_expected_hits(&k->l1_crossing_summary, (uint64_t)p->l1_lines, (uint64_t)p->l1_ways);
+    double hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines) -
+                  reuse_expected_hits(&k->l1_crossing_summary, (uint64_t)p->l1_lines);
     hits = hits < 0 ? 0 : hits;
     double beyond = k->lines[MODEL_LOAD] - hits + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC];
     model_l2_split(k, p, beyond, out);

@@ -2,7 +2,6 @@
  * reuse_histogram.h for the cache model). */
 #include "model/reuse_histogram.h"
 
-#include <math.h>
 #include <string.h>
 
 int reuse_bucket_of(uint64_t distance)
@@ -64,17 +63,6 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary)
     }
 }
 
-/* P(Poisson(mean) < ways), by summing the first `ways` terms. */
-static double poisson_below(double mean, uint64_t ways)
-{
-    double term = exp(-mean), sum = term;
-    for (uint64_t k = 1; k < ways && term > 0; k++) {
-        term *= mean / (double)k;
-        sum += term;
-    }
-    return sum < 1.0 ? sum : 1.0;
-}
-
 /* Share of a bucket's accesses with distance < lines (uniform inside the bucket). */
 static double share_below(int bucket, uint64_t lines)
 {
@@ -86,29 +74,10 @@ static double share_below(int bucket, uint64_t lines)
     return (double)(lines - lower) / (double)(upper - lower);
 }
 
-double reuse_expected_hits(const reuse_summary *summary, uint64_t lines, uint64_t associativity)
+double reuse_expected_hits(const reuse_summary *summary, uint64_t lines)
 {
     double hits = 0.0;
-    if (lines == 0)
-        return 0.0;
-    if (associativity >= lines) {
-        for (int i = 0; i < summary->size; i++)
-            hits += summary->count[i] * share_below(summary->bucket[i], lines);
-        return hits;
-    }
-    double sets = (double)(lines / associativity);
-    for (int i = 0; i < summary->size; i++) {
-        double distance = summary->distance[i];
-        /* d < A cannot evict; d/S <= A/8 leaves P(Poisson >= A) below 1e-5 (A = 8, smaller for more ways). */
-        if (distance < (double)associativity || 8.0 * distance <= sets * (double)associativity) {
-            hits += summary->count[i];
-            continue;
-        }
-        double mean = distance / sets;
-        /* Far beyond the ways the Poisson tail below them is negligible: stop summing. */
-        if (mean > 4.0 * (double)associativity + 40.0)
-            break;
-        hits += summary->count[i] * poisson_below(mean, associativity);
-    }
+    for (int i = 0; i < summary->size; i++)
+        hits += summary->count[i] * share_below(summary->bucket[i], lines);
     return hits;
 }

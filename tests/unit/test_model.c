@@ -60,7 +60,7 @@ static void histogram_matches_lru_simulation(void **state)
     const int capacities[] = {1, 5, 8, 12, 16, 48, 96, 384, 1024, 3072};
     for (size_t c = 0; c < sizeof capacities / sizeof capacities[0]; c++) {
         double simulated = lru_hits(stream, LENGTH, capacities[c]);
-        double predicted = reuse_expected_hits(&summary, (uint64_t)capacities[c], (uint64_t)capacities[c]);
+        double predicted = reuse_expected_hits(&summary, (uint64_t)capacities[c]);
         assert_float_equal(predicted, simulated, 1e-9);
     }
     stack_distance_release(&stack);
@@ -76,20 +76,6 @@ static void buckets_tile_the_distances(void **state)
         assert_int_equal(reuse_bucket_of(reuse_bucket_upper(b) - 1), b);
     }
     assert_int_equal(reuse_bucket_lower(reuse_bucket_of(384)), 384);   /* 48 KiB of 128 B lines: a boundary */
-}
-
-static void set_associative_hits_are_bounded(void **state)
-{
-    reuse_histogram histogram = {0};
-    reuse_add(&histogram, 3, 10);      /* below the ways: always hits */
-    reuse_add(&histogram, 1000, 10);
-    reuse_add(&histogram, 100000, 10); /* far beyond the capacity: never */
-    reuse_summary summary;
-    reuse_summarize(&histogram, &summary);
-    double hits = reuse_expected_hits(&summary, 512, 8);
-    assert_true(hits >= 10 && hits < 20);
-    assert_true(reuse_expected_hits(&summary, 512, 8) <= reuse_expected_hits(&summary, 1024, 8) + 1e-9);
-    assert_float_equal(reuse_expected_hits(&summary, 0, 8), 0, 0);
 }
 
 static void crossings_are_reported(void **state)
@@ -229,7 +215,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(histogram_matches_lru_simulation),
         cmocka_unit_test(buckets_tile_the_distances),
-        cmocka_unit_test(set_associative_hits_are_bounded),
         cmocka_unit_test(crossings_are_reported),
         cmocka_unit_test(stalls_sum_to_cycles),
         cmocka_unit_test(kept_l1_models),
