@@ -90,11 +90,10 @@ static void memory_harness_settle(memory_harness *h)
             fail_msg("%s", error.message);
 }
 
-/* One lane of CU `cu` accesses the 32-bit word at `address` (event L1_LOAD, L1_STORE or
- * L1_ATOMIC, an add of `value`); returns the value loaded (or the atomic's old value) and, if
- * `source` is not NULL, the level that served it. */
-static uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
-                                      uint32_t value, gsi_source *source)
+/* Starts an access of one lane of CU `cu` to the 32-bit word at `address` (event L1_LOAD,
+ * L1_STORE or L1_ATOMIC, an add of `value`) without waiting for it; returns its operation. */
+static uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
+                                     uint32_t value)
 {
     sc_error error = {{0}};
     uint32_t handle = memory_op_allocate(h->memory);
@@ -114,10 +113,20 @@ static uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_event e
     op->lines_pending = 1;
     op->event = (uint8_t)event;
     coalesced_line line = {.line_address = address & ~(uint64_t)(h->timing.memory.line_bytes - 1), .lanes = 1};
-    h->done_op = MEMORY_OP_NONE;
     assert_int_equal(l1_access(h->memory, cu, event, &line, handle, memory_harness_now(h), &error), L1_ACCEPTED);
+    return handle;
+}
+
+/* The same, waiting for it: returns the value loaded (or the atomic's old value) and, if
+ * `source` is not NULL, the level that served it. */
+static uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
+                                      uint32_t value, gsi_source *source)
+{
+    h->done_op = MEMORY_OP_NONE;
+    uint32_t handle = memory_harness_start(h, cu, event, address, value);
     memory_harness_settle(h);
     assert_int_equal(h->done_op, handle);
+    memory_op *op = memory_op_get(h->memory, handle);
     if (source)
         *source = (gsi_source)op->source;
     uint32_t result = (uint32_t)op->request.data[0][0];

@@ -119,27 +119,6 @@ static void test_l2_write_through(void **state)
     memory_harness_close(h);
 }
 
-/* Starts a store of one lane of CU `cu` without waiting for it. */
-static void start_store(memory_harness *h, unsigned cu, uint64_t address, uint32_t value)
-{
-    sc_error error = {{0}};
-    uint32_t handle = memory_op_allocate(h->memory);
-    memory_op *op = memory_op_get(h->memory, handle);
-    memset(&op->request, 0, sizeof op->request);
-    op->request.kind = EXEC_ACCESS_STORE;
-    op->request.type = PTX_TYPE_U32;
-    op->request.element_bytes = 4;
-    op->request.vector = 1;
-    op->request.lane_mask = 1;
-    op->request.address[0] = address;
-    op->request.data[0][0] = value;
-    op->cu = cu;
-    op->lines_pending = 1;
-    op->event = (uint8_t)L1_STORE;
-    coalesced_line line = {.line_address = address, .lanes = 1};
-    assert_int_equal(l1_access(h->memory, cu, L1_STORE, &line, handle, memory_harness_now(h), &error), L1_ACCEPTED);
-}
-
 /* The k-th of the harness's zeroed lines in the DRAM channel of h->base. */
 static uint64_t channel_line_k(const memory_harness *h, unsigned k)
 {
@@ -156,7 +135,7 @@ static void test_write_queue_holds_writers_back(void **state)
     const memory_stats *stats = memory_statistics(h->memory);
     unsigned cus = h->timing.memory.cu_count, writes = 2 * cus;
     for (unsigned k = 0; k < writes; k++)
-        start_store(h, k % cus, channel_line_k(h, k), 100 + k);
+        memory_harness_start(h, k % cus, L1_STORE, channel_line_k(h, k), 100 + k);
     memory_harness_settle(h);
     assert_int_equal(stats->dram_write_requests, writes);
     assert_true(stats->l2_memory_write_waits > 0);
@@ -170,7 +149,7 @@ static void test_write_queue_holds_writers_back(void **state)
     memory_harness_open(h, "nol1", unbounded, 5);
     stats = memory_statistics(h->memory);
     for (unsigned k = 0; k < writes; k++)
-        start_store(h, k % cus, channel_line_k(h, k), 1);
+        memory_harness_start(h, k % cus, L1_STORE, channel_line_k(h, k), 1);
     memory_harness_settle(h);
     assert_int_equal(stats->l2_memory_write_waits, 0);
     assert_true(stats->dram_write_queue_peak > 2);
