@@ -2,7 +2,8 @@
 -- The budget counts every CU's L1 plus the L2 and L3 in bytes. :metric is the name of a
 -- whole-run metric (e.g. instructions, dram.reads) or "cycles" for the run's total cycles.
 -- Runs are averaged per (system, configuration, mechanism) first, in the order of the runs_by_point
--- index, and only the averaged groups are joined to their configuration.
+-- index, and only the averaged groups are joined to their configuration. Equal values are
+-- listed by system, mechanism and configuration hash.
 -- :workload      workload name
 -- :metric        metric to minimise (default: cycles)
 -- :cache_budget  largest total cache capacity in bytes (default: 8388608)
@@ -20,5 +21,5 @@ SELECT p.system, p.mechanism, p.config_hash, c.cu_count, c.l1_size, c.l2_size, c
 FROM per_config p
 JOIN configs c ON c.hash = p.config_hash
 WHERE c.cu_count * c.l1_size + c.l2_size + c.l3_size <= :cache_budget
-ORDER BY value
+ORDER BY value, p.system, p.mechanism, p.config_hash
 LIMIT :limit;
