@@ -26,7 +26,8 @@ static void print_help(void)
            "         cycles, estimate, error, 95%% interval, share of warp instructions in detail, wall-time speedup.\n"
            "model: per workload, the profiling pass's time and analytical-model evaluations per second\n"
            "       under --mechanism (default wt, size small).\n"
-           "store: inserts N synthetic runs (default 100000) into a scratch database and times every canned query.\n"
+           "store: inserts N synthetic runs (default 100000) into --db PATH (default db/bench.sqlite; replaced at\n"
+           "       the start, kept afterwards for profiling) and times every canned query (first run, best of 3).\n"
            "Without a target, runs functional and store.\n");
 }
 

@@ -1,5 +1,6 @@
 /* test_queries.c — every canned query in queries/ is well formed, documents its question and
- * parameters, and returns rows on a database of SYNTHETIC runs inserted through the API. */
+ * parameters, returns rows on a database of SYNTHETIC runs inserted through the API, and reads
+ * the indexes that keep it under a second at 10^6 runs (checked on its query plan). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,6 +120,70 @@ static void test_speedup_values(void **state)
     sc_canned_query_free(&query);
 }
 
+/* The EXPLAIN QUERY PLAN rows (id, parent, notused, detail) of canned query `name` with the
+ * synthetic parameters. */
+static void query_plan(const char *name, sc_result_table *plan)
+{
+    sc_canned_query query;
+    sc_error error;
+    assert_int_equal(sc_canned_query_load(name, &query, &error), 0);
+    char *sql = query.sql;
+    query.sql = malloc(strlen(sql) + sizeof "EXPLAIN QUERY PLAN ");
+    strcat(strcpy(query.sql, "EXPLAIN QUERY PLAN "), sql);
+    free(sql);
+    sc_query_param params[8];
+    int param_count = sc_synthetic_query_params(&query, params);
+    if (sc_canned_query_run(store, &query, params, param_count, sc_result_table_collect, plan, &error))
+        fail_msg("%s", error.message);
+    sc_canned_query_free(&query);
+}
+
+static const char *plan_cell(const sc_result_table *plan, size_t row, int column)
+{
+    return plan->cells[row * (size_t)plan->column_count + (size_t)column];
+}
+
+/* Fails unless canned query `name` reads `index`, and its step that does (and the steps beside
+ * it) needs no temporary b-tree for GROUP BY: the runs stream through in index order, unsorted. */
+static void assert_streams_through(const char *name, const char *index)
+{
+    sc_result_table plan = {0};
+    query_plan(name, &plan);
+    const char *parent = NULL;
+    for (size_t r = 0; r < plan.row_count && !parent; r++)
+        if (strstr(plan_cell(&plan, r, 3), index))
+            parent = plan_cell(&plan, r, 1);
+    if (!parent)
+        fail_msg("query %s does not read index %s", name, index);
+    for (size_t r = 0; r < plan.row_count; r++)
+        if (!strcmp(plan_cell(&plan, r, 1), parent) && strstr(plan_cell(&plan, r, 3), "TEMP B-TREE FOR GROUP BY"))
+            fail_msg("query %s sorts the rows it reads from %s before grouping them", name, index);
+    sc_result_table_free(&plan);
+}
+
+/* Fails if canned query `name` scans a whole table (a plan step "SCAN runs" or "SCAN r"). */
+static void assert_no_full_scan_of_runs(const char *name)
+{
+    sc_result_table plan = {0};
+    query_plan(name, &plan);
+    for (size_t r = 0; r < plan.row_count; r++)
+        if (!strcmp(plan_cell(&plan, r, 3), "SCAN runs") || !strcmp(plan_cell(&plan, r, 3), "SCAN r"))
+            fail_msg("query %s scans the whole runs table", name);
+    sc_result_table_free(&plan);
+}
+
+static void test_plans_use_the_indexes(void **state)
+{
+    (void)state;
+    assert_streams_through("run_summary", "COVERING INDEX runs_by_point");
+    assert_streams_through("speedup", "COVERING INDEX runs_by_point");
+    assert_streams_through("geomean_speedup", "COVERING INDEX runs_by_point");
+    assert_streams_through("best_configs", "COVERING INDEX runs_by_point (workload=?)");
+    assert_streams_through("sensitivity", "COVERING INDEX runs_by_sweep_point");
+    assert_no_full_scan_of_runs("runs_matching");
+    assert_no_full_scan_of_runs("failed_runs");
+}
+
 static void test_missing_and_unknown(void **state)
 {
     (void)state;
@@ -139,6 +204,7 @@ int main(void)
         cmocka_unit_test(test_at_least_eight_queries),
         cmocka_unit_test(test_every_query_returns_rows),
         cmocka_unit_test(test_speedup_values),
+        cmocka_unit_test(test_plans_use_the_indexes),
         cmocka_unit_test(test_missing_and_unknown),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

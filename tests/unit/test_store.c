@@ -473,12 +473,51 @@ static void test_migrates_version_1_rows(void **state)
     sc_store_close(store);
 }
 
+/* A version-2 database is migrated on open to the streaming indexes of 0003: its rows survive,
+ * runs_by_point orders each design point's runs by id, and runs_failed holds the failed run. */
+static void test_migrates_version_2_rows(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "version2.sqlite");
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, sc_migrations[0].sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, sc_migrations[1].sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "PRAGMA user_version = 2;"
+                                  "INSERT INTO configs (hash, system, json) VALUES ('0123456789abcdef', 'gsi', '{}');"
+                                  "INSERT INTO runs (id, tool_version, git_revision, system, config_hash, mechanism,"
+                                  " workload, mode, status, cycles) VALUES"
+                                  " (7, 'v', 'r', 'gsi', '0123456789abcdef', 'wt', 'uts', 'detailed', 'ok', 100),"
+                                  " (8, 'v', 'r', 'gsi', '0123456789abcdef', 'wt', 'uts', 'detailed', 'error', NULL);"
+                                  "INSERT INTO metrics VALUES (7, -1, 'l1_hits', 5, ''), (7, 0, 'l1_hits', 5, '');"
+                                  "INSERT INTO stalls VALUES (7, -1, 'NO_STALL', '', 100), (7, 0, 'NO_STALL', '', 100);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    if (!store)
+        fail_msg("%s", error.message);
+    assert_int_equal(count_rows(store, "SELECT user_version FROM pragma_user_version"), sc_migration_count);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 2);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics WHERE run_id = 7"), 2);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM stalls WHERE run_id = 7"), 2);
+    assert_int_equal(count_rows(store, "SELECT seqno FROM pragma_index_info('runs_by_point') WHERE name = 'id'"), 6);
+    assert_int_equal(count_rows(store, "SELECT seqno FROM pragma_index_info('runs_by_sweep_point') WHERE name = 'id'"), 1);
+    assert_int_equal(count_rows(store, "SELECT id FROM runs INDEXED BY runs_failed WHERE status != 'ok'"), 8);
+    assert_int_equal(sc_store_check(store, stderr, &error), 0);
+    sc_store_close(store);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_embedded_schema_matches_files),
         cmocka_unit_test(test_create_insert_read),
         cmocka_unit_test(test_migrates_version_1_rows),
+        cmocka_unit_test(test_migrates_version_2_rows),
         cmocka_unit_test(test_failed_insert_leaves_nothing),
         cmocka_unit_test(test_random_bytes_refused_untouched),
         cmocka_unit_test(test_truncated_refused_untouched),
