@@ -29,7 +29,8 @@
  *     it held when the slice's blocks reached it (qr_wl3_drain_step): the wL3's eviction port
  *     writes one block per GPU cycle to memory, and only while memory's write queue for the
  *     block's channel has room (memory_accepts_write), as every mechanism's writes to memory must.
- *     Once through, the marker comes back to the bank directory.latency cycles later. The acknowledgement (MSG_RELEASE_ACK) then leaves for the CU,
+ *     Once through, the marker comes back to the bank directory.latency cycles later. The
+ *     acknowledgement (MSG_RELEASE_ACK) then leaves for the CU,
  *     taken no earlier than the last rL1 invalidation the bank has sent (U5), so no rL1 still holds
  *     data older than the release. A flush marker (MSG_FLUSH_MARKER, a StRel's store) drains the
  *     same way without an acknowledgement.
@@ -191,7 +192,8 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
 /* Step 4: the marker waits at the wL3 until S-FIFO3 has dequeued every entry ahead of it. */
 static void wait_at_wl3(memory_system *memory, unsigned bank, uint32_t handle, sc_time ready)
 {
-    if (memory->wl3_marker_first + memory->wl3_marker_count == memory->wl3_marker_capacity) {
+    bool at_end = memory->wl3_marker_first + memory->wl3_marker_count == memory->wl3_marker_capacity;
+    if (memory->wl3_marker_first && at_end) {   /* slide the waiting markers to the front */
         memmove(memory->wl3_markers, memory->wl3_markers + memory->wl3_marker_first,
                 memory->wl3_marker_count * sizeof *memory->wl3_markers);
         memory->wl3_marker_first = 0;
