@@ -74,27 +74,25 @@ static void schedule_dram(memory_system *memory)
 /* The memory controller's write queue (dram.write_queue per channel): writes that found their
  * channel's request queue full wait in the backlog, and a writer that can wait (the L2 writing
  * through or evicting a dirty line, QR's wL3) is held back while its channel has that many.
- * Reads wait in the backlog unbounded (the MSHRs above bound them), as do the writes no one can
- * hold back (a writable L3's victims, a directory's home write without an L2 way). Requests of
+ * A writable L3 (rfo) takes every write itself, so it never holds a writer back. Reads wait in
+ * the backlog unbounded (the MSHRs above bound them), as do the writes no one can hold back (a
+ * writable L3's victims, a directory's home write without an L2 way). Requests of
  * one channel enter it in arrival order; channels are independent, so a busy channel never holds
  * back another channel's writers. */
 bool memory_accepts_write(const memory_system *memory, uint64_t line_address)
 {
+    if (memory->l3 && memory->protocol->l3_writable)
+        return true;   /* the write-back L3 takes the write; its own victims are posted */
     unsigned channel = dram_channel_of(memory->memory, line_address);
     return memory->backlog_writes[channel] < memory->config.dram_write_queue_entries;
-}
-
-static bool goes_straight_to_dram(const memory_system *memory, uint64_t line_address)
-{
-    return memory->backlog_requests[dram_channel_of(memory->memory, line_address)] == 0 &&
-           dram_can_accept(memory->memory, line_address);
 }
 
 /* Queues a DRAM request, in the backlog when its channel's request queue is full. */
 static void send_to_dram(memory_system *memory, uint64_t line_address, bool is_write, sc_time now)
 {
     memory->stats.dram_write_requests += is_write;
-    if (goes_straight_to_dram(memory, line_address)) {
+    unsigned channel = dram_channel_of(memory->memory, line_address);
+    if (memory->backlog_requests[channel] == 0 && dram_can_accept(memory->memory, line_address)) {
         dram_enqueue(memory->memory, &(dram_request){line_address, is_write, 0}, now);
         schedule_dram(memory);
         return;
@@ -104,7 +102,6 @@ static void send_to_dram(memory_system *memory, uint64_t line_address, bool is_w
         memory->backlog = realloc(memory->backlog, memory->backlog_capacity * sizeof *memory->backlog);
     }
     memory->backlog[memory->backlog_count++] = (dram_backlog_entry){line_address, is_write};
-    unsigned channel = dram_channel_of(memory->memory, line_address);
     memory->backlog_requests[channel]++;
     memory->backlog_writes[channel] += is_write;
     if (memory->backlog_writes[channel] > memory->stats.dram_write_queue_peak)
