@@ -174,6 +174,11 @@ sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank,
  * follow that travel other paths; the NoC itself is used as by memory_send_to_cu). */
 sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now,
                                 sc_time not_before);
+/* One message of `type` for the line to every CU but `except_cu` (MEMORY_CU_NONE: every CU),
+ * multicast from bank `bank` at `now` (noc_multicast_*: the bank's injection port is held once).
+ * Returns the last arrival. */
+sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64_t line_address, unsigned bank,
+                                unsigned except_cu, sc_time now);
 
 /* Copies the lanes of `op` that fall in the line out of `line_data` (loads), counts the line
  * complete, and reports the operation done when it was its last line. */
