@@ -22,9 +22,14 @@
  *     to memory in wl3_evicted, the one place QR's writes leave the GPU (the device image now,
  *     a timed DRAM write), which is also where the stateless directory invalidates the CPU cluster.
  *  4. A release marker (MSG_RELEASE_MARKER) follows the CU's write-outs to each bank on the same
- *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order). The slice
- *     drains S-FIFO2 (everything in it is ahead of the marker), one block per GPU cycle on its
- *     eviction port; the marker then reaches the wL3 directory.latency cycles later and waits
+ *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order), and the
+ *     bank keeps that order: while a write of the marker's CU waits in an rL2 MSHR for its line's
+ *     fill (step 5), the bank holds the CU's markers (qr_bank_cu) and puts them back at the head
+ *     of its queue once the wL2 has taken the last such write. Otherwise the marker would drain a
+ *     wL2 without that write, the release would be acknowledged with no rL1 invalidation sent for
+ *     the line, and an rL1 fill served by that fill (old data) could still be cached, or a later
+ *     load merge into it, after the next lock holder acquired. The slice drains S-FIFO2
+ *     (everything in it is ahead of the marker), one block per GPU cycle on its eviction port; the marker then reaches the wL3 directory.latency cycles later and waits
  *     there, in arrival order with the other banks' markers, until S-FIFO3 has dequeued every entry
  *     it held when the slice's blocks reached it (qr_wl3_drain_step): the wL3's eviction port
  *     writes one block per GPU cycle to memory, and only while memory's write queue for the
@@ -40,7 +45,7 @@
  *     its line is taken afresh (as is an atomic, step 6, when the wL3 holds one). Order: a write
  *     arriving while the line's rL2 fill is outstanding waits in the fill's MSHR behind the reads
  *     ahead of it, which the fill serves; the write and everything behind it are then taken afresh,
- *     so the wL2 takes the write and later reads see it.
+ *     so the wL2 takes the write and later reads see it (and the CU's markers, step 4, follow it).
  *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is performed at the rL2
  *     (the point of coherence, U7), which broadcasts rL1 invalidations as a wL2 eviction would.
  *  7. Back-pressure: when S-FIFO3 is full with its head still dirty and memory takes no write (its
