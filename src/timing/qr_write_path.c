@@ -29,8 +29,9 @@
  *     wL2 without that write, the release would be acknowledged with no rL1 invalidation sent for
  *     the line, and an rL1 fill served by that fill (old data) could still be cached, or a later
  *     load merge into it, after the next lock holder acquired. The slice drains S-FIFO2
- *     (everything in it is ahead of the marker), one block per GPU cycle on its eviction port; the marker then reaches the wL3 directory.latency cycles later and waits
- *     there, in arrival order with the other banks' markers, until S-FIFO3 has dequeued every entry
+ *     (everything in it is ahead of the marker), one block per GPU cycle on its eviction port;
+ *     the marker then reaches the wL3 directory.latency cycles later and waits there, in arrival
+ *     order with the other banks' markers, until S-FIFO3 has dequeued every entry
  *     it held when the slice's blocks reached it (qr_wl3_drain_step): the wL3's eviction port
  *     writes one block per GPU cycle to memory, and only while memory's write queue for the
  *     block's channel has room (memory_accepts_write), as every mechanism's writes to memory must.
