@@ -32,9 +32,11 @@
  *     kernel start.
  *  4. A release (st.release, fence, kernel end) inserts a marker: the controller dequeues
  *     S-FIFO1 ahead of it, writing out every wL1 block an entry names, and sends a release
- *     marker to every L2 bank behind its write-outs. Each bank's slice drains S-FIFO2, the marker
- *     moves to the wL3, which drains S-FIFO3, and the bank acknowledges once the marker has
- *     reached the head of the wL3 and every rL1 invalidation the bank sent has arrived (U4, U5).
+ *     marker to every L2 bank behind its write-outs. A bank holds the marker while a write of
+ *     its CU waits there for an rL2 fill, so the marker never overtakes a write. Each bank's
+ *     slice drains S-FIFO2, the marker moves to the wL3, which drains S-FIFO3, and the bank
+ *     acknowledges once the marker has reached the head of the wL3 and every rL1 invalidation
+ *     the bank sent has arrived (U4, U5).
  *     The wavefront waits for every bank's acknowledgement. The store of a StRel (and any strong
  *     store) then goes through the wL1 and triggers the same flush with flush markers nobody
  *     waits for (FlushSyncFifo, §2.7 StRel); the next release's markers follow them.

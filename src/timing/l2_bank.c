@@ -88,14 +88,8 @@ static void respond(memory_system *memory, unsigned bank, uint32_t handle, messa
 sc_time l2_broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t line_address, unsigned except_cu,
                                   sc_time when)
 {
-    sc_time last = 0;
-    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
-        if (cu == except_cu)
-            continue;
-        sc_time arrival = memory_send_to_cu(memory, message_allocate(memory, MSG_INV, cu, line_address), bank, when);
-        last = arrival > last ? arrival : last;
-        memory->stats.invalidations_broadcast++;
-    }
+    sc_time last = memory_broadcast_to_cus(memory, MSG_INV, line_address, bank, except_cu, when);
+    memory->stats.invalidations_broadcast += memory->config.cu_count - (except_cu < memory->config.cu_count);
     l2_bank *b = &memory->banks[bank];
     if (last > b->invalidations_arrive_by)
         b->invalidations_arrive_by = last;

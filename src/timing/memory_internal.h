@@ -52,6 +52,7 @@ typedef struct message {
     uint8_t around;         /* MSG_READ/MSG_DATA: belongs to `op` alone, not to an MSHR */
     uint8_t grant;          /* MSG_DATA: l1_state granted (S, E, M), or L1_I for a plain fill */
     uint8_t dirty;          /* MSG_PUT/MSG_OWNER_DATA: the data is newer than the home's */
+    uint8_t waiting;        /* MSG_WRITE (qr): counted in its bank's writes_waiting for its CU */
     uint16_t cu;
     uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
     uint32_t next;          /* free list / bank queue link */
@@ -86,6 +87,13 @@ enum { L2_I = 0, L2_V, L2_D, L2_IV };
 
 typedef struct directory_slice directory_slice;
 
+/* QuickRelease: what a bank's wL2 slice keeps per CU so that the CU's markers never overtake its
+ * writes (qr_write_path.c step 4). */
+typedef struct qr_bank_cu {
+    uint32_t writes_waiting;        /* the CU's writes at the bank that wait for an rL2 fill */
+    uint32_t held_first, held_last; /* the CU's markers held meanwhile, in arrival order (`next`) */
+} qr_bank_cu;
+
 typedef struct l2_bank {
     cache_array *cache;          /* indexed by bank-local line addresses */
     mshr_table *mshrs;           /* waiters: message handles */
@@ -99,6 +107,7 @@ typedef struct l2_bank {
     sc_time wl2_free_at;         /* when the slice has written out every block a marker drained */
     sc_time invalidations_arrive_by;  /* arrival of the last rL1 invalidation the bank sent */
     bool refusing_writes;        /* a write waits at the head of the queue: the wL2 cannot evict */
+    qr_bank_cu *qr_cus;          /* per CU */
 } l2_bank;
 
 /* One bank of the memory-side L3: tags only (states L3_CLEAN, L3_DIRTY), indexed by bank-local
@@ -174,6 +183,11 @@ sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank,
  * follow that travel other paths; the NoC itself is used as by memory_send_to_cu). */
 sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now,
                                 sc_time not_before);
+/* One message of `type` for the line to every CU but `except_cu` (MEMORY_CU_NONE: every CU),
+ * multicast from bank `bank` at `now` (noc_multicast_*: the bank's injection port is held once).
+ * Returns the last arrival. */
+sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64_t line_address, unsigned bank,
+                                unsigned except_cu, sc_time now);
 
 /* Copies the lanes of `op` that fall in the line out of `line_data` (loads), counts the line
  * complete, and reports the operation done when it was its last line. */

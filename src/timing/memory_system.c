@@ -43,6 +43,7 @@ uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu,
     m->around = 0;
     m->grant = L1_I;
     m->dirty = 0;
+    m->waiting = 0;
     m->cu = (uint16_t)cu;
     m->op = MEMORY_OP_NONE;
     m->next = MESSAGE_NONE;
@@ -233,20 +234,45 @@ sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank,
     return memory_send_to_cu_after(memory, handle, bank, now, 0);
 }
 
-sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now, sc_time not_before)
+/* The bytes of a message to a CU, counted as data or coherence traffic. */
+static unsigned bytes_to_cu(memory_system *memory, const message *m)
 {
-    message *m = message_get(memory, handle);
     unsigned bytes = message_bytes(memory, m);
     if (m->type == MSG_DATA)
         memory->stats.l1_data_bytes_in += bytes;
     else if (m->type == MSG_INV || m->type == MSG_FWD_GET_S || m->type == MSG_FWD_GET_M)
         memory->stats.l1_coherence_bytes_in += bytes;
-    sc_time arrival = noc_send(memory->network, memory->config.cu_count + bank, m->cu, bytes,
+    return bytes;
+}
+
+sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now, sc_time not_before)
+{
+    message *m = message_get(memory, handle);
+    sc_time arrival = noc_send(memory->network, memory->config.cu_count + bank, m->cu, bytes_to_cu(memory, m),
                                now + injection_delay(memory));
     if (arrival < not_before)
         arrival = not_before;
     event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, m->cu, handle);
     return arrival;
+}
+
+sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64_t line_address, unsigned bank,
+                                unsigned except_cu, sc_time now)
+{
+    unsigned source = memory->config.cu_count + bank;
+    unsigned bytes = MEMORY_MESSAGE_HEADER_BYTES + (carries_line(type) ? memory->config.line_bytes : 0);
+    sc_time injection = noc_multicast_inject(memory->network, source, bytes, now + injection_delay(memory));
+    sc_time last = 0;
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        if (cu == except_cu)
+            continue;
+        uint32_t handle = message_allocate(memory, type, cu, line_address);
+        sc_time arrival = noc_multicast_deliver(memory->network, source, cu,
+                                                bytes_to_cu(memory, message_get(memory, handle)), injection);
+        event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, cu, handle);
+        last = arrival > last ? arrival : last;
+    }
+    return last;
 }
 
 /* ---- completing operations ---- */

@@ -127,6 +127,8 @@ typedef struct memory_stats {
     uint64_t sync_fifo2_full_dequeues, sync_fifo3_full_dequeues;  /* S-FIFO heads dequeued because full */
     uint64_t wl2_refused_writes;       /* bank cycles a write waited: S-FIFO2 full and the wL3 refusing */
     uint64_t wl3_drain_waits;          /* cycles a marker's wL3 drain waited for memory's write queue */
+    uint64_t markers_held;             /* markers a bank held behind their CU's writes waiting for an
+                                          rL2 fill (qr_write_path.c step 4) */
     uint64_t wl1_refused_stores;       /* store accesses refused (retried each cycle): the wL1 block they
                                           would evict is bound for a bank that refuses writes */
     uint64_t release_markers_acked;    /* releases whose markers were all acknowledged */

@@ -13,6 +13,9 @@
  * arrival makes the guarantee explicit and also holds on the ideal network when sends are not
  * made in time order.
  *
+ * A multicast (noc_multicast_*) holds the source's injection port once and each destination's
+ * ejection port as a unicast would: the crossbar's switch (or the mesh's routers) replicate it.
+ *
  * Time is continuous picoseconds: sends are not aligned to NoC clock edges. Links and routers
  * inside the mesh are not reserved, so contention happens at the endpoints' ports only; the
  * contention statistic sums the time messages wait for their injection and ejection ports.
@@ -113,23 +116,31 @@ sc_time noc_unloaded_latency(const noc *network, unsigned source, unsigned desti
     return serialization_time(network, bytes) + traversal_time(network, source, destination);
 }
 
-/* Reserves both ports for the message and returns when its tail leaves the ejection port. */
-static sc_time reserve_ports(noc *network, unsigned source, unsigned destination, unsigned bytes, sc_time now)
+/* Holds the source's injection port for a message of `bytes`; returns when injection starts. */
+static sc_time reserve_injection(noc *network, unsigned source, unsigned bytes, sc_time now)
+{
+    sc_time injection_start = later(now, network->injection_free[source]);
+    network->injection_free[source] = injection_start + serialization_time(network, bytes);
+    network->stats.contention += injection_start - now;
+    return injection_start;
+}
+
+/* Holds the destination's ejection port for the message injected at `injection_start`; returns
+ * when its tail leaves the ejection port. */
+static sc_time reserve_ejection(noc *network, unsigned source, unsigned destination, unsigned bytes,
+                                sc_time injection_start)
 {
     sc_time occupancy = serialization_time(network, bytes);
-    sc_time injection_start = later(now, network->injection_free[source]);
-    network->injection_free[source] = injection_start + occupancy;
     sc_time head_arrival = injection_start + traversal_time(network, source, destination);
     sc_time ejection_start = later(head_arrival, network->ejection_free[destination]);
     network->ejection_free[destination] = ejection_start + occupancy;
-    network->stats.contention += (injection_start - now) + (ejection_start - head_arrival);
+    network->stats.contention += ejection_start - head_arrival;
     return ejection_start + occupancy;
 }
 
-sc_time noc_send(noc *network, unsigned source, unsigned destination, unsigned bytes, sc_time now)
+/* Keeps the pair's order and counts the delivered message. */
+static sc_time delivered(noc *network, unsigned source, unsigned destination, unsigned bytes, sc_time arrival)
 {
-    sc_time arrival = network->config.topology == NOC_IDEAL ? now
-                                                            : reserve_ports(network, source, destination, bytes, now);
     sc_time *pair_last = &network->last_arrival[(size_t)source * network->endpoint_count + destination];
     arrival = later(arrival, *pair_last);
     *pair_last = arrival;
@@ -138,6 +149,26 @@ sc_time noc_send(noc *network, unsigned source, unsigned destination, unsigned b
     network->stats.bytes_out[source] += bytes;
     network->stats.bytes_in[destination] += bytes;
     return arrival;
+}
+
+sc_time noc_send(noc *network, unsigned source, unsigned destination, unsigned bytes, sc_time now)
+{
+    return noc_multicast_deliver(network, source, destination, bytes,
+                                 noc_multicast_inject(network, source, bytes, now));
+}
+
+sc_time noc_multicast_inject(noc *network, unsigned source, unsigned bytes, sc_time now)
+{
+    return network->config.topology == NOC_IDEAL ? now : reserve_injection(network, source, bytes, now);
+}
+
+sc_time noc_multicast_deliver(noc *network, unsigned source, unsigned destination, unsigned bytes,
+                              sc_time injection_start)
+{
+    sc_time arrival = network->config.topology == NOC_IDEAL
+                          ? injection_start
+                          : reserve_ejection(network, source, destination, bytes, injection_start);
+    return delivered(network, source, destination, bytes, arrival);
 }
 
 const noc_stats *noc_statistics(const noc *network)

@@ -44,6 +44,15 @@ void noc_destroy(noc *network);
 /* Sends `bytes` from `source` to `destination` at `now`; returns the arrival time. */
 sc_time noc_send(noc *network, unsigned source, unsigned destination, unsigned bytes, sc_time now);
 
+/* A multicast (a broadcast invalidation): the network replicates one injection for every
+ * destination. noc_multicast_inject holds `source`'s injection port once, from `now` or when it
+ * is free, and returns when injection starts; noc_multicast_deliver then carries the copy to one
+ * destination as noc_send would from that start (ejection port, pair order) and returns its
+ * arrival. */
+sc_time noc_multicast_inject(noc *network, unsigned source, unsigned bytes, sc_time now);
+sc_time noc_multicast_deliver(noc *network, unsigned source, unsigned destination, unsigned bytes,
+                              sc_time injection_start);
+
 /* Unloaded one-way latency between two endpoints for a message of `bytes` bytes. */
 sc_time noc_unloaded_latency(const noc *network, unsigned source, unsigned destination, unsigned bytes);
 

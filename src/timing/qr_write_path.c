@@ -22,10 +22,16 @@
  *     to memory in wl3_evicted, the one place QR's writes leave the GPU (the device image now,
  *     a timed DRAM write), which is also where the stateless directory invalidates the CPU cluster.
  *  4. A release marker (MSG_RELEASE_MARKER) follows the CU's write-outs to each bank on the same
- *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order). The slice
- *     drains S-FIFO2 (everything in it is ahead of the marker), one block per GPU cycle on its
- *     eviction port; the marker then reaches the wL3 directory.latency cycles later and waits
- *     there, in arrival order with the other banks' markers, until S-FIFO3 has dequeued every entry
+ *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order), and the
+ *     bank keeps that order: while a write of the marker's CU waits in an rL2 MSHR for its line's
+ *     fill (step 5), the bank holds the CU's markers (qr_bank_cu) and puts them back at the head
+ *     of its queue once the wL2 has taken the last such write. Otherwise the marker would drain a
+ *     wL2 without that write, the release would be acknowledged with no rL1 invalidation sent for
+ *     the line, and an rL1 fill served by that fill (old data) could still be cached, or a later
+ *     load merge into it, after the next lock holder acquired. The slice drains S-FIFO2
+ *     (everything in it is ahead of the marker), one block per GPU cycle on its eviction port;
+ *     the marker then reaches the wL3 directory.latency cycles later and waits there, in arrival
+ *     order with the other banks' markers, until S-FIFO3 has dequeued every entry
  *     it held when the slice's blocks reached it (qr_wl3_drain_step): the wL3's eviction port
  *     writes one block per GPU cycle to memory, and only while memory's write queue for the
  *     block's channel has room (memory_accepts_write), as every mechanism's writes to memory must.
@@ -41,7 +47,7 @@
  *     its line is taken afresh (as is an atomic, step 6, when the wL3 holds one). Order: a write
  *     arriving while the line's rL2 fill is outstanding waits in the fill's MSHR behind the reads
  *     ahead of it, which the fill serves; the write and everything behind it are then taken afresh,
- *     so the wL2 takes the write and later reads see it.
+ *     so the wL2 takes the write and later reads see it (and the CU's markers, step 4, follow it).
  *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is performed at the rL2
  *     (the point of coherence, U7), which broadcasts rL1 invalidations as a wL2 eviction would.
  *  7. Back-pressure: when S-FIFO3 is full with its head still dirty and memory takes no write (its
@@ -165,6 +171,28 @@ bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle)
     return m->type == MSG_ATOMIC && write_cache_level_find(memory->wl3, m->line_address);
 }
 
+/* Step 4's order: the CU's markers wait while any of its writes waits for an rL2 fill. */
+static void write_waits(memory_system *memory, unsigned bank, message *write)
+{
+    if (write->waiting)
+        return;
+    write->waiting = 1;
+    memory->banks[bank].qr_cus[write->cu].writes_waiting++;
+}
+
+/* The wL2 took a write: once none of its CU's writes waits any more, the markers held behind them
+ * go back to the head of the bank queue, in order, to be taken next cycle. */
+static void waiting_write_taken(memory_system *memory, unsigned bank, message *write, sc_time now)
+{
+    if (!write->waiting)
+        return;
+    qr_bank_cu *cu = &memory->banks[bank].qr_cus[write->cu];
+    if (--cu->writes_waiting == 0 && cu->held_first != MESSAGE_NONE) {
+        l2_requeue_front(memory, bank, cu->held_first, cu->held_last, now + cycles(memory, 1));
+        cu->held_first = cu->held_last = MESSAGE_NONE;
+    }
+}
+
 /* Step 1 (and step 7's wait). A write to a line whose rL2 fill is outstanding waits in the fill's
  * MSHR instead (-1), behind the reads that arrived before it, so they cannot see it. */
 static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
@@ -173,8 +201,10 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
     message *m = message_get(memory, handle);
     uint64_t local = memory_bank_local_address(memory, m->line_address);
     const cache_line *copy = cache_array_lookup(b->cache, local);
-    if (copy && copy->state == L2_IV)
+    if (copy && copy->state == L2_IV) {
+        write_waits(memory, bank, m);
         return -1;
+    }
     if (write_cache_level_head_must_leave(b->wl2, NULL) && !wl3_accepts(memory)) {
         b->refusing_writes = true;
         memory->stats.wl2_refused_writes++;
@@ -185,6 +215,7 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
     if (write_cache_level_take(b->wl2, local, m->data, &m->mask, wl2_evicted, &context))
         memory->stats.sync_fifo2_full_dequeues++;
     memory->stats.l2_writes++;
+    waiting_write_taken(memory, bank, m, now);
     message_free(memory, handle);
     return 1;
 }
@@ -208,8 +239,27 @@ static void wait_at_wl3(memory_system *memory, unsigned bank, uint32_t handle, s
         schedule_wl3_drain(memory, ready);
 }
 
+/* Step 4: a marker of a CU with writes waiting for an rL2 fill is held until the wL2 has them. */
+static bool hold_marker(memory_system *memory, unsigned bank, uint32_t handle)
+{
+    message *m = message_get(memory, handle);
+    qr_bank_cu *cu = &memory->banks[bank].qr_cus[m->cu];
+    if (cu->writes_waiting == 0)
+        return false;
+    m->next = MESSAGE_NONE;
+    if (cu->held_first == MESSAGE_NONE)
+        cu->held_first = handle;
+    else
+        message_get(memory, cu->held_last)->next = handle;
+    cu->held_last = handle;
+    memory->stats.markers_held++;
+    return true;
+}
+
 static void take_marker(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
+    if (hold_marker(memory, bank, handle))
+        return;
     l2_bank *b = &memory->banks[bank];
     message *m = message_get(memory, handle);
     eviction_context context = {memory, bank, MEMORY_CU_NONE, now};
@@ -324,17 +374,23 @@ int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time 
 void qr_write_path_create(memory_system *memory)
 {
     const memory_config *c = &memory->config;
-    for (unsigned b = 0; b < c->l2_banks; b++)
+    for (unsigned b = 0; b < c->l2_banks; b++) {
         memory->banks[b].wl2 = write_cache_level_create(c->wl2_blocks_per_bank, c->wl2_ways,
                                                         c->wl2_fifo_entries_per_bank, c->line_bytes);
+        memory->banks[b].qr_cus = malloc(c->cu_count * sizeof *memory->banks[b].qr_cus);
+        for (unsigned cu = 0; cu < c->cu_count; cu++)
+            memory->banks[b].qr_cus[cu] = (qr_bank_cu){0, MESSAGE_NONE, MESSAGE_NONE};
+    }
     memory->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
     memory->wl3_drain_wake = SC_TIME_NEVER;
 }
 
 void qr_write_path_destroy(memory_system *memory)
 {
-    for (unsigned b = 0; b < memory->config.l2_banks; b++)
+    for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         write_cache_level_destroy(memory->banks[b].wl2);
+        free(memory->banks[b].qr_cus);
+    }
     write_cache_level_destroy(memory->wl3);
     free(memory->wl3_markers);
 }

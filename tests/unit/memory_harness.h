@@ -2,7 +2,8 @@
  * protocol unit tests (test_directory.c, test_quickrelease.c, test_memory_side.c): a qr-apu
  * configuration with the test's overrides, a device whose first 64 lines (from h->base,
  * line-aligned) are zero, and one-lane 32-bit accesses that run every event they cause before
- * returning. Header-only, so each test includes it once. */
+ * returning, or only start, for tests that run the events one by one. Header-only, so each test
+ * includes it once. */
 #ifndef SYNCSCOPE_TESTS_MEMORY_HARNESS_H
 #define SYNCSCOPE_TESTS_MEMORY_HARNESS_H
 
@@ -80,18 +81,28 @@ static sc_time memory_harness_now(const memory_harness *h)
     return h->events.count ? event_queue_next_time(&h->events) : 0;
 }
 
-/* Runs every pending event. */
-static void memory_harness_settle(memory_harness *h)
+/* Runs the next pending event; false when there is none. */
+static bool memory_harness_step(memory_harness *h)
 {
     sc_error error = {{0}};
     timing_event event;
-    while (event_queue_pop(&h->events, &event))
-        if (memory_handle_event(h->memory, &event, &error) < 0)
-            fail_msg("%s", error.message);
+    if (!event_queue_pop(&h->events, &event))
+        return false;
+    if (memory_handle_event(h->memory, &event, &error) < 0)
+        fail_msg("%s", error.message);
+    return true;
 }
 
-/* Starts an access of one lane of CU `cu` to the 32-bit word at `address` (event L1_LOAD,
- * L1_STORE or L1_ATOMIC, an add of `value`) without waiting for it; returns its operation. */
+/* Runs every pending event. */
+static void memory_harness_settle(memory_harness *h)
+{
+    while (memory_harness_step(h))
+        ;
+}
+
+/* One lane of CU `cu` starts an access to the 32-bit word at `address` (event L1_LOAD, L1_STORE
+ * or L1_ATOMIC, an add of `value`) at the time of the next pending event, and no event runs;
+ * returns the operation, whose value (memory_harness_value) is there once it is done. */
 static uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
                                      uint32_t value)
 {
@@ -117,8 +128,16 @@ static uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_event ev
     return handle;
 }
 
-/* The same, waiting for it: returns the value loaded (or the atomic's old value) and, if
- * `source` is not NULL, the level that served it. */
+/* The value a done operation loaded (or its atomic's old value); frees the operation. */
+static uint32_t memory_harness_value(memory_harness *h, uint32_t handle)
+{
+    uint32_t result = (uint32_t)memory_op_get(h->memory, handle)->request.data[0][0];
+    memory_op_free(h->memory, handle);
+    return result;
+}
+
+/* memory_harness_start, then every event it causes; returns the value loaded (or the atomic's
+ * old value) and, if `source` is not NULL, the level that served it. */
 static uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
                                       uint32_t value, gsi_source *source)
 {
@@ -126,12 +145,9 @@ static uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_event e
     uint32_t handle = memory_harness_start(h, cu, event, address, value);
     memory_harness_settle(h);
     assert_int_equal(h->done_op, handle);
-    memory_op *op = memory_op_get(h->memory, handle);
     if (source)
-        *source = (gsi_source)op->source;
-    uint32_t result = (uint32_t)op->request.data[0][0];
-    memory_op_free(h->memory, handle);
-    return result;
+        *source = (gsi_source)memory_op_get(h->memory, handle)->source;
+    return memory_harness_value(h, handle);
 }
 
 #endif

@@ -7,8 +7,8 @@
  * along. Below the wL1: a block written out to the wL2 invalidates no rL1 until a release drains
  * it; a release is acknowledged only once its marker has drained the wL2 and the wL3 (the bytes
  * are in memory); a read of a line the wL2 holds whole is served by the wL2, and one it holds in
- * part gets the dirty bytes through the wL3. Every value read is what the modelled hierarchy
- * holds. */
+ * part gets the dirty bytes through the wL3; a release marker does not overtake a write waiting
+ * at its bank for an rL2 fill (issue 6). Every value read is what the modelled hierarchy holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -223,6 +223,44 @@ static void test_read_of_a_line_dirty_in_the_wl2(void **state)
     memory_harness_close(h);
 }
 
+/* Issue 6, on its own memory system: CU 1's load of X misses in the rL2, and CU 0's write of X
+ * reaches the bank while that fill is outstanding, so the write waits in the fill's MSHR. CU 0's
+ * release marker arrives behind it and must not drain the wL2 without it: the release is
+ * acknowledged only once X is in memory, and the invalidation its drain sends closes CU 1's miss,
+ * so a load CU 1 starts after the acknowledgement (as after acquiring a lock CU 0 then frees)
+ * does not merge into the fill of old data. */
+static void test_release_waits_for_a_write_behind_an_rl2_fill(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    uint64_t x = h->base + 640;
+    uint64_t local = memory_bank_local_address(h->memory, x);
+    cache_array *rl2 = h->memory->banks[memory_bank_of(h->memory, x)].cache;
+
+    uint32_t early = memory_harness_start(h, 1, L1_LOAD, x, 0);
+    while (!cache_array_lookup(rl2, local))                       /* the read reaches the bank: rL2 fill */
+        assert_true(memory_harness_step(h));
+    assert_int_equal(cache_array_lookup(rl2, local)->state, L2_IV);
+    uint32_t store = memory_harness_start(h, 0, L1_STORE, x, 5);
+    assert_int_equal(h->done_op, store);                          /* a store is done in the wL1 */
+    memory_op_free(h->memory, store);
+    l1_drain_store_buffer(h->memory, 0, memory_harness_now(h));
+    while (l1_writes_outstanding(h->memory, 0) > 0)
+        assert_true(memory_harness_step(h));
+    sc_error error = {{0}};
+    uint32_t in_memory = 0;
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, x, 4, &error), 0);
+    assert_int_equal(in_memory, 5);                               /* acknowledged after the write */
+    uint32_t late = memory_harness_start(h, 1, L1_LOAD, x, 0);
+    memory_harness_settle(h);
+    assert_int_equal(memory_harness_value(h, early), 0);
+    assert_int_equal(memory_harness_value(h, late), 5);
+    assert_true(memory_statistics(h->memory)->markers_held > 0);
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_wl2_block_invalidates_nothing_until_released),
         cmocka_unit_test(test_release_acknowledged_after_the_wl3_drains),
         cmocka_unit_test(test_read_of_a_line_dirty_in_the_wl2),
+        cmocka_unit_test(test_release_waits_for_a_write_behind_an_rl2_fill),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
