@@ -94,6 +94,23 @@ typedef struct qr_bank_cu {
     uint32_t held_first, held_last; /* the CU's markers held meanwhile, in arrival order (`next`) */
 } qr_bank_cu;
 
+/* QuickRelease: a release or flush marker waiting at a level (a bank's wL2 slice, or the wL3) until
+ * the level's S-FIFO has dequeued every entry it held when the marker arrived (qr_write_path.c
+ * step 4). */
+typedef struct qr_marker {
+    uint64_t through_after;   /* the S-FIFO's dequeue count at which it is through */
+    sc_time ready;            /* when it reaches the level */
+    uint32_t handle;          /* the release marker, acknowledged once through; MESSAGE_NONE: a flush */
+    unsigned bank;            /* the bank it came from, which the acknowledgement leaves */
+} qr_marker;
+
+/* The markers waiting at one level, in arrival order, and the level's drain event. */
+typedef struct qr_marker_queue {
+    qr_marker *items;
+    uint32_t first, count, capacity;
+    sc_time wake;             /* time of the scheduled MEMORY_EVENT_QR_DRAIN, SC_TIME_NEVER if none */
+} qr_marker_queue;
+
 typedef struct l2_bank {
     cache_array *cache;          /* indexed by bank-local line addresses */
     mshr_table *mshrs;           /* waiters: message handles */
@@ -104,7 +121,7 @@ typedef struct l2_bank {
     bool step_scheduled;
     /* QuickRelease (qr_write_path.c): the bank's slice of the wL2 and S-FIFO2 */
     write_cache_level *wl2;
-    sc_time wl2_free_at;         /* when the slice has written out every block a marker drained */
+    qr_marker_queue wl2_markers; /* markers draining S-FIFO2, one block per GPU cycle */
     sc_time invalidations_arrive_by;  /* arrival of the last rL1 invalidation the bank sent */
     bool refusing_writes;        /* a write waits at the head of the queue: the wL2 cannot evict */
     qr_bank_cu *qr_cus;          /* per CU */
@@ -119,14 +136,6 @@ typedef struct l3_bank {
     sc_time free_at;             /* when the bank starts its next lookup */
 } l3_bank;
 
-/* QuickRelease: a release or flush marker that reached the wL3 and waits until S-FIFO3 has
- * dequeued every entry ahead of it (qr_write_path.c step 4). */
-typedef struct qr_wl3_marker {
-    uint64_t through_after;   /* the S-FIFO3 dequeue count at which it is through */
-    sc_time ready;            /* when it reaches the wL3 */
-    uint32_t handle;          /* the release marker, acknowledged once through; MESSAGE_NONE: a flush */
-    unsigned bank;            /* the bank it came from, which the acknowledgement leaves */
-} qr_wl3_marker;
 
 /* A DRAM request that found its channel queue full. */
 typedef struct dram_backlog_entry {
@@ -158,9 +167,7 @@ struct memory_system {
     uint64_t jitter_state;
     memory_stats stats;
     write_cache_level *wl3;       /* QuickRelease: the memory-side wL3 and S-FIFO3 */
-    qr_wl3_marker *wl3_markers;   /* markers waiting for the wL3's drain, in arrival order */
-    uint32_t wl3_marker_first, wl3_marker_count, wl3_marker_capacity;
-    sc_time wl3_drain_wake;       /* time of the scheduled MEMORY_EVENT_WL3_DRAIN, SC_TIME_NEVER if none */
+    qr_marker_queue wl3_markers;  /* markers waiting for the wL3's drain */
     bool failed;                  /* a protocol error in a path that cannot report it (a release's
                                      S-FIFO flush): the next access or event reports `failure` */
     sc_error failure;
@@ -259,8 +266,10 @@ int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time 
 bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle);
 /* Whether a wL1 block of this line written out now would wait at its bank (back-pressure). */
 bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address);
-/* MEMORY_EVENT_WL3_DRAIN: the wL3's eviction port dequeues S-FIFO3 for the markers waiting. */
-void qr_wl3_drain_step(memory_system *memory, sc_time now);
+/* MEMORY_EVENT_QR_DRAIN: the eviction port of bank `target`'s wL2 slice (QR_DRAIN_WL3: of the
+ * wL3) dequeues its S-FIFO for the markers waiting there. */
+enum { QR_DRAIN_WL3 = UINT32_MAX };
+void qr_drain_step(memory_system *memory, uint32_t target, sc_time now);
 /* Lays the wL3's dirty bytes of the line over `data` just read from memory. */
 void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data);
 

@@ -342,8 +342,8 @@ int memory_handle_event(memory_system *memory, const timing_event *event, sc_err
     case MEMORY_EVENT_BACKING_MISS:
         memory_side_handle_event(memory, event);
         return 0;
-    case MEMORY_EVENT_WL3_DRAIN:
-        qr_wl3_drain_step(memory, event->time);
+    case MEMORY_EVENT_QR_DRAIN:
+        qr_drain_step(memory, event->target, event->time);
         return 0;
     default:
         return sc_fail(error, "internal error: unknown memory event %u", event->kind);

@@ -126,7 +126,10 @@ typedef struct memory_stats {
     uint64_t wl2_read_hits;            /* L1 fills served by dirty bytes covering the whole line in a wL2 */
     uint64_t sync_fifo2_full_dequeues, sync_fifo3_full_dequeues;  /* S-FIFO heads dequeued because full */
     uint64_t wl2_refused_writes;       /* bank cycles a write waited: S-FIFO2 full and the wL3 refusing */
+    uint64_t wl2_drain_waits;          /* cycles a marker's wL2 drain waited for the wL3 to take a block */
     uint64_t wl3_drain_waits;          /* cycles a marker's wL3 drain waited for memory's write queue */
+    uint64_t qr_write_out_waits;       /* cycles a read or atomic waited at a bank to write a wL2/wL3
+                                          block out (qr_write_path.c step 7) */
     uint64_t markers_held;             /* markers a bank held behind their CU's writes waiting for an
                                           rL2 fill (qr_write_path.c step 4) */
     uint64_t wl1_refused_stores;       /* store accesses refused (retried each cycle): the wL1 block they
@@ -201,8 +204,8 @@ enum {
     MEMORY_EVENT_HOME_DATA,                   /* a directory's read of the home is answered */
     MEMORY_EVENT_BACKING_DATA,                /* the memory side answers an L2 fill (L3 hit, CPU probe) */
     MEMORY_EVENT_BACKING_MISS,                /* the memory side sends an L2 fill's read to DRAM */
-    MEMORY_EVENT_WL3_DRAIN,                   /* QuickRelease's wL3 drains S-FIFO3 for a marker */
-    MEMORY_EVENT_LAST = MEMORY_EVENT_WL3_DRAIN,
+    MEMORY_EVENT_QR_DRAIN,                    /* QuickRelease's wL2 slice or wL3 drains its S-FIFO for a marker */
+    MEMORY_EVENT_LAST = MEMORY_EVENT_QR_DRAIN,
 };
 
 int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);

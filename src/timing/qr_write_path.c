@@ -28,18 +28,17 @@
  *     of its queue once the wL2 has taken the last such write. Otherwise the marker would drain a
  *     wL2 without that write, the release would be acknowledged with no rL1 invalidation sent for
  *     the line, and an rL1 fill served by that fill (old data) could still be cached, or a later
- *     load merge into it, after the next lock holder acquired. The slice drains S-FIFO2
- *     (everything in it is ahead of the marker), one block per GPU cycle on its eviction port;
- *     the marker then reaches the wL3 directory.latency cycles later and waits there, in arrival
- *     order with the other banks' markers, until S-FIFO3 has dequeued every entry
- *     it held when the slice's blocks reached it (qr_wl3_drain_step): the wL3's eviction port
- *     writes one block per GPU cycle to memory, and only while memory's write queue for the
- *     block's channel has room (memory_accepts_write), as every mechanism's writes to memory must.
- *     Once through, the marker comes back to the bank directory.latency cycles later. The
- *     acknowledgement (MSG_RELEASE_ACK) then leaves for the CU,
- *     taken no earlier than the last rL1 invalidation the bank has sent (U5), so no rL1 still holds
- *     data older than the release. A flush marker (MSG_FLUSH_MARKER, a StRel's store) drains the
- *     same way without an acknowledgement.
+ *     load merge into it, after the next lock holder acquired. The marker then waits at the slice
+ *     until S-FIFO2 has dequeued every entry it held when the marker arrived (qr_drain_step): the
+ *     slice's eviction port writes one block per GPU cycle to the wL3, and only when the wL3 can
+ *     take it (step 7). Once through, the marker reaches the wL3 directory.latency cycles later
+ *     and waits there, in arrival order with the other banks' markers, until S-FIFO3 has dequeued
+ *     every entry it held then: the wL3's eviction port writes one block per GPU cycle to memory,
+ *     and only while memory's write queue for the block's channel has room. Once through, the
+ *     marker comes back to the bank directory.latency cycles later. The acknowledgement
+ *     (MSG_RELEASE_ACK) then leaves for the CU, taken no earlier than the last rL1 invalidation
+ *     the bank has sent (U5), so no rL1 still holds data older than the release. A flush marker
+ *     (MSG_FLUSH_MARKER, a StRel's store) drains the same way without an acknowledgement.
  *  5. A read (an L1 fill) checks the wL2 first (§2.5): a block whose dirty bytes cover the whole
  *     line serves it; a partial block is written out (step 2) and the read goes on to the rL2 and,
  *     on a miss, to memory, whose data arrives with the wL3's dirty bytes of the line laid over it
@@ -50,17 +49,19 @@
  *     so the wL2 takes the write and later reads see it (and the CU's markers, step 4, follow it).
  *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is performed at the rL2
  *     (the point of coherence, U7), which broadcasts rL1 invalidations as a wL2 eviction would.
- *  7. Back-pressure: when S-FIFO3 is full with its head still dirty and memory takes no write (its
- *     write queue for the line's channel is full, memory_accepts_write), the wL3
- *     refuses blocks; a write whose slice would then have to evict its S-FIFO2 head waits at the
- *     head of the bank queue (the bank stalls) and the bank refuses write-outs, so a store whose
- *     wL1 must evict a block to that bank is refused (GSI memory-structural, store buffer full).
+ *  7. Back-pressure: a level takes a block only when every block that taking it pushes out (its
+ *     S-FIFO head when full, its set's oldest block when the set is full) can go on: the wL3's to
+ *     memory, whose write queue for the block's channel must have room (memory_accepts_write), as
+ *     for every mechanism's writes to memory; a wL2 slice's to the wL3 (wl3_takes). A write the
+ *     slice cannot take waits at the head of the bank queue (the bank stalls) and the bank refuses
+ *     write-outs, so a store whose wL1 must evict a block to that bank is refused (GSI
+ *     memory-structural, store buffer full); a read or atomic that must write a block out first
+ *     (steps 5 and 6) waits at the head of the bank queue too.
  *
  * Simplifications: a block moves between levels at the time of its eviction (only marker drains
  * take time, on each level's eviction port); a read whose bytes the wL3 covers still reads DRAM
- * (the overlay makes it value-correct); a full S-FIFO2 head or a replacement victim always leaves,
- * and the wL3 blocks a slice's drain pushes out of a full S-FIFO3 go to memory at once (only
- * writes arriving one by one and the wL3's marker drain wait for memory's write queue). */
+ * (the overlay makes it value-correct); when two blocks a take pushes out go to the same DRAM
+ * channel, one free write-queue slot lets both go. */
 #include "timing/memory_internal.h"
 
 #include <stdlib.h>
@@ -78,13 +79,6 @@ static sc_time cycles(const memory_system *memory, uint64_t count)
 {
     return sc_clock_span(memory->config.gpu_clock, count);
 }
-
-static sc_time later(sc_time a, sc_time b)
-{
-    return a > b ? a : b;
-}
-
-/* ---- memory: where wL3 blocks go ---- */
 
 /* ---- the wL3 ---- */
 
@@ -105,19 +99,28 @@ static void wl3_take(memory_system *memory, uint64_t line_address, const uint8_t
         memory->stats.sync_fifo3_full_dequeues++;
 }
 
-/* Whether the wL3 takes a block now without waiting for memory. */
-static bool wl3_accepts(const memory_system *memory)
+/* Step 7: whether the wL3 takes the block of `line_address` now, without pushing out a block that
+ * memory's write queue would not take. */
+static bool wl3_takes(memory_system *memory, uint64_t line_address)
 {
-    uint64_t head;
-    return !write_cache_level_head_must_leave(memory->wl3, &head) || memory_accepts_write(memory, head);
+    uint64_t victims[2];
+    unsigned count = write_cache_level_take_victims(memory->wl3, line_address, victims);
+    for (unsigned v = 0; v < count; v++)
+        if (!memory_accepts_write(memory, victims[v]))
+            return false;
+    return true;
 }
 
-static void schedule_wl3_drain(memory_system *memory, sc_time when)
+/* Step 7: whether bank `bank`'s wL2 slice takes the block of bank-local `local` now, without
+ * pushing out a block that the wL3 would not take. */
+static bool wl2_takes(memory_system *memory, unsigned bank, uint64_t local)
 {
-    if (when < memory->wl3_drain_wake) {
-        memory->wl3_drain_wake = when;
-        event_queue_push(memory->events, when, MEMORY_EVENT_WL3_DRAIN, 0, 0);
-    }
+    uint64_t victims[2];
+    unsigned count = write_cache_level_take_victims(memory->banks[bank].wl2, local, victims);
+    for (unsigned v = 0; v < count; v++)
+        if (!wl3_takes(memory, memory_bank_global_address(memory, bank, victims[v])))
+            return false;
+    return true;
 }
 
 void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data)
@@ -205,7 +208,7 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
         write_waits(memory, bank, m);
         return -1;
     }
-    if (write_cache_level_head_must_leave(b->wl2, NULL) && !wl3_accepts(memory)) {
+    if (!wl2_takes(memory, bank, local)) {
         b->refusing_writes = true;
         memory->stats.wl2_refused_writes++;
         return 0;
@@ -218,25 +221,6 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
     waiting_write_taken(memory, bank, m, now);
     message_free(memory, handle);
     return 1;
-}
-
-/* Step 4: the marker waits at the wL3 until S-FIFO3 has dequeued every entry ahead of it. */
-static void wait_at_wl3(memory_system *memory, unsigned bank, uint32_t handle, sc_time ready)
-{
-    bool at_end = memory->wl3_marker_first + memory->wl3_marker_count == memory->wl3_marker_capacity;
-    if (memory->wl3_marker_first && at_end) {   /* slide the waiting markers to the front */
-        memmove(memory->wl3_markers, memory->wl3_markers + memory->wl3_marker_first,
-                memory->wl3_marker_count * sizeof *memory->wl3_markers);
-        memory->wl3_marker_first = 0;
-    }
-    if (memory->wl3_marker_count == memory->wl3_marker_capacity) {
-        memory->wl3_marker_capacity = memory->wl3_marker_capacity ? 2 * memory->wl3_marker_capacity : 16;
-        memory->wl3_markers = realloc(memory->wl3_markers, memory->wl3_marker_capacity * sizeof *memory->wl3_markers);
-    }
-    memory->wl3_markers[memory->wl3_marker_first + memory->wl3_marker_count++] = (qr_wl3_marker){
-        write_cache_level_enqueued(memory->wl3), ready, handle, bank};
-    if (memory->wl3_marker_count == 1)
-        schedule_wl3_drain(memory, ready);
 }
 
 /* Step 4: a marker of a CU with writes waiting for an rL2 fill is held until the wL2 has them. */
@@ -256,97 +240,160 @@ static bool hold_marker(memory_system *memory, unsigned bank, uint32_t handle)
     return true;
 }
 
+/* ---- step 4: markers drain a level's S-FIFO, one block per GPU cycle ---- */
+
+static qr_marker_queue *markers_at(memory_system *memory, uint32_t target)
+{
+    return target == QR_DRAIN_WL3 ? &memory->wl3_markers : &memory->banks[target].wl2_markers;
+}
+
+static void schedule_drain(memory_system *memory, uint32_t target, sc_time when)
+{
+    qr_marker_queue *queue = markers_at(memory, target);
+    if (when < queue->wake) {
+        queue->wake = when;
+        event_queue_push(memory->events, when, MEMORY_EVENT_QR_DRAIN, target, 0);
+    }
+}
+
+/* The marker waits at `target` until its S-FIFO has dequeued every entry it holds now. */
+static void marker_arrives(memory_system *memory, uint32_t target, qr_marker marker)
+{
+    qr_marker_queue *queue = markers_at(memory, target);
+    bool at_end = queue->first + queue->count == queue->capacity;
+    if (queue->first && at_end) {   /* slide the waiting markers to the front */
+        memmove(queue->items, queue->items + queue->first, queue->count * sizeof *queue->items);
+        queue->first = 0;
+    }
+    if (queue->count == queue->capacity) {
+        queue->capacity = queue->capacity ? 2 * queue->capacity : 16;
+        queue->items = realloc(queue->items, queue->capacity * sizeof *queue->items);
+    }
+    marker.through_after =
+        write_cache_level_enqueued(target == QR_DRAIN_WL3 ? memory->wl3 : memory->banks[target].wl2);
+    queue->items[queue->first + queue->count++] = marker;
+    if (queue->count == 1)
+        schedule_drain(memory, target, marker.ready);
+}
+
 static void take_marker(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
     if (hold_marker(memory, bank, handle))
         return;
-    l2_bank *b = &memory->banks[bank];
     message *m = message_get(memory, handle);
-    eviction_context context = {memory, bank, MEMORY_CU_NONE, now};
-    unsigned from_wl2 = write_cache_level_drain(b->wl2, wl2_evicted, &context);
-    b->wl2_free_at = later(now, b->wl2_free_at) + cycles(memory, from_wl2);
-    sc_time at_wl3 = b->wl2_free_at + cycles(memory, memory->config.directory_latency);
     if (m->type == MSG_FLUSH_MARKER) {
         message_free(memory, handle);
         handle = MESSAGE_NONE;
     }
-    wait_at_wl3(memory, bank, handle, at_wl3);
+    marker_arrives(memory, bank, (qr_marker){0, now, handle, bank});
 }
 
-/* A marker is through: a release marker's acknowledgement goes back to its bank and on to the CU. */
-static void marker_through(memory_system *memory, const qr_wl3_marker *marker, sc_time now)
+/* A marker is through a level: from a wL2 slice it goes on to the wL3; from the wL3 a release
+ * marker's acknowledgement goes back to its bank and on to the CU. */
+static void marker_through(memory_system *memory, uint32_t target, qr_marker marker, sc_time now)
 {
-    if (marker->handle == MESSAGE_NONE)
-        return;
-    message_get(memory, marker->handle)->type = MSG_RELEASE_ACK;
-    sc_time back = now + cycles(memory, memory->config.directory_latency);
-    memory_send_to_cu_after(memory, marker->handle, marker->bank, back,
-                            memory->banks[marker->bank].invalidations_arrive_by);
+    sc_time next = now + cycles(memory, memory->config.directory_latency);
+    if (target != QR_DRAIN_WL3) {
+        marker.ready = next;
+        marker_arrives(memory, QR_DRAIN_WL3, marker);
+    } else if (marker.handle != MESSAGE_NONE) {
+        message_get(memory, marker.handle)->type = MSG_RELEASE_ACK;
+        memory_send_to_cu_after(memory, marker.handle, marker.bank, next,
+                                memory->banks[marker.bank].invalidations_arrive_by);
+    }
 }
 
-void qr_wl3_drain_step(memory_system *memory, sc_time now)
+/* Whether the head block of `target`'s S-FIFO can leave now: the wL3's goes to memory, a wL2
+ * slice's to the wL3 (step 7). */
+static bool drain_head_can_leave(memory_system *memory, uint32_t target, uint64_t head)
 {
-    if (now != memory->wl3_drain_wake)
+    if (target == QR_DRAIN_WL3)
+        return memory_accepts_write(memory, head);
+    return wl3_takes(memory, memory_bank_global_address(memory, target, head));
+}
+
+void qr_drain_step(memory_system *memory, uint32_t target, sc_time now)
+{
+    qr_marker_queue *queue = markers_at(memory, target);
+    if (now != queue->wake)
         return;   /* superseded by an earlier wake-up */
-    memory->wl3_drain_wake = SC_TIME_NEVER;
-    eviction_context context = {memory, 0, MEMORY_CU_NONE, now};
-    while (memory->wl3_marker_count) {
-        const qr_wl3_marker *first = &memory->wl3_markers[memory->wl3_marker_first];
+    queue->wake = SC_TIME_NEVER;
+    bool at_wl3 = target == QR_DRAIN_WL3;
+    write_cache_level *level = at_wl3 ? memory->wl3 : memory->banks[target].wl2;
+    write_eviction_fn evicted = at_wl3 ? wl3_evicted : wl2_evicted;
+    eviction_context context = {memory, at_wl3 ? 0 : target, MEMORY_CU_NONE, now};
+    while (queue->count) {
+        const qr_marker *first = &queue->items[queue->first];
         if (first->ready > now) {
-            schedule_wl3_drain(memory, first->ready);
+            schedule_drain(memory, target, first->ready);
             return;
         }
-        if (write_cache_level_dequeued(memory->wl3) >= first->through_after) {
-            marker_through(memory, first, now);
-            memory->wl3_marker_first++;
-            memory->wl3_marker_count--;
+        if (write_cache_level_dequeued(level) >= first->through_after) {
+            qr_marker marker = *first;
+            queue->first++;
+            queue->count--;
+            marker_through(memory, target, marker, now);
             continue;
         }
         uint64_t head;
-        if (!write_cache_level_head_present(memory->wl3, &head)) {
-            write_cache_level_dequeue(memory->wl3, wl3_evicted, &context);   /* the block left already */
+        if (!write_cache_level_head_present(level, &head)) {
+            write_cache_level_dequeue(level, evicted, &context);   /* the block left already */
             continue;
         }
-        if (memory_accepts_write(memory, head)) {
-            write_cache_level_dequeue(memory->wl3, wl3_evicted, &context);
-        } else {
+        if (drain_head_can_leave(memory, target, head))
+            write_cache_level_dequeue(level, evicted, &context);
+        else if (at_wl3)
             memory->stats.wl3_drain_waits++;
-        }
-        schedule_wl3_drain(memory, now + cycles(memory, 1));   /* one block per cycle on the eviction port */
+        else
+            memory->stats.wl2_drain_waits++;
+        schedule_drain(memory, target, now + cycles(memory, 1));   /* one block per cycle on the eviction port */
         return;
     }
 }
 
-/* Step 5: serves the fill from the wL2 when its dirty bytes cover the line; else writes the block
- * out. Returns whether the read was served. */
-static bool read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+/* Step 5: serves the fill from the wL2 when its dirty bytes cover the line (1); else writes the
+ * block out and lets the read go on (-1), or waits while the wL3 cannot take it (0, step 7). */
+static int read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
     l2_bank *b = &memory->banks[bank];
     message *m = message_get(memory, handle);
     uint64_t local = memory_bank_local_address(memory, m->line_address);
     const store_buffer_entry *block = write_cache_level_find(b->wl2, local);
     if (!block)
-        return false;
+        return -1;
     if (!byte_mask_full(&block->mask, memory->config.line_bytes)) {
+        if (!wl3_takes(memory, m->line_address)) {
+            memory->stats.qr_write_out_waits++;
+            return 0;
+        }
         eviction_context context = {memory, bank, m->cu, now};
         write_cache_level_evict(b->wl2, local, wl2_evicted, &context);
-        return false;
+        return -1;
     }
     memcpy(m->data, block->data, memory->config.line_bytes);
     m->type = MSG_DATA;
     m->source = GSI_SOURCE_L2;
     memory->stats.wl2_read_hits++;
     memory_send_to_cu(memory, handle, bank, now + cycles(memory, memory->config.l2_latency));
-    return true;
+    return 1;
 }
 
-/* Step 6: the atomic must not bypass dirty bytes of its line in the wL2 or the wL3. */
-static void write_out_before_atomic(memory_system *memory, unsigned bank, const message *atomic, sc_time now)
+/* Step 6: the atomic must not bypass dirty bytes of its line in the wL2 or the wL3; it waits (0)
+ * while they cannot go on to memory (step 7), else goes on (-1). */
+static int write_out_before_atomic(memory_system *memory, unsigned bank, const message *atomic, sc_time now)
 {
+    uint64_t line_address = atomic->line_address;
+    uint64_t local = memory_bank_local_address(memory, line_address);
+    bool in_wl2 = write_cache_level_find(memory->banks[bank].wl2, local) != NULL;
+    bool in_wl3 = in_wl2 || write_cache_level_find(memory->wl3, line_address) != NULL;
+    if ((in_wl2 && !wl3_takes(memory, line_address)) || (in_wl3 && !memory_accepts_write(memory, line_address))) {
+        memory->stats.qr_write_out_waits++;
+        return 0;
+    }
     eviction_context context = {memory, bank, atomic->cu, now};
-    write_cache_level_evict(memory->banks[bank].wl2, memory_bank_local_address(memory, atomic->line_address),
-                            wl2_evicted, &context);
-    write_cache_level_evict(memory->wl3, atomic->line_address, wl3_evicted, &context);
+    write_cache_level_evict(memory->banks[bank].wl2, local, wl2_evicted, &context);
+    write_cache_level_evict(memory->wl3, line_address, wl3_evicted, &context);
+    return -1;
 }
 
 int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
@@ -360,10 +407,9 @@ int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time 
         take_marker(memory, bank, handle, now);
         return 1;
     case MSG_READ:
-        return read_from_wl2(memory, bank, handle, now) ? 1 : -1;
+        return read_from_wl2(memory, bank, handle, now);
     case MSG_ATOMIC:
-        write_out_before_atomic(memory, bank, m, now);
-        return -1;
+        return write_out_before_atomic(memory, bank, m, now);
     default:
         return -1;
     }
@@ -377,20 +423,22 @@ void qr_write_path_create(memory_system *memory)
     for (unsigned b = 0; b < c->l2_banks; b++) {
         memory->banks[b].wl2 = write_cache_level_create(c->wl2_blocks_per_bank, c->wl2_ways,
                                                         c->wl2_fifo_entries_per_bank, c->line_bytes);
+        memory->banks[b].wl2_markers.wake = SC_TIME_NEVER;
         memory->banks[b].qr_cus = malloc(c->cu_count * sizeof *memory->banks[b].qr_cus);
         for (unsigned cu = 0; cu < c->cu_count; cu++)
             memory->banks[b].qr_cus[cu] = (qr_bank_cu){0, MESSAGE_NONE, MESSAGE_NONE};
     }
     memory->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
-    memory->wl3_drain_wake = SC_TIME_NEVER;
+    memory->wl3_markers.wake = SC_TIME_NEVER;
 }
 
 void qr_write_path_destroy(memory_system *memory)
 {
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         write_cache_level_destroy(memory->banks[b].wl2);
+        free(memory->banks[b].wl2_markers.items);
         free(memory->banks[b].qr_cus);
     }
     write_cache_level_destroy(memory->wl3);
-    free(memory->wl3_markers);
+    free(memory->wl3_markers.items);
 }

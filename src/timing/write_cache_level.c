@@ -77,14 +77,29 @@ static bool dequeue_head(write_cache_level *level, write_eviction_cause cause, w
     return true;
 }
 
-bool write_cache_level_head_must_leave(write_cache_level *level, uint64_t *head)
+/* Whether the S-FIFO is full and its head names a present block: taking any block now evicts that
+ * block (`head` receives its line address). */
+static bool head_must_leave(write_cache_level *level, uint64_t *head)
 {
     if (!sync_fifo_full(level->fifo))
         return false;
     uint64_t line_address = sync_fifo_head(level->fifo);
-    if (head)
-        *head = line_address;
+    *head = line_address;
     return write_cache_level_find(level, line_address) != NULL;
+}
+
+unsigned write_cache_level_take_victims(write_cache_level *level, uint64_t line_address, uint64_t victims[2])
+{
+    unsigned count = 0;
+    uint64_t head;
+    bool head_leaves = head_must_leave(level, &head);
+    if (head_leaves)
+        victims[count++] = head;
+    store_buffer *set = set_of(level, line_address);
+    bool head_frees_a_way = head_leaves && set_of(level, head) == set;
+    if (!head_frees_a_way && store_buffer_full(set) && !store_buffer_find(set, line_address))
+        victims[count++] = store_buffer_oldest(set)->line_address;
+    return count;
 }
 
 bool write_cache_level_take(write_cache_level *level, uint64_t line_address, const uint8_t *data,
@@ -100,14 +115,6 @@ bool write_cache_level_take(write_cache_level *level, uint64_t line_address, con
     sync_fifo_push(level->fifo, line_address);
     level->enqueued++;
     return full;
-}
-
-unsigned write_cache_level_drain(write_cache_level *level, write_eviction_fn evict, void *context)
-{
-    unsigned evicted = 0;
-    while (sync_fifo_count(level->fifo))
-        evicted += dequeue_head(level, WRITE_EVICTION_MARKER, evict, context);
-    return evicted;
 }
 
 uint64_t write_cache_level_enqueued(const write_cache_level *level)

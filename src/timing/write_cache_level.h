@@ -10,7 +10,8 @@
  *   1. Taking a block when the S-FIFO is full dequeues the head first; the block the head names
  *      leaves if it is still present (FIFO-full dequeue, §2.2a).
  *   2. Taking a block of a new line into a full set evicts the set's oldest block (replacement).
- *   3. A release marker dequeues every entry ahead of it (write_cache_level_drain, §2.7).
+ *   3. A release marker dequeues every entry ahead of it, one at a time (write_cache_level_dequeue,
+ *      §2.7).
  *   4. The owner takes one line's block out (write_cache_level_evict: a read not fully covered by
  *      the dirty bytes, §2.5 / U6, or an atomic, U7).
  *
@@ -48,9 +49,9 @@ void write_cache_level_destroy(write_cache_level *level);
 /* The line's block, or NULL. */
 const store_buffer_entry *write_cache_level_find(write_cache_level *level, uint64_t line_address);
 
-/* Whether the S-FIFO is full and its head names a present block: taking any block now evicts that
- * block (`head`, when not NULL, receives its line address). */
-bool write_cache_level_head_must_leave(write_cache_level *level, uint64_t *head);
+/* The blocks that taking a block of `line_address` would push out first (rules 1 and 2): stores
+ * their line addresses in `victims` and returns how many (0 to 2). */
+unsigned write_cache_level_take_victims(write_cache_level *level, uint64_t line_address, uint64_t victims[2]);
 
 /* Takes the masked bytes of a block (merging with the line's block if present), evicting what
  * rules 1 and 2 require first, and enqueues the line in the S-FIFO. Returns whether the S-FIFO
@@ -58,11 +59,8 @@ bool write_cache_level_head_must_leave(write_cache_level *level, uint64_t *head)
 bool write_cache_level_take(write_cache_level *level, uint64_t line_address, const uint8_t *data,
                             const byte_mask *mask, write_eviction_fn evict, void *context);
 
-/* A release marker: dequeues the whole S-FIFO, evicting every block an entry names; returns how
- * many blocks left. */
-unsigned write_cache_level_drain(write_cache_level *level, write_eviction_fn evict, void *context);
-
-/* A marker drained one entry at a time (the wL3, which waits for memory between entries): how many
+/* A marker drains the S-FIFO one entry at a time (its level's eviction port writes one block per
+ * cycle, when the level below takes it): how many
  * entries the S-FIFO ever took and ever gave up (a marker is through once the second reaches the
  * first's value at its arrival); whether the S-FIFO's head names a present block (`head` receives
  * its line address when the S-FIFO is not empty); and dequeuing the head (the S-FIFO must not be
