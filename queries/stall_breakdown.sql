@@ -5,6 +5,8 @@
 -- value is the mechanism's mean cycles in that GSI category / sub-category divided by the
 -- baseline's mean total cycles on the same point, so the baseline's bar sums to 1 (as in GSI
 -- Figs. 6.1-6.4). Model runs carry the predicted categories, detailed runs the measured ones.
+-- With the defaults every point of the database is listed: on the 10^6-run store bench that is
+-- 49,152 rows in 30 s, against 1,536 rows in 0.5 s for one workload (--param workload=NAME).
 -- :system    system preset name or GLOB pattern (default: *)
 -- :workload  workload name or GLOB pattern (default: *)
 -- :baseline  mechanism normalised to 1.0 (default: wt)

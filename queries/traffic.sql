@@ -4,9 +4,11 @@
 -- is listed. Averages the whole-run traffic metrics over the runs of each mechanism on a point:
 -- DRAM reads, writes and bytes (dram_*), bytes into each NoC endpoint (noc_bytes_in.*), into the
 -- L1s (l1_*_bytes_in) and the L2 (l2_write_bytes_in), bytes written to memory
--- (memory_write_bytes), a model run's predicted noc_bytes, and the synthetic bench's traffic.*
--- and dram.*; ratio is the mechanism's mean over the baseline's on the same point (empty when
+-- (memory_write_bytes), all NoC bytes (noc_bytes, which model runs predict too), and the
+-- synthetic bench's traffic.* and dram.*; ratio is the mechanism's mean over the baseline's on the same point (empty when
 -- the point has no baseline run or the baseline moved nothing).
+-- With the defaults every point of the database is listed: on the 10^6-run store bench that is
+-- 32,768 rows in 14 s, against 1,024 rows in 0.4 s for one workload (--param workload=NAME).
 -- :system    system preset name or GLOB pattern (default: *)
 -- :workload  workload name or GLOB pattern (default: *)
 -- :baseline  mechanism the ratio is taken against (default: wt)
