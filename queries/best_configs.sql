@@ -1,10 +1,10 @@
 -- best_configs: which :limit configurations give each workload its lowest :metric within an on-chip cache budget?
--- :workload is a workload name or a GLOB pattern; the default (*) ranks every workload's
+-- The workload is a name or a GLOB pattern; the default (*) ranks every workload's
 -- configurations separately. A configuration here is (system, configuration hash, mechanism,
 -- mode), so measured (detailed, sampled) and predicted (model) cycles are ranked side by side
 -- but never averaged together. The budget counts every CU's L1 plus the L2 and L3 in bytes.
--- :metric is the name of a whole-run metric (e.g. instructions, dram_reads) or "cycles" for the
--- run's total cycles. Runs are averaged per group first, in the order of the runs_by_point
+-- The metric is the name of a whole-run metric (e.g. instructions, dram_reads) or "cycles" for
+-- the run's total cycles. Runs are averaged per group first, in the order of the runs_by_point
 -- index, and only the averaged groups are joined to their configuration. Equal values are
 -- listed by system, mechanism, configuration hash and mode.
 -- :workload      workload name or GLOB pattern (default: *)

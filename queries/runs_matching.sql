@@ -1,11 +1,11 @@
 -- runs_matching: which runs used a configuration whose :key matches :value, newest first?
--- :key is a configuration key path (see syncscope config keys); :value is a value in base units
+-- The key is a configuration key path (see syncscope config keys); the value is in base units
 -- (bytes, Hz) or a GLOB pattern over it, e.g. --param key=l1.size --param value=32768, or
 -- --param key=system.name --param value='*apu'. The defaults (l1.size, *) list the newest runs
 -- with their L1 capacity; every configuration has the key, so every run qualifies.
--- The configurations are matched first (one JSON lookup each, not one per run); the newest
--- :limit ids of their runs are picked from the runs_by_config index alone (it holds each run's
--- id), and only those runs are read.
+-- The configurations are matched first (one JSON lookup each, not one per run); the newest ids
+-- of their runs (:limit of them) are picked from the runs_by_config index alone (it holds each
+-- run's id), and only those runs are read.
 -- :key    configuration key path (default: l1.size)
 -- :value  value in base units, or a GLOB pattern (default: *)
 -- :limit  number of runs (default: 50)

@@ -79,9 +79,13 @@ static void test_every_query_returns_rows(void **state)
         assert_int_equal(sc_canned_query_load(names[i], &query, &error), 0);
         if (strlen(query.question) < 10 || !strchr(query.question, '?'))
             fail_msg("%s: the header must state the question it answers", names[i]);
-        for (int p = 0; p < query.param_count; p++)
+        for (int p = 0; p < query.param_count; p++) {
             if (!*query.params[p].description)
                 fail_msg("%s: parameter :%s is not described", names[i], query.params[p].name);
+            for (int q = 0; q < p; q++)   /* a header line of prose that begins with ":name" */
+                if (!strcmp(query.params[p].name, query.params[q].name))
+                    fail_msg("%s: parameter :%s is declared twice in the header", names[i], query.params[p].name);
+        }
         sc_query_param params[8];
         int param_count = sc_synthetic_query_params(&query, params);
         sc_result_table table = {0};
