@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "cli/commands.h"
-#include "cli/model_samples.h"
+#include "cli/model_studies.h"
 
 /* Calibration points come from this stream (validation draws from another, model_samples.h). */
 #define CALIBRATION_SEED 0xCA11B8A7Eull
@@ -71,7 +71,7 @@ static double seconds_since(const struct timespec *start)
     return (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec);
 }
 
-static int calibrate(const model_study *study, sc_error *error)
+int calibrate_study(const model_study *study, sc_store *store, calibration_outcome *outcome, sc_error *error)
 {
     model_param_spec spec;
     if (model_param_spec_load(study->mechanism, &spec, error) < 0)
@@ -81,53 +81,66 @@ static int calibrate(const model_study *study, sc_error *error)
         free(points);
         return -1;
     }
-    sc_store *store = sc_store_open(study->database_path, error);
     int count = 0, status = -1;
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    study_sample *samples = store ? model_study_sample(study, store, points, study->points, &count, error) : NULL;
-    double detailed_seconds = seconds_since(&start);
+    study_sample *samples = model_study_sample(study, store, points, study->points, &count, error);
+    outcome->detailed_seconds = seconds_since(&start);
     if (samples) {
         model_sample *plain = malloc((size_t)count * sizeof *plain);
         for (int s = 0; s < count; s++)
             plain[s] = samples[s].sample;
         clock_gettime(CLOCK_MONOTONIC, &start);
-        model_fit fit;
-        status = model_fit_parameters(study->model, &spec, plain, count, &fit, error);
-        double fit_seconds = seconds_since(&start);
+        model_fit *fit = &outcome->fit;
+        status = model_fit_parameters(study->model, &spec, plain, count, fit, error);
+        outcome->fit_seconds = seconds_since(&start);
         free(plain);
         if (status == 0) {
-            char *params = params_json(&fit.params), *covariance = covariance_json(&fit);
-            char *residuals = residuals_json(samples, count, points, &fit);
+            char *params = params_json(&fit->params), *covariance = covariance_json(fit);
+            char *residuals = residuals_json(samples, count, points, fit);
             sc_calibration_row row = {.mechanism = study->mechanism, .system = study->system, .params = params,
-                                      .covariance = covariance, .residuals = residuals, .r2 = fit.r2,
+                                      .covariance = covariance, .residuals = residuals, .r2 = fit->r2,
                                       .sample_count = count};
-            int64_t id = sc_store_insert_calibration(store, &row, error);
-            status = id < 0 ? -1 : 0;
-            if (status == 0) {
-                double rms = 0;
-                for (int s = 0; s < count; s++)
-                    rms += fit.log_errors[s] * fit.log_errors[s] / count;
-                printf("calibration %lld: mechanism %s, system %s, %d samples (%d points x %d workloads, size %s)\n",
-                       (long long)id, study->mechanism, study->system, count, study->points, study->workload_count,
-                       study->size);
-                for (int p = 0; p < MODEL_PARAMETER_COUNT; p++)
-                    printf("  %-20s %10.4g  +- %.3g\n", model_parameter_name((model_parameter)p), fit.params.value[p],
-                           sqrt(fit.covariance[p][p] > 0 ? fit.covariance[p][p] : 0));
-                printf("  fit: R^2 %.4f (log cycles), RMS cycle error %.2f%%, %d iterations\n", fit.r2,
-                       100 * (exp(sqrt(rms)) - 1), fit.iterations);
-                printf("  time: detailed runs and profiles %.2f s, fit %.3f s\n", detailed_seconds, fit_seconds);
-            }
+            outcome->id = sc_store_insert_calibration(store, &row, error);
+            outcome->sample_count = count;
+            double mean_square = 0;
+            for (int s = 0; s < count; s++)
+                mean_square += fit->log_errors[s] * fit->log_errors[s] / count;
+            outcome->rms_error = exp(sqrt(mean_square)) - 1;
             free(params);
             free(covariance);
             free(residuals);
-            model_fit_release(&fit);
+            if (outcome->id < 0) {
+                model_fit_release(fit);
+                status = -1;
+            }
         }
         model_study_samples_free(samples, count);
     }
-    sc_store_close(store);
     free(points);
     return status;
+}
+
+static int calibrate(const model_study *study, sc_error *error)
+{
+    sc_store *store = sc_store_open(study->database_path, error);
+    calibration_outcome outcome;
+    if (!store || calibrate_study(study, store, &outcome, error) < 0) {
+        sc_store_close(store);
+        return -1;
+    }
+    printf("calibration %lld: mechanism %s, system %s, %d samples (%d points x %d workloads, size %s)\n",
+           (long long)outcome.id, study->mechanism, study->system, outcome.sample_count, study->points,
+           study->workload_count, study->size);
+    for (int p = 0; p < MODEL_PARAMETER_COUNT; p++)
+        printf("  %-20s %10.4g  +- %.3g\n", model_parameter_name((model_parameter)p), outcome.fit.params.value[p],
+               sqrt(outcome.fit.covariance[p][p] > 0 ? outcome.fit.covariance[p][p] : 0));
+    printf("  fit: R^2 %.4f (log cycles), RMS cycle error %.2f%%, %d iterations\n", outcome.fit.r2,
+           100 * outcome.rms_error, outcome.fit.iterations);
+    printf("  time: detailed runs and profiles %.2f s, fit %.3f s\n", outcome.detailed_seconds, outcome.fit_seconds);
+    model_fit_release(&outcome.fit);
+    sc_store_close(store);
+    return 0;
 }
 
 int command_calibrate(int argc, char **argv)

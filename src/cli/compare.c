@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/compare_model.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
 #include "export/database.h"
@@ -20,12 +21,17 @@ static void print_help(void)
 {
     printf("usage: syncscope compare [--system PRESET] [--mechanisms M,M...] [--workloads W,W...]\n"
            "                         [--size tiny|small|large] [--mode detailed|sampled|functional] [--report DIR]\n"
-           "                         [--db PATH]\n\n"
+           "                         [--model-points N] [--db PATH]\n\n"
            "Runs every mechanism (default: all) over the built-in suite (default: all workloads) on the\n"
            "detailed timing model (default), sampled (run --mode sampled with its default sampling) or the\n"
            "functional executor, stores every run, prints a table and writes the SVG report to DIR\n"
            "[notebooks_export/report]: SIMT efficiency, and in detailed and sampled modes the GSI stall\n"
-           "breakdowns normalised to the first mechanism.\n");
+           "breakdowns normalised to the first mechanism.\n\n"
+           "Then the model step: each compared mechanism with an analytical model is calibrated at N design\n"
+           "points around the preset (--model-points, default 2; 0 skips the step) and validated at N other,\n"
+           "held-out points, over the compared workloads the models cover, and a one-at-a-time model sweep\n"
+           "(L1, L2, CU count, DRAM clock) is stored; `syncscope query model_error` and `query sensitivity`\n"
+           "read them.\n");
 }
 
 typedef struct comparison {
@@ -168,6 +174,12 @@ static int compare(cli_option *options)
         .sampling = sampling_defaults(),
     };
     int status = fill_names(&c, options, workload_text, mechanism_text);
+    const char *model_points_text = cli_find(options, "model-points")->value;
+    unsigned long long model_points = 2;
+    if (status == 0 && model_points_text && cli_parse_u64("compare", "model-points", model_points_text, &model_points) < 0)
+        status = 2;
+    if (status == 0 && model_points > 1000)
+        status = cli_usage_error("compare", "--model-points must be 0..1000, not %s", model_points_text);
     if (status == 0 && size_text && sc_workload_size_parse(size_text, &request.size) < 0) {
         fprintf(stderr, "syncscope compare: --size must be tiny, small or large\n");
         status = 2;
@@ -194,6 +206,15 @@ static int compare(cli_option *options)
         }
         if (!timed)
             printf("note: functional runs have no timing; stall figures need --mode detailed or sampled\n");
+        compare_model_request model = {
+            .system = request.system, .size = sc_workload_size_name(request.size),
+            .mechanisms = c.names_m, .mechanism_count = c.mechanisms,
+            .workloads = c.names_w, .workload_count = c.workloads, .points = (int)model_points,
+        };
+        if (model_points && compare_model_step(&model, store, &error) < 0) {
+            fprintf(stderr, "syncscope compare: %s\n", error.message);
+            failures++;
+        }
         printf("%d of %d runs failed\n", failures, c.workloads * c.mechanisms);
         status = failures ? 1 : 0;
     }
@@ -212,7 +233,8 @@ int command_compare(int argc, char **argv)
         {.name = "system", .kind = CLI_VALUE},     {.name = "mechanisms", .kind = CLI_VALUE},
         {.name = "workloads", .kind = CLI_VALUE},  {.name = "size", .kind = CLI_VALUE},
         {.name = "mode", .kind = CLI_VALUE},       {.name = "report", .kind = CLI_VALUE},
-        {.name = "db", .kind = CLI_VALUE},         {.name = NULL},
+        {.name = "db", .kind = CLI_VALUE},         {.name = "model-points", .kind = CLI_VALUE},
+        {.name = NULL},
     };
     const char *positional[1];
     int positional_count;

@@ -105,7 +105,7 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
             status = s->profile ? detailed_sample(study, store, config, s->workload, s, error) : -1;
             s->sample.profile = s->profile;
             made++;
-            if (status == 0)
+            if (status == 0 && !study->quiet)
                 fprintf(stderr, "  point %d/%d %-10s detailed %.0f cycles\n", p + 1, point_count, s->workload,
                         s->sample.cycles);
         }

@@ -22,6 +22,7 @@ typedef struct model_study {
     int points;
     uint64_t seed;
     const char *database_path;
+    bool quiet;                     /* no progress line per detailed run (compare's model step) */
 } model_study;
 
 /* Fills a study from the options shared by both commands (mechanism, system, workloads, points,
@@ -45,7 +46,8 @@ typedef struct study_sample {
 } study_sample;
 
 /* Runs every workload at every point in detail (each run stored), takes the profiles, and
- * returns the samples (malloc'd, *count of them); prints one progress line per run. */
+ * returns the samples (malloc'd, *count of them); prints one progress line per run on stderr
+ * unless the study is quiet. */
 study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
                                  int point_count, int *count, sc_error *error);
 void model_study_samples_free(study_sample *samples, int count);

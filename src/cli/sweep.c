@@ -13,6 +13,7 @@
 #include "cli/run_session.h"
 #include "cli/sweep_model.h"
 #include "cli/sweep_report.h"
+#include "cli/sweep.h"
 #include "base/random.h"
 #include "model/model.h"
 #include "model/sweep_design.h"
@@ -235,6 +236,58 @@ static int resolve_names(sweep_session *session, sc_error *error)
     return 0;
 }
 
+/* Names, design, base configuration and (unless only reporting) every point checked. */
+static int session_prepare(sweep_session *session, bool check, sc_error *error)
+{
+    if (resolve_names(session, error) < 0 || sweep_design_init(&session->design, session->spec, error) < 0)
+        return -1;
+    if (!(session->base = sc_config_load(session->spec->system, NULL, NULL, 0, error)))
+        return -1;
+    return check ? check_points(session, error) : 0;
+}
+
+/* Evaluates the session's shard into `store` under the sweep's row (*sweep_id) and times it. */
+static int session_evaluate(sweep_session *session, sc_store *store, int64_t *sweep_id, double *seconds,
+                            sc_error *error)
+{
+    const sweep_spec *spec = session->spec;
+    if (!strcmp(spec->mode, "model") &&
+        !(session->model = sweep_model_open(store, spec->system, session->mechanisms, session->mechanism_count,
+                                            session->workloads, session->workload_count, spec->size, error)))
+        return -1;
+    if ((*sweep_id = sc_store_ensure_sweep(store, spec->name, spec->text, error)) < 0)
+        return -1;
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int status = evaluate_shard(session, store, *sweep_id, error);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    *seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+    return status;
+}
+
+static void session_release(sweep_session *session)
+{
+    sweep_model_close(session->model);
+    sc_config_free(session->base);
+    sweep_design_free(&session->design);
+}
+
+int sweep_evaluate(const sweep_spec *spec, sc_store *store, sweep_totals *totals, sc_error *error)
+{
+    sweep_session session = {.spec = spec, .shards = 1};
+    *totals = (sweep_totals){0};
+    int status = session_prepare(&session, true, error);
+    if (status == 0)
+        status = session_evaluate(&session, store, &totals->sweep_id, &totals->seconds, error);
+    totals->points = session.design.count;
+    totals->mechanism_count = session.mechanism_count;
+    totals->workload_count = session.workload_count;
+    totals->runs = session.runs;
+    totals->failed_checks = session.failed_checks;
+    session_release(&session);
+    return status;
+}
+
 static int run_sweep(const char *spec_path, const char *shard, bool report_only, const char *report_dir,
                      const char *database, sc_error *error)
 {
@@ -245,30 +298,15 @@ static int run_sweep(const char *spec_path, const char *shard, bool report_only,
     sc_store *store = NULL;
     int status = spec ? sweep_spec_load(spec_path, spec, error) : sc_fail(error, "out of memory");
     if (status == 0)
-        status = resolve_names(&session, error);
-    if (status == 0)
-        status = sweep_design_init(&session.design, spec, error);
-    if (status == 0 && !(session.base = sc_config_load(spec->system, NULL, NULL, 0, error)))
-        status = -1;
-    if (status == 0 && !report_only)
-        status = check_points(&session, error);
+        status = session_prepare(&session, !report_only, error);
     if (status == 0 && !(store = report_only ? sc_store_open_existing(database, error) : sc_store_open(database, error)))
         status = -1;
-    if (status == 0 && !report_only && !strcmp(spec->mode, "model") &&
-        !(session.model = sweep_model_open(store, spec->system, session.mechanisms, session.mechanism_count,
-                                           session.workloads, session.workload_count, spec->size, error)))
-        status = -1;
     int64_t sweep_id = -1;
+    double seconds = 0;
     if (status == 0 && report_only)
         status = find_sweep(store, spec, &sweep_id, error);
-    else if (status == 0 && (sweep_id = sc_store_ensure_sweep(store, spec->name, spec->text, error)) < 0)
-        status = -1;
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
-    if (status == 0 && !report_only)
-        status = evaluate_shard(&session, store, sweep_id, error);
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    double seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+    else if (status == 0)
+        status = session_evaluate(&session, store, &sweep_id, &seconds, error);
     if (status == 0 && !report_only) {
         int64_t points = (session.design.count - session.remainder + session.shards - 1) / session.shards;
         printf("sweep %s (id %lld): %lld of %lld points%s%s, %lld %s runs stored in %.2f s (%.1f runs/s)",
@@ -294,10 +332,8 @@ static int run_sweep(const char *spec_path, const char *shard, bool report_only,
         };
         status = sweep_report(store, &input, report_dir, stdout, error);
     }
-    sweep_model_close(session.model);
+    session_release(&session);
     sc_store_close(store);
-    sc_config_free(session.base);
-    sweep_design_free(&session.design);
     if (spec)
         sweep_spec_free(spec);
     free(spec);

@@ -10,7 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/model_run.h"
-#include "cli/model_samples.h"
+#include "cli/model_studies.h"
 
 #define VALIDATION_SEED 0x5EEDBA11DA7Eull
 
@@ -87,45 +87,36 @@ static int store_comparison(sc_store *store, const model_study *study, const stu
     return id < 0 ? -1 : 0;
 }
 
+/* Predicts every sample with the calibration, stores each comparison and fills the errors. */
 static int compare_all(sc_store *store, const model_study *study, const study_sample *samples, int count,
-                       const model_design_point *points, const model_calibration *calibration, sc_error *error)
+                       const model_design_point *points, const model_calibration *calibration,
+                       validation_outcome *outcome, sc_error *error)
 {
-    double *cycle_errors = malloc((size_t)count * sizeof *cycle_errors);
-    double *stall_errors = malloc((size_t)count * GSI_CATEGORY_COUNT * sizeof *stall_errors);
+    outcome->calibration_id = calibration->id;
+    outcome->count = count;
+    outcome->cycle_errors = malloc((size_t)count * sizeof *outcome->cycle_errors);
+    outcome->stall_errors = malloc((size_t)count * GSI_CATEGORY_COUNT * sizeof *outcome->stall_errors);
     int status = 0;
     for (int s = 0; s < count && status == 0; s++) {
         model_prediction prediction;
         study->model->evaluate(samples[s].profile, &samples[s].sample.point, &calibration->params, &prediction);
         double fraction[GSI_CATEGORY_COUNT], worst = 0;
         model_stall_fractions(&prediction, fraction);
-        cycle_errors[s] = (prediction.cycles - samples[s].sample.cycles) / samples[s].sample.cycles;
+        outcome->cycle_errors[s] = (prediction.cycles - samples[s].sample.cycles) / samples[s].sample.cycles;
         for (int c = 0; c < GSI_CATEGORY_COUNT; c++) {
             double difference = fraction[c] - samples[s].sample.stall_fraction[c];
-            stall_errors[c * count + s] = difference;
+            outcome->stall_errors[c * count + s] = difference;
             worst = fabs(difference) > worst ? fabs(difference) : worst;
         }
         status = store_comparison(store, study, &samples[s], &points[samples[s].point], calibration, &prediction, worst,
                                   error);
     }
-    if (status == 0) {
-        printf("validation of calibration %lld: mechanism %s, system %s, %d held-out points x %d workloads = %d "
-               "comparisons (size %s)\n", (long long)calibration->id, study->mechanism, study->system, study->points,
-               study->workload_count, count, study->size);
-        printf("absolute errors:\n");
-        print_stats("cycles", cycle_errors, count, 100.0, "%");
-        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
-            print_stats(gsi_category_name((gsi_category)c), stall_errors + c * count, count, 1.0, " ");
-    }
-    free(cycle_errors);
-    free(stall_errors);
     return status;
 }
 
-static int validate(const model_study *study, sc_error *error)
+int validate_study(const model_study *study, sc_store *store, validation_outcome *outcome, sc_error *error)
 {
-    sc_store *store = sc_store_open_existing(study->database_path, error);
-    if (!store)
-        return -1;
+    *outcome = (validation_outcome){0};
     model_calibration calibration;
     char **used = NULL;
     int used_count = 0, status = model_calibration_latest(store, study->mechanism, study->system, &calibration, error);
@@ -137,14 +128,43 @@ static int validate(const model_study *study, sc_error *error)
                                      (const char *const *)used, used_count, points, error);
     int count = 0;
     study_sample *samples = status == 0 ? model_study_sample(study, store, points, study->points, &count, error) : NULL;
-    status = samples ? compare_all(store, study, samples, count, points, &calibration, error) : -1;
+    status = samples ? compare_all(store, study, samples, count, points, &calibration, outcome, error) : -1;
+    if (status < 0)
+        validation_outcome_release(outcome);
     model_study_samples_free(samples, count);
     for (int i = 0; i < used_count; i++)
         free(used[i]);
     free(used);
     free(points);
-    sc_store_close(store);
     return status;
+}
+
+void validation_outcome_release(validation_outcome *outcome)
+{
+    free(outcome->cycle_errors);
+    free(outcome->stall_errors);
+    *outcome = (validation_outcome){0};
+}
+
+static int validate(const model_study *study, sc_error *error)
+{
+    sc_store *store = sc_store_open_existing(study->database_path, error);
+    validation_outcome outcome;
+    if (!store || validate_study(study, store, &outcome, error) < 0) {
+        sc_store_close(store);
+        return -1;
+    }
+    int count = outcome.count;
+    printf("validation of calibration %lld: mechanism %s, system %s, %d held-out points x %d workloads = %d "
+           "comparisons (size %s)\n", (long long)outcome.calibration_id, study->mechanism, study->system,
+           study->points, study->workload_count, count, study->size);
+    printf("absolute errors:\n");
+    print_stats("cycles", outcome.cycle_errors, count, 100.0, "%");
+    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        print_stats(gsi_category_name((gsi_category)c), outcome.stall_errors + c * count, count, 1.0, " ");
+    validation_outcome_release(&outcome);
+    sc_store_close(store);
+    return 0;
 }
 
 int command_validate(int argc, char **argv)

@@ -120,7 +120,7 @@ void sc_synthetic_run_fill(const sc_synthetic_set *set, long index, sc_synthetic
         .workload_params = "{\"synthetic\":true}",
         .mode = mechanism == 3 ? "model" : "detailed",
         .seed = index / 32 / set->config_count,
-        .status = index % 97 == 96 ? "check_failed" : "ok", /* a few failures for failed_runs */
+        .status = index % 97 == 96 ? "check_failed" : "ok", /* a few failures for run_outcomes */
         .check_detail = index % 97 == 96 ? "synthetic test data: injected output mismatch" : "synthetic test data",
         .cycles = cycles,
         .wall_seconds = cycles / 1e6,

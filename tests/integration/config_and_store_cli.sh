@@ -40,7 +40,10 @@ expect_error_line "no such database"
 expect 0 "db init" "$syncscope" db init --db "$db"
 expect 0 "db check on an empty database" "$syncscope" db check --db "$db"
 expect 0 "query with no rows" "$syncscope" query run_summary --db "$db"
-expect 1 "query missing a parameter" "$syncscope" query traffic --db "$db"
+# Every canned query has defaults; a query file whose parameter has none is refused naming it.
+printf '%s\n' "-- own: which runs ran :workload?" "-- :workload  workload name" \
+    "SELECT id FROM runs WHERE workload = :workload;" >"$work/own.sql"
+expect 1 "query missing a parameter" "$syncscope" query "$work/own.sql" --db "$db"
 expect_error_line "parameter :workload is not set"
 expect 1 "unknown query" "$syncscope" query nosuch --db "$db"
 expect_error_line "unknown query 'nosuch'"
