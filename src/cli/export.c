@@ -12,6 +12,7 @@
 #include "export/formats.h"
 #include "export/output.h"
 #include "export/table.h"
+#include "store/canned_query.h"
 
 #define MAX_PARAMS 64
 #define EXPORT_DIRECTORY "notebooks_export"
@@ -21,7 +22,8 @@ static const char usage[] =
     "                        [--out FILE] [--db PATH]\n"
     "\n"
     "Runs a query read-only and writes its rows. QUERY_NAME is a file queries/QUERY_NAME.sql of the\n"
-    "syncscope data directory; anything ending in .sql or holding a '/' is a file path.\n"
+    "syncscope data directory (its parameters' defaults apply, as in syncscope query); anything\n"
+    "ending in .sql is a file path.\n"
     "\n"
     "  --format F       csv (RFC 4180, default), json (array of row objects) or ipynb (a Jupyter\n"
     "                   notebook plus the CSV it loads, written beside it); default from --out's\n"
@@ -101,24 +103,6 @@ static int parse_arguments(int argc, char **argv, export_options *options)
     return 0;
 }
 
-/* The query's file, and its name without directory or ".sql" (for default outputs); returns
- * whether `query` named a canned query rather than a file. */
-static int locate_query(const char *query, char *path, size_t path_size, char *name, size_t name_size)
-{
-    size_t length = strlen(query);
-    int is_file = strchr(query, '/') || (length > 4 && !strcmp(query + length - 4, ".sql"));
-    if (is_file)
-        snprintf(path, path_size, "%s", query);
-    else
-        snprintf(path, path_size, "%s/queries/%s.sql", sc_data_dir(), query);
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    size_t base_length = strlen(base);
-    if (base_length > 4 && !strcmp(base + base_length - 4, ".sql"))
-        base_length -= 4;
-    snprintf(name, name_size, "%.*s", (int)base_length, base);
-    return !is_file;
-}
-
 /* `path` with its extension replaced by `extension`. */
 static void replace_extension(const char *path, const char *extension, char *out, size_t out_size)
 {
@@ -171,32 +155,29 @@ int command_export(int argc, char **argv)
     int parsed = parse_arguments(argc, argv, &options);
     if (parsed != 0)
         return parsed < 0 ? 0 : parsed;
-    char query_path[4096], name[256];
-    int canned = locate_query(options.query, query_path, sizeof query_path, name, sizeof name);
     sc_error error;
-    char *sql = sc_read_file(query_path, NULL, &error);
-    if (!sql) {
-        if (canned)
-            fprintf(stderr, "syncscope export: no canned query '%s' (%s does not exist)\n",
-                    options.query, query_path);
-        else
-            fprintf(stderr, "syncscope export: %s\n", error.message);
+    sc_canned_query query;
+    if (sc_canned_query_load(options.query, &query, &error) < 0) {
+        fprintf(stderr, "syncscope export: %s\n", error.message);
         return 1;
     }
     int status = -1;
     sc_table *table = NULL;
     sqlite3 *db = sc_database_open_readonly(cli_database_path(options.db), &error);
     if (db) {
-        table = sc_table_from_query(db, sql, options.params, options.param_count, &error);
+        int count;
+        sc_query_param *bindings = sc_canned_query_bindings(&query, options.params, (int)options.param_count, &count);
+        table = sc_table_from_query(db, query.sql, bindings, (size_t)count, &error);
+        free(bindings);
         if (!table)
-            sc_fail_prefix(&error, "%s", query_path);
+            sc_fail_prefix(&error, "%s", query.path);
     }
     if (table)
-        status = export_table(&options, table, sql, name, &error);
+        status = export_table(&options, table, query.sql, query.name, &error);
     if (status < 0)
         fprintf(stderr, "syncscope export: %s\n", error.message);
     sc_table_free(table);
     sqlite3_close(db);
-    free(sql);
+    sc_canned_query_free(&query);
     return status < 0 ? 1 : 0;
 }

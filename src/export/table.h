@@ -12,6 +12,7 @@
 #include <sqlite3.h>
 
 #include "base/error.h"
+#include "store/store.h"
 
 typedef enum sc_cell_type {
     SC_CELL_NULL,
@@ -37,13 +38,9 @@ typedef struct sc_table {
     sc_cell *cells;             /* row_count * column_count, row-major */
 } sc_table;
 
-/* A named query parameter, `name=value` on the command line. The query refers to it as :name,
- * @name or $name. Values that read fully as an integer or a finite real are bound as numbers,
- * anything else as text. */
-typedef struct sc_query_param {
-    const char *name;
-    const char *value;
-} sc_query_param;
+/* Query parameters are sc_query_param (store.h): the query refers to one as :name, @name or
+ * $name; values that read fully as an integer or a finite real are bound as numbers, anything
+ * else as text. */
 
 sc_table *sc_table_new(size_t column_count, const char *const *column_names);
 void sc_table_free(sc_table *table);

@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,19 +137,30 @@ void sc_canned_query_free(sc_canned_query *query)
     memset(query, 0, sizeof *query);
 }
 
+sc_query_param *sc_canned_query_bindings(const sc_canned_query *query, const sc_query_param *params,
+                                         int param_count, int *count)
+{
+    sc_query_param *bindings = calloc((size_t)(query->param_count + param_count) + 1, sizeof *bindings);
+    *count = 0;
+    for (int i = 0; i < param_count; i++)
+        bindings[(*count)++] = params[i];
+    for (int i = 0; i < query->param_count; i++) {
+        bool given = false;
+        for (int j = 0; j < param_count && !given; j++)
+            given = !strcmp(params[j].name, query->params[i].name);
+        if (!given && query->params[i].default_value)
+            bindings[(*count)++] = (sc_query_param){query->params[i].name, query->params[i].default_value};
+    }
+    return bindings;
+}
+
 int sc_canned_query_run(sc_store *store, const sc_canned_query *query, const sc_query_param *params,
                         int param_count, sc_row_callback callback, void *context, sc_error *error)
 {
-    /* Defaults first, then the caller's values: sc_store_query lets the last one given win. */
-    sc_query_param *merged = calloc((size_t)(query->param_count + param_count) + 1, sizeof *merged);
-    int count = 0;
-    for (int i = 0; i < query->param_count; i++)
-        if (query->params[i].default_value)
-            merged[count++] = (sc_query_param){query->params[i].name, query->params[i].default_value};
-    for (int i = 0; i < param_count; i++)
-        merged[count++] = params[i];
-    int status = sc_store_query(store, query->sql, merged, count, callback, context, error);
-    free(merged);
+    int count;
+    sc_query_param *bindings = sc_canned_query_bindings(query, params, param_count, &count);
+    int status = sc_store_query(store, query->sql, bindings, count, callback, context, error);
+    free(bindings);
     if (status)
         sc_fail_prefix(error, "query %s", query->name);
     return status;

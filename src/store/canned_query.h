@@ -38,6 +38,11 @@ void sc_canned_query_free(sc_canned_query *query);
 int sc_canned_query_names(char ***names, size_t *count, sc_error *error);
 void sc_canned_names_free(char **names, size_t count);
 
+/* The values to bind: `params`, then the defaults of the parameters `params` leaves out (each name
+ * once); sets `*count`. Free with free(). */
+sc_query_param *sc_canned_query_bindings(const sc_canned_query *query, const sc_query_param *params,
+                                         int param_count, int *count);
+
 /* Runs the query with its defaults, overridden by `params`; a required parameter left unset
  * fails naming it. */
 int sc_canned_query_run(sc_store *store, const sc_canned_query *query, const sc_query_param *params,

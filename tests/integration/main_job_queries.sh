@@ -3,7 +3,8 @@
 # parameters, on a database filled the way the main job (`syncscope compare`, README command 1)
 # fills it. Runs compare at --size tiny over the whole suite and every mechanism (detailed runs,
 # then the model step: calibration, held-out validation, model sweep), then each queries/*.sql
-# by name with no --param; a query that returns no rows fails the test. Also: the model step's
+# by name with no --param; a query that returns no rows fails the test, and so does an export of
+# it (same defaults) that writes a different number of rows. Also: the model step's
 # lines, --model-points 0 skipping it, a compare without model workloads saying it was skipped,
 # and a bad --model-points refused in one line.
 # Usage: main_job_queries.sh PATH/TO/syncscope
@@ -30,6 +31,10 @@ for file in "$queries"/*.sql; do
     expect 0 "query $name" "$syncscope" query "$name" --csv --db "$db"
     rows=$(($(wc -l <"$work/out") - 1))
     [ "$rows" -gt 0 ] || fail "query $name returned no rows on the main job's database"
+    # export applies the same defaults, and writes the same rows
+    expect 0 "export $name" "$syncscope" export "$name" --out "$work/$name.csv" --db "$db"
+    exported=$(($(wc -l <"$work/$name.csv") - 1))
+    [ "$exported" -eq "$rows" ] || fail "export $name wrote $exported rows, query printed $rows"
 done
 [ "$count" -ge 10 ] || fail "only $count canned queries found in $queries"
 
