@@ -136,9 +136,13 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
     return status;
 }
 
-static void functional_host_access(void *engine, sc_device *device, uint64_t address, size_t bytes, bool is_write)
+static void functional_host_access(void *state, sc_device *device, uint64_t address, size_t bytes, bool is_write)
 {
-    /* Device memory is the only copy: nothing to flush or invalidate. */
+    /* Device memory is the only copy: nothing to flush or invalidate, only an observer to tell. */
+    const functional_engine *engine = state;
+    const functional_observer *observer = engine->options.observer;
+    if (observer && observer->host_access)
+        observer->host_access(observer->context, address, bytes, is_write);
 }
 
 static void functional_destroy(void *engine)

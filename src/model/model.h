@@ -42,6 +42,10 @@ typedef struct model_point {
     double line_bytes, l1_lines, l1_latency, l1_mshrs, store_buffer_entries;
     double l2_lines, l2_banks, l2_latency;     /* mean end-to-end L2 hit latency */
     double dram_latency;                    /* mean end-to-end DRAM latency */
+    /* The memory side (0 lines: absent): an L2 miss is answered by the CPU cluster when it owns
+     * the line, else by a memory-side L3 hit, else by DRAM; latencies end to end. */
+    double cpu_lines, cpu_latency;
+    double l3_lines, l3_banks, l3_latency;
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */
     char profile_key[128];                  /* the profile this point needs (profile.h) */

@@ -22,7 +22,8 @@
  *   hot bank in the atomics on the group's most atomically-used line (all at one bank's port:
  *               histogram's bins) and its bank's share of the rest        m = 1
  *   L2 bank     D = requests + fills (one per cycle)                    m = banks
- *   DRAM        D = (misses + write-backs) line_cycles / e_dram         m = channels
+ *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
+ *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
  *   bank out    D = reads x data + (writes, atomics) x header message    m = banks
  *   CU port in  the same bytes                                          m = P
  *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
@@ -30,9 +31,14 @@
  *   in closed form, so the solution is the root of X cycle(X) = N (solve()).
  * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus the mean wait of a
  * request on the trip (port out, bank in, bank, bank out, port in: sum of visits x wait over
- * requests), a DRAM read also the DRAM queue's, a write the L2 trip. A warp's cycle per instruction is
- *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + p3 (H_DRAM - H_L2)),  p2, p3 = P(a load's k
- *              lines need the L2 / DRAM) = 1 - (1 - m)^k with m the line miss ratios the mechanism gives
+ * requests); an L2 miss also its L3 bank's lookup wait and then the memory side's latency: the
+ * CPU cluster's or the L3's end-to-end latency (model_point.c) for the misses they answer
+ * (model_memory_split), or the DRAM latency plus the DRAM queue's wait; a write the L2 trip.
+ * A warp's cycle per instruction is
+ *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + pm (H_near - H_L2) + p3 (H_DRAM - H_near)),
+ *              p2, pm, p3 = P(a load's k lines need the L2 / the memory side / DRAM) = 1 - (1 - m)^k
+ *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
+ *              mix over the misses they answer
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
  *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + n_release L2) / I
  *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
@@ -57,7 +63,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, DRAM, BANK_OUT, PORT_IN, STATION_COUNT };
+enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, L3_BANK, DRAM, BANK_OUT, PORT_IN,
+       STATION_COUNT };
 enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100 };
 
 static double min2(double a, double b) { return a < b ? a : b; }
@@ -73,15 +80,34 @@ static double resident_ctas(const model_kernel_profile *k, const model_point *p)
     return max2(ctas, 1.0);
 }
 
-void model_l2_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1, model_demand *out)
+/* Hits of a read class at a cache of `lines` lines that the L2 misses. */
+static double hits_between(const reuse_summary *class, double l2_lines, double lines)
 {
-    double read_hits = reuse_expected_hits(&k->l2_read_summary, (uint64_t)p->l2_lines);
-    double read_misses = min2(k->l2_read_summary.total - read_hits, read_lines_beyond_l1);
-    double write_hits = reuse_expected_hits(&k->l2_write_summary, (uint64_t)p->l2_lines);
-    out->read_lines_dram = max2(read_misses, 0.0);
-    out->read_lines_l2 = read_lines_beyond_l1 - out->read_lines_dram;
+    return lines > l2_lines ? reuse_expected_hits(class, (uint64_t)lines) - reuse_expected_hits(class, (uint64_t)l2_lines)
+                            : 0.0;
+}
+
+void model_memory_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1,
+                        bool l3_takes_writes, model_demand *out)
+{
+    uint64_t l2_lines = (uint64_t)p->l2_lines;
+    double stack_misses = k->l2_read_summary.total - reuse_expected_hits(&k->l2_read_summary, l2_lines);
+    double read_misses = max2(min2(stack_misses, read_lines_beyond_l1), 0.0);
+    /* The stack counts L1 hits too; the misses a mechanism's L1 lets through keep the classes' mix. */
+    double scale = stack_misses > 0 ? read_misses / stack_misses : 0.0;
+    double cpu_owned_misses = k->cpu_owned_summary.total - reuse_expected_hits(&k->cpu_owned_summary, l2_lines);
+    double cpu_held = k->cpu_recency_summary.total > 0
+                          ? reuse_expected_hits(&k->cpu_recency_summary, (uint64_t)p->cpu_lines) / k->cpu_recency_summary.total
+                          : 0.0;
+    double l3_hits = hits_between(&k->fetched_summary, p->l2_lines, p->l3_lines);
+    if (l3_takes_writes)
+        l3_hits += hits_between(&k->written_summary, p->l2_lines, p->l3_lines);
+    out->read_lines_cpu = scale * cpu_owned_misses * cpu_held;
+    out->read_lines_l3 = scale * l3_hits;
+    out->read_lines_dram = max2(read_misses - out->read_lines_cpu - out->read_lines_l3, 0.0);
+    out->read_lines_l2 = read_lines_beyond_l1 - read_misses;
     out->write_lines = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
-    out->write_lines_dram = max2(k->l2_write_summary.total - write_hits, 0.0);
+    out->write_lines_dram = max2(k->l2_write_summary.total - reuse_expected_hits(&k->l2_write_summary, l2_lines), 0.0);
     out->atomic_lines = k->lines[MODEL_ATOMIC];
 }
 
@@ -136,11 +162,13 @@ typedef struct network {
 
 /* What the trip's latencies need from a group: its read mix and unloaded latencies. */
 typedef struct memory_paths {
-    double l1_latency, l2_latency, dram_latency;
-    double l2_read_lines, dram_read_lines, write_lines, dram_lines;   /* per warp instruction */
-    double requests;                /* line requests leaving the CU per warp instruction */
-    double exposed_loads;           /* a_lat x read instructions per warp instruction */
-    double needs_l2, needs_dram;    /* P(a load instruction has a line served by the L2 / DRAM) */
+    double l1_latency, l2_latency, near_latency, dram_latency;   /* near: the CPU cluster's and L3's mix */
+    /* Per warp instruction: */
+    double l2_read_lines, near_read_lines, dram_read_lines, write_lines;
+    double memory_lines, dram_lines;   /* requests taking an L3 bank's lookup slot / a DRAM channel */
+    double requests;                   /* line requests leaving the CU */
+    double exposed_loads;              /* a_lat x read instructions */
+    double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
     double mshrs, store_buffer_entries;
 } memory_paths;
 
@@ -192,17 +220,21 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
             return INFINITY;
     double trip = 0;
     for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
-        if (k != DRAM)
+        if (k != DRAM && k != L3_BANK)
             trip += net->residence[k] - net->demand[k];
     trip = m->requests > 0 ? trip / m->requests : 0.0;
+    double lookup_wait = m->memory_lines > 0 ? (net->residence[L3_BANK] - net->demand[L3_BANK]) / m->memory_lines : 0.0;
     double dram_wait = m->dram_lines > 0 ? (net->residence[DRAM] - net->demand[DRAM]) / m->dram_lines : 0.0;
-    double l2 = m->l2_latency + trip, from_dram = m->dram_latency + trip + dram_wait;
-    double reads = m->l2_read_lines + m->dram_read_lines;
-    double read_hold = reads > 0 ? (m->l2_read_lines * l2 + m->dram_read_lines * from_dram) / reads : 0.0;
+    double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
+    double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
+    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
+    double read_hold =
+        reads > 0 ? (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) / reads : 0.0;
     if (!entries_at(net, MSHR, reads, read_hold, m->mshrs, correction) ||
         !entries_at(net, STORE_BUFFER, m->write_lines, l2, m->store_buffer_entries, correction))
         return INFINITY;
-    double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_dram * (from_dram - l2);
+    double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
+                          m->needs_dram * (from_dram - near);
     net->mem_delay = m->exposed_loads * load_latency;
     double cycle = net->delay + net->mem_delay;
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
@@ -287,16 +319,23 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double per = 1.0 / k->warp_instructions;   /* totals -> per warp instruction */
 
     double read_instructions = k->instructions[MODEL_LOAD] + k->instructions[MODEL_LOAD_STRONG] + k->instructions[MODEL_ATOMIC];
-    double read_lines = d->read_lines_l1 + d->read_lines_l2 + d->read_lines_dram;
-    double l2_reads = d->read_lines_l2 + d->read_lines_dram;
+    double near_reads = d->read_lines_cpu + d->read_lines_l3, memory_reads = near_reads + d->read_lines_dram;
+    double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
+    double l2_reads = d->read_lines_l2 + memory_reads;
     double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
+    bool memory_side = p->l3_lines > 0 || p->cpu_lines > 0;
     memory_paths paths = {
         .l1_latency = p->l1_latency, .l2_latency = p->l2_latency, .dram_latency = p->dram_latency,
-        .l2_read_lines = d->read_lines_l2 * per, .dram_read_lines = d->read_lines_dram * per,
-        .write_lines = d->write_lines * per, .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
+        .near_latency = near_reads > 0 ? (d->read_lines_cpu * p->cpu_latency + d->read_lines_l3 * p->l3_latency) / near_reads
+                                       : p->l3_latency,
+        .l2_read_lines = d->read_lines_l2 * per, .near_read_lines = near_reads * per,
+        .dram_read_lines = d->read_lines_dram * per, .write_lines = d->write_lines * per,
+        .memory_lines = memory_side ? (memory_reads + d->write_lines_dram) * per : 0.0,
+        .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * per,
         .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
+        .needs_memory = read_lines > 0 ? any_of(memory_reads / read_lines, lines_per_read) : 0.0,
         .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
         .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
     };
@@ -322,14 +361,14 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
             [LSU] = (global_lines + k->shared_accesses) * per,
             [PORT_OUT] = cycles_out * per, [BANK_IN] = spread_in * (1.0 - 1.0 / p->l2_banks) * per,
             [HOT_BANK_IN] = (hot_atomics * p->noc_data_cycles + spread_in / p->l2_banks) * per,
-            [L2_BANK] = (requests + d->read_lines_dram) * per,
+            [L2_BANK] = (requests + memory_reads) * per, [L3_BANK] = paths.memory_lines,
             [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per,
             [BANK_OUT] = cycles_back * per, [PORT_IN] = cycles_back * per,
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
             [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [BANK_IN] = max2(p->l2_banks - 1, 1), [HOT_BANK_IN] = 1,
-            [L2_BANK] = p->l2_banks, [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
+            [L2_BANK] = p->l2_banks, [L3_BANK] = max2(p->l3_banks, 1), [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
         .population = where.warps,
@@ -356,7 +395,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->l1_hits += d->read_lines_l1;
     out->l1_misses += k->lines[MODEL_LOAD] - min2(d->read_lines_l1, k->lines[MODEL_LOAD]);
     out->l2_hits += d->read_lines_l2 + d->write_lines - min2(d->write_lines_dram, d->write_lines);
-    out->l2_misses += d->read_lines_dram + min2(d->write_lines_dram, d->write_lines);
+    out->l2_misses += memory_reads + min2(d->write_lines_dram, d->write_lines);
     double line_message = p->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_to_cus += l2_reads * line_message + d->write_lines * MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_from_cus += (l2_reads - atomics) * MEMORY_MESSAGE_HEADER_BYTES + (d->write_lines + atomics) * line_message;

@@ -1,6 +1,9 @@
 /* model_point.c — a design point's numbers from a resolved configuration (model.h). Latencies
  * are the presets' end-to-end figures, as a CU observes them; on a mesh the mean of the
- * nearest and farthest bank's latency. */
+ * nearest and farthest bank's latency. The memory side's (timing/memory_side.c) add their
+ * lookups to the L2's: a CPU-owned line answers cpu.probe_latency after its lookup starts, an L3
+ * hit after the memory side's lookup (l3.latency, or the probe's latency when every request
+ * probes the CPU cluster). */
 #include "model/model.h"
 
 #include <string.h>
@@ -51,6 +54,16 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
         .dram_line_cycles = ceil_ratio(line, sc_config_float(c, "dram.bus_bytes")) * gpu_hz /
                             sc_config_float(c, "dram.clock"),
     };
+    const memory_config *memory = &timing.memory;
+    if (memory->cpu_cache_bytes) {
+        p->cpu_lines = (double)memory->cpu_cache_bytes / line;
+        p->cpu_latency = p->l2_latency + memory->cpu_probe_latency;
+    }
+    if (memory->l3_enabled) {
+        p->l3_lines = (double)memory->l3_bytes / line;
+        p->l3_banks = memory->l3_banks;
+        p->l3_latency = p->l2_latency + memory_side_lookup_cycles(memory);
+    }
     /* A message holds a port for whole NoC cycles (timing/noc.c), a header alone for one. */
     double noc_port_bytes = sc_config_float(c, "noc.bytes_per_cycle"), gpu_per_noc = gpu_hz / sc_config_float(c, "noc.clock");
     p->noc_data_cycles = ceil_ratio(line + MEMORY_MESSAGE_HEADER_BYTES, noc_port_bytes) * gpu_per_noc;

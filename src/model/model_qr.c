@@ -5,7 +5,7 @@
  *                   loads are plain loads and hit at the same rate;
  *   writes        = stores combine in the wL1, so each line written in a launch leaves once
  *                   (written_lines, at most one per store line request);
- *   atomics go to the L2; L2 hits/misses from the GPU-wide stack (model_l2_split).
+ *   atomics go to the L2; L2 hits and misses and where the misses are served (model_memory_split).
  * Simplifications: the wL1's capacity (a line evicted early and written again leaves twice) and
  * the rL1 copies a CU's own write-outs invalidate are not modelled. Timing, stalls and traffic
  * follow from model_core.c. */
@@ -16,7 +16,8 @@
 static void serve_qr(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
     double hits = model_kept_l1_hits(k, p);
-    model_l2_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC], out);
+    model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC], false,
+                       out);
     out->read_lines_l1 = hits;
     out->write_lines = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
 }

@@ -7,7 +7,7 @@
  *                  that returns data), so stores add written_lines to the reads beyond the L1;
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
  *   write-backs  = dirty lines beyond what the CUs' L1s hold reach the L2 (write_lines);
- *   L2 hits/misses from the GPU-wide stack (model_l2_split).
+ *   L2 hits and misses and where the misses are served (model_memory_split).
  * Simplifications: forwarding from an owner L1 costs an L2 access; recalls and the directory's
  * capacity are not modelled. Timing, stalls and traffic follow from model_core.c. */
 #include <math.h>
@@ -19,7 +19,7 @@ static void serve_rfo(const model_kernel_profile *k, const model_point *p, model
     double hits = model_kept_l1_hits(k, p);
     double ownership = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
-    model_l2_split(k, p, beyond, out);
+    model_memory_split(k, p, beyond, true, out);
     out->read_lines_l1 = hits;
     out->write_lines = fmax(k->written_lines - p->l1_lines * p->cu_count, 0.0);
     out->atomic_lines = 0;

@@ -18,6 +18,17 @@
  * acquire and drops the line on an atomic (wt) treats the crossing reuses as cold; one that does
  * not may use them. The profile itself is mechanism-independent.
  *
+ * Memory side. Each read line request (load or atomic) is also classified by where an L2 miss
+ * would be answered, from the order of its line's latest host write (a copy to the device or a
+ * memset, which leaves the line dirty in the CPU cluster and drops the L3's copy), latest GPU
+ * write (which takes the line from the CPU) and latest fetch (a GPU read of a line the CPU does not
+ * own, which brings it into the L3): `l2_reads_cpu_owned` (host-written, no GPU write since: the
+ * CPU cluster answers, if it still holds the line: `cpu_recency` holds these reads' distances in
+ * the host's own LRU stack), `l2_reads_fetched` (fetched since the host write: in the L3),
+ * `l2_reads_written` (GPU-written since, not fetched: in the L3 only if GPU writes allocate
+ * there, as RFO's write-back L3 does), and the rest of `l2_reads` (memory only: DRAM). Each
+ * class holds the reads' GPU-wide distances, so the L2 and the L3 capacities apply to it alike.
+ *
  * Validity. A profile depends on how CTAs map to CUs and how lanes coalesce into lines, so it is
  * keyed by (workload, size, seed, system) and the configuration keys that change these:
  * gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu and l1.line_size (= l2.line_size). Changing
@@ -59,8 +70,11 @@ typedef struct model_kernel_profile {
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
+    reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
+    reuse_histogram cpu_recency;                   /* host-stack distances of the CPU-owned reads */
     /* Precomputed by profile_prepare for the models. */
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
+    reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
 } model_kernel_profile;
 
 typedef struct model_profile {
@@ -73,7 +87,8 @@ typedef struct model_profile {
     model_kernel_profile *kernels;
 } model_profile;
 
-/* "cu=15 warp=32 ctas=8 line=128": the configuration keys a profile depends on. */
+/* "cu=15 warp=32 ctas=8 line=128 format=2": the configuration keys a profile depends on, and the
+ * version of the profile's contents (a stored profile of an older format is taken again). */
 void profile_key_of(const sc_config *config, char key[128]);
 void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128]);
 

@@ -9,7 +9,9 @@
  * engine's default is 64): closer to the detailed schedulers' fine interleaving, whose L1 hit
  * counts it matches best on spmv (measured: 1 and 4 under-count hits, 64 over-counts them), while
  * every resident warp still advancing at once overstates L2 reuse distances of streaming kernels
- * whose detailed runs are MSHR-bound (fewer warps in flight). */
+ * whose detailed runs are MSHR-bound (fewer warps in flight). Host copies and memsets between
+ * launches enter a stack of their own (the CPU cluster's LRU order), and each GPU read is
+ * classified by where memory's copy of its line is (profile.h: memory side). */
 #include "model/profiler.h"
 
 #include <stdio.h>
@@ -28,6 +30,8 @@ struct profiler {
     stack_distance *l1;            /* per CU */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
+    stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
+    uint64_t memory_clock;         /* orders host writes, GPU writes and fetches (stack_line_data) */
     uint32_t launch_stamp;         /* 1, 2, ...: marks the lines' per-launch bookkeeping */
     /* The launch in progress. */
     const ptx_module *module;
@@ -52,6 +56,7 @@ profiler *profiler_create(const sc_config *config)
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_init(&p->l1[c]);
     stack_distance_init(&p->l2);
+    stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
     return p;
@@ -134,7 +139,8 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
 {
     model_kernel_profile *group = p->group;
     if (data->launch != p->launch_stamp) {
-        *data = (stack_line_data){.launch = p->launch_stamp, .last_writer = data->last_writer};
+        *data = (stack_line_data){.launch = p->launch_stamp, .last_writer = data->last_writer,
+                                  .gpu_written_at = data->gpu_written_at, .fetched_at = data->fetched_at};
         group->footprint_lines++;
     }
     uint64_t bit = 1ull << (cu % 64);
@@ -158,6 +164,33 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
     }
 }
 
+/* Where a GPU read of `line` would be answered if it missed the L2 (profile.h: memory side), from
+ * the order of the line's latest host write, GPU write and fetch; records it in that class's
+ * histogram at the read's GPU-wide distance and, for a CPU-owned line, its distance in the host's
+ * stack. A read of a line the CPU does not own fetches it into the L3. */
+static void classify_read(profiler *p, uint64_t line, stack_line_data *data, uint64_t distance)
+{
+    model_kernel_profile *group = p->group;
+    stack_line *host_slot;
+    uint64_t host_distance = stack_distance_peek(&p->host, line, &host_slot);
+    uint64_t host_written_at = host_slot ? host_slot->data.host_written_at : 0;
+    reuse_histogram *class = NULL;
+    if (host_written_at > data->gpu_written_at) {
+        class = &group->l2_reads_cpu_owned;
+        reuse_add(&group->cpu_recency, host_distance, 1);
+    } else if (data->fetched_at > host_written_at) {
+        class = &group->l2_reads_fetched;
+    } else if (data->gpu_written_at > host_written_at) {
+        class = &group->l2_reads_written;
+    }
+    if (class && distance == STACK_DISTANCE_COLD)
+        class->cold += 1;
+    else if (class)
+        reuse_add(class, distance, 1);
+    if (class != &group->l2_reads_cpu_owned)
+        data->fetched_at = ++p->memory_clock;
+}
+
 static void record_memory(profiler *p, unsigned cu, const exec_memory_request *request)
 {
     model_kernel_profile *group = p->group;
@@ -171,12 +204,16 @@ static void record_memory(profiler *p, unsigned cu, const exec_memory_request *r
         stack_line *slot;
         stack_reuse l2 = stack_distance_access(&p->l2, line, 0, &slot);
         note_sharing(p, &slot->data, cu, access);
-        reuse_histogram *l2_histogram =
-            access == MODEL_STORE || access == MODEL_STORE_STRONG ? &group->l2_writes : &group->l2_reads;
+        bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
+        reuse_histogram *l2_histogram = store ? &group->l2_writes : &group->l2_reads;
         if (l2.distance == STACK_DISTANCE_COLD)
             l2_histogram->cold += 1;
         else
             reuse_add(l2_histogram, l2.distance, 1);
+        if (!store)
+            classify_read(p, line, &slot->data, l2.distance);
+        if (store || access == MODEL_ATOMIC)
+            slot->data.gpu_written_at = ++p->memory_clock;
         if (access == MODEL_ATOMIC)
             stack_distance_invalidate(&p->l1[cu], line);
         if (access != MODEL_LOAD)
@@ -237,12 +274,27 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     }
 }
 
+/* A host copy or memset between launches: the CPU cluster touches each line (a write leaves it
+ * dirty there, owned by the CPU). */
+static void host_access(void *context, uint64_t address, size_t bytes, bool is_write)
+{
+    profiler *p = context;
+    if (bytes == 0)
+        return;
+    for (uint64_t line = address / p->line_bytes; line <= (address + bytes - 1) / p->line_bytes; line++) {
+        stack_line *slot;
+        stack_distance_access(&p->host, line, 0, &slot);
+        if (is_write)
+            slot->data.host_written_at = ++p->memory_clock;
+    }
+}
+
 sc_device *profiler_device(profiler *p, sc_error *error)
 {
     sc_device *device = sc_device_create(p->warp_size, error);
     if (!device)
         return NULL;
-    p->observer = (functional_observer){p, launch_begin, step, launch_end};
+    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access};
     functional_engine_options options = functional_engine_defaults(p->warp_size);
     options.cu_count = p->cu_count;
     options.ctas_per_cu = p->ctas_per_cu;
@@ -268,6 +320,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_release(&p->l1[c]);
     stack_distance_release(&p->l2);
+    stack_distance_release(&p->host);
     free(p->l1);
     free(p->epoch);
     free(p->cu_instructions);

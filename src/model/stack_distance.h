@@ -22,6 +22,10 @@ typedef struct stack_line_data {
     int32_t last_writer;      /* CU that wrote it last, -1 none */
     uint32_t atomics;         /* atomic line requests in the current launch */
     bool written;             /* written in the current launch */
+    /* Where memory's copy of the line is (the profiler's memory-side bookkeeping): times on the
+     * profiler's own clock of the line's latest host write (host stack), latest GPU write and
+     * latest GPU read that reached memory while the CPU did not own the line (GPU stack). */
+    uint64_t host_written_at, gpu_written_at, fetched_at;
 } stack_line_data;
 
 typedef struct stack_line {
@@ -49,6 +53,9 @@ void stack_distance_init(stack_distance *stack);
 void stack_distance_release(stack_distance *stack);
 /* Records an access; *slot (if not NULL) receives the line's entry, valid until the next access. */
 stack_reuse stack_distance_access(stack_distance *stack, uint64_t line, uint32_t epoch, stack_line **slot);
+/* The distance an access to `line` would have now, without recording it (COLD if never
+ * accessed); *slot (if not NULL) receives the line's entry or NULL. */
+uint64_t stack_distance_peek(stack_distance *stack, uint64_t line, stack_line **slot);
 /* Marks `line` invalidated (if it was ever accessed): its next reuse reports crossed. */
 void stack_distance_invalidate(stack_distance *stack, uint64_t line);
 /* Distinct lines accessed so far. */
