@@ -85,6 +85,7 @@ typedef struct model_prediction {
     double cycles;
     double stalls[GSI_CATEGORY_COUNT];       /* mean CU cycles per category; they sum to cycles */
     double l1_hits, l1_misses, l2_hits, l2_misses;     /* line requests */
+    double cpu_probe_hits, l3_hits, l3_misses;         /* L2 read misses by who answers (l3_misses: DRAM, with an L3) */
     double noc_bytes_to_cus, noc_bytes_from_cus;       /* over all CU links */
     double dram_read_bytes, dram_write_bytes;
 } model_prediction;

@@ -111,10 +111,19 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
     out->atomic_lines = k->lines[MODEL_ATOMIC];
 }
 
-double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p)
+double model_l1_hits(const reuse_summary *summary, const model_point *p)
 {
-    double weak_hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines);
-    weak_hits = max2(weak_hits - k->remote_read_after_write, 0.0);
+    return reuse_expected_hits(summary, (uint64_t)p->l1_lines);
+}
+
+double model_l2_hits(const reuse_summary *summary, const model_point *p)
+{
+    return reuse_expected_hits(summary, (uint64_t)p->l2_lines);
+}
+
+double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, double lost_hits)
+{
+    double weak_hits = max2(model_l1_hits(&k->l1_summary, p) - lost_hits, 0.0);
     double hit_ratio = k->lines[MODEL_LOAD] > 0 ? weak_hits / k->lines[MODEL_LOAD] : 0.0;
     return weak_hits + k->lines[MODEL_LOAD_STRONG] * hit_ratio;
 }
@@ -396,6 +405,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->l1_misses += k->lines[MODEL_LOAD] - min2(d->read_lines_l1, k->lines[MODEL_LOAD]);
     out->l2_hits += d->read_lines_l2 + d->write_lines - min2(d->write_lines_dram, d->write_lines);
     out->l2_misses += memory_reads + min2(d->write_lines_dram, d->write_lines);
+    out->cpu_probe_hits += d->read_lines_cpu;
+    out->l3_hits += d->read_lines_l3;
+    out->l3_misses += p->l3_lines > 0 ? d->read_lines_dram : 0.0;
     double line_message = p->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_to_cus += l2_reads * line_message + d->write_lines * MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_from_cus += (l2_reads - atomics) * MEMORY_MESSAGE_HEADER_BYTES + (d->write_lines + atomics) * line_message;

@@ -36,9 +36,13 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
 void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
                         bool l3_takes_writes, model_demand *out);
 
-/* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries and
- * loses a line when another CU writes it: every reuse of the per-CU load stacks at this L1,
- * less the loads of lines another CU wrote last; strong loads hit at the weak loads' rate. */
-double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point);
+/* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries: every
+ * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's
+ * invalidations take away); strong loads hit at the weak loads' rate. */
+double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point, double lost_hits);
+
+/* Hits at this point's L1 / L2 of a profile histogram's summary. */
+double model_l1_hits(const reuse_summary *summary, const model_point *point);
+double model_l2_hits(const reuse_summary *summary, const model_point *point);
 
 #endif

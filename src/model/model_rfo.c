@@ -1,13 +1,15 @@
 /* model_rfo.c — where RFO directory coherence (protocols/rfo.c) serves each line request:
  *   L1 read hits = every reuse of the per-CU load stacks at this L1 (acquires and kernel
  *                  boundaries keep the L1: no crossing reuse is lost), less the loads of lines
- *                  another CU wrote last (the writer took ownership and invalidated the copy);
+ *                  another CU wrote last (the writer took ownership and invalidated the copy)
+ *                  and the reuses across a host write of their line (the host write drops it);
  *                  strong loads hit at the same rate as weak ones (acquire is local);
  *   ownership    = each line written in a launch is fetched for ownership once (GetM: a read
  *                  that returns data), so stores add written_lines to the reads beyond the L1;
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
  *   write-backs  = dirty lines beyond what the CUs' L1s hold reach the L2 (write_lines);
- *   L2 hits and misses and where the misses are served (model_memory_split).
+ *   L2 hits and misses and where the misses are served (model_memory_split): the L3 is
+ *                  write-back, so it holds the lines the GPU wrote too.
  * Simplifications: forwarding from an owner L1 costs an L2 access; recalls and the directory's
  * capacity are not modelled. Timing, stalls and traffic follow from model_core.c. */
 #include <math.h>
@@ -16,7 +18,7 @@
 
 static void serve_rfo(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    double hits = model_kept_l1_hits(k, p);
+    double hits = model_kept_l1_hits(k, p, model_l1_hits(&k->l1_host_written_summary, p) + k->remote_read_after_write);
     double ownership = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
     model_memory_split(k, p, beyond, true, out);

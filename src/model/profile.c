@@ -35,6 +35,11 @@ void profile_prepare(model_profile *profile)
         reuse_summarize(&kernel->l2_reads_fetched, &kernel->fetched_summary);
         reuse_summarize(&kernel->l2_reads_written, &kernel->written_summary);
         reuse_summarize(&kernel->cpu_recency, &kernel->cpu_recency_summary);
+        reuse_summarize(&kernel->l1_loads_host_flushed, &kernel->l1_host_flushed_summary);
+        reuse_summarize(&kernel->l1_loads_host_written, &kernel->l1_host_written_summary);
+        reuse_summarize(&kernel->l1_loads_rewritten, &kernel->l1_rewritten_summary);
+        reuse_summarize(&kernel->l2_reads_fetched_rewritten, &kernel->fetched_rewritten_summary);
+        reuse_summarize(&kernel->l2_reads_written_rewritten, &kernel->written_rewritten_summary);
     }
 }
 
@@ -67,6 +72,8 @@ static const struct {
 } histogram_fields[] = {
     FIELD(l1_loads), FIELD(l1_loads_crossing), FIELD(l2_reads), FIELD(l2_writes),
     FIELD(l2_reads_cpu_owned), FIELD(l2_reads_fetched), FIELD(l2_reads_written), FIELD(cpu_recency),
+    FIELD(l1_loads_host_flushed), FIELD(l1_loads_host_written), FIELD(l1_loads_rewritten),
+    FIELD(l2_reads_fetched_rewritten), FIELD(l2_reads_written_rewritten),
 };
 #undef FIELD
 

@@ -16,7 +16,13 @@
  * semantics, fence.acq_rel/sc at GPU or system scope) or before an atomic of that CU on the line
  * are recorded again in `l1_loads_crossing`. A mechanism that flash-invalidates its L1 at an
  * acquire and drops the line on an atomic (wt) treats the crossing reuses as cold; one that does
- * not may use them. The profile itself is mechanism-independent.
+ * not may use them. Reuses whose previous access lies before a host write (a copy to the device or
+ * a memset between launches) of any line are recorded again in `l1_loads_host_flushed` (the
+ * detailed model flash-invalidates the L1s of a mechanism without a directory then), those
+ * before a host write of their own line in `l1_loads_host_written` (every mechanism drops that
+ * line), and the others before a store of any CU to the line in `l1_loads_rewritten` (QR's
+ * invalidations, a load that finds dirty bytes in its wL1). The profile itself is
+ * mechanism-independent.
  *
  * Memory side. Each read line request (load or atomic) is also classified by where an L2 miss
  * would be answered, from the order of its line's latest host write (a copy to the device or a
@@ -27,7 +33,11 @@
  * the host's own LRU stack), `l2_reads_fetched` (fetched since the host write: in the L3),
  * `l2_reads_written` (GPU-written since, not fetched: in the L3 only if GPU writes allocate
  * there, as RFO's write-back L3 does), and the rest of `l2_reads` (memory only: DRAM). Each
- * class holds the reads' GPU-wide distances, so the L2 and the L3 capacities apply to it alike.
+ * class holds the reads' GPU-wide distances, so the L2 and the L3 capacities apply to it alike;
+ * a host write drops the L2's copy, so an access after a host write of its line is cold in both
+ * L2 histograms. The reads of the fetched and written classes whose line was stored to since its
+ * previous read are recorded again in `l2_reads_fetched_rewritten` and
+ * `l2_reads_written_rewritten` (QR's wL2 evictions invalidate the rL2's copy).
  *
  * Validity. A profile depends on how CTAs map to CUs and how lanes coalesce into lines, so it is
  * keyed by (workload, size, seed, system) and the configuration keys that change these:
@@ -69,12 +79,16 @@ typedef struct model_kernel_profile {
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
+    reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
+    reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
     reuse_histogram cpu_recency;                   /* host-stack distances of the CPU-owned reads */
     /* Precomputed by profile_prepare for the models. */
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
+    reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
+    reuse_summary fetched_rewritten_summary, written_rewritten_summary;
 } model_kernel_profile;
 
 typedef struct model_profile {

@@ -22,10 +22,10 @@ typedef struct stack_line_data {
     int32_t last_writer;      /* CU that wrote it last, -1 none */
     uint32_t atomics;         /* atomic line requests in the current launch */
     bool written;             /* written in the current launch */
-    /* Where memory's copy of the line is (the profiler's memory-side bookkeeping): times on the
-     * profiler's own clock of the line's latest host write (host stack), latest GPU write and
-     * latest GPU read that reached memory while the CPU did not own the line (GPU stack). */
-    uint64_t host_written_at, gpu_written_at, fetched_at;
+    /* Times on the profiler's own clock (its memory-side bookkeeping): the line's latest access
+     * in this stack; its latest host write (host stack); its latest GPU read, store, write of
+     * any kind, and read while the CPU did not own it (a fetch into the L3) (GPU stack). */
+    uint64_t seen_at, host_written_at, read_at, stored_at, gpu_written_at, fetched_at;
 } stack_line_data;
 
 typedef struct stack_line {
