@@ -39,7 +39,7 @@ typedef struct model_point {
     double issue_rate;                      /* schedulers x issue width: warp instructions per cycle */
     double alu_cycles, sfu_cycles;          /* cycles one warp instruction occupies the SIMD units / SFU */
     double alu_latency, sfu_latency, shared_latency, branch_penalty, launch_latency;
-    double line_bytes, l1_lines, l1_latency, l1_mshrs, store_buffer_entries;
+    double line_bytes, l1_lines, l1_banks, l1_latency, l1_mshrs, store_buffer_entries;
     double l2_lines, l2_banks, l2_latency;     /* mean end-to-end L2 hit latency */
     double dram_latency;                    /* mean end-to-end DRAM latency */
     /* The memory side (0 lines: absent): an L2 miss is answered by the CPU cluster when it owns

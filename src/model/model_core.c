@@ -11,7 +11,9 @@
  * Stations (D = service demand per warp instruction at one of m replicas):
  *   issue       D = 1/issue_rate                                        m = P
  *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
- *   LSU         D = (global lines + shared accesses)/I (one per cycle)   m = P
+ *   LSU         D = (n_global max(1, k/B) + shared accesses)/I             m = P
+ *               (a global instruction's k lines go to the L1 one per L1 bank per cycle: B banks,
+ *               contiguous lines spread over them, as cache sets are in reuse_histogram.h)
  *   MSHRs       each L2 read line holds one of M for its latency under load H; a request finding
  *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
@@ -348,9 +350,14 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
         .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
     };
-    double global_lines = 0;
-    for (int a = 0; a < MODEL_ACCESS_COUNT; a++)
+    double global_lines = 0, global_instructions = 0;
+    for (int a = 0; a < MODEL_ACCESS_COUNT; a++) {
         global_lines += k->lines[a];
+        global_instructions += k->instructions[a];
+    }
+    double lsu_cycles = global_instructions > 0
+                            ? global_instructions * max2(1.0, global_lines / global_instructions / p->l1_banks)
+                            : 0.0;
     double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines;
     double hot_atomics = atomics * k->atomic_hottest_share;
     /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
@@ -367,7 +374,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
             [SIMD] = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per,
-            [LSU] = (global_lines + k->shared_accesses) * per,
+            [LSU] = (lsu_cycles + k->shared_accesses) * per,
             [PORT_OUT] = cycles_out * per, [BANK_IN] = spread_in * (1.0 - 1.0 / p->l2_banks) * per,
             [HOT_BANK_IN] = (hot_atomics * p->noc_data_cycles + spread_in / p->l2_banks) * per,
             [L2_BANK] = (requests + memory_reads) * per, [L3_BANK] = paths.memory_lines,

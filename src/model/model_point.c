@@ -41,6 +41,7 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
         .launch_latency = sc_config_float(c, "gpu.kernel_launch_latency"),
         .line_bytes = line,
         .l1_lines = sc_config_float(c, "l1.size") / line,
+        .l1_banks = sc_config_float(c, "l1.banks"),
         .l1_latency = sc_config_float(c, "l1.tag_latency") + sc_config_float(c, "l1.latency"),
         .l1_mshrs = sc_config_float(c, "l1.mshrs"),
         .store_buffer_entries = sc_config_float(c, "l1.store_buffer_entries"),
