@@ -48,15 +48,16 @@
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
  *
- * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch   (the busiest CU's work
- * at its own warps' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
+ * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch + t_drain   (the busiest
+ * CU's work at its own warps' rate; t_drain: a release at kernel end that waits for the lines the
+ * mechanism names to reach the DRAM queues, those beyond the queues' room at the channels' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
  * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync in sync, R_SIMD
  * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
  * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
  * stalls) and n resident warps, P(c) = (1 - F_before(c))^n - (1 - F_before(c) - f_c)^n. A CU is
  * busy for its own CTAs' work at its warps' rate (CTAs of equal work but the busiest CU's);
- * cycles of idle CUs, of CUs that finish before the busiest, and launch overhead are idle.
+ * cycles of idle CUs, of CUs that finish before the busiest, launch overhead and the drain are idle.
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
@@ -392,7 +393,10 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     solve(&net, &paths);
     double warp_rate = net.throughput / where.warps, busiest = k->busiest_cu_instructions / launches;
     double busy = busiest / (where.busiest_warps * warp_rate);
-    double launch_cycles = busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD];
+    /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
+    double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
+                   (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
+    double launch_cycles = busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + drain;
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */

@@ -19,6 +19,7 @@ typedef struct model_demand {
     double write_lines;         /* write-through stores reaching the L2 */
     double write_lines_dram;    /* written lines that reach DRAM */
     double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
+    double release_drain_lines; /* per launch: lines the release at kernel end waits to hand to DRAM */
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);

@@ -56,6 +56,8 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
                             sc_config_float(c, "dram.clock"),
     };
     const memory_config *memory = &timing.memory;
+    p->write_cache_lines = (double)memory->wl2_blocks_per_bank * memory->l2_banks + memory->wl3_blocks;
+    p->dram_queue_lines = (double)memory->dram.channels * (memory->dram.queue_entries + memory->dram_write_queue_entries);
     if (memory->cpu_cache_bytes) {
         p->cpu_lines = (double)memory->cpu_cache_bytes / line;
         p->cpu_latency = p->l2_latency + memory->cpu_probe_latency;

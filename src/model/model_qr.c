@@ -14,7 +14,10 @@
  *                   present L3 copy in place), else by DRAM (the L3 does not allocate on writes);
  *   writes        = stores combine in the wL1, so each line written in a launch leaves once
  *                   (written_lines, at most one per store line request); every release drains
- *                   the wL2 and the wL3 to memory, so each launch's written lines reach DRAM;
+ *                   the wL2 and the wL3 to memory, so each launch's written lines reach DRAM,
+ *                   and the release at kernel end waits until the lines still held in them (a
+ *                   launch's written lines, at most the wL2s' and wL3's capacity) are handed to
+ *                   the DRAM queues (qr_release_marker_cycles_mean in detailed runs);
  *   atomics go to the L2.
  * Simplifications: the wL1's capacity (a line evicted early and written again leaves twice) and
  * reads served by the wL2 before a release drains it are not modelled. Timing, stalls and
@@ -39,6 +42,7 @@ static void serve_qr(const model_kernel_profile *k, const model_point *p, model_
     out->read_lines_l1 = hits;
     out->write_lines = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
     out->write_lines_dram = out->write_lines;
+    out->release_drain_lines = fmin(out->write_lines / k->launches, p->write_cache_lines);
 }
 
 static void evaluate_qr(const model_profile *profile, const model_point *point, const model_params *params,
