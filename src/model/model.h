@@ -47,6 +47,7 @@ typedef struct model_point {
     double cpu_lines, cpu_latency;
     double l3_lines, l3_banks, l3_latency;
     double write_cache_lines;               /* QR's wL2 slices and wL3 together */
+    double forward_latency;                 /* a directory forwarding a request to the owner L1 and back */
     double dram_queue_lines;                /* writes the DRAM channels' request and write queues take */
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */

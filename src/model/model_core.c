@@ -33,7 +33,8 @@
  *   in closed form, so the solution is the root of X cycle(X) = N (solve()).
  * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus the mean wait of a
  * request on the trip (port out, bank in, bank, bank out, port in: sum of visits x wait over
- * requests); an L2 miss also its L3 bank's lookup wait and then the memory side's latency: the
+ * requests), and those the directory forwards to an owner L1 its forward latency too
+ * (model_point.c); an L2 miss also its L3 bank's lookup wait and then the memory side's latency: the
  * CPU cluster's or the L3's end-to-end latency (model_point.c) for the misses they answer
  * (model_memory_split), or the DRAM latency plus the DRAM queue's wait; a write the L2 trip.
  * A warp's cycle per instruction is
@@ -337,7 +338,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
     bool memory_side = p->l3_lines > 0 || p->cpu_lines > 0;
     memory_paths paths = {
-        .l1_latency = p->l1_latency, .l2_latency = p->l2_latency, .dram_latency = p->dram_latency,
+        .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
+        .l2_latency = p->l2_latency +
+                      (d->read_lines_l2 > 0 ? min2(d->read_lines_forwarded / d->read_lines_l2, 1.0) * p->forward_latency : 0.0),
         .near_latency = near_reads > 0 ? (d->read_lines_cpu * p->cpu_latency + d->read_lines_l3 * p->l3_latency) / near_reads
                                        : p->l3_latency,
         .l2_read_lines = d->read_lines_l2 * per, .near_read_lines = near_reads * per,
@@ -431,7 +434,7 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
 {
     memset(out, 0, sizeof *out);
     for (int g = 0; g < profile->kernel_count; g++) {
-        model_demand demand;
+        model_demand demand = {0};
         serve(&profile->kernels[g], point, &demand);
         evaluate_group(&profile->kernels[g], point, params, &demand, out);
     }

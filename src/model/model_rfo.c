@@ -16,8 +16,11 @@
  *                  distance exceeds the L3's capacity reach DRAM (the L2's without an L3);
  *   L2 hits and misses and where the misses are served (model_memory_split): the L3 is
  *                  write-back, so it holds the lines the GPU wrote too.
- * Simplifications: forwarding from an owner L1 costs an L2 access; recalls and the directory's
- * capacity are not modelled. Timing, stalls and traffic follow from model_core.c. */
+ *   forwards     = the loads of lines another CU wrote last miss the L1 (the writer's GetM
+ *                  invalidated the copy) and the directory forwards them to the owner, which
+ *                  answers through it: an L2 trip plus the forward latency (model_point.c);
+ * Simplifications: the forwards' own NoC messages, recalls and the directory's capacity are
+ * not modelled. Timing, stalls and traffic follow from model_core.c. */
 #include <math.h>
 
 #include "model/model_core.h"
@@ -29,6 +32,7 @@ static void serve_rfo(const model_kernel_profile *k, const model_point *p, model
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
     model_memory_split(k, p, beyond, true, out);
     out->read_lines_l1 = hits;
+    out->read_lines_forwarded = fmin(k->remote_read_after_write, out->read_lines_l2);
     double exclusive = k->footprint_lines > 0 ? 1.0 - fmin(k->shared_lines / k->footprint_lines, 1.0) : 1.0;
     double owned_fills = fmax(beyond * exclusive, k->written_lines);
     out->write_lines = fmax(owned_fills - p->l1_lines * p->cu_count, 0.0);

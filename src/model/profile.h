@@ -7,8 +7,8 @@
  * synchronization events (barriers, acquire and release fences), LRU stack-distance
  * histograms at line granularity for the L1 (one stack per CU, CTAs placed on CUs as the
  * detailed model places them: CTA i starts on CU i mod cu_count) and the L2 (one stack for the
- * whole GPU), the sharing between CUs (lines touched by several CUs, loads of lines another CU
- * wrote last), atomic contention (the hottest line's share of atomics), footprint, CTA count
+ * whole GPU), the sharing between CUs (lines touched by several CUs; loads of lines another CU
+ * wrote last, the first of each CU after each write), atomic contention (the hottest line's share of atomics), footprint, CTA count
  * and each CTA's resources for occupancy, and the busiest CU's share of the warp instructions.
  *
  * Synchronization and the L1: every L1 reuse is recorded in `l1_loads`; those whose previous

@@ -142,6 +142,7 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
     if (data->launch != p->launch_stamp) {
         stack_line_data kept = *data;
         *data = (stack_line_data){.launch = p->launch_stamp, .last_writer = kept.last_writer,
+                                  .readers_since_write = kept.readers_since_write,
                                   .seen_at = kept.seen_at, .read_at = kept.read_at, .stored_at = kept.stored_at,
                                   .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at};
         group->footprint_lines++;
@@ -151,9 +152,12 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         group->shared_lines++;     /* a second CU joins */
     data->cu_mask |= bit;
     bool writes = access == MODEL_STORE || access == MODEL_STORE_STRONG || access == MODEL_ATOMIC;
-    if (!writes && data->last_writer >= 0 && (unsigned)data->last_writer != cu)
+    if (!writes && data->last_writer >= 0 && (unsigned)data->last_writer != cu && !(data->readers_since_write & bit))
         group->remote_read_after_write++;
+    if (!writes)
+        data->readers_since_write |= bit;
     if (writes) {
+        data->readers_since_write = 0;
         if (!data->written)
             group->written_lines++;
         data->written = true;
