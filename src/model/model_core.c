@@ -50,7 +50,9 @@
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
  *
  * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch + t_drain   (the busiest
- * CU's work at its own warps' rate; t_drain: a release at kernel end that waits for the lines the
+ * CU's work at its own warps' rate; when n+ > r and its last wave is partial (n+ mod r CTAs), that
+ * wave runs at the rate of the same network solved for the warps of every CU's last partial wave,
+ * the others at X/N, and GSI charges each part with its own network; t_drain: a release at kernel end that waits for the lines the
  * mechanism names to reach the DRAM queues, those beyond the queues' room at the channels' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
  * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync in sync, R_SIMD
  * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
@@ -145,7 +147,16 @@ typedef struct placement {
     double warps;           /* N: resident warps over all CUs */
     double busiest_warps;   /* resident on a CU with the most CTAs */
     double busy_ratio;      /* all CUs' busy cycles / the busiest CU's, with equal work per CTA */
+    double busiest_ctas;    /* n+ */
+    double tail_ctas;       /* CTAs of the busiest CU's last wave when it is partial (n+ > r), else 0 */
+    double tail_warps;      /* resident warps over all CUs during those last partial waves */
 } placement;
+
+/* CTAs of a CU's last wave when it holds n > r CTAs and the last wave is partial, else 0. */
+static double partial_wave(double n, double r)
+{
+    return n > r ? n - r * floor(n / r) : 0.0;
+}
 
 static placement place_ctas(const model_kernel_profile *k, const model_point *p)
 {
@@ -160,6 +171,9 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
     /* A CU of n CTAs is busy n / min(n, r) CTA-times at equal per-warp rates. */
     double busiest_time = more / min2(more, r);
     out.busy_ratio = with_more + (fewer > 0 ? with_fewer * (fewer / min2(fewer, r)) / busiest_time : 0.0);
+    out.busiest_ctas = more;
+    out.tail_ctas = partial_wave(more, r);
+    out.tail_warps = out.tail_ctas > 0 ? w * (with_more * out.tail_ctas + with_fewer * partial_wave(fewer, r)) : 0.0;
     return out;
 }
 
@@ -319,6 +333,18 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
     }
 }
 
+/* Charges `busy_cycles` CU cycles of a solved network to the GSI categories (charge_stalls). */
+static void charge_network(const network *net, double active_cus, double z_sync, double z_comp, double z_ctrl,
+                           double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
+{
+    double share[STALL_KINDS] = {
+        net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER], net->mem_delay, z_sync,
+        net->residence[SIMD], z_comp, z_ctrl,
+    };
+    charge_stalls(share, (unsigned)(net->population / active_cus + 0.5), busy_cycles,
+                  min2(1.0, issue_spread * net->throughput / active_cus), stalls);
+}
+
 /* ---- one kernel group ---- */
 
 static void evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
@@ -395,7 +421,18 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     };
     solve(&net, &paths);
     double warp_rate = net.throughput / where.warps, busiest = k->busiest_cu_instructions / launches;
-    double busy = busiest / (where.busiest_warps * warp_rate);
+    double busy = busiest / (where.busiest_warps * warp_rate), tail_share = 0;
+    /* A partial last wave runs with fewer warps resident: the same network at that population. */
+    network tail = net;
+    if (where.tail_ctas > 0) {
+        tail.population = where.tail_warps;
+        solve(&tail, &paths);
+        double cta_work = busiest / where.busiest_ctas;
+        double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * warp_rate);
+        double tail_time = cta_work / (k->warps_per_cta * tail.throughput / tail.population);
+        busy = full_time + tail_time;
+        tail_share = tail_time / busy;
+    }
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
@@ -403,14 +440,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */
-    double share[STALL_KINDS] = {
-        net.residence[LSU] + net.residence[MSHR] + net.residence[STORE_BUFFER], net.mem_delay, z_sync,
-        net.residence[SIMD], z_comp, z_ctrl,
-    };
-    double busy_cu_cycles = min2(busy * where.busy_ratio, busy * where.active);
-    double per_cu_rate = net.throughput / where.active, stalls[GSI_CATEGORY_COUNT] = {0};
-    charge_stalls(share, (unsigned)(where.warps / where.active + 0.5), busy_cu_cycles,
-                  min2(1.0, theta[MODEL_ISSUE_SPREAD] * per_cu_rate), stalls);
+    double busy_cu_cycles = min2(busy * where.busy_ratio, busy * where.active), stalls[GSI_CATEGORY_COUNT] = {0};
+    charge_network(&net, where.active, z_sync, z_comp, z_ctrl, theta[MODEL_ISSUE_SPREAD], busy_cu_cycles * (1 - tail_share),
+                   stalls);
+    if (tail_share > 0)
+        charge_network(&tail, where.active, z_sync, z_comp, z_ctrl, theta[MODEL_ISSUE_SPREAD], busy_cu_cycles * tail_share,
+                       stalls);
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busy_cu_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
