@@ -26,6 +26,10 @@ typedef struct functional_engine_options {
     unsigned quantum;           /* warp instructions a warp runs before the next warp's turn */
     uint64_t max_warp_instructions;  /* watchdog for one launch */
     const functional_observer *observer;  /* NULL: none */
+    /* Slot s of a launch holds its CTAs on CU s mod cu_count; with continue_placement the slots
+     * start where the previous launch's round-robin stopped (first slot on CU (sum of earlier
+     * launches' CTAs) mod cu_count), as the timing engine's dispatcher places CTAs. */
+    bool continue_placement;
 } functional_engine_options;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size);

@@ -6,9 +6,11 @@
  * global memory instructions and the line requests they coalesce into by access kind, the
  * synchronization events (barriers, acquire and release fences), LRU stack-distance
  * histograms at line granularity for the L1 (one stack per CU, CTAs placed on CUs as the
- * detailed model places them: CTA i starts on CU i mod cu_count) and the L2 (one stack for the
- * whole GPU), the sharing between CUs (lines touched by several CUs; loads of lines another CU
- * wrote last, the first of each CU after each write), atomic contention (the hottest line's share of atomics), footprint, CTA count
+ * detailed model places them: round-robin, each launch continuing where the previous one
+ * stopped, so CTA i of a launch after C earlier CTAs starts on CU (C + i) mod cu_count) and
+ * the L2 (one stack for the whole GPU), the sharing between CUs (lines touched by several CUs;
+ * loads of lines another CU wrote last, the first of each CU after each write), atomic
+ * contention (the hottest line's share of atomics), footprint, CTA count
  * and each CTA's resources for occupancy, and the busiest CU's share of the warp instructions.
  *
  * Synchronization and the L1: every L1 reuse is recorded in `l1_loads`; those whose previous

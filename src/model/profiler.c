@@ -343,6 +343,7 @@ sc_device *profiler_device(profiler *p, sc_error *error)
     options.ctas_per_cu = p->ctas_per_cu;
     options.observer = &p->observer;
     options.quantum = 16;  /* short turns: the detailed schedulers interleave warps finely */
+    options.continue_placement = true;   /* as the detailed dispatcher's round-robin does */
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
     return device;
 }
