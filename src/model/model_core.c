@@ -89,8 +89,9 @@ static double resident_ctas(const model_kernel_profile *k, const model_point *p)
 /* Hits of a read class at a cache of `lines` lines that the L2 misses. */
 static double hits_between(const reuse_summary *class, double l2_lines, double lines)
 {
-    return lines > l2_lines ? reuse_expected_hits(class, (uint64_t)lines) - reuse_expected_hits(class, (uint64_t)l2_lines)
-                            : 0.0;
+    if (lines <= l2_lines || class->total <= 0)
+        return 0.0;
+    return reuse_expected_hits(class, (uint64_t)lines) - reuse_expected_hits(class, (uint64_t)l2_lines);
 }
 
 void model_memory_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1,
@@ -101,10 +102,11 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
     double read_misses = max2(min2(stack_misses, read_lines_beyond_l1), 0.0);
     /* The stack counts L1 hits too; the misses a mechanism's L1 lets through keep the classes' mix. */
     double scale = stack_misses > 0 ? read_misses / stack_misses : 0.0;
-    double cpu_owned_misses = k->cpu_owned_summary.total - reuse_expected_hits(&k->cpu_owned_summary, l2_lines);
-    double cpu_held = k->cpu_recency_summary.total > 0
-                          ? reuse_expected_hits(&k->cpu_recency_summary, (uint64_t)p->cpu_lines) / k->cpu_recency_summary.total
-                          : 0.0;
+    double cpu_owned_misses = 0, cpu_held = 0;
+    if (p->cpu_lines > 0 && k->cpu_recency_summary.total > 0) {
+        cpu_owned_misses = k->cpu_owned_summary.total - reuse_expected_hits(&k->cpu_owned_summary, l2_lines);
+        cpu_held = reuse_expected_hits(&k->cpu_recency_summary, (uint64_t)p->cpu_lines) / k->cpu_recency_summary.total;
+    }
     double l3_hits = hits_between(&k->fetched_summary, p->l2_lines, p->l3_lines);
     if (l3_takes_writes)
         l3_hits += hits_between(&k->written_summary, p->l2_lines, p->l3_lines);
