@@ -7,7 +7,7 @@
 #include "model/model.h"
 #include "store/store.h"
 
-enum { MODEL_RUN_METRICS = 10 };
+enum { MODEL_RUN_METRICS = 13 };
 
 typedef struct model_run {
     sc_run_record record;

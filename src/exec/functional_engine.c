@@ -17,6 +17,7 @@ typedef struct functional_engine {
     functional_engine_options options;
     exec_memory_request request;
     uint64_t launch_instructions;  /* issued so far in the current launch (watchdog) */
+    unsigned first_cu;             /* CU of the launch's first slot (options.continue_placement) */
 } functional_engine;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size)
@@ -94,7 +95,8 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
         int progressed = 0;
         for (uint64_t s = 0; s < slots && status == 0; s++) {
             if (!occupied[s] && next_cta < kernel.cta_end) {
-                status = exec_cta_init(&resident[s], &kernel, next_cta++, (unsigned)(s % engine->options.cu_count), error);
+                status = exec_cta_init(&resident[s], &kernel, next_cta++,
+                                       (unsigned)((s + engine->first_cu) % engine->options.cu_count), error);
                 occupied[s] = true;
             }
             if (!occupied[s] || status)
@@ -128,6 +130,8 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             exec_cta_release(&resident[s]);
         }
     stats->warp_instructions = issued;
+    if (engine->options.continue_placement)
+        engine->first_cu = (unsigned)((engine->first_cu + ctas) % engine->options.cu_count);
     if (observer && observer->launch_end && status == 0)
         observer->launch_end(observer->context, &kernel);
     exec_kernel_release(&kernel);
@@ -136,9 +140,13 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
     return status;
 }
 
-static void functional_host_access(void *engine, sc_device *device, uint64_t address, size_t bytes, bool is_write)
+static void functional_host_access(void *state, sc_device *device, uint64_t address, size_t bytes, bool is_write)
 {
-    /* Device memory is the only copy: nothing to flush or invalidate. */
+    /* Device memory is the only copy: nothing to flush or invalidate, only an observer to tell. */
+    const functional_engine *engine = state;
+    const functional_observer *observer = engine->options.observer;
+    if (observer && observer->host_access)
+        observer->host_access(observer->context, address, bytes, is_write);
 }
 
 static void functional_destroy(void *engine)

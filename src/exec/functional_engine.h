@@ -9,12 +9,14 @@
 /* Optional callbacks that watch a functional run (the profiler, model/profiler.h; a sampled
  * run's cache warming, timing/sampled_engine.c): the start of every launch, every issued warp
  * instruction (with its memory request when step->status is EXEC_MEMORY, before the request is
- * performed) and the end of every launch. A NULL callback is skipped. */
+ * performed), the end of every launch and every host access between launches (a copy to or
+ * from the device, a memset: the byte range and whether it writes). A NULL callback is skipped. */
 typedef struct functional_observer {
     void *context;
     void (*launch_begin)(void *context, const exec_kernel *kernel);
     void (*step)(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request);
     void (*launch_end)(void *context, const exec_kernel *kernel);
+    void (*host_access)(void *context, uint64_t address, size_t bytes, bool is_write);
 } functional_observer;
 
 typedef struct functional_engine_options {
@@ -24,6 +26,10 @@ typedef struct functional_engine_options {
     unsigned quantum;           /* warp instructions a warp runs before the next warp's turn */
     uint64_t max_warp_instructions;  /* watchdog for one launch */
     const functional_observer *observer;  /* NULL: none */
+    /* Slot s of a launch holds its CTAs on CU s mod cu_count; with continue_placement the slots
+     * start where the previous launch's round-robin stopped (first slot on CU (sum of earlier
+     * launches' CTAs) mod cu_count), as the timing engine's dispatcher places CTAs. */
+    bool continue_placement;
 } functional_engine_options;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size);

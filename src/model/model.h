@@ -39,9 +39,16 @@ typedef struct model_point {
     double issue_rate;                      /* schedulers x issue width: warp instructions per cycle */
     double alu_cycles, sfu_cycles;          /* cycles one warp instruction occupies the SIMD units / SFU */
     double alu_latency, sfu_latency, shared_latency, branch_penalty, launch_latency;
-    double line_bytes, l1_lines, l1_latency, l1_mshrs, store_buffer_entries;
+    double line_bytes, l1_lines, l1_banks, l1_latency, l1_mshrs, store_buffer_entries;
     double l2_lines, l2_banks, l2_latency;     /* mean end-to-end L2 hit latency */
     double dram_latency;                    /* mean end-to-end DRAM latency */
+    /* The memory side (0 lines: absent): an L2 miss is answered by the CPU cluster when it owns
+     * the line, else by a memory-side L3 hit, else by DRAM; latencies end to end. */
+    double cpu_lines, cpu_latency;
+    double l3_lines, l3_banks, l3_latency;
+    double write_cache_lines;               /* QR's wL2 slices and wL3 together */
+    double forward_latency;                 /* a directory forwarding a request to the owner L1 and back */
+    double dram_queue_lines;                /* writes the DRAM channels' request and write queues take */
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */
     char profile_key[128];                  /* the profile this point needs (profile.h) */
@@ -81,6 +88,7 @@ typedef struct model_prediction {
     double cycles;
     double stalls[GSI_CATEGORY_COUNT];       /* mean CU cycles per category; they sum to cycles */
     double l1_hits, l1_misses, l2_hits, l2_misses;     /* line requests */
+    double cpu_probe_hits, l3_hits, l3_misses;         /* L2 read misses by who answers (l3_misses: DRAM, with an L3) */
     double noc_bytes_to_cus, noc_bytes_from_cus;       /* over all CU links */
     double dram_read_bytes, dram_write_bytes;
 } model_prediction;

@@ -11,7 +11,9 @@
  * Stations (D = service demand per warp instruction at one of m replicas):
  *   issue       D = 1/issue_rate                                        m = P
  *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
- *   LSU         D = (global lines + shared accesses)/I (one per cycle)   m = P
+ *   LSU         D = (n_global max(1, k/B) + shared accesses)/I             m = P
+ *               (a global instruction's k lines go to the L1 one per L1 bank per cycle: B banks,
+ *               contiguous lines spread over them, as cache sets are in reuse_histogram.h)
  *   MSHRs       each L2 read line holds one of M for its latency under load H; a request finding
  *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
@@ -22,7 +24,8 @@
  *   hot bank in the atomics on the group's most atomically-used line (all at one bank's port:
  *               histogram's bins) and its bank's share of the rest        m = 1
  *   L2 bank     D = requests + fills (one per cycle)                    m = banks
- *   DRAM        D = (misses + write-backs) line_cycles / e_dram         m = channels
+ *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
+ *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
  *   bank out    D = reads x data + (writes, atomics) x header message    m = banks
  *   CU port in  the same bytes                                          m = P
  *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
@@ -30,9 +33,15 @@
  *   in closed form, so the solution is the root of X cycle(X) = N (solve()).
  * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus the mean wait of a
  * request on the trip (port out, bank in, bank, bank out, port in: sum of visits x wait over
- * requests), a DRAM read also the DRAM queue's, a write the L2 trip. A warp's cycle per instruction is
- *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + p3 (H_DRAM - H_L2)),  p2, p3 = P(a load's k
- *              lines need the L2 / DRAM) = 1 - (1 - m)^k with m the line miss ratios the mechanism gives
+ * requests), and those the directory forwards to an owner L1 its forward latency too
+ * (model_point.c); an L2 miss also its L3 bank's lookup wait and then the memory side's latency: the
+ * CPU cluster's or the L3's end-to-end latency (model_point.c) for the misses they answer
+ * (model_memory_split), or the DRAM latency plus the DRAM queue's wait; a write the L2 trip.
+ * A warp's cycle per instruction is
+ *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + pm (H_near - H_L2) + p3 (H_DRAM - H_near)),
+ *              p2, pm, p3 = P(a load's k lines need the L2 / the memory side / DRAM) = 1 - (1 - m)^k
+ *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
+ *              mix over the misses they answer
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
  *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + n_release L2) / I
  *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
@@ -40,15 +49,18 @@
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
  *
- * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch   (the busiest CU's work
- * at its own warps' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
+ * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch + t_drain   (the busiest
+ * CU's work at its own warps' rate; when n+ > r and its last wave is partial (n+ mod r CTAs), that
+ * wave runs at the rate of the same network solved for the warps of every CU's last partial wave,
+ * the others at X/N, and GSI charges each part with its own network; t_drain: a release at kernel end that waits for the lines the
+ * mechanism names to reach the DRAM queues, those beyond the queues' room at the channels' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
  * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync in sync, R_SIMD
  * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
  * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
  * stalls) and n resident warps, P(c) = (1 - F_before(c))^n - (1 - F_before(c) - f_c)^n. A CU is
  * busy for its own CTAs' work at its warps' rate (CTAs of equal work but the busiest CU's);
- * cycles of idle CUs, of CUs that finish before the busiest, and launch overhead are idle.
+ * cycles of idle CUs, of CUs that finish before the busiest, launch overhead and the drain are idle.
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
@@ -57,7 +69,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, DRAM, BANK_OUT, PORT_IN, STATION_COUNT };
+enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, L3_BANK, DRAM, BANK_OUT, PORT_IN,
+       STATION_COUNT };
 enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100 };
 
 static double min2(double a, double b) { return a < b ? a : b; }
@@ -73,22 +86,52 @@ static double resident_ctas(const model_kernel_profile *k, const model_point *p)
     return max2(ctas, 1.0);
 }
 
-void model_l2_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1, model_demand *out)
+/* Hits of a read class at a cache of `lines` lines that the L2 misses. */
+static double hits_between(const reuse_summary *class, double l2_lines, double lines)
 {
-    double read_hits = reuse_expected_hits(&k->l2_read_summary, (uint64_t)p->l2_lines);
-    double read_misses = min2(k->l2_read_summary.total - read_hits, read_lines_beyond_l1);
-    double write_hits = reuse_expected_hits(&k->l2_write_summary, (uint64_t)p->l2_lines);
-    out->read_lines_dram = max2(read_misses, 0.0);
-    out->read_lines_l2 = read_lines_beyond_l1 - out->read_lines_dram;
+    if (lines <= l2_lines || class->total <= 0)
+        return 0.0;
+    return reuse_expected_hits(class, (uint64_t)lines) - reuse_expected_hits(class, (uint64_t)l2_lines);
+}
+
+void model_memory_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1,
+                        bool l3_takes_writes, model_demand *out)
+{
+    uint64_t l2_lines = (uint64_t)p->l2_lines;
+    double stack_misses = k->l2_read_summary.total - reuse_expected_hits(&k->l2_read_summary, l2_lines);
+    double read_misses = max2(min2(stack_misses, read_lines_beyond_l1), 0.0);
+    /* The stack counts L1 hits too; the misses a mechanism's L1 lets through keep the classes' mix. */
+    double scale = stack_misses > 0 ? read_misses / stack_misses : 0.0;
+    double cpu_owned_misses = 0, cpu_held = 0;
+    if (p->cpu_lines > 0 && k->cpu_recency_summary.total > 0) {
+        cpu_owned_misses = k->cpu_owned_summary.total - reuse_expected_hits(&k->cpu_owned_summary, l2_lines);
+        cpu_held = reuse_expected_hits(&k->cpu_recency_summary, (uint64_t)p->cpu_lines) / k->cpu_recency_summary.total;
+    }
+    double l3_hits = hits_between(&k->fetched_summary, p->l2_lines, p->l3_lines);
+    if (l3_takes_writes)
+        l3_hits += hits_between(&k->written_summary, p->l2_lines, p->l3_lines);
+    out->read_lines_cpu = scale * cpu_owned_misses * cpu_held;
+    out->read_lines_l3 = scale * l3_hits;
+    out->read_lines_dram = max2(read_misses - out->read_lines_cpu - out->read_lines_l3, 0.0);
+    out->read_lines_l2 = read_lines_beyond_l1 - read_misses;
     out->write_lines = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
-    out->write_lines_dram = max2(k->l2_write_summary.total - write_hits, 0.0);
+    out->write_lines_dram = max2(k->l2_write_summary.total - reuse_expected_hits(&k->l2_write_summary, l2_lines), 0.0);
     out->atomic_lines = k->lines[MODEL_ATOMIC];
 }
 
-double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p)
+double model_l1_hits(const reuse_summary *summary, const model_point *p)
 {
-    double weak_hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines);
-    weak_hits = max2(weak_hits - k->remote_read_after_write, 0.0);
+    return reuse_expected_hits(summary, (uint64_t)p->l1_lines);
+}
+
+double model_l2_hits(const reuse_summary *summary, const model_point *p)
+{
+    return reuse_expected_hits(summary, (uint64_t)p->l2_lines);
+}
+
+double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, double lost_hits)
+{
+    double weak_hits = max2(model_l1_hits(&k->l1_summary, p) - lost_hits, 0.0);
     double hit_ratio = k->lines[MODEL_LOAD] > 0 ? weak_hits / k->lines[MODEL_LOAD] : 0.0;
     return weak_hits + k->lines[MODEL_LOAD_STRONG] * hit_ratio;
 }
@@ -106,7 +149,16 @@ typedef struct placement {
     double warps;           /* N: resident warps over all CUs */
     double busiest_warps;   /* resident on a CU with the most CTAs */
     double busy_ratio;      /* all CUs' busy cycles / the busiest CU's, with equal work per CTA */
+    double busiest_ctas;    /* n+ */
+    double tail_ctas;       /* CTAs of the busiest CU's last wave when it is partial (n+ > r), else 0 */
+    double tail_warps;      /* resident warps over all CUs during those last partial waves */
 } placement;
+
+/* CTAs of a CU's last wave when it holds n > r CTAs and the last wave is partial, else 0. */
+static double partial_wave(double n, double r)
+{
+    return n > r ? n - r * floor(n / r) : 0.0;
+}
 
 static placement place_ctas(const model_kernel_profile *k, const model_point *p)
 {
@@ -121,6 +173,9 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
     /* A CU of n CTAs is busy n / min(n, r) CTA-times at equal per-warp rates. */
     double busiest_time = more / min2(more, r);
     out.busy_ratio = with_more + (fewer > 0 ? with_fewer * (fewer / min2(fewer, r)) / busiest_time : 0.0);
+    out.busiest_ctas = more;
+    out.tail_ctas = partial_wave(more, r);
+    out.tail_warps = out.tail_ctas > 0 ? w * (with_more * out.tail_ctas + with_fewer * partial_wave(fewer, r)) : 0.0;
     return out;
 }
 
@@ -136,11 +191,13 @@ typedef struct network {
 
 /* What the trip's latencies need from a group: its read mix and unloaded latencies. */
 typedef struct memory_paths {
-    double l1_latency, l2_latency, dram_latency;
-    double l2_read_lines, dram_read_lines, write_lines, dram_lines;   /* per warp instruction */
-    double requests;                /* line requests leaving the CU per warp instruction */
-    double exposed_loads;           /* a_lat x read instructions per warp instruction */
-    double needs_l2, needs_dram;    /* P(a load instruction has a line served by the L2 / DRAM) */
+    double l1_latency, l2_latency, near_latency, dram_latency;   /* near: the CPU cluster's and L3's mix */
+    /* Per warp instruction: */
+    double l2_read_lines, near_read_lines, dram_read_lines, write_lines;
+    double memory_lines, dram_lines;   /* requests taking an L3 bank's lookup slot / a DRAM channel */
+    double requests;                   /* line requests leaving the CU */
+    double exposed_loads;              /* a_lat x read instructions */
+    double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
     double mshrs, store_buffer_entries;
 } memory_paths;
 
@@ -192,17 +249,21 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
             return INFINITY;
     double trip = 0;
     for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
-        if (k != DRAM)
+        if (k != DRAM && k != L3_BANK)
             trip += net->residence[k] - net->demand[k];
     trip = m->requests > 0 ? trip / m->requests : 0.0;
+    double lookup_wait = m->memory_lines > 0 ? (net->residence[L3_BANK] - net->demand[L3_BANK]) / m->memory_lines : 0.0;
     double dram_wait = m->dram_lines > 0 ? (net->residence[DRAM] - net->demand[DRAM]) / m->dram_lines : 0.0;
-    double l2 = m->l2_latency + trip, from_dram = m->dram_latency + trip + dram_wait;
-    double reads = m->l2_read_lines + m->dram_read_lines;
-    double read_hold = reads > 0 ? (m->l2_read_lines * l2 + m->dram_read_lines * from_dram) / reads : 0.0;
+    double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
+    double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
+    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
+    double read_hold =
+        reads > 0 ? (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) / reads : 0.0;
     if (!entries_at(net, MSHR, reads, read_hold, m->mshrs, correction) ||
         !entries_at(net, STORE_BUFFER, m->write_lines, l2, m->store_buffer_entries, correction))
         return INFINITY;
-    double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_dram * (from_dram - l2);
+    double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
+                          m->needs_dram * (from_dram - near);
     net->mem_delay = m->exposed_loads * load_latency;
     double cycle = net->delay + net->mem_delay;
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
@@ -274,6 +335,18 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
     }
 }
 
+/* Charges `busy_cycles` CU cycles of a solved network to the GSI categories (charge_stalls). */
+static void charge_network(const network *net, double active_cus, double z_sync, double z_comp, double z_ctrl,
+                           double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
+{
+    double share[STALL_KINDS] = {
+        net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER], net->mem_delay, z_sync,
+        net->residence[SIMD], z_comp, z_ctrl,
+    };
+    charge_stalls(share, (unsigned)(net->population / active_cus + 0.5), busy_cycles,
+                  min2(1.0, issue_spread * net->throughput / active_cus), stalls);
+}
+
 /* ---- one kernel group ---- */
 
 static void evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
@@ -287,22 +360,36 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double per = 1.0 / k->warp_instructions;   /* totals -> per warp instruction */
 
     double read_instructions = k->instructions[MODEL_LOAD] + k->instructions[MODEL_LOAD_STRONG] + k->instructions[MODEL_ATOMIC];
-    double read_lines = d->read_lines_l1 + d->read_lines_l2 + d->read_lines_dram;
-    double l2_reads = d->read_lines_l2 + d->read_lines_dram;
+    double near_reads = d->read_lines_cpu + d->read_lines_l3, memory_reads = near_reads + d->read_lines_dram;
+    double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
+    double l2_reads = d->read_lines_l2 + memory_reads;
     double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
+    bool memory_side = p->l3_lines > 0 || p->cpu_lines > 0;
     memory_paths paths = {
-        .l1_latency = p->l1_latency, .l2_latency = p->l2_latency, .dram_latency = p->dram_latency,
-        .l2_read_lines = d->read_lines_l2 * per, .dram_read_lines = d->read_lines_dram * per,
-        .write_lines = d->write_lines * per, .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
+        .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
+        .l2_latency = p->l2_latency +
+                      (d->read_lines_l2 > 0 ? min2(d->read_lines_forwarded / d->read_lines_l2, 1.0) * p->forward_latency : 0.0),
+        .near_latency = near_reads > 0 ? (d->read_lines_cpu * p->cpu_latency + d->read_lines_l3 * p->l3_latency) / near_reads
+                                       : p->l3_latency,
+        .l2_read_lines = d->read_lines_l2 * per, .near_read_lines = near_reads * per,
+        .dram_read_lines = d->read_lines_dram * per, .write_lines = d->write_lines * per,
+        .memory_lines = memory_side ? (memory_reads + d->write_lines_dram) * per : 0.0,
+        .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * per,
         .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
+        .needs_memory = read_lines > 0 ? any_of(memory_reads / read_lines, lines_per_read) : 0.0,
         .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
         .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
     };
-    double global_lines = 0;
-    for (int a = 0; a < MODEL_ACCESS_COUNT; a++)
+    double global_lines = 0, global_instructions = 0;
+    for (int a = 0; a < MODEL_ACCESS_COUNT; a++) {
         global_lines += k->lines[a];
+        global_instructions += k->instructions[a];
+    }
+    double lsu_cycles = global_instructions > 0
+                            ? global_instructions * max2(1.0, global_lines / global_instructions / p->l1_banks)
+                            : 0.0;
     double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines;
     double hot_atomics = atomics * k->atomic_hottest_share;
     /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
@@ -319,36 +406,48 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
             [SIMD] = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per,
-            [LSU] = (global_lines + k->shared_accesses) * per,
+            [LSU] = (lsu_cycles + k->shared_accesses) * per,
             [PORT_OUT] = cycles_out * per, [BANK_IN] = spread_in * (1.0 - 1.0 / p->l2_banks) * per,
             [HOT_BANK_IN] = (hot_atomics * p->noc_data_cycles + spread_in / p->l2_banks) * per,
-            [L2_BANK] = (requests + d->read_lines_dram) * per,
+            [L2_BANK] = (requests + memory_reads) * per, [L3_BANK] = paths.memory_lines,
             [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per,
             [BANK_OUT] = cycles_back * per, [PORT_IN] = cycles_back * per,
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
             [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [BANK_IN] = max2(p->l2_banks - 1, 1), [HOT_BANK_IN] = 1,
-            [L2_BANK] = p->l2_banks, [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
+            [L2_BANK] = p->l2_banks, [L3_BANK] = max2(p->l3_banks, 1), [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
         .population = where.warps,
     };
     solve(&net, &paths);
     double warp_rate = net.throughput / where.warps, busiest = k->busiest_cu_instructions / launches;
-    double busy = busiest / (where.busiest_warps * warp_rate);
-    double launch_cycles = busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD];
+    double busy = busiest / (where.busiest_warps * warp_rate), tail_share = 0;
+    /* A partial last wave runs with fewer warps resident: the same network at that population. */
+    network tail = net;
+    if (where.tail_ctas > 0) {
+        tail.population = where.tail_warps;
+        solve(&tail, &paths);
+        double cta_work = busiest / where.busiest_ctas;
+        double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * warp_rate);
+        double tail_time = cta_work / (k->warps_per_cta * tail.throughput / tail.population);
+        busy = full_time + tail_time;
+        tail_share = tail_time / busy;
+    }
+    /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
+    double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
+                   (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
+    double launch_cycles = busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + drain;
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */
-    double share[STALL_KINDS] = {
-        net.residence[LSU] + net.residence[MSHR] + net.residence[STORE_BUFFER], net.mem_delay, z_sync,
-        net.residence[SIMD], z_comp, z_ctrl,
-    };
-    double busy_cu_cycles = min2(busy * where.busy_ratio, busy * where.active);
-    double per_cu_rate = net.throughput / where.active, stalls[GSI_CATEGORY_COUNT] = {0};
-    charge_stalls(share, (unsigned)(where.warps / where.active + 0.5), busy_cu_cycles,
-                  min2(1.0, theta[MODEL_ISSUE_SPREAD] * per_cu_rate), stalls);
+    double busy_cu_cycles = min2(busy * where.busy_ratio, busy * where.active), stalls[GSI_CATEGORY_COUNT] = {0};
+    charge_network(&net, where.active, z_sync, z_comp, z_ctrl, theta[MODEL_ISSUE_SPREAD], busy_cu_cycles * (1 - tail_share),
+                   stalls);
+    if (tail_share > 0)
+        charge_network(&tail, where.active, z_sync, z_comp, z_ctrl, theta[MODEL_ISSUE_SPREAD], busy_cu_cycles * tail_share,
+                       stalls);
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busy_cu_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
@@ -356,7 +455,10 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->l1_hits += d->read_lines_l1;
     out->l1_misses += k->lines[MODEL_LOAD] - min2(d->read_lines_l1, k->lines[MODEL_LOAD]);
     out->l2_hits += d->read_lines_l2 + d->write_lines - min2(d->write_lines_dram, d->write_lines);
-    out->l2_misses += d->read_lines_dram + min2(d->write_lines_dram, d->write_lines);
+    out->l2_misses += memory_reads + min2(d->write_lines_dram, d->write_lines);
+    out->cpu_probe_hits += d->read_lines_cpu;
+    out->l3_hits += d->read_lines_l3;
+    out->l3_misses += p->l3_lines > 0 ? d->read_lines_dram : 0.0;
     double line_message = p->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_to_cus += l2_reads * line_message + d->write_lines * MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_from_cus += (l2_reads - atomics) * MEMORY_MESSAGE_HEADER_BYTES + (d->write_lines + atomics) * line_message;
@@ -369,7 +471,7 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
 {
     memset(out, 0, sizeof *out);
     for (int g = 0; g < profile->kernel_count; g++) {
-        model_demand demand;
+        model_demand demand = {0};
         serve(&profile->kernels[g], point, &demand);
         evaluate_group(&profile->kernels[g], point, params, &demand, out);
     }

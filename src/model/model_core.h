@@ -4,6 +4,8 @@
 #ifndef SYNCSCOPE_MODEL_MODEL_CORE_H
 #define SYNCSCOPE_MODEL_MODEL_CORE_H
 
+#include <stdbool.h>
+
 #include "model/model.h"
 #include "timing/memory_system.h"
 
@@ -11,10 +13,14 @@
 typedef struct model_demand {
     double read_lines_l1;       /* loads and atomics answered by the L1 */
     double read_lines_l2;       /* answered by an L2 hit */
-    double read_lines_dram;     /* L2 misses: answered from DRAM */
+    double read_lines_forwarded;   /* of those, answered by the owner L1 the directory forwards to */
+    double read_lines_cpu;      /* L2 misses answered by the CPU cluster (it owns the line) */
+    double read_lines_l3;       /* L2 misses answered by a memory-side L3 hit */
+    double read_lines_dram;     /* L2 misses answered from DRAM */
     double write_lines;         /* write-through stores reaching the L2 */
-    double write_lines_dram;    /* written lines the L2 eventually writes back */
+    double write_lines_dram;    /* written lines that reach DRAM */
     double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
+    double release_drain_lines; /* per launch: lines the release at kernel end waits to hand to DRAM */
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
@@ -22,14 +28,23 @@ typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_p
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,
                          model_serve_fn serve, model_prediction *out);
 
-/* L2 hits and misses of a group's reads and writes at this point's L2 (unfiltered GPU-wide
- * stack: an access that hits in an L1 would hit in the larger L2 too). */
-void model_l2_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
-                    model_demand *out);
+/* Where a group's reads beyond the L1 are served: L2 hits and misses at this point's L2
+ * (unfiltered GPU-wide stack: an access that hits in an L1 would hit in the larger L2 too), and
+ * the misses by the profile's memory-side classes (profile.h): CPU-owned lines that the CPU
+ * cluster still holds (their host-stack distance below its capacity) go to the CPU, lines the
+ * L3 holds (fetched, or written when `l3_takes_writes`) whose distance is below the L3's
+ * capacity to the L3, the rest to DRAM. Writes: every store line reaches the L2, and those
+ * that miss it are written back to DRAM. */
+void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
+                        bool l3_takes_writes, model_demand *out);
 
-/* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries and
- * loses a line when another CU writes it: every reuse of the per-CU load stacks at this L1,
- * less the loads of lines another CU wrote last; strong loads hit at the weak loads' rate. */
-double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point);
+/* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries: every
+ * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's
+ * invalidations take away); strong loads hit at the weak loads' rate. */
+double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point, double lost_hits);
+
+/* Hits at this point's L1 / L2 of a profile histogram's summary. */
+double model_l1_hits(const reuse_summary *summary, const model_point *point);
+double model_l2_hits(const reuse_summary *summary, const model_point *point);
 
 #endif

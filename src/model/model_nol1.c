@@ -1,11 +1,12 @@
 /* model_nol1.c — where the no-L1 baseline (protocols/nol1.c) serves each line request: nothing
- * at the L1; every load, store and atomic goes to the L2, whose hits and misses come from the
- * GPU-wide stack (model_l2_split). Timing, stalls and traffic follow from model_core.c. */
+ * at the L1; every load, store and atomic goes to the L2, whose hits and misses (and where the
+ * misses are served) come from the GPU-wide stack (model_memory_split). Timing, stalls and
+ * traffic follow from model_core.c. */
 #include "model/model_core.h"
 
 static void serve_nol1(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    model_l2_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC], out);
+    model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC], false, out);
     out->read_lines_l1 = 0;
 }
 

@@ -1,6 +1,9 @@
 /* model_point.c — a design point's numbers from a resolved configuration (model.h). Latencies
  * are the presets' end-to-end figures, as a CU observes them; on a mesh the mean of the
- * nearest and farthest bank's latency. */
+ * nearest and farthest bank's latency. The memory side's (timing/memory_side.c) add their
+ * lookups to the L2's: a CPU-owned line answers cpu.probe_latency after its lookup starts, an L3
+ * hit after the memory side's lookup (l3.latency, or the probe's latency when every request
+ * probes the CPU cluster). */
 #include "model/model.h"
 
 #include <string.h>
@@ -38,6 +41,7 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
         .launch_latency = sc_config_float(c, "gpu.kernel_launch_latency"),
         .line_bytes = line,
         .l1_lines = sc_config_float(c, "l1.size") / line,
+        .l1_banks = sc_config_float(c, "l1.banks"),
         .l1_latency = sc_config_float(c, "l1.tag_latency") + sc_config_float(c, "l1.latency"),
         .l1_mshrs = sc_config_float(c, "l1.mshrs"),
         .store_buffer_entries = sc_config_float(c, "l1.store_buffer_entries"),
@@ -51,10 +55,26 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
         .dram_line_cycles = ceil_ratio(line, sc_config_float(c, "dram.bus_bytes")) * gpu_hz /
                             sc_config_float(c, "dram.clock"),
     };
+    const memory_config *memory = &timing.memory;
+    p->write_cache_lines = (double)memory->wl2_blocks_per_bank * memory->l2_banks + memory->wl3_blocks;
+    p->dram_queue_lines = (double)memory->dram.channels * (memory->dram.queue_entries + memory->dram_write_queue_entries);
+    if (memory->cpu_cache_bytes) {
+        p->cpu_lines = (double)memory->cpu_cache_bytes / line;
+        p->cpu_latency = p->l2_latency + memory->cpu_probe_latency;
+    }
+    if (memory->l3_enabled) {
+        p->l3_lines = (double)memory->l3_bytes / line;
+        p->l3_banks = memory->l3_banks;
+        p->l3_latency = p->l2_latency + memory_side_lookup_cycles(memory);
+    }
     /* A message holds a port for whole NoC cycles (timing/noc.c), a header alone for one. */
     double noc_port_bytes = sc_config_float(c, "noc.bytes_per_cycle"), gpu_per_noc = gpu_hz / sc_config_float(c, "noc.clock");
     p->noc_data_cycles = ceil_ratio(line + MEMORY_MESSAGE_HEADER_BYTES, noc_port_bytes) * gpu_per_noc;
     p->noc_header_cycles = ceil_ratio(MEMORY_MESSAGE_HEADER_BYTES, noc_port_bytes) * gpu_per_noc;
+    /* The directory sends the forward directory.latency cycles after the request, and the owner's
+     * answer (a line) comes back over the NoC. */
+    p->forward_latency = sc_config_float(c, "directory.latency") + 2 * sc_config_float(c, "noc.latency") * gpu_per_noc +
+                         p->noc_header_cycles + p->noc_data_cycles;
     profile_key_of(c, p->profile_key);
     return 0;
 }

@@ -1,24 +1,48 @@
-/* model_qr.c — where QuickRelease (protocols/qr.c) serves each line request:
+/* model_qr.c — where QuickRelease (protocols/qr.c, timing/qr_write_path.c) serves each line
+ * request:
  *   rL1 read hits = every reuse of the per-CU load stacks at this L1 (QR's acquire is a plain
- *                   load and kernel start keeps the rL1), less the loads of lines another CU
- *                   wrote last (its write-out broadcast an invalidation of the line); strong
- *                   loads are plain loads and hit at the same rate;
+ *                   load and kernel start keeps the rL1), less the reuses across a host write
+ *                   (the detailed model flash-invalidates the L1s of a mechanism without a
+ *                   directory then) and those across a store of any CU to the line (a wL2
+ *                   eviction broadcasts an invalidation to every rL1, and a load that finds
+ *                   dirty bytes in its own wL1 writes them out and misses); strong loads are
+ *                   plain loads and hit at the same rate;
+ *   rL2           = the GPU-wide stack's hits (model_memory_split), less the reads of lines
+ *                   stored to since their previous read: the wL2 eviction that wrote the line
+ *                   out invalidated the rL2's copy, so they are served by the memory side: by
+ *                   the L3 when an earlier read fetched the line into it (a GPU write updates a
+ *                   present L3 copy in place), else by DRAM (the L3 does not allocate on writes);
  *   writes        = stores combine in the wL1, so each line written in a launch leaves once
- *                   (written_lines, at most one per store line request);
- *   atomics go to the L2; L2 hits/misses from the GPU-wide stack (model_l2_split).
+ *                   (written_lines, at most one per store line request); every release drains
+ *                   the wL2 and the wL3 to memory, so each launch's written lines reach DRAM,
+ *                   and the release at kernel end waits until the lines still held in them (a
+ *                   launch's written lines, at most the wL2s' and wL3's capacity) are handed to
+ *                   the DRAM queues (qr_release_marker_cycles_mean in detailed runs);
+ *   atomics go to the L2.
  * Simplifications: the wL1's capacity (a line evicted early and written again leaves twice) and
- * the rL1 copies a CU's own write-outs invalidate are not modelled. Timing, stalls and traffic
- * follow from model_core.c. */
+ * reads served by the wL2 before a release drains it are not modelled. Timing, stalls and
+ * traffic follow from model_core.c. */
 #include <math.h>
 
 #include "model/model_core.h"
 
 static void serve_qr(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    double hits = model_kept_l1_hits(k, p);
-    model_l2_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC], out);
+    double lost = model_l1_hits(&k->l1_host_flushed_summary, p) + model_l1_hits(&k->l1_rewritten_summary, p);
+    double hits = model_kept_l1_hits(k, p, lost);
+    model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC], false,
+                       out);
+    double refetched = model_l2_hits(&k->fetched_rewritten_summary, p);
+    double rewritten = model_l2_hits(&k->written_rewritten_summary, p);
+    double moved = fmin(refetched + rewritten, out->read_lines_l2);
+    double to_l3 = p->l3_lines > p->l2_lines && moved > 0 ? moved * refetched / (refetched + rewritten) : 0.0;
+    out->read_lines_l2 -= moved;
+    out->read_lines_l3 += to_l3;
+    out->read_lines_dram += moved - to_l3;
     out->read_lines_l1 = hits;
     out->write_lines = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
+    out->write_lines_dram = out->write_lines;
+    out->release_drain_lines = fmin(out->write_lines / k->launches, p->write_cache_lines);
 }
 
 static void evaluate_qr(const model_profile *profile, const model_point *point, const model_params *params,

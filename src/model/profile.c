@@ -7,9 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Version of the profile's contents, part of its key: 2 added the memory-side read classes. */
+#define PROFILE_FORMAT 2
+
 void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128])
 {
-    snprintf(key, 128, "cu=%u warp=%u ctas=%u line=%u", cu_count, warp_size, ctas_per_cu, line_bytes);
+    snprintf(key, 128, "cu=%u warp=%u ctas=%u line=%u format=%d", cu_count, warp_size, ctas_per_cu, line_bytes,
+             PROFILE_FORMAT);
 }
 
 void profile_key_of(const sc_config *config, char key[128])
@@ -27,6 +31,15 @@ void profile_prepare(model_profile *profile)
         reuse_summarize(&kernel->l1_loads_crossing, &kernel->l1_crossing_summary);
         reuse_summarize(&kernel->l2_reads, &kernel->l2_read_summary);
         reuse_summarize(&kernel->l2_writes, &kernel->l2_write_summary);
+        reuse_summarize(&kernel->l2_reads_cpu_owned, &kernel->cpu_owned_summary);
+        reuse_summarize(&kernel->l2_reads_fetched, &kernel->fetched_summary);
+        reuse_summarize(&kernel->l2_reads_written, &kernel->written_summary);
+        reuse_summarize(&kernel->cpu_recency, &kernel->cpu_recency_summary);
+        reuse_summarize(&kernel->l1_loads_host_flushed, &kernel->l1_host_flushed_summary);
+        reuse_summarize(&kernel->l1_loads_host_written, &kernel->l1_host_written_summary);
+        reuse_summarize(&kernel->l1_loads_rewritten, &kernel->l1_rewritten_summary);
+        reuse_summarize(&kernel->l2_reads_fetched_rewritten, &kernel->fetched_rewritten_summary);
+        reuse_summarize(&kernel->l2_reads_written_rewritten, &kernel->written_rewritten_summary);
     }
 }
 
@@ -58,6 +71,9 @@ static const struct {
     size_t offset;
 } histogram_fields[] = {
     FIELD(l1_loads), FIELD(l1_loads_crossing), FIELD(l2_reads), FIELD(l2_writes),
+    FIELD(l2_reads_cpu_owned), FIELD(l2_reads_fetched), FIELD(l2_reads_written), FIELD(cpu_recency),
+    FIELD(l1_loads_host_flushed), FIELD(l1_loads_host_written), FIELD(l1_loads_rewritten),
+    FIELD(l2_reads_fetched_rewritten), FIELD(l2_reads_written_rewritten),
 };
 #undef FIELD
 

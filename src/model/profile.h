@@ -6,9 +6,11 @@
  * global memory instructions and the line requests they coalesce into by access kind, the
  * synchronization events (barriers, acquire and release fences), LRU stack-distance
  * histograms at line granularity for the L1 (one stack per CU, CTAs placed on CUs as the
- * detailed model places them: CTA i starts on CU i mod cu_count) and the L2 (one stack for the
- * whole GPU), the sharing between CUs (lines touched by several CUs, loads of lines another CU
- * wrote last), atomic contention (the hottest line's share of atomics), footprint, CTA count
+ * detailed model places them: round-robin, each launch continuing where the previous one
+ * stopped, so CTA i of a launch after C earlier CTAs starts on CU (C + i) mod cu_count) and
+ * the L2 (one stack for the whole GPU), the sharing between CUs (lines touched by several CUs;
+ * loads of lines another CU wrote last, the first of each CU after each write), atomic
+ * contention (the hottest line's share of atomics), footprint, CTA count
  * and each CTA's resources for occupancy, and the busiest CU's share of the warp instructions.
  *
  * Synchronization and the L1: every L1 reuse is recorded in `l1_loads`; those whose previous
@@ -16,7 +18,28 @@
  * semantics, fence.acq_rel/sc at GPU or system scope) or before an atomic of that CU on the line
  * are recorded again in `l1_loads_crossing`. A mechanism that flash-invalidates its L1 at an
  * acquire and drops the line on an atomic (wt) treats the crossing reuses as cold; one that does
- * not may use them. The profile itself is mechanism-independent.
+ * not may use them. Reuses whose previous access lies before a host write (a copy to the device or
+ * a memset between launches) of any line are recorded again in `l1_loads_host_flushed` (the
+ * detailed model flash-invalidates the L1s of a mechanism without a directory then), those
+ * before a host write of their own line in `l1_loads_host_written` (every mechanism drops that
+ * line), and the others before a store of any CU to the line in `l1_loads_rewritten` (QR's
+ * invalidations, a load that finds dirty bytes in its wL1). The profile itself is
+ * mechanism-independent.
+ *
+ * Memory side. Each read line request (load or atomic) is also classified by where an L2 miss
+ * would be answered, from the order of its line's latest host write (a copy to the device or a
+ * memset, which leaves the line dirty in the CPU cluster and drops the L3's copy), latest GPU
+ * write (which takes the line from the CPU) and latest fetch (a GPU read of a line the CPU does not
+ * own, which brings it into the L3): `l2_reads_cpu_owned` (host-written, no GPU write since: the
+ * CPU cluster answers, if it still holds the line: `cpu_recency` holds these reads' distances in
+ * the host's own LRU stack), `l2_reads_fetched` (fetched since the host write: in the L3),
+ * `l2_reads_written` (GPU-written since, not fetched: in the L3 only if GPU writes allocate
+ * there, as RFO's write-back L3 does), and the rest of `l2_reads` (memory only: DRAM). Each
+ * class holds the reads' GPU-wide distances, so the L2 and the L3 capacities apply to it alike;
+ * a host write drops the L2's copy, so an access after a host write of its line is cold in both
+ * L2 histograms. The reads of the fetched and written classes whose line was stored to since its
+ * previous read are recorded again in `l2_reads_fetched_rewritten` and
+ * `l2_reads_written_rewritten` (QR's wL2 evictions invalidate the rL2's copy).
  *
  * Validity. A profile depends on how CTAs map to CUs and how lanes coalesce into lines, so it is
  * keyed by (workload, size, seed, system) and the configuration keys that change these:
@@ -58,9 +81,16 @@ typedef struct model_kernel_profile {
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
+    reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
+    reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
+    reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
+    reuse_histogram cpu_recency;                   /* host-stack distances of the CPU-owned reads */
     /* Precomputed by profile_prepare for the models. */
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
+    reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
+    reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
+    reuse_summary fetched_rewritten_summary, written_rewritten_summary;
 } model_kernel_profile;
 
 typedef struct model_profile {
@@ -73,7 +103,8 @@ typedef struct model_profile {
     model_kernel_profile *kernels;
 } model_profile;
 
-/* "cu=15 warp=32 ctas=8 line=128": the configuration keys a profile depends on. */
+/* "cu=15 warp=32 ctas=8 line=128 format=2": the configuration keys a profile depends on, and the
+ * version of the profile's contents (a stored profile of an older format is taken again). */
 void profile_key_of(const sc_config *config, char key[128]);
 void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128]);
 

@@ -9,7 +9,9 @@
  * engine's default is 64): closer to the detailed schedulers' fine interleaving, whose L1 hit
  * counts it matches best on spmv (measured: 1 and 4 under-count hits, 64 over-counts them), while
  * every resident warp still advancing at once overstates L2 reuse distances of streaming kernels
- * whose detailed runs are MSHR-bound (fewer warps in flight). */
+ * whose detailed runs are MSHR-bound (fewer warps in flight). Host copies and memsets between
+ * launches enter a stack of their own (the CPU cluster's LRU order), and each GPU read is
+ * classified by where memory's copy of its line is (profile.h: memory side). */
 #include "model/profiler.h"
 
 #include <stdio.h>
@@ -28,6 +30,9 @@ struct profiler {
     stack_distance *l1;            /* per CU */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
+    stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
+    uint64_t memory_clock;         /* orders host writes, GPU writes, fetches (stack_line_data) */
+    uint64_t last_host_write;      /* memory_clock of the latest host write of any line */
     uint32_t launch_stamp;         /* 1, 2, ...: marks the lines' per-launch bookkeeping */
     /* The launch in progress. */
     const ptx_module *module;
@@ -52,6 +57,7 @@ profiler *profiler_create(const sc_config *config)
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_init(&p->l1[c]);
     stack_distance_init(&p->l2);
+    stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
     return p;
@@ -134,7 +140,11 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
 {
     model_kernel_profile *group = p->group;
     if (data->launch != p->launch_stamp) {
-        *data = (stack_line_data){.launch = p->launch_stamp, .last_writer = data->last_writer};
+        stack_line_data kept = *data;
+        *data = (stack_line_data){.launch = p->launch_stamp, .last_writer = kept.last_writer,
+                                  .readers_since_write = kept.readers_since_write,
+                                  .seen_at = kept.seen_at, .read_at = kept.read_at, .stored_at = kept.stored_at,
+                                  .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at};
         group->footprint_lines++;
     }
     uint64_t bit = 1ull << (cu % 64);
@@ -142,9 +152,12 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         group->shared_lines++;     /* a second CU joins */
     data->cu_mask |= bit;
     bool writes = access == MODEL_STORE || access == MODEL_STORE_STRONG || access == MODEL_ATOMIC;
-    if (!writes && data->last_writer >= 0 && (unsigned)data->last_writer != cu)
+    if (!writes && data->last_writer >= 0 && (unsigned)data->last_writer != cu && !(data->readers_since_write & bit))
         group->remote_read_after_write++;
+    if (!writes)
+        data->readers_since_write |= bit;
     if (writes) {
+        data->readers_since_write = 0;
         if (!data->written)
             group->written_lines++;
         data->written = true;
@@ -158,6 +171,95 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
     }
 }
 
+static void add_access(reuse_histogram *histogram, uint64_t distance)
+{
+    if (distance == STACK_DISTANCE_COLD)
+        histogram->cold += 1;
+    else
+        reuse_add(histogram, distance, 1);
+}
+
+/* Where a GPU read of a line would be answered if it missed the L2 (profile.h: memory side),
+ * from the order of the line's latest host write, GPU write and fetch; records it in that
+ * class's histogram at the read's GPU-wide distance (and in the class's rewritten histogram when
+ * a store reached the line since its previous read) and, for a CPU-owned line, its distance in
+ * the host's stack. A read of a line the CPU does not own fetches it into the L3. */
+static void classify_read(profiler *p, stack_line_data *data, uint64_t distance, uint64_t host_written_at,
+                          uint64_t host_distance)
+{
+    model_kernel_profile *group = p->group;
+    bool rewritten = distance != STACK_DISTANCE_COLD && data->stored_at > data->read_at;
+    if (host_written_at > data->gpu_written_at) {
+        add_access(&group->l2_reads_cpu_owned, distance);
+        reuse_add(&group->cpu_recency, host_distance, 1);
+    } else {
+        if (data->fetched_at > host_written_at) {
+            add_access(&group->l2_reads_fetched, distance);
+            if (rewritten)
+                add_access(&group->l2_reads_fetched_rewritten, distance);
+        } else if (data->gpu_written_at > host_written_at) {
+            add_access(&group->l2_reads_written, distance);
+            if (rewritten)
+                add_access(&group->l2_reads_written_rewritten, distance);
+        }
+        data->fetched_at = ++p->memory_clock;
+    }
+    data->read_at = p->memory_clock;
+}
+
+/* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
+ * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
+ * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten). */
+static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
+{
+    model_kernel_profile *group = p->group;
+    stack_line *slot;
+    stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
+    uint64_t previous = slot->data.seen_at;
+    slot->data.seen_at = p->memory_clock;
+    if (l1.distance == STACK_DISTANCE_COLD) {
+        group->l1_loads.cold += 1;
+        return;
+    }
+    reuse_add(&group->l1_loads, l1.distance, 1);
+    if (l1.crossed)
+        reuse_add(&group->l1_loads_crossing, l1.distance, 1);
+    if (host_written_at > previous)
+        reuse_add(&group->l1_loads_host_written, l1.distance, 1);
+    if (p->last_host_write > previous)
+        reuse_add(&group->l1_loads_host_flushed, l1.distance, 1);
+    else if (stored_at > previous)
+        reuse_add(&group->l1_loads_rewritten, l1.distance, 1);
+}
+
+/* One line request: the GPU-wide stack (where a host write since the line's previous access
+ * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
+static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
+{
+    model_kernel_profile *group = p->group;
+    stack_line *host_slot;
+    uint64_t host_distance = stack_distance_peek(&p->host, line, &host_slot);
+    uint64_t host_written_at = host_slot ? host_slot->data.host_written_at : 0;
+    stack_line *slot;
+    stack_reuse l2 = stack_distance_access(&p->l2, line, 0, &slot);
+    stack_line_data *data = &slot->data;
+    uint64_t distance = host_written_at > data->seen_at ? STACK_DISTANCE_COLD : l2.distance;
+    note_sharing(p, data, cu, access);
+    bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
+    add_access(store ? &group->l2_writes : &group->l2_reads, distance);
+    if (!store)
+        classify_read(p, data, distance, host_written_at, host_distance);
+    if (store || access == MODEL_ATOMIC)
+        data->gpu_written_at = ++p->memory_clock;
+    if (store)
+        data->stored_at = p->memory_clock;
+    data->seen_at = p->memory_clock;
+    if (access == MODEL_ATOMIC)
+        stack_distance_invalidate(&p->l1[cu], line);
+    if (access == MODEL_LOAD)
+        record_l1_load(p, cu, line, host_written_at, data->stored_at);
+}
+
 static void record_memory(profiler *p, unsigned cu, const exec_memory_request *request)
 {
     model_kernel_profile *group = p->group;
@@ -166,30 +268,8 @@ static void record_memory(profiler *p, unsigned cu, const exec_memory_request *r
     unsigned count = coalesce_lines(request->address, request->lane_mask, bytes, p->line_bytes, p->lines);
     group->instructions[access] += 1;
     group->lines[access] += count;
-    for (unsigned i = 0; i < count; i++) {
-        uint64_t line = p->lines[i].line_address / p->line_bytes;
-        stack_line *slot;
-        stack_reuse l2 = stack_distance_access(&p->l2, line, 0, &slot);
-        note_sharing(p, &slot->data, cu, access);
-        reuse_histogram *l2_histogram =
-            access == MODEL_STORE || access == MODEL_STORE_STRONG ? &group->l2_writes : &group->l2_reads;
-        if (l2.distance == STACK_DISTANCE_COLD)
-            l2_histogram->cold += 1;
-        else
-            reuse_add(l2_histogram, l2.distance, 1);
-        if (access == MODEL_ATOMIC)
-            stack_distance_invalidate(&p->l1[cu], line);
-        if (access != MODEL_LOAD)
-            continue;
-        stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], NULL);
-        if (l1.distance == STACK_DISTANCE_COLD) {
-            group->l1_loads.cold += 1;
-        } else {
-            reuse_add(&group->l1_loads, l1.distance, 1);
-            if (l1.crossed)
-                reuse_add(&group->l1_loads_crossing, l1.distance, 1);
-        }
-    }
+    for (unsigned i = 0; i < count; i++)
+        record_line(p, cu, access, p->lines[i].line_address / p->line_bytes);
     if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
         p->epoch[cu]++;
         group->acquires++;
@@ -237,17 +317,33 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     }
 }
 
+/* A host copy or memset between launches: the CPU cluster touches each line (a write leaves it
+ * dirty there, owned by the CPU). */
+static void host_access(void *context, uint64_t address, size_t bytes, bool is_write)
+{
+    profiler *p = context;
+    if (bytes == 0)
+        return;
+    for (uint64_t line = address / p->line_bytes; line <= (address + bytes - 1) / p->line_bytes; line++) {
+        stack_line *slot;
+        stack_distance_access(&p->host, line, 0, &slot);
+        if (is_write)
+            p->last_host_write = slot->data.host_written_at = ++p->memory_clock;
+    }
+}
+
 sc_device *profiler_device(profiler *p, sc_error *error)
 {
     sc_device *device = sc_device_create(p->warp_size, error);
     if (!device)
         return NULL;
-    p->observer = (functional_observer){p, launch_begin, step, launch_end};
+    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access};
     functional_engine_options options = functional_engine_defaults(p->warp_size);
     options.cu_count = p->cu_count;
     options.ctas_per_cu = p->ctas_per_cu;
     options.observer = &p->observer;
     options.quantum = 16;  /* short turns: the detailed schedulers interleave warps finely */
+    options.continue_placement = true;   /* as the detailed dispatcher's round-robin does */
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
     return device;
 }
@@ -268,6 +364,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_release(&p->l1[c]);
     stack_distance_release(&p->l2);
+    stack_distance_release(&p->host);
     free(p->l1);
     free(p->epoch);
     free(p->cu_instructions);

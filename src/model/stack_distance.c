@@ -100,6 +100,16 @@ stack_reuse stack_distance_access(stack_distance *stack, uint64_t line, uint32_t
     return reuse;
 }
 
+uint64_t stack_distance_peek(stack_distance *stack, uint64_t line, stack_line **slot_out)
+{
+    stack_line *slot = find_slot(stack->lines, stack->line_capacity, line);
+    if (slot_out)
+        *slot_out = slot->line_plus_one ? slot : NULL;
+    if (!slot->line_plus_one)
+        return STACK_DISTANCE_COLD;
+    return (uint64_t)(tree_prefix(stack, stack->now) - tree_prefix(stack, slot->last_time));
+}
+
 void stack_distance_invalidate(stack_distance *stack, uint64_t line)
 {
     stack_line *slot = find_slot(stack->lines, stack->line_capacity, line);

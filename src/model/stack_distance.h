@@ -20,8 +20,13 @@ typedef struct stack_line_data {
     uint64_t cu_mask;         /* CUs (mod 64) that touched the line in the current launch */
     uint32_t launch;          /* launch the other fields belong to */
     int32_t last_writer;      /* CU that wrote it last, -1 none */
+    uint64_t readers_since_write;   /* CUs (mod 64) that read it since its latest write */
     uint32_t atomics;         /* atomic line requests in the current launch */
     bool written;             /* written in the current launch */
+    /* Times on the profiler's own clock (its memory-side bookkeeping): the line's latest access
+     * in this stack; its latest host write (host stack); its latest GPU read, store, write of
+     * any kind, and read while the CPU did not own it (a fetch into the L3) (GPU stack). */
+    uint64_t seen_at, host_written_at, read_at, stored_at, gpu_written_at, fetched_at;
 } stack_line_data;
 
 typedef struct stack_line {
@@ -49,6 +54,9 @@ void stack_distance_init(stack_distance *stack);
 void stack_distance_release(stack_distance *stack);
 /* Records an access; *slot (if not NULL) receives the line's entry, valid until the next access. */
 stack_reuse stack_distance_access(stack_distance *stack, uint64_t line, uint32_t epoch, stack_line **slot);
+/* The distance an access to `line` would have now, without recording it (COLD if never
+ * accessed); *slot (if not NULL) receives the line's entry or NULL. */
+uint64_t stack_distance_peek(stack_distance *stack, uint64_t line, stack_line **slot);
 /* Marks `line` invalidated (if it was ever accessed): its next reuse reports crossed. */
 void stack_distance_invalidate(stack_distance *stack, uint64_t line);
 /* Distinct lines accessed so far. */
