@@ -6,16 +6,9 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "model/model.h"
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* Evaluates `profile` at 64 L1/L2 sizes in turn until at least 0.2 s have passed. */
 static double evaluations_per_second(const model_mechanism *mechanism, const model_profile *profile,
@@ -28,7 +21,7 @@ static double evaluations_per_second(const model_mechanism *mechanism, const mod
         points[i].l2_lines = base->l2_lines * (0.25 + 0.03 * (i / 8));
     }
     long count = 0;
-    double start = now_seconds(), elapsed;
+    double start = sc_monotonic_seconds(), elapsed;
     model_prediction prediction;
     do {
         for (int i = 0; i < 64; i++) {
@@ -36,7 +29,7 @@ static double evaluations_per_second(const model_mechanism *mechanism, const mod
             *checksum += prediction.cycles;
         }
         count += 64;
-    } while ((elapsed = now_seconds() - start) < 0.2);
+    } while ((elapsed = sc_monotonic_seconds() - start) < 0.2);
     return (double)count / elapsed;
 }
 
@@ -64,9 +57,9 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
     for (int i = 0; i < count; i++) {
         if (only && strcmp(only, suite[i]->name) != 0)
             continue;
-        double start = now_seconds();
+        double start = sc_monotonic_seconds();
         model_profile *profile = model_profile_obtain(NULL, suite[i]->name, sc_workload_size_name(size), 1, config, &error);
-        double profile_seconds = now_seconds() - start;
+        double profile_seconds = sc_monotonic_seconds() - start;
         if (!profile) {
             printf("%-10s error: %s\n", suite[i]->name, error.message);
             status = 1;

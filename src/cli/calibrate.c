@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "cli/commands.h"
 #include "cli/model_studies.h"
 
@@ -64,13 +64,6 @@ static char *residuals_json(const study_sample *samples, int count, const model_
     return text;
 }
 
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec);
-}
-
 int calibrate_study(const model_study *study, sc_store *store, calibration_outcome *outcome, sc_error *error)
 {
     model_param_spec spec;
@@ -82,18 +75,17 @@ int calibrate_study(const model_study *study, sc_store *store, calibration_outco
         return -1;
     }
     int count = 0, status = -1;
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = sc_monotonic_seconds();
     study_sample *samples = model_study_sample(study, store, points, study->points, &count, error);
-    outcome->detailed_seconds = seconds_since(&start);
+    outcome->detailed_seconds = sc_monotonic_seconds() - start;
     if (samples) {
         model_sample *plain = malloc((size_t)count * sizeof *plain);
         for (int s = 0; s < count; s++)
             plain[s] = samples[s].sample;
-        clock_gettime(CLOCK_MONOTONIC, &start);
+        start = sc_monotonic_seconds();
         model_fit *fit = &outcome->fit;
         status = model_fit_parameters(study->model, &spec, plain, count, fit, error);
-        outcome->fit_seconds = seconds_since(&start);
+        outcome->fit_seconds = sc_monotonic_seconds() - start;
         free(plain);
         if (status == 0) {
             char *params = params_json(&fit->params), *covariance = covariance_json(fit);

@@ -20,26 +20,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "base/names.h"
 #include "cli/model_studies.h"
 #include "cli/sweep.h"
 #include "config/config.h"
 #include "protocols/protocol.h"
 
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec);
-}
-
 /* Step 2 for one mechanism: calibrate, validate, print one line. */
 static int calibrate_and_validate(model_study *study, sc_store *store, sc_error *error)
 {
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = sc_monotonic_seconds();
     calibration_outcome calibration;
     if (calibrate_study(study, store, &calibration, error) < 0)
         return -1;
@@ -57,7 +49,7 @@ static int calibrate_and_validate(model_study *study, sc_store *store, sc_error 
            "%d held-out comparisons: mean |error| %.1f%%, max %.1f%% (%.1f s)\n",
            study->mechanism, (long long)calibration.id, study->points, study->workload_count, calibration.fit.r2,
            100 * calibration.rms_error, validation.count, 100 * sum / validation.count, 100 * largest,
-           seconds_since(&start));
+           sc_monotonic_seconds() - start);
     model_fit_release(&calibration.fit);
     validation_outcome_release(&validation);
     return 0;

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_timing.h"
@@ -285,13 +285,6 @@ static int run_plan(const litmus_plan *plan, litmus_summary *summary, sc_error *
     return 0;
 }
 
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec);
-}
-
 static int execute(litmus_plan *plan, const char *const *sets, int set_count)
 {
     sc_error error = {{0}};
@@ -304,8 +297,7 @@ static int execute(litmus_plan *plan, const char *const *sets, int set_count)
            (unsigned long long)plan->seeds, plan->iterations);
     printf("%-5s %-10s %-5s %-5s %-5s %-13s %-9s %-10s %-5s %s\n", "test", "mode", "scope", "mech", "weak", "seen",
            "seeds", "PTX", "check", "outcomes (r0r1..=instances)");
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = sc_monotonic_seconds();
     litmus_summary summary = {0};
     int status = run_plan(plan, &summary, &error);
     sc_config_free(plan->config);
@@ -314,7 +306,7 @@ static int execute(litmus_plan *plan, const char *const *sets, int set_count)
         return 1;
     }
     printf("%u lines x %llu seeds in %.2f s; forbidden outcome in %u of %u lines\n", summary.lines,
-           (unsigned long long)plan->seeds, seconds_since(&start), summary.violations, summary.lines);
+           (unsigned long long)plan->seeds, sc_monotonic_seconds() - start, summary.violations, summary.lines);
     fflush(stdout);
     if (summary.violations) {
         fprintf(stderr, "syncscope litmus: forbidden outcome in %u of %u lines (first: %s)\n", summary.violations,

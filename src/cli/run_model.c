@@ -6,8 +6,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "cli/model_run.h"
 
 static void print_text(const run_request *request, const model_prediction *p, double sigma, int64_t calibration,
@@ -72,8 +72,7 @@ static int predict(const run_request *request, sc_config *config, sc_store *stor
     if (model_point_from_config(config, &point, error) < 0 ||
         model_calibration_latest(store, request->mechanism, request->system, &calibration, error) < 0)
         return -1;
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = sc_monotonic_seconds();
     model_profile *profile = model_profile_obtain(store, request->workload, sc_workload_size_name(request->size),
                                                   request->seed, config, error);
     if (!profile)
@@ -81,8 +80,7 @@ static int predict(const run_request *request, sc_config *config, sc_store *stor
     model_prediction prediction;
     mechanism->evaluate(profile, &point, &calibration.params, &prediction);
     double sigma = model_cycles_sigma(mechanism, profile, &point, &calibration);
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    double wall = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+    double wall = sc_monotonic_seconds() - start;
     model_run run;
     char *config_json = sc_config_canonical_json(config);
     model_run_fill(&run, config, config_json, NULL, request->mechanism, request->workload,

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "cli/run_model.h"
 #include "exec/functional_engine.h"
 #include "protocols/mechanism.h"
@@ -220,8 +220,7 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
                   : run_session_functional_device(config, error);
     if (!device)
         return -1;
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = sc_monotonic_seconds();
     int status;
     if (request->workload_file) {
         status = run_manifest(request, device, result, error);
@@ -231,8 +230,7 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
         sc_workload_params params = {.size = request->size, .seed = request->seed};
         status = workload->run(device, &params, &result->check, error);
     }
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    result->wall_seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+    result->wall_seconds = sc_monotonic_seconds() - start;
     result->stats = *sc_device_statistics(device);
     keep_launches(result, device);
     if (engine && sampled)

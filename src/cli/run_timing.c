@@ -165,7 +165,7 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "qr_wl1_refused_stores", (double)m->wl1_refused_stores, NULL);
         add_metric(timing, "qr_wl2_drain_waits", (double)m->wl2_drain_waits, "cycles");
         add_metric(timing, "qr_wl3_drain_waits", (double)m->wl3_drain_waits, "cycles");
-        add_metric(timing, "qr_write_out_waits", (double)m->qr_write_out_waits, "cycles");
+        add_metric(timing, "qr_write_out_waits", (double)m->write_out_waits, "cycles");
         add_metric(timing, "qr_markers_held", (double)m->markers_held, NULL);
         add_metric(timing, "qr_releases_acknowledged", (double)m->release_markers_acked, NULL);
         add_metric(timing, "qr_release_marker_cycles_mean",

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
@@ -257,11 +257,9 @@ static int session_evaluate(sweep_session *session, sc_store *store, int64_t *sw
         return -1;
     if ((*sweep_id = sc_store_ensure_sweep(store, spec->name, spec->text, error)) < 0)
         return -1;
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = sc_monotonic_seconds();
     int status = evaluate_shard(session, store, *sweep_id, error);
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    *seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+    *seconds = sc_monotonic_seconds() - start;
     return status;
 }
 

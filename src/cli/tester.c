@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
@@ -110,13 +110,6 @@ static int parse_plan(cli_option *options, tester_plan *plan, char *mechanisms, 
     return status ? status : parse_jitters(plan, jitters);
 }
 
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec end;
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    return (double)(end.tv_sec - start->tv_sec) + 1e-9 * (double)(end.tv_nsec - start->tv_nsec);
-}
-
 /* One run; prints its line (and, when it failed, the reason on the next). Returns -1, having
  * printed why, when no device could be built (a bad --set): every other run would fail alike. */
 static int run_one(const tester_plan *plan, const sc_config *config, const char *mechanism, uint64_t seed,
@@ -124,8 +117,7 @@ static int run_one(const tester_plan *plan, const sc_config *config, const char 
 {
     sc_error error = {{0}};
     void *engine = NULL;
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = sc_monotonic_seconds();
     sc_device *device = plan->detailed ? run_timing_device(config, mechanism, jitter, &engine, &error)
                                        : run_session_functional_device(config, &error);
     if (!device) {
@@ -139,7 +131,7 @@ static int run_one(const tester_plan *plan, const sc_config *config, const char 
     int status = sc_tester_run(device, &options, &report, &check, &error);
     uint64_t cycles = sc_device_statistics(device)->cycles;
     sc_device_destroy(device);
-    double seconds = seconds_since(&start);
+    double seconds = sc_monotonic_seconds() - start;
     bool passed = status == 0 && check.passed;
     printf("%-10s %6llu %6llu  %-5s %10llu %12llu %7llu/%-7llu %7.2f\n", plan->detailed ? mechanism : "functional",
            (unsigned long long)seed, (unsigned long long)jitter, status < 0 ? "ERROR" : passed ? "ok" : "FAIL",

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "base/files.h"
 #include "exec/address_map.h"
 #include "exec/alu.h"
@@ -305,12 +305,10 @@ int sc_launch_kernel(sc_device *device, int module_handle, const char *kernel_na
         .launch_index = device->stats.launches,
     };
     sc_launch_stats stats = {0};
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = sc_monotonic_seconds();
     if (status == 0)
         status = device->engine_ops->launch(device->engine, device, &launch, &stats, error);
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    device->stats.engine_seconds += (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+    device->stats.engine_seconds += sc_monotonic_seconds() - start;
     if (status < 0)
         sc_fail_prefix(error, "launch %llu of %s", (unsigned long long)launch.launch_index, kernel_name);
     free(parameters);

@@ -23,26 +23,6 @@ void profile_key_of(const sc_config *config, char key[128])
                        (unsigned)sc_config_int(config, "l1.line_size"), key);
 }
 
-void profile_prepare(model_profile *profile)
-{
-    for (int k = 0; k < profile->kernel_count; k++) {
-        model_kernel_profile *kernel = &profile->kernels[k];
-        reuse_summarize(&kernel->l1_loads, &kernel->l1_summary);
-        reuse_summarize(&kernel->l1_loads_crossing, &kernel->l1_crossing_summary);
-        reuse_summarize(&kernel->l2_reads, &kernel->l2_read_summary);
-        reuse_summarize(&kernel->l2_writes, &kernel->l2_write_summary);
-        reuse_summarize(&kernel->l2_reads_cpu_owned, &kernel->cpu_owned_summary);
-        reuse_summarize(&kernel->l2_reads_fetched, &kernel->fetched_summary);
-        reuse_summarize(&kernel->l2_reads_written, &kernel->written_summary);
-        reuse_summarize(&kernel->cpu_recency, &kernel->cpu_recency_summary);
-        reuse_summarize(&kernel->l1_loads_host_flushed, &kernel->l1_host_flushed_summary);
-        reuse_summarize(&kernel->l1_loads_host_written, &kernel->l1_host_written_summary);
-        reuse_summarize(&kernel->l1_loads_rewritten, &kernel->l1_rewritten_summary);
-        reuse_summarize(&kernel->l2_reads_fetched_rewritten, &kernel->fetched_rewritten_summary);
-        reuse_summarize(&kernel->l2_reads_written_rewritten, &kernel->written_rewritten_summary);
-    }
-}
-
 void profile_free(model_profile *profile)
 {
     if (!profile)
@@ -66,16 +46,38 @@ static const struct {
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
 
+/* Every reuse histogram of a kernel group, by JSON name, with the summary the models read. */
+#define HISTOGRAM(name, summary) {#name, offsetof(model_kernel_profile, name), offsetof(model_kernel_profile, summary)}
 static const struct {
     const char *name;
-    size_t offset;
+    size_t offset, summary_offset;
 } histogram_fields[] = {
-    FIELD(l1_loads), FIELD(l1_loads_crossing), FIELD(l2_reads), FIELD(l2_writes),
-    FIELD(l2_reads_cpu_owned), FIELD(l2_reads_fetched), FIELD(l2_reads_written), FIELD(cpu_recency),
-    FIELD(l1_loads_host_flushed), FIELD(l1_loads_host_written), FIELD(l1_loads_rewritten),
-    FIELD(l2_reads_fetched_rewritten), FIELD(l2_reads_written_rewritten),
+    HISTOGRAM(l1_loads, l1_summary),
+    HISTOGRAM(l1_loads_crossing, l1_crossing_summary),
+    HISTOGRAM(l2_reads, l2_read_summary),
+    HISTOGRAM(l2_writes, l2_write_summary),
+    HISTOGRAM(l2_reads_cpu_owned, cpu_owned_summary),
+    HISTOGRAM(l2_reads_fetched, fetched_summary),
+    HISTOGRAM(l2_reads_written, written_summary),
+    HISTOGRAM(cpu_recency, cpu_recency_summary),
+    HISTOGRAM(l1_loads_host_flushed, l1_host_flushed_summary),
+    HISTOGRAM(l1_loads_host_written, l1_host_written_summary),
+    HISTOGRAM(l1_loads_rewritten, l1_rewritten_summary),
+    HISTOGRAM(l2_reads_fetched_rewritten, fetched_rewritten_summary),
+    HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
 };
+#undef HISTOGRAM
 #undef FIELD
+
+void profile_prepare(model_profile *profile)
+{
+    for (int k = 0; k < profile->kernel_count; k++) {
+        char *kernel = (char *)&profile->kernels[k];
+        for (size_t h = 0; h < sizeof histogram_fields / sizeof histogram_fields[0]; h++)
+            reuse_summarize((const reuse_histogram *)(kernel + histogram_fields[h].offset),
+                            (reuse_summary *)(kernel + histogram_fields[h].summary_offset));
+    }
+}
 
 /* {"cold": n, "buckets": [[bucket, count], ...]} with non-empty buckets only. */
 static cJSON *histogram_to_json(const reuse_histogram *histogram)

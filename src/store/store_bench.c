@@ -6,21 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "store/canned_query.h"
 #include "store/synthetic.h"
 
 enum { BATCH = 1000, SINGLE_RUNS = 2000, ROWS_PER_RUN = 1 + 1 + SC_SYNTHETIC_METRICS + SC_SYNTHETIC_STALLS,
        QUERY_REPEATS = 3 };
-
-static double now_seconds(void)
-{
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (double)time.tv_sec + (double)time.tv_nsec * 1e-9;
-}
 
 static int count_row(void *context, int columns, const char *const *names, const char *const *values,
                      const sc_value_kind *kinds)
@@ -46,7 +39,7 @@ static double insert_range(sc_store *store, const sc_synthetic_set *set, long fi
 {
     sc_synthetic_run *runs = calloc((size_t)batch, sizeof *runs);
     sc_run_record *records = calloc((size_t)batch, sizeof *records);
-    double start = now_seconds();
+    double start = sc_monotonic_seconds();
     int status = 0;
     for (long index = first; index < last && !status;) {
         int count = 0;
@@ -58,7 +51,7 @@ static double insert_range(sc_store *store, const sc_synthetic_set *set, long fi
     }
     free(runs);
     free(records);
-    return status ? -1 : now_seconds() - start;
+    return status ? -1 : sc_monotonic_seconds() - start;
 }
 
 static int time_queries(sc_store *store, FILE *out, sc_error *error)
@@ -79,9 +72,9 @@ static int time_queries(sc_store *store, FILE *out, sc_error *error)
         double first = 0, best = 0;
         for (int repeat = 0; repeat < QUERY_REPEATS && !status; repeat++) {
             rows = 0;
-            double start = now_seconds();
+            double start = sc_monotonic_seconds();
             status = sc_canned_query_run(store, &query, params, param_count, count_row, &rows, error);
-            double seconds = now_seconds() - start;
+            double seconds = sc_monotonic_seconds() - start;
             first = repeat == 0 ? seconds : first;
             best = repeat == 0 || seconds < best ? seconds : best;
         }

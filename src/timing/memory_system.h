@@ -128,7 +128,7 @@ typedef struct memory_stats {
     uint64_t wl2_refused_writes;       /* bank cycles a write waited: S-FIFO2 full and the wL3 refusing */
     uint64_t wl2_drain_waits;          /* cycles a marker's wL2 drain waited for the wL3 to take a block */
     uint64_t wl3_drain_waits;          /* cycles a marker's wL3 drain waited for memory's write queue */
-    uint64_t qr_write_out_waits;       /* cycles a read or atomic waited at a bank to write a wL2/wL3
+    uint64_t write_out_waits;          /* cycles a read or atomic waited at a bank to write a wL2/wL3
                                           block out (qr_write_path.c step 7) */
     uint64_t markers_held;             /* markers a bank held behind their CU's writes waiting for an
                                           rL2 fill (qr_write_path.c step 4) */

@@ -247,6 +247,11 @@ static qr_marker_queue *markers_at(memory_system *memory, uint32_t target)
     return target == QR_DRAIN_WL3 ? &memory->wl3_markers : &memory->banks[target].wl2_markers;
 }
 
+static write_cache_level *level_at(memory_system *memory, uint32_t target)
+{
+    return target == QR_DRAIN_WL3 ? memory->wl3 : memory->banks[target].wl2;
+}
+
 static void schedule_drain(memory_system *memory, uint32_t target, sc_time when)
 {
     qr_marker_queue *queue = markers_at(memory, target);
@@ -269,8 +274,7 @@ static void marker_arrives(memory_system *memory, uint32_t target, qr_marker mar
         queue->capacity = queue->capacity ? 2 * queue->capacity : 16;
         queue->items = realloc(queue->items, queue->capacity * sizeof *queue->items);
     }
-    marker.through_after =
-        write_cache_level_enqueued(target == QR_DRAIN_WL3 ? memory->wl3 : memory->banks[target].wl2);
+    marker.through_after = write_cache_level_enqueued(level_at(memory, target));
     queue->items[queue->first + queue->count++] = marker;
     if (queue->count == 1)
         schedule_drain(memory, target, marker.ready);
@@ -319,7 +323,7 @@ void qr_drain_step(memory_system *memory, uint32_t target, sc_time now)
         return;   /* superseded by an earlier wake-up */
     queue->wake = SC_TIME_NEVER;
     bool at_wl3 = target == QR_DRAIN_WL3;
-    write_cache_level *level = at_wl3 ? memory->wl3 : memory->banks[target].wl2;
+    write_cache_level *level = level_at(memory, target);
     write_eviction_fn evicted = at_wl3 ? wl3_evicted : wl2_evicted;
     eviction_context context = {memory, at_wl3 ? 0 : target, MEMORY_CU_NONE, now};
     while (queue->count) {
@@ -363,7 +367,7 @@ static int read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, 
         return -1;
     if (!byte_mask_full(&block->mask, memory->config.line_bytes)) {
         if (!wl3_takes(memory, m->line_address)) {
-            memory->stats.qr_write_out_waits++;
+            memory->stats.write_out_waits++;
             return 0;
         }
         eviction_context context = {memory, bank, m->cu, now};
@@ -387,7 +391,7 @@ static int write_out_before_atomic(memory_system *memory, unsigned bank, const m
     bool in_wl2 = write_cache_level_find(memory->banks[bank].wl2, local) != NULL;
     bool in_wl3 = in_wl2 || write_cache_level_find(memory->wl3, line_address) != NULL;
     if ((in_wl2 && !wl3_takes(memory, line_address)) || (in_wl3 && !memory_accepts_write(memory, line_address))) {
-        memory->stats.qr_write_out_waits++;
+        memory->stats.write_out_waits++;
         return 0;
     }
     eviction_context context = {memory, bank, atomic->cu, now};
