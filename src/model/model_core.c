@@ -146,10 +146,13 @@ static double any_of(double miss_ratio, double lines_per_instruction)
 
 typedef struct placement {
     double active;          /* CUs with CTAs */
-    double warps;           /* N: resident warps over all CUs */
+    double warps;           /* resident warps over all CUs */
     double busiest_warps;   /* resident on a CU with the most CTAs */
-    double busy_ratio;      /* all CUs' busy cycles / the busiest CU's, with equal work per CTA */
     double busiest_ctas;    /* n+ */
+    double busiest_cus;     /* CUs holding n+ */
+    double fewer_ctas;      /* n- (0 when every active CU holds n+) */
+    double fewer_warps;     /* resident on a CU holding n- */
+    double fewer_waves;     /* n- / min(n-, r): CTA-times a CU holding n- is busy at the busiest's rate */
     double tail_ctas;       /* CTAs of the busiest CU's last wave when it is partial (n+ > r), else 0 */
     double tail_warps;      /* resident warps over all CUs during those last partial waves */
 } placement;
@@ -166,16 +169,16 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
     double ctas = k->ctas, r = resident_ctas(k, p), w = k->warps_per_cta;
     out.active = min2(p->cu_count, ctas);
     double fewer = floor(ctas / out.active), more = ceil(ctas / out.active);
-    double with_more = more > fewer ? ctas - out.active * fewer : out.active;   /* CUs holding `more` */
-    double with_fewer = out.active - with_more;
-    out.warps = w * (with_more * min2(more, r) + with_fewer * min2(fewer, r));
+    out.busiest_cus = more > fewer ? ctas - out.active * fewer : out.active;
+    double with_fewer = out.active - out.busiest_cus;
+    out.fewer_ctas = with_fewer > 0 ? fewer : 0.0;
+    out.warps = w * (out.busiest_cus * min2(more, r) + with_fewer * min2(fewer, r));
     out.busiest_warps = w * min2(more, r);
-    /* A CU of n CTAs is busy n / min(n, r) CTA-times at equal per-warp rates. */
-    double busiest_time = more / min2(more, r);
-    out.busy_ratio = with_more + (fewer > 0 ? with_fewer * (fewer / min2(fewer, r)) / busiest_time : 0.0);
+    out.fewer_warps = w * min2(fewer, r);
+    out.fewer_waves = fewer > 0 ? fewer / min2(fewer, r) : 0.0;
     out.busiest_ctas = more;
     out.tail_ctas = partial_wave(more, r);
-    out.tail_warps = out.tail_ctas > 0 ? w * (with_more * out.tail_ctas + with_fewer * partial_wave(fewer, r)) : 0.0;
+    out.tail_warps = out.tail_ctas > 0 ? w * (out.busiest_cus * out.tail_ctas + with_fewer * partial_wave(fewer, r)) : 0.0;
     return out;
 }
 
@@ -183,6 +186,7 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
 
 typedef struct network {
     double demand[STATION_COUNT], replicas[STATION_COUNT];
+    double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
     double queue[STATION_COUNT], residence[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     double population, throughput;
@@ -203,10 +207,11 @@ typedef struct memory_paths {
 
 /* Schweitzer's estimate at throughput X: a request arriving at station k finds A_k = Q_k (N-1)/N
  * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
- * U_k = X D_k / m_k and c = (N-1)/N. False when the station cannot carry X. */
+ * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view). False when
+ * the station cannot carry X. */
 static bool queue_at(network *net, int k, double correction)
 {
-    double utilization = net->throughput * net->demand[k] / net->replicas[k];
+    double utilization = net->throughput * net->demand[k] * net->load_share[k] / net->replicas[k];
     if (correction * utilization >= 1.0)
         return false;
     net->queue[k] = utilization / (1.0 - correction * utilization);
@@ -296,6 +301,23 @@ static void solve(network *net, const memory_paths *m)
         }
     }
     cycle_at(net, m, low);
+}
+
+/* Stations every CU shares: their load comes from all CUs' warps, not only from the population. */
+static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, L3_BANK, DRAM, BANK_OUT};
+
+/* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
+ * stations carry that many warps, and the shared stations the load of `total_warps` warps at
+ * the same per-warp rate. Returns that rate (warp instructions per cycle per warp). */
+static double solve_view(network *net, const memory_paths *m, double warps_per_cu, double total_warps)
+{
+    net->population = warps_per_cu * net->replicas[ISSUE];
+    for (int k = 0; k < STATION_COUNT; k++)
+        net->load_share[k] = 1.0;
+    for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
+        net->load_share[shared_stations[s]] = total_warps / net->population;
+    solve(net, m);
+    return net->throughput / net->population;
 }
 
 /* ---- GSI ---- */
@@ -419,36 +441,41 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
             [L2_BANK] = p->l2_banks, [L3_BANK] = max2(p->l3_banks, 1), [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
-        .population = where.warps,
     };
-    solve(&net, &paths);
-    double warp_rate = net.throughput / where.warps, busiest = k->busiest_cu_instructions / launches;
-    double busy = busiest / (where.busiest_warps * warp_rate), tail_share = 0;
+    /* The busiest CUs decide the launch's length: their warps' rate with their own population on
+     * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
+     * holding as many at once as the busiest at the busiest's rate. */
+    network fewer = net, tail = net;
+    double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
+    double busiest_rate = solve_view(&net, &paths, where.busiest_warps, where.warps);
+    double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
-    network tail = net;
     if (where.tail_ctas > 0) {
-        tail.population = where.tail_warps;
-        solve(&tail, &paths);
-        double cta_work = busiest / where.busiest_ctas;
-        double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * warp_rate);
-        double tail_time = cta_work / (k->warps_per_cta * tail.throughput / tail.population);
+        double tail_rate = solve_view(&tail, &paths, k->warps_per_cta * where.tail_ctas, where.tail_warps);
+        double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
+        double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
         tail_share = tail_time / busy;
     }
+    double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
+    bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
+    if (fewer_resident)
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, where.fewer_warps, where.warps));
+    double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
-    double launch_cycles = busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + drain;
+    double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + drain;
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */
-    double busy_cu_cycles = min2(busy * where.busy_ratio, busy * where.active), stalls[GSI_CATEGORY_COUNT] = {0};
-    charge_network(&net, where.active, z_sync, z_comp, z_ctrl, theta[MODEL_ISSUE_SPREAD], busy_cu_cycles * (1 - tail_share),
-                   stalls);
+    double stalls[GSI_CATEGORY_COUNT] = {0}, spread = theta[MODEL_ISSUE_SPREAD];
+    double busiest_cycles = where.busiest_cus * busy, fewer_cycles = (where.active - where.busiest_cus) * fewer_busy;
+    charge_network(&net, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * (1 - tail_share), stalls);
     if (tail_share > 0)
-        charge_network(&tail, where.active, z_sync, z_comp, z_ctrl, theta[MODEL_ISSUE_SPREAD], busy_cu_cycles * tail_share,
-                       stalls);
-    stalls[GSI_IDLE] += p->cu_count * launch_cycles - busy_cu_cycles;
+        charge_network(&tail, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
+    charge_network(fewer_resident ? &fewer : &net, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles, stalls);
+    stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
 
