@@ -276,18 +276,33 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
     return cycle;
 }
 
+/* Just below the largest throughput every queueing station carries: c X D_k / m_k < 1. (The
+ * MSHRs' and store buffer's limit depends on the trip's waits, so it stays implicit.) */
+static double queue_capacity(const network *net)
+{
+    double correction = (net->population - 1.0) / net->population, capacity = INFINITY;
+    for (int k = 0; k < STATION_COUNT; k++)
+        if (k != MSHR && k != STORE_BUFFER && net->demand[k] > 0)
+            capacity = min2(capacity, net->replicas[k] / (correction * net->demand[k]));
+    return capacity * (1.0 - 1e-9);
+}
+
 /* The throughput X at which N = X cycle(X): cycle grows with X, so X cycle(X) - N has one root
  * between 0 and the unloaded N / cycle(0); found by the Illinois variant of regula falsi
- * (bisecting while the upper end is beyond a station's capacity) to 1e-9 relative. Leaves the
- * network's queues and residences at the root. */
+ * (bisecting while the upper end is beyond a station's capacity) until the bracket is 1e-9
+ * relative or X cycle(X) is within 1e-9 N of N (regula falsi often reaches the root from one
+ * side, leaving the bracket wide). Leaves the network's queues and residences at the root. */
 static void solve(network *net, const memory_paths *m)
 {
-    double low = 0, high = net->population / cycle_at(net, m, 0.0);
+    double low = 0, high = min2(net->population / cycle_at(net, m, 0.0), queue_capacity(net));
     double g_low = -net->population, g_high = high * cycle_at(net, m, high) - net->population;
+    double tolerance = 1e-9 * net->population;
     int side = 0;
     for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-9 * high; iteration++) {
         double x = isfinite(g_high) ? (low * g_high - high * g_low) / (g_high - g_low) : 0.5 * (low + high);
         double g = x * cycle_at(net, m, x) - net->population;
+        if (fabs(g) <= tolerance)
+            return;   /* the network is at x */
         if (g > 0) {
             high = x, g_high = g;
             if (side == 1)
