@@ -276,14 +276,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
     return cycle;
 }
 
-/* Just below the largest throughput every queueing station carries: c X D_k / m_k < 1. (The
+/* Just below the largest throughput every queueing station carries: c X D_k s_k / m_k < 1. (The
  * MSHRs' and store buffer's limit depends on the trip's waits, so it stays implicit.) */
 static double queue_capacity(const network *net)
 {
     double correction = (net->population - 1.0) / net->population, capacity = INFINITY;
     for (int k = 0; k < STATION_COUNT; k++)
         if (k != MSHR && k != STORE_BUFFER && net->demand[k] > 0)
-            capacity = min2(capacity, net->replicas[k] / (correction * net->demand[k]));
+            capacity = min2(capacity, net->replicas[k] / (correction * net->demand[k] * net->load_share[k]));
     return capacity * (1.0 - 1e-9);
 }
 
