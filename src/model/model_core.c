@@ -189,6 +189,10 @@ typedef struct network {
     double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
     double queue[STATION_COUNT], residence[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
+    /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
+     * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
+     * interval; and at the solution, the wait beyond the interval's own time (Z_burst). */
+    double burst_waits, burst_drain, burst_span, burst_wait;
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
 } network;
@@ -273,7 +277,10 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
     double cycle = net->delay + net->mem_delay;
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
         cycle += net->residence[k];
-    return cycle;
+    /* A burst's interval lasts the longer of its drain (and the last line's latency) and its
+     * instructions at this cycle. */
+    net->burst_wait = net->burst_waits * max2(net->burst_drain + read_hold - net->burst_span * cycle, 0.0);
+    return cycle + net->burst_wait;
 }
 
 /* Just below the largest throughput every queueing station carries: c X D_k s_k / m_k < 1. (The
@@ -318,15 +325,46 @@ static void solve(network *net, const memory_paths *m)
     cycle_at(net, m, low);
 }
 
+/* A group's barrier-synchronised bursts (profile.h): after a barrier every warp of a CTA issues
+ * its loads at once, and the CTAs a CU or the GPU holds at once, started together on the same
+ * code, burst together. The barrier ending the burst waits for its last line, which leaves the
+ * most loaded station after the whole burst has passed it. */
+typedef struct burst {
+    double waits;                      /* barrier waits after a burst per warp instruction */
+    double span;                       /* a warp's instructions in a burst's interval */
+    double lines, beyond_l1, dram;     /* one CTA's burst: read lines; of those beyond the L1; from DRAM */
+    double l1_banks, mshrs, hold;      /* the CU: L1 banks, MSHRs, a read line's unloaded latency */
+    double port_cycles, banks, dram_cycles;   /* a line's NoC port cycles; L2 banks; channel cycles per line over the channels */
+} burst;
+
+/* Cycles the last line of a burst of `cu_ctas` CTAs per CU and `gpu_ctas` CTAs in all waits
+ * beyond its own latency: the burst's passage through the most loaded of the L1 banks, the
+ * MSHRs (those beyond the MSHRs wait for one to free, hold/MSHRs apart), the CU's port in, an
+ * L2 bank and its port out, and the DRAM channels. */
+static double burst_drain(const burst *b, double cu_ctas, double gpu_ctas)
+{
+    double cu_lines = b->beyond_l1 * cu_ctas, gpu_lines = b->beyond_l1 * gpu_ctas;
+    double drain = b->lines * cu_ctas / b->l1_banks;
+    drain = max2(drain, max2(cu_lines - b->mshrs, 0.0) * b->hold / b->mshrs);
+    drain = max2(drain, cu_lines * b->port_cycles);
+    drain = max2(drain, gpu_lines / b->banks * max2(b->port_cycles, 1.0));
+    return max2(drain, b->dram * gpu_ctas * b->dram_cycles);
+}
+
 /* Stations every CU shares: their load comes from all CUs' warps, not only from the population. */
 static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, L3_BANK, DRAM, BANK_OUT};
 
 /* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
  * stations carry that many warps, and the shared stations the load of `total_warps` warps at
- * the same per-warp rate. Returns that rate (warp instructions per cycle per warp). */
-static double solve_view(network *net, const memory_paths *m, double warps_per_cu, double total_warps)
+ * the same per-warp rate; the warps wait at barriers for bursts of those CTAs to drain. Returns
+ * that rate (warp instructions per cycle per warp). */
+static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
+                         double warps_per_cta)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
+    net->burst_waits = b->waits;
+    net->burst_span = b->span;
+    net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, total_warps / warps_per_cta) : 0.0;
     for (int k = 0; k < STATION_COUNT; k++)
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
@@ -377,7 +415,7 @@ static void charge_network(const network *net, double active_cus, double z_sync,
                            double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
 {
     double share[STALL_KINDS] = {
-        net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER], net->mem_delay, z_sync,
+        net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER], net->mem_delay, z_sync + net->burst_wait,
         net->residence[SIMD], z_comp, z_ctrl,
     };
     charge_stalls(share, (unsigned)(net->population / active_cus + 0.5), busy_cycles,
@@ -460,13 +498,25 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     /* The busiest CUs decide the launch's length: their warps' rate with their own population on
      * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
      * holding as many at once as the busiest at the busiest's rate. */
+    double burst_lines = k->barrier_bursts > 0 ? k->barrier_burst_lines / k->barrier_bursts : 0.0;
+    burst bursts = {
+        .waits = k->barrier_bursts * k->warps_per_cta * per, .lines = burst_lines,
+        .span = k->barrier_bursts > 0 ? k->barrier_burst_instructions / (k->barrier_bursts * k->warps_per_cta) : 0.0,
+        .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
+        .dram = read_lines > 0 ? burst_lines * d->read_lines_dram / read_lines : 0.0,
+        .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,
+        .hold = l2_reads > 0 ? (d->read_lines_l2 * paths.l2_latency + near_reads * paths.near_latency +
+                                d->read_lines_dram * p->dram_latency) / l2_reads : 0.0,
+        .port_cycles = p->noc_data_cycles, .banks = p->l2_banks,
+        .dram_cycles = p->dram_line_cycles / (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]),
+    };
     network fewer = net, tail = net;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate = solve_view(&net, &paths, where.busiest_warps, where.warps);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta);
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, k->warps_per_cta * where.tail_ctas, where.tail_warps);
+        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -475,7 +525,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, where.fewer_warps, where.warps));
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /

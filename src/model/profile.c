@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Version of the profile's contents, part of its key: 2 added the memory-side read classes. */
-#define PROFILE_FORMAT 2
+/* Version of the profile's contents, part of its key: 2 added the memory-side read classes, 3 the
+ * hottest loaded line and the barrier bursts. */
+#define PROFILE_FORMAT 3
 
 void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128])
 {
@@ -42,6 +43,8 @@ static const struct {
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
     FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
     FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(atomic_hottest_share),
+    FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
+    FIELD(barrier_burst_instructions),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};

@@ -10,7 +10,8 @@
  * stopped, so CTA i of a launch after C earlier CTAs starts on CU (C + i) mod cu_count) and
  * the L2 (one stack for the whole GPU), the sharing between CUs (lines touched by several CUs;
  * loads of lines another CU wrote last, the first of each CU after each write), atomic
- * contention (the hottest line's share of atomics), footprint, CTA count
+ * contention (the hottest line's share of atomics, and of loads), the read lines a CTA requests
+ * between two barriers (its barrier-synchronised bursts), footprint, CTA count
  * and each CTA's resources for occupancy, and the busiest CU's share of the warp instructions.
  *
  * Synchronization and the L1: every L1 reuse is recorded in `l1_loads`; those whose previous
@@ -80,6 +81,11 @@ typedef struct model_kernel_profile {
     double busiest_cu_instructions;     /* summed per launch over the busiest CU */
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
+    double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
+    /* Barrier-synchronised bursts: a CTA's intervals between barriers (closed by a barrier) in
+     * which its warps request read lines (loads and atomics), and those intervals' read lines
+     * and warp instructions (the barrier's included), over all CTAs. */
+    double barrier_bursts, barrier_burst_lines, barrier_burst_instructions;
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
     reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */

@@ -11,7 +11,9 @@
  * every resident warp still advancing at once overstates L2 reuse distances of streaming kernels
  * whose detailed runs are MSHR-bound (fewer warps in flight). Host copies and memsets between
  * launches enter a stack of their own (the CPU cluster's LRU order), and each GPU read is
- * classified by where memory's copy of its line is (profile.h: memory side). */
+ * classified by where memory's copy of its line is (profile.h: memory side). Each CTA counts the
+ * read lines and warp instructions of its warps until the warp that releases its next barrier:
+ * one burst when it has read lines. */
 #include "model/profiler.h"
 
 #include <stdio.h>
@@ -23,6 +25,10 @@
 #include "protocols/protocol.h"
 #include "timing/coalescer.h"
 #include "timing/decode.h"
+
+typedef struct cta_burst {
+    double lines, instructions;    /* read lines, warp instructions */
+} cta_burst;
 
 struct profiler {
     unsigned cu_count, warp_size, ctas_per_cu, line_bytes;
@@ -39,7 +45,8 @@ struct profiler {
     decoded_instruction **decoded;
     model_kernel_profile *group;
     double *cu_instructions;       /* per CU */
-    double atomic_lines, hottest_atomics;
+    double atomic_lines, hottest_atomics, load_lines, hottest_loads;
+    cta_burst *bursts;             /* per CTA of the launch: since its latest barrier */
     coalesced_line lines[EXEC_MAX_WARP_WIDTH];
     /* Groups so far. */
     model_kernel_profile *groups;
@@ -92,7 +99,8 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->group->launches += 1;
     p->group->registers_per_thread = decode_registers_per_thread(kernel->entry);
     p->launch_stamp++;
-    p->atomic_lines = p->hottest_atomics = 0;
+    p->atomic_lines = p->hottest_atomics = p->load_lines = p->hottest_loads = 0;
+    p->bursts = calloc(kernel->cta_count, sizeof *p->bursts);
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
@@ -111,6 +119,11 @@ static void launch_end(void *context, const exec_kernel *kernel)
     if (p->atomic_lines > 0)
         p->group->atomic_hottest_share += (p->hottest_atomics / p->atomic_lines - p->group->atomic_hottest_share) /
                                           p->group->launches;
+    if (p->load_lines > 0)
+        p->group->load_hottest_share += (p->hottest_loads / p->load_lines - p->group->load_hottest_share) /
+                                        p->group->launches;
+    free(p->bursts);   /* a CTA's lines after its last barrier end no burst */
+    p->bursts = NULL;
     decode_free(p->decoded, p->module);
     p->decoded = NULL;
 }
@@ -162,6 +175,12 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
             group->written_lines++;
         data->written = true;
         data->last_writer = (int32_t)cu;
+    }
+    if (!writes) {
+        data->loads++;
+        p->load_lines++;
+        if (data->loads > p->hottest_loads)
+            p->hottest_loads = data->loads;
     }
     if (access == MODEL_ATOMIC) {
         data->atomics++;
@@ -260,20 +279,38 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
 }
 
-static void record_memory(profiler *p, unsigned cu, const exec_memory_request *request)
+static void record_memory(profiler *p, const exec_cta *cta, const exec_memory_request *request)
 {
+    unsigned cu = cta->cu;
     model_kernel_profile *group = p->group;
     model_access access = access_of(request);
     unsigned bytes = (unsigned)request->element_bytes * request->vector;
     unsigned count = coalesce_lines(request->address, request->lane_mask, bytes, p->line_bytes, p->lines);
     group->instructions[access] += 1;
     group->lines[access] += count;
+    if (access != MODEL_STORE && access != MODEL_STORE_STRONG)
+        p->bursts[cta->linear_id].lines += count;
     for (unsigned i = 0; i < count; i++)
         record_line(p, cu, access, p->lines[i].line_address / p->line_bytes);
     if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
         p->epoch[cu]++;
         group->acquires++;
     }
+}
+
+/* After a warp's barrier: when it released the barrier (the CTA's last warp to arrive), the
+ * CTA's read lines since its previous barrier form one burst. */
+static void close_burst(profiler *p, const exec_cta *cta)
+{
+    cta_burst *burst = &p->bursts[cta->linear_id];
+    if (cta->barrier_waiting > 0)
+        return;
+    if (burst->lines > 0) {
+        p->group->barrier_bursts += 1;
+        p->group->barrier_burst_lines += burst->lines;
+        p->group->barrier_burst_instructions += burst->instructions;
+    }
+    *burst = (cta_burst){0};
 }
 
 static void step(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request)
@@ -284,15 +321,17 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     group->warp_instructions += 1;
     group->thread_instructions += (double)__builtin_popcountll(step->executed_mask);
     p->cu_instructions[cu] += 1;
+    p->bursts[warp->cta->linear_id].instructions += 1;
     const decoded_instruction *decoded = decoded_of(p, step->instruction);
     if (decoded && decoded->releases)
         group->releases++;
     switch (step->status) {
     case EXEC_MEMORY:
-        record_memory(p, cu, request);
+        record_memory(p, warp->cta, request);
         return;
     case EXEC_BARRIER:
         group->barriers++;
+        close_burst(p, warp->cta);
         return;
     case EXEC_FENCE:
         if (protocol_has_acquire((ptx_semantics)step->semantics, (ptx_scope)step->scope)) {

@@ -22,6 +22,7 @@ typedef struct stack_line_data {
     int32_t last_writer;      /* CU that wrote it last, -1 none */
     uint64_t readers_since_write;   /* CUs (mod 64) that read it since its latest write */
     uint32_t atomics;         /* atomic line requests in the current launch */
+    uint32_t loads;           /* load line requests in the current launch */
     bool written;             /* written in the current launch */
     /* Times on the profiler's own clock (its memory-side bookkeeping): the line's latest access
      * in this stack; its latest host write (host stack); its latest GPU read, store, write of
