@@ -25,6 +25,7 @@
  *               histogram's bins) and its bank's share of the rest        m = 1
  *   L2 bank     D = requests + fills (one per cycle)                    m = banks
  *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
+ *               (only with an L3: without one a request probes the CPU cluster at once)
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
  *   bank out    D = reads x data + (writes, atomics) x header message    m = banks
  *   CU port in  the same bytes                                          m = P
@@ -68,6 +69,8 @@
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, L3_BANK, DRAM, BANK_OUT, PORT_IN,
        STATION_COUNT };
@@ -439,7 +442,6 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
     double l2_reads = d->read_lines_l2 + memory_reads;
     double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
-    bool memory_side = p->l3_lines > 0 || p->cpu_lines > 0;
     memory_paths paths = {
         .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
         .l2_latency = p->l2_latency +
@@ -448,7 +450,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                                        : p->l3_latency,
         .l2_read_lines = d->read_lines_l2 * per, .near_read_lines = near_reads * per,
         .dram_read_lines = d->read_lines_dram * per, .write_lines = d->write_lines * per,
-        .memory_lines = memory_side ? (memory_reads + d->write_lines_dram) * per : 0.0,
+        .memory_lines = p->l3_lines > 0 ? (memory_reads + d->write_lines_dram) * per : 0.0,   /* no L3: no lookup slot */
         .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * per,
@@ -527,6 +529,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     if (fewer_resident)
         fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta));
     double kernel_busy = max2(busy, fewer_busy);
+    if (getenv("MODEL_DEBUG")) {
+        fprintf(stderr, "%s: busy %.0f fewer %.0f X %.4f pop %.0f mem_delay %.2f delay %.2f burst_wait %.2f drain %.1f span %.1f\n", k->name, busy, fewer_busy, net.throughput, net.population, net.mem_delay, net.delay, net.burst_wait, net.burst_drain, net.burst_span);
+        for (int st = 0; st < STATION_COUNT; st++)
+            fprintf(stderr, "  st%d D %.3f m %.0f share %.2f U %.3f Q %.2f R %.3f\n", st, net.demand[st], net.replicas[st], net.load_share[st], net.throughput*net.demand[st]*net.load_share[st]/net.replicas[st], net.queue[st], net.residence[st]);
+        fprintf(stderr, "  l2lat %.1f near %.1f dram %.1f reads l2 %.3f near %.3f dram %.3f req %.3f exposed %.3f needs %.2f %.2f %.2f\n", paths.l2_latency, paths.near_latency, paths.dram_latency, paths.l2_read_lines, paths.near_read_lines, paths.dram_read_lines, paths.requests, paths.exposed_loads, paths.needs_l2, paths.needs_memory, paths.needs_dram);
+    }
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
