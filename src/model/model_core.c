@@ -20,14 +20,16 @@
  *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
  *   CU port out D = reads x header + (writes, atomics) x data message      m = P
- *   bank in     the same bytes but the hot line's atomics                m = banks
- *   hot bank in the atomics on the group's most atomically-used line (all at one bank's port:
- *               histogram's bins) and its bank's share of the rest        m = 1
- *   L2 bank     D = requests + fills (one per cycle)                    m = banks
+ *   bank in     the same bytes but the hot line's                        m = banks - 1
+ *   hot bank in the requests for the group's hot lines, all at one bank (split_banks): the
+ *               atomics on its most atomically-used line (histogram's bins) and, when the
+ *               mechanism sends them to the L2, the loads of its most-loaded line (kmeans's
+ *               centroids under nol1), and that bank's share of the rest   m = 1
+ *   L2 bank     D = requests + fills (one per cycle), split the same way   m = banks - 1 and 1
  *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
  *               (only with an L3: without one a request probes the CPU cluster at once)
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
- *   bank out    D = reads x data + (writes, atomics) x header message    m = banks
+ *   bank out    D = reads x data + (writes, atomics) x header message, split the same way
  *   CU port in  the same bytes                                          m = P
  *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
  *   resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k. At a given throughput X every queue follows
@@ -72,7 +74,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, L3_BANK, DRAM, BANK_OUT, PORT_IN,
+enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT,
+       HOT_BANK_OUT, PORT_IN,
        STATION_COUNT };
 enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100 };
 
@@ -355,7 +358,7 @@ static double burst_drain(const burst *b, double cu_ctas, double gpu_ctas)
 }
 
 /* Stations every CU shares: their load comes from all CUs' warps, not only from the population. */
-static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, L3_BANK, DRAM, BANK_OUT};
+static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT, HOT_BANK_OUT};
 
 /* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
  * stations carry that many warps, and the shared stations the load of `total_warps` warps at
@@ -427,6 +430,17 @@ static void charge_network(const network *net, double active_cus, double z_sync,
 
 /* ---- one kernel group ---- */
 
+/* A bank-side station's demand per warp instruction, `total` of it over all banks: the hot bank
+ * (the one of the group's hottest line) takes the hottest line's `hot` and its share of the rest,
+ * the other banks the rest of the rest. */
+static void split_banks(network *net, int spread, int hot_bank, double total, double hot, double banks)
+{
+    net->demand[spread] = (total - hot) * (1.0 - 1.0 / banks);
+    net->replicas[spread] = max2(banks - 1.0, 1.0);
+    net->demand[hot_bank] = hot + (total - hot) / banks;
+    net->replicas[hot_bank] = 1;
+}
+
 static void evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
                            const model_demand *d, model_prediction *out)
 {
@@ -468,12 +482,11 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                             ? global_instructions * max2(1.0, global_lines / global_instructions / p->l1_banks)
                             : 0.0;
     double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines;
-    double hot_atomics = atomics * k->atomic_hottest_share;
+    double hot_atomics = atomics * k->atomic_hottest_share, hot_loads = min2(d->hot_load_lines, l2_reads - atomics);
     /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
      * (reads: a line; writes and atomics: a header). */
     double cycles_out = (l2_reads - atomics) * p->noc_header_cycles + (d->write_lines + atomics) * p->noc_data_cycles;
     double cycles_back = (l2_reads - atomics) * p->noc_data_cycles + (d->write_lines + atomics) * p->noc_header_cycles;
-    double spread_in = cycles_out - hot_atomics * p->noc_data_cycles;   /* bank in, over every bank */
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
     double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
                     (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency) * per;
@@ -484,19 +497,21 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
             [ISSUE] = 1.0 / p->issue_rate,
             [SIMD] = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per,
             [LSU] = (lsu_cycles + k->shared_accesses) * per,
-            [PORT_OUT] = cycles_out * per, [BANK_IN] = spread_in * (1.0 - 1.0 / p->l2_banks) * per,
-            [HOT_BANK_IN] = (hot_atomics * p->noc_data_cycles + spread_in / p->l2_banks) * per,
-            [L2_BANK] = (requests + memory_reads) * per, [L3_BANK] = paths.memory_lines,
-            [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per,
-            [BANK_OUT] = cycles_back * per, [PORT_IN] = cycles_back * per,
+            [PORT_OUT] = cycles_out * per, [L3_BANK] = paths.memory_lines,
+            [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = cycles_back * per,
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
-            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [BANK_IN] = max2(p->l2_banks - 1, 1), [HOT_BANK_IN] = 1,
-            [L2_BANK] = p->l2_banks, [L3_BANK] = max2(p->l3_banks, 1), [DRAM] = p->dram_channels, [BANK_OUT] = p->l2_banks, [PORT_IN] = where.active,
+            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [L3_BANK] = max2(p->l3_banks, 1),
+            [DRAM] = p->dram_channels, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
     };
+    split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
+                (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, p->l2_banks);
+    split_banks(&net, L2_BANK, HOT_L2_BANK, (requests + memory_reads) * per, (hot_atomics + hot_loads) * per, p->l2_banks);
+    split_banks(&net, BANK_OUT, HOT_BANK_OUT, cycles_back * per,
+                (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
     /* The busiest CUs decide the launch's length: their warps' rate with their own population on
      * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
      * holding as many at once as the busiest at the busiest's rate. */

@@ -20,6 +20,7 @@ typedef struct model_demand {
     double write_lines;         /* write-through stores reaching the L2 */
     double write_lines_dram;    /* written lines that reach DRAM */
     double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
+    double hot_load_lines;      /* of the loads beyond the L1, those of the group's most-loaded line (all at one bank) */
     double release_drain_lines; /* per launch: lines the release at kernel end waits to hand to DRAM */
 } model_demand;
 
