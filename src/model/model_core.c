@@ -5,8 +5,13 @@
  *
  * Placement. A launch's C CTAs of w warps go round-robin to P = min(CUs, C) CUs: n+ = ceil(C/P)
  * CTAs on C mod P of them, n- = floor(C/P) on the rest; a CU holds at most r CTAs at once (the
- * occupancy limit: warps, CTAs, registers, shared memory). The population is every resident
- * warp, N = w sum_CU min(n_CU, r), and every warp advances at the same rate X/N.
+ * occupancy limit: warps, CTAs, registers, shared memory). The network is solved as one CU sees
+ * it (solve_view): for the busiest CU, N = P w min(n+, r) warps (its own population on every
+ * CU's stations), while the stations all CUs share (L2 banks and their ports, L3, DRAM) carry
+ * the load of the W = w sum_CU min(n_CU, r) warps actually resident, at the same per-warp rate
+ * (load share s = W/N); a CU holding fewer CTAs, all at once, is solved the same way for its own
+ * population and runs faster (in detailed runs of matmul at 36 CTAs on 15 CUs the 2-CTA CUs
+ * idle 35% of the time).
  *
  * Stations (D = service demand per warp instruction at one of m replicas):
  *   issue       D = 1/issue_rate                                        m = P
@@ -47,17 +52,30 @@
  *              mix over the misses they answer
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
  *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + n_release L2) / I
+ *     Z_burst = b/I max(0, drain + H_read - s cycle)   (barrier-synchronised bursts, below)
  *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
+ * Bursts. After a barrier every warp of a CTA issues its loads at once, and the CTAs resident
+ * together, started together on the same code, burst together (matmul: each tile step, every CU
+ * sends its tile loads, and the L2 banks' out ports (10 GPU cycles per 128-byte line on gtx480)
+ * carry the whole GPU's burst: noc.bytes_per_cycle 32 -> 256 takes a detailed run at 9 CUs from
+ * 20769 to 12838 cycles). The profiler records per CTA the b bursts (intervals closed by a
+ * barrier with read lines), their lines and their s instructions per warp; a burst's interval
+ * lasts at least the drain of the CU's and the GPU's bursts through the most loaded of the L1
+ * banks, MSHRs, CU port in, L2 bank out ports and DRAM channels (burst_drain) plus the loaded
+ * read latency, and the warps wait at its barrier for what that exceeds the interval's own
+ * instructions at the network's cycle.
  * The trip's queues are not on the warp's own cycle: they lengthen H, hence Z_mem and the MSHRs'
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
  *
  * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch + t_drain   (the busiest
- * CU's work at its own warps' rate; when n+ > r and its last wave is partial (n+ mod r CTAs), that
- * wave runs at the rate of the same network solved for the warps of every CU's last partial wave,
- * the others at X/N, and GSI charges each part with its own network; t_drain: a release at kernel end that waits for the lines the
- * mechanism names to reach the DRAM queues, those beyond the queues' room at the channels' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
- * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync in sync, R_SIMD
+ * CU's work at its own warps' rate, or a CU holding fewer CTAs at its rate if that takes longer;
+ * when n+ > r and its last wave is partial (n+ mod r CTAs), that wave runs at the rate of the
+ * network viewed from that wave's population, with every CU's last partial wave on the shared
+ * stations, and GSI charges each part with its own network; t_drain: a release at kernel end
+ * that waits for the lines the mechanism names to reach the DRAM queues, those beyond the
+ * queues' room at the channels' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
+ * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync and Z_burst in sync, R_SIMD
  * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
  * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
@@ -71,8 +89,6 @@
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT,
        HOT_BANK_OUT, PORT_IN,
@@ -544,12 +560,6 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     if (fewer_resident)
         fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta));
     double kernel_busy = max2(busy, fewer_busy);
-    if (getenv("MODEL_DEBUG")) {
-        fprintf(stderr, "%s: busy %.0f fewer %.0f X %.4f pop %.0f mem_delay %.2f delay %.2f burst_wait %.2f drain %.1f span %.1f\n", k->name, busy, fewer_busy, net.throughput, net.population, net.mem_delay, net.delay, net.burst_wait, net.burst_drain, net.burst_span);
-        for (int st = 0; st < STATION_COUNT; st++)
-            fprintf(stderr, "  st%d D %.3f m %.0f share %.2f U %.3f Q %.2f R %.3f\n", st, net.demand[st], net.replicas[st], net.load_share[st], net.throughput*net.demand[st]*net.load_share[st]/net.replicas[st], net.queue[st], net.residence[st]);
-        fprintf(stderr, "  l2lat %.1f near %.1f dram %.1f reads l2 %.3f near %.3f dram %.3f req %.3f exposed %.3f needs %.2f %.2f %.2f\n", paths.l2_latency, paths.near_latency, paths.dram_latency, paths.l2_read_lines, paths.near_read_lines, paths.dram_read_lines, paths.requests, paths.exposed_loads, paths.needs_l2, paths.needs_memory, paths.needs_dram);
-    }
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);

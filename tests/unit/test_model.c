@@ -233,6 +233,43 @@ static void host_writes_are_recorded(void **state)
     sc_config_free(config);
 }
 
+/* matmul's CTAs (16x16 threads: 8 warps) load one tile of A and one of B per step, then pass two
+ * barriers: the interval closed by the first barrier is a burst holding every load line of the
+ * step, the one closed by the second reads nothing. tiny is 32x32: 4 CTAs, 2 steps. reduction's
+ * CTAs read their whole slice before the first barrier of the tree: one burst each. */
+static void barrier_bursts_are_recorded(void **state)
+{
+    sc_config *config;
+    model_profile *matmul = profile_of("matmul", &config);
+    const model_kernel_profile *tiled = &matmul->kernels[0];
+    assert_float_equal(tiled->barrier_bursts, tiled->ctas * 2, 0);
+    assert_float_equal(tiled->barrier_burst_lines, tiled->lines[MODEL_LOAD], 0);
+    assert_true(tiled->barrier_burst_instructions < tiled->warp_instructions / 2);
+    profile_free(matmul);
+    sc_config_free(config);
+    model_profile *reduction = profile_of("reduction", &config);
+    for (int k = 0; k < reduction->kernel_count; k++)
+        assert_float_equal(reduction->kernels[k].barrier_bursts, reduction->kernels[k].ctas * reduction->kernels[k].launches, 0);
+    profile_free(reduction);
+    sc_config_free(config);
+}
+
+/* Every kmeans thread reads the same centroid line: under nol1 those loads all reach its one L2
+ * bank, whose out port then sets the pace; without the hot spot the model is faster. */
+static void read_hot_spot_slows_nol1(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_sized("gtx480", "kmeans", "small", &config);
+    assert_true(profile->kernels[0].load_hottest_share > 0.05);
+    model_prediction hot = predict("nol1", profile, config);
+    for (int k = 0; k < profile->kernel_count; k++)
+        profile->kernels[k].load_hottest_share = 0;
+    model_prediction spread = predict("nol1", profile, config);
+    assert_true(hot.cycles > 1.1 * spread.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 static void profile_json_round_trip(void **state)
 {
     sc_config *config;
@@ -286,6 +323,8 @@ int main(void)
         cmocka_unit_test(host_data_comes_from_the_cpu),
         cmocka_unit_test(qr_rereads_written_lines_from_the_l3),
         cmocka_unit_test(host_writes_are_recorded),
+        cmocka_unit_test(barrier_bursts_are_recorded),
+        cmocka_unit_test(read_hot_spot_slows_nol1),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
     };
