@@ -52,7 +52,7 @@
  *              mix over the misses they answer
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
  *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + n_release L2) / I
- *     Z_burst = b/I max(0, drain + H_read - s cycle)   (barrier-synchronised bursts, below)
+ *     Z_burst = b/I max(0, drain + H_slowest - s cycle)   (barrier-synchronised bursts, below)
  *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
  * Bursts. After a barrier every warp of a CTA issues its loads at once, and the CTAs resident
  * together, started together on the same code, burst together (matmul: each tile step, every CU
@@ -62,8 +62,9 @@
  * barrier with read lines), their lines and their s instructions per warp; a burst's interval
  * lasts at least the drain of the CU's and the GPU's bursts through the most loaded of the L1
  * banks, MSHRs, CU port in, L2 bank out ports and DRAM channels (burst_drain) plus the loaded
- * read latency, and the warps wait at its barrier for what that exceeds the interval's own
- * instructions at the network's cycle.
+ * latency of its slowest line (DRAM's if any line in flight at once comes from DRAM), and the
+ * warps wait at its barrier for what that exceeds the interval's own instructions at the
+ * network's cycle.
  * The trip's queues are not on the warp's own cycle: they lengthen H, hence Z_mem and the MSHRs'
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
@@ -215,6 +216,7 @@ typedef struct network {
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
      * interval; and at the solution, the wait beyond the interval's own time (Z_burst). */
     double burst_waits, burst_drain, burst_span, burst_wait;
+    double burst_lines;           /* a CU's burst: its lines beyond the L1 */
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
 } network;
@@ -299,9 +301,17 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
     double cycle = net->delay + net->mem_delay;
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
         cycle += net->residence[k];
-    /* A burst's interval lasts the longer of its drain (and the last line's latency) and its
-     * instructions at this cycle. */
-    net->burst_wait = net->burst_waits * max2(net->burst_drain + read_hold - net->burst_span * cycle, 0.0);
+    /* A burst's interval lasts the longer of its drain plus its slowest line's latency and its
+     * instructions at this cycle. The slowest line comes from DRAM (or the near memory) if any of
+     * the CU's lines in flight at once (at most its MSHRs) does. */
+    net->burst_wait = 0;
+    if (net->burst_waits > 0) {
+        double round = min2(net->burst_lines, m->mshrs);
+        double slowest = l2 + any_of(reads > 0 ? (m->near_read_lines + m->dram_read_lines) / reads : 0.0, round) * (near - l2) +
+                         any_of(reads > 0 ? m->dram_read_lines / reads : 0.0, round) * (from_dram - near);
+        double burst_time = net->burst_drain + slowest;
+        net->burst_wait = net->burst_waits * max2(burst_time - net->burst_span * cycle, 0.0);
+    }
     return cycle + net->burst_wait;
 }
 
@@ -387,6 +397,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->burst_waits = b->waits;
     net->burst_span = b->span;
     net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, total_warps / warps_per_cta) : 0.0;
+    net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     for (int k = 0; k < STATION_COUNT; k++)
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
