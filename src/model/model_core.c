@@ -328,7 +328,8 @@ static double queue_capacity(const network *net)
 
 /* The throughput X at which N = X cycle(X): cycle grows with X, so X cycle(X) - N has one root
  * between 0 and the unloaded N / cycle(0); found by the Illinois variant of regula falsi
- * (bisecting while the upper end is beyond a station's capacity) until the bracket is 1e-9
+ * (bisecting while the upper end is beyond a station's capacity or X cycle(X) there exceeds 2N,
+ * as just below a station's capacity, where regula falsi creeps up from 0) until the bracket is 1e-9
  * relative or X cycle(X) is within 1e-9 N of N (regula falsi often reaches the root from one
  * side, leaving the bracket wide). Leaves the network's queues and residences at the root. */
 static void solve(network *net, const memory_paths *m)
@@ -338,7 +339,9 @@ static void solve(network *net, const memory_paths *m)
     double tolerance = 1e-9 * net->population;
     int side = 0;
     for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-9 * high; iteration++) {
-        double x = isfinite(g_high) ? (low * g_high - high * g_low) / (g_high - g_low) : 0.5 * (low + high);
+        /* Near a station's capacity X cycle(X) is steep: regula falsi would creep up from below. */
+        bool steep = !(g_high < net->population);
+        double x = steep ? 0.5 * (low + high) : (low * g_high - high * g_low) / (g_high - g_low);
         double g = x * cycle_at(net, m, x) - net->population;
         if (fabs(g) <= tolerance)
             return;   /* the network is at x */
@@ -349,7 +352,7 @@ static void solve(network *net, const memory_paths *m)
             side = 1;
         } else {
             low = x, g_low = g;
-            if (side == -1 && isfinite(g_high))
+            if (side == -1 && !steep)
                 g_high *= 0.5;
             side = -1;
         }
