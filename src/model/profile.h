@@ -103,10 +103,10 @@ typedef struct model_profile {
     model_kernel_profile *kernels;
 } model_profile;
 
-/* "cu=15 warp=32 ctas=8 line=128 format=2": the configuration keys a profile depends on, and the
- * version of the profile's contents (a stored profile of an older format is taken again). */
+/* "cu=15 warp=32 ctas=8 line=128 schedulers=2 issue=1 banks=1 format=3": the configuration keys a
+ * profile depends on, and the version of the profile's contents (a stored profile of an older
+ * format is taken again). */
 void profile_key_of(const sc_config *config, char key[128]);
-void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128]);
 
 /* Fills the summaries the models evaluate; call after building or loading. */
 void profile_prepare(model_profile *profile);
