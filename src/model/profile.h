@@ -41,9 +41,10 @@
  * previous read are recorded again in `l2_reads_fetched_rewritten` and
  * `l2_reads_written_rewritten` (QR's wL2 evictions invalidate the rL2's copy).
  *
- * Validity. A profile depends on how CTAs map to CUs and how lanes coalesce into lines, so it is
- * keyed by (workload, size, seed, system) and the configuration keys that change these:
- * gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu and l1.line_size (= l2.line_size). Changing
+ * Validity. A profile depends on how CTAs map to CUs, how lanes coalesce into lines and how the
+ * profiler interleaves a CU's warps (profiler.c), so it is keyed by (workload, size, seed, system)
+ * and the configuration keys that change these: gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu,
+ * l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width and l1.banks. Changing
  * any of them needs a new profile (taken automatically). Cache capacities and associativities,
  * latencies, clocks, NoC and DRAM parameters, MSHRs, store buffers and register/shared-memory
  * limits do not: the models apply them to the same profile.

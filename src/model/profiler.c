@@ -6,12 +6,19 @@
  * weak loads also enter their CU's L1 stack. Acquires advance the CU's epoch, atomics mark the
  * line invalidated in the CU's L1 stack, and kernel starts advance every CU's epoch, so reuses
  * across them are recorded as crossing. Warps take turns of 16 instructions (the functional
- * engine's default is 64): closer to the detailed schedulers' fine interleaving, whose L1 hit
- * counts it matches best on spmv (measured: 1 and 4 under-count hits, 64 over-counts them), while
- * every resident warp still advancing at once overstates L2 reuse distances of streaming kernels
- * whose detailed runs are MSHR-bound (fewer warps in flight). Host copies and memsets between
- * launches enter a stack of their own (the CPU cluster's LRU order), and each GPU read is
- * classified by where memory's copy of its line is (profile.h: memory side). */
+ * engine's default is 64): closer to the detailed schedulers' fine interleaving. Warps belong to
+ * the CU's schedulers as the detailed CU assigns them (warp slot mod gpu.schedulers_per_cu), and
+ * on a CU whose launch so far needs the load/store unit at least once per instruction a scheduler
+ * can issue (line requests and shared accesses per instruction >= l1.banks / gpu.issue_width),
+ * only one scheduler's warps take turns at a time, until none of them can: the detailed CU's
+ * first scheduler then always has a memory instruction ready when the LSU frees, so the L1 sees
+ * long phases of one scheduler's warps (measured on spmv's detailed L1 stream: windows of 200
+ * accesses 92-100% from even warp slots, then from odd ones) and reuse distances half those of
+ * every warp interleaved. Still, every resident warp of a scheduler advancing at once overstates
+ * L2 reuse distances of streaming kernels whose detailed runs are MSHR-bound (fewer warps in
+ * flight), and the GPU-wide stack counts L1 hits, which the L2 never sees. Host copies and
+ * memsets between launches enter a stack of their own (the CPU cluster's LRU order), and each GPU
+ * read is classified by where memory's copy of its line is (profile.h: memory side). */
 #include "model/profiler.h"
 
 #include <stdio.h>
