@@ -2,7 +2,8 @@
  *
  * Up to cu_count * ctas_per_cu CTAs are resident at once, as on hardware, so kernels whose CTAs
  * wait for each other (locks, queues, litmus tests) make progress when they fit. Resident warps
- * take turns of `quantum` instructions in a fixed order, so runs are deterministic. A CTA barrier
+ * take turns of `quantum` instructions in a fixed order, so runs are deterministic; an observer
+ * may restrict a CU's rounds to the warps of one scheduler at a time (functional_engine.h). A CTA barrier
  * releases once every warp of the CTA that has not exited waits at one (barrier ids and thread
  * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, or
  * in which no warp can issue, stops with an error naming the kernel. */
@@ -18,6 +19,10 @@ typedef struct functional_engine {
     exec_memory_request request;
     uint64_t launch_instructions;  /* issued so far in the current launch (watchdog) */
     unsigned first_cu;             /* CU of the launch's first slot (options.continue_placement) */
+    /* Per CU, for the rounds restricted to one scheduler: */
+    bool *one_scheduler;           /* this round is restricted */
+    unsigned *current_scheduler;   /* whose warps take turns */
+    bool *scheduler_issued;        /* some warp of the current scheduler issued this round */
 } functional_engine;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size)
@@ -28,6 +33,7 @@ functional_engine_options functional_engine_defaults(unsigned warp_size)
         .ctas_per_cu = 8,
         .quantum = 64,
         .max_warp_instructions = 2000000000ull,
+        .schedulers = 1,
     };
 }
 
@@ -35,6 +41,9 @@ void *functional_engine_create(const functional_engine_options *options)
 {
     functional_engine *engine = calloc(1, sizeof *engine);
     engine->options = *options;
+    engine->one_scheduler = calloc(options->cu_count, sizeof *engine->one_scheduler);
+    engine->current_scheduler = calloc(options->cu_count, sizeof *engine->current_scheduler);
+    engine->scheduler_issued = calloc(options->cu_count, sizeof *engine->scheduler_issued);
     return engine;
 }
 
@@ -58,6 +67,39 @@ static int run_warp(functional_engine *engine, sc_device *device, exec_warp *war
         }
     }
     return progressed;
+}
+
+/* Before a round: which CUs restrict it to their current scheduler's warps. */
+static void begin_round(functional_engine *engine)
+{
+    const functional_observer *observer = engine->options.observer;
+    bool asks = engine->options.schedulers > 1 && observer && observer->one_scheduler_at_a_time;
+    for (unsigned c = 0; c < engine->options.cu_count; c++) {
+        engine->one_scheduler[c] = asks && observer->one_scheduler_at_a_time(observer->context, c);
+        engine->scheduler_issued[c] = false;
+    }
+}
+
+/* Whether warp `w` of the CTA in slot `slot` (on `cu`) takes a turn this round. */
+static bool takes_turn(const functional_engine *engine, uint64_t slot, unsigned cu, unsigned warp_count, unsigned w)
+{
+    if (!engine->one_scheduler[cu])
+        return true;
+    uint64_t warp_slot = slot / engine->options.cu_count * warp_count + w;   /* the CU's warp slot */
+    return warp_slot % engine->options.schedulers == engine->current_scheduler[cu];
+}
+
+/* After a round: a restricted CU whose current scheduler's warps could not issue moves on to its
+ * next scheduler. Returns whether any CU did. */
+static bool end_round(functional_engine *engine)
+{
+    bool moved = false;
+    for (unsigned c = 0; c < engine->options.cu_count; c++)
+        if (engine->one_scheduler[c] && !engine->scheduler_issued[c]) {
+            engine->current_scheduler[c] = (engine->current_scheduler[c] + 1) % engine->options.schedulers;
+            moved = true;
+        }
+    return moved;
 }
 
 static uint64_t count_instructions(const exec_cta *cta, uint64_t *thread_instructions)
@@ -91,8 +133,10 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
     int status = 0;
     *stats = (sc_launch_stats){0};
     engine->launch_instructions = 0;
+    unsigned rounds_without_issue = 0;   /* only schedulers moved on */
     while (finished < ctas && status == 0) {
         int progressed = 0;
+        begin_round(engine);
         for (uint64_t s = 0; s < slots && status == 0; s++) {
             if (!occupied[s] && next_cta < kernel.cta_end) {
                 status = exec_cta_init(&resident[s], &kernel, next_cta++,
@@ -103,9 +147,12 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
                 continue;
             exec_cta *cta = &resident[s];
             for (unsigned w = 0; w < cta->warp_count && status == 0; w++) {
+                if (!takes_turn(engine, s, cta->cu, cta->warp_count, w))
+                    continue;
                 int ran = run_warp(engine, device, &cta->warps[w], error);
                 status = ran < 0 ? -1 : 0;
                 progressed |= ran > 0;
+                engine->scheduler_issued[cta->cu] |= ran > 0;
             }
             if (cta->warps_done == cta->warp_count) {
                 issued += count_instructions(cta, &stats->thread_instructions);
@@ -115,6 +162,11 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
                 progressed = 1;
             }
         }
+        /* A round in which only restricted CUs' schedulers moved on is not a stall until every
+         * scheduler has had its round. */
+        rounds_without_issue = progressed ? 0 : rounds_without_issue + 1;
+        if (end_round(engine) && rounds_without_issue < engine->options.schedulers)
+            progressed = 1;
         if (status == 0 && !progressed)
             /* Unreachable for any kernel (barriers release once all live warps wait); it stops an
              * executor bug from spinning here forever, where the watchdog would never fire. */
@@ -149,8 +201,12 @@ static void functional_host_access(void *state, sc_device *device, uint64_t addr
         observer->host_access(observer->context, address, bytes, is_write);
 }
 
-static void functional_destroy(void *engine)
+static void functional_destroy(void *state)
 {
+    functional_engine *engine = state;
+    free(engine->one_scheduler);
+    free(engine->current_scheduler);
+    free(engine->scheduler_issued);
     free(engine);
 }
 

@@ -10,13 +10,16 @@
  * run's cache warming, timing/sampled_engine.c): the start of every launch, every issued warp
  * instruction (with its memory request when step->status is EXEC_MEMORY, before the request is
  * performed), the end of every launch and every host access between launches (a copy to or
- * from the device, a memset: the byte range and whether it writes). A NULL callback is skipped. */
+ * from the device, a memset: the byte range and whether it writes). `one_scheduler_at_a_time`
+ * is asked for each CU before every round of turns (see functional_engine_options.schedulers).
+ * A NULL callback is skipped. */
 typedef struct functional_observer {
     void *context;
     void (*launch_begin)(void *context, const exec_kernel *kernel);
     void (*step)(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request);
     void (*launch_end)(void *context, const exec_kernel *kernel);
     void (*host_access)(void *context, uint64_t address, size_t bytes, bool is_write);
+    bool (*one_scheduler_at_a_time)(void *context, unsigned cu);
 } functional_observer;
 
 typedef struct functional_engine_options {
@@ -30,6 +33,12 @@ typedef struct functional_engine_options {
      * start where the previous launch's round-robin stopped (first slot on CU (sum of earlier
      * launches' CTAs) mod cu_count), as the timing engine's dispatcher places CTAs. */
     bool continue_placement;
+    /* Warp schedulers per CU: a CU's warps belong to them as the timing engine assigns warp slots
+     * (slot k of the CU to scheduler k mod schedulers, a CTA's warps on consecutive slots). In a
+     * round for which the observer's one_scheduler_at_a_time says so for a CU, only the warps of
+     * the CU's current scheduler take turns; after a round in which none of them could (done, or
+     * waiting at a barrier) the CU's next scheduler becomes current. 1: every warp every round. */
+    unsigned schedulers;
 } functional_engine_options;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size);

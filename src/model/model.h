@@ -14,8 +14,8 @@
  * model_point_from_config reads the configuration once (string-keyed lookups); evaluate is
  * allocation-free and costs O(kernel groups x non-empty reuse buckets), so one core does
  * millions of evaluations per second (syncscope bench model). A profile is valid for the design
- * points whose key (profile.h: CU count, warp size, CTA residency, line size) matches its own;
- * model_profile_obtain takes a new one when it does not.
+ * points whose key (profile.h: CU count, warp size, CTA residency, line size, schedulers, issue
+ * width, L1 banks) matches its own; model_profile_obtain takes a new one when it does not.
  *
  * The equations are in model_core.c (the queueing network every mechanism shares) and in each
  * mechanism's file (model_wt.c, model_nol1.c: where each line request is served). A new

@@ -8,20 +8,19 @@
 #include <string.h>
 
 /* Version of the profile's contents, part of its key: 2 added the memory-side read classes, 3 the
- * hottest loaded line and the barrier bursts. */
-#define PROFILE_FORMAT 3
-
-void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128])
-{
-    snprintf(key, 128, "cu=%u warp=%u ctas=%u line=%u format=%d", cu_count, warp_size, ctas_per_cu, line_bytes,
-             PROFILE_FORMAT);
-}
+ * scheduler-at-a-time interleaving of LSU-bound launches (profiler.c), 4 the hottest loaded line
+ * and the barrier bursts. */
+#define PROFILE_FORMAT 4
 
 void profile_key_of(const sc_config *config, char key[128])
 {
-    profile_key_format((unsigned)sc_config_int(config, "gpu.cu_count"), (unsigned)sc_config_int(config, "gpu.warp_size"),
-                       (unsigned)sc_config_int(config, "gpu.max_ctas_per_cu"),
-                       (unsigned)sc_config_int(config, "l1.line_size"), key);
+    static const char *const keys[] = {"gpu.cu_count", "gpu.warp_size", "gpu.max_ctas_per_cu", "l1.line_size",
+                                       "gpu.schedulers_per_cu", "gpu.issue_width", "l1.banks"};
+    static const char *const names[] = {"cu", "warp", "ctas", "line", "schedulers", "issue", "banks"};
+    int used = 0;
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        used += snprintf(key + used, 128 - (size_t)used, "%s=%lld ", names[k], (long long)sc_config_int(config, keys[k]));
+    snprintf(key + used, 128 - (size_t)used, "format=%d", PROFILE_FORMAT);
 }
 
 void profile_free(model_profile *profile)

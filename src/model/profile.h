@@ -42,9 +42,10 @@
  * previous read are recorded again in `l2_reads_fetched_rewritten` and
  * `l2_reads_written_rewritten` (QR's wL2 evictions invalidate the rL2's copy).
  *
- * Validity. A profile depends on how CTAs map to CUs and how lanes coalesce into lines, so it is
- * keyed by (workload, size, seed, system) and the configuration keys that change these:
- * gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu and l1.line_size (= l2.line_size). Changing
+ * Validity. A profile depends on how CTAs map to CUs, how lanes coalesce into lines and how the
+ * profiler interleaves a CU's warps (profiler.c), so it is keyed by (workload, size, seed, system)
+ * and the configuration keys that change these: gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu,
+ * l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width and l1.banks. Changing
  * any of them needs a new profile (taken automatically). Cache capacities and associativities,
  * latencies, clocks, NoC and DRAM parameters, MSHRs, store buffers and register/shared-memory
  * limits do not: the models apply them to the same profile.
@@ -109,10 +110,10 @@ typedef struct model_profile {
     model_kernel_profile *kernels;
 } model_profile;
 
-/* "cu=15 warp=32 ctas=8 line=128 format=2": the configuration keys a profile depends on, and the
- * version of the profile's contents (a stored profile of an older format is taken again). */
+/* "cu=15 warp=32 ctas=8 line=128 schedulers=2 issue=1 banks=1 format=4": the configuration keys a
+ * profile depends on, and the version of the profile's contents (a stored profile of an older
+ * format is taken again). */
 void profile_key_of(const sc_config *config, char key[128]);
-void profile_key_format(unsigned cu_count, unsigned warp_size, unsigned ctas_per_cu, unsigned line_bytes, char key[128]);
 
 /* Fills the summaries the models evaluate; call after building or loading. */
 void profile_prepare(model_profile *profile);

@@ -6,14 +6,21 @@
  * weak loads also enter their CU's L1 stack. Acquires advance the CU's epoch, atomics mark the
  * line invalidated in the CU's L1 stack, and kernel starts advance every CU's epoch, so reuses
  * across them are recorded as crossing. Warps take turns of 16 instructions (the functional
- * engine's default is 64): closer to the detailed schedulers' fine interleaving, whose L1 hit
- * counts it matches best on spmv (measured: 1 and 4 under-count hits, 64 over-counts them), while
- * every resident warp still advancing at once overstates L2 reuse distances of streaming kernels
- * whose detailed runs are MSHR-bound (fewer warps in flight). Host copies and memsets between
- * launches enter a stack of their own (the CPU cluster's LRU order), and each GPU read is
- * classified by where memory's copy of its line is (profile.h: memory side). Each CTA counts the
- * read lines and warp instructions of its warps until the warp that releases its next barrier:
- * one burst when it has read lines. */
+ * engine's default is 64): closer to the detailed schedulers' fine interleaving. Warps belong to
+ * the CU's schedulers as the detailed CU assigns them (warp slot mod gpu.schedulers_per_cu), and
+ * on a CU whose launch so far needs the load/store unit at least once per instruction a scheduler
+ * can issue (line requests and shared accesses per instruction >= l1.banks / gpu.issue_width),
+ * only one scheduler's warps take turns at a time, until none of them can: the detailed CU's
+ * first scheduler then always has a memory instruction ready when the LSU frees, so the L1 sees
+ * long phases of one scheduler's warps (measured on spmv's detailed L1 stream: windows of 200
+ * accesses 92-100% from even warp slots, then from odd ones) and reuse distances half those of
+ * every warp interleaved. Still, every resident warp of a scheduler advancing at once overstates
+ * L2 reuse distances of streaming kernels whose detailed runs are MSHR-bound (fewer warps in
+ * flight), and the GPU-wide stack counts L1 hits, which the L2 never sees. Host copies and
+ * memsets between launches enter a stack of their own (the CPU cluster's LRU order), and each GPU
+ * read is classified by where memory's copy of its line is (profile.h: memory side). Each CTA
+ * counts the read lines and warp instructions of its warps until the warp that releases its next
+ * barrier: one burst when it has read lines. */
 #include "model/profiler.h"
 
 #include <stdio.h>
@@ -32,6 +39,8 @@ typedef struct cta_burst {
 
 struct profiler {
     unsigned cu_count, warp_size, ctas_per_cu, line_bytes;
+    unsigned schedulers, issue_width, l1_banks;
+    char key[128];                 /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
     uint32_t *epoch;               /* per CU */
@@ -45,6 +54,7 @@ struct profiler {
     decoded_instruction **decoded;
     model_kernel_profile *group;
     double *cu_instructions;       /* per CU */
+    double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     cta_burst *bursts;             /* per CTA of the launch: since its latest barrier */
     coalesced_line lines[EXEC_MAX_WARP_WIDTH];
@@ -60,6 +70,10 @@ profiler *profiler_create(const sc_config *config)
     p->warp_size = (unsigned)sc_config_int(config, "gpu.warp_size");
     p->ctas_per_cu = (unsigned)sc_config_int(config, "gpu.max_ctas_per_cu");
     p->line_bytes = (unsigned)sc_config_int(config, "l1.line_size");
+    p->schedulers = (unsigned)sc_config_int(config, "gpu.schedulers_per_cu");
+    p->issue_width = (unsigned)sc_config_int(config, "gpu.issue_width");
+    p->l1_banks = (unsigned)sc_config_int(config, "l1.banks");
+    profile_key_of(config, p->key);
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_init(&p->l1[c]);
@@ -67,6 +81,7 @@ profiler *profiler_create(const sc_config *config)
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
+    p->cu_lsu_cycles = calloc(p->cu_count, sizeof *p->cu_lsu_cycles);
     return p;
 }
 
@@ -102,6 +117,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->atomic_lines = p->hottest_atomics = p->load_lines = p->hottest_loads = 0;
     p->bursts = calloc(kernel->cta_count, sizeof *p->bursts);
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
+    memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
         p->group->acquires += 1.0 / p->cu_count;
@@ -288,6 +304,7 @@ static void record_memory(profiler *p, const exec_cta *cta, const exec_memory_re
     unsigned count = coalesce_lines(request->address, request->lane_mask, bytes, p->line_bytes, p->lines);
     group->instructions[access] += 1;
     group->lines[access] += count;
+    p->cu_lsu_cycles[cu] += count;
     if (access != MODEL_STORE && access != MODEL_STORE_STRONG)
         p->bursts[cta->linear_id].lines += count;
     for (unsigned i = 0; i < count; i++)
@@ -345,7 +362,10 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     }
     switch (decoded ? (timing_unit)decoded->unit : UNIT_ALU) {
     case UNIT_SFU: group->sfu++; break;
-    case UNIT_MEMORY: group->shared_accesses++; break;
+    case UNIT_MEMORY:
+        group->shared_accesses++;
+        p->cu_lsu_cycles[cu] += 1;
+        break;
     case UNIT_CONTROL:
         if (step->instruction->opcode == PTX_OP_BRA)
             group->branches++;
@@ -371,18 +391,31 @@ static void host_access(void *context, uint64_t address, size_t bytes, bool is_w
     }
 }
 
+/* A CU whose launch so far needs the LSU at least as often as one scheduler can issue (each
+ * instruction's lines reach the L1 `l1_banks` per cycle): in the detailed CU the first scheduler
+ * then finds the LSU free for a memory instruction of its own whenever one is ready, so its warps
+ * keep the LSU until none of them has one (all waiting, done or at a barrier) and the other
+ * schedulers' warps reach memory in phases of their own (measured on spmv: runs of thousands of
+ * L1 accesses from even warp slots, then from odd). */
+static bool one_scheduler_at_a_time(void *context, unsigned cu)
+{
+    const profiler *p = context;
+    return p->cu_lsu_cycles[cu] * p->issue_width >= p->cu_instructions[cu] * p->l1_banks && p->cu_instructions[cu] > 0;
+}
+
 sc_device *profiler_device(profiler *p, sc_error *error)
 {
     sc_device *device = sc_device_create(p->warp_size, error);
     if (!device)
         return NULL;
-    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access};
+    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access, one_scheduler_at_a_time};
     functional_engine_options options = functional_engine_defaults(p->warp_size);
     options.cu_count = p->cu_count;
     options.ctas_per_cu = p->ctas_per_cu;
     options.observer = &p->observer;
     options.quantum = 16;  /* short turns: the detailed schedulers interleave warps finely */
     options.continue_placement = true;   /* as the detailed dispatcher's round-robin does */
+    options.schedulers = p->schedulers;
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
     return device;
 }
@@ -393,7 +426,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     snprintf(profile->workload, sizeof profile->workload, "%s", workload);
     snprintf(profile->params, sizeof profile->params, "%s", params);
     snprintf(profile->system, sizeof profile->system, "%s", system);
-    profile_key_format(p->cu_count, p->warp_size, p->ctas_per_cu, p->line_bytes, profile->key);
+    snprintf(profile->key, sizeof profile->key, "%s", p->key);
     profile->cu_count = p->cu_count;
     profile->warp_size = p->warp_size;
     profile->line_bytes = p->line_bytes;
@@ -407,6 +440,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->l1);
     free(p->epoch);
     free(p->cu_instructions);
+    free(p->cu_lsu_cycles);
     free(p);
     return profile;
 }

@@ -491,6 +491,63 @@ static void test_watchdog(void **state)
     sc_device_destroy(device);
 }
 
+/* Records which warp issued each step, and restricts every round to one scheduler when asked. */
+typedef struct turn_log {
+    bool restrict_rounds;
+    unsigned switches, last_warp, steps;
+} turn_log;
+
+static void log_step(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request)
+{
+    (void)step;
+    (void)request;
+    turn_log *log = context;
+    log->switches += log->steps > 0 && warp->index_in_cta != log->last_warp;
+    log->last_warp = warp->index_in_cta;
+    log->steps++;
+}
+
+static bool log_restricts(void *context, unsigned cu)
+{
+    (void)cu;
+    return ((const turn_log *)context)->restrict_rounds;
+}
+
+/* barrier_exchange's two warps on one CU with two schedulers and one-instruction turns: they
+ * alternate at every instruction unless rounds are restricted to one scheduler, when a warp runs
+ * alone until it waits at a barrier (or ends): warp 0 to the first barrier; warp 1, which releases
+ * it, on to the second; warp 0 to the third; warp 1 to its end; warp 0 to its end: 4 switches,
+ * and the same result. */
+static unsigned warp_switches(bool restrict_rounds)
+{
+    enum { N = 64 };
+    turn_log log = {.restrict_rounds = restrict_rounds};
+    functional_observer observer = {.context = &log, .step = log_step, .one_scheduler_at_a_time = log_restricts};
+    functional_engine_options options = functional_engine_defaults(32);
+    options.cu_count = 1;
+    options.quantum = 1;
+    options.schedulers = 2;
+    options.observer = &observer;
+    sc_device *device = create_device(32);
+    sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
+    int32_t out[N] = {0}, want[N];
+    for (int t = 0; t < N; t++) {
+        int u = t ^ 33, a = (63 - u) * (63 - u) + 1, b = ((u + 32) & 63) * ((u + 32) & 63) + 1;
+        want[t] = a * 1000 + b;
+    }
+    run_kernel(device, "barrier_exchange", (sc_dim3){1, 1, 1}, (sc_dim3){N, 1, 1}, 0, NULL, 0, out, N);
+    assert_words_equal(out, want, N);
+    sc_device_destroy(device);
+    return log.switches;
+}
+
+static void test_one_scheduler_at_a_time(void **state)
+{
+    (void)state;
+    assert_true(warp_switches(false) > 20);
+    assert_int_equal(warp_switches(true), 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -502,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_module_variables), cmocka_unit_test(test_indices),
         cmocka_unit_test(test_partial_warp),     cmocka_unit_test(test_warp_size_64),
         cmocka_unit_test(test_out_of_bounds_store), cmocka_unit_test(test_watchdog),
+        cmocka_unit_test(test_one_scheduler_at_a_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -307,6 +307,7 @@ static void profile_key_names_what_invalidates_it(void **state)
     profile_key_of(smaller_l2, c);
     assert_string_not_equal(a, b);    /* CU count changes the CTA placement: new profile */
     assert_string_equal(a, c);        /* cache capacity does not */
+    assert_non_null(strstr(a, "schedulers=2 issue=1 banks=1 "));   /* they set the interleaving */
     sc_config_free(base);
     sc_config_free(fewer);
     sc_config_free(smaller_l2);
