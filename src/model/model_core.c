@@ -542,9 +542,6 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     split_banks(&net, L2_BANK, HOT_L2_BANK, (requests + memory_reads) * per, (hot_atomics + hot_loads) * per, p->l2_banks);
     split_banks(&net, BANK_OUT, HOT_BANK_OUT, cycles_back * per,
                 (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
-    /* The busiest CUs decide the launch's length: their warps' rate with their own population on
-     * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
-     * holding as many at once as the busiest at the busiest's rate. */
     double burst_lines = k->barrier_bursts > 0 ? k->barrier_burst_lines / k->barrier_bursts : 0.0;
     burst bursts = {
         .waits = k->barrier_bursts * k->warps_per_cta * per, .lines = burst_lines,
@@ -557,6 +554,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .port_cycles = p->noc_data_cycles, .banks = p->l2_banks,
         .dram_cycles = p->dram_line_cycles / (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]),
     };
+    /* The busiest CUs decide the launch's length: their warps' rate with their own population on
+     * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
+     * holding as many at once as the busiest at the busiest's rate. */
     network fewer = net, tail = net;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta);
