@@ -331,11 +331,15 @@ static double queue_capacity(const network *net)
  * (bisecting while the upper end is beyond a station's capacity or X cycle(X) there exceeds 2N,
  * as just below a station's capacity, where regula falsi creeps up from 0) until the bracket is 1e-9
  * relative or X cycle(X) is within 1e-9 N of N (regula falsi often reaches the root from one
- * side, leaving the bracket wide). Leaves the network's queues and residences at the root. */
-static void solve(network *net, const memory_paths *m)
+ * side, leaving the bracket wide); `known_low`, when below the root, starts the bracket there.
+ * Leaves the network's queues and residences at the root. */
+static void solve(network *net, const memory_paths *m, double known_low)
 {
     double low = 0, high = min2(net->population / cycle_at(net, m, 0.0), queue_capacity(net));
     double g_low = -net->population, g_high = high * cycle_at(net, m, high) - net->population;
+    double g_known = known_low > 0 && known_low < high ? known_low * cycle_at(net, m, known_low) - net->population : 0.0;
+    if (g_known < 0)
+        low = known_low, g_low = g_known;
     double tolerance = 1e-9 * net->population;
     int side = 0;
     for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-9 * high; iteration++) {
@@ -392,9 +396,10 @@ static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK
 /* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
  * stations carry that many warps, and the shared stations the load of `total_warps` warps at
  * the same per-warp rate; the warps wait at barriers for bursts of those CTAs to drain. Returns
- * that rate (warp instructions per cycle per warp). */
+ * that rate (warp instructions per cycle per warp); `slower_rate` is one known not to exceed it
+ * (fewer warps per CU than a view already solved run at least as fast), or 0. */
 static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
-                         double warps_per_cta)
+                         double warps_per_cta, double slower_rate)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
@@ -405,7 +410,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
         net->load_share[shared_stations[s]] = total_warps / net->population;
-    solve(net, m);
+    solve(net, m, slower_rate * net->population);
     return net->throughput / net->population;
 }
 
@@ -559,11 +564,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
      * holding as many at once as the busiest at the busiest's rate. */
     network fewer = net, tail = net;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta);
+        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta,
+                                      busiest_rate);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -572,7 +578,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta));
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta, busiest_rate));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
