@@ -271,6 +271,14 @@ static bool entries_at(network *net, int k, double lines, double hold, double se
     return true;
 }
 
+/* The mean latency of a read line beyond the L1, with the L2's, the near memory's and DRAM's
+ * latencies `l2`, `near` and `from_dram` weighted by the lines each serves. */
+static double read_hold(const memory_paths *m, double l2, double near, double from_dram)
+{
+    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
+    return reads > 0 ? (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) / reads : 0.0;
+}
+
 /* A warp's cycle per instruction at throughput X (every queue and residence set), or INFINITY
  * when some station cannot carry X. */
 static double cycle_at(network *net, const memory_paths *m, double throughput)
@@ -290,9 +298,7 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
-    double read_hold =
-        reads > 0 ? (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) / reads : 0.0;
-    if (!entries_at(net, MSHR, reads, read_hold, m->mshrs, correction) ||
+    if (!entries_at(net, MSHR, reads, read_hold(m, l2, near, from_dram), m->mshrs, correction) ||
         !entries_at(net, STORE_BUFFER, m->write_lines, l2, m->store_buffer_entries, correction))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
@@ -554,8 +560,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
         .dram = read_lines > 0 ? burst_lines * d->read_lines_dram / read_lines : 0.0,
         .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,
-        .hold = l2_reads > 0 ? (d->read_lines_l2 * paths.l2_latency + near_reads * paths.near_latency +
-                                d->read_lines_dram * p->dram_latency) / l2_reads : 0.0,
+        .hold = read_hold(&paths, paths.l2_latency, paths.near_latency, paths.dram_latency),
         .port_cycles = p->noc_data_cycles, .banks = p->l2_banks,
         .dram_cycles = p->dram_line_cycles / (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]),
     };

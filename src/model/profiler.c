@@ -165,6 +165,16 @@ static model_access access_of(const exec_memory_request *request)
 }
 
 /* Sharing and contention bookkeeping of one line request in the GPU-wide stack's entry. */
+/* One more request of a kind on a line in this launch: `on_line` of that line, `all` of every
+ * line, and `hottest` the most on any one line. */
+static void count_hot(uint32_t *on_line, double *all, double *hottest)
+{
+    (*on_line)++;
+    (*all)++;
+    if (*on_line > *hottest)
+        *hottest = *on_line;
+}
+
 static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access)
 {
     model_kernel_profile *group = p->group;
@@ -181,29 +191,20 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         group->shared_lines++;     /* a second CU joins */
     data->cu_mask |= bit;
     bool writes = access == MODEL_STORE || access == MODEL_STORE_STRONG || access == MODEL_ATOMIC;
-    if (!writes && data->last_writer >= 0 && (unsigned)data->last_writer != cu && !(data->readers_since_write & bit))
-        group->remote_read_after_write++;
-    if (!writes)
-        data->readers_since_write |= bit;
     if (writes) {
         data->readers_since_write = 0;
         if (!data->written)
             group->written_lines++;
         data->written = true;
         data->last_writer = (int32_t)cu;
+    } else {
+        if (data->last_writer >= 0 && (unsigned)data->last_writer != cu && !(data->readers_since_write & bit))
+            group->remote_read_after_write++;
+        data->readers_since_write |= bit;
+        count_hot(&data->loads, &p->load_lines, &p->hottest_loads);
     }
-    if (!writes) {
-        data->loads++;
-        p->load_lines++;
-        if (data->loads > p->hottest_loads)
-            p->hottest_loads = data->loads;
-    }
-    if (access == MODEL_ATOMIC) {
-        data->atomics++;
-        p->atomic_lines++;
-        if (data->atomics > p->hottest_atomics)
-            p->hottest_atomics = data->atomics;
-    }
+    if (access == MODEL_ATOMIC)
+        count_hot(&data->atomics, &p->atomic_lines, &p->hottest_atomics);
 }
 
 static void add_access(reuse_histogram *histogram, uint64_t distance)
