@@ -2,7 +2,13 @@
  *
  * Up to cu_count * ctas_per_cu CTAs are resident at once, as on hardware, so kernels whose CTAs
  * wait for each other (locks, queues, litmus tests) make progress when they fit. Resident warps
- * take turns of `quantum` instructions in a fixed order, so runs are deterministic; an observer
+ * take turns in a fixed order, so runs are deterministic. Loose round-robin: every warp runs
+ * `quantum` instructions per round. Greedy-then-oldest (options.greedy_then_oldest), per CU and
+ * round: `quantum` issue slots, in each of which every scheduler issues from the warp that issued
+ * last if it can issue, else from the oldest warp of it that can (CTA dispatch order, then warp
+ * index); a warp cannot issue while it waits at a barrier or before the issue slot the observer
+ * names (issue_at), slots in which no warp can pass idle, and %clock reads the CU's slot. Either
+ * way an observer
  * may restrict a CU's rounds to the warps of one scheduler at a time (functional_engine.h). A CTA barrier
  * releases once every warp of the CTA that has not exited waits at one (barrier ids and thread
  * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, or
@@ -24,6 +30,20 @@ typedef struct functional_engine {
     unsigned *current_scheduler;   /* whose warps take turns */
     bool *scheduler_issued;        /* some warp of the current scheduler issued this round */
 } functional_engine;
+
+/* The CTA slots of the launch in progress and, under greedy-then-oldest, its issue clocks. */
+typedef struct launch_slots {
+    exec_cta *resident;
+    bool *occupied;
+    uint64_t count;
+    unsigned warps_per_cta;
+    /* Greedy-then-oldest: per warp (slot * warps_per_cta + w), the clock before which it cannot
+     * issue; per CU, its clock (issue slots so far); per CU scheduler (cu * schedulers + k), the
+     * warp that issued last (-1 none). */
+    uint64_t *ready_at;
+    uint64_t *clock;
+    int64_t *last_issuer;
+} launch_slots;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size)
 {
@@ -47,24 +67,33 @@ void *functional_engine_create(const functional_engine_options *options)
     return engine;
 }
 
+/* Issues the warp's next instruction at `clock`, tells the observer and performs its memory
+ * access. Returns 0, or -1 on error. */
+static int step_warp(functional_engine *engine, sc_device *device, exec_warp *warp, uint64_t clock, sc_error *error)
+{
+    exec_step step;
+    warp->clock = clock;
+    if (exec_warp_step(warp, &engine->request, &step, error) < 0)
+        return -1;
+    engine->launch_instructions++;
+    if (engine->options.observer && engine->options.observer->step)
+        engine->options.observer->step(engine->options.observer->context, warp, &step, &engine->request);
+    if (step.status == EXEC_MEMORY) {
+        if (exec_memory_perform(device, &engine->request, error) < 0)
+            return -1;
+        exec_memory_complete(&engine->request);
+    }
+    return 0;
+}
+
 /* Runs one warp for up to `quantum` instructions. Returns 1 if it issued anything, -1 on error. */
 static int run_warp(functional_engine *engine, sc_device *device, exec_warp *warp, sc_error *error)
 {
     int progressed = 0;
     for (unsigned i = 0; i < engine->options.quantum && !warp->done && !warp->waiting_at_barrier; i++) {
-        exec_step step;
-        warp->clock = warp->instructions;
-        if (exec_warp_step(warp, &engine->request, &step, error) < 0)
+        if (step_warp(engine, device, warp, warp->instructions, error) < 0)
             return -1;
         progressed = 1;
-        engine->launch_instructions++;
-        if (engine->options.observer && engine->options.observer->step)
-            engine->options.observer->step(engine->options.observer->context, warp, &step, &engine->request);
-        if (step.status == EXEC_MEMORY) {
-            if (exec_memory_perform(device, &engine->request, error) < 0)
-                return -1;
-            exec_memory_complete(&engine->request);
-        }
     }
     return progressed;
 }
@@ -80,13 +109,17 @@ static void begin_round(functional_engine *engine)
     }
 }
 
-/* Whether warp `w` of the CTA in slot `slot` (on `cu`) takes a turn this round. */
-static bool takes_turn(const functional_engine *engine, uint64_t slot, unsigned cu, unsigned warp_count, unsigned w)
+/* The scheduler of warp `w` of the CTA in slot `slot` (its CU's warp slot mod schedulers). */
+static unsigned scheduler_of(const functional_engine *engine, uint64_t slot, unsigned warp_count, unsigned w)
 {
-    if (!engine->one_scheduler[cu])
-        return true;
     uint64_t warp_slot = slot / engine->options.cu_count * warp_count + w;   /* the CU's warp slot */
-    return warp_slot % engine->options.schedulers == engine->current_scheduler[cu];
+    return (unsigned)(warp_slot % engine->options.schedulers);
+}
+
+/* Whether scheduler `k` of `cu` takes turns this round. */
+static bool scheduler_runs(const functional_engine *engine, unsigned cu, unsigned k)
+{
+    return !engine->one_scheduler[cu] || k == engine->current_scheduler[cu];
 }
 
 /* After a round: a restricted CU whose current scheduler's warps could not issue moves on to its
@@ -102,6 +135,130 @@ static bool end_round(functional_engine *engine)
     return moved;
 }
 
+/* ---- loose round-robin ---- */
+
+/* Every warp whose scheduler takes turns runs its quantum. Returns 1 if any issued, -1 on error. */
+static int round_robin_round(functional_engine *engine, sc_device *device, launch_slots *launch, sc_error *error)
+{
+    int progressed = 0;
+    for (uint64_t s = 0; s < launch->count; s++) {
+        if (!launch->occupied[s])
+            continue;
+        exec_cta *cta = &launch->resident[s];
+        for (unsigned w = 0; w < cta->warp_count; w++) {
+            if (!scheduler_runs(engine, cta->cu, scheduler_of(engine, s, cta->warp_count, w)))
+                continue;
+            int ran = run_warp(engine, device, &cta->warps[w], error);
+            if (ran < 0)
+                return -1;
+            progressed |= ran;
+            engine->scheduler_issued[cta->cu] |= ran > 0;
+        }
+    }
+    return progressed;
+}
+
+/* ---- greedy-then-oldest ---- */
+
+/* Whether warp `index` (slot * warps_per_cta + w) can issue at `clock`: live, not at a barrier,
+ * and at or past the slot the observer names for its next instruction (asked once it may be). */
+static bool can_issue(const functional_engine *engine, launch_slots *launch, uint64_t index, uint64_t clock)
+{
+    exec_warp *warp = &launch->resident[index / launch->warps_per_cta].warps[index % launch->warps_per_cta];
+    if (warp->done || warp->waiting_at_barrier || launch->ready_at[index] > clock)
+        return false;
+    const functional_observer *observer = engine->options.observer;
+    uint64_t ready = observer && observer->issue_at ? observer->issue_at(observer->context, warp, clock) : clock;
+    if (ready > clock) {
+        launch->ready_at[index] = ready;
+        return false;
+    }
+    return true;
+}
+
+/* The warp scheduler `k` of `cu` issues from at `clock`: its last issuer if it can issue, else
+ * the oldest that can (-1 none); *wake receives the earliest clock a stalled warp of it may
+ * issue (UINT64_MAX none). */
+static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, unsigned cu, unsigned k,
+                         uint64_t clock, uint64_t *wake)
+{
+    unsigned cus = engine->options.cu_count, schedulers = engine->options.schedulers;
+    int64_t last = launch->last_issuer[cu * schedulers + k];
+    *wake = UINT64_MAX;
+    if (last >= 0 && launch->occupied[last / launch->warps_per_cta] && can_issue(engine, launch, (uint64_t)last, clock))
+        return last;
+    int64_t oldest = -1;
+    uint64_t oldest_cta = UINT64_MAX;
+    for (uint64_t s = (cu + cus - engine->first_cu % cus) % cus; s < launch->count; s += cus) {
+        const exec_cta *cta = &launch->resident[s];
+        if (!launch->occupied[s] || cta->linear_id > oldest_cta)
+            continue;
+        for (unsigned w = 0; w < cta->warp_count; w++) {
+            uint64_t index = s * launch->warps_per_cta + w;
+            if (scheduler_of(engine, s, cta->warp_count, w) != k)
+                continue;
+            if (can_issue(engine, launch, index, clock)) {
+                oldest = (int64_t)index;
+                oldest_cta = cta->linear_id;
+                break;
+            }
+            const exec_warp *warp = &cta->warps[w];
+            if (!warp->done && !warp->waiting_at_barrier && launch->ready_at[index] < *wake)
+                *wake = launch->ready_at[index];
+        }
+    }
+    return oldest;
+}
+
+/* The CU spends `quantum` issue slots: in each, every scheduler that takes turns this round issues
+ * once if a warp of it can; slots in which none can pass idle until a stalled warp may issue.
+ * Returns 1 if a scheduler issued or a warp waits for a stall to end (it will issue later), 0 if
+ * not, -1 on error. */
+static int greedy_turns(functional_engine *engine, sc_device *device, launch_slots *launch, unsigned cu,
+                        sc_error *error)
+{
+    uint64_t *clock = &launch->clock[cu], end = *clock + engine->options.quantum, wake = UINT64_MAX;
+    bool issued = false;
+    while (*clock < end) {
+        bool issued_now = false;
+        wake = UINT64_MAX;
+        for (unsigned k = 0; k < engine->options.schedulers; k++) {
+            if (!scheduler_runs(engine, cu, k))
+                continue;
+            uint64_t scheduler_wake;
+            int64_t index = pick_warp(engine, launch, cu, k, *clock, &scheduler_wake);
+            wake = scheduler_wake < wake ? scheduler_wake : wake;
+            if (index < 0)
+                continue;
+            exec_warp *warp = &launch->resident[index / launch->warps_per_cta].warps[index % launch->warps_per_cta];
+            if (step_warp(engine, device, warp, *clock, error) < 0)
+                return -1;
+            launch->last_issuer[cu * engine->options.schedulers + k] = index;
+            issued_now = true;
+        }
+        issued |= issued_now;
+        *clock = issued_now ? *clock + 1 : wake < end ? wake : end;
+    }
+    return issued || wake != UINT64_MAX;
+}
+
+/* Every CU spends its issue slots. Returns 1 if any issued or waits for a stall to end, -1 on
+ * error. */
+static int greedy_round(functional_engine *engine, sc_device *device, launch_slots *launch, sc_error *error)
+{
+    int progressed = 0;
+    for (unsigned c = 0; c < engine->options.cu_count; c++) {
+        int ran = greedy_turns(engine, device, launch, c, error);
+        if (ran < 0)
+            return -1;
+        progressed |= ran;
+        engine->scheduler_issued[c] |= ran > 0;
+    }
+    return progressed;
+}
+
+/* ---- launches ---- */
+
 static uint64_t count_instructions(const exec_cta *cta, uint64_t *thread_instructions)
 {
     uint64_t total = 0;
@@ -110,6 +267,41 @@ static uint64_t count_instructions(const exec_cta *cta, uint64_t *thread_instruc
         *thread_instructions += cta->warps[i].thread_instructions;
     }
     return total;
+}
+
+static void launch_slots_init(launch_slots *launch, const functional_engine *engine, const exec_kernel *kernel)
+{
+    uint64_t slots = (uint64_t)engine->options.cu_count * engine->options.ctas_per_cu;
+    uint64_t ctas = kernel->cta_end - kernel->cta_first;
+    *launch = (launch_slots){.count = slots > ctas ? ctas : slots, .warps_per_cta = kernel->warps_per_cta};
+    launch->resident = calloc(launch->count, sizeof *launch->resident);
+    launch->occupied = calloc(launch->count, sizeof *launch->occupied);
+    if (!engine->options.greedy_then_oldest)
+        return;
+    uint64_t warps = launch->count * launch->warps_per_cta, schedulers = (uint64_t)engine->options.cu_count * engine->options.schedulers;
+    launch->ready_at = calloc(warps, sizeof *launch->ready_at);
+    launch->clock = calloc(engine->options.cu_count, sizeof *launch->clock);
+    launch->last_issuer = malloc(schedulers * sizeof *launch->last_issuer);
+    for (uint64_t k = 0; k < schedulers; k++)
+        launch->last_issuer[k] = -1;
+}
+
+static void launch_slots_release(launch_slots *launch)
+{
+    free(launch->resident);
+    free(launch->occupied);
+    free(launch->ready_at);
+    free(launch->clock);
+    free(launch->last_issuer);
+}
+
+/* A new CTA's warps may issue at once. */
+static void reset_slot_clocks(const functional_engine *engine, launch_slots *launch, uint64_t s)
+{
+    if (!engine->options.greedy_then_oldest)
+        return;
+    for (unsigned w = 0; w < launch->resident[s].warp_count; w++)
+        launch->ready_at[s * launch->warps_per_cta + w] = 0;
 }
 
 static int functional_launch(void *state, sc_device *device, const sc_launch *launch, sc_launch_stats *stats,
@@ -123,41 +315,36 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
     const functional_observer *observer = engine->options.observer;
     if (observer && observer->launch_begin)
         observer->launch_begin(observer->context, &kernel);
-    uint64_t slots = (uint64_t)engine->options.cu_count * engine->options.ctas_per_cu;
+    launch_slots slots;
+    launch_slots_init(&slots, engine, &kernel);
     uint64_t ctas = kernel.cta_end - kernel.cta_first;
-    if (slots > ctas)
-        slots = ctas;
-    exec_cta *resident = calloc(slots, sizeof *resident);
-    bool *occupied = calloc(slots, sizeof *occupied);
     uint64_t next_cta = kernel.cta_first, finished = 0, issued = 0;
     int status = 0;
     *stats = (sc_launch_stats){0};
     engine->launch_instructions = 0;
     unsigned rounds_without_issue = 0;   /* only schedulers moved on */
     while (finished < ctas && status == 0) {
-        int progressed = 0;
         begin_round(engine);
-        for (uint64_t s = 0; s < slots && status == 0; s++) {
-            if (!occupied[s] && next_cta < kernel.cta_end) {
-                status = exec_cta_init(&resident[s], &kernel, next_cta++,
+        for (uint64_t s = 0; s < slots.count && status == 0; s++)
+            if (!slots.occupied[s] && next_cta < kernel.cta_end) {
+                status = exec_cta_init(&slots.resident[s], &kernel, next_cta++,
                                        (unsigned)((s + engine->first_cu) % engine->options.cu_count), error);
-                occupied[s] = true;
+                slots.occupied[s] = true;
+                if (status == 0)
+                    reset_slot_clocks(engine, &slots, s);
             }
-            if (!occupied[s] || status)
-                continue;
-            exec_cta *cta = &resident[s];
-            for (unsigned w = 0; w < cta->warp_count && status == 0; w++) {
-                if (!takes_turn(engine, s, cta->cu, cta->warp_count, w))
-                    continue;
-                int ran = run_warp(engine, device, &cta->warps[w], error);
-                status = ran < 0 ? -1 : 0;
-                progressed |= ran > 0;
-                engine->scheduler_issued[cta->cu] |= ran > 0;
-            }
-            if (cta->warps_done == cta->warp_count) {
+        int progressed = 0;
+        if (status == 0) {
+            progressed = engine->options.greedy_then_oldest ? greedy_round(engine, device, &slots, error)
+                                                            : round_robin_round(engine, device, &slots, error);
+            status = progressed < 0 ? -1 : 0;
+        }
+        for (uint64_t s = 0; s < slots.count && status == 0; s++) {
+            exec_cta *cta = &slots.resident[s];
+            if (slots.occupied[s] && cta->warps_done == cta->warp_count) {
                 issued += count_instructions(cta, &stats->thread_instructions);
                 exec_cta_release(cta);
-                occupied[s] = false;
+                slots.occupied[s] = false;
                 finished++;
                 progressed = 1;
             }
@@ -176,10 +363,10 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
                              "that never becomes resident?)", kernel.entry->name,
                              (unsigned long long)engine->options.max_warp_instructions);
     }
-    for (uint64_t s = 0; s < slots; s++)
-        if (occupied[s]) {
-            issued += count_instructions(&resident[s], &stats->thread_instructions);
-            exec_cta_release(&resident[s]);
+    for (uint64_t s = 0; s < slots.count; s++)
+        if (slots.occupied[s]) {
+            issued += count_instructions(&slots.resident[s], &stats->thread_instructions);
+            exec_cta_release(&slots.resident[s]);
         }
     stats->warp_instructions = issued;
     if (engine->options.continue_placement)
@@ -187,8 +374,7 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
     if (observer && observer->launch_end && status == 0)
         observer->launch_end(observer->context, &kernel);
     exec_kernel_release(&kernel);
-    free(resident);
-    free(occupied);
+    launch_slots_release(&slots);
     return status;
 }
 

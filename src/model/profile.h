@@ -45,8 +45,10 @@
  * Validity. A profile depends on how CTAs map to CUs, how lanes coalesce into lines and how the
  * profiler interleaves a CU's warps (profiler.c), so it is keyed by (workload, size, seed, system)
  * and the configuration keys that change these: gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu,
- * l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width and l1.banks. Changing
- * any of them needs a new profile (taken automatically). Cache capacities and associativities,
+ * l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width, l1.banks and
+ * gpu.scheduler, and under the greedy-then-oldest scheduler l1.size too (it decides which loads
+ * miss, so which warps stall and how warps interleave). Changing any of them needs a new profile
+ * (taken automatically). Otherwise cache capacities and associativities,
  * latencies, clocks, NoC and DRAM parameters, MSHRs, store buffers and register/shared-memory
  * limits do not: the models apply them to the same profile.
  */
@@ -110,7 +112,7 @@ typedef struct model_profile {
     model_kernel_profile *kernels;
 } model_profile;
 
-/* "cu=15 warp=32 ctas=8 line=128 schedulers=2 issue=1 banks=1 format=4": the configuration keys a
+/* "cu=15 warp=32 ctas=8 line=64 schedulers=2 issue=1 banks=8 scheduler=gto l1=32768 format=5": the configuration keys a
  * profile depends on, and the version of the profile's contents (a stored profile of an older
  * format is taken again). */
 void profile_key_of(const sc_config *config, char key[128]);

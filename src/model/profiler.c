@@ -37,9 +37,35 @@ typedef struct cta_burst {
     double lines, instructions;    /* read lines, warp instructions */
 } cta_burst;
 
+/* Greedy-then-oldest: the registers a warp's loads are still filling, and the clock at which
+ * each fills. */
+#define PENDING_REGISTERS 16
+typedef struct warp_loads {
+    int32_t registers[PENDING_REGISTERS];
+    uint64_t ready_at[PENDING_REGISTERS];
+    unsigned count;
+} warp_loads;
+
+/* Issue slots (cycles) from a line's L1 miss taking an MSHR until its data fills the line: the
+ * loaded latency of the detailed L1's misses on spmv (wt, gsi, preset), from Little's law on its
+ * MSHRs: mean occupancy 31.36 of 32 over 366781 misses / 15 CUs / 87332 cycles = 0.28 misses per
+ * cycle per CU gives 112 cycles. */
+#define MISS_CYCLES 112
+
+/* Greedy-then-oldest timing of one CU's load/store unit: the clock at which each MSHR frees and
+ * the LSU may take the next memory instruction. */
+typedef struct cu_memory_clock {
+    uint64_t *mshr_free_at;
+    uint64_t lsu_free_at;
+} cu_memory_clock;
+
 struct profiler {
     unsigned cu_count, warp_size, ctas_per_cu, line_bytes;
     unsigned schedulers, issue_width, l1_banks;
+    bool greedy_then_oldest;       /* gpu.scheduler gto */
+    uint64_t l1_lines;             /* l1.size in lines: which loads miss, for the GTO stalls */
+    unsigned mshrs;                /* l1.mshrs */
+    cu_memory_clock *memory_clock_of;   /* greedy_then_oldest: per CU */
     char key[128];                 /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
@@ -57,6 +83,10 @@ struct profiler {
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     cta_burst *bursts;             /* per CTA of the launch: since its latest barrier */
+    warp_loads *pending;           /* greedy_then_oldest: per warp of the launch (CTA, warp) */
+    unsigned warps_per_cta;
+    uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
+    uint64_t request_ready_at;     /* when the current request's last line fills */
     coalesced_line lines[EXEC_MAX_WARP_WIDTH];
     /* Groups so far. */
     model_kernel_profile *groups;
@@ -73,6 +103,14 @@ profiler *profiler_create(const sc_config *config)
     p->schedulers = (unsigned)sc_config_int(config, "gpu.schedulers_per_cu");
     p->issue_width = (unsigned)sc_config_int(config, "gpu.issue_width");
     p->l1_banks = (unsigned)sc_config_int(config, "l1.banks");
+    p->greedy_then_oldest = !strcmp(sc_config_string(config, "gpu.scheduler"), "gto");
+    p->l1_lines = (uint64_t)(sc_config_int(config, "l1.size") / sc_config_int(config, "l1.line_size"));
+    p->mshrs = (unsigned)sc_config_int(config, "l1.mshrs");
+    if (p->greedy_then_oldest) {
+        p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
+        for (unsigned c = 0; c < p->cu_count; c++)
+            p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
+    }
     profile_key_of(config, p->key);
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     for (unsigned c = 0; c < p->cu_count; c++)
@@ -116,6 +154,9 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->launch_stamp++;
     p->atomic_lines = p->hottest_atomics = p->load_lines = p->hottest_loads = 0;
     p->bursts = calloc(kernel->cta_count, sizeof *p->bursts);
+    p->warps_per_cta = kernel->warps_per_cta;
+    if (p->greedy_then_oldest)
+        p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
@@ -140,6 +181,8 @@ static void launch_end(void *context, const exec_kernel *kernel)
                                         p->group->launches;
     free(p->bursts);   /* a CTA's lines after its last barrier end no burst */
     p->bursts = NULL;
+    free(p->pending);
+    p->pending = NULL;
     decode_free(p->decoded, p->module);
     p->decoded = NULL;
 }
@@ -243,9 +286,35 @@ static void classify_read(profiler *p, stack_line_data *data, uint64_t distance,
     data->read_at = p->memory_clock;
 }
 
+/* ---- greedy-then-oldest timing ---- */
+
+/* A line request that misses the L1 takes the MSHR that frees first, once the LSU presents it,
+ * and fills MISS_CYCLES later; the LSU presents the request's next line after that. Returns the
+ * fill clock. */
+static uint64_t take_mshr(profiler *p, unsigned cu)
+{
+    uint64_t *free_at = p->memory_clock_of[cu].mshr_free_at, *first = free_at;
+    for (unsigned m = 1; m < p->mshrs; m++)
+        first = free_at[m] < *first ? &free_at[m] : first;
+    if (*first > p->request_clock)
+        p->request_clock = *first;
+    *first = p->request_clock + MISS_CYCLES;
+    return *first;
+}
+
+/* The current request's line was served at `ready_at` (its data usable then). */
+static void line_ready(profiler *p, uint64_t ready_at)
+{
+    if (ready_at > p->request_ready_at)
+        p->request_ready_at = ready_at;
+}
+
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
- * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten). */
+ * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten). Under
+ * GTO, a first touch, a crossing reuse or one beyond the configured L1's lines misses the L1
+ * (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit on a
+ * line still filling waits for it (an MSHR merge). */
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
@@ -253,6 +322,11 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
     uint64_t previous = slot->data.seen_at;
     slot->data.seen_at = p->memory_clock;
+    if (p->memory_clock_of) {
+        if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
+            slot->data.filled_at = take_mshr(p, cu);
+        line_ready(p, slot->data.filled_at);
+    }
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
@@ -294,9 +368,12 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         stack_distance_invalidate(&p->l1[cu], line);
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
+    else if (p->memory_clock_of && (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC))
+        line_ready(p, take_mshr(p, cu));
 }
 
-static void record_memory(profiler *p, const exec_cta *cta, const exec_memory_request *request)
+/* Records a global access; returns its line requests. */
+static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memory_request *request)
 {
     unsigned cu = cta->cu;
     model_kernel_profile *group = p->group;
@@ -314,6 +391,7 @@ static void record_memory(profiler *p, const exec_cta *cta, const exec_memory_re
         p->epoch[cu]++;
         group->acquires++;
     }
+    return count;
 }
 
 /* After a warp's barrier: when it released the barrier (the CTA's last warp to arrive), the
@@ -331,6 +409,77 @@ static void close_burst(profiler *p, const exec_cta *cta)
     *burst = (cta_burst){0};
 }
 
+/* ---- greedy-then-oldest stalls ---- */
+
+static warp_loads *loads_of(const profiler *p, const exec_warp *warp)
+{
+    return &p->pending[warp->cta->linear_id * p->warps_per_cta + warp->index_in_cta];
+}
+
+/* A load whose lines fill at `ready_at`: its destination registers are pending until then (the
+ * oldest pending register gives way when a warp has more than PENDING_REGISTERS). */
+static void note_pending_load(profiler *p, const exec_warp *warp, const decoded_instruction *decoded, uint64_t ready_at)
+{
+    warp_loads *loads = loads_of(p, warp);
+    for (unsigned d = 0; d < decoded->destination_count; d++) {
+        if (loads->count == PENDING_REGISTERS) {
+            loads->count--;
+            memmove(loads->registers, loads->registers + 1, loads->count * sizeof *loads->registers);
+            memmove(loads->ready_at, loads->ready_at + 1, loads->count * sizeof *loads->ready_at);
+        }
+        loads->registers[loads->count] = decoded->destinations[d];
+        loads->ready_at[loads->count++] = ready_at;
+    }
+}
+
+/* Before a global access: the LSU takes it when it has presented the previous one's lines. */
+static void begin_request(profiler *p, const exec_warp *warp)
+{
+    cu_memory_clock *lsu = &p->memory_clock_of[warp->cta->cu];
+    p->request_clock = warp->clock > lsu->lsu_free_at ? warp->clock : lsu->lsu_free_at;
+    p->request_ready_at = 0;
+}
+
+/* After it: the LSU is busy until its last line is presented (one per L1 bank per cycle, each
+ * miss once it has an MSHR); its destinations fill when its last line does. */
+static void end_request(profiler *p, const exec_warp *warp, const decoded_instruction *decoded, unsigned lines)
+{
+    cu_memory_clock *lsu = &p->memory_clock_of[warp->cta->cu];
+    uint64_t banked = warp->clock + (lines + p->l1_banks - 1) / p->l1_banks;
+    lsu->lsu_free_at = p->request_clock + 1 > banked ? p->request_clock + 1 : banked;
+    if (decoded && p->request_ready_at > warp->clock)
+        note_pending_load(p, warp, decoded, p->request_ready_at);
+}
+
+/* The slot from which the warp's next instruction can issue, asked at `clock`: once the
+ * registers it reads have filled and, for a global access, once the LSU is free. Registers that
+ * have filled stop being pending. */
+static uint64_t issue_at(void *context, const exec_warp *warp, uint64_t clock)
+{
+    profiler *p = context;
+    const ptx_instruction *next = exec_warp_next_instruction(warp);
+    const decoded_instruction *decoded = next ? decoded_of(p, next) : NULL;
+    if (!decoded)
+        return clock;
+    uint64_t ready = clock;
+    warp_loads *loads = loads_of(p, warp);
+    unsigned kept = 0;
+    for (unsigned r = 0; r < loads->count; r++) {
+        for (unsigned s = 0; s < decoded->source_count; s++)
+            if (loads->registers[r] == decoded->sources[s] && loads->ready_at[r] > ready)
+                ready = loads->ready_at[r];
+        if (loads->ready_at[r] > clock) {
+            loads->registers[kept] = loads->registers[r];
+            loads->ready_at[kept++] = loads->ready_at[r];
+        }
+    }
+    loads->count = kept;
+    uint64_t lsu_free_at = p->memory_clock_of[warp->cta->cu].lsu_free_at;
+    if ((decoded->loads_global || decoded->writes_global) && lsu_free_at > ready)
+        ready = lsu_free_at;
+    return ready;
+}
+
 static void step(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request)
 {
     profiler *p = context;
@@ -344,9 +493,14 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     if (decoded && decoded->releases)
         group->releases++;
     switch (step->status) {
-    case EXEC_MEMORY:
-        record_memory(p, warp->cta, request);
+    case EXEC_MEMORY: {
+        if (p->memory_clock_of)
+            begin_request(p, warp);
+        unsigned lines = record_memory(p, warp->cta, request);
+        if (p->memory_clock_of)
+            end_request(p, warp, decoded, lines);
         return;
+    }
     case EXEC_BARRIER:
         group->barriers++;
         close_burst(p, warp->cta);
@@ -409,12 +563,14 @@ sc_device *profiler_device(profiler *p, sc_error *error)
     sc_device *device = sc_device_create(p->warp_size, error);
     if (!device)
         return NULL;
-    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access, one_scheduler_at_a_time};
+    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access, one_scheduler_at_a_time,
+                                        p->greedy_then_oldest ? issue_at : NULL};
     functional_engine_options options = functional_engine_defaults(p->warp_size);
     options.cu_count = p->cu_count;
     options.ctas_per_cu = p->ctas_per_cu;
     options.observer = &p->observer;
-    options.quantum = 16;  /* short turns: the detailed schedulers interleave warps finely */
+    options.quantum = 16;  /* short turns (issue slots under GTO): CUs and LRR warps interleave finely */
+    options.greedy_then_oldest = p->greedy_then_oldest;
     options.continue_placement = true;   /* as the detailed dispatcher's round-robin does */
     options.schedulers = p->schedulers;
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
@@ -438,6 +594,9 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         stack_distance_release(&p->l1[c]);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
+    for (unsigned c = 0; c < p->cu_count && p->memory_clock_of; c++)
+        free(p->memory_clock_of[c].mshr_free_at);
+    free(p->memory_clock_of);
     free(p->l1);
     free(p->epoch);
     free(p->cu_instructions);

@@ -28,6 +28,7 @@ typedef struct stack_line_data {
      * in this stack; its latest host write (host stack); its latest GPU read, store, write of
      * any kind, and read while the CPU did not own it (a fetch into the L3) (GPU stack). */
     uint64_t seen_at, host_written_at, read_at, stored_at, gpu_written_at, fetched_at;
+    uint64_t filled_at;       /* per-CU L1 stacks under GTO: issue slot at which its latest miss fills */
 } stack_line_data;
 
 typedef struct stack_line {
