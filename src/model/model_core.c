@@ -88,8 +88,6 @@
 #include "model/model_core.h"
 
 #include <math.h>
-
-#include "model/model_behind_l1.h"
 #include <stdbool.h>
 #include <string.h>
 
@@ -120,13 +118,12 @@ static double hits_between(const reuse_summary *class, double l2_lines, double l
 }
 
 void model_memory_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1,
-                        double l1_lines, bool l3_takes_writes, model_demand *out)
+                        bool l3_takes_writes, model_demand *out)
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
     double stack_misses = k->l2_read_summary.total - reuse_expected_hits(&k->l2_read_summary, l2_lines);
-    double read_misses = l1_lines > 0 ? read_lines_beyond_l1 * model_behind_l1_miss_ratio(k, l1_lines, l2_lines)
-                                      : max2(min2(stack_misses, read_lines_beyond_l1), 0.0);
-    /* The misses a mechanism's L1 lets through keep the GPU-wide stack's memory-side mix. */
+    double read_misses = max2(min2(stack_misses, read_lines_beyond_l1), 0.0);
+    /* The stack counts L1 hits too; the misses a mechanism's L1 lets through keep the classes' mix. */
     double scale = stack_misses > 0 ? read_misses / stack_misses : 0.0;
     double cpu_owned_misses = 0, cpu_held = 0;
     if (p->cpu_lines > 0 && k->cpu_recency_summary.total > 0) {

@@ -29,16 +29,15 @@ typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_p
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,
                          model_serve_fn serve, model_prediction *out);
 
-/* Where a group's reads beyond the L1 are served: L2 hits and misses at this point's L2 (behind
- * write-through-like L1s of `l1_lines` lines, the miss ratio of the reads behind such an L1,
- * model_behind_l1.h; with 0, the GPU-wide stack of every request's misses, at most the reads), and
+/* Where a group's reads beyond the L1 are served: L2 hits and misses at this point's L2
+ * (unfiltered GPU-wide stack: an access that hits in an L1 would hit in the larger L2 too), and
  * the misses by the profile's memory-side classes (profile.h): CPU-owned lines that the CPU
  * cluster still holds (their host-stack distance below its capacity) go to the CPU, lines the
  * L3 holds (fetched, or written when `l3_takes_writes`) whose distance is below the L3's
  * capacity to the L3, the rest to DRAM. Writes: every store line reaches the L2, and those
  * that miss it are written back to DRAM. */
 void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
-                        double l1_lines, bool l3_takes_writes, model_demand *out);
+                        bool l3_takes_writes, model_demand *out);
 
 /* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries: every
  * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's

@@ -30,8 +30,8 @@ static void serve_qr(const model_kernel_profile *k, const model_point *p, model_
 {
     double lost = model_l1_hits(&k->l1_host_flushed_summary, p) + model_l1_hits(&k->l1_rewritten_summary, p);
     double hits = model_kept_l1_hits(k, p, lost);
-    model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC],
-                       p->l1_lines, false, out);
+    model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC], false,
+                       out);
     double refetched = model_l2_hits(&k->fetched_rewritten_summary, p);
     double rewritten = model_l2_hits(&k->written_rewritten_summary, p);
     double moved = fmin(refetched + rewritten, out->read_lines_l2);

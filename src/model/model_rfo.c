@@ -30,7 +30,7 @@ static void serve_rfo(const model_kernel_profile *k, const model_point *p, model
     double hits = model_kept_l1_hits(k, p, model_l1_hits(&k->l1_host_written_summary, p) + k->remote_read_after_write);
     double ownership = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
-    model_memory_split(k, p, beyond, 0, true, out);
+    model_memory_split(k, p, beyond, true, out);
     out->read_lines_l1 = hits;
     out->read_lines_forwarded = fmin(k->remote_read_after_write, out->read_lines_l2);
     double exclusive = k->footprint_lines > 0 ? 1.0 - fmin(k->shared_lines / k->footprint_lines, 1.0) : 1.0;

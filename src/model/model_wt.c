@@ -3,8 +3,7 @@
  *              reuses that cross an acquire or an atomic of the CU (the L1 was flash-invalidated
  *              or the line dropped: cold for wt);
  *   L1 misses, strong loads and atomics go to the L2; every store is written through to it;
- *   L2 hits and misses (the L2 stacks behind an L1 of this L1's lines) and where the misses are
- *   served (model_memory_split).
+ *   L2 hits and misses and where the misses are served (model_memory_split).
  * Timing, stalls and traffic follow from the shared network (model_core.c). */
 #include "model/model_core.h"
 
@@ -14,7 +13,7 @@ static void serve_wt(const model_kernel_profile *k, const model_point *p, model_
                   reuse_expected_hits(&k->l1_crossing_summary, (uint64_t)p->l1_lines);
     hits = hits < 0 ? 0 : hits;
     double beyond = k->lines[MODEL_LOAD] - hits + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC];
-    model_memory_split(k, p, beyond, p->l1_lines, false, out);
+    model_memory_split(k, p, beyond, false, out);
     out->read_lines_l1 = hits;
 }
 

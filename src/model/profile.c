@@ -9,7 +9,7 @@
 
 /* Version of the profile's contents, part of its key: 2 added the memory-side read classes, 3 the
  * scheduler-at-a-time interleaving of LSU-bound launches (profiler.c), 4 the hottest loaded line
- * and the barrier bursts, 5 the greedy-then-oldest warp order and the L2 stacks behind an L1. */
+ * and the barrier bursts, 5 the greedy-then-oldest warp order. */
 #define PROFILE_FORMAT 5
 
 void profile_key_of(const sc_config *config, char key[128])
@@ -26,11 +26,6 @@ void profile_key_of(const sc_config *config, char key[128])
         used += snprintf(key + used, 128 - (size_t)used, "l1=%lld mshrs=%lld ", (long long)sc_config_int(config, "l1.size"),
                          (long long)sc_config_int(config, "l1.mshrs"));
     snprintf(key + used, 128 - (size_t)used, "format=%d", PROFILE_FORMAT);
-}
-
-uint64_t profile_l1_class_lines(int c)
-{
-    return 1ull << (c + PROFILE_L1_CLASS_FIRST);
 }
 
 void profile_free(model_profile *profile)
@@ -77,18 +72,7 @@ static const struct {
     HISTOGRAM(l1_loads_rewritten, l1_rewritten_summary),
     HISTOGRAM(l2_reads_fetched_rewritten, fetched_rewritten_summary),
     HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
-    /* Named by their class's L1 lines. */
-    {"l2_reads_behind_l1_16", offsetof(model_kernel_profile, l2_reads_behind_l1[0]), offsetof(model_kernel_profile, behind_l1_summary[0])},
-    {"l2_reads_behind_l1_32", offsetof(model_kernel_profile, l2_reads_behind_l1[1]), offsetof(model_kernel_profile, behind_l1_summary[1])},
-    {"l2_reads_behind_l1_64", offsetof(model_kernel_profile, l2_reads_behind_l1[2]), offsetof(model_kernel_profile, behind_l1_summary[2])},
-    {"l2_reads_behind_l1_128", offsetof(model_kernel_profile, l2_reads_behind_l1[3]), offsetof(model_kernel_profile, behind_l1_summary[3])},
-    {"l2_reads_behind_l1_256", offsetof(model_kernel_profile, l2_reads_behind_l1[4]), offsetof(model_kernel_profile, behind_l1_summary[4])},
-    {"l2_reads_behind_l1_512", offsetof(model_kernel_profile, l2_reads_behind_l1[5]), offsetof(model_kernel_profile, behind_l1_summary[5])},
-    {"l2_reads_behind_l1_1024", offsetof(model_kernel_profile, l2_reads_behind_l1[6]), offsetof(model_kernel_profile, behind_l1_summary[6])},
-    {"l2_reads_behind_l1_2048", offsetof(model_kernel_profile, l2_reads_behind_l1[7]), offsetof(model_kernel_profile, behind_l1_summary[7])},
-    {"l2_reads_behind_l1_4096", offsetof(model_kernel_profile, l2_reads_behind_l1[8]), offsetof(model_kernel_profile, behind_l1_summary[8])},
 };
-_Static_assert(PROFILE_L1_CLASSES == 9 && PROFILE_L1_CLASS_FIRST == 4, "name a histogram per L1 class above");
 #undef HISTOGRAM
 #undef FIELD
 

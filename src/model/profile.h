@@ -42,15 +42,6 @@
  * previous read are recorded again in `l2_reads_fetched_rewritten` and
  * `l2_reads_written_rewritten` (QR's wL2 evictions invalidate the rL2's copy).
  *
- * Behind an L1. The GPU-wide stack sees every line request, L1 hits included, which refresh the
- * lines' recency although the L2 never sees them. So for each L1 capacity class (PROFILE_L1_CLASSES
- * powers of two of lines, profile_l1_class_lines) a GPU-wide stack of its own takes only the
- * requests that reach the L2 behind a write-through L1 of that many lines per CU: the weak loads
- * that miss it (first touches, reuses crossing an acquire or an atomic of the CU, reuses at a
- * distance of at least its lines), every strong load, atomic and store; `l2_reads_behind_l1[c]`
- * holds the reads' distances in class c's stack (a host write of the line makes them cold, as in
- * `l2_reads`). The models interpolate between classes (model_behind_l1.h).
- *
  * Validity. A profile depends on how CTAs map to CUs, how lanes coalesce into lines and how the
  * profiler interleaves a CU's warps (profiler.c), so it is keyed by (workload, size, seed, system)
  * and the configuration keys that change these: gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu,
@@ -69,10 +60,6 @@
 #include "base/error.h"
 #include "config/config.h"
 #include "model/reuse_histogram.h"
-
-/* L1 capacity classes of the behind-an-L1 L2 stacks: 2^(c + PROFILE_L1_CLASS_FIRST) lines. */
-#define PROFILE_L1_CLASSES 9
-#define PROFILE_L1_CLASS_FIRST 4     /* 16 lines .. 4096 lines */
 
 typedef enum model_access {
     MODEL_LOAD = 0,           /* weak global load: may use the L1 */
@@ -108,13 +95,11 @@ typedef struct model_kernel_profile {
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
     reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
     reuse_histogram cpu_recency;                   /* host-stack distances of the CPU-owned reads */
-    reuse_histogram l2_reads_behind_l1[PROFILE_L1_CLASSES];   /* see Behind an L1 */
     /* Precomputed by profile_prepare for the models. */
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
-    reuse_summary behind_l1_summary[PROFILE_L1_CLASSES];
 } model_kernel_profile;
 
 typedef struct model_profile {
@@ -131,9 +116,6 @@ typedef struct model_profile {
  * profile depends on, and the version of the profile's contents (a stored profile of an older
  * format is taken again). */
 void profile_key_of(const sc_config *config, char key[128]);
-
-/* The L1 lines of capacity class `c` (0 .. PROFILE_L1_CLASSES - 1). */
-uint64_t profile_l1_class_lines(int c);
 
 /* Fills the summaries the models evaluate; call after building or loading. */
 void profile_prepare(model_profile *profile);

@@ -72,7 +72,6 @@ struct profiler {
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
-    stack_distance behind_l1[PROFILE_L1_CLASSES];   /* GPU-wide, of the requests behind each L1 class */
     uint64_t memory_clock;         /* orders host writes, GPU writes, fetches (stack_line_data) */
     uint64_t last_host_write;      /* memory_clock of the latest host write of any line */
     uint32_t launch_stamp;         /* 1, 2, ...: marks the lines' per-launch bookkeeping */
@@ -118,8 +117,6 @@ profiler *profiler_create(const sc_config *config)
         stack_distance_init(&p->l1[c]);
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
-    for (int c = 0; c < PROFILE_L1_CLASSES; c++)
-        stack_distance_init(&p->behind_l1[c]);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
     p->cu_lsu_cycles = calloc(p->cu_count, sizeof *p->cu_lsu_cycles);
@@ -318,7 +315,7 @@ static void line_ready(profiler *p, uint64_t ready_at)
  * GTO, a first touch, a crossing reuse or one beyond the configured L1's lines misses the L1
  * (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit on a
  * line still filling waits for it (an MSHR merge). */
-static stack_reuse record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
+static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
@@ -332,7 +329,7 @@ static stack_reuse record_l1_load(profiler *p, unsigned cu, uint64_t line, uint6
     }
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
-        return l1;
+        return;
     }
     reuse_add(&group->l1_loads, l1.distance, 1);
     if (l1.crossed)
@@ -343,22 +340,6 @@ static stack_reuse record_l1_load(profiler *p, unsigned cu, uint64_t line, uint6
         reuse_add(&group->l1_loads_host_flushed, l1.distance, 1);
     else if (stored_at > previous)
         reuse_add(&group->l1_loads_rewritten, l1.distance, 1);
-    return l1;
-}
-
-/* A line request in the L2 stacks behind the L1 classes it reaches the L2 through (profile.h:
- * Behind an L1): a weak load's `l1` reuse decides; every other request reaches the L2. */
-static void record_behind_l1(profiler *p, model_access access, uint64_t line, stack_reuse l1, uint64_t host_written_at)
-{
-    for (int c = 0; c < PROFILE_L1_CLASSES; c++) {
-        if (access == MODEL_LOAD && !l1.crossed && l1.distance < profile_l1_class_lines(c))
-            continue;
-        stack_line *slot;
-        stack_reuse l2 = stack_distance_access(&p->behind_l1[c], line, 0, &slot);
-        if (access != MODEL_STORE && access != MODEL_STORE_STRONG)
-            add_access(&p->group->l2_reads_behind_l1[c], host_written_at > slot->data.seen_at ? STACK_DISTANCE_COLD : l2.distance);
-        slot->data.seen_at = p->memory_clock;
-    }
 }
 
 /* One line request: the GPU-wide stack (where a host write since the line's previous access
@@ -385,12 +366,10 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     data->seen_at = p->memory_clock;
     if (access == MODEL_ATOMIC)
         stack_distance_invalidate(&p->l1[cu], line);
-    stack_reuse l1 = {STACK_DISTANCE_COLD, false};
     if (access == MODEL_LOAD)
-        l1 = record_l1_load(p, cu, line, host_written_at, data->stored_at);
+        record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (p->memory_clock_of && (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC))
         line_ready(p, take_mshr(p, cu));
-    record_behind_l1(p, access, line, l1, host_written_at);
 }
 
 /* Records a global access; returns its line requests. */
@@ -615,8 +594,6 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         stack_distance_release(&p->l1[c]);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
-    for (int c = 0; c < PROFILE_L1_CLASSES; c++)
-        stack_distance_release(&p->behind_l1[c]);
     for (unsigned c = 0; c < p->cu_count && p->memory_clock_of; c++)
         free(p->memory_clock_of[c].mshr_free_at);
     free(p->memory_clock_of);
