@@ -8,8 +8,8 @@
  * last if it can issue, else from the oldest warp of it that can (CTA dispatch order, then warp
  * index); a warp cannot issue while it waits at a barrier or before the issue slot the observer
  * names (issue_at), slots in which no warp can pass idle, and %clock reads the CU's slot. Either
- * way an observer
- * may restrict a CU's rounds to the warps of one scheduler at a time (functional_engine.h). A CTA barrier
+ * way an observer may restrict a CU's rounds to the warps of one scheduler at a time
+ * (functional_engine.h). A CTA barrier
  * releases once every warp of the CTA that has not exited waits at one (barrier ids and thread
  * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, or
  * in which no warp can issue, stops with an error naming the kernel. */

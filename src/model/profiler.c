@@ -5,16 +5,27 @@
  * load/store unit does (timing/coalescer.h); every line request enters the GPU-wide L2 stack,
  * weak loads also enter their CU's L1 stack. Acquires advance the CU's epoch, atomics mark the
  * line invalidated in the CU's L1 stack, and kernel starts advance every CU's epoch, so reuses
- * across them are recorded as crossing. Warps take turns of 16 instructions (the functional
- * engine's default is 64): closer to the detailed schedulers' fine interleaving. Warps belong to
- * the CU's schedulers as the detailed CU assigns them (warp slot mod gpu.schedulers_per_cu), and
- * on a CU whose launch so far needs the load/store unit at least once per instruction a scheduler
+ * across them are recorded as crossing. Under loose round-robin (gpu.scheduler lrr) warps take
+ * turns of 16 instructions (the functional engine's default is 64): closer to the detailed
+ * schedulers' fine interleaving. Under greedy-then-oldest (gto) the functional engine issues as
+ * the detailed GTO schedulers do (the last issuer while it can, else the oldest warp that can),
+ * one instruction per scheduler per issue slot, and the profiler says when a warp can issue: a
+ * weak load that misses the configured L1 (cold, crossing an acquire or atomic, or at a distance
+ * of at least its lines), a strong load and an atomic each take the L1 MSHR that frees first (of
+ * l1.mshrs) once the LSU presents the line, and fill MISS_CYCLES later; a load on a line still
+ * filling waits for it; an instruction that reads a register a load is filling waits until it
+ * fills, and a global access waits until the LSU has presented the previous one's lines (l1.banks
+ * per slot). So the oldest warps run ahead while their loads hit and the younger ones only fill
+ * the misses' shadows, as in the detailed CU: on spmv (wt, gsi) the L1 misses at the preset and at
+ * 8, 16 and 64 KiB come within 10% of the detailed ones (round-robin turns: +77% at the preset).
+ * Warps belong to the CU's schedulers as the detailed CU assigns them (warp slot mod
+ * gpu.schedulers_per_cu), and on a CU whose launch so far needs the load/store unit at least once per instruction a scheduler
  * can issue (line requests and shared accesses per instruction >= l1.banks / gpu.issue_width),
  * only one scheduler's warps take turns at a time, until none of them can: the detailed CU's
  * first scheduler then always has a memory instruction ready when the LSU frees, so the L1 sees
  * long phases of one scheduler's warps (measured on spmv's detailed L1 stream: windows of 200
  * accesses 92-100% from even warp slots, then from odd ones) and reuse distances half those of
- * every warp interleaved. Still, every resident warp of a scheduler advancing at once overstates
+ * every warp interleaved. Still, under round-robin every resident warp of a scheduler advancing at once overstates
  * L2 reuse distances of streaming kernels whose detailed runs are MSHR-bound (fewer warps in
  * flight), and the GPU-wide stack counts L1 hits, which the L2 never sees. Host copies and
  * memsets between launches enter a stack of their own (the CPU cluster's LRU order), and each GPU

@@ -548,6 +548,62 @@ static void test_one_scheduler_at_a_time(void **state)
     assert_int_equal(warp_switches(true), 4);
 }
 
+/* Greedy-then-oldest with one scheduler: each warp issues at most every `gap` slots (the slot of
+ * its latest step is kept per warp). */
+typedef struct gap_log {
+    turn_log turns;
+    uint64_t gap, issued_at[2];
+    bool issued[2];
+} gap_log;
+
+static void gap_step(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request)
+{
+    gap_log *log = context;
+    log_step(&log->turns, warp, step, request);
+    log->issued_at[warp->index_in_cta] = warp->clock;
+    log->issued[warp->index_in_cta] = true;
+}
+
+static uint64_t gap_issue_at(void *context, const exec_warp *warp, uint64_t clock)
+{
+    const gap_log *log = context;
+    uint64_t ready = log->issued_at[warp->index_in_cta] + log->gap;
+    return log->issued[warp->index_in_cta] && ready > clock ? ready : clock;
+}
+
+/* barrier_exchange's two warps: with no stalls the last issuer keeps issuing until it waits at a
+ * barrier (or ends), so the warps switch 4 times as in test_one_scheduler_at_a_time; when every
+ * instruction stalls its warp for 2 slots, the other warp fills the slot between: they alternate. */
+static unsigned greedy_switches(uint64_t gap)
+{
+    enum { N = 64 };
+    gap_log log = {.gap = gap};
+    functional_observer observer = {.context = &log, .step = gap_step, .issue_at = gap_issue_at};
+    functional_engine_options options = functional_engine_defaults(32);
+    options.cu_count = 1;
+    options.quantum = 16;
+    options.greedy_then_oldest = true;
+    options.observer = &observer;
+    sc_device *device = create_device(32);
+    sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
+    int32_t out[N] = {0}, want[N];
+    for (int t = 0; t < N; t++) {
+        int u = t ^ 33, a = (63 - u) * (63 - u) + 1, b = ((u + 32) & 63) * ((u + 32) & 63) + 1;
+        want[t] = a * 1000 + b;
+    }
+    run_kernel(device, "barrier_exchange", (sc_dim3){1, 1, 1}, (sc_dim3){N, 1, 1}, 0, NULL, 0, out, N);
+    assert_words_equal(out, want, N);
+    sc_device_destroy(device);
+    return log.turns.switches;
+}
+
+static void test_greedy_then_oldest(void **state)
+{
+    (void)state;
+    assert_int_equal(greedy_switches(0), 4);
+    assert_true(greedy_switches(2) > 20);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -558,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_atomics),          cmocka_unit_test(test_dynamic_shared),
         cmocka_unit_test(test_module_variables), cmocka_unit_test(test_indices),
         cmocka_unit_test(test_partial_warp),     cmocka_unit_test(test_warp_size_64),
+        cmocka_unit_test(test_greedy_then_oldest),
         cmocka_unit_test(test_out_of_bounds_store), cmocka_unit_test(test_watchdog),
         cmocka_unit_test(test_one_scheduler_at_a_time),
     };

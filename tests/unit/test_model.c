@@ -308,6 +308,17 @@ static void profile_key_names_what_invalidates_it(void **state)
     assert_string_not_equal(a, b);    /* CU count changes the CTA placement: new profile */
     assert_string_equal(a, c);        /* cache capacity does not */
     assert_non_null(strstr(a, "schedulers=2 issue=1 banks=1 "));   /* they set the interleaving */
+    assert_non_null(strstr(a, "scheduler=lrr format="));   /* loose round-robin: L1 size is no key */
+    sc_config *gsi = sc_config_load("gsi", NULL, NULL, 0, &error);
+    const char *smaller_l1_set[] = {"l1.size=16384"};
+    sc_config *smaller_l1 = sc_config_load("gsi", NULL, smaller_l1_set, 1, &error);
+    char d[128], e[128];
+    profile_key_of(gsi, d);
+    profile_key_of(smaller_l1, e);
+    assert_non_null(strstr(d, "scheduler=gto l1=32768 mshrs=32 "));   /* GTO: L1 misses set the warp order */
+    assert_string_not_equal(d, e);
+    sc_config_free(gsi);
+    sc_config_free(smaller_l1);
     sc_config_free(base);
     sc_config_free(fewer);
     sc_config_free(smaller_l2);
