@@ -211,12 +211,17 @@ typedef struct network {
     double demand[STATION_COUNT], replicas[STATION_COUNT];
     double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
     double queue[STATION_COUNT], residence[STATION_COUNT];
+    /* Fixed for a solve (prepare_queues): the queueing stations with demand, and each one's
+     * utilisation per unit of throughput, D_k s_k / m_k. */
+    int busy_stations[STATION_COUNT], busy_count;
+    double utilization_per_throughput[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
      * interval; and at the solution, the wait beyond the interval's own time (Z_burst). */
     double burst_waits, burst_drain, burst_span, burst_wait;
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
+    double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
 } network;
@@ -239,7 +244,7 @@ typedef struct memory_paths {
  * the station cannot carry X. */
 static bool queue_at(network *net, int k, double correction)
 {
-    double utilization = net->throughput * net->demand[k] * net->load_share[k] / net->replicas[k];
+    double utilization = net->throughput * net->utilization_per_throughput[k];
     if (correction * utilization >= 1.0)
         return false;
     net->queue[k] = utilization / (1.0 - correction * utilization);
@@ -279,14 +284,28 @@ static double read_hold(const memory_paths *m, double l2, double near, double fr
     return reads > 0 ? (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) / reads : 0.0;
 }
 
+/* What every cycle_at of a solve shares: the queueing stations that carry load (the others
+ * keep no queue and no residence) and their utilisation per unit of throughput. */
+static void prepare_queues(network *net)
+{
+    net->busy_count = 0;
+    for (int k = 0; k < STATION_COUNT; k++) {
+        net->queue[k] = net->residence[k] = 0;
+        if (k == MSHR || k == STORE_BUFFER || net->demand[k] <= 0)
+            continue;
+        net->utilization_per_throughput[k] = net->demand[k] * net->load_share[k] / net->replicas[k];
+        net->busy_stations[net->busy_count++] = k;
+    }
+}
+
 /* A warp's cycle per instruction at throughput X (every queue and residence set), or INFINITY
  * when some station cannot carry X. */
 static double cycle_at(network *net, const memory_paths *m, double throughput)
 {
     double correction = (net->population - 1.0) / net->population;
     net->throughput = throughput;
-    for (int k = 0; k < STATION_COUNT; k++)
-        if (k != MSHR && k != STORE_BUFFER && !queue_at(net, k, correction))
+    for (int i = 0; i < net->busy_count; i++)
+        if (!queue_at(net, net->busy_stations[i], correction))
             return INFINITY;
     double trip = 0;
     for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
@@ -312,9 +331,7 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
      * the CU's lines in flight at once (at most its MSHRs) does. */
     net->burst_wait = 0;
     if (net->burst_waits > 0) {
-        double round = min2(net->burst_lines, m->mshrs);
-        double slowest = l2 + any_of(reads > 0 ? (m->near_read_lines + m->dram_read_lines) / reads : 0.0, round) * (near - l2) +
-                         any_of(reads > 0 ? m->dram_read_lines / reads : 0.0, round) * (from_dram - near);
+        double slowest = l2 + net->burst_beyond_l2 * (near - l2) + net->burst_from_dram * (from_dram - near);
         double burst_time = net->burst_drain + slowest;
         net->burst_wait = net->burst_waits * max2(burst_time - net->burst_span * cycle, 0.0);
     }
@@ -326,9 +343,8 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
 static double queue_capacity(const network *net)
 {
     double correction = (net->population - 1.0) / net->population, capacity = INFINITY;
-    for (int k = 0; k < STATION_COUNT; k++)
-        if (k != MSHR && k != STORE_BUFFER && net->demand[k] > 0)
-            capacity = min2(capacity, net->replicas[k] / (correction * net->demand[k] * net->load_share[k]));
+    for (int i = 0; i < net->busy_count; i++)
+        capacity = min2(capacity, 1.0 / (correction * net->utilization_per_throughput[net->busy_stations[i]]));
     return capacity * (1.0 - 1e-9);
 }
 
@@ -341,6 +357,7 @@ static double queue_capacity(const network *net)
  * Leaves the network's queues and residences at the root. */
 static void solve(network *net, const memory_paths *m, double known_low)
 {
+    prepare_queues(net);
     double low = 0, high = min2(net->population / cycle_at(net, m, 0.0), queue_capacity(net));
     double g_low = -net->population, g_high = high * cycle_at(net, m, high) - net->population;
     double g_known = known_low > 0 && known_low < high ? known_low * cycle_at(net, m, known_low) - net->population : 0.0;
@@ -412,6 +429,11 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->burst_span = b->span;
     net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, total_warps / warps_per_cta) : 0.0;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
+    /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
+     * comes from beyond the L2 or from DRAM if any of them does. */
+    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines, round = min2(net->burst_lines, m->mshrs);
+    net->burst_beyond_l2 = any_of(reads > 0 ? (m->near_read_lines + m->dram_read_lines) / reads : 0.0, round);
+    net->burst_from_dram = any_of(reads > 0 ? m->dram_read_lines / reads : 0.0, round);
     for (int k = 0; k < STATION_COUNT; k++)
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
