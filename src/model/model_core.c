@@ -94,7 +94,7 @@
 enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT,
        HOT_BANK_OUT, PORT_IN,
        STATION_COUNT };
-enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100 };
+enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100, BREAKPOINT_PROBES = 4 };
 
 static double min2(double a, double b) { return a < b ? a : b; }
 static double max2(double a, double b) { return a > b ? a : b; }
@@ -338,53 +338,167 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
     return cycle + net->burst_wait;
 }
 
-/* Just below the largest throughput every queueing station carries: c X D_k s_k / m_k < 1. (The
- * MSHRs' and store buffer's limit depends on the trip's waits, so it stays implicit.) */
+/* The largest throughput every queueing station carries: c X D_k s_k / m_k < 1. (The MSHRs' and
+ * store buffer's limit depends on the trip's waits, so it stays implicit.) */
 static double queue_capacity(const network *net)
 {
     double correction = (net->population - 1.0) / net->population, capacity = INFINITY;
     for (int i = 0; i < net->busy_count; i++)
         capacity = min2(capacity, 1.0 / (correction * net->utilization_per_throughput[net->busy_stations[i]]));
-    return capacity * (1.0 - 1e-9);
+    return capacity;
 }
 
-/* The throughput X at which N = X cycle(X): cycle grows with X, so X cycle(X) - N has one root
- * between 0 and the unloaded N / cycle(0); found by the Illinois variant of regula falsi
- * (bisecting while the upper end is beyond a station's capacity or X cycle(X) there exceeds 2N,
- * as just below a station's capacity, where regula falsi creeps up from 0) until the bracket is 1e-9
- * relative or X cycle(X) is within 1e-9 N of N (regula falsi often reaches the root from one
- * side, leaving the bracket wide); `known_low`, when below the root, starts the bracket there.
+/* ---- the solver ---- */
+
+/* The entries (MSHRs, store buffer) as the solver sees them: at throughput x a request finds
+ * A = c x D / P requests holding or awaiting one of s entries (entries_at); they queue beyond
+ * A = s - 1 (the knee: the warp's cycle bends up sharply) and cannot carry x from A = s on (the
+ * cycle is infinite). D, the requests' holding time, grows with x through the trip's waits. */
+enum { ENTRY_KINDS = 2, BELOW_KNEE = 0, QUEUEING, BEYOND_CAPACITY, UNKNOWN_REGIME };
+static const int entry_stations[ENTRY_KINDS] = {MSHR, STORE_BUFFER};
+#define CAPACITY_MARGIN 0.01   /* a probe for the entries' capacity aims this far below A = s */
+
+typedef struct solver {
+    network *net;
+    const memory_paths *m;
+    double capacity;           /* queue_capacity */
+    double correction, tolerance;
+    double servers[ENTRY_KINDS];
+} solver;
+
+/* One evaluation of the network at throughput x. */
+typedef struct sample {
+    double x, phi;                        /* phi = N / cycle(x) - x */
+    double holding[ENTRY_KINDS];          /* A / x, per kind of entries */
+    int regime[ENTRY_KINDS];
+    bool root;                            /* |x cycle(x) - N| within the tolerance */
+} sample;
+
+static sample sample_at(const solver *s, double x)
+{
+    network *net = s->net;
+    double cycle = cycle_at(net, s->m, x);
+    sample out = {.x = x, .phi = net->population / cycle - x, .root = fabs(x * cycle - net->population) <= s->tolerance};
+    for (int e = 0; e < ENTRY_KINDS; e++) {
+        int k = entry_stations[e];
+        out.holding[e] = s->correction * net->demand[k] / net->replicas[k];
+        double holding = out.holding[e] * x;
+        out.regime[e] = holding <= s->servers[e] - 1.0 ? BELOW_KNEE : holding < s->servers[e] ? QUEUEING : BEYOND_CAPACITY;
+    }
+    /* MSHRs beyond capacity stop cycle_at before the store buffer's demand is set. */
+    if (!isfinite(cycle) && out.regime[0] == BEYOND_CAPACITY)
+        out.regime[1] = UNKNOWN_REGIME;
+    return out;
+}
+
+/* The throughput at which A reaches `target` for entries e, from samples a and b: near a queueing
+ * station's capacity C the trip's waits, hence A / x, grow about linearly in t = 1 / (1 - x / C),
+ * so A / x is taken linear in t through the two samples and x (A / x) = target solved for t (a
+ * quadratic). 0 when the samples say nothing (a kind unknown or infinite at either). */
+static double entries_crossing(const solver *s, const sample *a, const sample *b, int e, double target)
+{
+    if (a->x == b->x || a->regime[e] == UNKNOWN_REGIME || b->regime[e] == UNKNOWN_REGIME ||
+        !isfinite(a->holding[e]) || !isfinite(b->holding[e]) || a->holding[e] <= 0)
+        return 0.0;
+    double ta = 1.0 / (1.0 - a->x / s->capacity), tb = 1.0 / (1.0 - b->x / s->capacity);
+    double slope = (b->holding[e] - a->holding[e]) / (tb - ta), at_zero = a->holding[e] - slope * ta;
+    if (!(slope > 0))
+        return target / a->holding[e];
+    /* capacity (1 - 1/t)(at_zero + slope t) = target, times t / capacity: */
+    double linear = at_zero - slope - target / s->capacity;
+    double t = (-linear + sqrt(linear * linear + 4.0 * slope * at_zero)) / (2.0 * slope);
+    return s->capacity * (1.0 - 1.0 / t);
+}
+
+/* Where to evaluate next when the bracket's ends lie in different regimes of some entries: the
+ * knee (if the lower end is below it) or just short of the capacity (if the lower end queues),
+ * predicted from the two latest samples (else the ends), unless an end already sits there or
+ * the prediction falls outside the bracket. 0 if none. */
+static double breakpoint_probe(const solver *s, const sample *low, const sample *high, const sample *before,
+                               const sample *last)
+{
+    double width = high->x - low->x;
+    for (int e = 0; e < ENTRY_KINDS; e++) {
+        if (low->regime[e] == high->regime[e] || low->regime[e] == UNKNOWN_REGIME || high->regime[e] == UNKNOWN_REGIME ||
+            s->servers[e] <= 1.0)
+            continue;
+        double target = low->regime[e] == BELOW_KNEE ? s->servers[e] - 1.0 : s->servers[e] - CAPACITY_MARGIN;
+        if (fabs(low->holding[e] * low->x - target) < CAPACITY_MARGIN || fabs(high->holding[e] * high->x - target) < CAPACITY_MARGIN)
+            continue;
+        double x = entries_crossing(s, before, last, e, target);
+        if (x == 0)
+            x = entries_crossing(s, low, high, e, target);
+        if (x > low->x + 1e-6 * width && x < high->x - 1e-6 * width)
+            return x;
+    }
+    return 0.0;
+}
+
+/* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
+ * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
+ * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
+ * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
+ * capacity phi = -X needs no evaluation. The bracket [low, high] (phi(low) > 0 > phi(high))
+ * narrows by regula falsi with the Anderson-Bjorck scaling of an end kept twice, except that
+ * where the MSHRs or the store buffer start to queue or reach capacity between the ends (phi
+ * bends sharply there, and interpolating across the bend creeps), the next point is that bend,
+ * predicted by entries_crossing (at most BREAKPOINT_PROBES a solve). Stops when
+ * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
+ * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
+ * stall split off by as much); `known_low`, when below the root, starts the bracket there.
  * Leaves the network's queues and residences at the root. */
 static void solve(network *net, const memory_paths *m, double known_low)
 {
     prepare_queues(net);
-    double low = 0, high = min2(net->population / cycle_at(net, m, 0.0), queue_capacity(net));
-    double g_low = -net->population, g_high = high * cycle_at(net, m, high) - net->population;
-    double g_known = known_low > 0 && known_low < high ? known_low * cycle_at(net, m, known_low) - net->population : 0.0;
-    if (g_known < 0)
-        low = known_low, g_low = g_known;
-    double tolerance = 1e-9 * net->population;
-    int side = 0;
-    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-9 * high; iteration++) {
-        /* Near a station's capacity X cycle(X) is steep: regula falsi would creep up from below. */
-        bool steep = !(g_high < net->population);
-        double x = steep ? 0.5 * (low + high) : (low * g_high - high * g_low) / (g_high - g_low);
-        double g = x * cycle_at(net, m, x) - net->population;
-        if (fabs(g) <= tolerance)
-            return;   /* the network is at x */
-        if (g > 0) {
-            high = x, g_high = g;
-            if (side == 1)
-                g_low *= 0.5;
-            side = 1;
+    solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .correction = (net->population - 1.0) / net->population,
+                .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
+    sample low = sample_at(&s, 0.0), high, before = low, last = low;
+    double high_x = min2(low.phi, s.capacity * (1.0 - 1e-9));
+    if (high_x < low.phi) {
+        high = (sample){.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
+    } else {
+        high = last = sample_at(&s, high_x);
+        if (high.root || high.phi >= 0)
+            return;   /* the network is at high (at most just short of the root) */
+    }
+    if (known_low > 0 && known_low < high_x) {
+        sample known = sample_at(&s, known_low);
+        if (known.root)
+            return;
+        if (known.phi > 0)
+            low = known;
+        before = last, last = known;
+    }
+    double phi_low = low.phi, phi_high = high.phi;   /* regula falsi's values, scaled */
+    int kept = 0, probes = 0;                         /* kept: +1 low kept on the last step, -1 high kept */
+    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high.x - low.x > 4e-16 * high.x; iteration++) {
+        double x = probes < BREAKPOINT_PROBES ? breakpoint_probe(&s, &low, &high, &before, &last) : 0.0;
+        if (x > 0) {
+            probes++, kept = 0;
         } else {
-            low = x, g_low = g;
-            if (side == -1 && !steep)
-                g_high *= 0.5;
-            side = -1;
+            x = high.x - phi_high * (high.x - low.x) / (phi_high - phi_low);
+            if (!(x > low.x && x < high.x))
+                x = 0.5 * (low.x + high.x);
+        }
+        sample next = sample_at(&s, x);
+        if (next.root)
+            return;   /* the network is at x */
+        before = last, last = next;
+        if (next.phi < 0) {
+            if (kept == 1) {
+                double scale = 1.0 - next.phi / phi_high;
+                phi_low *= scale > 0 ? scale : 0.5;
+            }
+            high = next, phi_high = next.phi, kept = 1;
+        } else {
+            if (kept == -1) {
+                double scale = 1.0 - next.phi / phi_low;
+                phi_high *= scale > 0 ? scale : 0.5;
+            }
+            low = next, phi_low = next.phi, kept = -1;
         }
     }
-    cycle_at(net, m, low);
+    cycle_at(net, m, low.x);
 }
 
 /* A group's barrier-synchronised bursts (profile.h): after a barrier every warp of a CTA issues
