@@ -162,7 +162,10 @@ double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, d
 /* P(at least one of k independent lines, each missing with probability m, misses). */
 static double any_of(double miss_ratio, double lines_per_instruction)
 {
-    return miss_ratio <= 0 ? 0.0 : 1.0 - pow(1.0 - min2(miss_ratio, 1.0), max2(lines_per_instruction, 1.0));
+    if (miss_ratio <= 0)
+        return 0.0;
+    double hit_ratio = 1.0 - min2(miss_ratio, 1.0);
+    return 1.0 - (lines_per_instruction <= 1.0 ? hit_ratio : pow(hit_ratio, lines_per_instruction));
 }
 
 /* ---- placement ---- */
@@ -364,6 +367,7 @@ typedef struct solver {
     double capacity;           /* queue_capacity */
     double correction, tolerance;
     double servers[ENTRY_KINDS];
+    double holding_per_demand[ENTRY_KINDS];   /* c / P: A / x per unit of an entries station's demand */
 } solver;
 
 /* One evaluation of the network at throughput x. */
@@ -381,7 +385,7 @@ static sample sample_at(const solver *s, double x)
     sample out = {.x = x, .phi = net->population / cycle - x, .root = fabs(x * cycle - net->population) <= s->tolerance};
     for (int e = 0; e < ENTRY_KINDS; e++) {
         int k = entry_stations[e];
-        out.holding[e] = s->correction * net->demand[k] / net->replicas[k];
+        out.holding[e] = s->holding_per_demand[e] * net->demand[k];
         double holding = out.holding[e] * x;
         out.regime[e] = holding <= s->servers[e] - 1.0 ? BELOW_KNEE : holding < s->servers[e] ? QUEUEING : BEYOND_CAPACITY;
     }
@@ -452,6 +456,8 @@ static void solve(network *net, const memory_paths *m, double known_low)
     prepare_queues(net);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .correction = (net->population - 1.0) / net->population,
                 .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
+    for (int e = 0; e < ENTRY_KINDS; e++)
+        s.holding_per_demand[e] = s.correction / net->replicas[entry_stations[e]];
     sample low = sample_at(&s, 0.0), high, before = low, last = low;
     double high_x = min2(low.phi, s.capacity * (1.0 - 1e-9));
     if (high_x < low.phi) {
@@ -546,8 +552,9 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines, round = min2(net->burst_lines, m->mshrs);
-    net->burst_beyond_l2 = any_of(reads > 0 ? (m->near_read_lines + m->dram_read_lines) / reads : 0.0, round);
-    net->burst_from_dram = any_of(reads > 0 ? m->dram_read_lines / reads : 0.0, round);
+    bool bursts = b->waits > 0 && reads > 0;
+    net->burst_beyond_l2 = bursts ? any_of((m->near_read_lines + m->dram_read_lines) / reads, round) : 0.0;
+    net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
     for (int k = 0; k < STATION_COUNT; k++)
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
@@ -583,13 +590,13 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
         stalls[GSI_NO_STALL] += busy_cycles * (1.0 - no_stall_share);
         return;
     }
-    double before = 0;
+    /* none_before: 1 - F_before(c), and its power: P(no warp in an earlier category). */
+    double none_before = 1.0, none_power = 1.0;
     for (int s = 0; s < STALL_KINDS; s++) {
-        double f = share[s] / total;
-        double probability = whole_power(max2(1.0 - before, 0.0), warps_per_cu) -
-                             whole_power(max2(1.0 - before - f, 0.0), warps_per_cu);
-        stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * probability;
-        before += f;
+        double none_through = max2(none_before - share[s] / total, 0.0);
+        double none_through_power = whole_power(none_through, warps_per_cu);
+        stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * (none_power - none_through_power);
+        none_before = none_through, none_power = none_through_power;
     }
 }
 
