@@ -98,6 +98,7 @@ enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100, BREAKPOINT_PROBES 
 
 static double min2(double a, double b) { return a < b ? a : b; }
 static double max2(double a, double b) { return a > b ? a : b; }
+static double reciprocal(double a) { return a > 0 ? 1.0 / a : 0.0; }
 
 /* CTAs of the group one CU holds at once (at least 1: the detailed model rejects a CTA that fits nowhere). */
 static double resident_ctas(const model_kernel_profile *k, const model_point *p)
@@ -239,6 +240,9 @@ typedef struct memory_paths {
     double exposed_loads;              /* a_lat x read instructions */
     double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
     double mshrs, store_buffer_entries;
+    /* 1 / reads, requests, memory_lines, dram_lines (0 where those are 0): cycle_at's chain of
+     * dependent operations multiplies by them rather than divides. */
+    double per_read_line, per_request, per_memory_line, per_dram_line;
 } memory_paths;
 
 /* Schweitzer's estimate at throughput X: a request arriving at station k finds A_k = Q_k (N-1)/N
@@ -264,6 +268,7 @@ static bool queue_at(network *net, int k, double correction)
 static bool entries_at(network *net, int k, double lines, double hold, double servers, double correction)
 {
     double rate = net->throughput / net->replicas[k] * lines;   /* requests per cycle per CU */
+    double per_server = 1.0 / servers;
     net->demand[k] = lines * hold;
     net->queue[k] = rate * hold;
     net->residence[k] = 0;
@@ -271,7 +276,7 @@ static bool entries_at(network *net, int k, double lines, double hold, double se
         return true;
     if (servers <= 0)
         return false;
-    double step = hold / servers, slope = 1.0 - rate * step * correction;
+    double step = hold * per_server, slope = 1.0 - rate * step * correction;
     if (slope <= 0)
         return false;
     net->queue[k] = rate * (hold - step * (servers - 1.0)) / slope;
@@ -283,8 +288,7 @@ static bool entries_at(network *net, int k, double lines, double hold, double se
  * latencies `l2`, `near` and `from_dram` weighted by the lines each serves. */
 static double read_hold(const memory_paths *m, double l2, double near, double from_dram)
 {
-    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
-    return reads > 0 ? (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) / reads : 0.0;
+    return (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) * m->per_read_line;
 }
 
 /* What every cycle_at of a solve shares: the queueing stations that carry load (the others
@@ -314,9 +318,9 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
     for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
         if (k != DRAM && k != L3_BANK)
             trip += net->residence[k] - net->demand[k];
-    trip = m->requests > 0 ? trip / m->requests : 0.0;
-    double lookup_wait = m->memory_lines > 0 ? (net->residence[L3_BANK] - net->demand[L3_BANK]) / m->memory_lines : 0.0;
-    double dram_wait = m->dram_lines > 0 ? (net->residence[DRAM] - net->demand[DRAM]) / m->dram_lines : 0.0;
+    trip *= m->per_request;
+    double lookup_wait = (net->residence[L3_BANK] - net->demand[L3_BANK]) * m->per_memory_line;
+    double dram_wait = (net->residence[DRAM] - net->demand[DRAM]) * m->per_dram_line;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
@@ -657,6 +661,10 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
         .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
     };
+    paths.per_read_line = reciprocal(paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines);
+    paths.per_request = reciprocal(paths.requests);
+    paths.per_memory_line = reciprocal(paths.memory_lines);
+    paths.per_dram_line = reciprocal(paths.dram_lines);
     double global_lines = 0, global_instructions = 0;
     for (int a = 0; a < MODEL_ACCESS_COUNT; a++) {
         global_lines += k->lines[a];
