@@ -453,9 +453,10 @@ static double breakpoint_probe(const solver *s, const sample *low, const sample 
  * predicted by entries_crossing (at most BREAKPOINT_PROBES a solve). Stops when
  * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
  * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
- * stall split off by as much); `known_low`, when below the root, starts the bracket there.
- * Leaves the network's queues and residences at the root. */
-static void solve(network *net, const memory_paths *m, double known_low)
+ * stall split off by as much). (Starting a view with fewer warps from the busiest view's rate,
+ * a bound below its root, cost an evaluation and saved none.) Leaves the network's queues and
+ * residences at the root. */
+static void solve(network *net, const memory_paths *m)
 {
     prepare_queues(net);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .correction = (net->population - 1.0) / net->population,
@@ -470,14 +471,6 @@ static void solve(network *net, const memory_paths *m, double known_low)
         high = last = sample_at(&s, high_x);
         if (high.root || high.phi >= 0)
             return;   /* the network is at high (at most just short of the root) */
-    }
-    if (known_low > 0 && known_low < high_x) {
-        sample known = sample_at(&s, known_low);
-        if (known.root)
-            return;
-        if (known.phi > 0)
-            low = known;
-        before = last, last = known;
     }
     double phi_low = low.phi, phi_high = high.phi;   /* regula falsi's values, scaled */
     int kept = 0, probes = 0;                         /* kept: +1 low kept on the last step, -1 high kept */
@@ -543,10 +536,9 @@ static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK
 /* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
  * stations carry that many warps, and the shared stations the load of `total_warps` warps at
  * the same per-warp rate; the warps wait at barriers for bursts of those CTAs to drain. Returns
- * that rate (warp instructions per cycle per warp); `slower_rate` is one known not to exceed it
- * (fewer warps per CU than a view already solved run at least as fast), or 0. */
+ * that rate (warp instructions per cycle per warp). */
 static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
-                         double warps_per_cta, double slower_rate)
+                         double warps_per_cta)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
@@ -563,7 +555,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
         net->load_share[shared_stations[s]] = total_warps / net->population;
-    solve(net, m, slower_rate * net->population);
+    solve(net, m);
     return net->throughput / net->population;
 }
 
@@ -720,12 +712,11 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
      * holding as many at once as the busiest at the busiest's rate. */
     network fewer = net, tail = net;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta);
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta,
-                                      busiest_rate);
+        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -734,7 +725,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta, busiest_rate));
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
