@@ -377,6 +377,7 @@ typedef struct solver {
 /* One evaluation of the network at throughput x. */
 typedef struct sample {
     double x, phi;                        /* phi = N / cycle(x) - x */
+    double excess;                        /* x cycle(x) - N */
     double holding[ENTRY_KINDS];          /* A / x, per kind of entries */
     int regime[ENTRY_KINDS];
     bool root;                            /* |x cycle(x) - N| within the tolerance */
@@ -386,7 +387,8 @@ static sample sample_at(const solver *s, double x)
 {
     network *net = s->net;
     double cycle = cycle_at(net, s->m, x);
-    sample out = {.x = x, .phi = net->population / cycle - x, .root = fabs(x * cycle - net->population) <= s->tolerance};
+    sample out = {.x = x, .phi = net->population / cycle - x, .excess = x * cycle - net->population};
+    out.root = fabs(out.excess) <= s->tolerance;
     for (int e = 0; e < ENTRY_KINDS; e++) {
         int k = entry_stations[e];
         out.holding[e] = s->holding_per_demand[e] * net->demand[k];
@@ -442,6 +444,23 @@ static double breakpoint_probe(const solver *s, const sample *low, const sample 
     return 0.0;
 }
 
+/* The entries kind that queues at both ends of the bracket, or -1. There the cycle carries the
+ * entries' wait, which grows as A / (s - A) towards their capacity, so phi bends all the way across
+ * the bracket; (X cycle(X) - N)(1 - A / s) is close to linear in X instead, and has the same root. */
+static int queueing_kind(const sample *low, const sample *high)
+{
+    for (int e = 0; e < ENTRY_KINDS; e++)
+        if (low->regime[e] == QUEUEING && high->regime[e] == QUEUEING)
+            return e;
+    return -1;
+}
+
+/* The function regula falsi interpolates: positive below the root, negative above. */
+static double interpolated(const solver *s, const sample *at, int kind)
+{
+    return kind < 0 ? at->phi : -at->excess * (1.0 - at->holding[kind] * at->x / s->servers[kind]);
+}
+
 /* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
  * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
@@ -472,14 +491,19 @@ static void solve(network *net, const memory_paths *m)
         if (high.root || high.phi >= 0)
             return;   /* the network is at high (at most just short of the root) */
     }
-    double phi_low = low.phi, phi_high = high.phi;   /* regula falsi's values, scaled */
-    int kept = 0, probes = 0;                         /* kept: +1 low kept on the last step, -1 high kept */
+    int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
+    double f_low = low.phi, f_high = high.phi;   /* regula falsi's values (interpolated), scaled */
     for (int iteration = 0; iteration < SOLVE_ITERATIONS && high.x - low.x > 4e-16 * high.x; iteration++) {
         double x = probes < BREAKPOINT_PROBES ? breakpoint_probe(&s, &low, &high, &before, &last) : 0.0;
+        int bracket_kind = queueing_kind(&low, &high);
+        if (bracket_kind != kind) {
+            kind = bracket_kind, kept = 0;
+            f_low = interpolated(&s, &low, kind), f_high = interpolated(&s, &high, kind);
+        }
         if (x > 0) {
             probes++, kept = 0;
         } else {
-            x = high.x - phi_high * (high.x - low.x) / (phi_high - phi_low);
+            x = high.x - f_high * (high.x - low.x) / (f_high - f_low);
             if (!(x > low.x && x < high.x))
                 x = 0.5 * (low.x + high.x);
         }
@@ -487,18 +511,19 @@ static void solve(network *net, const memory_paths *m)
         if (next.root)
             return;   /* the network is at x */
         before = last, last = next;
+        double f = interpolated(&s, &next, kind);
         if (next.phi < 0) {
             if (kept == 1) {
-                double scale = 1.0 - next.phi / phi_high;
-                phi_low *= scale > 0 ? scale : 0.5;
+                double scale = 1.0 - f / f_high;
+                f_low *= scale > 0 ? scale : 0.5;
             }
-            high = next, phi_high = next.phi, kept = 1;
+            high = next, f_high = f, kept = 1;
         } else {
             if (kept == -1) {
-                double scale = 1.0 - next.phi / phi_low;
-                phi_high *= scale > 0 ? scale : 0.5;
+                double scale = 1.0 - f / f_low;
+                f_high *= scale > 0 ? scale : 0.5;
             }
-            low = next, phi_low = next.phi, kept = -1;
+            low = next, f_low = f, kept = -1;
         }
     }
     cycle_at(net, m, low.x);
