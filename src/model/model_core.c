@@ -466,10 +466,11 @@ static double interpolated(const solver *s, const sample *at, int kind)
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
  * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
  * capacity phi = -X needs no evaluation. The bracket [low, high] (phi(low) > 0 > phi(high))
- * narrows by regula falsi with the Anderson-Bjorck scaling of an end kept twice, except that
- * where the MSHRs or the store buffer start to queue or reach capacity between the ends (phi
- * bends sharply there, and interpolating across the bend creeps), the next point is that bend,
- * predicted by entries_crossing (at most BREAKPOINT_PROBES a solve). Stops when
+ * narrows by regula falsi with the Anderson-Bjorck scaling of an end kept twice (on phi, or on
+ * the function queueing_kind names when the entries queue at both ends), except that where the
+ * MSHRs or the store buffer start to queue or reach capacity between the ends (phi bends sharply
+ * there, and interpolating across the bend creeps), the next point is that bend, predicted by
+ * entries_crossing (at most BREAKPOINT_PROBES a solve). Stops when
  * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
  * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
  * stall split off by as much). (Starting a view with fewer warps from the busiest view's rate,
