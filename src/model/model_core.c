@@ -485,7 +485,8 @@ static void solve(network *net, const memory_paths *m)
         s.holding_per_demand[e] = s.correction / net->replicas[entry_stations[e]];
     sample low = sample_at(&s, 0.0), high, before = low, last = low;
     double high_x = min2(low.phi, s.capacity * (1.0 - 1e-9));
-    if (high_x < low.phi) {
+    bool high_assumed = high_x < low.phi;   /* phi(high) = -high taken, not evaluated */
+    if (high_assumed) {
         high = (sample){.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
     } else {
         high = last = sample_at(&s, high_x);
@@ -495,6 +496,15 @@ static void solve(network *net, const memory_paths *m)
     int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
     double f_low = low.phi, f_high = high.phi;   /* regula falsi's values (interpolated), scaled */
     for (int iteration = 0; iteration < SOLVE_ITERATIONS && high.x - low.x > 4e-16 * high.x; iteration++) {
+        /* A station whose queue the warps' cycle does not see (DRAM carrying only writes) can
+         * saturate first: then phi > 0 up to the capacity and low creeps towards it. */
+        if (high_assumed && high.x - low.x < 1e-6 * high.x) {
+            high = last = sample_at(&s, high.x);
+            if (high.root || high.phi >= 0)
+                return;   /* the network is at the capacity */
+            high_assumed = false, kept = 0;
+            f_high = interpolated(&s, &high, kind);
+        }
         double x = probes < BREAKPOINT_PROBES ? breakpoint_probe(&s, &low, &high, &before, &last) : 0.0;
         int bracket_kind = queueing_kind(&low, &high);
         if (bracket_kind != kind) {
