@@ -12,8 +12,9 @@
  *                      m->evaluate(profile, &point, &cal.params, &prediction);
  *
  * model_point_from_config reads the configuration once (string-keyed lookups); evaluate is
- * allocation-free and costs O(kernel groups x non-empty reuse buckets), so one core does
- * millions of evaluations per second (syncscope bench model). A profile is valid for the design
+ * allocation-free and costs, per kernel group, a few binary searches of the reuse summaries and
+ * one to three network solves of about eight cycle_at evaluations each (syncscope bench model
+ * prints the rate per workload and per group). A profile is valid for the design
  * points whose key (profile.h: CU count, warp size, CTA residency, line size, schedulers, issue
  * width, L1 banks) matches its own; model_profile_obtain takes a new one when it does not.
  *

@@ -94,10 +94,11 @@
 enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT,
        HOT_BANK_OUT, PORT_IN,
        STATION_COUNT };
-enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100 };
+enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100, BREAKPOINT_PROBES = 4 };
 
 static double min2(double a, double b) { return a < b ? a : b; }
 static double max2(double a, double b) { return a > b ? a : b; }
+static double reciprocal(double a) { return a > 0 ? 1.0 / a : 0.0; }
 
 /* CTAs of the group one CU holds at once (at least 1: the detailed model rejects a CTA that fits nowhere). */
 static double resident_ctas(const model_kernel_profile *k, const model_point *p)
@@ -162,7 +163,10 @@ double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, d
 /* P(at least one of k independent lines, each missing with probability m, misses). */
 static double any_of(double miss_ratio, double lines_per_instruction)
 {
-    return miss_ratio <= 0 ? 0.0 : 1.0 - pow(1.0 - min2(miss_ratio, 1.0), max2(lines_per_instruction, 1.0));
+    if (miss_ratio <= 0)
+        return 0.0;
+    double hit_ratio = 1.0 - min2(miss_ratio, 1.0);
+    return 1.0 - (lines_per_instruction <= 1.0 ? hit_ratio : pow(hit_ratio, lines_per_instruction));
 }
 
 /* ---- placement ---- */
@@ -211,12 +215,17 @@ typedef struct network {
     double demand[STATION_COUNT], replicas[STATION_COUNT];
     double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
     double queue[STATION_COUNT], residence[STATION_COUNT];
+    /* Fixed for a solve (prepare_queues): the queueing stations with demand, and each one's
+     * utilisation per unit of throughput, D_k s_k / m_k. */
+    int busy_stations[STATION_COUNT], busy_count;
+    double utilization_per_throughput[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
      * interval; and at the solution, the wait beyond the interval's own time (Z_burst). */
     double burst_waits, burst_drain, burst_span, burst_wait;
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
+    double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
 } network;
@@ -231,6 +240,9 @@ typedef struct memory_paths {
     double exposed_loads;              /* a_lat x read instructions */
     double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
     double mshrs, store_buffer_entries;
+    /* 1 / reads, requests, memory_lines, dram_lines (0 where those are 0): cycle_at's chain of
+     * dependent operations multiplies by them rather than divides. */
+    double per_read_line, per_request, per_memory_line, per_dram_line;
 } memory_paths;
 
 /* Schweitzer's estimate at throughput X: a request arriving at station k finds A_k = Q_k (N-1)/N
@@ -239,7 +251,7 @@ typedef struct memory_paths {
  * the station cannot carry X. */
 static bool queue_at(network *net, int k, double correction)
 {
-    double utilization = net->throughput * net->demand[k] * net->load_share[k] / net->replicas[k];
+    double utilization = net->throughput * net->utilization_per_throughput[k];
     if (correction * utilization >= 1.0)
         return false;
     net->queue[k] = utilization / (1.0 - correction * utilization);
@@ -256,6 +268,7 @@ static bool queue_at(network *net, int k, double correction)
 static bool entries_at(network *net, int k, double lines, double hold, double servers, double correction)
 {
     double rate = net->throughput / net->replicas[k] * lines;   /* requests per cycle per CU */
+    double per_server = 1.0 / servers;
     net->demand[k] = lines * hold;
     net->queue[k] = rate * hold;
     net->residence[k] = 0;
@@ -263,7 +276,7 @@ static bool entries_at(network *net, int k, double lines, double hold, double se
         return true;
     if (servers <= 0)
         return false;
-    double step = hold / servers, slope = 1.0 - rate * step * correction;
+    double step = hold * per_server, slope = 1.0 - rate * step * correction;
     if (slope <= 0)
         return false;
     net->queue[k] = rate * (hold - step * (servers - 1.0)) / slope;
@@ -275,8 +288,21 @@ static bool entries_at(network *net, int k, double lines, double hold, double se
  * latencies `l2`, `near` and `from_dram` weighted by the lines each serves. */
 static double read_hold(const memory_paths *m, double l2, double near, double from_dram)
 {
-    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
-    return reads > 0 ? (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) / reads : 0.0;
+    return (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) * m->per_read_line;
+}
+
+/* What every cycle_at of a solve shares: the queueing stations that carry load (the others
+ * keep no queue and no residence) and their utilisation per unit of throughput. */
+static void prepare_queues(network *net)
+{
+    net->busy_count = 0;
+    for (int k = 0; k < STATION_COUNT; k++) {
+        net->queue[k] = net->residence[k] = 0;
+        if (k == MSHR || k == STORE_BUFFER || net->demand[k] <= 0)
+            continue;
+        net->utilization_per_throughput[k] = net->demand[k] * net->load_share[k] / net->replicas[k];
+        net->busy_stations[net->busy_count++] = k;
+    }
 }
 
 /* A warp's cycle per instruction at throughput X (every queue and residence set), or INFINITY
@@ -285,16 +311,16 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
 {
     double correction = (net->population - 1.0) / net->population;
     net->throughput = throughput;
-    for (int k = 0; k < STATION_COUNT; k++)
-        if (k != MSHR && k != STORE_BUFFER && !queue_at(net, k, correction))
+    for (int i = 0; i < net->busy_count; i++)
+        if (!queue_at(net, net->busy_stations[i], correction))
             return INFINITY;
     double trip = 0;
     for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
         if (k != DRAM && k != L3_BANK)
             trip += net->residence[k] - net->demand[k];
-    trip = m->requests > 0 ? trip / m->requests : 0.0;
-    double lookup_wait = m->memory_lines > 0 ? (net->residence[L3_BANK] - net->demand[L3_BANK]) / m->memory_lines : 0.0;
-    double dram_wait = m->dram_lines > 0 ? (net->residence[DRAM] - net->demand[DRAM]) / m->dram_lines : 0.0;
+    trip *= m->per_request;
+    double lookup_wait = (net->residence[L3_BANK] - net->demand[L3_BANK]) * m->per_memory_line;
+    double dram_wait = (net->residence[DRAM] - net->demand[DRAM]) * m->per_dram_line;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
@@ -312,62 +338,206 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
      * the CU's lines in flight at once (at most its MSHRs) does. */
     net->burst_wait = 0;
     if (net->burst_waits > 0) {
-        double round = min2(net->burst_lines, m->mshrs);
-        double slowest = l2 + any_of(reads > 0 ? (m->near_read_lines + m->dram_read_lines) / reads : 0.0, round) * (near - l2) +
-                         any_of(reads > 0 ? m->dram_read_lines / reads : 0.0, round) * (from_dram - near);
+        double slowest = l2 + net->burst_beyond_l2 * (near - l2) + net->burst_from_dram * (from_dram - near);
         double burst_time = net->burst_drain + slowest;
         net->burst_wait = net->burst_waits * max2(burst_time - net->burst_span * cycle, 0.0);
     }
     return cycle + net->burst_wait;
 }
 
-/* Just below the largest throughput every queueing station carries: c X D_k s_k / m_k < 1. (The
- * MSHRs' and store buffer's limit depends on the trip's waits, so it stays implicit.) */
+/* The largest throughput every queueing station carries: c X D_k s_k / m_k < 1. (The MSHRs' and
+ * store buffer's limit depends on the trip's waits, so it stays implicit.) */
 static double queue_capacity(const network *net)
 {
     double correction = (net->population - 1.0) / net->population, capacity = INFINITY;
-    for (int k = 0; k < STATION_COUNT; k++)
-        if (k != MSHR && k != STORE_BUFFER && net->demand[k] > 0)
-            capacity = min2(capacity, net->replicas[k] / (correction * net->demand[k] * net->load_share[k]));
-    return capacity * (1.0 - 1e-9);
+    for (int i = 0; i < net->busy_count; i++)
+        capacity = min2(capacity, 1.0 / (correction * net->utilization_per_throughput[net->busy_stations[i]]));
+    return capacity;
 }
 
-/* The throughput X at which N = X cycle(X): cycle grows with X, so X cycle(X) - N has one root
- * between 0 and the unloaded N / cycle(0); found by the Illinois variant of regula falsi
- * (bisecting while the upper end is beyond a station's capacity or X cycle(X) there exceeds 2N,
- * as just below a station's capacity, where regula falsi creeps up from 0) until the bracket is 1e-9
- * relative or X cycle(X) is within 1e-9 N of N (regula falsi often reaches the root from one
- * side, leaving the bracket wide); `known_low`, when below the root, starts the bracket there.
- * Leaves the network's queues and residences at the root. */
-static void solve(network *net, const memory_paths *m, double known_low)
+/* ---- the solver ---- */
+
+/* The entries (MSHRs, store buffer) as the solver sees them: at throughput x a request finds
+ * A = c x D / P requests holding or awaiting one of s entries (entries_at); they queue beyond
+ * A = s - 1 (the knee: the warp's cycle bends up sharply) and cannot carry x from A = s on (the
+ * cycle is infinite). D, the requests' holding time, grows with x through the trip's waits. */
+enum { ENTRY_KINDS = 2, BELOW_KNEE = 0, QUEUEING, BEYOND_CAPACITY, UNKNOWN_REGIME };
+static const int entry_stations[ENTRY_KINDS] = {MSHR, STORE_BUFFER};
+#define CAPACITY_MARGIN 0.01   /* a probe for the entries' capacity aims this far below A = s */
+
+typedef struct solver {
+    network *net;
+    const memory_paths *m;
+    double capacity;           /* queue_capacity */
+    double correction, tolerance;
+    double servers[ENTRY_KINDS];
+    double holding_per_demand[ENTRY_KINDS];   /* c / P: A / x per unit of an entries station's demand */
+} solver;
+
+/* One evaluation of the network at throughput x. */
+typedef struct sample {
+    double x, phi;                        /* phi = N / cycle(x) - x */
+    double excess;                        /* x cycle(x) - N */
+    double holding[ENTRY_KINDS];          /* A / x, per kind of entries */
+    int regime[ENTRY_KINDS];
+    bool root;                            /* |x cycle(x) - N| within the tolerance */
+} sample;
+
+static sample sample_at(const solver *s, double x)
 {
-    double low = 0, high = min2(net->population / cycle_at(net, m, 0.0), queue_capacity(net));
-    double g_low = -net->population, g_high = high * cycle_at(net, m, high) - net->population;
-    double g_known = known_low > 0 && known_low < high ? known_low * cycle_at(net, m, known_low) - net->population : 0.0;
-    if (g_known < 0)
-        low = known_low, g_low = g_known;
-    double tolerance = 1e-9 * net->population;
-    int side = 0;
-    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high - low > 1e-9 * high; iteration++) {
-        /* Near a station's capacity X cycle(X) is steep: regula falsi would creep up from below. */
-        bool steep = !(g_high < net->population);
-        double x = steep ? 0.5 * (low + high) : (low * g_high - high * g_low) / (g_high - g_low);
-        double g = x * cycle_at(net, m, x) - net->population;
-        if (fabs(g) <= tolerance)
-            return;   /* the network is at x */
-        if (g > 0) {
-            high = x, g_high = g;
-            if (side == 1)
-                g_low *= 0.5;
-            side = 1;
+    network *net = s->net;
+    double cycle = cycle_at(net, s->m, x);
+    sample out = {.x = x, .phi = net->population / cycle - x, .excess = x * cycle - net->population};
+    out.root = fabs(out.excess) <= s->tolerance;
+    for (int e = 0; e < ENTRY_KINDS; e++) {
+        int k = entry_stations[e];
+        out.holding[e] = s->holding_per_demand[e] * net->demand[k];
+        double holding = out.holding[e] * x;
+        out.regime[e] = holding <= s->servers[e] - 1.0 ? BELOW_KNEE : holding < s->servers[e] ? QUEUEING : BEYOND_CAPACITY;
+    }
+    /* MSHRs beyond capacity stop cycle_at before the store buffer's demand is set. */
+    if (!isfinite(cycle) && out.regime[0] == BEYOND_CAPACITY)
+        out.regime[1] = UNKNOWN_REGIME;
+    return out;
+}
+
+/* The throughput at which A reaches `target` for entries e, from samples a and b: near a queueing
+ * station's capacity C the trip's waits, hence A / x, grow about linearly in t = 1 / (1 - x / C),
+ * so A / x is taken linear in t through the two samples and x (A / x) = target solved for t (a
+ * quadratic). 0 when the samples say nothing (a kind unknown or infinite at either). */
+static double entries_crossing(const solver *s, const sample *a, const sample *b, int e, double target)
+{
+    if (a->x == b->x || a->regime[e] == UNKNOWN_REGIME || b->regime[e] == UNKNOWN_REGIME ||
+        !isfinite(a->holding[e]) || !isfinite(b->holding[e]) || a->holding[e] <= 0)
+        return 0.0;
+    double ta = 1.0 / (1.0 - a->x / s->capacity), tb = 1.0 / (1.0 - b->x / s->capacity);
+    double slope = (b->holding[e] - a->holding[e]) / (tb - ta), at_zero = a->holding[e] - slope * ta;
+    if (!(slope > 0))
+        return target / a->holding[e];
+    /* capacity (1 - 1/t)(at_zero + slope t) = target, times t / capacity: */
+    double linear = at_zero - slope - target / s->capacity;
+    double t = (-linear + sqrt(linear * linear + 4.0 * slope * at_zero)) / (2.0 * slope);
+    return s->capacity * (1.0 - 1.0 / t);
+}
+
+/* Where to evaluate next when the bracket's ends lie in different regimes of some entries: the
+ * knee (if the lower end is below it) or just short of the capacity (if the lower end queues),
+ * predicted from the two latest samples (else the ends), unless an end already sits there or
+ * the prediction falls outside the bracket. 0 if none. */
+static double breakpoint_probe(const solver *s, const sample *low, const sample *high, const sample *before,
+                               const sample *last)
+{
+    double width = high->x - low->x;
+    for (int e = 0; e < ENTRY_KINDS; e++) {
+        if (low->regime[e] == high->regime[e] || low->regime[e] == UNKNOWN_REGIME || high->regime[e] == UNKNOWN_REGIME ||
+            s->servers[e] <= 1.0)
+            continue;
+        double target = low->regime[e] == BELOW_KNEE ? s->servers[e] - 1.0 : s->servers[e] - CAPACITY_MARGIN;
+        if (fabs(low->holding[e] * low->x - target) < CAPACITY_MARGIN || fabs(high->holding[e] * high->x - target) < CAPACITY_MARGIN)
+            continue;
+        double x = entries_crossing(s, before, last, e, target);
+        if (x == 0)
+            x = entries_crossing(s, low, high, e, target);
+        if (x > low->x + 1e-6 * width && x < high->x - 1e-6 * width)
+            return x;
+    }
+    return 0.0;
+}
+
+/* The entries kind that queues at both ends of the bracket, or -1. There the cycle carries the
+ * entries' wait, which grows as A / (s - A) towards their capacity, so phi bends all the way across
+ * the bracket; (X cycle(X) - N)(1 - A / s) is close to linear in X instead, and has the same root. */
+static int queueing_kind(const sample *low, const sample *high)
+{
+    for (int e = 0; e < ENTRY_KINDS; e++)
+        if (low->regime[e] == QUEUEING && high->regime[e] == QUEUEING)
+            return e;
+    return -1;
+}
+
+/* The function regula falsi interpolates: positive below the root, negative above. */
+static double interpolated(const solver *s, const sample *at, int kind)
+{
+    return kind < 0 ? at->phi : -at->excess * (1.0 - at->holding[kind] * at->x / s->servers[kind]);
+}
+
+/* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
+ * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
+ * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
+ * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
+ * capacity phi = -X needs no evaluation. The bracket [low, high] (phi(low) > 0 > phi(high))
+ * narrows by regula falsi with the Anderson-Bjorck scaling of an end kept twice (on phi, or on
+ * the function queueing_kind names when the entries queue at both ends), except that where the
+ * MSHRs or the store buffer start to queue or reach capacity between the ends (phi bends sharply
+ * there, and interpolating across the bend creeps), the next point is that bend, predicted by
+ * entries_crossing (at most BREAKPOINT_PROBES a solve). Stops when
+ * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
+ * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
+ * stall split off by as much). (Starting a view with fewer warps from the busiest view's rate,
+ * a bound below its root, cost an evaluation and saved none.) Leaves the network's queues and
+ * residences at the root. */
+static void solve(network *net, const memory_paths *m)
+{
+    prepare_queues(net);
+    solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .correction = (net->population - 1.0) / net->population,
+                .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
+    for (int e = 0; e < ENTRY_KINDS; e++)
+        s.holding_per_demand[e] = s.correction / net->replicas[entry_stations[e]];
+    sample low = sample_at(&s, 0.0), high, before = low, last = low;
+    double high_x = min2(low.phi, s.capacity * (1.0 - 1e-9));
+    bool high_assumed = high_x < low.phi;   /* phi(high) = -high taken, not evaluated */
+    if (high_assumed) {
+        high = (sample){.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
+    } else {
+        high = last = sample_at(&s, high_x);
+        if (high.root || high.phi >= 0)
+            return;   /* the network is at high (at most just short of the root) */
+    }
+    int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
+    double f_low = low.phi, f_high = high.phi;   /* regula falsi's values (interpolated), scaled */
+    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high.x - low.x > 4e-16 * high.x; iteration++) {
+        /* A station whose queue the warps' cycle does not see (DRAM carrying only writes) can
+         * saturate first: then phi > 0 up to the capacity and low creeps towards it. */
+        if (high_assumed && high.x - low.x < 1e-6 * high.x) {
+            high = last = sample_at(&s, high.x);
+            if (high.root || high.phi >= 0)
+                return;   /* the network is at the capacity */
+            high_assumed = false, kept = 0;
+            f_high = interpolated(&s, &high, kind);
+        }
+        double x = probes < BREAKPOINT_PROBES ? breakpoint_probe(&s, &low, &high, &before, &last) : 0.0;
+        int bracket_kind = queueing_kind(&low, &high);
+        if (bracket_kind != kind) {
+            kind = bracket_kind, kept = 0;
+            f_low = interpolated(&s, &low, kind), f_high = interpolated(&s, &high, kind);
+        }
+        if (x > 0) {
+            probes++, kept = 0;
         } else {
-            low = x, g_low = g;
-            if (side == -1 && !steep)
-                g_high *= 0.5;
-            side = -1;
+            x = high.x - f_high * (high.x - low.x) / (f_high - f_low);
+            if (!(x > low.x && x < high.x))
+                x = 0.5 * (low.x + high.x);
+        }
+        sample next = sample_at(&s, x);
+        if (next.root)
+            return;   /* the network is at x */
+        before = last, last = next;
+        double f = interpolated(&s, &next, kind);
+        if (next.phi < 0) {
+            if (kept == 1) {
+                double scale = 1.0 - f / f_high;
+                f_low *= scale > 0 ? scale : 0.5;
+            }
+            high = next, f_high = f, kept = 1;
+        } else {
+            if (kept == -1) {
+                double scale = 1.0 - f / f_low;
+                f_high *= scale > 0 ? scale : 0.5;
+            }
+            low = next, f_low = f, kept = -1;
         }
     }
-    cycle_at(net, m, low);
+    cycle_at(net, m, low.x);
 }
 
 /* A group's barrier-synchronised bursts (profile.h): after a barrier every warp of a CTA issues
@@ -402,21 +572,26 @@ static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK
 /* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
  * stations carry that many warps, and the shared stations the load of `total_warps` warps at
  * the same per-warp rate; the warps wait at barriers for bursts of those CTAs to drain. Returns
- * that rate (warp instructions per cycle per warp); `slower_rate` is one known not to exceed it
- * (fewer warps per CU than a view already solved run at least as fast), or 0. */
+ * that rate (warp instructions per cycle per warp). */
 static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
-                         double warps_per_cta, double slower_rate)
+                         double warps_per_cta)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
     net->burst_span = b->span;
     net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, total_warps / warps_per_cta) : 0.0;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
+    /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
+     * comes from beyond the L2 or from DRAM if any of them does. */
+    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines, round = min2(net->burst_lines, m->mshrs);
+    bool bursts = b->waits > 0 && reads > 0;
+    net->burst_beyond_l2 = bursts ? any_of((m->near_read_lines + m->dram_read_lines) / reads, round) : 0.0;
+    net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
     for (int k = 0; k < STATION_COUNT; k++)
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
         net->load_share[shared_stations[s]] = total_warps / net->population;
-    solve(net, m, slower_rate * net->population);
+    solve(net, m);
     return net->throughput / net->population;
 }
 
@@ -447,13 +622,13 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
         stalls[GSI_NO_STALL] += busy_cycles * (1.0 - no_stall_share);
         return;
     }
-    double before = 0;
+    /* none_before: 1 - F_before(c), and its power: P(no warp in an earlier category). */
+    double none_before = 1.0, none_power = 1.0;
     for (int s = 0; s < STALL_KINDS; s++) {
-        double f = share[s] / total;
-        double probability = whole_power(max2(1.0 - before, 0.0), warps_per_cu) -
-                             whole_power(max2(1.0 - before - f, 0.0), warps_per_cu);
-        stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * probability;
-        before += f;
+        double none_through = max2(none_before - share[s] / total, 0.0);
+        double none_through_power = whole_power(none_through, warps_per_cu);
+        stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * (none_power - none_through_power);
+        none_before = none_through, none_power = none_through_power;
     }
 }
 
@@ -514,6 +689,10 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
         .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
     };
+    paths.per_read_line = reciprocal(paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines);
+    paths.per_request = reciprocal(paths.requests);
+    paths.per_memory_line = reciprocal(paths.memory_lines);
+    paths.per_dram_line = reciprocal(paths.dram_lines);
     double global_lines = 0, global_instructions = 0;
     for (int a = 0; a < MODEL_ACCESS_COUNT; a++) {
         global_lines += k->lines[a];
@@ -569,12 +748,11 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
      * holding as many at once as the busiest at the busiest's rate. */
     network fewer = net, tail = net;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta);
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta,
-                                      busiest_rate);
+        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -583,7 +761,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta, busiest_rate));
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /

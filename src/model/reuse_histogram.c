@@ -52,32 +52,37 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary)
 {
     memset(summary, 0, sizeof *summary);
     summary->total = reuse_total(histogram);
+    double below = 0.0;
     for (int b = 0; b < REUSE_BUCKETS; b++) {
         if (histogram->count[b] <= 0)
             continue;
-        uint64_t lower = reuse_bucket_lower(b), upper = reuse_bucket_upper(b);
-        summary->bucket[summary->size] = (uint8_t)b;
-        summary->distance[summary->size] =
-            upper == UINT64_MAX ? (float)lower : (float)(0.5 * (double)(lower + upper - 1));
-        summary->count[summary->size++] = histogram->count[b];
+        int i = summary->size++;
+        summary->lower[i] = reuse_bucket_lower(b);
+        summary->upper[i] = reuse_bucket_upper(b);
+        summary->count[i] = histogram->count[b];
+        summary->below[i] = below;
+        below += histogram->count[b];
     }
 }
 
-/* Share of a bucket's accesses with distance < lines (uniform inside the bucket). */
-static double share_below(int bucket, uint64_t lines)
-{
-    uint64_t lower = reuse_bucket_lower(bucket), upper = reuse_bucket_upper(bucket);
-    if (lines >= upper)
-        return 1.0;
-    if (lines <= lower)
-        return 0.0;
-    return (double)(lines - lower) / (double)(upper - lower);
-}
-
+/* The accesses with distance < lines: every bucket ending at or below `lines` in full, and the
+ * share (lines - lower) / (upper - lower) of the one holding `lines` (uniform inside a bucket). */
 double reuse_expected_hits(const reuse_summary *summary, uint64_t lines)
 {
-    double hits = 0.0;
-    for (int i = 0; i < summary->size; i++)
-        hits += summary->count[i] * share_below(summary->bucket[i], lines);
+    /* The first bucket not wholly below `lines`: upper > lines. */
+    int first = 0, past = summary->size;
+    while (first < past) {
+        int middle = (first + past) / 2;
+        if (summary->upper[middle] <= lines)
+            first = middle + 1;
+        else
+            past = middle;
+    }
+    if (first == summary->size)
+        return summary->size > 0 ? summary->below[first - 1] + summary->count[first - 1] : 0.0;
+    double hits = summary->below[first];
+    if (lines > summary->lower[first])
+        hits += summary->count[first] * ((double)(lines - summary->lower[first]) /
+                                         (double)(summary->upper[first] - summary->lower[first]));
     return hits;
 }

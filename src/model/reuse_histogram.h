@@ -39,14 +39,15 @@ void reuse_add(reuse_histogram *histogram, uint64_t distance, double count);
 void reuse_merge(reuse_histogram *into, const reuse_histogram *from);
 double reuse_total(const reuse_histogram *histogram);   /* finite and cold */
 
-/* A histogram's non-empty buckets as (representative distance, count) pairs: what the model
- * evaluates, so its cost is O(non-empty buckets). */
+/* A histogram's non-empty buckets, in increasing distance, as the models evaluate them: each
+ * bucket's distances [lower, upper), its count and the counts of the buckets before it, so a
+ * capacity's hits are one binary search (O(log non-empty buckets)). */
 #define REUSE_SUMMARY_MAX REUSE_BUCKETS
 typedef struct reuse_summary {
     int size;
-    float distance[REUSE_SUMMARY_MAX];   /* midpoint of the bucket's distances */
-    uint8_t bucket[REUSE_SUMMARY_MAX];
+    uint64_t lower[REUSE_SUMMARY_MAX], upper[REUSE_SUMMARY_MAX];
     double count[REUSE_SUMMARY_MAX];
+    double below[REUSE_SUMMARY_MAX];      /* count[0] + ... + count[i-1], summed in that order */
     double total;                         /* cold included */
 } reuse_summary;
 

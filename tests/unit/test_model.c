@@ -79,6 +79,36 @@ static void buckets_tile_the_distances(void **state)
     assert_int_equal(reuse_bucket_lower(reuse_bucket_of(384)), 384);   /* 48 KiB of 128 B lines: a boundary */
 }
 
+/* The summary's hits at any capacity are every bucket below it in full and the share of the
+ * bucket holding it (uniform inside a bucket), summed here bucket by bucket over the histogram. */
+static void summary_hits_interpolate_every_capacity(void **state)
+{
+    reuse_histogram histogram = {0};
+    uint64_t seed = 11;
+    for (int i = 0; i < 400; i++) {
+        uint64_t r = sc_splitmix64(&seed);
+        reuse_add(&histogram, r % 7 == 0 ? r % 8 : (r >> 8) % 70000, 1.0 + (double)(r % 5));
+    }
+    histogram.cold = 3;
+    reuse_summary summary;
+    reuse_summarize(&histogram, &summary);
+    assert_true(summary.size > 20 && summary.size < REUSE_BUCKETS);
+    /* Every 13th capacity up to past the largest distance (inside buckets and on their bounds). */
+    for (uint64_t lines = 0; lines < 80000; lines += 13) {
+        double expected = 0;
+        for (int b = 0; b < REUSE_BUCKETS; b++) {
+            uint64_t lower = reuse_bucket_lower(b), upper = reuse_bucket_upper(b);
+            double share = lines >= upper ? 1.0 : lines <= lower ? 0.0 : (double)(lines - lower) / (double)(upper - lower);
+            expected += histogram.count[b] * share;
+        }
+        assert_float_equal(reuse_expected_hits(&summary, lines), expected, 1e-9 * (1 + expected));
+    }
+    assert_float_equal(reuse_expected_hits(&summary, UINT64_MAX - 1), summary.total - histogram.cold, 1e-9);
+    reuse_summary empty;
+    reuse_summarize(&(reuse_histogram){0}, &empty);
+    assert_true(reuse_expected_hits(&empty, 1000) == 0.0);
+}
+
 static void crossings_are_reported(void **state)
 {
     stack_distance stack;
@@ -329,6 +359,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(histogram_matches_lru_simulation),
         cmocka_unit_test(buckets_tile_the_distances),
+        cmocka_unit_test(summary_hits_interpolate_every_capacity),
         cmocka_unit_test(crossings_are_reported),
         cmocka_unit_test(stalls_sum_to_cycles),
         cmocka_unit_test(kept_l1_models),
