@@ -518,16 +518,12 @@ static bool log_restricts(void *context, unsigned cu)
  * alone until it waits at a barrier (or ends): warp 0 to the first barrier; warp 1, which releases
  * it, on to the second; warp 0 to the third; warp 1 to its end; warp 0 to its end: 4 switches,
  * and the same result. */
-static unsigned warp_switches(bool restrict_rounds)
+/* Runs barrier_exchange (one CTA of two warps) on a functional engine with `options` on one CU
+ * and checks its result. */
+static void run_barrier_exchange(functional_engine_options options)
 {
     enum { N = 64 };
-    turn_log log = {.restrict_rounds = restrict_rounds};
-    functional_observer observer = {.context = &log, .step = log_step, .one_scheduler_at_a_time = log_restricts};
-    functional_engine_options options = functional_engine_defaults(32);
     options.cu_count = 1;
-    options.quantum = 1;
-    options.schedulers = 2;
-    options.observer = &observer;
     sc_device *device = create_device(32);
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
     int32_t out[N] = {0}, want[N];
@@ -538,6 +534,17 @@ static unsigned warp_switches(bool restrict_rounds)
     run_kernel(device, "barrier_exchange", (sc_dim3){1, 1, 1}, (sc_dim3){N, 1, 1}, 0, NULL, 0, out, N);
     assert_words_equal(out, want, N);
     sc_device_destroy(device);
+}
+
+static unsigned warp_switches(bool restrict_rounds)
+{
+    turn_log log = {.restrict_rounds = restrict_rounds};
+    functional_observer observer = {.context = &log, .step = log_step, .one_scheduler_at_a_time = log_restricts};
+    functional_engine_options options = functional_engine_defaults(32);
+    options.quantum = 1;
+    options.schedulers = 2;
+    options.observer = &observer;
+    run_barrier_exchange(options);
     return log.switches;
 }
 
@@ -576,24 +583,13 @@ static uint64_t gap_issue_at(void *context, const exec_warp *warp, uint64_t cloc
  * instruction stalls its warp for 2 slots, the other warp fills the slot between: they alternate. */
 static unsigned greedy_switches(uint64_t gap)
 {
-    enum { N = 64 };
     gap_log log = {.gap = gap};
     functional_observer observer = {.context = &log, .step = gap_step, .issue_at = gap_issue_at};
     functional_engine_options options = functional_engine_defaults(32);
-    options.cu_count = 1;
     options.quantum = 16;
     options.greedy_then_oldest = true;
     options.observer = &observer;
-    sc_device *device = create_device(32);
-    sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
-    int32_t out[N] = {0}, want[N];
-    for (int t = 0; t < N; t++) {
-        int u = t ^ 33, a = (63 - u) * (63 - u) + 1, b = ((u + 32) & 63) * ((u + 32) & 63) + 1;
-        want[t] = a * 1000 + b;
-    }
-    run_kernel(device, "barrier_exchange", (sc_dim3){1, 1, 1}, (sc_dim3){N, 1, 1}, 0, NULL, 0, out, N);
-    assert_words_equal(out, want, N);
-    sc_device_destroy(device);
+    run_barrier_exchange(options);
     return log.turns.switches;
 }
 
