@@ -336,7 +336,7 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
     uint64_t previous = slot->data.seen_at;
     slot->data.seen_at = p->memory_clock;
-    if (p->memory_clock_of) {
+    if (p->greedy_then_oldest) {
         if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
             slot->data.filled_at = take_mshr(p, cu);
         line_ready(p, slot->data.filled_at);
@@ -382,7 +382,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         stack_distance_invalidate(&p->l1[cu], line);
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
-    else if (p->memory_clock_of && (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC))
+    else if (p->greedy_then_oldest && (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC))
         line_ready(p, take_mshr(p, cu));
 }
 
@@ -508,10 +508,10 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
         group->releases++;
     switch (step->status) {
     case EXEC_MEMORY: {
-        if (p->memory_clock_of)
+        if (p->greedy_then_oldest)
             begin_request(p, warp);
         unsigned lines = record_memory(p, warp->cta, request);
-        if (p->memory_clock_of)
+        if (p->greedy_then_oldest)
             end_request(p, warp, decoded, lines);
         return;
     }
@@ -608,7 +608,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         stack_distance_release(&p->l1[c]);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
-    for (unsigned c = 0; c < p->cu_count && p->memory_clock_of; c++)
+    for (unsigned c = 0; c < p->cu_count && p->greedy_then_oldest; c++)
         free(p->memory_clock_of[c].mshr_free_at);
     free(p->memory_clock_of);
     free(p->l1);
