@@ -139,7 +139,11 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
     out->read_lines_dram = max2(read_misses - out->read_lines_cpu - out->read_lines_l3, 0.0);
     out->read_lines_l2 = read_lines_beyond_l1 - read_misses;
     out->write_lines = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
-    out->write_lines_dram = max2(k->l2_write_summary.total - reuse_expected_hits(&k->l2_write_summary, l2_lines), 0.0);
+    out->write_lines_missed = max2(k->l2_write_summary.total - reuse_expected_hits(&k->l2_write_summary, l2_lines), 0.0);
+    /* Dirty lines the L2 evicts (profiler.c): the dirty reuses' misses less the dirty spans'. */
+    out->write_lines_dram = max2(k->dirty_reuse_summary.total - reuse_expected_hits(&k->dirty_reuse_summary, l2_lines) -
+                                     (k->dirty_span_summary.total - reuse_expected_hits(&k->dirty_span_summary, l2_lines)),
+                                 0.0);
     out->atomic_lines = k->lines[MODEL_ATOMIC];
 }
 
@@ -782,8 +786,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
 
     out->l1_hits += d->read_lines_l1;
     out->l1_misses += k->lines[MODEL_LOAD] - min2(d->read_lines_l1, k->lines[MODEL_LOAD]);
-    out->l2_hits += d->read_lines_l2 + d->write_lines - min2(d->write_lines_dram, d->write_lines);
-    out->l2_misses += memory_reads + min2(d->write_lines_dram, d->write_lines);
+    out->l2_hits += d->read_lines_l2 + d->write_lines - min2(d->write_lines_missed, d->write_lines);
+    out->l2_misses += memory_reads + min2(d->write_lines_missed, d->write_lines);
     out->cpu_probe_hits += d->read_lines_cpu;
     out->l3_hits += d->read_lines_l3;
     out->l3_misses += p->l3_lines > 0 ? d->read_lines_dram : 0.0;

@@ -18,7 +18,8 @@ typedef struct model_demand {
     double read_lines_l3;       /* L2 misses answered by a memory-side L3 hit */
     double read_lines_dram;     /* L2 misses answered from DRAM */
     double write_lines;         /* write-through stores reaching the L2 */
-    double write_lines_dram;    /* written lines that reach DRAM */
+    double write_lines_missed;  /* of the write lines, those the L2 misses (it allocates them unread) */
+    double write_lines_dram;    /* dirty lines the L2 evicts to DRAM */
     double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
     double hot_load_lines;      /* of the loads beyond the L1, those of the group's most-loaded line (all at one bank) */
     double release_drain_lines; /* per launch: lines the release at kernel end waits to hand to DRAM */
@@ -34,8 +35,8 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
  * the misses by the profile's memory-side classes (profile.h): CPU-owned lines that the CPU
  * cluster still holds (their host-stack distance below its capacity) go to the CPU, lines the
  * L3 holds (fetched, or written when `l3_takes_writes`) whose distance is below the L3's
- * capacity to the L3, the rest to DRAM. Writes: every store line reaches the L2, and those
- * that miss it are written back to DRAM. */
+ * capacity to the L3, the rest to DRAM. Writes: every store line reaches the L2 (write-back,
+ * allocating), which writes a dirty line back to DRAM when it evicts it (profiler.c). */
 void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
                         bool l3_takes_writes, model_demand *out);
 

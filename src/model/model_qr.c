@@ -41,7 +41,7 @@ static void serve_qr(const model_kernel_profile *k, const model_point *p, model_
     out->read_lines_dram += moved - to_l3;
     out->read_lines_l1 = hits;
     out->write_lines = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
-    out->write_lines_dram = out->write_lines;
+    out->write_lines_missed = out->write_lines_dram = out->write_lines;
     out->release_drain_lines = fmin(out->write_lines / k->launches, p->write_cache_lines);
 }
 

@@ -9,8 +9,8 @@
 
 /* Version of the profile's contents, part of its key: 2 added the memory-side read classes, 3 the
  * scheduler-at-a-time interleaving of LSU-bound launches (profiler.c), 4 the hottest loaded line
- * and the barrier bursts, 5 the greedy-then-oldest warp order. */
-#define PROFILE_FORMAT 5
+ * and the barrier bursts, 5 the greedy-then-oldest warp order, 6 the L2's dirty reuses and spans. */
+#define PROFILE_FORMAT 6
 
 void profile_key_of(const sc_config *config, char key[128])
 {
@@ -72,6 +72,8 @@ static const struct {
     HISTOGRAM(l1_loads_rewritten, l1_rewritten_summary),
     HISTOGRAM(l2_reads_fetched_rewritten, fetched_rewritten_summary),
     HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
+    HISTOGRAM(l2_dirty_reuses, dirty_reuse_summary),
+    HISTOGRAM(l2_dirty_spans, dirty_span_summary),
 };
 #undef HISTOGRAM
 #undef FIELD

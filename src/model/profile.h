@@ -95,11 +95,16 @@ typedef struct model_kernel_profile {
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
     reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
     reuse_histogram cpu_recency;                   /* host-stack distances of the CPU-owned reads */
+    /* The L2's write-backs (profiler.c): of the GPU-wide accesses to a line written since it was
+     * last taken, their distance, and the smaller of it and the largest distance since the write
+     * (the line's dirty span); the end of the run counts as an access at the line's final depth. */
+    reuse_histogram l2_dirty_reuses, l2_dirty_spans;
     /* Precomputed by profile_prepare for the models. */
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
+    reuse_summary dirty_reuse_summary, dirty_span_summary;
 } model_kernel_profile;
 
 typedef struct model_profile {
@@ -112,7 +117,7 @@ typedef struct model_profile {
     model_kernel_profile *kernels;
 } model_profile;
 
-/* "cu=15 warp=32 ctas=8 line=64 schedulers=2 issue=1 banks=8 scheduler=gto l1=32768 format=5": the configuration keys a
+/* "cu=15 warp=32 ctas=8 line=64 schedulers=2 issue=1 banks=8 scheduler=gto l1=32768 format=6": the configuration keys a
  * profile depends on, and the version of the profile's contents (a stored profile of an older
  * format is taken again). */
 void profile_key_of(const sc_config *config, char key[128]);

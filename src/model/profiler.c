@@ -240,7 +240,8 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         *data = (stack_line_data){.launch = p->launch_stamp, .last_writer = kept.last_writer,
                                   .readers_since_write = kept.readers_since_write,
                                   .seen_at = kept.seen_at, .read_at = kept.read_at, .stored_at = kept.stored_at,
-                                  .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at};
+                                  .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at,
+                                  .dirty_span_plus_one = kept.dirty_span_plus_one};
         group->footprint_lines++;
     }
     uint64_t bit = 1ull << (cu % 64);
@@ -356,6 +357,44 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         reuse_add(&group->l1_loads_rewritten, l1.distance, 1);
 }
 
+/* The L2's write-backs. The L2 (write-back, allocating on writes) keeps a written line dirty
+ * until it evicts it, and at C lines an access at distance d finds its line evicted iff d >= C:
+ * so the line was written back before an access iff d >= C while every access since the line's
+ * latest write was at a distance below C (its dirty span s < C), that is iff s < C <= d. Of the
+ * accesses after a write, l2_dirty_reuses holds d and l2_dirty_spans min(d, s), so write-backs
+ * at C are the misses at C of the first less those of the second. A host write drops the L2's
+ * copy without one (the CPU takes the line). The access itself then starts or extends a span. */
+static void record_dirty_reuse(profiler *p, stack_line_data *data, uint64_t distance, bool host_dropped, bool writes)
+{
+    uint64_t span = data->dirty_span_plus_one - 1;
+    if (data->dirty_span_plus_one > 0 && !host_dropped) {
+        add_access(&p->group->l2_dirty_reuses, distance);
+        add_access(&p->group->l2_dirty_spans, distance < span ? distance : span);
+    }
+    if (writes)
+        data->dirty_span_plus_one = 1;
+    else if (data->dirty_span_plus_one > 0 && !host_dropped)
+        data->dirty_span_plus_one = (distance > span ? distance : span) + 1;
+    else
+        data->dirty_span_plus_one = 0;
+    data->group_index = (int32_t)(p->group - p->groups);
+}
+
+/* At the end of the run a dirty line is written back if the lines accessed after its latest
+ * access (its depth in the stack) evicted it: an access at that depth, in its latest group. */
+static void record_dirty_at_end(profiler *p)
+{
+    for (uint64_t i = 0; i < p->l2.line_capacity; i++) {
+        stack_line *slot = &p->l2.lines[i];
+        if (!slot->line_plus_one || !slot->data.dirty_span_plus_one)
+            continue;
+        uint64_t depth = stack_distance_peek(&p->l2, slot->line_plus_one - 1, NULL), span = slot->data.dirty_span_plus_one - 1;
+        model_kernel_profile *group = &p->groups[slot->data.group_index];
+        add_access(&group->l2_dirty_reuses, depth);
+        add_access(&group->l2_dirty_spans, depth < span ? depth : span);
+    }
+}
+
 /* One line request: the GPU-wide stack (where a host write since the line's previous access
  * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
 static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
@@ -367,9 +406,11 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     stack_line *slot;
     stack_reuse l2 = stack_distance_access(&p->l2, line, 0, &slot);
     stack_line_data *data = &slot->data;
-    uint64_t distance = host_written_at > data->seen_at ? STACK_DISTANCE_COLD : l2.distance;
+    bool host_dropped = host_written_at > data->seen_at;
+    uint64_t distance = host_dropped ? STACK_DISTANCE_COLD : l2.distance;
     note_sharing(p, data, cu, access);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
+    record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
     if (!store)
         classify_read(p, data, distance, host_written_at, host_distance);
@@ -602,6 +643,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     profile->warp_size = p->warp_size;
     profile->line_bytes = p->line_bytes;
     profile->kernel_count = p->group_count;
+    record_dirty_at_end(p);
     profile->kernels = p->groups;
     profile_prepare(profile);
     for (unsigned c = 0; c < p->cu_count; c++)

@@ -2,7 +2,7 @@
  * simulation (fully associative: exact at bucket boundaries), epoch and invalidation crossings,
  * profile JSON round trips, parameter files, and the models' invariants (stall categories sum
  * to the cycles, no-L1 has no L1 hits, evaluation is deterministic), where the memory side
- * serves L2 misses, and the profile's record of host writes. */
+ * serves L2 misses, the L2's write-backs, and the profile's record of host writes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -284,6 +284,43 @@ static void barrier_bursts_are_recorded(void **state)
     sc_config_free(config);
 }
 
+/* The L2 writes a dirty line back to DRAM only when it evicts it. vecadd writes each output line
+ * once and never reads it again on the GPU: an L2 of 4 lines writes back every written line but
+ * the last few the run touches, one holding the footprint none, and those between fewer as they
+ * grow. */
+static void dirty_lines_are_written_back_when_evicted(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_of("vecadd", &config);
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load("wt", &spec, &error), 0);
+    double stored = 0, footprint = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        stored += profile->kernels[k].lines[MODEL_STORE];
+        footprint += profile->kernels[k].footprint_lines;
+    }
+    assert_true(stored > 0);
+    double before = INFINITY;
+    const double capacities[] = {4, 64, 256, footprint};
+    for (int c = 0; c < 4; c++) {
+        point.l2_lines = capacities[c];
+        model_prediction prediction;
+        model_mechanism_find("wt")->evaluate(profile, &point, &spec.initial, &prediction);
+        double written_back = prediction.dram_write_bytes / point.line_bytes;
+        if (c == 0)
+            assert_true(written_back >= stored - 4 && written_back <= stored);
+        if (c == 3)
+            assert_float_equal(written_back, 0, 0);
+        assert_true(written_back <= before);
+        before = written_back;
+    }
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* Every kmeans thread reads the same centroid line: under nol1 those loads all reach its one L2
  * bank, whose out port then sets the pace; without the hot spot the model is faster. */
 static void read_hot_spot_slows_nol1(void **state)
@@ -368,6 +405,7 @@ int main(void)
         cmocka_unit_test(host_writes_are_recorded),
         cmocka_unit_test(barrier_bursts_are_recorded),
         cmocka_unit_test(read_hot_spot_slows_nol1),
+        cmocka_unit_test(dirty_lines_are_written_back_when_evicted),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
     };
