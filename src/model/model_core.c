@@ -215,6 +215,9 @@ typedef struct network {
     double demand[STATION_COUNT], replicas[STATION_COUNT];
     double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
     double queue[STATION_COUNT], residence[STATION_COUNT];
+    /* d residence / d throughput, and for the entries d demand / d throughput (cycle_at, for the
+     * solver's Newton steps) */
+    double residence_slope[STATION_COUNT], demand_slope[STATION_COUNT];
     /* Fixed for a solve (prepare_queues): the queueing stations with demand, and each one's
      * utilisation per unit of throughput, D_k s_k / m_k. */
     int busy_stations[STATION_COUNT], busy_count;
@@ -247,15 +250,17 @@ typedef struct memory_paths {
 
 /* Schweitzer's estimate at throughput X: a request arriving at station k finds A_k = Q_k (N-1)/N
  * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
- * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view). False when
- * the station cannot carry X. */
+ * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view); its slope in
+ * X is dR_k/dX = c D_k (D_k s_k / m_k) / (1 - c U_k)^2. False when the station cannot carry X. */
 static bool queue_at(network *net, int k, double correction)
 {
-    double utilization = net->throughput * net->utilization_per_throughput[k];
+    double per_throughput = net->utilization_per_throughput[k], utilization = net->throughput * per_throughput;
     if (correction * utilization >= 1.0)
         return false;
-    net->queue[k] = utilization / (1.0 - correction * utilization);
+    double free_share = 1.0 / (1.0 - correction * utilization);
+    net->queue[k] = utilization * free_share;
     net->residence[k] = net->demand[k] * (1.0 + correction * net->queue[k]);
+    net->residence_slope[k] = net->demand[k] * correction * per_throughput * free_share * free_share;
     return true;
 }
 
@@ -263,15 +268,17 @@ static bool queue_at(network *net, int k, double correction)
  * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
- * linear in Q on each side of the knee. Sets the queue and the residence (lines x wait); false
- * when the entries cannot carry X. */
-static bool entries_at(network *net, int k, double lines, double hold, double servers, double correction)
+ * linear in Q on each side of the knee. Sets the queue, the residence (lines x wait) and its
+ * slope in X, given the hold's slope `hold_slope`; false when the entries cannot carry X. */
+static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers,
+                       double correction)
 {
-    double rate = net->throughput / net->replicas[k] * lines;   /* requests per cycle per CU */
+    double rate_slope = lines / net->replicas[k], rate = net->throughput * rate_slope;   /* requests per cycle per CU */
     double per_server = 1.0 / servers;
     net->demand[k] = lines * hold;
+    net->demand_slope[k] = lines * hold_slope;
     net->queue[k] = rate * hold;
-    net->residence[k] = 0;
+    net->residence[k] = net->residence_slope[k] = 0;
     if (lines <= 0 || correction * net->queue[k] <= servers - 1.0)
         return true;
     if (servers <= 0)
@@ -279,8 +286,14 @@ static bool entries_at(network *net, int k, double lines, double hold, double se
     double step = hold * per_server, slope = 1.0 - rate * step * correction;
     if (slope <= 0)
         return false;
-    net->queue[k] = rate * (hold - step * (servers - 1.0)) / slope;
-    net->residence[k] = lines * step * (correction * net->queue[k] - servers + 1.0);
+    /* queue = rate (hold - step (servers - 1)) / slope, differentiated through rate, hold and step. */
+    double step_slope = hold_slope * per_server, ahead = hold - step * (servers - 1.0);
+    double slope_slope = -correction * (rate_slope * step + rate * step_slope);
+    double queue = rate * ahead / slope;
+    double queue_slope = (rate_slope * ahead + rate * (hold_slope - step_slope * (servers - 1.0)) - queue * slope_slope) / slope;
+    net->queue[k] = queue;
+    net->residence[k] = lines * step * (correction * queue - servers + 1.0);
+    net->residence_slope[k] = lines * (step_slope * (correction * queue - servers + 1.0) + step * correction * queue_slope);
     return true;
 }
 
@@ -297,7 +310,7 @@ static void prepare_queues(network *net)
 {
     net->busy_count = 0;
     for (int k = 0; k < STATION_COUNT; k++) {
-        net->queue[k] = net->residence[k] = 0;
+        net->queue[k] = net->residence[k] = net->residence_slope[k] = 0;
         if (k == MSHR || k == STORE_BUFFER || net->demand[k] <= 0)
             continue;
         net->utilization_per_throughput[k] = net->demand[k] * net->load_share[k] / net->replicas[k];
@@ -306,33 +319,44 @@ static void prepare_queues(network *net)
 }
 
 /* A warp's cycle per instruction at throughput X (every queue and residence set), or INFINITY
- * when some station cannot carry X. */
-static double cycle_at(network *net, const memory_paths *m, double throughput)
+ * when some station cannot carry X; `cycle_slope` gets d cycle / d X where it is finite. */
+static double cycle_at(network *net, const memory_paths *m, double throughput, double *cycle_slope)
 {
     double correction = (net->population - 1.0) / net->population;
     net->throughput = throughput;
     for (int i = 0; i < net->busy_count; i++)
         if (!queue_at(net, net->busy_stations[i], correction))
             return INFINITY;
-    double trip = 0;
+    double trip = 0, trip_slope = 0;
     for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
-        if (k != DRAM && k != L3_BANK)
+        if (k != DRAM && k != L3_BANK) {
             trip += net->residence[k] - net->demand[k];
+            trip_slope += net->residence_slope[k];
+        }
     trip *= m->per_request;
+    trip_slope *= m->per_request;
     double lookup_wait = (net->residence[L3_BANK] - net->demand[L3_BANK]) * m->per_memory_line;
     double dram_wait = (net->residence[DRAM] - net->demand[DRAM]) * m->per_dram_line;
+    double lookup_slope = net->residence_slope[L3_BANK] * m->per_memory_line;
+    double dram_slope = net->residence_slope[DRAM] * m->per_dram_line;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
+    double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
-    if (!entries_at(net, MSHR, reads, read_hold(m, l2, near, from_dram), m->mshrs, correction) ||
-        !entries_at(net, STORE_BUFFER, m->write_lines, l2, m->store_buffer_entries, correction))
+    if (!entries_at(net, MSHR, reads, read_hold(m, l2, near, from_dram), read_hold(m, l2_slope, near_slope, from_dram_slope),
+                    m->mshrs, correction) ||
+        !entries_at(net, STORE_BUFFER, m->write_lines, l2, l2_slope, m->store_buffer_entries, correction))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
                           m->needs_dram * (from_dram - near);
+    double load_slope = m->needs_l2 * l2_slope + m->needs_memory * (near_slope - l2_slope) +
+                        m->needs_dram * (from_dram_slope - near_slope);
     net->mem_delay = m->exposed_loads * load_latency;
-    double cycle = net->delay + net->mem_delay;
-    for (int k = 0; k < FIRST_TRIP_STATION; k++)
+    double cycle = net->delay + net->mem_delay, slope = m->exposed_loads * load_slope;
+    for (int k = 0; k < FIRST_TRIP_STATION; k++) {
         cycle += net->residence[k];
+        slope += net->residence_slope[k];
+    }
     /* A burst's interval lasts the longer of its drain plus its slowest line's latency and its
      * instructions at this cycle. The slowest line comes from DRAM (or the near memory) if any of
      * the CU's lines in flight at once (at most its MSHRs) does. */
@@ -341,7 +365,13 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
         double slowest = l2 + net->burst_beyond_l2 * (near - l2) + net->burst_from_dram * (from_dram - near);
         double burst_time = net->burst_drain + slowest;
         net->burst_wait = net->burst_waits * max2(burst_time - net->burst_span * cycle, 0.0);
+        if (net->burst_wait > 0) {
+            double slowest_slope = l2_slope + net->burst_beyond_l2 * (near_slope - l2_slope) +
+                                   net->burst_from_dram * (from_dram_slope - near_slope);
+            slope += net->burst_waits * (slowest_slope - net->burst_span * slope);
+        }
     }
+    *cycle_slope = slope;
     return cycle + net->burst_wait;
 }
 
@@ -378,15 +408,41 @@ typedef struct solver {
 typedef struct sample {
     double x, phi;                        /* phi = N / cycle(x) - x */
     double excess;                        /* x cycle(x) - N */
+    double newton;                        /* Newton's step from x (newton_target), 0 where cycle(x) is infinite */
     double holding[ENTRY_KINDS];          /* A / x, per kind of entries */
     int regime[ENTRY_KINDS];
     bool root;                            /* |x cycle(x) - N| within the tolerance */
 } sample;
 
+/* The next throughput to try from a sample: the root of X cycle(X) = N for the cycle taken as
+ * a + b / (C - X), the single-pole curve through the sample's cycle and slope, where C is the
+ * pole nearest above: the queueing stations' capacity, or in the entries' queueing band the
+ * throughput at which they fill (A = s, extrapolated along A's slope). That quadratic's lower
+ * root, 2 N C / (B + sqrt(B^2 - 4 a N C)) with B = a C + b + N. 0 when there is none. */
+static double newton_target(const solver *s, const sample *at, double cycle, double cycle_slope)
+{
+    const network *net = s->net;
+    double x = at->x, pole = s->capacity, n = net->population;
+    for (int e = 0; e < ENTRY_KINDS; e++)
+        if (at->regime[e] == QUEUEING) {
+            double filling = at->holding[e] + x * s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
+            if (filling > 0)
+                pole = min2(pole, x + (s->servers[e] - at->holding[e] * x) / filling);
+            break;
+        }
+    if (!isfinite(pole))
+        return cycle_slope > 0 || cycle > 0 ? x - at->excess / (cycle + x * cycle_slope) : 0.0;
+    double gap = pole - x, b = cycle_slope * gap * gap, a = cycle - b / gap;
+    double linear = a * pole + b + n, discriminant = linear * linear - 4.0 * a * n * pole;
+    if (!(linear > 0) || !(discriminant >= 0))
+        return 0.0;
+    return 2.0 * n * pole / (linear + sqrt(discriminant));
+}
+
 static sample sample_at(const solver *s, double x)
 {
     network *net = s->net;
-    double cycle = cycle_at(net, s->m, x);
+    double cycle_slope = 0, cycle = cycle_at(net, s->m, x, &cycle_slope);
     sample out = {.x = x, .phi = net->population / cycle - x, .excess = x * cycle - net->population};
     out.root = fabs(out.excess) <= s->tolerance;
     for (int e = 0; e < ENTRY_KINDS; e++) {
@@ -398,6 +454,7 @@ static sample sample_at(const solver *s, double x)
     /* MSHRs beyond capacity stop cycle_at before the store buffer's demand is set. */
     if (!isfinite(cycle) && out.regime[0] == BEYOND_CAPACITY)
         out.regime[1] = UNKNOWN_REGIME;
+    out.newton = isfinite(cycle) ? newton_target(s, &out, cycle, cycle_slope) : 0.0;
     return out;
 }
 
@@ -461,16 +518,26 @@ static double interpolated(const solver *s, const sample *at, int kind)
     return kind < 0 ? at->phi : -at->excess * (1.0 - at->holding[kind] * at->x / s->servers[kind]);
 }
 
+/* The latest sample's step (newton_target) if it lands inside the bracket (at its upper end
+ * when that end was not evaluated), else 0. */
+static double newton_step(const sample *last, const sample *low, const sample *high, bool high_assumed)
+{
+    double x = last->newton;
+    return x > low->x && (x < high->x || (high_assumed && x == high->x)) ? x : 0.0;
+}
+
 /* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
  * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
  * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
- * capacity phi = -X needs no evaluation. The bracket [low, high] (phi(low) > 0 > phi(high))
- * narrows by regula falsi with the Anderson-Bjorck scaling of an end kept twice (on phi, or on
- * the function queueing_kind names when the entries queue at both ends), except that where the
- * MSHRs or the store buffer start to queue or reach capacity between the ends (phi bends sharply
- * there, and interpolating across the bend creeps), the next point is that bend, predicted by
- * entries_crossing (at most BREAKPOINT_PROBES a solve). Stops when
+ * capacity phi = -X needs no evaluation; nor does phi at N / cycle(0), which is <= 0. The bracket
+ * [low, high] (phi(low) > 0 > phi(high)) narrows with every sample. The next point is the latest
+ * sample's Newton-like step on its single-pole fit of cycle (newton_target: cycle_at gives the
+ * slope in closed form) when that lands inside the bracket; otherwise, where the MSHRs or the
+ * store buffer start to queue or reach capacity between the ends (phi bends sharply there), that
+ * bend, predicted by entries_crossing (at most BREAKPOINT_PROBES a solve); otherwise regula falsi
+ * with the Anderson-Bjorck scaling of an end kept twice (on phi, or on the function
+ * queueing_kind names when the entries queue at both ends). Stops when
  * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
  * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
  * stall split off by as much). (Starting a view with fewer warps from the busiest view's rate,
@@ -483,16 +550,10 @@ static void solve(network *net, const memory_paths *m)
                 .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = s.correction / net->replicas[entry_stations[e]];
-    sample low = sample_at(&s, 0.0), high, before = low, last = low;
+    sample low = sample_at(&s, 0.0), before = low, last = low;
     double high_x = min2(low.phi, s.capacity * (1.0 - 1e-9));
-    bool high_assumed = high_x < low.phi;   /* phi(high) = -high taken, not evaluated */
-    if (high_assumed) {
-        high = (sample){.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
-    } else {
-        high = last = sample_at(&s, high_x);
-        if (high.root || high.phi >= 0)
-            return;   /* the network is at high (at most just short of the root) */
-    }
+    bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
+    sample high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
     int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
     double f_low = low.phi, f_high = high.phi;   /* regula falsi's values (interpolated), scaled */
     for (int iteration = 0; iteration < SOLVE_ITERATIONS && high.x - low.x > 4e-16 * high.x; iteration++) {
@@ -505,14 +566,16 @@ static void solve(network *net, const memory_paths *m)
             high_assumed = false, kept = 0;
             f_high = interpolated(&s, &high, kind);
         }
-        double x = probes < BREAKPOINT_PROBES ? breakpoint_probe(&s, &low, &high, &before, &last) : 0.0;
+        double x = newton_step(&last, &low, &high, high_assumed);
+        if (x == 0 && probes < BREAKPOINT_PROBES && (x = breakpoint_probe(&s, &low, &high, &before, &last)) > 0)
+            probes++;
         int bracket_kind = queueing_kind(&low, &high);
         if (bracket_kind != kind) {
             kind = bracket_kind, kept = 0;
             f_low = interpolated(&s, &low, kind), f_high = interpolated(&s, &high, kind);
         }
         if (x > 0) {
-            probes++, kept = 0;
+            kept = 0;
         } else {
             x = high.x - f_high * (high.x - low.x) / (f_high - f_low);
             if (!(x > low.x && x < high.x))
@@ -537,7 +600,8 @@ static void solve(network *net, const memory_paths *m)
             low = next, f_low = f, kept = -1;
         }
     }
-    cycle_at(net, m, low.x);
+    double cycle_slope;
+    cycle_at(net, m, low.x, &cycle_slope);
 }
 
 /* A group's barrier-synchronised bursts (profile.h): after a barrier every warp of a CTA issues
