@@ -214,14 +214,13 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
 typedef struct network {
     double demand[STATION_COUNT], replicas[STATION_COUNT];
     double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
-    double queue[STATION_COUNT], residence[STATION_COUNT];
+    double residence[STATION_COUNT];
     /* d residence / d throughput, and for the entries d demand / d throughput (cycle_at, for the
      * solver's Newton steps) */
     double residence_slope[STATION_COUNT], demand_slope[STATION_COUNT];
-    /* Fixed for a solve (prepare_queues): the queueing stations with demand, and each one's
-     * utilisation per unit of throughput, D_k s_k / m_k. */
-    int busy_stations[STATION_COUNT], busy_count;
-    double utilization_per_throughput[STATION_COUNT];
+    /* Fixed for a solve (prepare_queues): each queueing station's c D_k s_k / m_k (c U_k per unit
+     * of throughput; 0 for the entries and for stations without demand). */
+    double crowding[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -248,28 +247,11 @@ typedef struct memory_paths {
     double per_read_line, per_request, per_memory_line, per_dram_line;
 } memory_paths;
 
-/* Schweitzer's estimate at throughput X: a request arriving at station k finds A_k = Q_k (N-1)/N
- * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
- * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view); its slope in
- * X is dR_k/dX = c D_k (D_k s_k / m_k) / (1 - c U_k)^2. False when the station cannot carry X. */
-static bool queue_at(network *net, int k, double correction)
-{
-    double per_throughput = net->utilization_per_throughput[k], utilization = net->throughput * per_throughput;
-    if (correction * utilization >= 1.0)
-        return false;
-    double free_share = 1.0 / (1.0 - correction * utilization);
-    net->queue[k] = utilization * free_share;
-    net->residence[k] = net->demand[k] * (1.0 + correction * net->queue[k]);
-    net->residence_slope[k] = net->demand[k] * correction * per_throughput * free_share * free_share;
-    return true;
-}
-
 /* Entries (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
  * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
- * linear in Q on each side of the knee. Sets the queue, the residence (lines x wait) and its
- * slope in X, given the hold's slope `hold_slope`; false when the entries cannot carry X. */
+ * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X, given the hold's slope `hold_slope`; false when the entries cannot carry X. */
 static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers,
                        double correction)
 {
@@ -277,9 +259,8 @@ static bool entries_at(network *net, int k, double lines, double hold, double ho
     double per_server = 1.0 / servers;
     net->demand[k] = lines * hold;
     net->demand_slope[k] = lines * hold_slope;
-    net->queue[k] = rate * hold;
     net->residence[k] = net->residence_slope[k] = 0;
-    if (lines <= 0 || correction * net->queue[k] <= servers - 1.0)
+    if (lines <= 0 || correction * rate * hold <= servers - 1.0)
         return true;
     if (servers <= 0)
         return false;
@@ -291,7 +272,6 @@ static bool entries_at(network *net, int k, double lines, double hold, double ho
     double slope_slope = -correction * (rate_slope * step + rate * step_slope);
     double queue = rate * ahead / slope;
     double queue_slope = (rate_slope * ahead + rate * (hold_slope - step_slope * (servers - 1.0)) - queue * slope_slope) / slope;
-    net->queue[k] = queue;
     net->residence[k] = lines * step * (correction * queue - servers + 1.0);
     net->residence_slope[k] = lines * (step_slope * (correction * queue - servers + 1.0) + step * correction * queue_slope);
     return true;
@@ -304,41 +284,55 @@ static double read_hold(const memory_paths *m, double l2, double near, double fr
     return (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) * m->per_read_line;
 }
 
-/* What every cycle_at of a solve shares: the queueing stations that carry load (the others
- * keep no queue and no residence) and their utilisation per unit of throughput. */
+/* What every cycle_at of a solve shares: each queueing station's crowding c U_k / X. */
 static void prepare_queues(network *net)
 {
-    net->busy_count = 0;
+    double correction = (net->population - 1.0) / net->population;
     for (int k = 0; k < STATION_COUNT; k++) {
-        net->queue[k] = net->residence[k] = net->residence_slope[k] = 0;
-        if (k == MSHR || k == STORE_BUFFER || net->demand[k] <= 0)
-            continue;
-        net->utilization_per_throughput[k] = net->demand[k] * net->load_share[k] / net->replicas[k];
-        net->busy_stations[net->busy_count++] = k;
+        net->residence[k] = net->residence_slope[k] = 0;
+        bool queueing = k != MSHR && k != STORE_BUFFER && net->demand[k] > 0;
+        net->crowding[k] = queueing ? correction * net->demand[k] * net->load_share[k] / net->replicas[k] : 0.0;
     }
 }
 
-/* A warp's cycle per instruction at throughput X (every queue and residence set), or INFINITY
- * when some station cannot carry X; `cycle_slope` gets d cycle / d X where it is finite. */
+/* The trip's stations whose waits every line request beyond the L1 takes (model_point). */
+static const int trip_stations[] = {PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, BANK_OUT, HOT_BANK_OUT, PORT_IN};
+
+/* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
+ * station cannot carry X; `cycle_slope` gets d cycle / d X where it is finite. Schweitzer's
+ * estimate at each queueing station: a request arriving at station k finds A_k = Q_k (N-1)/N
+ * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
+ * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view): the wait
+ * R_k - D_k = D_k v / (1 - v) with v = c U_k, of slope D_k (c U_k / X) / (1 - v)^2; the station
+ * cannot carry X from v = 1 on. (Written for every station at once, without branches: the
+ * entries' and idle stations' crowding is 0.) */
 static double cycle_at(network *net, const memory_paths *m, double throughput, double *cycle_slope)
 {
     double correction = (net->population - 1.0) / net->population;
     net->throughput = throughput;
-    for (int i = 0; i < net->busy_count; i++)
-        if (!queue_at(net, net->busy_stations[i], correction))
-            return INFINITY;
+    double busiest = 0, wait[STATION_COUNT], wait_slope[STATION_COUNT];
+    for (int k = 0; k < STATION_COUNT; k++)
+        busiest = max2(busiest, throughput * net->crowding[k]);
+    if (busiest >= 1.0)
+        return INFINITY;
+    for (int k = 0; k < STATION_COUNT; k++) {
+        double crowding = net->crowding[k], free_share = 1.0 / (1.0 - throughput * crowding);
+        wait[k] = net->demand[k] * throughput * crowding * free_share;
+        wait_slope[k] = net->demand[k] * crowding * free_share * free_share;
+    }
+    for (int k = ISSUE; k <= LSU; k++) {
+        net->residence[k] = net->demand[k] + wait[k];
+        net->residence_slope[k] = wait_slope[k];
+    }
     double trip = 0, trip_slope = 0;
-    for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
-        if (k != DRAM && k != L3_BANK) {
-            trip += net->residence[k] - net->demand[k];
-            trip_slope += net->residence_slope[k];
-        }
+    for (size_t t = 0; t < sizeof trip_stations / sizeof trip_stations[0]; t++) {
+        trip += wait[trip_stations[t]];
+        trip_slope += wait_slope[trip_stations[t]];
+    }
     trip *= m->per_request;
     trip_slope *= m->per_request;
-    double lookup_wait = (net->residence[L3_BANK] - net->demand[L3_BANK]) * m->per_memory_line;
-    double dram_wait = (net->residence[DRAM] - net->demand[DRAM]) * m->per_dram_line;
-    double lookup_slope = net->residence_slope[L3_BANK] * m->per_memory_line;
-    double dram_slope = net->residence_slope[DRAM] * m->per_dram_line;
+    double lookup_wait = wait[L3_BANK] * m->per_memory_line, dram_wait = wait[DRAM] * m->per_dram_line;
+    double lookup_slope = wait_slope[L3_BANK] * m->per_memory_line, dram_slope = wait_slope[DRAM] * m->per_dram_line;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
@@ -379,10 +373,10 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
  * store buffer's limit depends on the trip's waits, so it stays implicit.) */
 static double queue_capacity(const network *net)
 {
-    double correction = (net->population - 1.0) / net->population, capacity = INFINITY;
-    for (int i = 0; i < net->busy_count; i++)
-        capacity = min2(capacity, 1.0 / (correction * net->utilization_per_throughput[net->busy_stations[i]]));
-    return capacity;
+    double crowding = 0;
+    for (int k = 0; k < STATION_COUNT; k++)
+        crowding = max2(crowding, net->crowding[k]);
+    return crowding > 0 ? 1.0 / crowding : INFINITY;
 }
 
 /* ---- the solver ---- */
