@@ -408,29 +408,54 @@ typedef struct sample {
     bool root;                            /* |x cycle(x) - N| within the tolerance */
 } sample;
 
-/* The next throughput to try from a sample: the root of X cycle(X) = N for the cycle taken as
- * a + b / (C - X), the single-pole curve through the sample's cycle and slope, where C is the
- * pole nearest above: the queueing stations' capacity, or in the entries' queueing band the
- * throughput at which they fill (A = s, extrapolated along A's slope). That quadratic's lower
- * root, 2 N C / (B + sqrt(B^2 - 4 a N C)) with B = a C + b + N. 0 when there is none. */
+/* The y at which y f(y) = target for f taken as a + b / (pole - y), the single-pole curve
+ * through f's value and slope at x: the lower root of a y^2 - (a pole + b + target) y +
+ * target pole = 0, 2 target pole / (B + sqrt(B^2 - 4 a target pole)) with B = a pole + b +
+ * target (Newton's step on y f(y) without a pole). 0 when there is none. */
+static double single_pole_root(double x, double value, double slope, double pole, double target)
+{
+    if (!isfinite(pole)) {
+        double total_slope = value + x * slope;
+        return total_slope > 0 ? x - (x * value - target) / total_slope : 0.0;
+    }
+    double gap = pole - x, b = slope * gap * gap, a = value - b / gap;
+    double linear = a * pole + b + target, discriminant = linear * linear - 4.0 * a * target * pole;
+    if (!(linear > 0) || !(discriminant >= 0))
+        return 0.0;
+    return 2.0 * target * pole / (linear + sqrt(discriminant));
+}
+
+/* The next throughput to try from a sample. Where some entries queue, Newton's step on
+ * (x cycle(x) - N)(1 - A / s)(1 - x / C), which has phi's root but neither the entries' pole at
+ * A = s nor the queueing stations' at their capacity C, so it is close to a low-order
+ * polynomial. Below the entries' knee, the root of x cycle(x) = N with cycle on its single-pole
+ * curve towards C (single_pole_root; from 0 that starts near the balanced bound), unless that
+ * lies beyond where A reaches the knee (A / x on its single-pole curve: A = x (c / P) D, and D
+ * holds the trip's waits): then the root is in the entries' queueing band, and the next point
+ * is its middle, A = s - 1/2. */
 static double newton_target(const solver *s, const sample *at, double cycle, double cycle_slope)
 {
     const network *net = s->net;
-    double x = at->x, pole = s->capacity, n = net->population;
+    double x = at->x, per_capacity = isfinite(s->capacity) ? 1.0 / s->capacity : 0.0, room = 1.0 - x * per_capacity;
     for (int e = 0; e < ENTRY_KINDS; e++)
         if (at->regime[e] == QUEUEING) {
-            double filling = at->holding[e] + x * s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
-            if (filling > 0)
-                pole = min2(pole, x + (s->servers[e] - at->holding[e] * x) / filling);
-            break;
+            double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
+            double free = 1.0 - at->holding[e] * x / s->servers[e];
+            double free_slope = -(at->holding[e] + x * holding_slope) / s->servers[e];
+            double value = at->excess * free * room;
+            double slope = ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
+            return slope > 0 ? x - value / slope : 0.0;
         }
-    if (!isfinite(pole))
-        return cycle_slope > 0 || cycle > 0 ? x - at->excess / (cycle + x * cycle_slope) : 0.0;
-    double gap = pole - x, b = cycle_slope * gap * gap, a = cycle - b / gap;
-    double linear = a * pole + b + n, discriminant = linear * linear - 4.0 * a * n * pole;
-    if (!(linear > 0) || !(discriminant >= 0))
-        return 0.0;
-    return 2.0 * n * pole / (linear + sqrt(discriminant));
+    double target = single_pole_root(x, cycle, cycle_slope, s->capacity, net->population);
+    for (int e = 0; e < ENTRY_KINDS; e++) {
+        if (at->regime[e] != BELOW_KNEE || s->servers[e] <= 1.0)
+            continue;
+        double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
+        double knee = single_pole_root(x, at->holding[e], holding_slope, s->capacity, s->servers[e] - 1.0);
+        if (knee > x && target > knee)
+            target = min2(target, single_pole_root(x, at->holding[e], holding_slope, s->capacity, s->servers[e] - 0.5));
+    }
+    return target;
 }
 
 static sample sample_at(const solver *s, double x)
@@ -585,7 +610,7 @@ static void solve(network *net, const memory_paths *m)
                 double scale = 1.0 - f / f_high;
                 f_low *= scale > 0 ? scale : 0.5;
             }
-            high = next, f_high = f, kept = 1;
+            high = next, f_high = f, kept = 1, high_assumed = false;
         } else {
             if (kept == -1) {
                 double scale = 1.0 - f / f_low;
