@@ -402,61 +402,11 @@ typedef struct solver {
 typedef struct sample {
     double x, phi;                        /* phi = N / cycle(x) - x */
     double excess;                        /* x cycle(x) - N */
-    double newton;                        /* Newton's step from x (newton_target), 0 where cycle(x) is infinite */
+    double cycle, cycle_slope;            /* cycle(x) (INFINITY where the network cannot carry x) and its slope */
     double holding[ENTRY_KINDS];          /* A / x, per kind of entries */
     int regime[ENTRY_KINDS];
     bool root;                            /* |x cycle(x) - N| within the tolerance */
 } sample;
-
-/* The y at which y f(y) = target for f taken as a + b / (pole - y), the single-pole curve
- * through f's value and slope at x: the lower root of a y^2 - (a pole + b + target) y +
- * target pole = 0, 2 target pole / (B + sqrt(B^2 - 4 a target pole)) with B = a pole + b +
- * target (Newton's step on y f(y) without a pole). 0 when there is none. */
-static double single_pole_root(double x, double value, double slope, double pole, double target)
-{
-    if (!isfinite(pole)) {
-        double total_slope = value + x * slope;
-        return total_slope > 0 ? x - (x * value - target) / total_slope : 0.0;
-    }
-    double gap = pole - x, b = slope * gap * gap, a = value - b / gap;
-    double linear = a * pole + b + target, discriminant = linear * linear - 4.0 * a * target * pole;
-    if (!(linear > 0) || !(discriminant >= 0))
-        return 0.0;
-    return 2.0 * target * pole / (linear + sqrt(discriminant));
-}
-
-/* The next throughput to try from a sample. Where some entries queue, Newton's step on
- * (x cycle(x) - N)(1 - A / s)(1 - x / C), which has phi's root but neither the entries' pole at
- * A = s nor the queueing stations' at their capacity C, so it is close to a low-order
- * polynomial. Below the entries' knee, the root of x cycle(x) = N with cycle on its single-pole
- * curve towards C (single_pole_root; from 0 that starts near the balanced bound), unless that
- * lies beyond where A reaches the knee (A / x on its single-pole curve: A = x (c / P) D, and D
- * holds the trip's waits): then the root is in the entries' queueing band, and the next point
- * is its middle, A = s - 1/2. */
-static double newton_target(const solver *s, const sample *at, double cycle, double cycle_slope)
-{
-    const network *net = s->net;
-    double x = at->x, per_capacity = isfinite(s->capacity) ? 1.0 / s->capacity : 0.0, room = 1.0 - x * per_capacity;
-    for (int e = 0; e < ENTRY_KINDS; e++)
-        if (at->regime[e] == QUEUEING) {
-            double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
-            double free = 1.0 - at->holding[e] * x / s->servers[e];
-            double free_slope = -(at->holding[e] + x * holding_slope) / s->servers[e];
-            double value = at->excess * free * room;
-            double slope = ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
-            return slope > 0 ? x - value / slope : 0.0;
-        }
-    double target = single_pole_root(x, cycle, cycle_slope, s->capacity, net->population);
-    for (int e = 0; e < ENTRY_KINDS; e++) {
-        if (at->regime[e] != BELOW_KNEE || s->servers[e] <= 1.0)
-            continue;
-        double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
-        double knee = single_pole_root(x, at->holding[e], holding_slope, s->capacity, s->servers[e] - 1.0);
-        if (knee > x && target > knee)
-            target = min2(target, single_pole_root(x, at->holding[e], holding_slope, s->capacity, s->servers[e] - 0.5));
-    }
-    return target;
-}
 
 static sample sample_at(const solver *s, double x)
 {
@@ -473,7 +423,7 @@ static sample sample_at(const solver *s, double x)
     /* MSHRs beyond capacity stop cycle_at before the store buffer's demand is set. */
     if (!isfinite(cycle) && out.regime[0] == BEYOND_CAPACITY)
         out.regime[1] = UNKNOWN_REGIME;
-    out.newton = isfinite(cycle) ? newton_target(s, &out, cycle, cycle_slope) : 0.0;
+    out.cycle = cycle, out.cycle_slope = cycle_slope;
     return out;
 }
 
@@ -537,11 +487,73 @@ static double interpolated(const solver *s, const sample *at, int kind)
     return kind < 0 ? at->phi : -at->excess * (1.0 - at->holding[kind] * at->x / s->servers[kind]);
 }
 
+/* f at y on its single-pole curve a + b / (pole - y) through f's value and slope at x (its
+ * tangent without a pole). */
+static double single_pole_value(double x, double value, double slope, double pole, double y)
+{
+    if (!isfinite(pole))
+        return value + slope * (y - x);
+    double gap = pole - x, b = slope * gap * gap;
+    return value - b / gap + b / (pole - y);
+}
+
+/* The y at which y f(y) = target for f taken as a + b / (pole - y), the single-pole curve
+ * through f's value and slope at x: the lower root of a y^2 - (a pole + b + target) y +
+ * target pole = 0, 2 target pole / (B + sqrt(B^2 - 4 a target pole)) with B = a pole + b +
+ * target (Newton's step on y f(y) without a pole). 0 when there is none. */
+static double single_pole_root(double x, double value, double slope, double pole, double target)
+{
+    if (!isfinite(pole)) {
+        double total_slope = value + x * slope;
+        return total_slope > 0 ? x - (x * value - target) / total_slope : 0.0;
+    }
+    double gap = pole - x, b = slope * gap * gap, a = value - b / gap;
+    double linear = a * pole + b + target, discriminant = linear * linear - 4.0 * a * target * pole;
+    if (!(linear > 0) || !(discriminant >= 0))
+        return 0.0;
+    return 2.0 * target * pole / (linear + sqrt(discriminant));
+}
+
+/* The next throughput to try from a sample. Where some entries queue, Newton's step on
+ * (x cycle(x) - N)(1 - A / s)(1 - x / C), which has phi's root but neither the entries' pole at
+ * A = s nor the queueing stations' at their capacity C, so it is close to a low-order
+ * polynomial. Below the entries' knee, the root of x cycle(x) = N with cycle on its single-pole
+ * curve towards C (single_pole_root; from 0 that starts near the balanced bound), unless A
+ * there (A / x on its single-pole curve: A = x (c / P) D, and D holds the trip's waits) is past
+ * the knee: then the root is in the entries' queueing band, and the next point is its middle,
+ * A = s - 1/2. */
+static double newton_target(const solver *s, const sample *at)
+{
+    const network *net = s->net;
+    double cycle = at->cycle, cycle_slope = at->cycle_slope;
+    double x = at->x, per_capacity = isfinite(s->capacity) ? 1.0 / s->capacity : 0.0, room = 1.0 - x * per_capacity;
+    for (int e = 0; e < ENTRY_KINDS; e++)
+        if (at->regime[e] == QUEUEING) {
+            double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
+            double free = 1.0 - at->holding[e] * x / s->servers[e];
+            double free_slope = -(at->holding[e] + x * holding_slope) / s->servers[e];
+            double value = at->excess * free * room;
+            double slope = ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
+            return slope > 0 ? x - value / slope : 0.0;
+        }
+    double target = single_pole_root(x, cycle, cycle_slope, s->capacity, net->population);
+    for (int e = 0; e < ENTRY_KINDS; e++) {
+        if (at->regime[e] != BELOW_KNEE || s->servers[e] <= 1.0 || !(target > x))
+            continue;
+        double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
+        if (target * single_pole_value(x, at->holding[e], holding_slope, s->capacity, target) > s->servers[e] - 1.0)
+            target = min2(target, single_pole_root(x, at->holding[e], holding_slope, s->capacity, s->servers[e] - 0.5));
+    }
+    return target;
+}
+
 /* The latest sample's step (newton_target) if it lands inside the bracket (at its upper end
  * when that end was not evaluated), else 0. */
-static double newton_step(const sample *last, const sample *low, const sample *high, bool high_assumed)
+static double newton_step(const solver *s, const sample *last, const sample *low, const sample *high, bool high_assumed)
 {
-    double x = last->newton;
+    if (!isfinite(last->cycle))
+        return 0.0;
+    double x = newton_target(s, last);
     return x > low->x && (x < high->x || (high_assumed && x == high->x)) ? x : 0.0;
 }
 
@@ -585,7 +597,7 @@ static void solve(network *net, const memory_paths *m)
             high_assumed = false, kept = 0;
             f_high = interpolated(&s, &high, kind);
         }
-        double x = newton_step(&last, &low, &high, high_assumed);
+        double x = newton_step(&s, &last, &low, &high, high_assumed);
         if (x == 0 && probes < BREAKPOINT_PROBES && (x = breakpoint_probe(&s, &low, &high, &before, &last)) > 0)
             probes++;
         int bracket_kind = queueing_kind(&low, &high);
