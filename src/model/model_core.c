@@ -561,7 +561,10 @@ static double newton_step(const solver *s, const sample *last, const sample *low
  * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
  * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
- * capacity phi = -X needs no evaluation; nor does phi at N / cycle(0), which is <= 0. The bracket
+ * capacity phi = -X needs no evaluation; nor does phi at N / cycle(0), which is <= 0. The first
+ * sample is at 0, or at `below_root` when the caller knows a throughput below the root and
+ * under the capacity (a view with fewer warps than one already solved: its warps run at least
+ * at that view's per-warp rate), where it saves the sample at 0 and a step. The bracket
  * [low, high] (phi(low) > 0 > phi(high)) narrows with every sample. The next point is the latest
  * sample's Newton-like step on its single-pole fit of cycle (newton_target: cycle_at gives the
  * slope in closed form) when that lands inside the bracket; otherwise, where the MSHRs or the
@@ -571,18 +574,25 @@ static double newton_step(const solver *s, const sample *last, const sample *low
  * queueing_kind names when the entries queue at both ends). Stops when
  * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
  * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
- * stall split off by as much). (Starting a view with fewer warps from the busiest view's rate,
- * a bound below its root, cost an evaluation and saved none.) Leaves the network's queues and
- * residences at the root. */
-static void solve(network *net, const memory_paths *m)
+ * stall split off by as much). Leaves the network's residences at the root. */
+static void solve(network *net, const memory_paths *m, double below_root)
 {
     prepare_queues(net);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .correction = (net->population - 1.0) / net->population,
                 .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = s.correction / net->replicas[entry_stations[e]];
-    sample low = sample_at(&s, 0.0), before = low, last = low;
-    double high_x = min2(low.phi, s.capacity * (1.0 - 1e-9));
+    double high_x = s.capacity * (1.0 - 1e-9);
+    sample low;
+    if (below_root > 0 && below_root < high_x) {
+        low = sample_at(&s, below_root);
+        if (low.root)
+            return;
+    } else {
+        low = sample_at(&s, 0.0);
+        high_x = min2(low.phi, high_x);
+    }
+    sample before = low, last = low;
     bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
     sample high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
     int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
@@ -667,9 +677,10 @@ static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK
 /* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
  * stations carry that many warps, and the shared stations the load of `total_warps` warps at
  * the same per-warp rate; the warps wait at barriers for bursts of those CTAs to drain. Returns
- * that rate (warp instructions per cycle per warp). */
+ * that rate (warp instructions per cycle per warp). `slower_rate`: a per-warp rate this view's
+ * warps certainly reach (that of a view with more warps on every station), or 0. */
 static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
-                         double warps_per_cta)
+                         double warps_per_cta, double slower_rate)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
@@ -686,7 +697,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
         net->load_share[shared_stations[s]] = total_warps / net->population;
-    solve(net, m);
+    solve(net, m, slower_rate * net->population);
     return net->throughput / net->population;
 }
 
@@ -843,11 +854,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
      * holding as many at once as the busiest at the busiest's rate. */
     network fewer = net, tail = net;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta);
+        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta,
+                                      busiest_rate);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -856,7 +868,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta));
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta,
+                                                                busiest_rate));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
