@@ -583,18 +583,19 @@ static void solve(network *net, const memory_paths *m, double below_root)
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = s.correction / net->replicas[entry_stations[e]];
     double high_x = s.capacity * (1.0 - 1e-9);
-    sample low;
+    bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
+    sample low, high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
     if (below_root > 0 && below_root < high_x) {
         low = sample_at(&s, below_root);
         if (low.root)
-            return;
+            return;   /* the network is at below_root */
+        if (low.phi < 0)   /* not below the root after all */
+            high = low, high_assumed = false, low = sample_at(&s, 0.0);
     } else {
         low = sample_at(&s, 0.0);
-        high_x = min2(low.phi, high_x);
+        high.x = min2(low.phi, high_x), high.phi = -high.x;
     }
     sample before = low, last = low;
-    bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
-    sample high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
     int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
     double f_low = low.phi, f_high = high.phi;   /* regula falsi's values (interpolated), scaled */
     for (int iteration = 0; iteration < SOLVE_ITERATIONS && high.x - low.x > 4e-16 * high.x; iteration++) {
