@@ -218,9 +218,11 @@ typedef struct network {
     /* d residence / d throughput, and for the entries d demand / d throughput (cycle_at, for the
      * solver's Newton steps) */
     double residence_slope[STATION_COUNT], demand_slope[STATION_COUNT];
-    /* Fixed for a solve (prepare_queues): each queueing station's c D_k s_k / m_k (c U_k per unit
-     * of throughput; 0 for the entries and for stations without demand). */
-    double crowding[STATION_COUNT];
+    /* Fixed for a solve (prepare_queues): the queueing stations with demand, the CU's own first,
+     * then the trip's, the L3 banks and DRAM (each group ending at its *_end), with each one's
+     * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
+    int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
+    double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -284,19 +286,35 @@ static double read_hold(const memory_paths *m, double l2, double near, double fr
     return (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) * m->per_read_line;
 }
 
-/* What every cycle_at of a solve shares: each queueing station's crowding c U_k / X. */
+/* The queueing stations in the order prepare_queues lists them: the CU's own, the trip's (the
+ * waits every line request beyond the L1 takes, model_point), the L3 banks', DRAM's. */
+static const int queue_order[] = {ISSUE, SIMD, LSU, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, BANK_OUT,
+                                  HOT_BANK_OUT, PORT_IN, L3_BANK, DRAM};
+enum { OWN_STATIONS = 3, TRIP_ORDER_END = 11, LOOKUP_ORDER_END = 12 };
+
+/* What every cycle_at of a solve shares: the queueing stations with demand and their crowding. */
 static void prepare_queues(network *net)
 {
     double correction = (net->population - 1.0) / net->population;
-    for (int k = 0; k < STATION_COUNT; k++) {
+    int count = 0;
+    for (int k = 0; k < STATION_COUNT; k++)
         net->residence[k] = net->residence_slope[k] = 0;
-        bool queueing = k != MSHR && k != STORE_BUFFER && net->demand[k] > 0;
-        net->crowding[k] = queueing ? correction * net->demand[k] * net->load_share[k] / net->replicas[k] : 0.0;
+    for (int o = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
+        if (o == OWN_STATIONS)
+            net->own_end = count;
+        else if (o == TRIP_ORDER_END)
+            net->trip_end = count;
+        else if (o == LOOKUP_ORDER_END)
+            net->lookup_end = count;
+        int k = queue_order[o];
+        if (net->demand[k] <= 0)
+            continue;
+        net->queued[count] = k;
+        net->queued_demand[count] = net->demand[k];
+        net->queued_crowding[count++] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
     }
+    net->queued_count = count;
 }
-
-/* The trip's stations whose waits every line request beyond the L1 takes (model_point). */
-static const int trip_stations[] = {PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, BANK_OUT, HOT_BANK_OUT, PORT_IN};
 
 /* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
  * station cannot carry X; `cycle_slope` gets d cycle / d X where it is finite. Schweitzer's
@@ -304,35 +322,35 @@ static const int trip_stations[] = {PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT
  * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
  * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view): the wait
  * R_k - D_k = D_k v / (1 - v) with v = c U_k, of slope D_k (c U_k / X) / (1 - v)^2; the station
- * cannot carry X from v = 1 on. (Written for every station at once, without branches: the
- * entries' and idle stations' crowding is 0.) */
+ * cannot carry X from v = 1 on. */
 static double cycle_at(network *net, const memory_paths *m, double throughput, double *cycle_slope)
 {
     double correction = (net->population - 1.0) / net->population;
     net->throughput = throughput;
+    int count = net->queued_count;
     double busiest = 0, wait[STATION_COUNT], wait_slope[STATION_COUNT];
-    for (int k = 0; k < STATION_COUNT; k++)
-        busiest = max2(busiest, throughput * net->crowding[k]);
+    for (int i = 0; i < count; i++)
+        busiest = max2(busiest, throughput * net->queued_crowding[i]);
     if (busiest >= 1.0)
         return INFINITY;
-    for (int k = 0; k < STATION_COUNT; k++) {
-        double crowding = net->crowding[k], free_share = 1.0 / (1.0 - throughput * crowding);
-        wait[k] = net->demand[k] * throughput * crowding * free_share;
-        wait_slope[k] = net->demand[k] * crowding * free_share * free_share;
+    for (int i = 0; i < count; i++) {
+        double crowding = net->queued_crowding[i], free_share = 1.0 / (1.0 - throughput * crowding);
+        wait[i] = net->queued_demand[i] * throughput * crowding * free_share;
+        wait_slope[i] = net->queued_demand[i] * crowding * free_share * free_share;
     }
-    for (int k = ISSUE; k <= LSU; k++) {
-        net->residence[k] = net->demand[k] + wait[k];
-        net->residence_slope[k] = wait_slope[k];
+    for (int i = 0; i < net->own_end; i++) {
+        net->residence[net->queued[i]] = net->queued_demand[i] + wait[i];
+        net->residence_slope[net->queued[i]] = wait_slope[i];
     }
-    double trip = 0, trip_slope = 0;
-    for (size_t t = 0; t < sizeof trip_stations / sizeof trip_stations[0]; t++) {
-        trip += wait[trip_stations[t]];
-        trip_slope += wait_slope[trip_stations[t]];
-    }
+    double trip = 0, trip_slope = 0, lookup_wait = 0, lookup_slope = 0, dram_wait = 0, dram_slope = 0;
+    for (int i = net->own_end; i < net->trip_end; i++)
+        trip += wait[i], trip_slope += wait_slope[i];
+    for (int i = net->trip_end; i < net->lookup_end; i++)
+        lookup_wait += wait[i] * m->per_memory_line, lookup_slope += wait_slope[i] * m->per_memory_line;
+    for (int i = net->lookup_end; i < count; i++)
+        dram_wait += wait[i] * m->per_dram_line, dram_slope += wait_slope[i] * m->per_dram_line;
     trip *= m->per_request;
     trip_slope *= m->per_request;
-    double lookup_wait = wait[L3_BANK] * m->per_memory_line, dram_wait = wait[DRAM] * m->per_dram_line;
-    double lookup_slope = wait_slope[L3_BANK] * m->per_memory_line, dram_slope = wait_slope[DRAM] * m->per_dram_line;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
@@ -374,8 +392,8 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
 static double queue_capacity(const network *net)
 {
     double crowding = 0;
-    for (int k = 0; k < STATION_COUNT; k++)
-        crowding = max2(crowding, net->crowding[k]);
+    for (int i = 0; i < net->queued_count; i++)
+        crowding = max2(crowding, net->queued_crowding[i]);
     return crowding > 0 ? 1.0 / crowding : INFINITY;
 }
 
