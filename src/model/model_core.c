@@ -221,6 +221,7 @@ typedef struct network {
     /* Fixed for a solve (prepare_queues): the queueing stations with demand, the CU's own first,
      * then the trip's, the L3 banks and DRAM (each group ending at its *_end), with each one's
      * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
+    double correction;            /* c = (N-1)/N, the share of the population a request finds ahead of it */
     int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
     double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
@@ -254,9 +255,9 @@ typedef struct memory_paths {
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
  * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X, given the hold's slope `hold_slope`; false when the entries cannot carry X. */
-static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers,
-                       double correction)
+static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers)
 {
+    double correction = net->correction;
     double rate_slope = lines / net->replicas[k], rate = net->throughput * rate_slope;   /* requests per cycle per CU */
     double per_server = 1.0 / servers;
     net->demand[k] = lines * hold;
@@ -295,7 +296,7 @@ enum { OWN_STATIONS = 3, TRIP_ORDER_END = 11, LOOKUP_ORDER_END = 12 };
 /* What every cycle_at of a solve shares: the queueing stations with demand and their crowding. */
 static void prepare_queues(network *net)
 {
-    double correction = (net->population - 1.0) / net->population;
+    double correction = net->correction = (net->population - 1.0) / net->population;
     int count = 0;
     for (int k = 0; k < STATION_COUNT; k++)
         net->residence[k] = net->residence_slope[k] = 0;
@@ -325,7 +326,6 @@ static void prepare_queues(network *net)
  * cannot carry X from v = 1 on. */
 static double cycle_at(network *net, const memory_paths *m, double throughput, double *cycle_slope)
 {
-    double correction = (net->population - 1.0) / net->population;
     net->throughput = throughput;
     int count = net->queued_count;
     double busiest = 0, wait[STATION_COUNT], wait_slope[STATION_COUNT];
@@ -356,8 +356,8 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
     if (!entries_at(net, MSHR, reads, read_hold(m, l2, near, from_dram), read_hold(m, l2_slope, near_slope, from_dram_slope),
-                    m->mshrs, correction) ||
-        !entries_at(net, STORE_BUFFER, m->write_lines, l2, l2_slope, m->store_buffer_entries, correction))
+                    m->mshrs) ||
+        !entries_at(net, STORE_BUFFER, m->write_lines, l2, l2_slope, m->store_buffer_entries))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
                           m->needs_dram * (from_dram - near);
@@ -411,7 +411,7 @@ typedef struct solver {
     network *net;
     const memory_paths *m;
     double capacity;           /* queue_capacity */
-    double correction, tolerance;
+    double tolerance;
     double servers[ENTRY_KINDS];
     double holding_per_demand[ENTRY_KINDS];   /* c / P: A / x per unit of an entries station's demand */
 } solver;
@@ -596,10 +596,10 @@ static double newton_step(const solver *s, const sample *last, const sample *low
 static void solve(network *net, const memory_paths *m, double below_root)
 {
     prepare_queues(net);
-    solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .correction = (net->population - 1.0) / net->population,
+    solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
                 .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
     for (int e = 0; e < ENTRY_KINDS; e++)
-        s.holding_per_demand[e] = s.correction / net->replicas[entry_stations[e]];
+        s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
     double high_x = s.capacity * (1.0 - 1e-9);
     bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
     sample low, high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
