@@ -1,9 +1,10 @@
 /* bench_model.c — `syncscope bench model`: the analytical model's speed. Per workload: the
  * profiling pass's time and the model's design-point evaluations per second on one core
  * (model_point_from_config done once, evaluate called in a loop over points that vary the L1
- * and L2 capacity so the reuse histograms are re-evaluated every time), and those times its
+ * and L2 capacity so the reuse histograms are re-evaluated every time; the best of three
+ * rounds, so that other processes sharing the core bias the figure less), and those times its
  * kernel groups (each group is solved on its own, so a workload of many groups evaluates
- * proportionally slower). */
+ * proportionally slower). The loop itself costs about 0.1% of the evaluations (callgrind). */
 #include "cli/bench_model.h"
 
 #include <stdio.h>
@@ -12,7 +13,11 @@
 #include "base/clock.h"
 #include "model/model.h"
 
-/* Evaluates `profile` at 64 L1/L2 sizes in turn until at least 0.2 s have passed. */
+enum { BENCH_ROUNDS = 3 };
+#define BENCH_ROUND_SECONDS 0.1
+
+/* Evaluates `profile` at 64 L1/L2 sizes in turn until at least BENCH_ROUND_SECONDS have passed,
+ * BENCH_ROUNDS times; the best round's rate. */
 static double evaluations_per_second(const model_mechanism *mechanism, const model_profile *profile,
                                      const model_point *base, const model_params *params, double *checksum)
 {
@@ -22,17 +27,21 @@ static double evaluations_per_second(const model_mechanism *mechanism, const mod
         points[i].l1_lines = base->l1_lines * (0.25 + 0.03 * (i % 8));
         points[i].l2_lines = base->l2_lines * (0.25 + 0.03 * (i / 8));
     }
-    long count = 0;
-    double start = sc_monotonic_seconds(), elapsed;
-    model_prediction prediction;
-    do {
-        for (int i = 0; i < 64; i++) {
-            mechanism->evaluate(profile, &points[i], params, &prediction);
-            *checksum += prediction.cycles;
-        }
-        count += 64;
-    } while ((elapsed = sc_monotonic_seconds() - start) < 0.2);
-    return (double)count / elapsed;
+    double best = 0;
+    for (int round = 0; round < BENCH_ROUNDS; round++) {
+        long count = 0;
+        double start = sc_monotonic_seconds(), elapsed;
+        model_prediction prediction;
+        do {
+            for (int i = 0; i < 64; i++) {
+                mechanism->evaluate(profile, &points[i], params, &prediction);
+                *checksum += prediction.cycles;
+            }
+            count += 64;
+        } while ((elapsed = sc_monotonic_seconds() - start) < BENCH_ROUND_SECONDS);
+        best = best > count / elapsed ? best : count / elapsed;
+    }
+    return best;
 }
 
 int bench_model(const char *system, const char *mechanism_name, const char *only, sc_workload_size size)

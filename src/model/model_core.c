@@ -218,11 +218,16 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
 typedef struct network {
     double demand[STATION_COUNT], replicas[STATION_COUNT];
     double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
-    double queue[STATION_COUNT], residence[STATION_COUNT];
-    /* Fixed for a solve (prepare_queues): the queueing stations with demand, and each one's
-     * utilisation per unit of throughput, D_k s_k / m_k. */
-    int busy_stations[STATION_COUNT], busy_count;
-    double utilization_per_throughput[STATION_COUNT];
+    double residence[STATION_COUNT];
+    /* d residence / d throughput, and for the entries d demand / d throughput (cycle_at, for the
+     * solver's Newton steps) */
+    double residence_slope[STATION_COUNT], demand_slope[STATION_COUNT];
+    /* Fixed for a solve (prepare_queues): the queueing stations with demand, the CU's own first,
+     * then the trip's, the L3 banks and DRAM (each group ending at its *_end), with each one's
+     * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
+    double correction;            /* c = (N-1)/N, the share of the population a request finds ahead of it */
+    int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
+    double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -249,42 +254,33 @@ typedef struct memory_paths {
     double per_read_line, per_request, per_memory_line, per_dram_line;
 } memory_paths;
 
-/* Schweitzer's estimate at throughput X: a request arriving at station k finds A_k = Q_k (N-1)/N
- * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
- * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view). False when
- * the station cannot carry X. */
-static bool queue_at(network *net, int k, double correction)
-{
-    double utilization = net->throughput * net->utilization_per_throughput[k];
-    if (correction * utilization >= 1.0)
-        return false;
-    net->queue[k] = utilization / (1.0 - correction * utilization);
-    net->residence[k] = net->demand[k] * (1.0 + correction * net->queue[k]);
-    return true;
-}
-
 /* Entries (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
  * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
- * linear in Q on each side of the knee. Sets the queue and the residence (lines x wait); false
- * when the entries cannot carry X. */
-static bool entries_at(network *net, int k, double lines, double hold, double servers, double correction)
+ * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X, given the hold's slope `hold_slope`; false when the entries cannot carry X. */
+static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers)
 {
-    double rate = net->throughput / net->replicas[k] * lines;   /* requests per cycle per CU */
+    double correction = net->correction;
+    double rate_slope = lines / net->replicas[k], rate = net->throughput * rate_slope;   /* requests per cycle per CU */
     double per_server = 1.0 / servers;
     net->demand[k] = lines * hold;
-    net->queue[k] = rate * hold;
-    net->residence[k] = 0;
-    if (lines <= 0 || correction * net->queue[k] <= servers - 1.0)
+    net->demand_slope[k] = lines * hold_slope;
+    net->residence[k] = net->residence_slope[k] = 0;
+    if (lines <= 0 || correction * rate * hold <= servers - 1.0)
         return true;
     if (servers <= 0)
         return false;
     double step = hold * per_server, slope = 1.0 - rate * step * correction;
     if (slope <= 0)
         return false;
-    net->queue[k] = rate * (hold - step * (servers - 1.0)) / slope;
-    net->residence[k] = lines * step * (correction * net->queue[k] - servers + 1.0);
+    /* queue = rate (hold - step (servers - 1)) / slope, differentiated through rate, hold and step. */
+    double step_slope = hold_slope * per_server, ahead = hold - step * (servers - 1.0);
+    double slope_slope = -correction * (rate_slope * step + rate * step_slope);
+    double queue = rate * ahead / slope;
+    double queue_slope = (rate_slope * ahead + rate * (hold_slope - step_slope * (servers - 1.0)) - queue * slope_slope) / slope;
+    net->residence[k] = lines * step * (correction * queue - servers + 1.0);
+    net->residence_slope[k] = lines * (step_slope * (correction * queue - servers + 1.0) + step * correction * queue_slope);
     return true;
 }
 
@@ -295,48 +291,88 @@ static double read_hold(const memory_paths *m, double l2, double near, double fr
     return (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) * m->per_read_line;
 }
 
-/* What every cycle_at of a solve shares: the queueing stations that carry load (the others
- * keep no queue and no residence) and their utilisation per unit of throughput. */
+/* The queueing stations in the order prepare_queues lists them: the CU's own, the trip's (the
+ * waits every line request beyond the L1 takes, model_point), the L3 banks', DRAM's. */
+static const int queue_order[] = {ISSUE, SIMD, LSU, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, BANK_OUT,
+                                  HOT_BANK_OUT, PORT_IN, L3_BANK, DRAM};
+enum { OWN_STATIONS = 3, TRIP_ORDER_END = 11, LOOKUP_ORDER_END = 12 };
+
+/* What every cycle_at of a solve shares: the queueing stations with demand and their crowding. */
 static void prepare_queues(network *net)
 {
-    net->busy_count = 0;
-    for (int k = 0; k < STATION_COUNT; k++) {
-        net->queue[k] = net->residence[k] = 0;
-        if (k == MSHR || k == STORE_BUFFER || net->demand[k] <= 0)
+    double correction = net->correction = (net->population - 1.0) / net->population;
+    int count = 0;
+    for (int k = 0; k < STATION_COUNT; k++)
+        net->residence[k] = net->residence_slope[k] = 0;
+    for (int o = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
+        if (o == OWN_STATIONS)
+            net->own_end = count;
+        else if (o == TRIP_ORDER_END)
+            net->trip_end = count;
+        else if (o == LOOKUP_ORDER_END)
+            net->lookup_end = count;
+        int k = queue_order[o];
+        if (net->demand[k] <= 0)
             continue;
-        net->utilization_per_throughput[k] = net->demand[k] * net->load_share[k] / net->replicas[k];
-        net->busy_stations[net->busy_count++] = k;
+        net->queued[count] = k;
+        net->queued_demand[count] = net->demand[k];
+        net->queued_crowding[count++] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
     }
+    net->queued_count = count;
 }
 
-/* A warp's cycle per instruction at throughput X (every queue and residence set), or INFINITY
- * when some station cannot carry X. */
-static double cycle_at(network *net, const memory_paths *m, double throughput)
+/* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
+ * station cannot carry X; `cycle_slope` gets d cycle / d X where it is finite. Schweitzer's
+ * estimate at each queueing station: a request arriving at station k finds A_k = Q_k (N-1)/N
+ * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
+ * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view): the wait
+ * R_k - D_k = D_k v / (1 - v) with v = c U_k, of slope D_k (c U_k / X) / (1 - v)^2; the station
+ * cannot carry X from v = 1 on. */
+static double cycle_at(network *net, const memory_paths *m, double throughput, double *cycle_slope)
 {
-    double correction = (net->population - 1.0) / net->population;
     net->throughput = throughput;
-    for (int i = 0; i < net->busy_count; i++)
-        if (!queue_at(net, net->busy_stations[i], correction))
-            return INFINITY;
-    double trip = 0;
-    for (int k = FIRST_TRIP_STATION; k < STATION_COUNT; k++)
-        if (k != DRAM && k != L3_BANK)
-            trip += net->residence[k] - net->demand[k];
+    int count = net->queued_count;
+    double busiest = 0, wait[STATION_COUNT], wait_slope[STATION_COUNT];
+    for (int i = 0; i < count; i++)
+        busiest = max2(busiest, throughput * net->queued_crowding[i]);
+    if (busiest >= 1.0)
+        return INFINITY;
+    for (int i = 0; i < count; i++) {
+        double crowding = net->queued_crowding[i], free_share = 1.0 / (1.0 - throughput * crowding);
+        wait[i] = net->queued_demand[i] * throughput * crowding * free_share;
+        wait_slope[i] = net->queued_demand[i] * crowding * free_share * free_share;
+    }
+    for (int i = 0; i < net->own_end; i++) {
+        net->residence[net->queued[i]] = net->queued_demand[i] + wait[i];
+        net->residence_slope[net->queued[i]] = wait_slope[i];
+    }
+    double trip = 0, trip_slope = 0, lookup_wait = 0, lookup_slope = 0, dram_wait = 0, dram_slope = 0;
+    for (int i = net->own_end; i < net->trip_end; i++)
+        trip += wait[i], trip_slope += wait_slope[i];
+    for (int i = net->trip_end; i < net->lookup_end; i++)
+        lookup_wait += wait[i] * m->per_memory_line, lookup_slope += wait_slope[i] * m->per_memory_line;
+    for (int i = net->lookup_end; i < count; i++)
+        dram_wait += wait[i] * m->per_dram_line, dram_slope += wait_slope[i] * m->per_dram_line;
     trip *= m->per_request;
-    double lookup_wait = (net->residence[L3_BANK] - net->demand[L3_BANK]) * m->per_memory_line;
-    double dram_wait = (net->residence[DRAM] - net->demand[DRAM]) * m->per_dram_line;
+    trip_slope *= m->per_request;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
+    double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
-    if (!entries_at(net, MSHR, reads, read_hold(m, l2, near, from_dram), m->mshrs, correction) ||
-        !entries_at(net, STORE_BUFFER, m->write_lines, l2, m->store_buffer_entries, correction))
+    if (!entries_at(net, MSHR, reads, read_hold(m, l2, near, from_dram), read_hold(m, l2_slope, near_slope, from_dram_slope),
+                    m->mshrs) ||
+        !entries_at(net, STORE_BUFFER, m->write_lines, l2, l2_slope, m->store_buffer_entries))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
                           m->needs_dram * (from_dram - near);
+    double load_slope = m->needs_l2 * l2_slope + m->needs_memory * (near_slope - l2_slope) +
+                        m->needs_dram * (from_dram_slope - near_slope);
     net->mem_delay = m->exposed_loads * load_latency;
-    double cycle = net->delay + net->mem_delay;
-    for (int k = 0; k < FIRST_TRIP_STATION; k++)
+    double cycle = net->delay + net->mem_delay, slope = m->exposed_loads * load_slope;
+    for (int k = 0; k < FIRST_TRIP_STATION; k++) {
         cycle += net->residence[k];
+        slope += net->residence_slope[k];
+    }
     /* A burst's interval lasts the longer of its drain plus its slowest line's latency and its
      * instructions at this cycle. The slowest line comes from DRAM (or the near memory) if any of
      * the CU's lines in flight at once (at most its MSHRs) does. */
@@ -345,7 +381,13 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
         double slowest = l2 + net->burst_beyond_l2 * (near - l2) + net->burst_from_dram * (from_dram - near);
         double burst_time = net->burst_drain + slowest;
         net->burst_wait = net->burst_waits * max2(burst_time - net->burst_span * cycle, 0.0);
+        if (net->burst_wait > 0) {
+            double slowest_slope = l2_slope + net->burst_beyond_l2 * (near_slope - l2_slope) +
+                                   net->burst_from_dram * (from_dram_slope - near_slope);
+            slope += net->burst_waits * (slowest_slope - net->burst_span * slope);
+        }
     }
+    *cycle_slope = slope;
     return cycle + net->burst_wait;
 }
 
@@ -353,10 +395,10 @@ static double cycle_at(network *net, const memory_paths *m, double throughput)
  * store buffer's limit depends on the trip's waits, so it stays implicit.) */
 static double queue_capacity(const network *net)
 {
-    double correction = (net->population - 1.0) / net->population, capacity = INFINITY;
-    for (int i = 0; i < net->busy_count; i++)
-        capacity = min2(capacity, 1.0 / (correction * net->utilization_per_throughput[net->busy_stations[i]]));
-    return capacity;
+    double crowding = 0;
+    for (int i = 0; i < net->queued_count; i++)
+        crowding = max2(crowding, net->queued_crowding[i]);
+    return crowding > 0 ? 1.0 / crowding : INFINITY;
 }
 
 /* ---- the solver ---- */
@@ -373,7 +415,7 @@ typedef struct solver {
     network *net;
     const memory_paths *m;
     double capacity;           /* queue_capacity */
-    double correction, tolerance;
+    double tolerance;
     double servers[ENTRY_KINDS];
     double holding_per_demand[ENTRY_KINDS];   /* c / P: A / x per unit of an entries station's demand */
 } solver;
@@ -382,6 +424,7 @@ typedef struct solver {
 typedef struct sample {
     double x, phi;                        /* phi = N / cycle(x) - x */
     double excess;                        /* x cycle(x) - N */
+    double cycle, cycle_slope;            /* cycle(x) (INFINITY where the network cannot carry x) and its slope */
     double holding[ENTRY_KINDS];          /* A / x, per kind of entries */
     int regime[ENTRY_KINDS];
     bool root;                            /* |x cycle(x) - N| within the tolerance */
@@ -390,7 +433,7 @@ typedef struct sample {
 static sample sample_at(const solver *s, double x)
 {
     network *net = s->net;
-    double cycle = cycle_at(net, s->m, x);
+    double cycle_slope = 0, cycle = cycle_at(net, s->m, x, &cycle_slope);
     sample out = {.x = x, .phi = net->population / cycle - x, .excess = x * cycle - net->population};
     out.root = fabs(out.excess) <= s->tolerance;
     for (int e = 0; e < ENTRY_KINDS; e++) {
@@ -402,6 +445,7 @@ static sample sample_at(const solver *s, double x)
     /* MSHRs beyond capacity stop cycle_at before the store buffer's demand is set. */
     if (!isfinite(cycle) && out.regime[0] == BEYOND_CAPACITY)
         out.regime[1] = UNKNOWN_REGIME;
+    out.cycle = cycle, out.cycle_slope = cycle_slope;
     return out;
 }
 
@@ -465,38 +509,115 @@ static double interpolated(const solver *s, const sample *at, int kind)
     return kind < 0 ? at->phi : -at->excess * (1.0 - at->holding[kind] * at->x / s->servers[kind]);
 }
 
+/* f at y on its single-pole curve a + b / (pole - y) through f's value and slope at x (its
+ * tangent without a pole). */
+static double single_pole_value(double x, double value, double slope, double pole, double y)
+{
+    if (!isfinite(pole))
+        return value + slope * (y - x);
+    double gap = pole - x, b = slope * gap * gap;
+    return value - b / gap + b / (pole - y);
+}
+
+/* The y at which y f(y) = target for f taken as a + b / (pole - y), the single-pole curve
+ * through f's value and slope at x: the lower root of a y^2 - (a pole + b + target) y +
+ * target pole = 0, 2 target pole / (B + sqrt(B^2 - 4 a target pole)) with B = a pole + b +
+ * target (Newton's step on y f(y) without a pole). 0 when there is none. */
+static double single_pole_root(double x, double value, double slope, double pole, double target)
+{
+    if (!isfinite(pole)) {
+        double total_slope = value + x * slope;
+        return total_slope > 0 ? x - (x * value - target) / total_slope : 0.0;
+    }
+    double gap = pole - x, b = slope * gap * gap, a = value - b / gap;
+    double linear = a * pole + b + target, discriminant = linear * linear - 4.0 * a * target * pole;
+    if (!(linear > 0) || !(discriminant >= 0))
+        return 0.0;
+    return 2.0 * target * pole / (linear + sqrt(discriminant));
+}
+
+/* The next throughput to try from a sample. Where some entries queue, Newton's step on
+ * (x cycle(x) - N)(1 - A / s)(1 - x / C), which has phi's root but neither the entries' pole at
+ * A = s nor the queueing stations' at their capacity C, so it is close to a low-order
+ * polynomial. Below the entries' knee, the root of x cycle(x) = N with cycle on its single-pole
+ * curve towards C (single_pole_root; from 0 that starts near the balanced bound), unless A
+ * there (A / x on its single-pole curve: A = x (c / P) D, and D holds the trip's waits) is past
+ * the knee: then the root is in the entries' queueing band, and the next point is its middle,
+ * A = s - 1/2. */
+static double newton_target(const solver *s, const sample *at)
+{
+    const network *net = s->net;
+    double cycle = at->cycle, cycle_slope = at->cycle_slope;
+    double x = at->x, per_capacity = isfinite(s->capacity) ? 1.0 / s->capacity : 0.0, room = 1.0 - x * per_capacity;
+    for (int e = 0; e < ENTRY_KINDS; e++)
+        if (at->regime[e] == QUEUEING) {
+            double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
+            double free = 1.0 - at->holding[e] * x / s->servers[e];
+            double free_slope = -(at->holding[e] + x * holding_slope) / s->servers[e];
+            double value = at->excess * free * room;
+            double slope = ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
+            return slope > 0 ? x - value / slope : 0.0;
+        }
+    double target = single_pole_root(x, cycle, cycle_slope, s->capacity, net->population);
+    for (int e = 0; e < ENTRY_KINDS; e++) {
+        if (at->regime[e] != BELOW_KNEE || s->servers[e] <= 1.0 || !(target > x))
+            continue;
+        double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
+        if (target * single_pole_value(x, at->holding[e], holding_slope, s->capacity, target) > s->servers[e] - 1.0)
+            target = min2(target, single_pole_root(x, at->holding[e], holding_slope, s->capacity, s->servers[e] - 0.5));
+    }
+    return target;
+}
+
+/* The latest sample's step (newton_target) if it lands inside the bracket (at its upper end
+ * when that end was not evaluated), else 0. */
+static double newton_step(const solver *s, const sample *last, const sample *low, const sample *high, bool high_assumed)
+{
+    if (!isfinite(last->cycle))
+        return 0.0;
+    double x = newton_target(s, last);
+    return x > low->x && (x < high->x || (high_assumed && x == high->x)) ? x : 0.0;
+}
+
 /* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
  * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
  * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
- * capacity phi = -X needs no evaluation. The bracket [low, high] (phi(low) > 0 > phi(high))
- * narrows by regula falsi with the Anderson-Bjorck scaling of an end kept twice (on phi, or on
- * the function queueing_kind names when the entries queue at both ends), except that where the
- * MSHRs or the store buffer start to queue or reach capacity between the ends (phi bends sharply
- * there, and interpolating across the bend creeps), the next point is that bend, predicted by
- * entries_crossing (at most BREAKPOINT_PROBES a solve). Stops when
+ * capacity phi = -X needs no evaluation; nor does phi at N / cycle(0), which is <= 0. The first
+ * sample is at 0, or at `below_root` when the caller knows a throughput below the root and
+ * under the capacity (a view with fewer warps than one already solved: its warps run at least
+ * at that view's per-warp rate), where it saves the sample at 0 and a step. The bracket
+ * [low, high] (phi(low) > 0 > phi(high)) narrows with every sample. The next point is the latest
+ * sample's Newton-like step on its single-pole fit of cycle (newton_target: cycle_at gives the
+ * slope in closed form) when that lands inside the bracket; otherwise, where the MSHRs or the
+ * store buffer start to queue or reach capacity between the ends (phi bends sharply there), that
+ * bend, predicted by entries_crossing (at most BREAKPOINT_PROBES a solve); otherwise regula falsi
+ * with the Anderson-Bjorck scaling of an end kept twice (on phi, or on the function
+ * queueing_kind names when the entries queue at both ends). Stops when
  * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
  * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
- * stall split off by as much). (Starting a view with fewer warps from the busiest view's rate,
- * a bound below its root, cost an evaluation and saved none.) Leaves the network's queues and
- * residences at the root. */
-static void solve(network *net, const memory_paths *m)
+ * stall split off by as much). Leaves the network's residences at the root. */
+static void solve(network *net, const memory_paths *m, double below_root)
 {
     prepare_queues(net);
-    solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .correction = (net->population - 1.0) / net->population,
+    solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
                 .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
     for (int e = 0; e < ENTRY_KINDS; e++)
-        s.holding_per_demand[e] = s.correction / net->replicas[entry_stations[e]];
-    sample low = sample_at(&s, 0.0), high, before = low, last = low;
-    double high_x = min2(low.phi, s.capacity * (1.0 - 1e-9));
-    bool high_assumed = high_x < low.phi;   /* phi(high) = -high taken, not evaluated */
-    if (high_assumed) {
-        high = (sample){.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
+        s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
+    double high_x = s.capacity * (1.0 - 1e-9);
+    bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
+    sample low, high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
+    if (below_root > 0 && below_root < high_x) {
+        low = sample_at(&s, below_root);
+        if (low.root)
+            return;   /* the network is at below_root */
+        if (low.phi < 0)   /* not below the root after all */
+            high = low, high_assumed = false, low = sample_at(&s, 0.0);
     } else {
-        high = last = sample_at(&s, high_x);
-        if (high.root || high.phi >= 0)
-            return;   /* the network is at high (at most just short of the root) */
+        low = sample_at(&s, 0.0);
+        high.x = min2(low.phi, high_x), high.phi = -high.x;
     }
+    sample before = low, last = low;
     int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
     double f_low = low.phi, f_high = high.phi;   /* regula falsi's values (interpolated), scaled */
     for (int iteration = 0; iteration < SOLVE_ITERATIONS && high.x - low.x > 4e-16 * high.x; iteration++) {
@@ -509,14 +630,16 @@ static void solve(network *net, const memory_paths *m)
             high_assumed = false, kept = 0;
             f_high = interpolated(&s, &high, kind);
         }
-        double x = probes < BREAKPOINT_PROBES ? breakpoint_probe(&s, &low, &high, &before, &last) : 0.0;
+        double x = newton_step(&s, &last, &low, &high, high_assumed);
+        if (x == 0 && probes < BREAKPOINT_PROBES && (x = breakpoint_probe(&s, &low, &high, &before, &last)) > 0)
+            probes++;
         int bracket_kind = queueing_kind(&low, &high);
         if (bracket_kind != kind) {
             kind = bracket_kind, kept = 0;
             f_low = interpolated(&s, &low, kind), f_high = interpolated(&s, &high, kind);
         }
         if (x > 0) {
-            probes++, kept = 0;
+            kept = 0;
         } else {
             x = high.x - f_high * (high.x - low.x) / (f_high - f_low);
             if (!(x > low.x && x < high.x))
@@ -532,7 +655,7 @@ static void solve(network *net, const memory_paths *m)
                 double scale = 1.0 - f / f_high;
                 f_low *= scale > 0 ? scale : 0.5;
             }
-            high = next, f_high = f, kept = 1;
+            high = next, f_high = f, kept = 1, high_assumed = false;
         } else {
             if (kept == -1) {
                 double scale = 1.0 - f / f_low;
@@ -541,7 +664,8 @@ static void solve(network *net, const memory_paths *m)
             low = next, f_low = f, kept = -1;
         }
     }
-    cycle_at(net, m, low.x);
+    double cycle_slope;
+    cycle_at(net, m, low.x, &cycle_slope);
 }
 
 /* A group's barrier-synchronised bursts (profile.h): after a barrier every warp of a CTA issues
@@ -576,9 +700,10 @@ static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK
 /* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
  * stations carry that many warps, and the shared stations the load of `total_warps` warps at
  * the same per-warp rate; the warps wait at barriers for bursts of those CTAs to drain. Returns
- * that rate (warp instructions per cycle per warp). */
+ * that rate (warp instructions per cycle per warp). `slower_rate`: a per-warp rate this view's
+ * warps certainly reach (that of a view with more warps on every station), or 0. */
 static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
-                         double warps_per_cta)
+                         double warps_per_cta, double slower_rate)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
@@ -595,7 +720,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
         net->load_share[shared_stations[s]] = total_warps / net->population;
-    solve(net, m);
+    solve(net, m, slower_rate * net->population);
     return net->throughput / net->population;
 }
 
@@ -752,11 +877,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
      * holding as many at once as the busiest at the busiest's rate. */
     network fewer = net, tail = net;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta);
+        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta,
+                                      busiest_rate);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -765,7 +891,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta));
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta,
+                                                                busiest_rate));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
