@@ -6,107 +6,39 @@
 #include "config/config.h"
 #include "store/store_internal.h"
 
-static int prepare(sc_store *store, sqlite3_stmt **statement, const char *sql, sc_error *error)
-{
-    if (*statement)
-        return 0;
-    if (sqlite3_prepare_v3(store->db, sql, -1, SQLITE_PREPARE_PERSISTENT, statement, NULL) != SQLITE_OK)
-        return sc_store_fail(store, "preparing an insert", error);
-    return 0;
-}
-
 static int prepare_inserts(sc_store *store, sc_error *error)
 {
-    return prepare(store, &store->find_config, "SELECT 1 FROM configs WHERE hash = ?", error) ||
-           prepare(store, &store->insert_config,
-                   "INSERT OR IGNORE INTO configs (hash, system, json) VALUES (?, ?, ?)", error) ||
-           prepare(store, &store->insert_run,
-                   "INSERT INTO runs (tool_version, git_revision, system, config_hash, mechanism, workload,"
-                   " workload_params, mode, seed, jitter, status, check_detail, cycles, wall_seconds,"
-                   " sweep_point_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   error) ||
-           prepare(store, &store->insert_kernel,
-                   "INSERT INTO kernels (run_id, kernel_index, name, grid, block, warp_instructions, cycles)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   error) ||
-           prepare(store, &store->insert_metric,
-                   "INSERT INTO metrics (run_id, kernel_index, name, value, unit) VALUES (?, ?, ?, ?, ?)", error) ||
-           prepare(store, &store->insert_stall,
-                   "INSERT INTO stalls (run_id, cu, category, subcategory, cycles) VALUES (?, ?, ?, ?, ?)", error);
+    return sc_store_prepare_once(store, &store->find_config, "SELECT 1 FROM configs WHERE hash = ?", error) ||
+           sc_store_prepare_once(store, &store->insert_config,
+                                 "INSERT OR IGNORE INTO configs (hash, system, json) VALUES (?, ?, ?)", error) ||
+           sc_store_prepare_once(store, &store->insert_run,
+                                 "INSERT INTO runs (tool_version, git_revision, system, config_hash, mechanism,"
+                                 " workload, workload_params, mode, seed, jitter, status, check_detail, cycles,"
+                                 " wall_seconds, sweep_point_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                 error) ||
+           sc_store_prepare_once(store, &store->find_sweep_point, "SELECT 1 FROM sweep_points WHERE id = ?", error);
 }
 
-/* Steps a fully bound insert once and resets it for the next use. */
-static int step(sc_store *store, sqlite3_stmt *statement, const char *what, sc_error *error)
+/* Checks that the run's sweep point exists (the reference SQLite does not check while a batch is
+ * written; see sc_store_insert_runs); *verified remembers the last point found. */
+static int check_sweep_point(sc_store *store, int64_t sweep_point_id, int64_t *verified, sc_error *error)
 {
-    int rc = sqlite3_step(statement);
-    sqlite3_reset(statement);
-    sqlite3_clear_bindings(statement);
-    return rc == SQLITE_DONE ? 0 : sc_store_fail(store, what, error);
-}
-
-static void bind_text_or_null(sqlite3_stmt *statement, int column, const char *text)
-{
-    if (text)
-        sqlite3_bind_text(statement, column, text, -1, SQLITE_STATIC);
-    else
-        sqlite3_bind_null(statement, column);
-}
-
-static int insert_kernels(sc_store *store, int64_t run_id, const sc_run_record *record, sc_error *error)
-{
-    sqlite3_stmt *statement = store->insert_kernel;
-    for (int i = 0; i < record->kernel_count; i++) {
-        const sc_kernel_row *kernel = &record->kernels[i];
-        char grid[64], block[64];
-        snprintf(grid, sizeof grid, "[%u,%u,%u]", kernel->grid[0], kernel->grid[1], kernel->grid[2]);
-        snprintf(block, sizeof block, "[%u,%u,%u]", kernel->block[0], kernel->block[1], kernel->block[2]);
-        sqlite3_bind_int64(statement, 1, run_id);
-        sqlite3_bind_int(statement, 2, kernel->index);
-        bind_text_or_null(statement, 3, kernel->name);
-        sqlite3_bind_text(statement, 4, grid, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(statement, 5, block, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(statement, 6, kernel->warp_instructions);
-        sqlite3_bind_double(statement, 7, kernel->cycles);
-        if (step(store, statement, "storing a kernel", error))
-            return -1;
-    }
-    return 0;
-}
-
-static int insert_metrics(sc_store *store, int64_t run_id, const sc_run_record *record, sc_error *error)
-{
-    sqlite3_stmt *statement = store->insert_metric;
-    for (int i = 0; i < record->metric_count; i++) {
-        const sc_metric_row *metric = &record->metrics[i];
-        sqlite3_bind_int64(statement, 1, run_id);
-        sqlite3_bind_int(statement, 2, metric->kernel_index >= 0 ? metric->kernel_index : -1);
-        bind_text_or_null(statement, 3, metric->name);
-        sqlite3_bind_double(statement, 4, metric->value);
-        sqlite3_bind_text(statement, 5, metric->unit ? metric->unit : "", -1, SQLITE_STATIC);
-        if (step(store, statement, "storing a metric", error))
-            return -1;
-    }
-    return 0;
-}
-
-static int insert_stalls(sc_store *store, int64_t run_id, const sc_run_record *record, sc_error *error)
-{
-    sqlite3_stmt *statement = store->insert_stall;
-    for (int i = 0; i < record->stall_count; i++) {
-        const sc_stall_row *stall = &record->stalls[i];
-        sqlite3_bind_int64(statement, 1, run_id);
-        sqlite3_bind_int(statement, 2, stall->cu >= 0 ? stall->cu : -1);
-        bind_text_or_null(statement, 3, stall->category);
-        sqlite3_bind_text(statement, 4, stall->subcategory ? stall->subcategory : "", -1, SQLITE_STATIC);
-        sqlite3_bind_double(statement, 5, stall->cycles);
-        if (step(store, statement, "storing a stall row", error))
-            return -1;
-    }
+    if (sweep_point_id <= 0 || sweep_point_id == *verified)
+        return 0;
+    sqlite3_bind_int64(store->find_sweep_point, 1, sweep_point_id);
+    int rc = sqlite3_step(store->find_sweep_point);
+    sqlite3_reset(store->find_sweep_point);
+    if (rc == SQLITE_DONE)
+        return sc_fail(error, "%s: storing the run: its sweep point %lld does not exist", store->path,
+                       (long long)sweep_point_id);
+    if (rc != SQLITE_ROW)
+        return sc_store_fail(store, "looking up the run's sweep point", error);
+    *verified = sweep_point_id;
     return 0;
 }
 
 /* Inserts one run's rows inside the caller's transaction. */
-static int64_t insert_one(sc_store *store, const sc_run_record *record, sc_error *error)
+static int64_t insert_one(sc_store *store, const sc_run_record *record, int64_t *verified_point, sc_error *error)
 {
     char computed_hash[17];
     const char *hash = record->config_hash;
@@ -116,6 +48,8 @@ static int64_t insert_one(sc_store *store, const sc_run_record *record, sc_error
         sc_hash_text(record->config_json, strlen(record->config_json), computed_hash);
         hash = computed_hash;
     }
+    if (check_sweep_point(store, record->sweep_point_id, verified_point, error))
+        return -1;
     /* Looking the configuration up first spares re-validating and re-extracting its JSON. */
     sqlite3_bind_text(store->find_config, 1, hash, -1, SQLITE_STATIC);
     int known = sqlite3_step(store->find_config) == SQLITE_ROW;
@@ -123,62 +57,79 @@ static int64_t insert_one(sc_store *store, const sc_run_record *record, sc_error
     if (!known) {
         sqlite3_stmt *config = store->insert_config;
         sqlite3_bind_text(config, 1, hash, -1, SQLITE_STATIC);
-        bind_text_or_null(config, 2, record->system);
+        sc_store_bind_text_or_null(config, 2, record->system);
         sqlite3_bind_text(config, 3, record->config_json, -1, SQLITE_STATIC);
-        if (step(store, config, "storing the configuration", error))
+        if (sc_store_step_insert(store, config, "storing the configuration", error))
             return -1;
     }
 
     sqlite3_stmt *run = store->insert_run;
     sqlite3_bind_text(run, 1, SYNCSCOPE_VERSION, -1, SQLITE_STATIC);
     sqlite3_bind_text(run, 2, SYNCSCOPE_GIT_REVISION, -1, SQLITE_STATIC);
-    bind_text_or_null(run, 3, record->system);
+    sc_store_bind_text_or_null(run, 3, record->system);
     sqlite3_bind_text(run, 4, hash, -1, SQLITE_STATIC);
-    bind_text_or_null(run, 5, record->mechanism);
-    bind_text_or_null(run, 6, record->workload);
+    sc_store_bind_text_or_null(run, 5, record->mechanism);
+    sc_store_bind_text_or_null(run, 6, record->workload);
     sqlite3_bind_text(run, 7, record->workload_params ? record->workload_params : "{}", -1, SQLITE_STATIC);
-    bind_text_or_null(run, 8, record->mode);
+    sc_store_bind_text_or_null(run, 8, record->mode);
     sqlite3_bind_int64(run, 9, record->seed);
     if (record->jittered)
         sqlite3_bind_int64(run, 10, record->jitter);
-    bind_text_or_null(run, 11, record->status);
+    sc_store_bind_text_or_null(run, 11, record->status);
     sqlite3_bind_text(run, 12, record->check_detail ? record->check_detail : "", -1, SQLITE_STATIC);
     if (record->cycles >= 0)
         sqlite3_bind_double(run, 13, record->cycles);
     sqlite3_bind_double(run, 14, record->wall_seconds);
     if (record->sweep_point_id > 0)
         sqlite3_bind_int64(run, 15, record->sweep_point_id);
-    if (step(store, run, "storing the run", error))
+    if (sc_store_step_insert(store, run, "storing the run", error))
         return -1;
     int64_t run_id = sqlite3_last_insert_rowid(store->db);
-    if (insert_kernels(store, run_id, record, error) || insert_metrics(store, run_id, record, error) ||
-        insert_stalls(store, run_id, record, error))
-        return -1;
-    return run_id;
+    return sc_store_insert_child_rows(store, run_id, record, error) ? -1 : run_id;
 }
+
+/* Switches SQLite's foreign-key enforcement; only takes effect outside a transaction. Changing
+ * it expires the prepared statements, which SQLite re-prepares on their next step. */
+static void enforce_foreign_keys(sc_store *store, bool enforce)
+{
+    sqlite3_exec(store->db, enforce ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
+}
+
+/* SQLite's foreign-key enforcement looks up the parent of every row written: 22 lookups for a
+ * model run with its metrics and stall rows, a third of a model sweep's time spent storing. A
+ * batch is therefore written with it off, and every reference it would check holds by
+ * construction or is checked here: a kernel, metric or stall row carries the id of the run
+ * inserted just before it, the run's configuration is found or inserted just before the run,
+ * and its sweep point is looked up (check_sweep_point). Switching enforcement off and on again
+ * costs about 45 us (the statements are re-prepared), as much as the lookups of two or three
+ * runs, so smaller batches keep it on. */
+enum { UNENFORCED_BATCH_MIN = 3 };
 
 int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int count, int64_t *ids,
                          sc_error *error)
 {
     if (prepare_inserts(store, error))
         return -1;
-    if (sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return sc_store_fail(store, "starting the run's transaction", error);
-    for (int i = 0; i < count; i++) {
-        int64_t run_id = insert_one(store, &records[i], error);
-        if (run_id < 0) {
-            sc_store_rollback(store);
-            return -1;
-        }
-        if (ids)
+    bool unenforced = count >= UNENFORCED_BATCH_MIN;
+    if (unenforced)
+        enforce_foreign_keys(store, false);
+    int status = sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
+                     ? 0
+                     : sc_store_fail(store, "starting the run's transaction", error);
+    int64_t verified_point = 0;
+    for (int i = 0; status == 0 && i < count; i++) {
+        int64_t run_id = insert_one(store, &records[i], &verified_point, error);
+        if (run_id < 0)
+            status = -1;
+        else if (ids)
             ids[i] = run_id;
     }
-    if (sqlite3_exec(store->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        sc_store_fail(store, "committing the run", error);
-        sc_store_rollback(store);
-        return -1;
-    }
-    return 0;
+    if (status == 0 && sqlite3_exec(store->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        status = sc_store_fail(store, "committing the run", error);
+    sc_store_rollback(store);
+    if (unenforced)
+        enforce_foreign_keys(store, true);
+    return status;
 }
 
 int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, const sc_validation_row *row,
@@ -188,7 +139,8 @@ int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, 
         return -1;
     if (sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return sc_store_fail(store, "starting the validation's transaction", error);
-    int64_t model_id = insert_one(store, model, error), id = -1;
+    int64_t verified_point = 0;
+    int64_t model_id = insert_one(store, model, &verified_point, error), id = -1;
     sqlite3_stmt *s = NULL;
     if (model_id >= 0 &&
         sqlite3_prepare_v2(store->db, "INSERT INTO validations (calibration_id, workload, point_config, "
@@ -202,7 +154,7 @@ int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, 
         sqlite3_bind_double(s, 6, row->detailed_cycles);
         sqlite3_bind_double(s, 7, row->model_cycles);
         sqlite3_bind_double(s, 8, row->stall_fraction_error);
-        if (step(store, s, "storing the validation", error) == 0)
+        if (sc_store_step_insert(store, s, "storing the validation", error) == 0)
             id = sqlite3_last_insert_rowid(store->db);
     } else if (model_id >= 0) {
         sc_store_fail(store, "preparing the validation", error);
@@ -223,16 +175,19 @@ int64_t sc_store_insert_run(sc_store *store, const sc_run_record *record, sc_err
     return sc_store_insert_runs(store, record, 1, &id, error) ? -1 : id;
 }
 
-/* Runs "INSERT OR IGNORE" then "SELECT id" for a row identified by its unique columns. */
-static int64_t ensure_row(sc_store *store, const char *insert_sql, const char *select_sql,
-                          const char *const *texts, const int64_t *numbers, const char *what, sc_error *error)
+/* Runs "INSERT OR IGNORE" then "SELECT id" for a row identified by its unique columns; both
+ * statements are prepared once per connection (a sweep ensures each of its points). */
+static int64_t ensure_row(sc_store *store, sqlite3_stmt **insert, const char *insert_sql, sqlite3_stmt **select,
+                          const char *select_sql, const char *const *texts, const int64_t *numbers, const char *what,
+                          sc_error *error)
 {
-    const char *sqls[2] = {insert_sql, select_sql};
+    if (sc_store_prepare_once(store, insert, insert_sql, error) ||
+        sc_store_prepare_once(store, select, select_sql, error))
+        return -1;
+    sqlite3_stmt *statements[2] = {*insert, *select};
     int64_t id = -1;
     for (int s = 0; s < 2; s++) {
-        sqlite3_stmt *statement;
-        if (sqlite3_prepare_v2(store->db, sqls[s], -1, &statement, NULL) != SQLITE_OK)
-            return sc_store_fail(store, what, error);
+        sqlite3_stmt *statement = statements[s];
         for (int p = 1; p <= sqlite3_bind_parameter_count(statement); p++) {
             if (texts[p - 1])
                 sqlite3_bind_text(statement, p, texts[p - 1], -1, SQLITE_STATIC);
@@ -242,9 +197,11 @@ static int64_t ensure_row(sc_store *store, const char *insert_sql, const char *s
         int rc = sqlite3_step(statement);
         if (rc == SQLITE_ROW)
             id = sqlite3_column_int64(statement, 0);
-        sqlite3_finalize(statement);
         if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-            return sc_store_fail(store, what, error);
+            sc_store_fail(store, what, error);
+        sqlite3_reset(statement);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            return -1;
     }
     return id;
 }
@@ -252,9 +209,9 @@ static int64_t ensure_row(sc_store *store, const char *insert_sql, const char *s
 int64_t sc_store_ensure_sweep(sc_store *store, const char *name, const char *spec_json, sc_error *error)
 {
     const char *texts[] = {name, spec_json};
-    return ensure_row(store, "INSERT OR IGNORE INTO sweeps (name, spec) VALUES (?, ?)",
-                      "SELECT id FROM sweeps WHERE name = ? AND spec = ?", texts, (int64_t[]){0, 0},
-                      "storing the sweep", error);
+    return ensure_row(store, &store->insert_sweep, "INSERT OR IGNORE INTO sweeps (name, spec) VALUES (?, ?)",
+                      &store->select_sweep, "SELECT id FROM sweeps WHERE name = ? AND spec = ?", texts,
+                      (int64_t[]){0, 0}, "storing the sweep", error);
 }
 
 int64_t sc_store_last_run_id(sc_store *store, sc_error *error)
@@ -286,7 +243,8 @@ int64_t sc_store_ensure_sweep_point(sc_store *store, int64_t sweep_id, int64_t p
 {
     const char *texts[] = {NULL, NULL, params_json};
     const int64_t numbers[] = {sweep_id, point_index, 0};
-    return ensure_row(store, "INSERT OR IGNORE INTO sweep_points (sweep_id, point_index, params) VALUES (?, ?, ?)",
-                      "SELECT id FROM sweep_points WHERE sweep_id = ? AND point_index = ?", texts, numbers,
-                      "storing the sweep point", error);
+    return ensure_row(store, &store->insert_sweep_point,
+                      "INSERT OR IGNORE INTO sweep_points (sweep_id, point_index, params) VALUES (?, ?, ?)",
+                      &store->select_sweep_point, "SELECT id FROM sweep_points WHERE sweep_id = ? AND point_index = ?",
+                      texts, numbers, "storing the sweep point", error);
 }

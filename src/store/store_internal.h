@@ -6,12 +6,21 @@
 
 #include "store/store.h"
 
+/* A run's child rows go into their tables up to this many rows per INSERT statement. */
+enum { SC_STORE_ROWS_PER_INSERT = 16 };
+
+/* The tables whose rows belong to one run (store_rows.c). */
+typedef enum sc_child_table { SC_CHILD_KERNELS, SC_CHILD_METRICS, SC_CHILD_STALLS, SC_CHILD_TABLE_COUNT } sc_child_table;
+
 struct sc_store {
     sqlite3 *db;
     char *path;
     int busy_timeout_ms;
-    /* Prepared on first insert, reused by every later one. */
-    sqlite3_stmt *find_config, *insert_config, *insert_run, *insert_kernel, *insert_metric, *insert_stall;
+    /* Prepared on first use, reused by every later one. */
+    sqlite3_stmt *find_config, *insert_config, *insert_run, *find_sweep_point;
+    sqlite3_stmt *insert_sweep, *select_sweep, *insert_sweep_point, *select_sweep_point;
+    /* insert_rows[t][n - 1] inserts n rows of child table t in one statement. */
+    sqlite3_stmt *insert_rows[SC_CHILD_TABLE_COUNT][SC_STORE_ROWS_PER_INSERT];
 };
 
 /* Fills `error` with "PATH: WHAT: <sqlite message>" (a lock timeout gets its own wording)
@@ -23,5 +32,18 @@ int sc_store_exec(sc_store *store, const char *sql, sc_error *error);
 
 /* Rolls back the open transaction, if any, keeping `error` as it is. */
 void sc_store_rollback(sc_store *store);
+
+/* Prepares `sql` into *statement unless it already holds a statement (kept until close). */
+int sc_store_prepare_once(sc_store *store, sqlite3_stmt **statement, const char *sql, sc_error *error);
+
+/* Steps a fully bound insert once and resets it (bindings cleared) for the next use. */
+int sc_store_step_insert(sc_store *store, sqlite3_stmt *statement, const char *what, sc_error *error);
+
+/* Binds text, or NULL when `text` is NULL. */
+void sc_store_bind_text_or_null(sqlite3_stmt *statement, int parameter, const char *text);
+
+/* Inserts the kernels, metrics and stall rows of `record` under run `run_id` (store_rows.c),
+ * inside the caller's transaction. */
+int sc_store_insert_child_rows(sc_store *store, int64_t run_id, const sc_run_record *record, sc_error *error);
 
 #endif

@@ -49,6 +49,31 @@ void sc_store_rollback(sc_store *store)
         sqlite3_exec(store->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+int sc_store_prepare_once(sc_store *store, sqlite3_stmt **statement, const char *sql, sc_error *error)
+{
+    if (*statement)
+        return 0;
+    if (sqlite3_prepare_v3(store->db, sql, -1, SQLITE_PREPARE_PERSISTENT, statement, NULL) != SQLITE_OK)
+        return sc_store_fail(store, "preparing a statement", error);
+    return 0;
+}
+
+int sc_store_step_insert(sc_store *store, sqlite3_stmt *statement, const char *what, sc_error *error)
+{
+    int rc = sqlite3_step(statement);
+    sqlite3_reset(statement);
+    sqlite3_clear_bindings(statement);
+    return rc == SQLITE_DONE ? 0 : sc_store_fail(store, what, error);
+}
+
+void sc_store_bind_text_or_null(sqlite3_stmt *statement, int parameter, const char *text)
+{
+    if (text)
+        sqlite3_bind_text(statement, parameter, text, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(statement, parameter);
+}
+
 void sc_store_set_busy_timeout(sc_store *store, int milliseconds)
 {
     store->busy_timeout_ms = milliseconds;
@@ -239,12 +264,14 @@ void sc_store_close(sc_store *store)
 {
     if (!store)
         return;
-    sqlite3_finalize(store->find_config);
-    sqlite3_finalize(store->insert_config);
-    sqlite3_finalize(store->insert_run);
-    sqlite3_finalize(store->insert_kernel);
-    sqlite3_finalize(store->insert_metric);
-    sqlite3_finalize(store->insert_stall);
+    sqlite3_stmt *statements[] = {store->find_config,  store->insert_config,      store->insert_run,
+                                  store->find_sweep_point, store->insert_sweep,   store->select_sweep,
+                                  store->insert_sweep_point, store->select_sweep_point};
+    for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
+        sqlite3_finalize(statements[i]);
+    for (int table = 0; table < SC_CHILD_TABLE_COUNT; table++)
+        for (int rows = 0; rows < SC_STORE_ROWS_PER_INSERT; rows++)
+            sqlite3_finalize(store->insert_rows[table][rows]);
     sqlite3_close(store->db);
     free(store->path);
     free(store);
