@@ -122,13 +122,13 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
                         bool l3_takes_writes, model_demand *out)
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
-    double stack_misses = k->l2_read_summary.total - reuse_expected_hits(&k->l2_read_summary, l2_lines);
+    double stack_misses = reuse_expected_misses(&k->l2_read_summary, l2_lines);
     double read_misses = max2(min2(stack_misses, read_lines_beyond_l1), 0.0);
     /* The stack counts L1 hits too; the misses a mechanism's L1 lets through keep the classes' mix. */
     double scale = stack_misses > 0 ? read_misses / stack_misses : 0.0;
     double cpu_owned_misses = 0, cpu_held = 0;
     if (p->cpu_lines > 0 && k->cpu_recency_summary.total > 0) {
-        cpu_owned_misses = k->cpu_owned_summary.total - reuse_expected_hits(&k->cpu_owned_summary, l2_lines);
+        cpu_owned_misses = reuse_expected_misses(&k->cpu_owned_summary, l2_lines);
         cpu_held = reuse_expected_hits(&k->cpu_recency_summary, (uint64_t)p->cpu_lines) / k->cpu_recency_summary.total;
     }
     double l3_hits = hits_between(&k->fetched_summary, p->l2_lines, p->l3_lines);
@@ -139,10 +139,10 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
     out->read_lines_dram = max2(read_misses - out->read_lines_cpu - out->read_lines_l3, 0.0);
     out->read_lines_l2 = read_lines_beyond_l1 - read_misses;
     out->write_lines = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
-    out->write_lines_missed = max2(k->l2_write_summary.total - reuse_expected_hits(&k->l2_write_summary, l2_lines), 0.0);
+    out->write_lines_missed = max2(reuse_expected_misses(&k->l2_write_summary, l2_lines), 0.0);
     /* Dirty lines the L2 evicts (profiler.c): the dirty reuses' misses less the dirty spans'. */
-    out->write_lines_dram = max2(k->dirty_reuse_summary.total - reuse_expected_hits(&k->dirty_reuse_summary, l2_lines) -
-                                     (k->dirty_span_summary.total - reuse_expected_hits(&k->dirty_span_summary, l2_lines)),
+    out->write_lines_dram = max2(reuse_expected_misses(&k->dirty_reuse_summary, l2_lines) -
+                                     reuse_expected_misses(&k->dirty_span_summary, l2_lines),
                                  0.0);
     out->atomic_lines = k->lines[MODEL_ATOMIC];
 }

@@ -38,7 +38,7 @@ static void serve_rfo(const model_kernel_profile *k, const model_point *p, model
     out->write_lines = fmax(owned_fills - p->l1_lines * p->cu_count, 0.0);
     if (p->l3_lines > 0)
         out->write_lines_missed = out->write_lines_dram =
-            fmax(k->l2_write_summary.total - reuse_expected_hits(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
+            fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
 }
 

@@ -364,19 +364,22 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
  * accesses after a write, l2_dirty_reuses holds d and l2_dirty_spans min(d, s), so write-backs
  * at C are the misses at C of the first less those of the second. A host write drops the L2's
  * copy without one (the CPU takes the line). The access itself then starts or extends a span. */
+static void add_dirty_reuse(model_kernel_profile *group, uint64_t distance, uint64_t span)
+{
+    add_access(&group->l2_dirty_reuses, distance);
+    add_access(&group->l2_dirty_spans, distance < span ? distance : span);
+}
+
 static void record_dirty_reuse(profiler *p, stack_line_data *data, uint64_t distance, bool host_dropped, bool writes)
 {
-    uint64_t span = data->dirty_span_plus_one - 1;
-    if (data->dirty_span_plus_one > 0 && !host_dropped) {
-        add_access(&p->group->l2_dirty_reuses, distance);
-        add_access(&p->group->l2_dirty_spans, distance < span ? distance : span);
-    }
+    bool dirty = data->dirty_span_plus_one > 0 && !host_dropped;
+    uint64_t span = dirty ? data->dirty_span_plus_one - 1 : 0;
+    if (dirty)
+        add_dirty_reuse(p->group, distance, span);
     if (writes)
         data->dirty_span_plus_one = 1;
-    else if (data->dirty_span_plus_one > 0 && !host_dropped)
-        data->dirty_span_plus_one = (distance > span ? distance : span) + 1;
     else
-        data->dirty_span_plus_one = 0;
+        data->dirty_span_plus_one = dirty ? (distance > span ? distance : span) + 1 : 0;
     data->group_index = (int32_t)(p->group - p->groups);
 }
 
@@ -388,10 +391,8 @@ static void record_dirty_at_end(profiler *p)
         stack_line *slot = &p->l2.lines[i];
         if (!slot->line_plus_one || !slot->data.dirty_span_plus_one)
             continue;
-        uint64_t depth = stack_distance_peek(&p->l2, slot->line_plus_one - 1, NULL), span = slot->data.dirty_span_plus_one - 1;
-        model_kernel_profile *group = &p->groups[slot->data.group_index];
-        add_access(&group->l2_dirty_reuses, depth);
-        add_access(&group->l2_dirty_spans, depth < span ? depth : span);
+        add_dirty_reuse(&p->groups[slot->data.group_index], stack_distance_peek(&p->l2, slot->line_plus_one - 1, NULL),
+                        slot->data.dirty_span_plus_one - 1);
     }
 }
 

@@ -86,3 +86,8 @@ double reuse_expected_hits(const reuse_summary *summary, uint64_t lines)
                                          (double)(summary->upper[first] - summary->lower[first]));
     return hits;
 }
+
+double reuse_expected_misses(const reuse_summary *summary, uint64_t lines)
+{
+    return summary->total - reuse_expected_hits(summary, lines);
+}

@@ -55,5 +55,7 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary);
 
 /* Expected hits of the summarized accesses in an LRU cache of `lines` lines. */
 double reuse_expected_hits(const reuse_summary *summary, uint64_t lines);
+/* The rest of the summarized accesses (cold ones included): its expected misses. */
+double reuse_expected_misses(const reuse_summary *summary, uint64_t lines);
 
 #endif
