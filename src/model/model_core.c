@@ -215,9 +215,9 @@ typedef struct network {
     double demand[STATION_COUNT], replicas[STATION_COUNT];
     double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
     double residence[STATION_COUNT];
-    /* d residence / d throughput, and for the entries d demand / d throughput (cycle_at, for the
-     * solver's Newton steps) */
-    double residence_slope[STATION_COUNT], demand_slope[STATION_COUNT];
+    /* At the CU's own stations and its entries (those before the trip's): d residence / d
+     * throughput, and for the entries d demand / d throughput (cycle_at, for the solver's steps). */
+    double residence_slope[FIRST_TRIP_STATION], demand_slope[FIRST_TRIP_STATION];
     /* Fixed for a solve (prepare_queues): the queueing stations with demand, the CU's own first,
      * then the trip's, the L3 banks and DRAM (each group ending at its *_end), with each one's
      * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
@@ -299,7 +299,9 @@ static void prepare_queues(network *net)
     double correction = net->correction = (net->population - 1.0) / net->population;
     int count = 0;
     for (int k = 0; k < STATION_COUNT; k++)
-        net->residence[k] = net->residence_slope[k] = 0;
+        net->residence[k] = 0;
+    for (int k = 0; k < FIRST_TRIP_STATION; k++)
+        net->residence_slope[k] = 0;
     for (int o = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
         if (o == OWN_STATIONS)
             net->own_end = count;
@@ -329,15 +331,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     net->throughput = throughput;
     int count = net->queued_count;
     double busiest = 0, wait[STATION_COUNT], wait_slope[STATION_COUNT];
-    for (int i = 0; i < count; i++)
-        busiest = max2(busiest, throughput * net->queued_crowding[i]);
-    if (busiest >= 1.0)
-        return INFINITY;
     for (int i = 0; i < count; i++) {
-        double crowding = net->queued_crowding[i], free_share = 1.0 / (1.0 - throughput * crowding);
-        wait[i] = net->queued_demand[i] * throughput * crowding * free_share;
+        double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
+        busiest = max2(busiest, v);
+        wait[i] = net->queued_demand[i] * v * free_share;
         wait_slope[i] = net->queued_demand[i] * crowding * free_share * free_share;
     }
+    if (busiest >= 1.0)
+        return INFINITY;
     for (int i = 0; i < net->own_end; i++) {
         net->residence[net->queued[i]] = net->queued_demand[i] + wait[i];
         net->residence_slope[net->queued[i]] = wait_slope[i];
