@@ -411,7 +411,7 @@ static const int entry_stations[ENTRY_KINDS] = {MSHR, STORE_BUFFER};
 typedef struct solver {
     network *net;
     const memory_paths *m;
-    double capacity;           /* queue_capacity */
+    double capacity, per_capacity;   /* queue_capacity, and 1 / it (0 when infinite) */
     double tolerance;
     double servers[ENTRY_KINDS];
     double holding_per_demand[ENTRY_KINDS];   /* c / P: A / x per unit of an entries station's demand */
@@ -512,8 +512,8 @@ static double single_pole_value(double x, double value, double slope, double pol
 {
     if (!isfinite(pole))
         return value + slope * (y - x);
-    double gap = pole - x, b = slope * gap * gap;
-    return value - b / gap + b / (pole - y);
+    double gap = pole - x;
+    return value - slope * gap + slope * gap * gap / (pole - y);
 }
 
 /* The y at which y f(y) = target for f taken as a + b / (pole - y), the single-pole curve
@@ -526,7 +526,7 @@ static double single_pole_root(double x, double value, double slope, double pole
         double total_slope = value + x * slope;
         return total_slope > 0 ? x - (x * value - target) / total_slope : 0.0;
     }
-    double gap = pole - x, b = slope * gap * gap, a = value - b / gap;
+    double gap = pole - x, b = slope * gap * gap, a = value - slope * gap;
     double linear = a * pole + b + target, discriminant = linear * linear - 4.0 * a * target * pole;
     if (!(linear > 0) || !(discriminant >= 0))
         return 0.0;
@@ -545,7 +545,7 @@ static double newton_target(const solver *s, const sample *at)
 {
     const network *net = s->net;
     double cycle = at->cycle, cycle_slope = at->cycle_slope;
-    double x = at->x, per_capacity = isfinite(s->capacity) ? 1.0 / s->capacity : 0.0, room = 1.0 - x * per_capacity;
+    double x = at->x, per_capacity = s->per_capacity, room = 1.0 - x * per_capacity;
     for (int e = 0; e < ENTRY_KINDS; e++)
         if (at->regime[e] == QUEUEING) {
             double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
@@ -599,6 +599,7 @@ static void solve(network *net, const memory_paths *m, double below_root)
     prepare_queues(net);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
                 .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
+    s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
     double high_x = s.capacity * (1.0 - 1e-9);
