@@ -566,14 +566,17 @@ static double newton_target(const solver *s, const sample *at)
     return target;
 }
 
-/* The latest sample's step (newton_target) if it lands inside the bracket (at its upper end
- * when that end was not evaluated), else 0. */
+/* The latest sample's step (newton_target) if it lands inside the bracket; the upper end when
+ * that end was not evaluated and the step reaches it (phi may stay > 0 up to the capacity);
+ * else 0. */
 static double newton_step(const solver *s, const sample *last, const sample *low, const sample *high, bool high_assumed)
 {
     if (!isfinite(last->cycle))
         return 0.0;
     double x = newton_target(s, last);
-    return x > low->x && (x < high->x || (high_assumed && x == high->x)) ? x : 0.0;
+    if (high_assumed && x >= high->x)
+        return high->x;
+    return x > low->x && x < high->x ? x : 0.0;
 }
 
 /* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
@@ -585,8 +588,10 @@ static double newton_step(const solver *s, const sample *last, const sample *low
  * under the capacity (a view with fewer warps than one already solved: its warps run at least
  * at that view's per-warp rate), where it saves the sample at 0 and a step. The bracket
  * [low, high] (phi(low) > 0 > phi(high)) narrows with every sample. The next point is the latest
- * sample's Newton-like step on its single-pole fit of cycle (newton_target: cycle_at gives the
- * slope in closed form) when that lands inside the bracket; otherwise, where the MSHRs or the
+ * sample's Newton-like step (newton_target: cycle_at gives cycle's slope in closed form) when
+ * that lands inside the bracket (or the unevaluated capacity, when it reaches that: a station
+ * whose queue the warps' cycle does not see, DRAM carrying only writes, can saturate first, and
+ * then phi > 0 up to the capacity, where the network is); otherwise, where the MSHRs or the
  * store buffer start to queue or reach capacity between the ends (phi bends sharply there), that
  * bend, predicted by entries_crossing (at most BREAKPOINT_PROBES a solve); otherwise regula falsi
  * with the Anderson-Bjorck scaling of an end kept twice (on phi, or on the function
@@ -644,8 +649,8 @@ static void solve(network *net, const memory_paths *m, double below_root)
                 x = 0.5 * (low.x + high.x);
         }
         sample next = sample_at(&s, x);
-        if (next.root)
-            return;   /* the network is at x */
+        if (next.root || (high_assumed && x == high.x && next.phi >= 0))
+            return;   /* the network is at x (at the capacity when phi > 0 up to it) */
         before = last, last = next;
         double f = interpolated(&s, &next, kind);
         if (next.phi < 0) {
