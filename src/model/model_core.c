@@ -218,10 +218,10 @@ typedef struct network {
     /* At the CU's own stations and its entries (those before the trip's): d residence / d
      * throughput, and for the entries d demand / d throughput (cycle_at, for the solver's steps). */
     double residence_slope[FIRST_TRIP_STATION], demand_slope[FIRST_TRIP_STATION];
+    double correction;            /* c = (N-1)/N, the share of the population a request finds ahead of it */
     /* Fixed for a solve (prepare_queues): the queueing stations with demand, the CU's own first,
      * then the trip's, the L3 banks and DRAM (each group ending at its *_end), with each one's
      * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
-    double correction;            /* c = (N-1)/N, the share of the population a request finds ahead of it */
     int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
     double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
@@ -254,7 +254,8 @@ typedef struct memory_paths {
  * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
- * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X, given the hold's slope `hold_slope`; false when the entries cannot carry X. */
+ * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X,
+ * given the hold's slope `hold_slope`; false when the entries cannot carry X. */
 static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers)
 {
     double correction = net->correction;
@@ -274,9 +275,11 @@ static bool entries_at(network *net, int k, double lines, double hold, double ho
     double step_slope = hold_slope * per_server, ahead = hold - step * (servers - 1.0);
     double slope_slope = -correction * (rate_slope * step + rate * step_slope);
     double queue = rate * ahead / slope;
-    double queue_slope = (rate_slope * ahead + rate * (hold_slope - step_slope * (servers - 1.0)) - queue * slope_slope) / slope;
+    double queue_slope =
+        (rate_slope * ahead + rate * (hold_slope - step_slope * (servers - 1.0)) - queue * slope_slope) / slope;
     net->residence[k] = lines * step * (correction * queue - servers + 1.0);
-    net->residence_slope[k] = lines * (step_slope * (correction * queue - servers + 1.0) + step * correction * queue_slope);
+    net->residence_slope[k] =
+        lines * (step_slope * (correction * queue - servers + 1.0) + step * correction * queue_slope);
     return true;
 }
 
@@ -356,8 +359,8 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
-    if (!entries_at(net, MSHR, reads, read_hold(m, l2, near, from_dram), read_hold(m, l2_slope, near_slope, from_dram_slope),
-                    m->mshrs) ||
+    double hold = read_hold(m, l2, near, from_dram), hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
+    if (!entries_at(net, MSHR, reads, hold, hold_slope, m->mshrs) ||
         !entries_at(net, STORE_BUFFER, m->write_lines, l2, l2_slope, m->store_buffer_entries))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
@@ -552,7 +555,8 @@ static double newton_target(const solver *s, const sample *at)
             double free = 1.0 - at->holding[e] * x / s->servers[e];
             double free_slope = -(at->holding[e] + x * holding_slope) / s->servers[e];
             double value = at->excess * free * room;
-            double slope = ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
+            double slope =
+                ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
             return slope > 0 ? x - value / slope : 0.0;
         }
     double target = single_pole_root(x, cycle, cycle_slope, s->capacity, net->population);
@@ -610,7 +614,7 @@ static void solve(network *net, const memory_paths *m, double below_root)
     double high_x = s.capacity * (1.0 - 1e-9);
     bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
     sample low, high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
-    if (below_root > 0 && below_root < high_x) {
+    if (below_root > 0 && below_root < high_x && isfinite(high_x)) {
         low = sample_at(&s, below_root);
         if (low.root)
             return;   /* the network is at below_root */
@@ -884,8 +888,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta,
-                                      busiest_rate);
+        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
+                                      k->warps_per_cta, busiest_rate);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -894,8 +898,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta,
-                                                                busiest_rate));
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps,
+                                                                k->warps_per_cta, busiest_rate));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
