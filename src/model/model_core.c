@@ -219,13 +219,13 @@ typedef struct network {
     double demand[STATION_COUNT], replicas[STATION_COUNT];
     double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
     double residence[STATION_COUNT];
-    /* d residence / d throughput, and for the entries d demand / d throughput (cycle_at, for the
-     * solver's Newton steps) */
-    double residence_slope[STATION_COUNT], demand_slope[STATION_COUNT];
+    /* At the CU's own stations and its entries (those before the trip's): d residence / d
+     * throughput, and for the entries d demand / d throughput (cycle_at, for the solver's steps). */
+    double residence_slope[FIRST_TRIP_STATION], demand_slope[FIRST_TRIP_STATION];
+    double correction;            /* c = (N-1)/N, the share of the population a request finds ahead of it */
     /* Fixed for a solve (prepare_queues): the queueing stations with demand, the CU's own first,
      * then the trip's, the L3 banks and DRAM (each group ending at its *_end), with each one's
      * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
-    double correction;            /* c = (N-1)/N, the share of the population a request finds ahead of it */
     int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
     double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
@@ -258,7 +258,8 @@ typedef struct memory_paths {
  * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
- * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X, given the hold's slope `hold_slope`; false when the entries cannot carry X. */
+ * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X,
+ * given the hold's slope `hold_slope`; false when the entries cannot carry X. */
 static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers)
 {
     double correction = net->correction;
@@ -278,9 +279,11 @@ static bool entries_at(network *net, int k, double lines, double hold, double ho
     double step_slope = hold_slope * per_server, ahead = hold - step * (servers - 1.0);
     double slope_slope = -correction * (rate_slope * step + rate * step_slope);
     double queue = rate * ahead / slope;
-    double queue_slope = (rate_slope * ahead + rate * (hold_slope - step_slope * (servers - 1.0)) - queue * slope_slope) / slope;
+    double queue_slope =
+        (rate_slope * ahead + rate * (hold_slope - step_slope * (servers - 1.0)) - queue * slope_slope) / slope;
     net->residence[k] = lines * step * (correction * queue - servers + 1.0);
-    net->residence_slope[k] = lines * (step_slope * (correction * queue - servers + 1.0) + step * correction * queue_slope);
+    net->residence_slope[k] =
+        lines * (step_slope * (correction * queue - servers + 1.0) + step * correction * queue_slope);
     return true;
 }
 
@@ -303,7 +306,9 @@ static void prepare_queues(network *net)
     double correction = net->correction = (net->population - 1.0) / net->population;
     int count = 0;
     for (int k = 0; k < STATION_COUNT; k++)
-        net->residence[k] = net->residence_slope[k] = 0;
+        net->residence[k] = 0;
+    for (int k = 0; k < FIRST_TRIP_STATION; k++)
+        net->residence_slope[k] = 0;
     for (int o = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
         if (o == OWN_STATIONS)
             net->own_end = count;
@@ -333,15 +338,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     net->throughput = throughput;
     int count = net->queued_count;
     double busiest = 0, wait[STATION_COUNT], wait_slope[STATION_COUNT];
-    for (int i = 0; i < count; i++)
-        busiest = max2(busiest, throughput * net->queued_crowding[i]);
-    if (busiest >= 1.0)
-        return INFINITY;
     for (int i = 0; i < count; i++) {
-        double crowding = net->queued_crowding[i], free_share = 1.0 / (1.0 - throughput * crowding);
-        wait[i] = net->queued_demand[i] * throughput * crowding * free_share;
+        double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
+        busiest = max2(busiest, v);
+        wait[i] = net->queued_demand[i] * v * free_share;
         wait_slope[i] = net->queued_demand[i] * crowding * free_share * free_share;
     }
+    if (busiest >= 1.0)
+        return INFINITY;
     for (int i = 0; i < net->own_end; i++) {
         net->residence[net->queued[i]] = net->queued_demand[i] + wait[i];
         net->residence_slope[net->queued[i]] = wait_slope[i];
@@ -359,8 +363,8 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
     double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
-    if (!entries_at(net, MSHR, reads, read_hold(m, l2, near, from_dram), read_hold(m, l2_slope, near_slope, from_dram_slope),
-                    m->mshrs) ||
+    double hold = read_hold(m, l2, near, from_dram), hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
+    if (!entries_at(net, MSHR, reads, hold, hold_slope, m->mshrs) ||
         !entries_at(net, STORE_BUFFER, m->write_lines, l2, l2_slope, m->store_buffer_entries))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
@@ -414,7 +418,7 @@ static const int entry_stations[ENTRY_KINDS] = {MSHR, STORE_BUFFER};
 typedef struct solver {
     network *net;
     const memory_paths *m;
-    double capacity;           /* queue_capacity */
+    double capacity, per_capacity;   /* queue_capacity, and 1 / it (0 when infinite) */
     double tolerance;
     double servers[ENTRY_KINDS];
     double holding_per_demand[ENTRY_KINDS];   /* c / P: A / x per unit of an entries station's demand */
@@ -515,8 +519,8 @@ static double single_pole_value(double x, double value, double slope, double pol
 {
     if (!isfinite(pole))
         return value + slope * (y - x);
-    double gap = pole - x, b = slope * gap * gap;
-    return value - b / gap + b / (pole - y);
+    double gap = pole - x;
+    return value - slope * gap + slope * gap * gap / (pole - y);
 }
 
 /* The y at which y f(y) = target for f taken as a + b / (pole - y), the single-pole curve
@@ -529,7 +533,7 @@ static double single_pole_root(double x, double value, double slope, double pole
         double total_slope = value + x * slope;
         return total_slope > 0 ? x - (x * value - target) / total_slope : 0.0;
     }
-    double gap = pole - x, b = slope * gap * gap, a = value - b / gap;
+    double gap = pole - x, b = slope * gap * gap, a = value - slope * gap;
     double linear = a * pole + b + target, discriminant = linear * linear - 4.0 * a * target * pole;
     if (!(linear > 0) || !(discriminant >= 0))
         return 0.0;
@@ -548,14 +552,15 @@ static double newton_target(const solver *s, const sample *at)
 {
     const network *net = s->net;
     double cycle = at->cycle, cycle_slope = at->cycle_slope;
-    double x = at->x, per_capacity = isfinite(s->capacity) ? 1.0 / s->capacity : 0.0, room = 1.0 - x * per_capacity;
+    double x = at->x, per_capacity = s->per_capacity, room = 1.0 - x * per_capacity;
     for (int e = 0; e < ENTRY_KINDS; e++)
         if (at->regime[e] == QUEUEING) {
             double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
             double free = 1.0 - at->holding[e] * x / s->servers[e];
             double free_slope = -(at->holding[e] + x * holding_slope) / s->servers[e];
             double value = at->excess * free * room;
-            double slope = ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
+            double slope =
+                ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
             return slope > 0 ? x - value / slope : 0.0;
         }
     double target = single_pole_root(x, cycle, cycle_slope, s->capacity, net->population);
@@ -569,14 +574,17 @@ static double newton_target(const solver *s, const sample *at)
     return target;
 }
 
-/* The latest sample's step (newton_target) if it lands inside the bracket (at its upper end
- * when that end was not evaluated), else 0. */
+/* The latest sample's step (newton_target) if it lands inside the bracket; the upper end when
+ * that end was not evaluated and the step reaches it (phi may stay > 0 up to the capacity);
+ * else 0. */
 static double newton_step(const solver *s, const sample *last, const sample *low, const sample *high, bool high_assumed)
 {
     if (!isfinite(last->cycle))
         return 0.0;
     double x = newton_target(s, last);
-    return x > low->x && (x < high->x || (high_assumed && x == high->x)) ? x : 0.0;
+    if (high_assumed && x >= high->x)
+        return high->x;
+    return x > low->x && x < high->x ? x : 0.0;
 }
 
 /* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
@@ -588,8 +596,10 @@ static double newton_step(const solver *s, const sample *last, const sample *low
  * under the capacity (a view with fewer warps than one already solved: its warps run at least
  * at that view's per-warp rate), where it saves the sample at 0 and a step. The bracket
  * [low, high] (phi(low) > 0 > phi(high)) narrows with every sample. The next point is the latest
- * sample's Newton-like step on its single-pole fit of cycle (newton_target: cycle_at gives the
- * slope in closed form) when that lands inside the bracket; otherwise, where the MSHRs or the
+ * sample's Newton-like step (newton_target: cycle_at gives cycle's slope in closed form) when
+ * that lands inside the bracket (or the unevaluated capacity, when it reaches that: a station
+ * whose queue the warps' cycle does not see, DRAM carrying only writes, can saturate first, and
+ * then phi > 0 up to the capacity, where the network is); otherwise, where the MSHRs or the
  * store buffer start to queue or reach capacity between the ends (phi bends sharply there), that
  * bend, predicted by entries_crossing (at most BREAKPOINT_PROBES a solve); otherwise regula falsi
  * with the Anderson-Bjorck scaling of an end kept twice (on phi, or on the function
@@ -602,12 +612,13 @@ static void solve(network *net, const memory_paths *m, double below_root)
     prepare_queues(net);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
                 .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
+    s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
     double high_x = s.capacity * (1.0 - 1e-9);
     bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
     sample low, high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
-    if (below_root > 0 && below_root < high_x) {
+    if (below_root > 0 && below_root < high_x && isfinite(high_x)) {
         low = sample_at(&s, below_root);
         if (low.root)
             return;   /* the network is at below_root */
@@ -646,8 +657,8 @@ static void solve(network *net, const memory_paths *m, double below_root)
                 x = 0.5 * (low.x + high.x);
         }
         sample next = sample_at(&s, x);
-        if (next.root)
-            return;   /* the network is at x */
+        if (next.root || (high_assumed && x == high.x && next.phi >= 0))
+            return;   /* the network is at x (at the capacity when phi > 0 up to it) */
         before = last, last = next;
         double f = interpolated(&s, &next, kind);
         if (next.phi < 0) {
@@ -881,8 +892,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps, k->warps_per_cta,
-                                      busiest_rate);
+        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
+                                      k->warps_per_cta, busiest_rate);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -891,8 +902,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps, k->warps_per_cta,
-                                                                busiest_rate));
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps,
+                                                                k->warps_per_cta, busiest_rate));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
