@@ -38,7 +38,8 @@ static int check_sweep_point(sc_store *store, int64_t sweep_point_id, int64_t *v
 }
 
 /* Inserts one run's rows inside the caller's transaction. */
-static int64_t insert_one(sc_store *store, const sc_run_record *record, int64_t *verified_point, sc_error *error)
+static int64_t insert_one(sc_store *store, const sc_run_record *record, int64_t *verified_point, sc_row_queue *queue,
+                          sc_error *error)
 {
     char computed_hash[17];
     const char *hash = record->config_hash;
@@ -85,7 +86,7 @@ static int64_t insert_one(sc_store *store, const sc_run_record *record, int64_t 
     if (sc_store_step_insert(store, run, "storing the run", error))
         return -1;
     int64_t run_id = sqlite3_last_insert_rowid(store->db);
-    return sc_store_insert_child_rows(store, run_id, record, error) ? -1 : run_id;
+    return sc_store_queue_child_rows(store, queue, run_id, record, error) ? -1 : run_id;
 }
 
 /* Switches SQLite's foreign-key enforcement; only takes effect outside a transaction. Changing
@@ -117,13 +118,16 @@ int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int coun
                      ? 0
                      : sc_store_fail(store, "starting the run's transaction", error);
     int64_t verified_point = 0;
+    sc_row_queue queue = {0};
     for (int i = 0; status == 0 && i < count; i++) {
-        int64_t run_id = insert_one(store, &records[i], &verified_point, error);
+        int64_t run_id = insert_one(store, &records[i], &verified_point, &queue, error);
         if (run_id < 0)
             status = -1;
         else if (ids)
             ids[i] = run_id;
     }
+    if (status == 0)
+        status = sc_store_flush_child_rows(store, &queue, error);
     if (status == 0 && sqlite3_exec(store->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
         status = sc_store_fail(store, "committing the run", error);
     sc_store_rollback(store);
@@ -140,7 +144,10 @@ int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, 
     if (sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return sc_store_fail(store, "starting the validation's transaction", error);
     int64_t verified_point = 0;
-    int64_t model_id = insert_one(store, model, &verified_point, error), id = -1;
+    sc_row_queue queue = {0};
+    int64_t model_id = insert_one(store, model, &verified_point, &queue, error), id = -1;
+    if (model_id >= 0 && sc_store_flush_child_rows(store, &queue, error))
+        model_id = -1;
     sqlite3_stmt *s = NULL;
     if (model_id >= 0 &&
         sqlite3_prepare_v2(store->db, "INSERT INTO validations (calibration_id, workload, point_config, "
