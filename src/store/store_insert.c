@@ -1,5 +1,6 @@
-/* store_insert.c — writing runs (with their configuration, kernels, metrics and stall rows)
- * and sweep membership. Each call is one BEGIN IMMEDIATE transaction: all rows or none. */
+/* store_insert.c — writing runs (with their configuration, and their kernels, metrics and stall
+ * rows through store_rows.c) and sweep membership. Each call is one BEGIN IMMEDIATE
+ * transaction: all rows or none. */
 #include <stdio.h>
 #include <string.h>
 
