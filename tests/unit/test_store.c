@@ -224,6 +224,33 @@ static void test_rows_across_statements(void **state)
     sc_store_close(store);
 }
 
+/* A batch stores each configuration its runs use once, whether runs sharing it are adjacent
+ * or not, and every run refers to a stored configuration. */
+static void test_batch_configurations(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "configs.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    assert_non_null(store);
+    static const long indices[] = {0, 1, 32, 2, 64, 33, 3};   /* configurations 0, 0, 1, 0, 2, 1, 0 */
+    enum { COUNT = sizeof indices / sizeof indices[0] };
+    sc_synthetic_run runs[COUNT];
+    sc_run_record records[COUNT];
+    for (int i = 0; i < COUNT; i++) {
+        sc_synthetic_run_fill(&synthetic, indices[i], &runs[i]);
+        records[i] = runs[i].record;
+    }
+    assert_int_equal(sc_store_insert_runs(store, records, COUNT, NULL, &error), 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM configs"), 3);
+    assert_int_equal(count_rows(store, "SELECT count(DISTINCT config_hash) FROM runs"), 3);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs WHERE config_hash NOT IN (SELECT hash FROM configs)"),
+                     0);
+    assert_int_equal(sc_store_check(store, stderr, &error), 0);
+    sc_store_close(store);
+}
+
 /* SQLite does not check a batch's references itself (store_insert.c checks the one a caller
  * gives, the sweep point): a run naming a sweep point that does not exist fails, alone or in a
  * batch, with nothing written, and foreign keys are enforced again afterwards. */
@@ -608,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_migrates_version_2_rows),
         cmocka_unit_test(test_failed_insert_leaves_nothing),
         cmocka_unit_test(test_rows_across_statements),
+        cmocka_unit_test(test_batch_configurations),
         cmocka_unit_test(test_missing_sweep_point_refused),
         cmocka_unit_test(test_random_bytes_refused_untouched),
         cmocka_unit_test(test_truncated_refused_untouched),
