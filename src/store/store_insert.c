@@ -116,13 +116,13 @@ static void enforce_foreign_keys(sc_store *store, bool enforce)
 }
 
 /* SQLite's foreign-key enforcement looks up the parent of every row written: 22 lookups for a
- * model run with its metrics and stall rows, a third of a model sweep's time spent storing. A
- * batch is therefore written with it off, and every reference it would check holds by
- * construction or is checked here: a kernel, metric or stall row carries the id of the run
- * inserted just before it, the run's configuration is found or inserted before the run
- * (ensure_config), and its sweep point is looked up (check_sweep_point). Switching enforcement off and on again
- * costs about 45 us (the statements are re-prepared), as much as the lookups of two or three
- * runs, so smaller batches keep it on. */
+ * model run with its metrics and stall rows, a fifth of a model sweep's storing time (perf: 19.7 s
+ * of CPU with it, 15.6 s without). A batch is therefore written with it off, and every reference
+ * it would check holds by construction or is checked here: a kernel, metric or stall row carries
+ * the id of the run inserted just before it, the run's configuration is found or inserted before
+ * the run (ensure_config), and its sweep point is looked up (check_sweep_point). Switching
+ * enforcement off and on again costs about 45 us (the statements are re-prepared), as much as
+ * the lookups of two or three runs, so smaller batches keep it on. */
 enum { UNENFORCED_BATCH_MIN = 3 };
 
 int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int count, int64_t *ids,
