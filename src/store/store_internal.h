@@ -6,8 +6,8 @@
 
 #include "store/store.h"
 
-/* A run's child rows go into their tables up to this many rows per INSERT statement. */
-enum { SC_STORE_ROWS_PER_INSERT = 16 };
+/* A batch's child rows go into their tables this many rows per INSERT statement. */
+enum { SC_STORE_ROWS_PER_INSERT = 64 };
 
 /* The tables whose rows belong to one run (store_rows.c). */
 typedef enum sc_child_table { SC_CHILD_KERNELS, SC_CHILD_METRICS, SC_CHILD_STALLS, SC_CHILD_TABLE_COUNT } sc_child_table;
@@ -19,9 +19,22 @@ struct sc_store {
     /* Prepared on first use, reused by every later one. */
     sqlite3_stmt *find_config, *insert_config, *insert_run, *find_sweep_point;
     sqlite3_stmt *insert_sweep, *select_sweep, *insert_sweep_point, *select_sweep_point;
-    /* insert_rows[t][n - 1] inserts n rows of child table t in one statement. */
-    sqlite3_stmt *insert_rows[SC_CHILD_TABLE_COUNT][SC_STORE_ROWS_PER_INSERT];
+    /* Per child table: one row, and SC_STORE_ROWS_PER_INSERT rows, in one statement. */
+    sqlite3_stmt *insert_row[SC_CHILD_TABLE_COUNT], *insert_rows[SC_CHILD_TABLE_COUNT];
 };
+
+/* A child row waiting for its statement: row `index` of the record's rows of its table. */
+typedef struct sc_queued_row {
+    int64_t run_id;
+    const sc_run_record *record;
+    int index;
+} sc_queued_row;
+
+/* Child rows waiting, per table, until a full statement's worth has come (store_rows.c). */
+typedef struct sc_row_queue {
+    sc_queued_row rows[SC_CHILD_TABLE_COUNT][SC_STORE_ROWS_PER_INSERT];
+    int count[SC_CHILD_TABLE_COUNT];
+} sc_row_queue;
 
 /* Fills `error` with "PATH: WHAT: <sqlite message>" (a lock timeout gets its own wording)
  * and returns -1. */
@@ -42,8 +55,13 @@ int sc_store_step_insert(sc_store *store, sqlite3_stmt *statement, const char *w
 /* Binds text, or NULL when `text` is NULL. */
 void sc_store_bind_text_or_null(sqlite3_stmt *statement, int parameter, const char *text);
 
-/* Inserts the kernels, metrics and stall rows of `record` under run `run_id` (store_rows.c),
- * inside the caller's transaction. */
-int sc_store_insert_child_rows(sc_store *store, int64_t run_id, const sc_run_record *record, sc_error *error);
+/* Queues the kernels, metrics and stall rows of `record` under run `run_id`, inserting every
+ * full statement's worth, inside the caller's transaction; the record must stay alive until
+ * sc_store_flush_child_rows. */
+int sc_store_queue_child_rows(sc_store *store, sc_row_queue *queue, int64_t run_id, const sc_run_record *record,
+                              sc_error *error);
+
+/* Inserts the rows still queued and empties the queue. */
+int sc_store_flush_child_rows(sc_store *store, sc_row_queue *queue, sc_error *error);
 
 #endif

@@ -269,9 +269,10 @@ void sc_store_close(sc_store *store)
                                   store->insert_sweep_point, store->select_sweep_point};
     for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
         sqlite3_finalize(statements[i]);
-    for (int table = 0; table < SC_CHILD_TABLE_COUNT; table++)
-        for (int rows = 0; rows < SC_STORE_ROWS_PER_INSERT; rows++)
-            sqlite3_finalize(store->insert_rows[table][rows]);
+    for (int table = 0; table < SC_CHILD_TABLE_COUNT; table++) {
+        sqlite3_finalize(store->insert_row[table]);
+        sqlite3_finalize(store->insert_rows[table]);
+    }
     sqlite3_close(store->db);
     free(store->path);
     free(store);

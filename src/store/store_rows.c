@@ -1,12 +1,13 @@
-/* store_rows.c — a run's child rows (kernels, metrics, GSI stall rows), many per statement.
+/* store_rows.c — the child rows of a batch of runs (kernels, metrics, GSI stall rows), many per
+ * statement.
  *
  * A model run has 13 metric and 8 stall rows, and a sweep stores hundreds of thousands of runs,
  * so the fixed cost of executing a statement (opening the table's cursors, closing the
- * statement) dominated the cost of the rows themselves. Rows therefore go in
- * SC_STORE_ROWS_PER_INSERT at a time through one multi-row "INSERT ... VALUES (...), (...)",
- * and the rest through the statement for exactly that many rows. SQLite inserts the rows of a
- * VALUES list in order, one by one, so the stored rows are the same as with one statement per
- * row. Each statement is prepared on first use and kept with the connection. */
+ * statement) dominated the cost of the rows themselves. A table's rows therefore wait in a
+ * queue, across the runs of the batch, until SC_STORE_ROWS_PER_INSERT of them go in through one
+ * multi-row "INSERT ... VALUES (...), (...)"; what is left when the batch ends goes in row by
+ * row. SQLite inserts the rows of a VALUES list in order, one by one, so the stored rows are the
+ * same as with one statement per row; all of them are inside the batch's transaction. */
 #include <stdio.h>
 #include <string.h>
 
@@ -67,13 +68,13 @@ static const child_table tables[SC_CHILD_TABLE_COUNT] = {
                          "storing a stall row"},
 };
 
-/* The statement inserting `rows` rows of `table` (1 <= rows <= SC_STORE_ROWS_PER_INSERT). */
+/* The statement inserting `rows` rows of `table`: one or SC_STORE_ROWS_PER_INSERT. */
 static sqlite3_stmt *rows_statement(sc_store *store, sc_child_table table, int rows, sc_error *error)
 {
-    sqlite3_stmt **statement = &store->insert_rows[table][rows - 1];
+    sqlite3_stmt **statement = rows == 1 ? &store->insert_row[table] : &store->insert_rows[table];
     if (*statement)
         return *statement;
-    char sql[1024];
+    char sql[4096];
     size_t length = (size_t)snprintf(sql, sizeof sql, "%s", tables[table].insert);
     for (int row = 0; row < rows; row++) {
         length += (size_t)snprintf(sql + length, sizeof sql - length, "%s(", row ? ", " : "");
@@ -84,27 +85,52 @@ static sqlite3_stmt *rows_statement(sc_store *store, sc_child_table table, int r
     return sc_store_prepare_once(store, statement, sql, error) ? NULL : *statement;
 }
 
-static int insert_table_rows(sc_store *store, sc_child_table table, int64_t run_id, const sc_run_record *record,
-                             int count, sc_error *error)
+/* Inserts the first `rows` queued rows of `table` in one statement. */
+static int insert_queued(sc_store *store, sc_row_queue *queue, sc_child_table table, int first, int rows,
+                         sc_error *error)
 {
-    for (int first = 0; first < count; first += SC_STORE_ROWS_PER_INSERT) {
-        int rows = count - first < SC_STORE_ROWS_PER_INSERT ? count - first : SC_STORE_ROWS_PER_INSERT;
-        sqlite3_stmt *statement = rows_statement(store, table, rows, error);
-        if (!statement)
-            return -1;
-        for (int row = 0; row < rows; row++)
-            tables[table].bind_row(statement, 1 + row * tables[table].columns, run_id, record, first + row);
-        if (sc_store_step_insert(store, statement, tables[table].what, error))
-            return -1;
+    sqlite3_stmt *statement = rows_statement(store, table, rows, error);
+    if (!statement)
+        return -1;
+    for (int row = 0; row < rows; row++) {
+        const sc_queued_row *queued = &queue->rows[table][first + row];
+        tables[table].bind_row(statement, 1 + row * tables[table].columns, queued->run_id, queued->record,
+                               queued->index);
+    }
+    return sc_store_step_insert(store, statement, tables[table].what, error);
+}
+
+static int queue_table_rows(sc_store *store, sc_row_queue *queue, sc_child_table table, int64_t run_id,
+                            const sc_run_record *record, int count, sc_error *error)
+{
+    for (int index = 0; index < count; index++) {
+        queue->rows[table][queue->count[table]++] = (sc_queued_row){run_id, record, index};
+        if (queue->count[table] == SC_STORE_ROWS_PER_INSERT) {
+            queue->count[table] = 0;
+            if (insert_queued(store, queue, table, 0, SC_STORE_ROWS_PER_INSERT, error))
+                return -1;
+        }
     }
     return 0;
 }
 
-int sc_store_insert_child_rows(sc_store *store, int64_t run_id, const sc_run_record *record, sc_error *error)
+int sc_store_queue_child_rows(sc_store *store, sc_row_queue *queue, int64_t run_id, const sc_run_record *record,
+                              sc_error *error)
 {
-    return insert_table_rows(store, SC_CHILD_KERNELS, run_id, record, record->kernel_count, error) ||
-                   insert_table_rows(store, SC_CHILD_METRICS, run_id, record, record->metric_count, error) ||
-                   insert_table_rows(store, SC_CHILD_STALLS, run_id, record, record->stall_count, error)
+    return queue_table_rows(store, queue, SC_CHILD_KERNELS, run_id, record, record->kernel_count, error) ||
+                   queue_table_rows(store, queue, SC_CHILD_METRICS, run_id, record, record->metric_count, error) ||
+                   queue_table_rows(store, queue, SC_CHILD_STALLS, run_id, record, record->stall_count, error)
                ? -1
                : 0;
+}
+
+int sc_store_flush_child_rows(sc_store *store, sc_row_queue *queue, sc_error *error)
+{
+    for (int table = 0; table < SC_CHILD_TABLE_COUNT; table++) {
+        for (int row = 0; row < queue->count[table]; row++)
+            if (insert_queued(store, queue, (sc_child_table)table, row, 1, error))
+                return -1;
+        queue->count[table] = 0;
+    }
+    return 0;
 }

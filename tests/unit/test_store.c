@@ -170,6 +170,121 @@ static void test_failed_insert_leaves_nothing(void **state)
     sc_store_close(store);
 }
 
+/* A batch's metric and stall rows go in many per statement, across runs: runs with 0, 1, 63, 64
+ * and 70 metrics (around the 64-row statements) and as many stall rows each come back intact,
+ * in a batch and one by one. */
+static void test_rows_across_statements(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "rows.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    assert_non_null(store);
+    enum { RUNS = 5, MOST_ROWS = 70 };
+    static const int row_counts[RUNS] = {0, 1, 63, 64, 70};
+    static char names[MOST_ROWS][16];
+    sc_synthetic_run runs[RUNS];
+    sc_run_record records[RUNS];
+    sc_metric_row metrics[RUNS][MOST_ROWS];
+    sc_stall_row stalls[RUNS][MOST_ROWS];
+    for (int i = 0; i < MOST_ROWS; i++)
+        snprintf(names[i], sizeof names[i], "m%02d", i);
+    for (int r = 0; r < RUNS; r++) {
+        sc_synthetic_run_fill(&synthetic, r, &runs[r]);
+        for (int i = 0; i < row_counts[r]; i++) {
+            metrics[r][i] = (sc_metric_row){-1, names[i], 1000.0 * r + i, i % 2 ? "bytes" : NULL};
+            stalls[r][i] = (sc_stall_row){i, "MEM_DATA", NULL, 10.0 * r + i};
+        }
+        records[r] = runs[r].record;
+        records[r].metrics = metrics[r];
+        records[r].metric_count = row_counts[r];
+        records[r].stalls = stalls[r];
+        records[r].stall_count = row_counts[r];
+    }
+    int64_t ids[RUNS];
+    assert_int_equal(sc_store_insert_runs(store, records, RUNS, ids, &error), 0);
+    for (int r = 0; r < RUNS; r++)
+        assert_int_equal(sc_store_insert_run(store, &records[r], &error), ids[RUNS - 1] + 1 + r);
+    for (int copy = 0; copy < 2; copy++) {
+        for (int r = 0; r < RUNS; r++) {
+            int64_t id = ids[0] + copy * RUNS + r;
+            char sql[256];
+            snprintf(sql, sizeof sql, "SELECT count(*) FROM metrics WHERE run_id = %lld AND kernel_index = -1 AND "
+                     "name = printf('m%%02d', value - %d) AND unit = CASE WHEN value %% 2 THEN 'bytes' ELSE '' END",
+                     (long long)id, 1000 * r);
+            assert_int_equal(count_rows(store, sql), row_counts[r]);
+            snprintf(sql, sizeof sql, "SELECT count(*) FROM stalls WHERE run_id = %lld AND cycles = %d + cu AND "
+                     "category = 'MEM_DATA' AND subcategory = ''", (long long)id, 10 * r);
+            assert_int_equal(count_rows(store, sql), row_counts[r]);
+        }
+    }
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics"), 2 * (0 + 1 + 63 + 64 + 70));
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM kernels"), 2 * RUNS);
+    sc_store_close(store);
+}
+
+/* A batch stores each configuration its runs use once, whether runs sharing it are adjacent
+ * or not, and every run refers to a stored configuration. */
+static void test_batch_configurations(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "configs.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    assert_non_null(store);
+    static const long indices[] = {0, 1, 32, 2, 64, 33, 3};   /* configurations 0, 0, 1, 0, 2, 1, 0 */
+    enum { COUNT = sizeof indices / sizeof indices[0] };
+    sc_synthetic_run runs[COUNT];
+    sc_run_record records[COUNT];
+    for (int i = 0; i < COUNT; i++) {
+        sc_synthetic_run_fill(&synthetic, indices[i], &runs[i]);
+        records[i] = runs[i].record;
+    }
+    assert_int_equal(sc_store_insert_runs(store, records, COUNT, NULL, &error), 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM configs"), 3);
+    assert_int_equal(count_rows(store, "SELECT count(DISTINCT config_hash) FROM runs"), 3);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs WHERE config_hash NOT IN (SELECT hash FROM configs)"),
+                     0);
+    assert_int_equal(sc_store_check(store, stderr, &error), 0);
+    sc_store_close(store);
+}
+
+/* SQLite does not check a batch's references itself (store_insert.c checks the one a caller
+ * gives, the sweep point): a run naming a sweep point that does not exist fails, alone or in a
+ * batch, with nothing written, and foreign keys are enforced again afterwards. */
+static void test_missing_sweep_point_refused(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "points.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    assert_non_null(store);
+    assert_int_equal(sc_synthetic_add_sweep(&synthetic, store, &error), 0);
+    sc_synthetic_run runs[3];
+    sc_run_record records[3];
+    for (int i = 0; i < 3; i++) {
+        sc_synthetic_run_fill(&synthetic, i, &runs[i]);
+        records[i] = runs[i].record;
+    }
+    records[2].sweep_point_id = 999;
+    assert_int_equal(sc_store_insert_runs(store, records, 3, NULL, &error), -1);
+    assert_non_null(strstr(error.message, "sweep point 999 does not exist"));
+    assert_int_equal(sc_store_insert_run(store, &records[2], &error), -1);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM metrics"), 0);
+    assert_int_equal(count_rows(store, "PRAGMA foreign_keys"), 1);
+    records[2].sweep_point_id = records[1].sweep_point_id;
+    assert_int_equal(sc_store_insert_runs(store, records, 3, NULL, &error), 0);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs WHERE sweep_point_id IS NOT NULL"), 3);
+    assert_int_equal(count_rows(store, "PRAGMA foreign_keys"), 1);
+    assert_int_equal(sc_store_check(store, stderr, &error), 0);
+    memset(synthetic.sweep_point_id, 0, (size_t)synthetic.config_count * sizeof *synthetic.sweep_point_id);
+    sc_store_close(store);
+}
+
 static void test_random_bytes_refused_untouched(void **state)
 {
     (void)state;
@@ -519,6 +634,9 @@ int main(void)
         cmocka_unit_test(test_migrates_version_1_rows),
         cmocka_unit_test(test_migrates_version_2_rows),
         cmocka_unit_test(test_failed_insert_leaves_nothing),
+        cmocka_unit_test(test_rows_across_statements),
+        cmocka_unit_test(test_batch_configurations),
+        cmocka_unit_test(test_missing_sweep_point_refused),
         cmocka_unit_test(test_random_bytes_refused_untouched),
         cmocka_unit_test(test_truncated_refused_untouched),
         cmocka_unit_test(test_foreign_sqlite_refused),
