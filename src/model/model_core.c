@@ -75,7 +75,8 @@
  * network viewed from that wave's population, with every CU's last partial wave on the shared
  * stations, and GSI charges each part with its own network; t_drain: a release at kernel end
  * that waits for the lines the mechanism names to reach the DRAM queues, those beyond the
- * queues' room at the channels' rate). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
+ * queues' room at the channels' rate, and for the lines the store buffers still hold:
+ * store_buffer_flush). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
  * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync and Z_burst in sync, R_SIMD
  * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
@@ -145,6 +146,30 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
                                      reuse_expected_misses(&k->dirty_span_summary, l2_lines),
                                  0.0);
     out->atomic_lines = k->lines[MODEL_ATOMIC];
+}
+
+/* The release at kernel end flushes every CU's store buffer at once: F = min(entries, the CU's
+ * buffered lines per launch) lines each. A CU's port sends its F lines one after another, and
+ * the L2 banks' in-ports take the GPU's P F lines, banks of them in parallel; the detailed NoC
+ * claims ports CU by CU (timing/noc.c), so a bank receives one CU's lines spread over the time
+ * its port takes to send them and the other CUs' after them: the two add. The last write is
+ * then acknowledged an L2 trip later. */
+static double store_buffer_flush(const model_demand *d, const model_point *p, double launches, double active_cus)
+{
+    if (d->buffered_write_lines <= 0 || p->store_buffer_entries <= 0)
+        return 0.0;
+    double flushed = min2(p->store_buffer_entries, d->buffered_write_lines / (launches * active_cus));
+    return (flushed + active_cus * flushed / p->l2_banks) * p->noc_data_cycles + p->l2_latency;
+}
+
+/* The share of a round of bursts on its most loaded of `banks` L2 banks (the profile's rounds,
+ * burst_rounds.h; an even spread beyond the bank counts it records). */
+static double burst_bank_share(const model_kernel_profile *k, double banks)
+{
+    int counted = (int)banks;
+    if (k->barrier_burst_lines <= 0 || counted < 1 || counted > BURST_BANK_COUNTS || counted != banks)
+        return 1.0 / banks;
+    return max2(k->burst_bank_peak_lines[counted - 1] / k->barrier_burst_lines, 1.0 / banks);
 }
 
 double model_l1_hits(const reuse_summary *summary, const model_point *p)
@@ -688,20 +713,22 @@ typedef struct burst {
     double span;                       /* a warp's instructions in a burst's interval */
     double lines, beyond_l1, dram;     /* one CTA's burst: read lines; of those beyond the L1; from DRAM */
     double l1_banks, mshrs, hold;      /* the CU: L1 banks, MSHRs, a read line's unloaded latency */
-    double port_cycles, banks, dram_cycles;   /* a line's NoC port cycles; L2 banks; channel cycles per line over the channels */
+    double together_ctas;                     /* CTAs GPU-wide whose bursts coincide with the view's */
+    double port_cycles, bank_share, dram_cycles;   /* a line's NoC port cycles; the GPU's burst lines on the
+                                                    * most loaded L2 bank (burst_bank_share); channel cycles per line over the channels */
 } burst;
 
 /* Cycles the last line of a burst of `cu_ctas` CTAs per CU and `gpu_ctas` CTAs in all waits
  * beyond its own latency: the burst's passage through the most loaded of the L1 banks, the
  * MSHRs (those beyond the MSHRs wait for one to free, hold/MSHRs apart), the CU's port in, an
- * L2 bank and its port out, and the DRAM channels. */
+ * L2 bank and its port out (the round's lines on its most loaded bank), and the DRAM channels. */
 static double burst_drain(const burst *b, double cu_ctas, double gpu_ctas)
 {
     double cu_lines = b->beyond_l1 * cu_ctas, gpu_lines = b->beyond_l1 * gpu_ctas;
     double drain = b->lines * cu_ctas / b->l1_banks;
     drain = max2(drain, max2(cu_lines - b->mshrs, 0.0) * b->hold / b->mshrs);
     drain = max2(drain, cu_lines * b->port_cycles);
-    drain = max2(drain, gpu_lines / b->banks * max2(b->port_cycles, 1.0));
+    drain = max2(drain, gpu_lines * b->bank_share * max2(b->port_cycles, 1.0));
     return max2(drain, b->dram * gpu_ctas * b->dram_cycles);
 }
 
@@ -719,7 +746,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
     net->burst_span = b->span;
-    net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, total_warps / warps_per_cta) : 0.0;
+    net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, b->together_ctas) : 0.0;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
@@ -880,19 +907,25 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .dram = read_lines > 0 ? burst_lines * d->read_lines_dram / read_lines : 0.0,
         .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,
         .hold = read_hold(&paths, paths.l2_latency, paths.near_latency, paths.dram_latency),
-        .port_cycles = p->noc_data_cycles, .banks = p->l2_banks,
+        .port_cycles = p->noc_data_cycles, .bank_share = burst_bank_share(k, p->l2_banks),
         .dram_cycles = p->dram_line_cycles / (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]),
     };
     /* The busiest CUs decide the launch's length: their warps' rate with their own population on
      * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
      * holding as many at once as the busiest at the busiest's rate. */
     network fewer = net, tail = net;
+    /* CUs holding as many CTAs at once run their rounds in step, and their bursts coincide; CUs
+     * holding fewer run at another pace, so their bursts fall anywhere in the others' rounds. */
+    burst fewer_bursts = bursts, tail_bursts = bursts;
+    bursts.together_ctas = where.busiest_cus * where.busiest_warps / k->warps_per_cta;
+    fewer_bursts.together_ctas = (where.active - where.busiest_cus) * where.fewer_warps / k->warps_per_cta;
+    tail_bursts.together_ctas = where.tail_warps / k->warps_per_cta;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
+        double tail_rate = solve_view(&tail, &paths, &tail_bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
                                       k->warps_per_cta, busiest_rate);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
@@ -902,13 +935,14 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps,
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &fewer_bursts, where.fewer_warps, where.warps,
                                                                 k->warps_per_cta, busiest_rate));
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
-    double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + drain;
+    double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + drain +
+                           store_buffer_flush(d, p, launches, where.active);
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */

@@ -23,6 +23,9 @@ typedef struct model_demand {
     double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
     double hot_load_lines;      /* of the loads beyond the L1, those of the group's most-loaded line (all at one bank) */
     double release_drain_lines; /* per launch: lines the release at kernel end waits to hand to DRAM */
+    double buffered_write_lines;   /* of the write lines, those a write-combining store buffer holds until
+                                    * it is full or a release (wt's weak stores): each CU sends what its
+                                    * buffer holds at kernel end */
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);

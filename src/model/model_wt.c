@@ -2,7 +2,9 @@
  *   L1 hits  = hits of the per-CU weak-load stacks at this L1 (reuse_histogram.h), minus the
  *              reuses that cross an acquire or an atomic of the CU (the L1 was flash-invalidated
  *              or the line dropped: cold for wt);
- *   L1 misses, strong loads and atomics go to the L2; every store is written through to it;
+ *   L1 misses, strong loads and atomics go to the L2; every store is written through to it,
+ *              a weak one when the store buffer, which combines them, needs its entry or at a
+ *              release (kernel end: model_core.c's flush);
  *   L2 hits and misses and where the misses are served (model_memory_split).
  * Timing, stalls and traffic follow from the shared network (model_core.c). */
 #include "model/model_core.h"
@@ -15,6 +17,7 @@ static void serve_wt(const model_kernel_profile *k, const model_point *p, model_
     double beyond = k->lines[MODEL_LOAD] - hits + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC];
     model_memory_split(k, p, beyond, false, out);
     out->read_lines_l1 = hits;
+    out->buffered_write_lines = k->lines[MODEL_STORE];
 }
 
 static void evaluate_wt(const model_profile *profile, const model_point *point, const model_params *params,

@@ -9,8 +9,8 @@
 
 /* Version of the profile's contents, part of its key: 2 added the memory-side read classes, 3 the
  * scheduler-at-a-time interleaving of LSU-bound launches (profiler.c), 4 the hottest loaded line
- * and the barrier bursts, 5 the greedy-then-oldest warp order, 6 the L2's dirty reuses and spans. */
-#define PROFILE_FORMAT 6
+ * and the barrier bursts, 5 the greedy-then-oldest warp order, 6 the L2's dirty reuses and spans, 7 the bursts' peak bank loads. */
+#define PROFILE_FORMAT 7
 
 void profile_key_of(const sc_config *config, char key[128])
 {
@@ -117,6 +117,8 @@ static cJSON *kernel_to_json(const model_kernel_profile *kernel)
     for (size_t h = 0; h < sizeof histogram_fields / sizeof histogram_fields[0]; h++)
         cJSON_AddItemToObject(object, histogram_fields[h].name,
                               histogram_to_json((const reuse_histogram *)((const char *)kernel + histogram_fields[h].offset)));
+    cJSON_AddItemToObject(object, "burst_bank_peak_lines",
+                          cJSON_CreateDoubleArray(kernel->burst_bank_peak_lines, BURST_BANK_COUNTS));
     return object;
 }
 
@@ -190,6 +192,15 @@ static int kernel_from_json(const cJSON *object, model_kernel_profile *kernel, s
         if (histogram_from_json(object, histogram_fields[h].name,
                                 (reuse_histogram *)((char *)kernel + histogram_fields[h].offset), error) < 0)
             return -1;
+    const cJSON *peaks = cJSON_GetObjectItemCaseSensitive(object, "burst_bank_peak_lines");
+    if (cJSON_GetArraySize(peaks) != BURST_BANK_COUNTS)
+        return sc_fail(error, "profile: 'burst_bank_peak_lines' missing or not %d numbers", BURST_BANK_COUNTS);
+    for (int b = 0; b < BURST_BANK_COUNTS; b++) {
+        const cJSON *peak = cJSON_GetArrayItem(peaks, b);
+        if (!cJSON_IsNumber(peak))
+            return sc_fail(error, "profile: 'burst_bank_peak_lines' has a non-number");
+        kernel->burst_bank_peak_lines[b] = peak->valuedouble;
+    }
     return 0;
 }
 

@@ -59,6 +59,7 @@
 
 #include "base/error.h"
 #include "config/config.h"
+#include "model/burst_rounds.h"
 #include "model/reuse_histogram.h"
 
 typedef enum model_access {
@@ -89,6 +90,9 @@ typedef struct model_kernel_profile {
      * which its warps request read lines (loads and atomics), and those intervals' read lines
      * and warp instructions (the barrier's included), over all CTAs. */
     double barrier_bursts, barrier_burst_lines, barrier_burst_instructions;
+    /* [B - 1]: over the launches' rounds of bursts (burst_rounds.h), the read lines of each
+     * round's most loaded of B L2 banks; / barrier_burst_lines is the share on the hot bank. */
+    double burst_bank_peak_lines[BURST_BANK_COUNTS];
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
     reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */

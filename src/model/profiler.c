@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "exec/functional_engine.h"
+#include "model/burst_rounds.h"
 #include "model/stack_distance.h"
 #include "protocols/protocol.h"
 #include "timing/coalescer.h"
@@ -97,6 +98,7 @@ struct profiler {
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     cta_burst *bursts;             /* per CTA of the launch: since its latest barrier */
+    burst_rounds rounds;           /* the launch's bursts by round, for their L2 banks */
     warp_loads *pending;           /* greedy_then_oldest: per warp of the launch (CTA, warp) */
     unsigned warps_per_cta;
     uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
@@ -168,6 +170,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->launch_stamp++;
     p->atomic_lines = p->hottest_atomics = p->load_lines = p->hottest_loads = 0;
     p->bursts = calloc(kernel->cta_count, sizeof *p->bursts);
+    burst_rounds_begin(&p->rounds, kernel->cta_count);
     p->warps_per_cta = kernel->warps_per_cta;
     if (p->greedy_then_oldest)
         p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
@@ -194,6 +197,7 @@ static void launch_end(void *context, const exec_kernel *kernel)
         p->group->load_hottest_share += (p->hottest_loads / p->load_lines - p->group->load_hottest_share) /
                                         p->group->launches;
     free(p->bursts);   /* a CTA's lines after its last barrier end no burst */
+    burst_rounds_end(&p->rounds, p->group->burst_bank_peak_lines);
     p->bursts = NULL;
     free(p->pending);
     p->pending = NULL;
@@ -439,10 +443,15 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
     group->instructions[access] += 1;
     group->lines[access] += count;
     p->cu_lsu_cycles[cu] += count;
-    if (access != MODEL_STORE && access != MODEL_STORE_STRONG)
+    bool reads = access != MODEL_STORE && access != MODEL_STORE_STRONG;
+    if (reads)
         p->bursts[cta->linear_id].lines += count;
-    for (unsigned i = 0; i < count; i++)
-        record_line(p, cu, access, p->lines[i].line_address / p->line_bytes);
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t line = p->lines[i].line_address / p->line_bytes;
+        if (reads)
+            burst_rounds_add(&p->rounds, cta->linear_id, line);
+        record_line(p, cu, access, line);
+    }
     if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
         p->epoch[cu]++;
         group->acquires++;
@@ -457,6 +466,7 @@ static void close_burst(profiler *p, const exec_cta *cta)
     cta_burst *burst = &p->bursts[cta->linear_id];
     if (cta->barrier_waiting > 0)
         return;
+    burst_rounds_close(&p->rounds, cta->linear_id);
     if (burst->lines > 0) {
         p->group->barrier_bursts += 1;
         p->group->barrier_burst_lines += burst->lines;

@@ -2,7 +2,8 @@
  * simulation (fully associative: exact at bucket boundaries), epoch and invalidation crossings,
  * profile JSON round trips, parameter files, and the models' invariants (stall categories sum
  * to the cycles, no-L1 has no L1 hits, evaluation is deterministic), where the memory side
- * serves L2 misses, the L2's write-backs, and the profile's record of host writes. */
+ * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
+ * on the L2 banks and the store buffers' flush at kernel end. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "base/random.h"
+#include "model/burst_rounds.h"
 #include "model/model.h"
 #include "model/stack_distance.h"
 
@@ -321,6 +323,84 @@ static void dirty_lines_are_written_back_when_evicted(void **state)
     sc_config_free(config);
 }
 
+/* Round k holds every CTA's k-th closed burst; a burst never closed by a barrier is none. */
+static void burst_rounds_peak_per_bank_count(void **state)
+{
+    burst_rounds rounds;
+    burst_rounds_begin(&rounds, 2);
+    const uint64_t first0[] = {0, 6, 12}, second0[] = {1, 2}, first1[] = {3, 9};
+    for (int i = 0; i < 3; i++)
+        burst_rounds_add(&rounds, 0, first0[i]);
+    burst_rounds_close(&rounds, 0);
+    for (int i = 0; i < 2; i++)
+        burst_rounds_add(&rounds, 1, first1[i]);
+    burst_rounds_close(&rounds, 1);
+    for (int i = 0; i < 2; i++)
+        burst_rounds_add(&rounds, 0, second0[i]);
+    burst_rounds_close(&rounds, 0);
+    burst_rounds_close(&rounds, 0);   /* no lines since: no burst */
+    burst_rounds_add(&rounds, 1, 7);
+    burst_rounds_close(&rounds, 1);
+    burst_rounds_add(&rounds, 0, 5);  /* never closed */
+    double peaks[BURST_BANK_COUNTS] = {0};
+    burst_rounds_end(&rounds, peaks);
+    /* round 0 = {0, 6, 12, 3, 9}, round 1 = {1, 2, 7} */
+    assert_float_equal(peaks[0], 8, 0);
+    assert_float_equal(peaks[1], 3 + 2, 0);
+    assert_float_equal(peaks[2], 5 + 2, 0);
+    assert_float_equal(peaks[5], 3 + 2, 0);
+    assert_float_equal(peaks[7], 1 + 1, 0);
+}
+
+/* Every round of matmul's bursts has all its lines on one bank when there is one, and at least
+ * an even share of them on its most loaded bank. */
+static void matmul_bursts_have_peak_banks(void **state)
+{
+    sc_config *config;
+    model_profile *matmul = profile_of("matmul", &config);
+    const model_kernel_profile *tiled = &matmul->kernels[0];
+    assert_true(tiled->barrier_burst_lines > 0);
+    assert_float_equal(tiled->burst_bank_peak_lines[0], tiled->barrier_burst_lines, 0);
+    for (int b = 1; b <= BURST_BANK_COUNTS; b++) {
+        assert_true(tiled->burst_bank_peak_lines[b - 1] >= tiled->barrier_burst_lines / b - 1e-9);
+        assert_true(tiled->burst_bank_peak_lines[b - 1] <= tiled->barrier_burst_lines);
+    }
+    profile_free(matmul);
+    sc_config_free(config);
+}
+
+/* wt's weak stores wait in the store buffer until the release at kernel end sends them: the same
+ * stores made strong (written through at once) differ by exactly the flush, per launch
+ * (min(entries, buffered lines per CU) lines from each of the P CUs, through a CU's port and the
+ * banks' in-ports, then an L2 trip). */
+static void store_buffers_flush_at_kernel_end(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_of("vecadd", &config);
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load("wt", &spec, &error), 0);
+    const model_mechanism *wt = model_mechanism_find("wt");
+    model_prediction buffered, strong;
+    wt->evaluate(profile, &point, &spec.initial, &buffered);
+    double flush = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        model_kernel_profile *group = &profile->kernels[k];
+        double cus = fmin(point.cu_count, group->ctas);
+        double lines = fmin(point.store_buffer_entries, group->lines[MODEL_STORE] / (group->launches * cus));
+        assert_true(lines > 0);
+        flush += group->launches * ((lines + cus * lines / point.l2_banks) * point.noc_data_cycles + point.l2_latency);
+        group->lines[MODEL_STORE_STRONG] += group->lines[MODEL_STORE];
+        group->lines[MODEL_STORE] = 0;
+    }
+    wt->evaluate(profile, &point, &spec.initial, &strong);
+    assert_float_equal(buffered.cycles - strong.cycles, flush, 1e-6 * buffered.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* Every kmeans thread reads the same centroid line: under nol1 those loads all reach its one L2
  * bank, whose out port then sets the pace; without the hot spot the model is faster. */
 static void read_hot_spot_slows_nol1(void **state)
@@ -406,6 +486,9 @@ int main(void)
         cmocka_unit_test(barrier_bursts_are_recorded),
         cmocka_unit_test(read_hot_spot_slows_nol1),
         cmocka_unit_test(dirty_lines_are_written_back_when_evicted),
+        cmocka_unit_test(burst_rounds_peak_per_bank_count),
+        cmocka_unit_test(matmul_bursts_have_peak_banks),
+        cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
     };
