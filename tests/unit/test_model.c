@@ -150,6 +150,16 @@ static model_profile *profile_of(const char *workload, sc_config **config)
     return profile_on("gtx480", workload, config);
 }
 
+/* A workload's profile on gtx480, the preset's model point and wt's initial parameters. */
+static model_profile *wt_profile_of(const char *workload, sc_config **config, model_point *point, model_param_spec *spec)
+{
+    model_profile *profile = profile_of(workload, config);
+    sc_error error = {{0}};
+    assert_int_equal(model_point_from_config(*config, point, &error), 0);
+    assert_int_equal(model_param_spec_load("wt", spec, &error), 0);
+    return profile;
+}
+
 static void stalls_sum_to_cycles(void **state)
 {
     const char *workloads[] = {"vecadd", "reduction", "histogram", "matmul"};
@@ -293,12 +303,9 @@ static void barrier_bursts_are_recorded(void **state)
 static void dirty_lines_are_written_back_when_evicted(void **state)
 {
     sc_config *config;
-    model_profile *profile = profile_of("vecadd", &config);
-    sc_error error = {{0}};
     model_point point;
     model_param_spec spec;
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load("wt", &spec, &error), 0);
+    model_profile *profile = wt_profile_of("vecadd", &config, &point, &spec);
     double stored = 0, footprint = 0;
     for (int k = 0; k < profile->kernel_count; k++) {
         stored += profile->kernels[k].lines[MODEL_STORE];
@@ -376,12 +383,9 @@ static void matmul_bursts_have_peak_banks(void **state)
 static void store_buffers_flush_at_kernel_end(void **state)
 {
     sc_config *config;
-    model_profile *profile = profile_of("vecadd", &config);
-    sc_error error = {{0}};
     model_point point;
     model_param_spec spec;
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load("wt", &spec, &error), 0);
+    model_profile *profile = wt_profile_of("vecadd", &config, &point, &spec);
     const model_mechanism *wt = model_mechanism_find("wt");
     model_prediction buffered, strong;
     wt->evaluate(profile, &point, &spec.initial, &buffered);
