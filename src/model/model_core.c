@@ -228,6 +228,7 @@ typedef struct network {
      * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
     int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
     double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
+    double most_crowding;         /* the largest queued_crowding (0 when none): 1 / the queues' capacity */
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -239,6 +240,14 @@ typedef struct network {
     double mem_delay;             /* Z_mem at the solution */
 } network;
 
+/* A CU's entries of one kind (MSHRs, store-buffer entries) and the line requests that hold them. */
+typedef struct entries {
+    double lines;           /* requests per warp instruction */
+    double lines_per_cu;    /* lines / active CUs: requests per cycle per CU per unit of throughput */
+    double servers;         /* entries per CU */
+    double per_server;      /* 1 / servers */
+} entries;
+
 /* What the trip's latencies need from a group: its read mix and unloaded latencies. */
 typedef struct memory_paths {
     double l1_latency, l2_latency, near_latency, dram_latency;   /* near: the CPU cluster's and L3's mix */
@@ -248,23 +257,22 @@ typedef struct memory_paths {
     double requests;                   /* line requests leaving the CU */
     double exposed_loads;              /* a_lat x read instructions */
     double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
-    double mshrs, store_buffer_entries;
+    entries mshrs, store_buffer;       /* read lines beyond the L1 hold MSHRs, written lines store-buffer entries */
     /* 1 / reads, requests, memory_lines, dram_lines (0 where those are 0): cycle_at's chain of
      * dependent operations multiplies by them rather than divides. */
     double per_read_line, per_request, per_memory_line, per_dram_line;
 } memory_paths;
 
-/* Entries (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
+/* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
  * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
  * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X,
  * given the hold's slope `hold_slope`; false when the entries cannot carry X. */
-static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers)
+static bool entries_at(network *net, int k, const entries *e, double hold, double hold_slope)
 {
-    double correction = net->correction;
-    double rate_slope = lines / net->replicas[k], rate = net->throughput * rate_slope;   /* requests per cycle per CU */
-    double per_server = 1.0 / servers;
+    double correction = net->correction, lines = e->lines, servers = e->servers, per_server = e->per_server;
+    double rate_slope = e->lines_per_cu, rate = net->throughput * rate_slope;   /* requests per cycle per CU */
     net->demand[k] = lines * hold;
     net->demand_slope[k] = lines * hold_slope;
     net->residence[k] = net->residence_slope[k] = 0;
@@ -324,6 +332,9 @@ static void prepare_queues(network *net)
         net->queued_crowding[count++] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
     }
     net->queued_count = count;
+    net->most_crowding = 0;
+    for (int i = 0; i < count; i++)
+        net->most_crowding = max2(net->most_crowding, net->queued_crowding[i]);
 }
 
 /* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
@@ -337,15 +348,15 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
 {
     net->throughput = throughput;
     int count = net->queued_count;
-    double busiest = 0, wait[STATION_COUNT], wait_slope[STATION_COUNT];
+    /* The busiest station's c U_k (rounding keeps the order of the products). */
+    if (throughput * net->most_crowding >= 1.0)
+        return INFINITY;
+    double wait[STATION_COUNT], wait_slope[STATION_COUNT];
     for (int i = 0; i < count; i++) {
         double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
-        busiest = max2(busiest, v);
         wait[i] = net->queued_demand[i] * v * free_share;
         wait_slope[i] = net->queued_demand[i] * crowding * free_share * free_share;
     }
-    if (busiest >= 1.0)
-        return INFINITY;
     for (int i = 0; i < net->own_end; i++) {
         net->residence[net->queued[i]] = net->queued_demand[i] + wait[i];
         net->residence_slope[net->queued[i]] = wait_slope[i];
@@ -362,10 +373,9 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
-    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
     double hold = read_hold(m, l2, near, from_dram), hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
-    if (!entries_at(net, MSHR, reads, hold, hold_slope, m->mshrs) ||
-        !entries_at(net, STORE_BUFFER, m->write_lines, l2, l2_slope, m->store_buffer_entries))
+    if (!entries_at(net, MSHR, &m->mshrs, hold, hold_slope) ||
+        !entries_at(net, STORE_BUFFER, &m->store_buffer, l2, l2_slope))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
                           m->needs_dram * (from_dram - near);
@@ -399,10 +409,7 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
  * store buffer's limit depends on the trip's waits, so it stays implicit.) */
 static double queue_capacity(const network *net)
 {
-    double crowding = 0;
-    for (int i = 0; i < net->queued_count; i++)
-        crowding = max2(crowding, net->queued_crowding[i]);
-    return crowding > 0 ? 1.0 / crowding : INFINITY;
+    return net->most_crowding > 0 ? 1.0 / net->most_crowding : INFINITY;
 }
 
 /* ---- the solver ---- */
@@ -611,7 +618,7 @@ static void solve(network *net, const memory_paths *m, double below_root)
 {
     prepare_queues(net);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
-                .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
+                .tolerance = 1e-9 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
     s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
@@ -723,7 +730,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
-    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines, round = min2(net->burst_lines, m->mshrs);
+    double reads = m->mshrs.lines, round = min2(net->burst_lines, m->mshrs.servers);
     bool bursts = b->waits > 0 && reads > 0;
     net->burst_beyond_l2 = bursts ? any_of((m->near_read_lines + m->dram_read_lines) / reads, round) : 0.0;
     net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
@@ -827,9 +834,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
         .needs_memory = read_lines > 0 ? any_of(memory_reads / read_lines, lines_per_read) : 0.0,
         .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
-        .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
     };
-    paths.per_read_line = reciprocal(paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines);
+    double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
+    paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
+    paths.store_buffer = (entries){paths.write_lines, paths.write_lines / where.active, p->store_buffer_entries,
+                                   1.0 / p->store_buffer_entries};
+    paths.per_read_line = reciprocal(read_lines_beyond_l1);
     paths.per_request = reciprocal(paths.requests);
     paths.per_memory_line = reciprocal(paths.memory_lines);
     paths.per_dram_line = reciprocal(paths.dram_lines);
