@@ -337,6 +337,14 @@ static void prepare_queues(network *net)
         net->most_crowding = max2(net->most_crowding, net->queued_crowding[i]);
 }
 
+/* The wait R_k - D_k of the i-th queued station at throughput X, and its slope (cycle_at). */
+static inline double queue_wait(const network *net, int i, double throughput, double *wait_slope)
+{
+    double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
+    *wait_slope = net->queued_demand[i] * crowding * free_share * free_share;
+    return net->queued_demand[i] * v * free_share;
+}
+
 /* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
  * station cannot carry X; `cycle_slope` gets d cycle / d X where it is finite. Schweitzer's
  * estimate at each queueing station: a request arriving at station k finds A_k = Q_k (N-1)/N
@@ -347,27 +355,28 @@ static void prepare_queues(network *net)
 static double cycle_at(network *net, const memory_paths *m, double throughput, double *cycle_slope)
 {
     net->throughput = throughput;
-    int count = net->queued_count;
     /* The busiest station's c U_k (rounding keeps the order of the products). */
     if (throughput * net->most_crowding >= 1.0)
         return INFINITY;
-    double wait[STATION_COUNT], wait_slope[STATION_COUNT];
-    for (int i = 0; i < count; i++) {
-        double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
-        wait[i] = net->queued_demand[i] * v * free_share;
-        wait_slope[i] = net->queued_demand[i] * crowding * free_share * free_share;
-    }
+    double wait, wait_slope;
     for (int i = 0; i < net->own_end; i++) {
-        net->residence[net->queued[i]] = net->queued_demand[i] + wait[i];
-        net->residence_slope[net->queued[i]] = wait_slope[i];
+        wait = queue_wait(net, i, throughput, &wait_slope);
+        net->residence[net->queued[i]] = net->queued_demand[i] + wait;
+        net->residence_slope[net->queued[i]] = wait_slope;
     }
     double trip = 0, trip_slope = 0, lookup_wait = 0, lookup_slope = 0, dram_wait = 0, dram_slope = 0;
-    for (int i = net->own_end; i < net->trip_end; i++)
-        trip += wait[i], trip_slope += wait_slope[i];
-    for (int i = net->trip_end; i < net->lookup_end; i++)
-        lookup_wait += wait[i] * m->per_memory_line, lookup_slope += wait_slope[i] * m->per_memory_line;
-    for (int i = net->lookup_end; i < count; i++)
-        dram_wait += wait[i] * m->per_dram_line, dram_slope += wait_slope[i] * m->per_dram_line;
+    for (int i = net->own_end; i < net->trip_end; i++) {
+        wait = queue_wait(net, i, throughput, &wait_slope);
+        trip += wait, trip_slope += wait_slope;
+    }
+    for (int i = net->trip_end; i < net->lookup_end; i++) {
+        wait = queue_wait(net, i, throughput, &wait_slope);
+        lookup_wait += wait * m->per_memory_line, lookup_slope += wait_slope * m->per_memory_line;
+    }
+    for (int i = net->lookup_end; i < net->queued_count; i++) {
+        wait = queue_wait(net, i, throughput, &wait_slope);
+        dram_wait += wait * m->per_dram_line, dram_slope += wait_slope * m->per_dram_line;
+    }
     trip *= m->per_request;
     trip_slope *= m->per_request;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
