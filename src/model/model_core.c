@@ -757,14 +757,20 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
 static const int stall_order[] = {GSI_MEM_STRUCT, GSI_MEM_DATA, GSI_SYNC, GSI_COMP_STRUCT, GSI_COMP_DATA, GSI_CONTROL};
 enum { STALL_KINDS = 6 };
 
-/* base^n for a whole n by repeated squaring: a few multiplications instead of pow(). */
-static double whole_power(double base, unsigned n)
+/* base[s]^n for a whole n by repeated squaring, every base in step (one pass over n's bits): a
+ * few multiplications instead of pow(). */
+static void whole_powers(const double base[STALL_KINDS], unsigned n, double power[STALL_KINDS])
 {
-    double result = 1.0;
-    for (; n; n >>= 1, base *= base)
+    double square[STALL_KINDS];
+    for (int s = 0; s < STALL_KINDS; s++)
+        power[s] = 1.0, square[s] = base[s];
+    for (; n; n >>= 1) {
         if (n & 1)
-            result *= base;
-    return result;
+            for (int s = 0; s < STALL_KINDS; s++)
+                power[s] *= square[s];
+        for (int s = 0; s < STALL_KINDS; s++)
+            square[s] *= square[s];
+    }
 }
 
 static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu, double busy_cycles,
@@ -778,26 +784,42 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
         stalls[GSI_NO_STALL] += busy_cycles * (1.0 - no_stall_share);
         return;
     }
-    /* none_before: 1 - F_before(c), and its power: P(no warp in an earlier category). */
-    double none_before = 1.0, none_power = 1.0;
+    /* none_through[s]: 1 - F_through(c_s), and its power: P(no warp in c_s or an earlier category). */
+    double none_through[STALL_KINDS], none_through_power[STALL_KINDS], none_before = 1.0, none_power = 1.0;
+    for (int s = 0; s < STALL_KINDS; s++)
+        none_before = none_through[s] = max2(none_before - share[s] / total, 0.0);
+    whole_powers(none_through, warps_per_cu, none_through_power);
     for (int s = 0; s < STALL_KINDS; s++) {
-        double none_through = max2(none_before - share[s] / total, 0.0);
-        double none_through_power = whole_power(none_through, warps_per_cu);
-        stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * (none_power - none_through_power);
-        none_before = none_through, none_power = none_through_power;
+        stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * (none_power - none_through_power[s]);
+        none_power = none_through_power[s];
     }
 }
 
-/* Charges `busy_cycles` CU cycles of a solved network to the GSI categories (charge_stalls). */
-static void charge_network(const network *net, double active_cus, double z_sync, double z_comp, double z_ctrl,
-                           double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
+/* What the GSI split needs of a solved view (solve_view), kept while the network solves the next. */
+typedef struct view {
+    double mem_struct, mem_data, burst_wait, comp_struct;   /* per warp instruction */
+    double population, throughput;
+} view;
+
+static view view_of(const network *net)
 {
-    double share[STALL_KINDS] = {
-        net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER], net->mem_delay, z_sync + net->burst_wait,
-        net->residence[SIMD], z_comp, z_ctrl,
+    return (view){
+        .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
+        .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .comp_struct = net->residence[SIMD],
+        .population = net->population, .throughput = net->throughput,
     };
-    charge_stalls(share, (unsigned)(net->population / active_cus + 0.5), busy_cycles,
-                  min2(1.0, issue_spread * net->throughput / active_cus), stalls);
+}
+
+/* Charges `busy_cycles` CU cycles of a solved view to the GSI categories (charge_stalls); none
+ * when there are none. */
+static void charge_view(const view *v, double active_cus, double z_sync, double z_comp, double z_ctrl,
+                        double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
+{
+    if (busy_cycles == 0)
+        return;
+    double share[STALL_KINDS] = {v->mem_struct, v->mem_data, z_sync + v->burst_wait, v->comp_struct, z_comp, z_ctrl};
+    charge_stalls(share, (unsigned)(v->population / active_cus + 0.5), busy_cycles,
+                  min2(1.0, issue_spread * v->throughput / active_cus), stalls);
 }
 
 /* ---- one kernel group ---- */
@@ -904,15 +926,17 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     };
     /* The busiest CUs decide the launch's length: their warps' rate with their own population on
      * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
-     * holding as many at once as the busiest at the busiest's rate. */
-    network fewer = net, tail = net;
+     * holding as many at once as the busiest at the busiest's rate. Each view is solved on the
+     * same network in turn (solve_view sets everything that differs). */
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
+    view busiest_view = view_of(&net), tail_view = busiest_view, fewer_view = busiest_view;
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
+        double tail_rate = solve_view(&net, &paths, &bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
                                       k->warps_per_cta, busiest_rate);
+        tail_view = view_of(&net);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -920,9 +944,11 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     }
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
-    if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &bursts, where.fewer_warps, where.warps,
+    if (fewer_resident) {
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&net, &paths, &bursts, where.fewer_warps, where.warps,
                                                                 k->warps_per_cta, busiest_rate));
+        fewer_view = view_of(&net);
+    }
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
@@ -933,10 +959,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */
     double stalls[GSI_CATEGORY_COUNT] = {0}, spread = theta[MODEL_ISSUE_SPREAD];
     double busiest_cycles = where.busiest_cus * busy, fewer_cycles = (where.active - where.busiest_cus) * fewer_busy;
-    charge_network(&net, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * (1 - tail_share), stalls);
-    if (tail_share > 0)
-        charge_network(&tail, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
-    charge_network(fewer_resident ? &fewer : &net, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles, stalls);
+    charge_view(&busiest_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * (1 - tail_share), stalls);
+    charge_view(&tail_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
+    charge_view(&fewer_view, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles, stalls);
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
