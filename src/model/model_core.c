@@ -228,6 +228,7 @@ typedef struct network {
      * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
     int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
     double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
+    double queued_wait_slope[STATION_COUNT];   /* D_k c U_k / X: the wait's slope at X = 0 */
     double most_crowding;         /* the largest queued_crowding (0 when none): 1 / the queues' capacity */
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
@@ -329,7 +330,9 @@ static void prepare_queues(network *net)
             continue;
         net->queued[count] = k;
         net->queued_demand[count] = net->demand[k];
-        net->queued_crowding[count++] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
+        net->queued_crowding[count] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
+        net->queued_wait_slope[count] = net->demand[k] * net->queued_crowding[count];
+        count++;
     }
     net->queued_count = count;
     net->most_crowding = 0;
@@ -341,7 +344,7 @@ static void prepare_queues(network *net)
 static inline double queue_wait(const network *net, int i, double throughput, double *wait_slope)
 {
     double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
-    *wait_slope = net->queued_demand[i] * crowding * free_share * free_share;
+    *wait_slope = net->queued_wait_slope[i] * free_share * free_share;
     return net->queued_demand[i] * v * free_share;
 }
 
