@@ -771,8 +771,9 @@ static void whole_powers(const double base[STALL_KINDS], unsigned n, double powe
         if (n & 1)
             for (int s = 0; s < STALL_KINDS; s++)
                 power[s] *= square[s];
-        for (int s = 0; s < STALL_KINDS; s++)
-            square[s] *= square[s];
+        if (n > 1)   /* the square beyond n's top bit is never used */
+            for (int s = 0; s < STALL_KINDS; s++)
+                square[s] *= square[s];
     }
 }
 
