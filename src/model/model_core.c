@@ -314,6 +314,7 @@ static void prepare_queues(network *net)
 {
     double correction = net->correction = (net->population - 1.0) / net->population;
     int count = 0;
+    net->most_crowding = 0;
     for (int k = 0; k < STATION_COUNT; k++)
         net->residence[k] = 0;
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
@@ -332,12 +333,10 @@ static void prepare_queues(network *net)
         net->queued_demand[count] = net->demand[k];
         net->queued_crowding[count] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
         net->queued_wait_slope[count] = net->demand[k] * net->queued_crowding[count];
+        net->most_crowding = max2(net->most_crowding, net->queued_crowding[count]);
         count++;
     }
     net->queued_count = count;
-    net->most_crowding = 0;
-    for (int i = 0; i < count; i++)
-        net->most_crowding = max2(net->most_crowding, net->queued_crowding[i]);
 }
 
 /* The wait R_k - D_k of the i-th queued station at throughput X, and its slope (cycle_at). */
