@@ -759,21 +759,14 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
 static const int stall_order[] = {GSI_MEM_STRUCT, GSI_MEM_DATA, GSI_SYNC, GSI_COMP_STRUCT, GSI_COMP_DATA, GSI_CONTROL};
 enum { STALL_KINDS = 6 };
 
-/* base[s]^n for a whole n by repeated squaring, every base in step (one pass over n's bits): a
- * few multiplications instead of pow(). */
-static void whole_powers(const double base[STALL_KINDS], unsigned n, double power[STALL_KINDS])
+/* base^n for a whole n by repeated squaring: a few multiplications instead of pow(). */
+static double whole_power(double base, unsigned n)
 {
-    double square[STALL_KINDS];
-    for (int s = 0; s < STALL_KINDS; s++)
-        power[s] = 1.0, square[s] = base[s];
-    for (; n; n >>= 1) {
+    double result = 1.0;
+    for (; n; n >>= 1, base *= base)
         if (n & 1)
-            for (int s = 0; s < STALL_KINDS; s++)
-                power[s] *= square[s];
-        if (n > 1)   /* the square beyond n's top bit is never used */
-            for (int s = 0; s < STALL_KINDS; s++)
-                square[s] *= square[s];
-    }
+            result *= base;
+    return result;
 }
 
 static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu, double busy_cycles,
@@ -791,7 +784,8 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
     double none_through[STALL_KINDS], none_through_power[STALL_KINDS], none_before = 1.0, none_power = 1.0;
     for (int s = 0; s < STALL_KINDS; s++)
         none_before = none_through[s] = max2(none_before - share[s] / total, 0.0);
-    whole_powers(none_through, warps_per_cu, none_through_power);
+    for (int s = 0; s < STALL_KINDS; s++)
+        none_through_power[s] = whole_power(none_through[s], warps_per_cu);
     for (int s = 0; s < STALL_KINDS; s++) {
         stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * (none_power - none_through_power[s]);
         none_power = none_through_power[s];
