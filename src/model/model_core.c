@@ -253,6 +253,8 @@ typedef struct network {
      * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
     int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
     double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
+    double queued_wait_slope[STATION_COUNT];   /* D_k c U_k / X: the wait's slope at X = 0 */
+    double most_crowding;         /* the largest queued_crowding (0 when none): 1 / the queues' capacity */
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -264,6 +266,14 @@ typedef struct network {
     double mem_delay;             /* Z_mem at the solution */
 } network;
 
+/* A CU's entries of one kind (MSHRs, store-buffer entries) and the line requests that hold them. */
+typedef struct entries {
+    double lines;           /* requests per warp instruction */
+    double lines_per_cu;    /* lines / active CUs: requests per cycle per CU per unit of throughput */
+    double servers;         /* entries per CU */
+    double per_server;      /* 1 / servers */
+} entries;
+
 /* What the trip's latencies need from a group: its read mix and unloaded latencies. */
 typedef struct memory_paths {
     double l1_latency, l2_latency, near_latency, dram_latency;   /* near: the CPU cluster's and L3's mix */
@@ -273,23 +283,22 @@ typedef struct memory_paths {
     double requests;                   /* line requests leaving the CU */
     double exposed_loads;              /* a_lat x read instructions */
     double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
-    double mshrs, store_buffer_entries;
+    entries mshrs, store_buffer;       /* read lines beyond the L1 hold MSHRs, written lines store-buffer entries */
     /* 1 / reads, requests, memory_lines, dram_lines (0 where those are 0): cycle_at's chain of
      * dependent operations multiplies by them rather than divides. */
     double per_read_line, per_request, per_memory_line, per_dram_line;
 } memory_paths;
 
-/* Entries (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
+/* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
  * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
  * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X,
  * given the hold's slope `hold_slope`; false when the entries cannot carry X. */
-static bool entries_at(network *net, int k, double lines, double hold, double hold_slope, double servers)
+static bool entries_at(network *net, int k, const entries *e, double hold, double hold_slope)
 {
-    double correction = net->correction;
-    double rate_slope = lines / net->replicas[k], rate = net->throughput * rate_slope;   /* requests per cycle per CU */
-    double per_server = 1.0 / servers;
+    double correction = net->correction, lines = e->lines, servers = e->servers, per_server = e->per_server;
+    double rate_slope = e->lines_per_cu, rate = net->throughput * rate_slope;   /* requests per cycle per CU */
     net->demand[k] = lines * hold;
     net->demand_slope[k] = lines * hold_slope;
     net->residence[k] = net->residence_slope[k] = 0;
@@ -330,6 +339,7 @@ static void prepare_queues(network *net)
 {
     double correction = net->correction = (net->population - 1.0) / net->population;
     int count = 0;
+    net->most_crowding = 0;
     for (int k = 0; k < STATION_COUNT; k++)
         net->residence[k] = 0;
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
@@ -346,9 +356,20 @@ static void prepare_queues(network *net)
             continue;
         net->queued[count] = k;
         net->queued_demand[count] = net->demand[k];
-        net->queued_crowding[count++] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
+        net->queued_crowding[count] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
+        net->queued_wait_slope[count] = net->demand[k] * net->queued_crowding[count];
+        net->most_crowding = max2(net->most_crowding, net->queued_crowding[count]);
+        count++;
     }
     net->queued_count = count;
+}
+
+/* The wait R_k - D_k of the i-th queued station at throughput X, and its slope (cycle_at). */
+static inline double queue_wait(const network *net, int i, double throughput, double *wait_slope)
+{
+    double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
+    *wait_slope = net->queued_wait_slope[i] * free_share * free_share;
+    return net->queued_demand[i] * v * free_share;
 }
 
 /* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
@@ -361,36 +382,36 @@ static void prepare_queues(network *net)
 static double cycle_at(network *net, const memory_paths *m, double throughput, double *cycle_slope)
 {
     net->throughput = throughput;
-    int count = net->queued_count;
-    double busiest = 0, wait[STATION_COUNT], wait_slope[STATION_COUNT];
-    for (int i = 0; i < count; i++) {
-        double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
-        busiest = max2(busiest, v);
-        wait[i] = net->queued_demand[i] * v * free_share;
-        wait_slope[i] = net->queued_demand[i] * crowding * free_share * free_share;
-    }
-    if (busiest >= 1.0)
+    /* The busiest station's c U_k (rounding keeps the order of the products). */
+    if (throughput * net->most_crowding >= 1.0)
         return INFINITY;
+    double wait, wait_slope;
     for (int i = 0; i < net->own_end; i++) {
-        net->residence[net->queued[i]] = net->queued_demand[i] + wait[i];
-        net->residence_slope[net->queued[i]] = wait_slope[i];
+        wait = queue_wait(net, i, throughput, &wait_slope);
+        net->residence[net->queued[i]] = net->queued_demand[i] + wait;
+        net->residence_slope[net->queued[i]] = wait_slope;
     }
     double trip = 0, trip_slope = 0, lookup_wait = 0, lookup_slope = 0, dram_wait = 0, dram_slope = 0;
-    for (int i = net->own_end; i < net->trip_end; i++)
-        trip += wait[i], trip_slope += wait_slope[i];
-    for (int i = net->trip_end; i < net->lookup_end; i++)
-        lookup_wait += wait[i] * m->per_memory_line, lookup_slope += wait_slope[i] * m->per_memory_line;
-    for (int i = net->lookup_end; i < count; i++)
-        dram_wait += wait[i] * m->per_dram_line, dram_slope += wait_slope[i] * m->per_dram_line;
+    for (int i = net->own_end; i < net->trip_end; i++) {
+        wait = queue_wait(net, i, throughput, &wait_slope);
+        trip += wait, trip_slope += wait_slope;
+    }
+    for (int i = net->trip_end; i < net->lookup_end; i++) {
+        wait = queue_wait(net, i, throughput, &wait_slope);
+        lookup_wait += wait * m->per_memory_line, lookup_slope += wait_slope * m->per_memory_line;
+    }
+    for (int i = net->lookup_end; i < net->queued_count; i++) {
+        wait = queue_wait(net, i, throughput, &wait_slope);
+        dram_wait += wait * m->per_dram_line, dram_slope += wait_slope * m->per_dram_line;
+    }
     trip *= m->per_request;
     trip_slope *= m->per_request;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
-    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines;
     double hold = read_hold(m, l2, near, from_dram), hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
-    if (!entries_at(net, MSHR, reads, hold, hold_slope, m->mshrs) ||
-        !entries_at(net, STORE_BUFFER, m->write_lines, l2, l2_slope, m->store_buffer_entries))
+    if (!entries_at(net, MSHR, &m->mshrs, hold, hold_slope) ||
+        !entries_at(net, STORE_BUFFER, &m->store_buffer, l2, l2_slope))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
                           m->needs_dram * (from_dram - near);
@@ -424,10 +445,7 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
  * store buffer's limit depends on the trip's waits, so it stays implicit.) */
 static double queue_capacity(const network *net)
 {
-    double crowding = 0;
-    for (int i = 0; i < net->queued_count; i++)
-        crowding = max2(crowding, net->queued_crowding[i]);
-    return crowding > 0 ? 1.0 / crowding : INFINITY;
+    return net->most_crowding > 0 ? 1.0 / net->most_crowding : INFINITY;
 }
 
 /* ---- the solver ---- */
@@ -636,7 +654,7 @@ static void solve(network *net, const memory_paths *m, double below_root)
 {
     prepare_queues(net);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
-                .tolerance = 1e-9 * net->population, .servers = {m->mshrs, m->store_buffer_entries}};
+                .tolerance = 1e-9 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
     s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
@@ -750,7 +768,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
-    double reads = m->l2_read_lines + m->near_read_lines + m->dram_read_lines, round = min2(net->burst_lines, m->mshrs);
+    double reads = m->mshrs.lines, round = min2(net->burst_lines, m->mshrs.servers);
     bool bursts = b->waits > 0 && reads > 0;
     net->burst_beyond_l2 = bursts ? any_of((m->near_read_lines + m->dram_read_lines) / reads, round) : 0.0;
     net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
@@ -789,26 +807,43 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
         stalls[GSI_NO_STALL] += busy_cycles * (1.0 - no_stall_share);
         return;
     }
-    /* none_before: 1 - F_before(c), and its power: P(no warp in an earlier category). */
-    double none_before = 1.0, none_power = 1.0;
+    /* none_through[s]: 1 - F_through(c_s), and its power: P(no warp in c_s or an earlier category). */
+    double none_through[STALL_KINDS], none_through_power[STALL_KINDS], none_before = 1.0, none_power = 1.0;
+    for (int s = 0; s < STALL_KINDS; s++)
+        none_before = none_through[s] = max2(none_before - share[s] / total, 0.0);
+    for (int s = 0; s < STALL_KINDS; s++)
+        none_through_power[s] = whole_power(none_through[s], warps_per_cu);
     for (int s = 0; s < STALL_KINDS; s++) {
-        double none_through = max2(none_before - share[s] / total, 0.0);
-        double none_through_power = whole_power(none_through, warps_per_cu);
-        stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * (none_power - none_through_power);
-        none_before = none_through, none_power = none_through_power;
+        stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * (none_power - none_through_power[s]);
+        none_power = none_through_power[s];
     }
 }
 
-/* Charges `busy_cycles` CU cycles of a solved network to the GSI categories (charge_stalls). */
-static void charge_network(const network *net, double active_cus, double z_sync, double z_comp, double z_ctrl,
-                           double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
+/* What the GSI split needs of a solved view (solve_view), kept while the network solves the next. */
+typedef struct view {
+    double mem_struct, mem_data, burst_wait, comp_struct;   /* per warp instruction */
+    double population, throughput;
+} view;
+
+static view view_of(const network *net)
 {
-    double share[STALL_KINDS] = {
-        net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER], net->mem_delay, z_sync + net->burst_wait,
-        net->residence[SIMD], z_comp, z_ctrl,
+    return (view){
+        .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
+        .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .comp_struct = net->residence[SIMD],
+        .population = net->population, .throughput = net->throughput,
     };
-    charge_stalls(share, (unsigned)(net->population / active_cus + 0.5), busy_cycles,
-                  min2(1.0, issue_spread * net->throughput / active_cus), stalls);
+}
+
+/* Charges `busy_cycles` CU cycles of a solved view to the GSI categories (charge_stalls); none
+ * when there are none. */
+static void charge_view(const view *v, double active_cus, double z_sync, double z_comp, double z_ctrl,
+                        double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
+{
+    if (busy_cycles == 0)
+        return;
+    double share[STALL_KINDS] = {v->mem_struct, v->mem_data, z_sync + v->burst_wait, v->comp_struct, z_comp, z_ctrl};
+    charge_stalls(share, (unsigned)(v->population / active_cus + 0.5), busy_cycles,
+                  min2(1.0, issue_spread * v->throughput / active_cus), stalls);
 }
 
 /* ---- one kernel group ---- */
@@ -854,9 +889,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
         .needs_memory = read_lines > 0 ? any_of(memory_reads / read_lines, lines_per_read) : 0.0,
         .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
-        .mshrs = p->l1_mshrs, .store_buffer_entries = p->store_buffer_entries,
     };
-    paths.per_read_line = reciprocal(paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines);
+    double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
+    paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
+    paths.store_buffer = (entries){paths.write_lines, paths.write_lines / where.active, p->store_buffer_entries,
+                                   1.0 / p->store_buffer_entries};
+    paths.per_read_line = reciprocal(read_lines_beyond_l1);
     paths.per_request = reciprocal(paths.requests);
     paths.per_memory_line = reciprocal(paths.memory_lines);
     paths.per_dram_line = reciprocal(paths.dram_lines);
@@ -912,21 +950,23 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     };
     /* The busiest CUs decide the launch's length: their warps' rate with their own population on
      * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
-     * holding as many at once as the busiest at the busiest's rate. */
-    network fewer = net, tail = net;
-    /* CUs holding as many CTAs at once run their rounds in step, and their bursts coincide; CUs
-     * holding fewer run at another pace, so their bursts fall anywhere in the others' rounds. */
+     * holding as many at once as the busiest at the busiest's rate. Each view is solved on the
+     * same network in turn (solve_view sets everything that differs). CUs holding as many CTAs at
+     * once run their rounds in step, and their bursts coincide; CUs holding fewer run at another
+     * pace, so their bursts fall anywhere in the others' rounds. */
     burst fewer_bursts = bursts, tail_bursts = bursts;
     bursts.together_ctas = where.busiest_cus * where.busiest_warps / k->warps_per_cta;
     fewer_bursts.together_ctas = (where.active - where.busiest_cus) * where.fewer_warps / k->warps_per_cta;
     tail_bursts.together_ctas = where.tail_warps / k->warps_per_cta;
     double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
+    view busiest_view = view_of(&net), tail_view = busiest_view, fewer_view = busiest_view;
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&tail, &paths, &tail_bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
+        double tail_rate = solve_view(&net, &paths, &tail_bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
                                       k->warps_per_cta, busiest_rate);
+        tail_view = view_of(&net);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -934,9 +974,11 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     }
     double fewer_busy = where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
-    if (fewer_resident)
-        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&fewer, &paths, &fewer_bursts, where.fewer_warps, where.warps,
+    if (fewer_resident) {
+        fewer_busy = cta_work / (k->warps_per_cta * solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps,
                                                                 k->warps_per_cta, busiest_rate));
+        fewer_view = view_of(&net);
+    }
     double kernel_busy = max2(busy, fewer_busy);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
@@ -948,10 +990,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */
     double stalls[GSI_CATEGORY_COUNT] = {0}, spread = theta[MODEL_ISSUE_SPREAD];
     double busiest_cycles = where.busiest_cus * busy, fewer_cycles = (where.active - where.busiest_cus) * fewer_busy;
-    charge_network(&net, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * (1 - tail_share), stalls);
-    if (tail_share > 0)
-        charge_network(&tail, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
-    charge_network(fewer_resident ? &fewer : &net, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles, stalls);
+    charge_view(&busiest_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * (1 - tail_share), stalls);
+    charge_view(&tail_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
+    charge_view(&fewer_view, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles, stalls);
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
