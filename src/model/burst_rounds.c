@@ -27,20 +27,22 @@ void burst_rounds_add(burst_rounds *rounds, size_t cta, uint64_t line_index)
     append(&rounds->open[cta], line_index);
 }
 
-void burst_rounds_close(burst_rounds *rounds, size_t cta)
+size_t burst_rounds_close(burst_rounds *rounds, size_t cta)
 {
     line_list *open = &rounds->open[cta];
-    if (open->count == 0)
-        return;
+    size_t lines = open->count;
+    if (lines == 0)
+        return 0;
     size_t round = rounds->closed[cta]++;
     if (round >= rounds->round_count) {
         rounds->rounds = realloc(rounds->rounds, (round + 1) * sizeof *rounds->rounds);
         memset(rounds->rounds + rounds->round_count, 0, (round + 1 - rounds->round_count) * sizeof *rounds->rounds);
         rounds->round_count = round + 1;
     }
-    for (size_t i = 0; i < open->count; i++)
+    for (size_t i = 0; i < lines; i++)
         append(&rounds->rounds[round], open->lines[i]);
     open->count = 0;
+    return lines;
 }
 
 void burst_rounds_end(burst_rounds *rounds, double peak_lines[BURST_BANK_COUNTS])

@@ -29,8 +29,9 @@ typedef struct burst_rounds {
 
 void burst_rounds_begin(burst_rounds *rounds, size_t cta_count);
 void burst_rounds_add(burst_rounds *rounds, size_t cta, uint64_t line_index);
-/* The CTA's burst in progress closes (a barrier): with read lines it joins its round. */
-void burst_rounds_close(burst_rounds *rounds, size_t cta);
+/* The CTA's burst in progress closes (a barrier): with read lines it joins its round. Returns
+ * its read lines (0: no burst). */
+size_t burst_rounds_close(burst_rounds *rounds, size_t cta);
 /* Adds each round's most loaded bank's lines to peak_lines[B - 1] for B = 1..BURST_BANK_COUNTS and
  * frees the launch's lines (bursts still open never closed: they are no burst). */
 void burst_rounds_end(burst_rounds *rounds, double peak_lines[BURST_BANK_COUNTS]);

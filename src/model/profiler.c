@@ -45,10 +45,6 @@
 #include "timing/coalescer.h"
 #include "timing/decode.h"
 
-typedef struct cta_burst {
-    double lines, instructions;    /* read lines, warp instructions */
-} cta_burst;
-
 /* Greedy-then-oldest: the registers a warp's loads are still filling, and the clock at which
  * each fills. */
 #define PENDING_REGISTERS 16
@@ -97,8 +93,8 @@ struct profiler {
     double *cu_instructions;       /* per CU */
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
-    cta_burst *bursts;             /* per CTA of the launch: since its latest barrier */
-    burst_rounds rounds;           /* the launch's bursts by round, for their L2 banks */
+    double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
+    burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
     warp_loads *pending;           /* greedy_then_oldest: per warp of the launch (CTA, warp) */
     unsigned warps_per_cta;
     uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
@@ -169,7 +165,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->group->registers_per_thread = decode_registers_per_thread(kernel->entry);
     p->launch_stamp++;
     p->atomic_lines = p->hottest_atomics = p->load_lines = p->hottest_loads = 0;
-    p->bursts = calloc(kernel->cta_count, sizeof *p->bursts);
+    p->burst_instructions = calloc(kernel->cta_count, sizeof *p->burst_instructions);
     burst_rounds_begin(&p->rounds, kernel->cta_count);
     p->warps_per_cta = kernel->warps_per_cta;
     if (p->greedy_then_oldest)
@@ -196,9 +192,9 @@ static void launch_end(void *context, const exec_kernel *kernel)
     if (p->load_lines > 0)
         p->group->load_hottest_share += (p->hottest_loads / p->load_lines - p->group->load_hottest_share) /
                                         p->group->launches;
-    free(p->bursts);   /* a CTA's lines after its last barrier end no burst */
+    free(p->burst_instructions);   /* a CTA's lines after its last barrier end no burst */
     burst_rounds_end(&p->rounds, p->group->burst_bank_peak_lines);
-    p->bursts = NULL;
+    p->burst_instructions = NULL;
     free(p->pending);
     p->pending = NULL;
     decode_free(p->decoded, p->module);
@@ -444,8 +440,6 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
     group->lines[access] += count;
     p->cu_lsu_cycles[cu] += count;
     bool reads = access != MODEL_STORE && access != MODEL_STORE_STRONG;
-    if (reads)
-        p->bursts[cta->linear_id].lines += count;
     for (unsigned i = 0; i < count; i++) {
         uint64_t line = p->lines[i].line_address / p->line_bytes;
         if (reads)
@@ -463,16 +457,16 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
  * CTA's read lines since its previous barrier form one burst. */
 static void close_burst(profiler *p, const exec_cta *cta)
 {
-    cta_burst *burst = &p->bursts[cta->linear_id];
     if (cta->barrier_waiting > 0)
         return;
-    burst_rounds_close(&p->rounds, cta->linear_id);
-    if (burst->lines > 0) {
+    double *instructions = &p->burst_instructions[cta->linear_id];
+    size_t lines = burst_rounds_close(&p->rounds, cta->linear_id);
+    if (lines > 0) {
         p->group->barrier_bursts += 1;
-        p->group->barrier_burst_lines += burst->lines;
-        p->group->barrier_burst_instructions += burst->instructions;
+        p->group->barrier_burst_lines += (double)lines;
+        p->group->barrier_burst_instructions += *instructions;
     }
-    *burst = (cta_burst){0};
+    *instructions = 0;
 }
 
 /* ---- greedy-then-oldest stalls ---- */
@@ -554,7 +548,7 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     group->warp_instructions += 1;
     group->thread_instructions += (double)__builtin_popcountll(step->executed_mask);
     p->cu_instructions[cu] += 1;
-    p->bursts[warp->cta->linear_id].instructions += 1;
+    p->burst_instructions[warp->cta->linear_id] += 1;
     const decoded_instruction *decoded = decoded_of(p, step->instruction);
     if (decoded && decoded->releases)
         group->releases++;
