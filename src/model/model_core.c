@@ -736,13 +736,13 @@ typedef struct burst {
                                                     * most loaded L2 bank (burst_bank_share); channel cycles per line over the channels */
 } burst;
 
-/* Cycles the last line of a burst of `cu_ctas` CTAs per CU and `gpu_ctas` CTAs in all waits
+/* Cycles the last line of a burst of `cu_ctas` CTAs per CU and the GPU's coinciding CTAs waits
  * beyond its own latency: the burst's passage through the most loaded of the L1 banks, the
  * MSHRs (those beyond the MSHRs wait for one to free, hold/MSHRs apart), the CU's port in, an
  * L2 bank and its port out (the round's lines on its most loaded bank), and the DRAM channels. */
-static double burst_drain(const burst *b, double cu_ctas, double gpu_ctas)
+static double burst_drain(const burst *b, double cu_ctas)
 {
-    double cu_lines = b->beyond_l1 * cu_ctas, gpu_lines = b->beyond_l1 * gpu_ctas;
+    double gpu_ctas = b->together_ctas, cu_lines = b->beyond_l1 * cu_ctas, gpu_lines = b->beyond_l1 * gpu_ctas;
     double drain = b->lines * cu_ctas / b->l1_banks;
     drain = max2(drain, max2(cu_lines - b->mshrs, 0.0) * b->hold / b->mshrs);
     drain = max2(drain, cu_lines * b->port_cycles);
@@ -764,7 +764,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
     net->burst_span = b->span;
-    net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, b->together_ctas) : 0.0;
+    net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta) : 0.0;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */

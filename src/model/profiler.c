@@ -95,6 +95,7 @@ struct profiler {
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
+    bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
     warp_loads *pending;           /* greedy_then_oldest: per warp of the launch (CTA, warp) */
     unsigned warps_per_cta;
     uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
@@ -155,6 +156,15 @@ static model_kernel_profile *group_for(profiler *p, const exec_kernel *kernel)
     return group;
 }
 
+static bool module_has_barriers(const ptx_module *module)
+{
+    for (int32_t f = 0; f < module->function_count; f++)
+        for (int32_t i = 0; i < module->functions[f].instruction_count; i++)
+            if (module->functions[f].instructions[i].opcode == PTX_OP_BAR)
+                return true;
+    return false;
+}
+
 static void launch_begin(void *context, const exec_kernel *kernel)
 {
     profiler *p = context;
@@ -167,6 +177,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->atomic_lines = p->hottest_atomics = p->load_lines = p->hottest_loads = 0;
     p->burst_instructions = calloc(kernel->cta_count, sizeof *p->burst_instructions);
     burst_rounds_begin(&p->rounds, kernel->cta_count);
+    p->has_barriers = module_has_barriers(kernel->module);
     p->warps_per_cta = kernel->warps_per_cta;
     if (p->greedy_then_oldest)
         p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
@@ -439,10 +450,10 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
     group->instructions[access] += 1;
     group->lines[access] += count;
     p->cu_lsu_cycles[cu] += count;
-    bool reads = access != MODEL_STORE && access != MODEL_STORE_STRONG;
+    bool burst_reads = p->has_barriers && access != MODEL_STORE && access != MODEL_STORE_STRONG;
     for (unsigned i = 0; i < count; i++) {
         uint64_t line = p->lines[i].line_address / p->line_bytes;
-        if (reads)
+        if (burst_reads)   /* a launch without barriers would keep every read line for nothing */
             burst_rounds_add(&p->rounds, cta->linear_id, line);
         record_line(p, cu, access, line);
     }
