@@ -14,7 +14,7 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope bench [functional|detailed|sampled|store|model] [--size tiny|small|large]\n"
+    printf("usage: syncscope bench [functional|detailed|sampled|store|model] [--size tiny|small|large|huge]\n"
            "                       [--workload W] [--system PRESET] [--mechanism wt|nol1|rfo|qr] [--runs N] [--db PATH]\n"
            "                       [--sample-period N] [--sample-window-waves W] [--sample-warmup-waves U]\n"
            "                       [--sample-warmup-launches L]\n\n"
@@ -22,8 +22,9 @@ static void print_help(void)
            "detailed: warp-instructions and simulated GPU cycles per second of the detailed timing model per\n"
            "          workload under --mechanism (default wt, size small), and the process's peak resident\n"
            "          memory so far (getrusage).\n"
-           "sampled: each workload in full detail and sampled (run --mode sampled; default size large): full\n"
-           "         cycles, estimate, error, 95%% interval, share of warp instructions in detail, wall-time speedup.\n"
+           "sampled: each workload in full detail and sampled (run --mode sampled; default size huge): full\n"
+           "         cycles, estimate, error, 95%% interval, share of warp instructions in detail, wall-time speedup,\n"
+           "         and whether it meets 2 %% with at most 1/20 in detail.\n"
            "model: per workload, the profiling pass's time and analytical-model evaluations per second\n"
            "       under --mechanism (default wt, size small).\n"
            "store: inserts N synthetic runs (default 100000) into --db PATH (default db/bench.sqlite; replaced at\n"
@@ -174,7 +175,7 @@ int command_bench(int argc, char **argv)
     if (help) {
         print_help();
     } else if (size_text && sc_workload_size_parse(size_text, &size) < 0) {
-        fprintf(stderr, "syncscope bench: --size must be tiny, small or large\n");
+        fprintf(stderr, "syncscope bench: --size must be tiny, small, large or huge\n");
         status = 2;
     } else if (runs_text && cli_parse_u64("bench", "runs", runs_text, &runs_count) < 0) {
         status = 2;
@@ -197,7 +198,7 @@ int command_bench(int argc, char **argv)
             status |= bench_workloads(&detailed_target, system, mechanism ? mechanism : "wt", only,
                                       size_text ? size : SC_SIZE_SMALL);
         if (runs(target, "sampled"))
-            status |= bench_sampled(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_LARGE,
+            status |= bench_sampled(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_HUGE,
                                     &sampling);
         if (runs(target, "model"))
             status |= bench_model(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_SMALL);

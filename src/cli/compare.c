@@ -20,7 +20,7 @@
 static void print_help(void)
 {
     printf("usage: syncscope compare [--system PRESET] [--mechanisms M,M...] [--workloads W,W...]\n"
-           "                         [--size tiny|small|large] [--mode detailed|sampled|functional] [--report DIR]\n"
+           "                         [--size tiny|small|large|huge] [--mode detailed|sampled|functional] [--report DIR]\n"
            "                         [--model-points N] [--db PATH]\n\n"
            "Runs every mechanism (default: all) over the built-in suite (default: all workloads) on the\n"
            "detailed timing model (default), sampled (run --mode sampled with its default sampling) or the\n"
@@ -181,7 +181,7 @@ static int compare(cli_option *options)
     if (status == 0 && model_points > 1000)
         status = cli_usage_error("compare", "--model-points must be 0..1000, not %s", model_points_text);
     if (status == 0 && size_text && sc_workload_size_parse(size_text, &request.size) < 0) {
-        fprintf(stderr, "syncscope compare: --size must be tiny, small or large\n");
+        fprintf(stderr, "syncscope compare: --size must be tiny, small, large or huge\n");
         status = 2;
     }
     sc_error error = {{0}};

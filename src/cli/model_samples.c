@@ -28,7 +28,7 @@ int model_study_from_options(model_study *study, cli_option *options, int defaul
         return cli_usage_error(study->command, "no analytical model and detailed protocol for mechanism %s", mechanism);
     sc_workload_size parsed;
     if (sc_workload_size_parse(study->size, &parsed) < 0)
-        return cli_usage_error(study->command, "--size must be tiny, small or large, not %s", study->size);
+        return cli_usage_error(study->command, "--size must be tiny, small, large or huge, not %s", study->size);
     unsigned long long number;
     if (points) {
         if (cli_parse_u64(study->command, "points", points, &number) < 0)

@@ -15,7 +15,7 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope reproduce STUDY [--size tiny|small|large] [--scaling-sizes S,S...]\n"
+    printf("usage: syncscope reproduce STUDY [--size tiny|small|large|huge] [--scaling-sizes S,S...]\n"
            "                          [--workloads W,W...] [--out DIR] [--report-only] [--db PATH]\n\n"
            "Runs the study's workloads under its mechanisms on its system preset in detail (at --size,\n"
            "default small), and its scaling workloads at each of --scaling-sizes (default\n"
@@ -40,7 +40,7 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
     study_runs *runs = &r->runs;
     sc_workload_size parsed;
     if (sc_workload_size_parse(size, &parsed) < 0)
-        return cli_usage_error("reproduce", "--size '%s': expected tiny, small or large", size);
+        return cli_usage_error("reproduce", "--size '%s': expected tiny, small, large or huge", size);
     runs->size = size;
     const reproduction_study *study = r->study;
     int study_workloads = sc_name_count(study->workloads), study_scaling = sc_name_count(study->scaling_workloads);
@@ -66,7 +66,7 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
         return cli_usage_error("reproduce", "--scaling-sizes: too many sizes");
     for (int s = 0; s < runs->scaling_size_count; s++)
         if (sc_workload_size_parse(runs->scaling_sizes[s], &parsed) < 0)
-            return cli_usage_error("reproduce", "--scaling-sizes: '%s' is not tiny, small or large", runs->scaling_sizes[s]);
+            return cli_usage_error("reproduce", "--scaling-sizes: '%s' is not tiny, small, large or huge", runs->scaling_sizes[s]);
     return 0;
 }
 

@@ -17,7 +17,7 @@ static void print_help(void)
            "  --mechanism M          coherence mechanism (syncscope list mechanisms) [wt]\n"
            "  --workload W           built-in workload (syncscope list workloads)\n"
            "  --workload-file M.json user workload manifest\n"
-           "  --size tiny|small|large  size class of a built-in workload [small]\n"
+           "  --size tiny|small|large|huge  size class of a built-in workload [small]\n"
            "  --mode functional|detailed|sampled|model  [functional]\n"
            "  --config FILE          JSON file overriding preset keys\n"
            "  --set KEY=VALUE        override one configuration key (repeatable)\n"
@@ -29,8 +29,8 @@ static void print_help(void)
            "  --json                 print the result as JSON\n"
            "sampled mode (CTA-wave windows in big launches, else every PERIOD-th launch of a kernel, in detail):\n"
            "  --sample-period N      one window or launch in N runs in detail [20]\n"
-           "  --sample-window-waves W  CTAs per window, in waves of the CTAs the GPU holds at once [3]\n"
-           "  --sample-warmup-waves U  leading waves of a window outside its measured steady part [1]\n"
+           "  --sample-window-waves W  CTAs per window, in waves of the CTAs the GPU holds at once [8]\n"
+           "  --sample-warmup-waves U  leading waves of a window outside its measured steady part [4]\n"
            "  --sample-warmup-launches L  launches run in detail unmeasured before each measured one [1]\n");
 }
 

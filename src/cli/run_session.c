@@ -61,7 +61,7 @@ int run_request_from_options(run_request *request, cli_option *options)
         return cli_usage_error("run", "--dump needs --workload-file (built-in workloads check their own outputs)");
     const char *size = cli_find(options, "size")->value;
     if (size && sc_workload_size_parse(size, &request->size) < 0)
-        return cli_usage_error("run", "--size must be tiny, small or large, not %s", size);
+        return cli_usage_error("run", "--size must be tiny, small, large or huge, not %s", size);
     unsigned long long number;
     const char *seed = cli_find(options, "seed")->value, *jitter = cli_find(options, "jitter")->value;
     if (seed && cli_parse_u64("run", "seed", seed, &number) < 0)

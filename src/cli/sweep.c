@@ -33,7 +33,7 @@ static void print_help(void)
            "  --report-only  evaluate nothing: report on the sweep's runs already in the database\n"
            "  --report DIR   where the figures go\n"
            "  --db PATH      results database [$SYNCSCOPE_DB or db/syncscope.sqlite]\n\n"
-           "SPEC.json: {\"name\": ..., \"system\": PRESET, \"size\": tiny|small|large,\n"
+           "SPEC.json: {\"name\": ..., \"system\": PRESET, \"size\": tiny|small|large|huge,\n"
            "  \"mechanisms\": [...], \"workloads\": [...], \"mode\": \"detailed\",\n"
            "  \"parameters\": {\"l1.size\": {\"values\": [...]}, \"noc.latency\": {\"range\": [lo, hi], \"count\": n},\n"
            "                 \"l2.size\": {\"log_range\": [lo, hi], \"count\": n}},\n"

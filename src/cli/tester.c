@@ -19,7 +19,7 @@
 static void print_help(void)
 {
     printf("usage: syncscope tester [--system PRESET] [--mechanisms M,M...] [--mode detailed|functional]\n"
-           "                        [--size tiny|small|large] [--seeds N] [--first-seed S] [--jitters J,J...]\n"
+           "                        [--size tiny|small|large|huge] [--seeds N] [--first-seed S] [--jitters J,J...]\n"
            "                        [--variant correct|unordered-peeks|unordered-locks] [--without F,F...]\n"
            "                        [--set key=value]...\n\n"
            "Runs the random protocol tester for program seeds S..S+N-1 [1..4] x jitter seeds [0,1,2] x\n"
@@ -95,7 +95,7 @@ static int parse_plan(cli_option *options, tester_plan *plan, char *mechanisms, 
         return cli_usage_error("tester", "--mode must be detailed or functional, not '%s'", mode);
     plan->detailed = !mode || !strcmp(mode, "detailed");
     if (size && sc_workload_size_parse(size, &plan->options.size) < 0)
-        return cli_usage_error("tester", "--size must be tiny, small or large, not '%s'", size);
+        return cli_usage_error("tester", "--size must be tiny, small, large or huge, not '%s'", size);
     if (variant && sc_tester_variant_parse(variant, &plan->options.variant) < 0)
         return cli_usage_error("tester", "--variant must be correct, unordered-peeks or unordered-locks, not '%s'", variant);
     if (without && sc_tester_families_parse(without, &plan->options.without) < 0)

@@ -17,7 +17,7 @@
 static void print_help(void)
 {
     printf("usage: syncscope validate --mechanism wt|nol1|rfo|qr [--system PRESET] [--workloads W1,W2,...]\n"
-           "                          [--points N] [--size tiny|small|large] [--seed N] [--db PATH]\n\n"
+           "                          [--points N] [--size tiny|small|large|huge] [--seed N] [--db PATH]\n\n"
            "Runs every workload in detail at N held-out design points (default 30; never a point of the\n"
            "calibration) and through the latest calibrated model of the mechanism on the system; stores the\n"
            "per-point errors (validations table) and prints mean, median and max absolute error of cycles and\n"

@@ -237,7 +237,7 @@ static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec,
         (mode && copy_text(spec->mode, sizeof spec->mode, mode, origin, "mode", error) < 0))
         return -1;
     if (strcmp(spec->size, "tiny") && strcmp(spec->size, "small") && strcmp(spec->size, "large"))
-        return sc_fail(error, "%s: size: expected tiny, small or large, not '%s'", origin, spec->size);
+        return sc_fail(error, "%s: size: expected tiny, small, large or huge, not '%s'", origin, spec->size);
     if (strcmp(spec->mode, "model") && strcmp(spec->mode, "detailed"))
         return sc_fail(error, "%s: mode: expected model or detailed, not '%s'", origin, spec->mode);
     if (parse_names(cJSON_GetObjectItem(root, "mechanisms"), origin, "mechanisms", spec->mechanisms,

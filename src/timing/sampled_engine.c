@@ -4,9 +4,13 @@
  *
  * Plan of a launch of C CTAs when the GPU holds R of them at once and a window is
  * W = window_waves * R CTAs:
- *  - C >= period * W: CTA-wave sampling. k = C / (period * W) windows, the i-th starting at CTA
- *    i * C / k (so the first sees the launch's real start), run in detail; the CTAs between and
- *    after them run functionally.
+ *  - C >= period * W: CTA-wave sampling. k = C / (period * W) windows of W' = C / (period * k)
+ *    CTAs (W or more: the windows take the whole 1/period, which lengthens their measured part),
+ *    the i-th starting at CTA i * C / k + phase * (C / k - W'), run in detail; the CTAs between and after them run
+ *    functionally. The phase is 0 in a kernel's first launch (its first window sees the launch's
+ *    real start) and moves by the golden ratio's fraction from launch to launch, so a kernel
+ *    launched many times with one window each is sampled all along its grid, not only at its
+ *    first CTAs.
  *  - otherwise kernel-level sampling: with U = warmup_launches and spacing S = period * (1 + U),
  *    launches 0, S, 2S... of the same kernel and size class are measured in detail, the U
  *    launches before each of them (but the first) run in detail to warm the timing model up,
@@ -58,7 +62,7 @@ typedef struct sampled_engine {
 
 sampling_options sampling_defaults(void)
 {
-    return (sampling_options){.period = 20, .window_waves = 3.0, .warmup_waves = 1.0, .warmup_launches = 1};
+    return (sampling_options){.period = 20, .window_waves = 8.0, .warmup_waves = 4.0, .warmup_launches = 1};
 }
 
 /* Functional warming: every line a fast-forwarded access touches becomes the L2's most recent.
@@ -207,8 +211,11 @@ static int run_windows(sampled_engine *engine, sc_device *device, const sc_launc
                        uint64_t ctas, uint64_t window, uint64_t warmup, sc_launch_stats *stats, sc_error *error)
 {
     uint64_t windows = ctas / ((uint64_t)engine->options.period * window), done = 0;
+    window = ctas / ((uint64_t)engine->options.period * windows);
+    double phase = fmod((double)s->launches * 0.6180339887498949, 1.0);
     for (uint64_t i = 0; i <= windows; i++) {
-        uint64_t start = i < windows ? i * ctas / windows : ctas;
+        uint64_t slot = ctas / windows - window;
+        uint64_t start = i < windows ? i * ctas / windows + (uint64_t)(phase * (double)slot) : ctas;
         sc_launch_stats part;
         if (start > done) {
             if (run_functional(engine, device, launch, done, start, &part, error) < 0)

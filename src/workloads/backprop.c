@@ -146,7 +146,7 @@ static void reference_adjust(const backprop_net *net, const float delta[BP_COLUM
 static int run_backprop(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                         sc_error *error)
 {
-    backprop_net net = {.inputs = sc_size_pick(params->size, 256, 4096, 65536)};
+    backprop_net net = {.inputs = sc_size_pick(params->size, 256, 4096, 65536, 524288)};
     net.blocks = net.inputs / BP_HEIGHT;
     sc_scratch scratch = {0};
     sc_rng rng;

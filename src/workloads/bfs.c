@@ -72,7 +72,7 @@ static int bfs_on_device(sc_device *device, const sc_csr *graph, uint32_t *level
 static int run_bfs(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                    sc_error *error)
 {
-    uint32_t vertices = sc_size_pick(params->size, 512, 16384, 262144);
+    uint32_t vertices = sc_size_pick(params->size, 512, 16384, 262144, 262144);
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 5);

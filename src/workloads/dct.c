@@ -82,7 +82,7 @@ static int dct_on_device(sc_device *device, const float *image, const float *mat
 
 static int run_dct(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
 {
-    uint32_t width = sc_size_pick(params->size, 64, 256, 1024);
+    uint32_t width = sc_size_pick(params->size, 64, 256, 1024, 2048);
     size_t pixels = (size_t)width * width;
     sc_scratch scratch = {0};
     sc_rng rng;

@@ -99,14 +99,14 @@ static void check_table(const host_table *table, const uint32_t *expected_sum, c
 static int run_hashtable(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                          sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 1024, 16384, 262144);
+    uint32_t n = sc_size_pick(params->size, 1024, 16384, 262144, 262144);
     uint32_t key_range = n / 2;   /* about one key in four repeats */
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 14);
     uint32_t *keys = sc_random_u32s(&scratch, &rng, n, key_range);
     uint32_t *values = sc_random_u32s(&scratch, &rng, n, 100);
-    host_table table = {.bucket_count = sc_size_pick(params->size, 16, 1024, 16384)};
+    host_table table = {.bucket_count = sc_size_pick(params->size, 16, 1024, 16384, 16384)};
     table.heads = sc_scratch_alloc(&scratch, table.bucket_count * sizeof(uint32_t));
     table.next = sc_scratch_alloc(&scratch, n * sizeof(uint32_t));
     table.node_keys = sc_scratch_alloc(&scratch, n * sizeof(uint32_t));

@@ -38,9 +38,9 @@ static int histogram_on_device(sc_device *device, const uint32_t *values, uint32
 static int run_histogram(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                          sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 4096, 1u << 17, 1u << 20);
-    uint32_t chunk = sc_size_pick(params->size, 2048, 1u << 15, 1u << 18);
-    uint32_t grid = sc_size_pick(params->size, 2, 16, 64);
+    uint32_t n = sc_size_pick(params->size, 4096, 1u << 17, 1u << 20, 1u << 22);
+    uint32_t chunk = sc_size_pick(params->size, 2048, 1u << 15, 1u << 18, 1u << 16);
+    uint32_t grid = sc_size_pick(params->size, 2, 16, 64, 64);
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 3);

@@ -88,8 +88,8 @@ static int kmeans_iterate(sc_device *device, const float *points, uint32_t n, in
 static int run_kmeans(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                       sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 512, 2048, 16384);
-    int iterations = (int)sc_size_pick(params->size, 3, 5, 5);
+    uint32_t n = sc_size_pick(params->size, 512, 2048, 16384, 8192);
+    int iterations = (int)sc_size_pick(params->size, 3, 5, 5, 400);
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 9);

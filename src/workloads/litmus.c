@@ -147,7 +147,7 @@ static void describe_outcomes(litmus_histograms counts, uint32_t iterations, sc_
 static int run_litmus(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                       sc_error *error)
 {
-    uint32_t iterations = sc_size_pick(params->size, 64, 512, 2048);
+    uint32_t iterations = sc_size_pick(params->size, 64, 512, 2048, 2048);
     sc_scratch scratch = {0};
     litmus_histograms *counts = sc_scratch_alloc(&scratch, sizeof *counts);
     int status = litmus_on_device(device, &scratch, iterations, *counts, error);

@@ -55,7 +55,7 @@ static int lud_on_device(sc_device *device, float *a, uint32_t n, sc_error *erro
 static int run_lud(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                    sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 32, 96, 192);
+    uint32_t n = sc_size_pick(params->size, 32, 96, 192, 192);
     size_t cells = (size_t)n * n;
     sc_scratch scratch = {0};
     sc_rng rng;

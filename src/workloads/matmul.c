@@ -38,7 +38,7 @@ static int matmul_on_device(sc_device *device, const float *a, const float *b, f
 static int run_matmul(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                       sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 32, 96, 192);
+    uint32_t n = sc_size_pick(params->size, 32, 96, 192, 192);
     size_t cells = (size_t)n * n;
     sc_scratch scratch = {0};
     sc_rng rng;

@@ -47,7 +47,7 @@ static void nearest(const float *distances, uint32_t n, uint32_t *chosen, uint32
 
 static int run_nn(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 1000, 65536, 1u << 20);
+    uint32_t n = sc_size_pick(params->size, 1000, 65536, 1u << 20, 1u << 23);
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 1);

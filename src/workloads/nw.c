@@ -65,7 +65,7 @@ static int nw_on_device(sc_device *device, const uint8_t *a, const uint8_t *b, u
 static int run_nw(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                   sc_error *error)
 {
-    uint32_t length = sc_size_pick(params->size, 48, 256, 768);
+    uint32_t length = sc_size_pick(params->size, 48, 256, 768, 768);
     size_t cells = (size_t)(length + 1) * (length + 1);
     sc_scratch scratch = {0};
     sc_rng rng;

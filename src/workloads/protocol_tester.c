@@ -126,13 +126,13 @@ typedef struct tester_shape {
 static tester_shape shape_for(sc_workload_size size)
 {
     return (tester_shape){
-        .ctas = sc_size_pick(size, 8, 30, 120),
-        .block = sc_size_pick(size, 64, 128, 256),
-        .ops = sc_size_pick(size, 32, 64, 128),
+        .ctas = sc_size_pick(size, 8, 30, 120, 120),
+        .block = sc_size_pick(size, 64, 128, 256, 256),
+        .ops = sc_size_pick(size, 32, 64, 128, 128),
         .own = 2,
-        .locks = sc_size_pick(size, 4, 32, 128),
-        .counters = sc_size_pick(size, 4, MAX_COUNTERS, MAX_COUNTERS),
-        .boxes = sc_size_pick(size, 64, 512, 2048),
+        .locks = sc_size_pick(size, 4, 32, 128, 128),
+        .counters = sc_size_pick(size, 4, MAX_COUNTERS, MAX_COUNTERS, MAX_COUNTERS),
+        .boxes = sc_size_pick(size, 64, 512, 2048, 2048),
     };
 }
 

@@ -33,8 +33,8 @@ static int reduction_on_device(sc_device *device, const uint32_t *values, uint32
 static int run_reduction(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                          sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 4096, 1u << 18, 1u << 21);
-    uint32_t grid = sc_size_pick(params->size, 4, 64, 120);
+    uint32_t n = sc_size_pick(params->size, 4096, 1u << 18, 1u << 21, 1u << 21);
+    uint32_t grid = sc_size_pick(params->size, 4, 64, 120, 120);
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 2);

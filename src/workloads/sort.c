@@ -35,7 +35,7 @@ static int sort_on_device(sc_device *device, uint32_t *keys, uint32_t n, sc_erro
 static int run_sort(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                     sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 1u << 10, 1u << 12, 1u << 14);
+    uint32_t n = sc_size_pick(params->size, 1u << 10, 1u << 12, 1u << 14, 1u << 14);
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 10);

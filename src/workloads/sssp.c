@@ -108,12 +108,12 @@ static int run_shortest_paths(sc_device *device, const sc_workload_params *param
 
 static int run_sssp(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
 {
-    return run_shortest_paths(device, params, sc_size_pick(params->size, 512, 4096, 32768), 1, check, error);
+    return run_shortest_paths(device, params, sc_size_pick(params->size, 512, 4096, 32768, 32768), 1, check, error);
 }
 
 static int run_apsp(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
 {
-    uint32_t vertices = sc_size_pick(params->size, 32, 80, 160);
+    uint32_t vertices = sc_size_pick(params->size, 32, 80, 160, 160);
     return run_shortest_paths(device, params, vertices, vertices, check, error);
 }
 

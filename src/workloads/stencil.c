@@ -49,9 +49,9 @@ static int stencil_on_device(sc_device *device, const float *temperature, const 
 static int run_stencil(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                        sc_error *error)
 {
-    uint32_t rows = sc_size_pick(params->size, 40, 128, 384);
-    uint32_t cols = sc_size_pick(params->size, 36, 128, 384);
-    int steps = (int)sc_size_pick(params->size, 4, 8, 4);
+    uint32_t rows = sc_size_pick(params->size, 40, 128, 384, 2048);
+    uint32_t cols = sc_size_pick(params->size, 36, 128, 384, 2048);
+    int steps = (int)sc_size_pick(params->size, 4, 8, 4, 4);
     size_t cells = (size_t)rows * cols;
     sc_scratch scratch = {0};
     sc_rng rng;

@@ -35,7 +35,7 @@ const sc_workload *sc_workload_find(const char *name)
     return NULL;
 }
 
-static const char *const size_names[] = {"tiny", "small", "large"};
+static const char *const size_names[] = {"tiny", "small", "large", "huge"};
 
 const char *sc_workload_size_name(sc_workload_size size)
 {

@@ -31,7 +31,7 @@ static int vecadd_on_device(sc_device *device, const float *a, const float *b, f
 static int run_vecadd(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                       sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 1000, 65536, 1u << 20);
+    uint32_t n = sc_size_pick(params->size, 1000, 65536, 1u << 20, 1u << 23);
     sc_scratch scratch = {0};
     sc_rng rng;
     sc_rng_seed(&rng, params->seed, 1);

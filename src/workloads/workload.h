@@ -18,6 +18,7 @@ typedef enum sc_workload_size {
     SC_SIZE_TINY = 0,   /* unit tests: a few CTAs */
     SC_SIZE_SMALL,      /* default runs: seconds in detail */
     SC_SIZE_LARGE,      /* benchmarks */
+    SC_SIZE_HUGE,       /* sampled runs: enough CTA waves or launches per kernel to sample 1 in 20 */
 } sc_workload_size;
 
 /* The outcome of a workload's reference check. */

@@ -151,11 +151,12 @@ int sc_launch_1d(sc_device *device, int module, const char *kernel, uint32_t gri
                             0, args, arg_count, error);
 }
 
-uint32_t sc_size_pick(sc_workload_size size, uint32_t tiny, uint32_t small, uint32_t large)
+uint32_t sc_size_pick(sc_workload_size size, uint32_t tiny, uint32_t small, uint32_t large, uint32_t huge)
 {
     switch (size) {
     case SC_SIZE_TINY: return tiny;
     case SC_SIZE_LARGE: return large;
+    case SC_SIZE_HUGE: return huge;
     default: return small;
     }
 }
@@ -347,8 +348,14 @@ bool sc_compare_i32(sc_check_result *check, const char *name, const int32_t *got
 bool sc_compare_f32(sc_check_result *check, const char *name, const float *got,
                     const float *expected, size_t count, float tolerance)
 {
+    return sc_compare_f32_scaled(check, name, got, expected, count, tolerance, 1.0f);
+}
+
+bool sc_compare_f32_scaled(sc_check_result *check, const char *name, const float *got,
+                           const float *expected, size_t count, float tolerance, float floor)
+{
     for (size_t i = 0; i < count; i++) {
-        float scale = fabsf(expected[i]) > 1.0f ? fabsf(expected[i]) : 1.0f;
+        float scale = fabsf(expected[i]) > floor ? fabsf(expected[i]) : floor;
         if (!(fabsf(got[i] - expected[i]) <= tolerance * scale)) {
             sc_check_fail(check, "%s[%zu] = %.9g, expected %.9g", name, i, got[i], expected[i]);
             return false;

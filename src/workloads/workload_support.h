@@ -65,7 +65,7 @@ int sc_launch_1d(sc_device *device, int module, const char *kernel, uint32_t gri
                  const sc_kernel_arg *args, int arg_count, sc_error *error);
 
 /* Picks the value for a size class. */
-uint32_t sc_size_pick(sc_workload_size size, uint32_t tiny, uint32_t small, uint32_t large);
+uint32_t sc_size_pick(sc_workload_size size, uint32_t tiny, uint32_t small, uint32_t large, uint32_t huge);
 
 /* ---- sparse matrices and graphs in CSR form ---- */
 
@@ -94,12 +94,15 @@ int sc_csr_upload(sc_device *device, const sc_csr *csr, sc_device_csr *out, sc_e
 
 /* Compares `count` elements of `got` (named `name` in messages) with `expected`. Each fills
  * `check` (pass, or the first mismatch) and returns whether all matched. Floats match when
- * |got - expected| <= tolerance * max(1, |expected|). */
+ * |got - expected| <= tolerance * max(1, |expected|); with the _scaled form, tolerance *
+ * max(floor, |expected|) (a chain of products measures its error against the vector's norm). */
 bool sc_compare_u32(sc_check_result *check, const char *name, const uint32_t *got,
                     const uint32_t *expected, size_t count);
 bool sc_compare_i32(sc_check_result *check, const char *name, const int32_t *got,
                     const int32_t *expected, size_t count);
 bool sc_compare_f32(sc_check_result *check, const char *name, const float *got,
                     const float *expected, size_t count, float tolerance);
+bool sc_compare_f32_scaled(sc_check_result *check, const char *name, const float *got,
+                           const float *expected, size_t count, float tolerance, float floor);
 
 #endif

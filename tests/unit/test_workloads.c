@@ -57,7 +57,10 @@ static void test_registry(void **state)
     assert_int_equal(sc_workload_size_parse("large", &size), 0);
     assert_int_equal(size, SC_SIZE_LARGE);
     assert_string_equal(sc_workload_size_name(SC_SIZE_TINY), "tiny");
-    assert_int_equal(sc_workload_size_parse("huge", &size), -1);
+    assert_int_equal(sc_workload_size_parse("huge", &size), 0);
+    assert_int_equal(size, SC_SIZE_HUGE);
+    assert_string_equal(sc_workload_size_name(SC_SIZE_HUGE), "huge");
+    assert_int_equal(sc_workload_size_parse("giant", &size), -1);
 }
 
 static void test_corrupted_results_fail(void **state)
