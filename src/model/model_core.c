@@ -255,6 +255,9 @@ typedef struct network {
     double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
     double queued_wait_slope[STATION_COUNT];   /* D_k c U_k / X: the wait's slope at X = 0 */
     double most_crowding;         /* the largest queued_crowding (0 when none): 1 / the queues' capacity */
+    /* At X = 0 no request waits: the slopes of the trip's waits, the L3 lookups' and DRAM's per
+     * line (cycle_at's sums, each wait's slope being queued_wait_slope there). */
+    double unloaded_trip_slope, unloaded_lookup_slope, unloaded_dram_slope;
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -334,23 +337,26 @@ static const int queue_order[] = {ISSUE, SIMD, LSU, PORT_OUT, BANK_IN, HOT_BANK_
                                   HOT_BANK_OUT, PORT_IN, L3_BANK, DRAM};
 enum { OWN_STATIONS = 3, TRIP_ORDER_END = 11, LOOKUP_ORDER_END = 12 };
 
-/* What every cycle_at of a solve shares: the queueing stations with demand and their crowding. */
-static void prepare_queues(network *net)
+/* What every cycle_at of a solve shares: the queueing stations with demand and their crowding;
+ * and, for cycle_at at X = 0, where no request waits and each wait's slope is queued_wait_slope,
+ * the sums of those slopes over the trip's, the lookups' and DRAM's stations. */
+static void prepare_queues(network *net, const memory_paths *m)
 {
     double correction = net->correction = (net->population - 1.0) / net->population;
     int count = 0;
+    double unloaded_slope[4] = {0};   /* per part of queue_order: the own stations (not needed), trip, lookups, DRAM */
     net->most_crowding = 0;
     for (int k = 0; k < STATION_COUNT; k++)
         net->residence[k] = 0;
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
         net->residence_slope[k] = 0;
-    for (int o = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
+    for (int o = 0, group = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
         if (o == OWN_STATIONS)
-            net->own_end = count;
+            net->own_end = count, group = 1;
         else if (o == TRIP_ORDER_END)
-            net->trip_end = count;
+            net->trip_end = count, group = 2;
         else if (o == LOOKUP_ORDER_END)
-            net->lookup_end = count;
+            net->lookup_end = count, group = 3;
         int k = queue_order[o];
         if (net->demand[k] <= 0)
             continue;
@@ -359,9 +365,13 @@ static void prepare_queues(network *net)
         net->queued_crowding[count] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
         net->queued_wait_slope[count] = net->demand[k] * net->queued_crowding[count];
         net->most_crowding = max2(net->most_crowding, net->queued_crowding[count]);
+        unloaded_slope[group] += net->queued_wait_slope[count];
         count++;
     }
     net->queued_count = count;
+    net->unloaded_trip_slope = unloaded_slope[1] * m->per_request;
+    net->unloaded_lookup_slope = unloaded_slope[2] * m->per_memory_line;
+    net->unloaded_dram_slope = unloaded_slope[3] * m->per_dram_line;
 }
 
 /* The wait R_k - D_k of the i-th queued station at throughput X, and its slope (cycle_at). */
@@ -385,27 +395,31 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     /* The busiest station's c U_k (rounding keeps the order of the products). */
     if (throughput * net->most_crowding >= 1.0)
         return INFINITY;
+    double trip = 0, trip_slope = net->unloaded_trip_slope, lookup_wait = 0, lookup_slope = net->unloaded_lookup_slope;
+    double dram_wait = 0, dram_slope = net->unloaded_dram_slope;
     double wait, wait_slope;
     for (int i = 0; i < net->own_end; i++) {
         wait = queue_wait(net, i, throughput, &wait_slope);
         net->residence[net->queued[i]] = net->queued_demand[i] + wait;
         net->residence_slope[net->queued[i]] = wait_slope;
     }
-    double trip = 0, trip_slope = 0, lookup_wait = 0, lookup_slope = 0, dram_wait = 0, dram_slope = 0;
-    for (int i = net->own_end; i < net->trip_end; i++) {
-        wait = queue_wait(net, i, throughput, &wait_slope);
-        trip += wait, trip_slope += wait_slope;
+    if (throughput > 0) {   /* at 0 no request waits: the sums of prepare_queues */
+        trip_slope = lookup_slope = dram_slope = 0;
+        for (int i = net->own_end; i < net->trip_end; i++) {
+            wait = queue_wait(net, i, throughput, &wait_slope);
+            trip += wait, trip_slope += wait_slope;
+        }
+        for (int i = net->trip_end; i < net->lookup_end; i++) {
+            wait = queue_wait(net, i, throughput, &wait_slope);
+            lookup_wait += wait * m->per_memory_line, lookup_slope += wait_slope * m->per_memory_line;
+        }
+        for (int i = net->lookup_end; i < net->queued_count; i++) {
+            wait = queue_wait(net, i, throughput, &wait_slope);
+            dram_wait += wait * m->per_dram_line, dram_slope += wait_slope * m->per_dram_line;
+        }
+        trip *= m->per_request;
+        trip_slope *= m->per_request;
     }
-    for (int i = net->trip_end; i < net->lookup_end; i++) {
-        wait = queue_wait(net, i, throughput, &wait_slope);
-        lookup_wait += wait * m->per_memory_line, lookup_slope += wait_slope * m->per_memory_line;
-    }
-    for (int i = net->lookup_end; i < net->queued_count; i++) {
-        wait = queue_wait(net, i, throughput, &wait_slope);
-        dram_wait += wait * m->per_dram_line, dram_slope += wait_slope * m->per_dram_line;
-    }
-    trip *= m->per_request;
-    trip_slope *= m->per_request;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
@@ -652,9 +666,9 @@ static double newton_step(const solver *s, const sample *last, const sample *low
  * stall split off by as much). Leaves the network's residences at the root. */
 static void solve(network *net, const memory_paths *m, double below_root)
 {
-    prepare_queues(net);
+    prepare_queues(net, m);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
-                .tolerance = 1e-9 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
+                .tolerance = 1e-6 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
     s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
