@@ -644,14 +644,24 @@ static double newton_step(const solver *s, const sample *last, const sample *low
     return x > low->x && x < high->x ? x : 0.0;
 }
 
+/* Leaves the network at a sample within the solver's tolerance: its residences are the
+ * sample's, its throughput the root that Newton's step from the sample predicts (x cycle(x) - N
+ * has slope cycle + x cycle'), so the throughput's error is about the square of the sample's. */
+static void settle(network *net, const sample *at)
+{
+    double slope = at->cycle + at->x * at->cycle_slope;
+    net->throughput = slope > 0 ? at->x - at->excess / slope : at->x;
+}
+
 /* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
  * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
  * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
  * capacity phi = -X needs no evaluation; nor does phi at N / cycle(0), which is <= 0. The first
- * sample is at 0, or at `below_root` when the caller knows a throughput below the root and
- * under the capacity (a view with fewer warps than one already solved: its warps run at least
- * at that view's per-warp rate), where it saves the sample at 0 and a step. The bracket
+ * sample is at 0 (cheap: no request waits there, cycle_at skips the stations); the next is its
+ * Newton-like step, or `below_root` when the caller knows a throughput below the root that lies
+ * beyond that step (a view with fewer warps than one already solved: its warps run at least at
+ * that view's per-warp rate, often within a few percent of the root). The bracket
  * [low, high] (phi(low) > 0 > phi(high)) narrows with every sample. The next point is the latest
  * sample's Newton-like step (newton_target: cycle_at gives cycle's slope in closed form) when
  * that lands inside the bracket (or the unevaluated capacity, when it reaches that: a station
@@ -661,29 +671,35 @@ static double newton_step(const solver *s, const sample *last, const sample *low
  * bend, predicted by entries_crossing (at most BREAKPOINT_PROBES a solve); otherwise regula falsi
  * with the Anderson-Bjorck scaling of an end kept twice (on phi, or on the function
  * queueing_kind names when the entries queue at both ends). Stops when
- * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
- * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
- * stall split off by as much). Leaves the network's residences at the root. */
+ * |X cycle(X) - N| <= 1e-4 N, and settles the throughput at the Newton step from there (settle):
+ * every residence grows with X, so each is then within 1e-4 of the cycle of its value at the
+ * root (the stall split within 1e-4) while the throughput, hence the cycles, is within about
+ * 1e-8 (bench model's points move by at most 2e-9), far below the model's own error of a few
+ * percent; or when the bracket is down to a few ulps (with the MSHRs near capacity the cycle is
+ * so steep that a bracket 1e-9 wide can leave X cycle(X) 1e-3 off N). Leaves the network's
+ * residences at the last sample. */
 static void solve(network *net, const memory_paths *m, double below_root)
 {
     prepare_queues(net, m);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
-                .tolerance = 1e-6 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
+                .tolerance = 1e-4 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
     s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
     double high_x = s.capacity * (1.0 - 1e-9);
     bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
-    sample low, high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
-    if (below_root > 0 && below_root < high_x && isfinite(high_x)) {
-        low = sample_at(&s, below_root);
-        if (low.root)
-            return;   /* the network is at below_root */
-        if (low.phi < 0)   /* not below the root after all */
-            high = low, high_assumed = false, low = sample_at(&s, 0.0);
-    } else {
-        low = sample_at(&s, 0.0);
-        high.x = min2(low.phi, high_x), high.phi = -high.x;
+    sample low = sample_at(&s, 0.0), high = {.regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
+    high.x = min2(low.phi, high_x), high.phi = -high.x;
+    if (below_root > 0 && below_root < high.x && !(newton_target(&s, &low) > below_root)) {
+        sample guess = sample_at(&s, below_root);
+        if (guess.root) {
+            settle(net, &guess);
+            return;
+        }
+        if (guess.phi >= 0)
+            low = guess;
+        else   /* not below the root after all */
+            high = guess, high_assumed = false;
     }
     sample before = low, last = low;
     int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
@@ -693,7 +709,11 @@ static void solve(network *net, const memory_paths *m, double below_root)
          * saturate first: then phi > 0 up to the capacity and low creeps towards it. */
         if (high_assumed && high.x - low.x < 1e-6 * high.x) {
             high = last = sample_at(&s, high.x);
-            if (high.root || high.phi >= 0)
+            if (high.root) {
+                settle(net, &high);
+                return;
+            }
+            if (high.phi >= 0)
                 return;   /* the network is at the capacity */
             high_assumed = false, kept = 0;
             f_high = interpolated(&s, &high, kind);
@@ -714,8 +734,12 @@ static void solve(network *net, const memory_paths *m, double below_root)
                 x = 0.5 * (low.x + high.x);
         }
         sample next = sample_at(&s, x);
-        if (next.root || (high_assumed && x == high.x && next.phi >= 0))
-            return;   /* the network is at x (at the capacity when phi > 0 up to it) */
+        if (next.root) {
+            settle(net, &next);
+            return;
+        }
+        if (high_assumed && x == high.x && next.phi >= 0)
+            return;   /* the network is at the capacity (phi > 0 up to it) */
         before = last, last = next;
         double f = interpolated(&s, &next, kind);
         if (next.phi < 0) {
