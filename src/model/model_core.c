@@ -255,6 +255,9 @@ typedef struct network {
     double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
     double queued_wait_slope[STATION_COUNT];   /* D_k c U_k / X: the wait's slope at X = 0 */
     double most_crowding;         /* the largest queued_crowding (0 when none): 1 / the queues' capacity */
+    /* At X = 0 no request waits: the slopes of the trip's waits, the L3 lookups' and DRAM's per
+     * line (cycle_at's sums, each wait's slope being queued_wait_slope there). */
+    double unloaded_trip_slope, unloaded_lookup_slope, unloaded_dram_slope;
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -334,23 +337,26 @@ static const int queue_order[] = {ISSUE, SIMD, LSU, PORT_OUT, BANK_IN, HOT_BANK_
                                   HOT_BANK_OUT, PORT_IN, L3_BANK, DRAM};
 enum { OWN_STATIONS = 3, TRIP_ORDER_END = 11, LOOKUP_ORDER_END = 12 };
 
-/* What every cycle_at of a solve shares: the queueing stations with demand and their crowding. */
-static void prepare_queues(network *net)
+/* What every cycle_at of a solve shares: the queueing stations with demand and their crowding;
+ * and, for cycle_at at X = 0, where no request waits and each wait's slope is queued_wait_slope,
+ * the sums of those slopes over the trip's, the lookups' and DRAM's stations. */
+static void prepare_queues(network *net, const memory_paths *m)
 {
     double correction = net->correction = (net->population - 1.0) / net->population;
     int count = 0;
+    double unloaded_slope[4] = {0};   /* per part of queue_order: the own stations (not needed), trip, lookups, DRAM */
     net->most_crowding = 0;
     for (int k = 0; k < STATION_COUNT; k++)
         net->residence[k] = 0;
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
         net->residence_slope[k] = 0;
-    for (int o = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
+    for (int o = 0, group = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
         if (o == OWN_STATIONS)
-            net->own_end = count;
+            net->own_end = count, group = 1;
         else if (o == TRIP_ORDER_END)
-            net->trip_end = count;
+            net->trip_end = count, group = 2;
         else if (o == LOOKUP_ORDER_END)
-            net->lookup_end = count;
+            net->lookup_end = count, group = 3;
         int k = queue_order[o];
         if (net->demand[k] <= 0)
             continue;
@@ -359,9 +365,13 @@ static void prepare_queues(network *net)
         net->queued_crowding[count] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
         net->queued_wait_slope[count] = net->demand[k] * net->queued_crowding[count];
         net->most_crowding = max2(net->most_crowding, net->queued_crowding[count]);
+        unloaded_slope[group] += net->queued_wait_slope[count];
         count++;
     }
     net->queued_count = count;
+    net->unloaded_trip_slope = unloaded_slope[1] * m->per_request;
+    net->unloaded_lookup_slope = unloaded_slope[2] * m->per_memory_line;
+    net->unloaded_dram_slope = unloaded_slope[3] * m->per_dram_line;
 }
 
 /* The wait R_k - D_k of the i-th queued station at throughput X, and its slope (cycle_at). */
@@ -385,27 +395,31 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     /* The busiest station's c U_k (rounding keeps the order of the products). */
     if (throughput * net->most_crowding >= 1.0)
         return INFINITY;
+    double trip = 0, trip_slope = net->unloaded_trip_slope, lookup_wait = 0, lookup_slope = net->unloaded_lookup_slope;
+    double dram_wait = 0, dram_slope = net->unloaded_dram_slope;
     double wait, wait_slope;
     for (int i = 0; i < net->own_end; i++) {
         wait = queue_wait(net, i, throughput, &wait_slope);
         net->residence[net->queued[i]] = net->queued_demand[i] + wait;
         net->residence_slope[net->queued[i]] = wait_slope;
     }
-    double trip = 0, trip_slope = 0, lookup_wait = 0, lookup_slope = 0, dram_wait = 0, dram_slope = 0;
-    for (int i = net->own_end; i < net->trip_end; i++) {
-        wait = queue_wait(net, i, throughput, &wait_slope);
-        trip += wait, trip_slope += wait_slope;
+    if (throughput > 0) {   /* at 0 no request waits: the sums of prepare_queues */
+        trip_slope = lookup_slope = dram_slope = 0;
+        for (int i = net->own_end; i < net->trip_end; i++) {
+            wait = queue_wait(net, i, throughput, &wait_slope);
+            trip += wait, trip_slope += wait_slope;
+        }
+        for (int i = net->trip_end; i < net->lookup_end; i++) {
+            wait = queue_wait(net, i, throughput, &wait_slope);
+            lookup_wait += wait * m->per_memory_line, lookup_slope += wait_slope * m->per_memory_line;
+        }
+        for (int i = net->lookup_end; i < net->queued_count; i++) {
+            wait = queue_wait(net, i, throughput, &wait_slope);
+            dram_wait += wait * m->per_dram_line, dram_slope += wait_slope * m->per_dram_line;
+        }
+        trip *= m->per_request;
+        trip_slope *= m->per_request;
     }
-    for (int i = net->trip_end; i < net->lookup_end; i++) {
-        wait = queue_wait(net, i, throughput, &wait_slope);
-        lookup_wait += wait * m->per_memory_line, lookup_slope += wait_slope * m->per_memory_line;
-    }
-    for (int i = net->lookup_end; i < net->queued_count; i++) {
-        wait = queue_wait(net, i, throughput, &wait_slope);
-        dram_wait += wait * m->per_dram_line, dram_slope += wait_slope * m->per_dram_line;
-    }
-    trip *= m->per_request;
-    trip_slope *= m->per_request;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
@@ -630,14 +644,24 @@ static double newton_step(const solver *s, const sample *last, const sample *low
     return x > low->x && x < high->x ? x : 0.0;
 }
 
+/* Leaves the network at a sample within the solver's tolerance: its residences are the
+ * sample's, its throughput the root that Newton's step from the sample predicts (x cycle(x) - N
+ * has slope cycle + x cycle'), so the throughput's error is about the square of the sample's. */
+static void settle(network *net, const sample *at)
+{
+    double slope = at->cycle + at->x * at->cycle_slope;
+    net->throughput = slope > 0 ? at->x - at->excess / slope : at->x;
+}
+
 /* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
  * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
  * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
  * capacity phi = -X needs no evaluation; nor does phi at N / cycle(0), which is <= 0. The first
- * sample is at 0, or at `below_root` when the caller knows a throughput below the root and
- * under the capacity (a view with fewer warps than one already solved: its warps run at least
- * at that view's per-warp rate), where it saves the sample at 0 and a step. The bracket
+ * sample is at 0 (cheap: no request waits there, cycle_at skips the stations); the next is its
+ * Newton-like step, or `below_root` when the caller knows a throughput below the root that lies
+ * beyond that step (a view with fewer warps than one already solved: its warps run at least at
+ * that view's per-warp rate, often within a few percent of the root). The bracket
  * [low, high] (phi(low) > 0 > phi(high)) narrows with every sample. The next point is the latest
  * sample's Newton-like step (newton_target: cycle_at gives cycle's slope in closed form) when
  * that lands inside the bracket (or the unevaluated capacity, when it reaches that: a station
@@ -647,29 +671,35 @@ static double newton_step(const solver *s, const sample *last, const sample *low
  * bend, predicted by entries_crossing (at most BREAKPOINT_PROBES a solve); otherwise regula falsi
  * with the Anderson-Bjorck scaling of an end kept twice (on phi, or on the function
  * queueing_kind names when the entries queue at both ends). Stops when
- * |X cycle(X) - N| <= 1e-9 N or the bracket is down to a few ulps (with the MSHRs near capacity
- * the cycle is so steep that a bracket 1e-9 wide still leaves X cycle(X) 1e-3 off N, and the
- * stall split off by as much). Leaves the network's residences at the root. */
+ * |X cycle(X) - N| <= 1e-4 N, and settles the throughput at the Newton step from there (settle):
+ * every residence grows with X, so each is then within 1e-4 of the cycle of its value at the
+ * root (the stall split within 1e-4) while the throughput, hence the cycles, is within about
+ * 1e-8 (bench model's points move by at most 2e-9), far below the model's own error of a few
+ * percent; or when the bracket is down to a few ulps (with the MSHRs near capacity the cycle is
+ * so steep that a bracket 1e-9 wide can leave X cycle(X) 1e-3 off N). Leaves the network's
+ * residences at the last sample. */
 static void solve(network *net, const memory_paths *m, double below_root)
 {
-    prepare_queues(net);
+    prepare_queues(net, m);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
-                .tolerance = 1e-9 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
+                .tolerance = 1e-4 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
     s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
     double high_x = s.capacity * (1.0 - 1e-9);
     bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
-    sample low, high = {.x = high_x, .phi = -high_x, .regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
-    if (below_root > 0 && below_root < high_x && isfinite(high_x)) {
-        low = sample_at(&s, below_root);
-        if (low.root)
-            return;   /* the network is at below_root */
-        if (low.phi < 0)   /* not below the root after all */
-            high = low, high_assumed = false, low = sample_at(&s, 0.0);
-    } else {
-        low = sample_at(&s, 0.0);
-        high.x = min2(low.phi, high_x), high.phi = -high.x;
+    sample low = sample_at(&s, 0.0), high = {.regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
+    high.x = min2(low.phi, high_x), high.phi = -high.x;
+    if (below_root > 0 && below_root < high.x && !(newton_target(&s, &low) > below_root)) {
+        sample guess = sample_at(&s, below_root);
+        if (guess.root) {
+            settle(net, &guess);
+            return;
+        }
+        if (guess.phi >= 0)
+            low = guess;
+        else   /* not below the root after all */
+            high = guess, high_assumed = false;
     }
     sample before = low, last = low;
     int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
@@ -679,7 +709,11 @@ static void solve(network *net, const memory_paths *m, double below_root)
          * saturate first: then phi > 0 up to the capacity and low creeps towards it. */
         if (high_assumed && high.x - low.x < 1e-6 * high.x) {
             high = last = sample_at(&s, high.x);
-            if (high.root || high.phi >= 0)
+            if (high.root) {
+                settle(net, &high);
+                return;
+            }
+            if (high.phi >= 0)
                 return;   /* the network is at the capacity */
             high_assumed = false, kept = 0;
             f_high = interpolated(&s, &high, kind);
@@ -700,8 +734,12 @@ static void solve(network *net, const memory_paths *m, double below_root)
                 x = 0.5 * (low.x + high.x);
         }
         sample next = sample_at(&s, x);
-        if (next.root || (high_assumed && x == high.x && next.phi >= 0))
-            return;   /* the network is at x (at the capacity when phi > 0 up to it) */
+        if (next.root) {
+            settle(net, &next);
+            return;
+        }
+        if (high_assumed && x == high.x && next.phi >= 0)
+            return;   /* the network is at the capacity (phi > 0 up to it) */
         before = last, last = next;
         double f = interpolated(&s, &next, kind);
         if (next.phi < 0) {
