@@ -13,8 +13,8 @@
  *
  * model_point_from_config reads the configuration once (string-keyed lookups); evaluate is
  * allocation-free and costs, per kernel group, a few binary searches of the reuse summaries and
- * one to three network solves of 4.2-5.0 cycle_at evaluations each over the suite (syncscope
- * bench model prints the rate per workload and per group). A profile is valid for the design
+ * one to three network solves of 2.6-3.3 full cycle_at evaluations (plus one at zero load) each
+ * (syncscope bench model prints the rate per workload and per group). A profile is valid for the design
  * points whose key (profile.h: CU count, warp size, CTA residency, line size, schedulers, issue
  * width, L1 banks) matches its own; model_profile_obtain takes a new one when it does not.
  *
