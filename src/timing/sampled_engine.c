@@ -6,8 +6,8 @@
  * W = window_waves * R CTAs:
  *  - C >= period * W: CTA-wave sampling. k = C / (period * W) windows of W' = C / (period * k)
  *    CTAs (W or more: the windows take the whole 1/period, which lengthens their measured part),
- *    the i-th starting at CTA i * C / k + phase * (C / k - W'), run in detail; the CTAs between and after them run
- *    functionally. The phase is 0 in a kernel's first launch (its first window sees the launch's
+ *    the i-th starting at CTA i * C / k + phase * (C / k - W'), run in detail; the CTAs between
+ *    and after them run functionally. The phase is 0 in a kernel's first launch (its first window sees the launch's
  *    real start) and moves by the golden ratio's fraction from launch to launch, so a kernel
  *    launched many times with one window each is sampled all along its grid, not only at its
  *    first CTAs.
@@ -213,9 +213,9 @@ static int run_windows(sampled_engine *engine, sc_device *device, const sc_launc
     uint64_t windows = ctas / ((uint64_t)engine->options.period * window), done = 0;
     window = ctas / ((uint64_t)engine->options.period * windows);
     double phase = fmod((double)s->launches * 0.6180339887498949, 1.0);
+    uint64_t offset = (uint64_t)(phase * (double)(ctas / windows - window));
     for (uint64_t i = 0; i <= windows; i++) {
-        uint64_t slot = ctas / windows - window;
-        uint64_t start = i < windows ? i * ctas / windows + (uint64_t)(phase * (double)slot) : ctas;
+        uint64_t start = i < windows ? i * ctas / windows + offset : ctas;
         sc_launch_stats part;
         if (start > done) {
             if (run_functional(engine, device, launch, done, start, &part, error) < 0)
