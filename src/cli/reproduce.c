@@ -66,7 +66,8 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
         return cli_usage_error("reproduce", "--scaling-sizes: too many sizes");
     for (int s = 0; s < runs->scaling_size_count; s++)
         if (sc_workload_size_parse(runs->scaling_sizes[s], &parsed) < 0)
-            return cli_usage_error("reproduce", "--scaling-sizes: '%s' is not tiny, small, large or huge", runs->scaling_sizes[s]);
+            return cli_usage_error("reproduce", "--scaling-sizes: '%s' is not tiny, small, large or huge",
+                                   runs->scaling_sizes[s]);
     return 0;
 }
 

@@ -47,9 +47,9 @@ expect 2 "unknown study" "$syncscope" reproduce nosuch --db "$db"
 expect_error_line "unknown study 'nosuch'"
 expect 2 "workload outside the study" "$syncscope" reproduce quickrelease --workloads vecadd --db "$db"
 expect_error_line "'vecadd' is not a workload of this study"
-expect 2 "bad size" "$syncscope" reproduce quickrelease --size huge --db "$db"
-expect_error_line "--size 'huge'"
+expect 2 "bad size" "$syncscope" reproduce quickrelease --size giant --db "$db"
+expect_error_line "--size 'giant'"
 expect 2 "bad scaling size" "$syncscope" reproduce quickrelease --scaling-sizes tiny,enormous --db "$db"
-expect_error_line "'enormous' is not tiny, small or large"
+expect_error_line "'enormous' is not tiny, small, large or huge"
 
 exit $((failures > 0))
