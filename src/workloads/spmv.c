@@ -93,7 +93,8 @@ static int run_spmv(sc_device *device, const sc_workload_params *params, sc_chec
 
 const sc_workload sc_workload_spmv = {
     .name = "spmv",
-    .description = "CSR sparse matrix-vector product, three chained steps (80 at size huge) (SYNCSCOPE_SPMV_MTX=file.mtx for a real matrix)",
+    .description = "CSR sparse matrix-vector product, 3 chained steps, 80 at size huge "
+                   "(SYNCSCOPE_SPMV_MTX=file.mtx for a real matrix)",
     .behaviour = "irregular gathers, very high or very low L1 reuse",
     .run = run_spmv,
 };
