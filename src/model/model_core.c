@@ -96,6 +96,9 @@ enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_
        HOT_BANK_OUT, PORT_IN,
        STATION_COUNT };
 enum { FIRST_TRIP_STATION = PORT_OUT, SOLVE_ITERATIONS = 100, BREAKPOINT_PROBES = 4 };
+/* The queueing stations' per-station arrays hold one more, always idle, lane so that their
+ * loops run over an even count (the compiler's two-lane vector code needs no remainder). */
+enum { QUEUE_LANES = STATION_COUNT + STATION_COUNT % 2 };
 
 static double min2(double a, double b) { return a < b ? a : b; }
 static double max2(double a, double b) { return a > b ? a : b; }
@@ -241,23 +244,22 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
 /* ---- the network ---- */
 
 typedef struct network {
-    double demand[STATION_COUNT], replicas[STATION_COUNT];
-    double load_share[STATION_COUNT];   /* all CUs' load on the station / the load the population puts on it */
-    double residence[STATION_COUNT];
-    /* At the CU's own stations and its entries (those before the trip's): d residence / d
-     * throughput, and for the entries d demand / d throughput (cycle_at, for the solver's steps). */
+    double demand[QUEUE_LANES], replicas[QUEUE_LANES];   /* the idle lane: no demand, one replica */
+    /* Fixed for a group (list_queues): the demand of the queueing stations with demand, 0 at the
+     * others (the entries, stations without demand, the idle lane), so that a wait is 0 there. */
+    double queue_demand[QUEUE_LANES];
+    double load_share[QUEUE_LANES];   /* all CUs' load on the station / the load the population puts on it */
+    double residence[FIRST_TRIP_STATION];
+    /* At the CU's own stations and its entries (those before the trip's; the trip's waits are in
+     * the latencies): d residence / d throughput, and for the entries d demand / d throughput
+     * (cycle_at, for the solver's steps). */
     double residence_slope[FIRST_TRIP_STATION], demand_slope[FIRST_TRIP_STATION];
     double correction;            /* c = (N-1)/N, the share of the population a request finds ahead of it */
-    /* Fixed for a solve (prepare_queues): the queueing stations with demand, the CU's own first,
-     * then the trip's, the L3 banks and DRAM (each group ending at its *_end), with each one's
-     * demand and crowding c D_k s_k / m_k (c U_k per unit of throughput). */
-    int queued[STATION_COUNT], own_end, trip_end, lookup_end, queued_count;
-    double queued_demand[STATION_COUNT], queued_crowding[STATION_COUNT];
-    double queued_wait_slope[STATION_COUNT];   /* D_k c U_k / X: the wait's slope at X = 0 */
-    double most_crowding;         /* the largest queued_crowding (0 when none): 1 / the queues' capacity */
-    /* At X = 0 no request waits: the slopes of the trip's waits, the L3 lookups' and DRAM's per
-     * line (cycle_at's sums, each wait's slope being queued_wait_slope there). */
-    double unloaded_trip_slope, unloaded_lookup_slope, unloaded_dram_slope;
+    /* Fixed for a solve (prepare_queues): each queueing station's crowding c D_k s_k / m_k (c U_k
+     * per unit of throughput) and D_k c U_k / X (its wait's slope at X = 0), both 0 where
+     * queue_demand is. */
+    double crowding[QUEUE_LANES], wait_slope[QUEUE_LANES];
+    double most_crowding;         /* the largest crowding (0 when none): 1 / the queues' capacity */
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -331,55 +333,29 @@ static double read_hold(const memory_paths *m, double l2, double near, double fr
     return (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) * m->per_read_line;
 }
 
-/* The queueing stations in the order prepare_queues lists them: the CU's own, the trip's (the
- * waits every line request beyond the L1 takes, model_point), the L3 banks', DRAM's. */
-static const int queue_order[] = {ISSUE, SIMD, LSU, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, BANK_OUT,
-                                  HOT_BANK_OUT, PORT_IN, L3_BANK, DRAM};
-enum { OWN_STATIONS = 3, TRIP_ORDER_END = 11, LOOKUP_ORDER_END = 12 };
-
-/* What every cycle_at of a solve shares: the queueing stations with demand and their crowding;
- * and, for cycle_at at X = 0, where no request waits and each wait's slope is queued_wait_slope,
- * the sums of those slopes over the trip's, the lookups' and DRAM's stations. */
-static void prepare_queues(network *net, const memory_paths *m)
+/* Fixed for a group: which stations queue (every station but the entries, where it has demand). */
+static void list_queues(network *net)
 {
-    double correction = net->correction = (net->population - 1.0) / net->population;
-    int count = 0;
-    double unloaded_slope[4] = {0};   /* per part of queue_order: the own stations (not needed), trip, lookups, DRAM */
-    net->most_crowding = 0;
-    for (int k = 0; k < STATION_COUNT; k++)
-        net->residence[k] = 0;
-    for (int k = 0; k < FIRST_TRIP_STATION; k++)
-        net->residence_slope[k] = 0;
-    for (int o = 0, group = 0; o < (int)(sizeof queue_order / sizeof queue_order[0]); o++) {
-        if (o == OWN_STATIONS)
-            net->own_end = count, group = 1;
-        else if (o == TRIP_ORDER_END)
-            net->trip_end = count, group = 2;
-        else if (o == LOOKUP_ORDER_END)
-            net->lookup_end = count, group = 3;
-        int k = queue_order[o];
-        if (net->demand[k] <= 0)
-            continue;
-        net->queued[count] = k;
-        net->queued_demand[count] = net->demand[k];
-        net->queued_crowding[count] = correction * net->demand[k] * net->load_share[k] / net->replicas[k];
-        net->queued_wait_slope[count] = net->demand[k] * net->queued_crowding[count];
-        net->most_crowding = max2(net->most_crowding, net->queued_crowding[count]);
-        unloaded_slope[group] += net->queued_wait_slope[count];
-        count++;
-    }
-    net->queued_count = count;
-    net->unloaded_trip_slope = unloaded_slope[1] * m->per_request;
-    net->unloaded_lookup_slope = unloaded_slope[2] * m->per_memory_line;
-    net->unloaded_dram_slope = unloaded_slope[3] * m->per_dram_line;
+    for (int k = 0; k < QUEUE_LANES; k++)
+        net->queue_demand[k] = k != MSHR && k != STORE_BUFFER && net->demand[k] > 0 ? net->demand[k] : 0.0;
+    for (int k = STATION_COUNT; k < QUEUE_LANES; k++)
+        net->replicas[k] = 1.0;
 }
 
-/* The wait R_k - D_k of the i-th queued station at throughput X, and its slope (cycle_at). */
-static inline double queue_wait(const network *net, int i, double throughput, double *wait_slope)
+/* What every cycle_at of a solve shares: the queueing stations' crowding and their waits' slopes
+ * at X = 0 (the residences start at 0, as at X = 0). */
+static void prepare_queues(network *net)
 {
-    double crowding = net->queued_crowding[i], v = throughput * crowding, free_share = 1.0 / (1.0 - v);
-    *wait_slope = net->queued_wait_slope[i] * free_share * free_share;
-    return net->queued_demand[i] * v * free_share;
+    double correction = net->correction = (net->population - 1.0) / net->population;
+    for (int k = 0; k < QUEUE_LANES; k++) {
+        net->crowding[k] = correction * net->queue_demand[k] * net->load_share[k] / net->replicas[k];
+        net->wait_slope[k] = net->queue_demand[k] * net->crowding[k];
+    }
+    net->most_crowding = 0;
+    for (int k = 0; k < QUEUE_LANES; k++)
+        net->most_crowding = max2(net->most_crowding, net->crowding[k]);
+    for (int k = 0; k < FIRST_TRIP_STATION; k++)
+        net->residence[k] = net->residence_slope[k] = 0;
 }
 
 /* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
@@ -395,31 +371,25 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     /* The busiest station's c U_k (rounding keeps the order of the products). */
     if (throughput * net->most_crowding >= 1.0)
         return INFINITY;
-    double trip = 0, trip_slope = net->unloaded_trip_slope, lookup_wait = 0, lookup_slope = net->unloaded_lookup_slope;
-    double dram_wait = 0, dram_slope = net->unloaded_dram_slope;
-    double wait, wait_slope;
-    for (int i = 0; i < net->own_end; i++) {
-        wait = queue_wait(net, i, throughput, &wait_slope);
-        net->residence[net->queued[i]] = net->queued_demand[i] + wait;
-        net->residence_slope[net->queued[i]] = wait_slope;
+    /* Every station's wait and its slope at once (0 where a station does not queue). */
+    double wait[QUEUE_LANES], wait_slope[QUEUE_LANES];
+    for (int k = 0; k < QUEUE_LANES; k++) {
+        double v = throughput * net->crowding[k], free_share = 1.0 / (1.0 - v);
+        wait[k] = net->queue_demand[k] * v * free_share;
+        wait_slope[k] = net->wait_slope[k] * free_share * free_share;
     }
-    if (throughput > 0) {   /* at 0 no request waits: the sums of prepare_queues */
-        trip_slope = lookup_slope = dram_slope = 0;
-        for (int i = net->own_end; i < net->trip_end; i++) {
-            wait = queue_wait(net, i, throughput, &wait_slope);
-            trip += wait, trip_slope += wait_slope;
-        }
-        for (int i = net->trip_end; i < net->lookup_end; i++) {
-            wait = queue_wait(net, i, throughput, &wait_slope);
-            lookup_wait += wait * m->per_memory_line, lookup_slope += wait_slope * m->per_memory_line;
-        }
-        for (int i = net->lookup_end; i < net->queued_count; i++) {
-            wait = queue_wait(net, i, throughput, &wait_slope);
-            dram_wait += wait * m->per_dram_line, dram_slope += wait_slope * m->per_dram_line;
-        }
-        trip *= m->per_request;
-        trip_slope *= m->per_request;
+    for (int k = 0; k < FIRST_TRIP_STATION; k++) {
+        net->residence[k] = net->queue_demand[k] + wait[k];
+        net->residence_slope[k] = wait_slope[k];
     }
+    /* The trip's waits (those every line request beyond the L1 takes, model_point), per request. */
+    double trip = (wait[PORT_OUT] + wait[BANK_IN] + wait[HOT_BANK_IN] + wait[L2_BANK] + wait[HOT_L2_BANK] +
+                   wait[BANK_OUT] + wait[HOT_BANK_OUT] + wait[PORT_IN]) * m->per_request;
+    double trip_slope = (wait_slope[PORT_OUT] + wait_slope[BANK_IN] + wait_slope[HOT_BANK_IN] + wait_slope[L2_BANK] +
+                         wait_slope[HOT_L2_BANK] + wait_slope[BANK_OUT] + wait_slope[HOT_BANK_OUT] + wait_slope[PORT_IN]) *
+                        m->per_request;
+    double lookup_wait = wait[L3_BANK] * m->per_memory_line, lookup_slope = wait_slope[L3_BANK] * m->per_memory_line;
+    double dram_wait = wait[DRAM] * m->per_dram_line, dram_slope = wait_slope[DRAM] * m->per_dram_line;
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
@@ -658,10 +628,10 @@ static void settle(network *net, const sample *at)
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
  * finite where a station saturates (N / cycle goes to 0 there, phi to -X), so just below the
  * capacity phi = -X needs no evaluation; nor does phi at N / cycle(0), which is <= 0. The first
- * sample is at 0 (cheap: no request waits there, cycle_at skips the stations); the next is its
- * Newton-like step, or `below_root` when the caller knows a throughput below the root that lies
- * beyond that step (a view with fewer warps than one already solved: its warps run at least at
- * that view's per-warp rate, often within a few percent of the root). The bracket
+ * sample is at 0 (no request waits there); the next is its Newton-like step, or `below_root`
+ * when the caller knows a throughput below the root that lies beyond that step (a view with
+ * fewer warps than one already solved: its warps run at least at that view's per-warp rate,
+ * often within a few percent of the root). The bracket
  * [low, high] (phi(low) > 0 > phi(high)) narrows with every sample. The next point is the latest
  * sample's Newton-like step (newton_target: cycle_at gives cycle's slope in closed form) when
  * that lands inside the bracket (or the unevaluated capacity, when it reaches that: a station
@@ -680,7 +650,7 @@ static void settle(network *net, const sample *at)
  * residences at the last sample. */
 static void solve(network *net, const memory_paths *m, double below_root)
 {
-    prepare_queues(net, m);
+    prepare_queues(net);
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
                 .tolerance = 1e-4 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
     s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
@@ -810,7 +780,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     bool bursts = b->waits > 0 && reads > 0;
     net->burst_beyond_l2 = bursts ? any_of((m->near_read_lines + m->dram_read_lines) / reads, round) : 0.0;
     net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
-    for (int k = 0; k < STATION_COUNT; k++)
+    for (int k = 0; k < QUEUE_LANES; k++)
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
         net->load_share[shared_stations[s]] = total_warps / net->population;
@@ -975,6 +945,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     split_banks(&net, L2_BANK, HOT_L2_BANK, (requests + memory_reads) * per, (hot_atomics + hot_loads) * per, p->l2_banks);
     split_banks(&net, BANK_OUT, HOT_BANK_OUT, cycles_back * per,
                 (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
+    list_queues(&net);
     double burst_lines = k->barrier_bursts > 0 ? k->barrier_burst_lines / k->barrier_bursts : 0.0;
     burst bursts = {
         .waits = k->barrier_bursts * k->warps_per_cta * per, .lines = burst_lines,
