@@ -996,12 +996,16 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                            store_buffer_flush(d, p, launches, where.active);
     out->cycles += launches * launch_cycles;
 
-    /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows). */
+    /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows); the
+     * cycles of CUs holding fewer CTAs that run at the busiest's rate go with the busiest's view
+     * (one charge_view: it is linear in the cycles). */
     double stalls[GSI_CATEGORY_COUNT] = {0}, spread = theta[MODEL_ISSUE_SPREAD];
     double busiest_cycles = where.busiest_cus * busy, fewer_cycles = (where.active - where.busiest_cus) * fewer_busy;
-    charge_view(&busiest_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * (1 - tail_share), stalls);
+    double fewer_at_busiest_rate = fewer_resident ? 0.0 : fewer_cycles;
+    charge_view(&busiest_view, where.active, z_sync, z_comp, z_ctrl, spread,
+                busiest_cycles * (1 - tail_share) + fewer_at_busiest_rate, stalls);
     charge_view(&tail_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
-    charge_view(&fewer_view, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles, stalls);
+    charge_view(&fewer_view, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate, stalls);
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
