@@ -896,8 +896,11 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * per,
         .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
         .needs_memory = read_lines > 0 ? any_of(memory_reads / read_lines, lines_per_read) : 0.0,
-        .needs_dram = read_lines > 0 ? any_of(d->read_lines_dram / read_lines, lines_per_read) : 0.0,
     };
+    /* Without near reads every memory read is a DRAM read: the same probability, no second pow(). */
+    paths.needs_dram = d->read_lines_dram == memory_reads ? paths.needs_memory
+                       : read_lines > 0                  ? any_of(d->read_lines_dram / read_lines, lines_per_read)
+                                                         : 0.0;
     double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
     paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
     paths.store_buffer = (entries){paths.write_lines, paths.write_lines / where.active, p->store_buffer_entries,
