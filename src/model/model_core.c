@@ -337,7 +337,8 @@ static double read_hold(const memory_paths *m, double l2, double near, double fr
 static void list_queues(network *net)
 {
     for (int k = 0; k < QUEUE_LANES; k++)
-        net->queue_demand[k] = k != MSHR && k != STORE_BUFFER && net->demand[k] > 0 ? net->demand[k] : 0.0;
+        net->queue_demand[k] = max2(net->demand[k], 0.0);
+    net->queue_demand[MSHR] = net->queue_demand[STORE_BUFFER] = 0.0;
     for (int k = STATION_COUNT; k < QUEUE_LANES; k++)
         net->replicas[k] = 1.0;
 }
@@ -378,7 +379,7 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
         wait[k] = net->queue_demand[k] * v * free_share;
         wait_slope[k] = net->wait_slope[k] * free_share * free_share;
     }
-    for (int k = 0; k < FIRST_TRIP_STATION; k++) {
+    for (int k = ISSUE; k <= LSU; k++) {   /* the entries' residences are entries_at's */
         net->residence[k] = net->queue_demand[k] + wait[k];
         net->residence_slope[k] = wait_slope[k];
     }
