@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+_Static_assert(REUSE_BUCKETS <= UINT8_MAX, "reuse_summary.first_from holds entry indices in bytes");
+
 int reuse_bucket_of(uint64_t distance)
 {
     if (distance < REUSE_EXACT)
@@ -54,6 +56,7 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary)
     summary->total = reuse_total(histogram);
     double below = 0.0;
     for (int b = 0; b < REUSE_BUCKETS; b++) {
+        summary->first_from[b] = (uint8_t)summary->size;
         if (histogram->count[b] <= 0)
             continue;
         int i = summary->size++;
@@ -69,15 +72,9 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary)
  * share (lines - lower) / (upper - lower) of the one holding `lines` (uniform inside a bucket). */
 double reuse_expected_hits(const reuse_summary *summary, uint64_t lines)
 {
-    /* The first bucket not wholly below `lines`: upper > lines. */
-    int first = 0, past = summary->size;
-    while (first < past) {
-        int middle = (first + past) / 2;
-        if (summary->upper[middle] <= lines)
-            first = middle + 1;
-        else
-            past = middle;
-    }
+    /* The first non-empty bucket not wholly below `lines` (upper > lines): the one holding the
+     * distance `lines` or a later one. */
+    int first = summary->first_from[reuse_bucket_of(lines)];
     if (first == summary->size)
         return summary->size > 0 ? summary->below[first - 1] + summary->count[first - 1] : 0.0;
     double hits = summary->below[first];

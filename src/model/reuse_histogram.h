@@ -40,8 +40,9 @@ void reuse_merge(reuse_histogram *into, const reuse_histogram *from);
 double reuse_total(const reuse_histogram *histogram);   /* finite and cold */
 
 /* A histogram's non-empty buckets, in increasing distance, as the models evaluate them: each
- * bucket's distances [lower, upper), its count and the counts of the buckets before it, so a
- * capacity's hits are one binary search (O(log non-empty buckets)). */
+ * bucket's distances [lower, upper), its count and the counts of the buckets before it, and for
+ * every bucket the first non-empty one at or after it, so a capacity's hits are one lookup (the
+ * capacity's bucket, reuse_bucket_of, then that table). */
 #define REUSE_SUMMARY_MAX REUSE_BUCKETS
 typedef struct reuse_summary {
     int size;
@@ -49,6 +50,7 @@ typedef struct reuse_summary {
     double count[REUSE_SUMMARY_MAX];
     double below[REUSE_SUMMARY_MAX];      /* count[0] + ... + count[i-1], summed in that order */
     double total;                         /* cold included */
+    uint8_t first_from[REUSE_BUCKETS];    /* [bucket]: index of the first entry of that bucket or a later one (size: none) */
 } reuse_summary;
 
 void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary);
