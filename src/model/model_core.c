@@ -403,11 +403,10 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double load_slope = m->needs_l2 * l2_slope + m->needs_memory * (near_slope - l2_slope) +
                         m->needs_dram * (from_dram_slope - near_slope);
     net->mem_delay = m->exposed_loads * load_latency;
-    double cycle = net->delay + net->mem_delay, slope = m->exposed_loads * load_slope;
-    for (int k = 0; k < FIRST_TRIP_STATION; k++) {
-        cycle += net->residence[k];
-        slope += net->residence_slope[k];
-    }
+    const double *r = net->residence, *r_slope = net->residence_slope;
+    double cycle = net->delay + net->mem_delay + r[ISSUE] + r[SIMD] + r[LSU] + r[MSHR] + r[STORE_BUFFER];
+    double slope = m->exposed_loads * load_slope + r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU] + r_slope[MSHR] +
+                   r_slope[STORE_BUFFER];
     /* A burst's interval lasts the longer of its drain plus its slowest line's latency and its
      * instructions at this cycle. The slowest line comes from DRAM (or the near memory) if any of
      * the CU's lines in flight at once (at most its MSHRs) does. */
@@ -820,8 +819,9 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
     double none_through[STALL_KINDS], none_through_power[STALL_KINDS], none_before = 1.0, none_power = 1.0;
     for (int s = 0; s < STALL_KINDS; s++)
         none_before = none_through[s] = max2(none_before - share[s] / total, 0.0);
-    for (int s = 0; s < STALL_KINDS; s++)
-        none_through_power[s] = whole_power(none_through[s], warps_per_cu);
+    for (int s = 0; s < STALL_KINDS; s++)   /* a category without share: the power of the one before */
+        none_through_power[s] = s > 0 && none_through[s] == none_through[s - 1] ? none_through_power[s - 1]
+                                                                                 : whole_power(none_through[s], warps_per_cu);
     for (int s = 0; s < STALL_KINDS; s++) {
         stalls[stall_order[s]] += busy_cycles * (1.0 - no_stall_share) * (none_power - none_through_power[s]);
         none_power = none_through_power[s];
