@@ -372,12 +372,18 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     /* The busiest station's c U_k (rounding keeps the order of the products). */
     if (throughput * net->most_crowding >= 1.0)
         return INFINITY;
-    /* Every station's wait and its slope at once (0 where a station does not queue). */
-    double wait[QUEUE_LANES], wait_slope[QUEUE_LANES];
-    for (int k = 0; k < QUEUE_LANES; k++) {
-        double v = throughput * net->crowding[k], free_share = 1.0 / (1.0 - v);
-        wait[k] = net->queue_demand[k] * v * free_share;
-        wait_slope[k] = net->wait_slope[k] * free_share * free_share;
+    /* Every station's wait and its slope at once (0 where a station does not queue); at X = 0 no
+     * request waits and the slopes are prepare_queues'. */
+    static const double no_waits[QUEUE_LANES];
+    double loaded_wait[QUEUE_LANES], loaded_slope[QUEUE_LANES];
+    const double *wait = no_waits, *wait_slope = net->wait_slope;
+    if (throughput > 0) {
+        for (int k = 0; k < QUEUE_LANES; k++) {
+            double v = throughput * net->crowding[k], free_share = 1.0 / (1.0 - v);
+            loaded_wait[k] = net->queue_demand[k] * v * free_share;
+            loaded_slope[k] = net->wait_slope[k] * free_share * free_share;
+        }
+        wait = loaded_wait, wait_slope = loaded_slope;
     }
     for (int k = ISSUE; k <= LSU; k++) {   /* the entries' residences are entries_at's */
         net->residence[k] = net->queue_demand[k] + wait[k];
