@@ -45,8 +45,8 @@
 #include "timing/coalescer.h"
 #include "timing/decode.h"
 
-/* Greedy-then-oldest: the registers a warp's loads are still filling, and the clock at which
- * each fills. */
+/* Timed issue: the registers a warp's loads are still filling, and the clock at which each
+ * fills. */
 #define PENDING_REGISTERS 16
 typedef struct warp_loads {
     int32_t registers[PENDING_REGISTERS];
@@ -63,7 +63,7 @@ typedef struct warp_loads {
  * within 0.1%. */
 #define MISS_CYCLES 112
 
-/* Greedy-then-oldest timing of one CU's load/store unit: the clock at which each MSHR frees and
+/* Timed issue: one CU's load/store unit: the clock at which each MSHR frees and
  * the LSU may take the next memory instruction. */
 typedef struct cu_memory_clock {
     uint64_t *mshr_free_at;
@@ -73,10 +73,10 @@ typedef struct cu_memory_clock {
 struct profiler {
     unsigned cu_count, warp_size, ctas_per_cu, line_bytes;
     unsigned schedulers, issue_width, l1_banks;
-    bool greedy_then_oldest;       /* gpu.scheduler gto */
-    uint64_t l1_lines;             /* l1.size in lines: which loads miss, for the GTO stalls */
+    functional_issue_order issue_order;   /* gpu.scheduler: gto or lrr */
+    uint64_t l1_lines;             /* l1.size in lines: which loads miss, so stall their warps */
     unsigned mshrs;                /* l1.mshrs */
-    cu_memory_clock *memory_clock_of;   /* greedy_then_oldest: per CU */
+    cu_memory_clock *memory_clock_of;   /* per CU */
     char key[128];                 /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
@@ -96,7 +96,7 @@ struct profiler {
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
     bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
-    warp_loads *pending;           /* greedy_then_oldest: per warp of the launch (CTA, warp) */
+    warp_loads *pending;           /* per warp of the launch (CTA, warp) */
     unsigned warps_per_cta;
     uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
     uint64_t request_ready_at;     /* when the current request's last line fills */
@@ -116,14 +116,13 @@ profiler *profiler_create(const sc_config *config)
     p->schedulers = (unsigned)sc_config_int(config, "gpu.schedulers_per_cu");
     p->issue_width = (unsigned)sc_config_int(config, "gpu.issue_width");
     p->l1_banks = (unsigned)sc_config_int(config, "l1.banks");
-    p->greedy_then_oldest = !strcmp(sc_config_string(config, "gpu.scheduler"), "gto");
+    p->issue_order = !strcmp(sc_config_string(config, "gpu.scheduler"), "gto") ? FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST
+                                                                                : FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN;
     p->l1_lines = (uint64_t)(sc_config_int(config, "l1.size") / sc_config_int(config, "l1.line_size"));
     p->mshrs = (unsigned)sc_config_int(config, "l1.mshrs");
-    if (p->greedy_then_oldest) {
-        p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
-        for (unsigned c = 0; c < p->cu_count; c++)
-            p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
-    }
+    p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
+    for (unsigned c = 0; c < p->cu_count; c++)
+        p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
     profile_key_of(config, p->key);
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     for (unsigned c = 0; c < p->cu_count; c++)
@@ -179,8 +178,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     burst_rounds_begin(&p->rounds, kernel->cta_count);
     p->has_barriers = module_has_barriers(kernel->module);
     p->warps_per_cta = kernel->warps_per_cta;
-    if (p->greedy_then_oldest)
-        p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
+    p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
@@ -312,7 +310,7 @@ static void classify_read(profiler *p, stack_line_data *data, uint64_t distance,
     data->read_at = p->memory_clock;
 }
 
-/* ---- greedy-then-oldest timing ---- */
+/* ---- timed issue: the L1's misses ---- */
 
 /* A line request that misses the L1 takes the MSHR that frees first, once the LSU presents it,
  * and fills MISS_CYCLES later; the LSU presents the request's next line after that. Returns the
@@ -337,8 +335,8 @@ static void line_ready(profiler *p, uint64_t ready_at)
 
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
- * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten). Under
- * GTO, a first touch, a crossing reuse or one beyond the configured L1's lines misses the L1
+ * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten). A first
+ * touch, a crossing reuse or one beyond the configured L1's lines misses the L1
  * (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit on a
  * line still filling waits for it (an MSHR merge). */
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
@@ -348,11 +346,9 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
     uint64_t previous = slot->data.seen_at;
     slot->data.seen_at = p->memory_clock;
-    if (p->greedy_then_oldest) {
-        if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
-            slot->data.filled_at = take_mshr(p, cu);
-        line_ready(p, slot->data.filled_at);
-    }
+    if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
+        slot->data.filled_at = take_mshr(p, cu);
+    line_ready(p, slot->data.filled_at);
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
@@ -435,7 +431,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         stack_distance_invalidate(&p->l1[cu], line);
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
-    else if (p->greedy_then_oldest && (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC))
+    else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
         line_ready(p, take_mshr(p, cu));
 }
 
@@ -480,7 +476,7 @@ static void close_burst(profiler *p, const exec_cta *cta)
     *instructions = 0;
 }
 
-/* ---- greedy-then-oldest stalls ---- */
+/* ---- timed issue: stalls ---- */
 
 static warp_loads *loads_of(const profiler *p, const exec_warp *warp)
 {
@@ -565,11 +561,9 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
         group->releases++;
     switch (step->status) {
     case EXEC_MEMORY: {
-        if (p->greedy_then_oldest)
-            begin_request(p, warp);
+        begin_request(p, warp);
         unsigned lines = record_memory(p, warp->cta, request);
-        if (p->greedy_then_oldest)
-            end_request(p, warp, decoded, lines);
+        end_request(p, warp, decoded, lines);
         return;
     }
     case EXEC_BARRIER:
@@ -635,13 +629,13 @@ sc_device *profiler_device(profiler *p, sc_error *error)
     if (!device)
         return NULL;
     p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access, one_scheduler_at_a_time,
-                                        p->greedy_then_oldest ? issue_at : NULL};
+                                        issue_at};
     functional_engine_options options = functional_engine_defaults(p->warp_size);
     options.cu_count = p->cu_count;
     options.ctas_per_cu = p->ctas_per_cu;
     options.observer = &p->observer;
-    options.quantum = 16;  /* short turns (issue slots under GTO): CUs and LRR warps interleave finely */
-    options.greedy_then_oldest = p->greedy_then_oldest;
+    options.quantum = 16;  /* issue slots per round: CUs interleave finely */
+    options.issue_order = p->issue_order;
     options.continue_placement = true;   /* as the detailed dispatcher's round-robin does */
     options.schedulers = p->schedulers;
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
@@ -666,7 +660,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         stack_distance_release(&p->l1[c]);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
-    for (unsigned c = 0; c < p->cu_count && p->greedy_then_oldest; c++)
+    for (unsigned c = 0; c < p->cu_count; c++)
         free(p->memory_clock_of[c].mshr_free_at);
     free(p->memory_clock_of);
     free(p->l1);
