@@ -91,6 +91,10 @@ struct profiler {
     decoded_instruction **decoded;
     model_kernel_profile *group;
     double *cu_instructions;       /* per CU */
+    /* Per CU, the warp instructions of the CTAs a static round-robin placement would give it (CTA
+     * i to CU i mod cu_count), as the models place CTAs: the engine refills whichever slot frees
+     * first, and under timed issue a CU whose CTAs all finish together takes a whole new set. */
+    double *round_robin_instructions;
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
@@ -131,6 +135,7 @@ profiler *profiler_create(const sc_config *config)
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
+    p->round_robin_instructions = calloc(p->cu_count, sizeof *p->round_robin_instructions);
     p->cu_lsu_cycles = calloc(p->cu_count, sizeof *p->cu_lsu_cycles);
     return p;
 }
@@ -180,6 +185,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->warps_per_cta = kernel->warps_per_cta;
     p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
+    memset(p->round_robin_instructions, 0, p->cu_count * sizeof *p->round_robin_instructions);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
@@ -192,7 +198,7 @@ static void launch_end(void *context, const exec_kernel *kernel)
     profiler *p = context;
     double busiest = 0;
     for (unsigned c = 0; c < p->cu_count; c++)
-        busiest = p->cu_instructions[c] > busiest ? p->cu_instructions[c] : busiest;
+        busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
     p->group->busiest_cu_instructions += busiest;
     /* Kept as the hottest line's share of the launch's atomics, averaged over launches. */
     if (p->atomic_lines > 0)
@@ -555,6 +561,7 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     group->warp_instructions += 1;
     group->thread_instructions += (double)__builtin_popcountll(step->executed_mask);
     p->cu_instructions[cu] += 1;
+    p->round_robin_instructions[warp->cta->linear_id % p->cu_count] += 1;
     p->burst_instructions[warp->cta->linear_id] += 1;
     const decoded_instruction *decoded = decoded_of(p, step->instruction);
     if (decoded && decoded->releases)
@@ -666,6 +673,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->l1);
     free(p->epoch);
     free(p->cu_instructions);
+    free(p->round_robin_instructions);
     free(p->cu_lsu_cycles);
     free(p);
     return profile;
