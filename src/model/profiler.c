@@ -5,29 +5,28 @@
  * load/store unit does (timing/coalescer.h); every line request enters the GPU-wide L2 stack,
  * weak loads also enter their CU's L1 stack. Acquires advance the CU's epoch, atomics mark the
  * line invalidated in the CU's L1 stack, and kernel starts advance every CU's epoch, so reuses
- * across them are recorded as crossing. Under loose round-robin (gpu.scheduler lrr) warps take
- * turns of 16 instructions (the functional engine's default is 64): closer to the detailed
- * schedulers' fine interleaving. Under greedy-then-oldest (gto) the functional engine issues as
- * the detailed GTO schedulers do (the last issuer while it can, else the oldest warp that can),
- * one instruction per scheduler per issue slot, and the profiler says when a warp can issue: a
+ * across them are recorded as crossing. The functional engine times issue as the detailed
+ * schedulers do, one instruction per scheduler per issue slot, from the warp the scheduler's
+ * policy ranks first among those that can issue: under greedy-then-oldest (gpu.scheduler gto) the
+ * last issuer while it can, else the oldest warp that can; under loose round-robin (lrr) the first
+ * after the last issuer in dispatch order, wrapping. The profiler says when a warp can issue: a
  * weak load that misses the configured L1 (cold, crossing an acquire or atomic, or at a distance
  * of at least its lines), a strong load and an atomic each take the L1 MSHR that frees first (of
  * l1.mshrs) once the LSU presents the line, and fill MISS_CYCLES later; a load on a line still
  * filling waits for it; an instruction that reads a register a load is filling waits until it
  * fills, and a global access waits until the LSU has presented the previous one's lines (l1.banks
- * per slot). So the oldest warps run ahead while their loads hit and the younger ones only fill
- * the misses' shadows, as in the detailed CU: on spmv (wt, gsi) the L1 misses at the preset and at
- * 8, 16 and 64 KiB come within 10% of the detailed ones (round-robin turns: +77% at the preset).
- * Warps belong to the CU's schedulers as the detailed CU assigns them (warp slot mod
- * gpu.schedulers_per_cu), and on a CU whose launch so far needs the load/store unit at least once per instruction a scheduler
+ * per slot). So under GTO the oldest warps run ahead while their loads hit and the younger ones
+ * only fill the misses' shadows, and under LRR a warp waiting for its loads lets every other
+ * ready warp issue before its next iteration (16-instruction round-robin turns instead ran ~1.5
+ * of spmv's loop iterations back to back, re-hitting the warp's own lines), as in the detailed
+ * CU: on spmv (wt, gsi) the L1 misses at the preset and at 8, 16 and 64 KiB come within 10% of the
+ * detailed ones (round-robin turns: +77% at the preset); on spmv (wt, gtx480, 12 KiB L1, 12 CUs)
+ * 670,452 L1 misses against the detailed 652,306 (turns: 576,795). Warps belong to the CU's
+ * schedulers as the detailed CU assigns them (warp slot mod gpu.schedulers_per_cu), and under GTO,
+ * on a CU whose launch so far needs the load/store unit at least once per instruction a scheduler
  * can issue (line requests and shared accesses per instruction >= l1.banks / gpu.issue_width),
- * only one scheduler's warps take turns at a time, until none of them can: the detailed CU's
- * first scheduler then always has a memory instruction ready when the LSU frees, so the L1 sees
- * long phases of one scheduler's warps (measured on spmv's detailed L1 stream: windows of 200
- * accesses 92-100% from even warp slots, then from odd ones) and reuse distances half those of
- * every warp interleaved. Still, under round-robin every resident warp of a scheduler advancing at once overstates
- * L2 reuse distances of streaming kernels whose detailed runs are MSHR-bound (fewer warps in
- * flight), and the GPU-wide stack counts L1 hits, which the L2 never sees. Host copies and
+ * only one scheduler's warps take turns at a time, until none of them can (one_scheduler_at_a_time
+ * below). The GPU-wide stack counts L1 hits, which the L2 never sees. Host copies and
  * memsets between launches enter a stack of their own (the CPU cluster's LRU order), and each GPU
  * read is classified by where memory's copy of its line is (profile.h: memory side). Each CTA
  * counts the read lines and warp instructions of its warps until the warp that releases its next
@@ -60,7 +59,8 @@ typedef struct warp_loads {
  * cycle per CU gives 112 cycles. The warp order hardly depends on it, so it is not taken from the
  * configuration (which would split profiles by latency keys): with 45, 112 and 250 the profile
  * gives spmv (gsi, 32 KiB L1) 364970, 361932 and 362300 L1 misses, stencil and kmeans the same
- * within 0.1%. */
+ * within 0.1%; under LRR on gtx480 (spmv, 12 CUs, where Little's law gives ~690 cycles) 112 and
+ * 690 give 670452 and 672756 misses at 12 KiB, 436609 and 433129 at 48 KiB. */
 #define MISS_CYCLES 112
 
 /* Timed issue: one CU's load/store unit: the clock at which each MSHR frees and
@@ -618,12 +618,14 @@ static void host_access(void *context, uint64_t address, size_t bytes, bool is_w
     }
 }
 
-/* A CU whose launch so far needs the LSU at least as often as one scheduler can issue (each
- * instruction's lines reach the L1 `l1_banks` per cycle): in the detailed CU the first scheduler
- * then finds the LSU free for a memory instruction of its own whenever one is ready, so its warps
- * keep the LSU until none of them has one (all waiting, done or at a barrier) and the other
- * schedulers' warps reach memory in phases of their own (measured on spmv: runs of thousands of
- * L1 accesses from even warp slots, then from odd). */
+/* Greedy-then-oldest only: a CU whose launch so far needs the LSU at least as often as one
+ * scheduler can issue (each instruction's lines reach the L1 `l1_banks` per cycle): in the
+ * detailed CU the first scheduler then finds the LSU free for a memory instruction of its own
+ * whenever one is ready, so its warps keep the LSU until none of them has one (all waiting, done
+ * or at a barrier) and the other schedulers' warps reach memory in phases of their own (measured
+ * on spmv: runs of thousands of L1 accesses from even warp slots, then from odd). Under timed
+ * loose round-robin the rule made spmv's L1 misses worse (wt, gtx480, 30 held-out points: mean
+ * |error| 17.0% with it, 14.9% without), so it is not asked there. */
 static bool one_scheduler_at_a_time(void *context, unsigned cu)
 {
     const profiler *p = context;
@@ -635,8 +637,9 @@ sc_device *profiler_device(profiler *p, sc_error *error)
     sc_device *device = sc_device_create(p->warp_size, error);
     if (!device)
         return NULL;
-    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access, one_scheduler_at_a_time,
-                                        issue_at};
+    bool greedy = p->issue_order == FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST;
+    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access,
+                                        greedy ? one_scheduler_at_a_time : NULL, issue_at};
     functional_engine_options options = functional_engine_defaults(p->warp_size);
     options.cu_count = p->cu_count;
     options.ctas_per_cu = p->ctas_per_cu;
