@@ -10,7 +10,8 @@
 /* Version of the profile's contents, part of its key: 2 added the memory-side read classes, 3 the
  * scheduler-at-a-time interleaving of LSU-bound launches (profiler.c), 4 the hottest loaded line
  * and the barrier bursts, 5 the greedy-then-oldest warp order, 6 the L2's dirty reuses and spans,
- * 7 the bursts' peak bank loads, 8 the timed loose-round-robin warp order. */
+ * 7 the bursts' peak bank loads, 8 the timed loose-round-robin warp order and the busiest CU
+ * counted under round-robin CTA placement. */
 #define PROFILE_FORMAT 8
 
 void profile_key_of(const sc_config *config, char key[128])
