@@ -2,14 +2,15 @@
  *
  * Up to cu_count * ctas_per_cu CTAs are resident at once, as on hardware, so kernels whose CTAs
  * wait for each other (locks, queues, litmus tests) make progress when they fit. Resident warps
- * take turns in a fixed order, so runs are deterministic. Loose round-robin: every warp runs
- * `quantum` instructions per round. Greedy-then-oldest (options.greedy_then_oldest), per CU and
- * round: `quantum` issue slots, in each of which every scheduler issues from the warp that issued
- * last if it can issue, else from the oldest warp of it that can (CTA dispatch order, then warp
- * index); a warp cannot issue while it waits at a barrier or before the issue slot the observer
- * names (issue_at), slots in which no warp can pass idle, and %clock reads the CU's slot. Either
- * way an observer may restrict a CU's rounds to the warps of one scheduler at a time
- * (functional_engine.h). A CTA barrier
+ * take turns in a fixed order, so runs are deterministic. Turns (FUNCTIONAL_TURNS): every warp
+ * runs `quantum` instructions per round. Timed issue (the other issue orders), per CU and round:
+ * `quantum` issue slots, in each of which every scheduler issues from the warp its policy ranks
+ * first among those that can issue (greedy-then-oldest: the last issuer, then the oldest by CTA
+ * dispatch order and warp index; loose round-robin: the first after the last issuer in that
+ * order, wrapping, or the oldest once the last issuer's CTA has left); a warp cannot issue while
+ * it waits at a barrier or before the issue slot the observer names (issue_at), slots in which no
+ * warp can pass idle, and %clock reads the CU's slot. Either way an observer may restrict a CU's
+ * rounds to the warps of one scheduler at a time (functional_engine.h). A CTA barrier
  * releases once every warp of the CTA that has not exited waits at one (barrier ids and thread
  * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, or
  * in which no warp can issue, stops with an error naming the kernel. */
@@ -31,18 +32,24 @@ typedef struct functional_engine {
     bool *scheduler_issued;        /* some warp of the current scheduler issued this round */
 } functional_engine;
 
-/* The CTA slots of the launch in progress and, under greedy-then-oldest, its issue clocks. */
+/* A scheduler's last issuer: its warp index (slot * warps_per_cta + w; -1 none) and its age. */
+typedef struct last_issue {
+    int64_t index;
+    uint64_t age;
+} last_issue;
+
+/* The CTA slots of the launch in progress and, under timed issue, its issue clocks. */
 typedef struct launch_slots {
     exec_cta *resident;
     bool *occupied;
     uint64_t count;
     unsigned warps_per_cta;
-    /* Greedy-then-oldest: per warp (slot * warps_per_cta + w), the clock before which it cannot
-     * issue; per CU, its clock (issue slots so far); per CU scheduler (cu * schedulers + k), the
-     * warp that issued last (-1 none). */
+    /* Timed issue: per warp (slot * warps_per_cta + w), the clock before which it cannot issue;
+     * per CU, its clock (issue slots so far); per CU scheduler (cu * schedulers + k), its last
+     * issuer. */
     uint64_t *ready_at;
     uint64_t *clock;
-    int64_t *last_issuer;
+    last_issue *last_issuer;
 } launch_slots;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size)
@@ -135,7 +142,7 @@ static bool end_round(functional_engine *engine)
     return moved;
 }
 
-/* ---- loose round-robin ---- */
+/* ---- turns ---- */
 
 /* Every warp whose scheduler takes turns runs its quantum. Returns 1 if any issued, -1 on error. */
 static int round_robin_round(functional_engine *engine, sc_device *device, launch_slots *launch, sc_error *error)
@@ -158,7 +165,19 @@ static int round_robin_round(functional_engine *engine, sc_device *device, launc
     return progressed;
 }
 
-/* ---- greedy-then-oldest ---- */
+/* ---- timed issue ---- */
+
+static bool timed(const functional_engine *engine)
+{
+    return engine->options.issue_order != FUNCTIONAL_TURNS;
+}
+
+/* Warp `w` of the CTA in slot `s`'s place in its CU's dispatch order (CTAs are dispatched in
+ * linear order; a CTA's warps in index order). */
+static uint64_t age_of(const launch_slots *launch, uint64_t s, unsigned w)
+{
+    return launch->resident[s].linear_id * launch->warps_per_cta + w;
+}
 
 /* Whether warp `index` (slot * warps_per_cta + w) can issue at `clock`: live, not at a barrier,
  * and at or past the slot the observer names for its next instruction (asked once it may be). */
@@ -176,46 +195,66 @@ static bool can_issue(const functional_engine *engine, launch_slots *launch, uin
     return true;
 }
 
-/* The warp scheduler `k` of `cu` issues from at `clock`: its last issuer if it can issue, else
- * the oldest that can (-1 none); *wake receives the earliest clock a stalled warp of it may
- * issue (UINT64_MAX none). */
+/* Where the scheduler's policy ranks warp `index` of age `age` (lower first), given its last
+ * issuer and whether that warp is still resident: greedy-then-oldest puts the last issuer first,
+ * then the others oldest first; loose round-robin starts after the last issuer and wraps (the
+ * unsigned difference), or starts from the oldest when the last issuer has left, as the timing
+ * engine's priority_order does. */
+static uint64_t issue_rank(functional_issue_order order, const last_issue *last, bool last_resident, uint64_t index,
+                           uint64_t age)
+{
+    if (order == FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST)
+        return last_resident && (int64_t)index == last->index ? 0 : age + 1;
+    return last_resident ? age - (last->age + 1) : age;
+}
+
+/* The warp scheduler `k` of `cu` issues from at `clock`: the one its policy ranks first among
+ * those that can issue (-1 none); *wake receives the earliest clock a stalled warp of it may
+ * issue (UINT64_MAX none). Greedy-then-oldest asks its last issuer first: when it can issue no
+ * other warp is asked. */
 static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, unsigned cu, unsigned k,
                          uint64_t clock, uint64_t *wake)
 {
-    unsigned cus = engine->options.cu_count, schedulers = engine->options.schedulers;
-    int64_t last = launch->last_issuer[cu * schedulers + k];
+    unsigned cus = engine->options.cu_count;
+    functional_issue_order order = engine->options.issue_order;
+    const last_issue *last = &launch->last_issuer[cu * engine->options.schedulers + k];
+    uint64_t last_slot = last->index >= 0 ? (uint64_t)last->index / launch->warps_per_cta : 0;
+    bool last_resident = last->index >= 0 && launch->occupied[last_slot];
+    if (order == FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN)   /* the slot may hold a later CTA now */
+        last_resident = last_resident && age_of(launch, last_slot, (unsigned)(last->index % launch->warps_per_cta)) == last->age;
     *wake = UINT64_MAX;
-    if (last >= 0 && launch->occupied[last / launch->warps_per_cta] && can_issue(engine, launch, (uint64_t)last, clock))
-        return last;
-    int64_t oldest = -1;
-    uint64_t oldest_cta = UINT64_MAX;
+    int64_t best = -1;
+    uint64_t best_rank = UINT64_MAX;
+    if (order == FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST && last_resident && can_issue(engine, launch, (uint64_t)last->index, clock))
+        return last->index;
     for (uint64_t s = (cu + cus - engine->first_cu % cus) % cus; s < launch->count; s += cus) {
         const exec_cta *cta = &launch->resident[s];
-        if (!launch->occupied[s] || cta->linear_id > oldest_cta)
+        if (!launch->occupied[s])
             continue;
         for (unsigned w = 0; w < cta->warp_count; w++) {
             uint64_t index = s * launch->warps_per_cta + w;
-            if (scheduler_of(engine, s, cta->warp_count, w) != k)
+            uint64_t rank = issue_rank(order, last, last_resident, index, age_of(launch, s, w));
+            if ((best >= 0 && rank >= best_rank) || scheduler_of(engine, s, cta->warp_count, w) != k)
                 continue;
             if (can_issue(engine, launch, index, clock)) {
-                oldest = (int64_t)index;
-                oldest_cta = cta->linear_id;
-                break;
+                best = (int64_t)index;
+                best_rank = rank;
+                continue;
             }
             const exec_warp *warp = &cta->warps[w];
             if (!warp->done && !warp->waiting_at_barrier && launch->ready_at[index] < *wake)
                 *wake = launch->ready_at[index];
         }
     }
-    return oldest;
+    return best;
 }
 
 /* The CU spends `quantum` issue slots: in each, every scheduler that takes turns this round issues
  * once if a warp of it can; slots in which none can pass idle until a stalled warp may issue.
  * Returns 1 if a scheduler issued or a warp waits for a stall to end (it will issue later), 0 if
  * not, -1 on error. */
-static int greedy_turns(functional_engine *engine, sc_device *device, launch_slots *launch, unsigned cu,
-                        sc_error *error)
+static int timed_turns(functional_engine *engine, sc_device *device, launch_slots *launch, unsigned cu,
+                       sc_error *error)
 {
     uint64_t *clock = &launch->clock[cu], end = *clock + engine->options.quantum, wake = UINT64_MAX;
     bool issued = false;
@@ -230,10 +269,11 @@ static int greedy_turns(functional_engine *engine, sc_device *device, launch_slo
             wake = scheduler_wake < wake ? scheduler_wake : wake;
             if (index < 0)
                 continue;
-            exec_warp *warp = &launch->resident[index / launch->warps_per_cta].warps[index % launch->warps_per_cta];
-            if (step_warp(engine, device, warp, *clock, error) < 0)
+            uint64_t slot = (uint64_t)index / launch->warps_per_cta;
+            unsigned w = (unsigned)((uint64_t)index % launch->warps_per_cta);
+            if (step_warp(engine, device, &launch->resident[slot].warps[w], *clock, error) < 0)
                 return -1;
-            launch->last_issuer[cu * engine->options.schedulers + k] = index;
+            launch->last_issuer[cu * engine->options.schedulers + k] = (last_issue){index, age_of(launch, slot, w)};
             issued_now = true;
         }
         issued |= issued_now;
@@ -244,11 +284,11 @@ static int greedy_turns(functional_engine *engine, sc_device *device, launch_slo
 
 /* Every CU spends its issue slots. Returns 1 if any issued or waits for a stall to end, -1 on
  * error. */
-static int greedy_round(functional_engine *engine, sc_device *device, launch_slots *launch, sc_error *error)
+static int timed_round(functional_engine *engine, sc_device *device, launch_slots *launch, sc_error *error)
 {
     int progressed = 0;
     for (unsigned c = 0; c < engine->options.cu_count; c++) {
-        int ran = greedy_turns(engine, device, launch, c, error);
+        int ran = timed_turns(engine, device, launch, c, error);
         if (ran < 0)
             return -1;
         progressed |= ran;
@@ -276,14 +316,14 @@ static void launch_slots_init(launch_slots *launch, const functional_engine *eng
     *launch = (launch_slots){.count = slots > ctas ? ctas : slots, .warps_per_cta = kernel->warps_per_cta};
     launch->resident = calloc(launch->count, sizeof *launch->resident);
     launch->occupied = calloc(launch->count, sizeof *launch->occupied);
-    if (!engine->options.greedy_then_oldest)
+    if (!timed(engine))
         return;
     uint64_t warps = launch->count * launch->warps_per_cta, schedulers = (uint64_t)engine->options.cu_count * engine->options.schedulers;
     launch->ready_at = calloc(warps, sizeof *launch->ready_at);
     launch->clock = calloc(engine->options.cu_count, sizeof *launch->clock);
     launch->last_issuer = malloc(schedulers * sizeof *launch->last_issuer);
     for (uint64_t k = 0; k < schedulers; k++)
-        launch->last_issuer[k] = -1;
+        launch->last_issuer[k] = (last_issue){-1, 0};
 }
 
 static void launch_slots_release(launch_slots *launch)
@@ -298,7 +338,7 @@ static void launch_slots_release(launch_slots *launch)
 /* A new CTA's warps may issue at once. */
 static void reset_slot_clocks(const functional_engine *engine, launch_slots *launch, uint64_t s)
 {
-    if (!engine->options.greedy_then_oldest)
+    if (!timed(engine))
         return;
     for (unsigned w = 0; w < launch->resident[s].warp_count; w++)
         launch->ready_at[s * launch->warps_per_cta + w] = 0;
@@ -335,8 +375,8 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             }
         int progressed = 0;
         if (status == 0) {
-            progressed = engine->options.greedy_then_oldest ? greedy_round(engine, device, &slots, error)
-                                                            : round_robin_round(engine, device, &slots, error);
+            progressed = timed(engine) ? timed_round(engine, device, &slots, error)
+                                       : round_robin_round(engine, device, &slots, error);
             status = progressed < 0 ? -1 : 0;
         }
         for (uint64_t s = 0; s < slots.count && status == 0; s++) {

@@ -12,7 +12,7 @@
  * performed), the end of every launch and every host access between launches (a copy to or
  * from the device, a memset: the byte range and whether it writes). `one_scheduler_at_a_time`
  * is asked for each CU before every round of turns (see functional_engine_options.schedulers).
- * Under greedy_then_oldest, `issue_at` is asked, at its scheduler's issue slot `clock`, before a
+ * Under a timed issue order, `issue_at` is asked, at its scheduler's issue slot `clock`, before a
  * warp may issue its next instruction: the earliest slot it can issue at (`clock` or earlier: now;
  * later e.g. while a load it reads is in flight), and the step then sees warp->clock = its slot;
  * a warp named a later slot is not asked again before it. A NULL callback is skipped. */
@@ -26,12 +26,25 @@ typedef struct functional_observer {
     uint64_t (*issue_at)(void *context, const exec_warp *warp, uint64_t clock);
 } functional_observer;
 
+/* How a CU's resident warps take turns. */
+typedef enum functional_issue_order {
+    /* Every warp runs `quantum` instructions per round, in CTA dispatch order, then warp index. */
+    FUNCTIONAL_TURNS,
+    /* Timed issue: per CU and round, `quantum` issue slots, in each of which every scheduler issues
+     * one instruction from one of its warps that can issue: not at a barrier and at or after the
+     * slot the observer's issue_at names (slots in which none can pass idle). Which warp is the
+     * scheduler's policy, as the timing engine's schedulers pick it from their warps in dispatch
+     * order (CTA dispatch order, then warp index): */
+    FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST,   /* gto: the last issuer if it can, else the oldest that can */
+    FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN,    /* lrr: the first that can after the last issuer, wrapping */
+} functional_issue_order;
+
 typedef struct functional_engine_options {
     unsigned warp_size;
     unsigned cu_count;          /* CTAs are co-resident up to cu_count * ctas_per_cu */
     unsigned ctas_per_cu;
     unsigned quantum;           /* warp instructions a warp runs before the next warp's turn
-                                 * (greedy_then_oldest: issue slots per scheduler and round) */
+                                 * (timed issue: issue slots per CU and round) */
     uint64_t max_warp_instructions;  /* watchdog for one launch */
     const functional_observer *observer;  /* NULL: none */
     /* Slot s of a launch holds its CTAs on CU s mod cu_count; with continue_placement the slots
@@ -44,11 +57,7 @@ typedef struct functional_engine_options {
      * the CU's current scheduler take turns; after a round in which none of them could (done, or
      * waiting at a barrier) the CU's next scheduler becomes current. 1: every warp every round. */
     unsigned schedulers;
-    /* Each scheduler issues, one instruction per issue slot, from the warp that issued last if it
-     * can, else from the oldest that can (CTA dispatch order, then warp index), as the timing
-     * engine's GTO scheduler does; a warp cannot while at a barrier or before the slot the
-     * observer's issue_at names. false: loose round-robin turns of `quantum` instructions. */
-    bool greedy_then_oldest;
+    functional_issue_order issue_order;   /* default FUNCTIONAL_TURNS */
 } functional_engine_options;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size);

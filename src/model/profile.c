@@ -9,8 +9,10 @@
 
 /* Version of the profile's contents, part of its key: 2 added the memory-side read classes, 3 the
  * scheduler-at-a-time interleaving of LSU-bound launches (profiler.c), 4 the hottest loaded line
- * and the barrier bursts, 5 the greedy-then-oldest warp order, 6 the L2's dirty reuses and spans, 7 the bursts' peak bank loads. */
-#define PROFILE_FORMAT 7
+ * and the barrier bursts, 5 the greedy-then-oldest warp order, 6 the L2's dirty reuses and spans,
+ * 7 the bursts' peak bank loads, 8 the timed loose-round-robin warp order and the busiest CU
+ * counted under round-robin CTA placement. */
+#define PROFILE_FORMAT 8
 
 void profile_key_of(const sc_config *config, char key[128])
 {
@@ -20,12 +22,10 @@ void profile_key_of(const sc_config *config, char key[128])
     int used = 0;
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, 128 - (size_t)used, "%s=%lld ", names[k], (long long)sc_config_int(config, keys[k]));
-    const char *scheduler = sc_config_string(config, "gpu.scheduler");
-    used += snprintf(key + used, 128 - (size_t)used, "scheduler=%s ", scheduler);
-    if (!strcmp(scheduler, "gto"))   /* which loads stall a warp, and how long (profiler.c) */
-        used += snprintf(key + used, 128 - (size_t)used, "l1=%lld mshrs=%lld ", (long long)sc_config_int(config, "l1.size"),
-                         (long long)sc_config_int(config, "l1.mshrs"));
-    snprintf(key + used, 128 - (size_t)used, "format=%d", PROFILE_FORMAT);
+    /* l1.size and l1.mshrs decide which loads stall a warp, and how long (profiler.c). */
+    snprintf(key + used, 128 - (size_t)used, "scheduler=%s l1=%lld mshrs=%lld format=%d",
+             sc_config_string(config, "gpu.scheduler"), (long long)sc_config_int(config, "l1.size"),
+             (long long)sc_config_int(config, "l1.mshrs"), PROFILE_FORMAT);
 }
 
 void profile_free(model_profile *profile)

@@ -45,12 +45,12 @@
  * Validity. A profile depends on how CTAs map to CUs, how lanes coalesce into lines and how the
  * profiler interleaves a CU's warps (profiler.c), so it is keyed by (workload, size, seed, system)
  * and the configuration keys that change these: gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu,
- * l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width, l1.banks and
- * gpu.scheduler, and under the greedy-then-oldest scheduler l1.size too (it decides which loads
- * miss, so which warps stall and how warps interleave). Changing any of them needs a new profile
- * (taken automatically). Otherwise cache capacities and associativities,
- * latencies, clocks, NoC and DRAM parameters, MSHRs, store buffers and register/shared-memory
- * limits do not: the models apply them to the same profile.
+ * l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width, l1.banks,
+ * gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity decides which
+ * loads miss and its MSHRs how long they stall their warps, so how warps interleave). Changing any
+ * of them needs a new profile (taken automatically). Otherwise the L2's and other caches'
+ * capacities, associativities, latencies, clocks, NoC and DRAM parameters, store buffers and
+ * register/shared-memory limits do not: the models apply them to the same profile.
  */
 #ifndef SYNCSCOPE_MODEL_PROFILE_H
 #define SYNCSCOPE_MODEL_PROFILE_H
@@ -82,7 +82,7 @@ typedef struct model_kernel_profile {
     double shared_accesses;             /* shared/local/param accesses (never leave the CU) */
     double acquires, releases;          /* GPU/system-scope acquire and release events, fences included */
     double instructions[MODEL_ACCESS_COUNT], lines[MODEL_ACCESS_COUNT];
-    double busiest_cu_instructions;     /* summed per launch over the busiest CU */
+    double busiest_cu_instructions;     /* summed per launch over the busiest CU, CTA i on CU i mod cu_count */
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
@@ -121,9 +121,9 @@ typedef struct model_profile {
     model_kernel_profile *kernels;
 } model_profile;
 
-/* "cu=15 warp=32 ctas=8 line=64 schedulers=2 issue=1 banks=8 scheduler=gto l1=32768 format=6": the configuration keys a
- * profile depends on, and the version of the profile's contents (a stored profile of an older
- * format is taken again). */
+/* "cu=15 warp=32 ctas=8 line=64 schedulers=2 issue=1 banks=8 scheduler=gto l1=32768 mshrs=32
+ * format=8": the configuration keys a profile depends on, and the version of the profile's
+ * contents (a stored profile of an older format is taken again). */
 void profile_key_of(const sc_config *config, char key[128]);
 
 /* Fills the summaries the models evaluate; call after building or loading. */

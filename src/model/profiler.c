@@ -5,29 +5,28 @@
  * load/store unit does (timing/coalescer.h); every line request enters the GPU-wide L2 stack,
  * weak loads also enter their CU's L1 stack. Acquires advance the CU's epoch, atomics mark the
  * line invalidated in the CU's L1 stack, and kernel starts advance every CU's epoch, so reuses
- * across them are recorded as crossing. Under loose round-robin (gpu.scheduler lrr) warps take
- * turns of 16 instructions (the functional engine's default is 64): closer to the detailed
- * schedulers' fine interleaving. Under greedy-then-oldest (gto) the functional engine issues as
- * the detailed GTO schedulers do (the last issuer while it can, else the oldest warp that can),
- * one instruction per scheduler per issue slot, and the profiler says when a warp can issue: a
+ * across them are recorded as crossing. The functional engine times issue as the detailed
+ * schedulers do, one instruction per scheduler per issue slot, from the warp the scheduler's
+ * policy ranks first among those that can issue: under greedy-then-oldest (gpu.scheduler gto) the
+ * last issuer while it can, else the oldest warp that can; under loose round-robin (lrr) the first
+ * after the last issuer in dispatch order, wrapping. The profiler says when a warp can issue: a
  * weak load that misses the configured L1 (cold, crossing an acquire or atomic, or at a distance
  * of at least its lines), a strong load and an atomic each take the L1 MSHR that frees first (of
  * l1.mshrs) once the LSU presents the line, and fill MISS_CYCLES later; a load on a line still
  * filling waits for it; an instruction that reads a register a load is filling waits until it
  * fills, and a global access waits until the LSU has presented the previous one's lines (l1.banks
- * per slot). So the oldest warps run ahead while their loads hit and the younger ones only fill
- * the misses' shadows, as in the detailed CU: on spmv (wt, gsi) the L1 misses at the preset and at
- * 8, 16 and 64 KiB come within 10% of the detailed ones (round-robin turns: +77% at the preset).
- * Warps belong to the CU's schedulers as the detailed CU assigns them (warp slot mod
- * gpu.schedulers_per_cu), and on a CU whose launch so far needs the load/store unit at least once per instruction a scheduler
+ * per slot). So under GTO the oldest warps run ahead while their loads hit and the younger ones
+ * only fill the misses' shadows, and under LRR a warp waiting for its loads lets every other
+ * ready warp issue before its next iteration (16-instruction round-robin turns instead ran ~1.5
+ * of spmv's loop iterations back to back, re-hitting the warp's own lines), as in the detailed
+ * CU: on spmv (wt, gsi) the L1 misses at the preset and at 8, 16 and 64 KiB come within 10% of the
+ * detailed ones (round-robin turns: +77% at the preset); on spmv (wt, gtx480, 12 KiB L1, 12 CUs)
+ * 670,452 L1 misses against the detailed 652,306 (turns: 576,795). Warps belong to the CU's
+ * schedulers as the detailed CU assigns them (warp slot mod gpu.schedulers_per_cu), and under GTO,
+ * on a CU whose launch so far needs the load/store unit at least once per instruction a scheduler
  * can issue (line requests and shared accesses per instruction >= l1.banks / gpu.issue_width),
- * only one scheduler's warps take turns at a time, until none of them can: the detailed CU's
- * first scheduler then always has a memory instruction ready when the LSU frees, so the L1 sees
- * long phases of one scheduler's warps (measured on spmv's detailed L1 stream: windows of 200
- * accesses 92-100% from even warp slots, then from odd ones) and reuse distances half those of
- * every warp interleaved. Still, under round-robin every resident warp of a scheduler advancing at once overstates
- * L2 reuse distances of streaming kernels whose detailed runs are MSHR-bound (fewer warps in
- * flight), and the GPU-wide stack counts L1 hits, which the L2 never sees. Host copies and
+ * only one scheduler's warps take turns at a time, until none of them can (one_scheduler_at_a_time
+ * below). The GPU-wide stack counts L1 hits, which the L2 never sees. Host copies and
  * memsets between launches enter a stack of their own (the CPU cluster's LRU order), and each GPU
  * read is classified by where memory's copy of its line is (profile.h: memory side). Each CTA
  * counts the read lines and warp instructions of its warps until the warp that releases its next
@@ -45,8 +44,8 @@
 #include "timing/coalescer.h"
 #include "timing/decode.h"
 
-/* Greedy-then-oldest: the registers a warp's loads are still filling, and the clock at which
- * each fills. */
+/* Timed issue: the registers a warp's loads are still filling, and the clock at which each
+ * fills. */
 #define PENDING_REGISTERS 16
 typedef struct warp_loads {
     int32_t registers[PENDING_REGISTERS];
@@ -60,10 +59,11 @@ typedef struct warp_loads {
  * cycle per CU gives 112 cycles. The warp order hardly depends on it, so it is not taken from the
  * configuration (which would split profiles by latency keys): with 45, 112 and 250 the profile
  * gives spmv (gsi, 32 KiB L1) 364970, 361932 and 362300 L1 misses, stencil and kmeans the same
- * within 0.1%. */
+ * within 0.1%; under LRR on gtx480 (spmv, 12 CUs, where Little's law gives ~690 cycles) 112 and
+ * 690 give 670452 and 672756 misses at 12 KiB, 436609 and 433129 at 48 KiB. */
 #define MISS_CYCLES 112
 
-/* Greedy-then-oldest timing of one CU's load/store unit: the clock at which each MSHR frees and
+/* Timed issue: one CU's load/store unit: the clock at which each MSHR frees and
  * the LSU may take the next memory instruction. */
 typedef struct cu_memory_clock {
     uint64_t *mshr_free_at;
@@ -73,10 +73,10 @@ typedef struct cu_memory_clock {
 struct profiler {
     unsigned cu_count, warp_size, ctas_per_cu, line_bytes;
     unsigned schedulers, issue_width, l1_banks;
-    bool greedy_then_oldest;       /* gpu.scheduler gto */
-    uint64_t l1_lines;             /* l1.size in lines: which loads miss, for the GTO stalls */
+    functional_issue_order issue_order;   /* gpu.scheduler: gto or lrr */
+    uint64_t l1_lines;             /* l1.size in lines: which loads miss, so stall their warps */
     unsigned mshrs;                /* l1.mshrs */
-    cu_memory_clock *memory_clock_of;   /* greedy_then_oldest: per CU */
+    cu_memory_clock *memory_clock_of;   /* per CU */
     char key[128];                 /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
@@ -91,12 +91,16 @@ struct profiler {
     decoded_instruction **decoded;
     model_kernel_profile *group;
     double *cu_instructions;       /* per CU */
+    /* Per CU, the warp instructions of the CTAs a static round-robin placement would give it (CTA
+     * i to CU i mod cu_count), as the models place CTAs: the engine refills whichever slot frees
+     * first, and under timed issue a CU whose CTAs all finish together takes a whole new set. */
+    double *round_robin_instructions;
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
     bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
-    warp_loads *pending;           /* greedy_then_oldest: per warp of the launch (CTA, warp) */
+    warp_loads *pending;           /* per warp of the launch (CTA, warp) */
     unsigned warps_per_cta;
     uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
     uint64_t request_ready_at;     /* when the current request's last line fills */
@@ -116,14 +120,13 @@ profiler *profiler_create(const sc_config *config)
     p->schedulers = (unsigned)sc_config_int(config, "gpu.schedulers_per_cu");
     p->issue_width = (unsigned)sc_config_int(config, "gpu.issue_width");
     p->l1_banks = (unsigned)sc_config_int(config, "l1.banks");
-    p->greedy_then_oldest = !strcmp(sc_config_string(config, "gpu.scheduler"), "gto");
+    p->issue_order = !strcmp(sc_config_string(config, "gpu.scheduler"), "gto") ? FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST
+                                                                                : FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN;
     p->l1_lines = (uint64_t)(sc_config_int(config, "l1.size") / sc_config_int(config, "l1.line_size"));
     p->mshrs = (unsigned)sc_config_int(config, "l1.mshrs");
-    if (p->greedy_then_oldest) {
-        p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
-        for (unsigned c = 0; c < p->cu_count; c++)
-            p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
-    }
+    p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
+    for (unsigned c = 0; c < p->cu_count; c++)
+        p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
     profile_key_of(config, p->key);
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     for (unsigned c = 0; c < p->cu_count; c++)
@@ -132,6 +135,7 @@ profiler *profiler_create(const sc_config *config)
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
+    p->round_robin_instructions = calloc(p->cu_count, sizeof *p->round_robin_instructions);
     p->cu_lsu_cycles = calloc(p->cu_count, sizeof *p->cu_lsu_cycles);
     return p;
 }
@@ -179,9 +183,9 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     burst_rounds_begin(&p->rounds, kernel->cta_count);
     p->has_barriers = module_has_barriers(kernel->module);
     p->warps_per_cta = kernel->warps_per_cta;
-    if (p->greedy_then_oldest)
-        p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
+    p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
+    memset(p->round_robin_instructions, 0, p->cu_count * sizeof *p->round_robin_instructions);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
@@ -194,7 +198,7 @@ static void launch_end(void *context, const exec_kernel *kernel)
     profiler *p = context;
     double busiest = 0;
     for (unsigned c = 0; c < p->cu_count; c++)
-        busiest = p->cu_instructions[c] > busiest ? p->cu_instructions[c] : busiest;
+        busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
     p->group->busiest_cu_instructions += busiest;
     /* Kept as the hottest line's share of the launch's atomics, averaged over launches. */
     if (p->atomic_lines > 0)
@@ -312,7 +316,7 @@ static void classify_read(profiler *p, stack_line_data *data, uint64_t distance,
     data->read_at = p->memory_clock;
 }
 
-/* ---- greedy-then-oldest timing ---- */
+/* ---- timed issue: the L1's misses ---- */
 
 /* A line request that misses the L1 takes the MSHR that frees first, once the LSU presents it,
  * and fills MISS_CYCLES later; the LSU presents the request's next line after that. Returns the
@@ -337,8 +341,8 @@ static void line_ready(profiler *p, uint64_t ready_at)
 
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
- * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten). Under
- * GTO, a first touch, a crossing reuse or one beyond the configured L1's lines misses the L1
+ * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten). A first
+ * touch, a crossing reuse or one beyond the configured L1's lines misses the L1
  * (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit on a
  * line still filling waits for it (an MSHR merge). */
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
@@ -348,11 +352,9 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
     uint64_t previous = slot->data.seen_at;
     slot->data.seen_at = p->memory_clock;
-    if (p->greedy_then_oldest) {
-        if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
-            slot->data.filled_at = take_mshr(p, cu);
-        line_ready(p, slot->data.filled_at);
-    }
+    if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
+        slot->data.filled_at = take_mshr(p, cu);
+    line_ready(p, slot->data.filled_at);
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
@@ -435,7 +437,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         stack_distance_invalidate(&p->l1[cu], line);
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
-    else if (p->greedy_then_oldest && (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC))
+    else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
         line_ready(p, take_mshr(p, cu));
 }
 
@@ -480,7 +482,7 @@ static void close_burst(profiler *p, const exec_cta *cta)
     *instructions = 0;
 }
 
-/* ---- greedy-then-oldest stalls ---- */
+/* ---- timed issue: stalls ---- */
 
 static warp_loads *loads_of(const profiler *p, const exec_warp *warp)
 {
@@ -559,17 +561,16 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     group->warp_instructions += 1;
     group->thread_instructions += (double)__builtin_popcountll(step->executed_mask);
     p->cu_instructions[cu] += 1;
+    p->round_robin_instructions[warp->cta->linear_id % p->cu_count] += 1;
     p->burst_instructions[warp->cta->linear_id] += 1;
     const decoded_instruction *decoded = decoded_of(p, step->instruction);
     if (decoded && decoded->releases)
         group->releases++;
     switch (step->status) {
     case EXEC_MEMORY: {
-        if (p->greedy_then_oldest)
-            begin_request(p, warp);
+        begin_request(p, warp);
         unsigned lines = record_memory(p, warp->cta, request);
-        if (p->greedy_then_oldest)
-            end_request(p, warp, decoded, lines);
+        end_request(p, warp, decoded, lines);
         return;
     }
     case EXEC_BARRIER:
@@ -617,12 +618,14 @@ static void host_access(void *context, uint64_t address, size_t bytes, bool is_w
     }
 }
 
-/* A CU whose launch so far needs the LSU at least as often as one scheduler can issue (each
- * instruction's lines reach the L1 `l1_banks` per cycle): in the detailed CU the first scheduler
- * then finds the LSU free for a memory instruction of its own whenever one is ready, so its warps
- * keep the LSU until none of them has one (all waiting, done or at a barrier) and the other
- * schedulers' warps reach memory in phases of their own (measured on spmv: runs of thousands of
- * L1 accesses from even warp slots, then from odd). */
+/* Greedy-then-oldest only: a CU whose launch so far needs the LSU at least as often as one
+ * scheduler can issue (each instruction's lines reach the L1 `l1_banks` per cycle): in the
+ * detailed CU the first scheduler then finds the LSU free for a memory instruction of its own
+ * whenever one is ready, so its warps keep the LSU until none of them has one (all waiting, done
+ * or at a barrier) and the other schedulers' warps reach memory in phases of their own (measured
+ * on spmv: runs of thousands of L1 accesses from even warp slots, then from odd). Under timed
+ * loose round-robin the rule made spmv's L1 misses worse (wt, gtx480, 30 held-out points: mean
+ * |error| 17.0% with it, 14.9% without), so it is not asked there. */
 static bool one_scheduler_at_a_time(void *context, unsigned cu)
 {
     const profiler *p = context;
@@ -634,14 +637,15 @@ sc_device *profiler_device(profiler *p, sc_error *error)
     sc_device *device = sc_device_create(p->warp_size, error);
     if (!device)
         return NULL;
-    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access, one_scheduler_at_a_time,
-                                        p->greedy_then_oldest ? issue_at : NULL};
+    bool greedy = p->issue_order == FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST;
+    p->observer = (functional_observer){p, launch_begin, step, launch_end, host_access,
+                                        greedy ? one_scheduler_at_a_time : NULL, issue_at};
     functional_engine_options options = functional_engine_defaults(p->warp_size);
     options.cu_count = p->cu_count;
     options.ctas_per_cu = p->ctas_per_cu;
     options.observer = &p->observer;
-    options.quantum = 16;  /* short turns (issue slots under GTO): CUs and LRR warps interleave finely */
-    options.greedy_then_oldest = p->greedy_then_oldest;
+    options.quantum = 16;  /* issue slots per round: CUs interleave finely */
+    options.issue_order = p->issue_order;
     options.continue_placement = true;   /* as the detailed dispatcher's round-robin does */
     options.schedulers = p->schedulers;
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
@@ -666,12 +670,13 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         stack_distance_release(&p->l1[c]);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
-    for (unsigned c = 0; c < p->cu_count && p->greedy_then_oldest; c++)
+    for (unsigned c = 0; c < p->cu_count; c++)
         free(p->memory_clock_of[c].mshr_free_at);
     free(p->memory_clock_of);
     free(p->l1);
     free(p->epoch);
     free(p->cu_instructions);
+    free(p->round_robin_instructions);
     free(p->cu_lsu_cycles);
     free(p);
     return profile;

@@ -555,8 +555,8 @@ static void test_one_scheduler_at_a_time(void **state)
     assert_int_equal(warp_switches(true), 4);
 }
 
-/* Greedy-then-oldest with one scheduler: each warp issues at most every `gap` slots (the slot of
- * its latest step is kept per warp). */
+/* Timed issue with one scheduler: each warp issues at most every `gap` slots (the slot of its
+ * latest step is kept per warp). */
 typedef struct gap_log {
     turn_log turns;
     uint64_t gap, issued_at[2];
@@ -578,26 +578,38 @@ static uint64_t gap_issue_at(void *context, const exec_warp *warp, uint64_t cloc
     return log->issued[warp->index_in_cta] && ready > clock ? ready : clock;
 }
 
-/* barrier_exchange's two warps: with no stalls the last issuer keeps issuing until it waits at a
- * barrier (or ends), so the warps switch 4 times as in test_one_scheduler_at_a_time; when every
- * instruction stalls its warp for 2 slots, the other warp fills the slot between: they alternate. */
-static unsigned greedy_switches(uint64_t gap)
+/* barrier_exchange's two warps under timed issue, with one scheduler. */
+static unsigned timed_switches(functional_issue_order order, uint64_t gap)
 {
     gap_log log = {.gap = gap};
     functional_observer observer = {.context = &log, .step = gap_step, .issue_at = gap_issue_at};
     functional_engine_options options = functional_engine_defaults(32);
     options.quantum = 16;
-    options.greedy_then_oldest = true;
+    options.issue_order = order;
     options.observer = &observer;
     run_barrier_exchange(options);
     return log.turns.switches;
 }
 
+/* Greedy-then-oldest: with no stalls the last issuer keeps issuing until it waits at a barrier (or
+ * ends), so the warps switch 4 times as in test_one_scheduler_at_a_time; when every instruction
+ * stalls its warp for 2 slots, the other warp fills the slot between: they alternate. */
 static void test_greedy_then_oldest(void **state)
 {
     (void)state;
-    assert_int_equal(greedy_switches(0), 4);
-    assert_true(greedy_switches(2) > 20);
+    assert_int_equal(timed_switches(FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST, 0), 4);
+    assert_true(timed_switches(FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST, 2) > 20);
+}
+
+/* Loose round-robin: with no stalls the two warps alternate at every slot (the first after the
+ * last issuer), so they switch at nearly every instruction; when every instruction stalls its
+ * warp for 3 slots they still alternate, the same number of switches. */
+static void test_loose_round_robin(void **state)
+{
+    (void)state;
+    unsigned unstalled = timed_switches(FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN, 0);
+    assert_true(unstalled > 20);
+    assert_int_equal(timed_switches(FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN, 3), unstalled);
 }
 
 int main(void)
@@ -610,7 +622,7 @@ int main(void)
         cmocka_unit_test(test_atomics),          cmocka_unit_test(test_dynamic_shared),
         cmocka_unit_test(test_module_variables), cmocka_unit_test(test_indices),
         cmocka_unit_test(test_partial_warp),     cmocka_unit_test(test_warp_size_64),
-        cmocka_unit_test(test_greedy_then_oldest),
+        cmocka_unit_test(test_greedy_then_oldest), cmocka_unit_test(test_loose_round_robin),
         cmocka_unit_test(test_out_of_bounds_store), cmocka_unit_test(test_watchdog),
         cmocka_unit_test(test_one_scheduler_at_a_time),
     };

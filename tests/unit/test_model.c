@@ -459,15 +459,19 @@ static void profile_key_names_what_invalidates_it(void **state)
     assert_string_not_equal(a, b);    /* CU count changes the CTA placement: new profile */
     assert_string_equal(a, c);        /* cache capacity does not */
     assert_non_null(strstr(a, "schedulers=2 issue=1 banks=1 "));   /* they set the interleaving */
-    assert_non_null(strstr(a, "scheduler=lrr format="));   /* loose round-robin: L1 size is no key */
+    assert_non_null(strstr(a, "scheduler=lrr l1=49152 mshrs=32 "));   /* L1 misses set the warp order */
     sc_config *gsi = sc_config_load("gsi", NULL, NULL, 0, &error);
-    const char *smaller_l1_set[] = {"l1.size=16384"};
+    const char *smaller_l1_set[] = {"l1.size=8192"};
     sc_config *smaller_l1 = sc_config_load("gsi", NULL, smaller_l1_set, 1, &error);
-    char d[128], e[128];
+    sc_config *smaller_lrr_l1 = sc_config_load("gtx480", NULL, smaller_l1_set, 1, &error);
+    char d[128], e[128], f[128];
     profile_key_of(gsi, d);
     profile_key_of(smaller_l1, e);
-    assert_non_null(strstr(d, "scheduler=gto l1=32768 mshrs=32 "));   /* GTO: L1 misses set the warp order */
+    profile_key_of(smaller_lrr_l1, f);
+    assert_non_null(strstr(d, "scheduler=gto l1=32768 mshrs=32 "));
     assert_string_not_equal(d, e);
+    assert_string_not_equal(a, f);
+    sc_config_free(smaller_lrr_l1);
     sc_config_free(gsi);
     sc_config_free(smaller_l1);
     sc_config_free(base);
