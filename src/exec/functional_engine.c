@@ -1,11 +1,10 @@
 /* functional_engine.c — runs a launch to completion with no timing.
  *
- * Up to cu_count times the CTAs a CU holds at once (its CTA slots, and the warp slots, registers
- * and shared memory they need, when those are limited: exec/occupancy.h) are resident at once, as
- * on hardware, so kernels whose CTAs wait for each other (locks, queues, litmus tests) make
- * progress when they fit. Resident warps
- * take turns in a fixed order, so runs are deterministic. Turns (FUNCTIONAL_TURNS): every warp
- * runs `quantum` instructions per round. Timed issue (the other issue orders), per CU and round:
+ * Each CU holds as many CTAs at once as fit in its CTA slots and, when those are limited, its
+ * warp slots, registers and shared memory (exec/occupancy.h), as on hardware, so kernels whose
+ * CTAs wait for each other (locks, queues, litmus tests) make progress when they fit. Resident
+ * warps take turns in a fixed order, so runs are deterministic. Turns (FUNCTIONAL_TURNS): every
+ * warp runs `quantum` instructions per round. Timed issue (the other issue orders), per CU and round:
  * `quantum` issue slots, in each of which every scheduler issues from the warp its policy ranks
  * first among those that can issue (greedy-then-oldest: the last issuer, then the oldest by CTA
  * dispatch order and warp index; loose round-robin: the first after the last issuer in that

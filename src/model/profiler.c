@@ -9,8 +9,8 @@
  * dispatcher's: as many as fit in its CTA slots, warp slots, registers and shared memory
  * (exec/occupancy.h; e.g. 4 CTAs of 8 warps at 32 registers per thread on a 32,768-register CU),
  * so as many warps interleave between a line's reuses. The functional engine times issue as the
- * detailed schedulers do, one instruction per scheduler per issue slot, from the warp the scheduler's
- * policy ranks first among those that can issue: under greedy-then-oldest (gpu.scheduler gto) the
+ * detailed schedulers do, one instruction per scheduler per issue slot, from the warp the
+ * scheduler's policy ranks first among those that can issue: under greedy-then-oldest (gpu.scheduler gto) the
  * last issuer while it can, else the oldest warp that can; under loose round-robin (lrr) the first
  * after the last issuer in dispatch order, wrapping. The profiler says when a warp can issue: a
  * weak load that misses the configured L1 (cold, crossing an acquire or atomic, or at a distance
