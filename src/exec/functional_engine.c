@@ -1,9 +1,10 @@
 /* functional_engine.c — runs a launch to completion with no timing.
  *
- * Up to cu_count * ctas_per_cu CTAs are resident at once, as on hardware, so kernels whose CTAs
- * wait for each other (locks, queues, litmus tests) make progress when they fit. Resident warps
- * take turns in a fixed order, so runs are deterministic. Turns (FUNCTIONAL_TURNS): every warp
- * runs `quantum` instructions per round. Timed issue (the other issue orders), per CU and round:
+ * Each CU holds as many CTAs at once as fit in its CTA slots and, when those are limited, its
+ * warp slots, registers and shared memory (exec/occupancy.h), as on hardware, so kernels whose
+ * CTAs wait for each other (locks, queues, litmus tests) make progress when they fit. Resident
+ * warps take turns in a fixed order, so runs are deterministic. Turns (FUNCTIONAL_TURNS): every
+ * warp runs `quantum` instructions per round. Timed issue (the other issue orders), per CU and round:
  * `quantum` issue slots, in each of which every scheduler issues from the warp its policy ranks
  * first among those that can issue (greedy-then-oldest: the last issuer, then the oldest by CTA
  * dispatch order and warp index; loose round-robin: the first after the last issuer in that
@@ -20,6 +21,7 @@
 
 #include "exec/execute.h"
 #include "exec/memory_request.h"
+#include "exec/occupancy.h"
 
 typedef struct functional_engine {
     functional_engine_options options;
@@ -58,6 +60,9 @@ functional_engine_options functional_engine_defaults(unsigned warp_size)
         .warp_size = warp_size,
         .cu_count = 16,
         .ctas_per_cu = 8,
+        .warps_per_cu = UINT64_MAX,
+        .registers_per_cu = UINT64_MAX,
+        .shared_bytes_per_cu = UINT64_MAX,
         .quantum = 64,
         .max_warp_instructions = 2000000000ull,
         .schedulers = 1,
@@ -309,9 +314,24 @@ static uint64_t count_instructions(const exec_cta *cta, uint64_t *thread_instruc
     return total;
 }
 
-static void launch_slots_init(launch_slots *launch, const functional_engine *engine, const exec_kernel *kernel)
+/* The CTAs of `kernel` a CU holds at once (*ctas_per_cu); -1 with an error naming the limit if
+ * one does not fit. */
+static int resident_per_cu(const functional_engine *engine, const exec_kernel *kernel, uint64_t *ctas_per_cu,
+                           sc_error *error)
 {
-    uint64_t slots = (uint64_t)engine->options.cu_count * engine->options.ctas_per_cu;
+    const functional_engine_options *o = &engine->options;
+    cu_capacity capacity = {o->ctas_per_cu, o->warps_per_cu, o->registers_per_cu, o->shared_bytes_per_cu};
+    cta_needs needs = occupancy_needs_of_launch(kernel->launch, o->warp_size);
+    if (occupancy_check_fits(&capacity, &needs, kernel->entry->name, error) < 0)
+        return -1;
+    *ctas_per_cu = occupancy_ctas_per_cu(&capacity, &needs);
+    return 0;
+}
+
+static void launch_slots_init(launch_slots *launch, const functional_engine *engine, const exec_kernel *kernel,
+                              uint64_t ctas_per_cu)
+{
+    uint64_t slots = (uint64_t)engine->options.cu_count * ctas_per_cu;
     uint64_t ctas = kernel->cta_end - kernel->cta_first;
     *launch = (launch_slots){.count = slots > ctas ? ctas : slots, .warps_per_cta = kernel->warps_per_cta};
     launch->resident = calloc(launch->count, sizeof *launch->resident);
@@ -352,11 +372,16 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
     if (exec_kernel_init(&kernel, device, launch, engine->options.warp_size, error) < 0)
         return -1;
     kernel.cu_count = engine->options.cu_count;
+    uint64_t ctas_per_cu;
+    if (resident_per_cu(engine, &kernel, &ctas_per_cu, error) < 0) {
+        exec_kernel_release(&kernel);
+        return -1;
+    }
     const functional_observer *observer = engine->options.observer;
     if (observer && observer->launch_begin)
         observer->launch_begin(observer->context, &kernel);
     launch_slots slots;
-    launch_slots_init(&slots, engine, &kernel);
+    launch_slots_init(&slots, engine, &kernel, ctas_per_cu);
     uint64_t ctas = kernel.cta_end - kernel.cta_first;
     uint64_t next_cta = kernel.cta_first, finished = 0, issued = 0;
     int status = 0;

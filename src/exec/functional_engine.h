@@ -41,8 +41,11 @@ typedef enum functional_issue_order {
 
 typedef struct functional_engine_options {
     unsigned warp_size;
-    unsigned cu_count;          /* CTAs are co-resident up to cu_count * ctas_per_cu */
+    /* A CU holds as many CTAs of a launch at once as fit in its CTA slots, warp slots, registers
+     * and shared memory (exec/occupancy.h; UINT64_MAX, the default for the last three: no limit). */
+    unsigned cu_count;
     unsigned ctas_per_cu;
+    uint64_t warps_per_cu, registers_per_cu, shared_bytes_per_cu;
     unsigned quantum;           /* warp instructions a warp runs before the next warp's turn
                                  * (timed issue: issue slots per CU and round) */
     uint64_t max_warp_instructions;  /* watchdog for one launch */

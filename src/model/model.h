@@ -52,7 +52,7 @@ typedef struct model_point {
     double dram_queue_lines;                /* writes the DRAM channels' request and write queues take */
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */
-    char profile_key[128];                  /* the profile this point needs (profile.h) */
+    char profile_key[PROFILE_KEY_BYTES];    /* the profile this point needs (profile.h) */
 } model_point;
 
 /* Reads a point from a configuration (also checks it with the detailed model's derivations, so

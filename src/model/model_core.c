@@ -92,6 +92,8 @@
  */
 #include "model/model_core.h"
 
+#include "exec/occupancy.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
@@ -111,11 +113,10 @@ static double reciprocal(double a) { return a > 0 ? 1.0 / a : 0.0; }
 /* CTAs of the group one CU holds at once (at least 1: the detailed model rejects a CTA that fits nowhere). */
 static double resident_ctas(const model_kernel_profile *k, const model_point *p)
 {
-    double ctas = min2(p->max_ctas, floor(p->max_warps / k->warps_per_cta));
-    ctas = min2(ctas, floor(p->registers / (k->registers_per_thread * k->threads_per_cta)));
-    if (k->shared_bytes > 0)
-        ctas = min2(ctas, floor(p->shared_bytes / k->shared_bytes));
-    return max2(ctas, 1.0);
+    cu_capacity cu = {(uint64_t)p->max_ctas, (uint64_t)p->max_warps, (uint64_t)p->registers, (uint64_t)p->shared_bytes};
+    cta_needs cta = {(uint64_t)k->warps_per_cta, (uint64_t)(k->registers_per_thread * k->threads_per_cta),
+                     (uint64_t)k->shared_bytes};
+    return max2((double)occupancy_ctas_per_cu(&cu, &cta), 1.0);
 }
 
 /* Hits of a read class at a cache of `lines` lines that the L2 misses. */

@@ -46,7 +46,7 @@ model_profile *model_profile_obtain(sc_store *store, const char *workload, const
     sc_workload_size size;
     if (sc_workload_size_parse(size_name, &size) < 0)
         return sc_fail(error, "size must be tiny, small, large or huge, not %s", size_name), NULL;
-    char params[160], key[128];
+    char params[160], key[PROFILE_KEY_BYTES];
     workload_params_text(size_name, seed, params);
     profile_key_of(config, key);
     if (store) {

@@ -11,19 +11,25 @@
  * scheduler-at-a-time interleaving of LSU-bound launches (profiler.c), 4 the hottest loaded line
  * and the barrier bursts, 5 the greedy-then-oldest warp order, 6 the L2's dirty reuses and spans,
  * 7 the bursts' peak bank loads, 8 the timed loose-round-robin warp order and the busiest CU
- * counted under round-robin CTA placement. */
-#define PROFILE_FORMAT 8
+ * counted under round-robin CTA placement, 9 as many CTAs per CU as fit in its warp slots,
+ * registers and shared memory (exec/occupancy.h), as the detailed dispatcher holds. */
+#define PROFILE_FORMAT 9
 
-void profile_key_of(const sc_config *config, char key[128])
+void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
-    static const char *const keys[] = {"gpu.cu_count", "gpu.warp_size", "gpu.max_ctas_per_cu", "l1.line_size",
+    /* The warp slots, registers and shared memory decide with the CTA slots how many CTAs a CU
+     * holds, so how many warps interleave on it (profiler.c). */
+    static const char *const keys[] = {"gpu.cu_count", "gpu.warp_size", "gpu.max_ctas_per_cu", "gpu.max_warps_per_cu",
+                                       "gpu.registers_per_cu", "gpu.shared_memory_per_cu", "l1.line_size",
                                        "gpu.schedulers_per_cu", "gpu.issue_width", "l1.banks"};
-    static const char *const names[] = {"cu", "warp", "ctas", "line", "schedulers", "issue", "banks"};
+    static const char *const names[] = {"cu", "warp", "ctas", "warps", "registers", "shared", "line", "schedulers",
+                                        "issue", "banks"};
     int used = 0;
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-        used += snprintf(key + used, 128 - (size_t)used, "%s=%lld ", names[k], (long long)sc_config_int(config, keys[k]));
+        used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
+                         (long long)sc_config_int(config, keys[k]));
     /* l1.size and l1.mshrs decide which loads stall a warp, and how long (profiler.c). */
-    snprintf(key + used, 128 - (size_t)used, "scheduler=%s l1=%lld mshrs=%lld format=%d",
+    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld mshrs=%lld format=%d",
              sc_config_string(config, "gpu.scheduler"), (long long)sc_config_int(config, "l1.size"),
              (long long)sc_config_int(config, "l1.mshrs"), PROFILE_FORMAT);
 }

@@ -42,15 +42,17 @@
  * previous read are recorded again in `l2_reads_fetched_rewritten` and
  * `l2_reads_written_rewritten` (QR's wL2 evictions invalidate the rL2's copy).
  *
- * Validity. A profile depends on how CTAs map to CUs, how lanes coalesce into lines and how the
- * profiler interleaves a CU's warps (profiler.c), so it is keyed by (workload, size, seed, system)
- * and the configuration keys that change these: gpu.cu_count, gpu.warp_size, gpu.max_ctas_per_cu,
- * l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width, l1.banks,
- * gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity decides which
- * loads miss and its MSHRs how long they stall their warps, so how warps interleave). Changing any
- * of them needs a new profile (taken automatically). Otherwise the L2's and other caches'
- * capacities, associativities, latencies, clocks, NoC and DRAM parameters, store buffers and
- * register/shared-memory limits do not: the models apply them to the same profile.
+ * Validity. A profile depends on how CTAs map to CUs, how many a CU holds at once, how lanes
+ * coalesce into lines and how the profiler interleaves a CU's warps (profiler.c), so it is keyed
+ * by (workload, size, seed, system) and the configuration keys that change these: gpu.cu_count,
+ * gpu.warp_size, gpu.max_ctas_per_cu, gpu.max_warps_per_cu, gpu.registers_per_cu,
+ * gpu.shared_memory_per_cu (with the CTA slots they decide how many CTAs a CU holds,
+ * exec/occupancy.h), l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width,
+ * l1.banks, gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity
+ * decides which loads miss and its MSHRs how long they stall their warps, so how warps
+ * interleave). Changing any of them needs a new profile (taken automatically). Otherwise the L2's
+ * and other caches' capacities, associativities, latencies, clocks, NoC and DRAM parameters and
+ * store buffers do not: the models apply them to the same profile.
  */
 #ifndef SYNCSCOPE_MODEL_PROFILE_H
 #define SYNCSCOPE_MODEL_PROFILE_H
@@ -111,20 +113,24 @@ typedef struct model_kernel_profile {
     reuse_summary dirty_reuse_summary, dirty_span_summary;
 } model_kernel_profile;
 
+/* Room for profile_key_of's key with every key at its largest value. */
+#define PROFILE_KEY_BYTES 192
+
 typedef struct model_profile {
     char workload[128];
     char params[160];                   /* workload parameters JSON, as runs store them */
     char system[64];
-    char key[128];                      /* profile_key_of: the configuration it is valid for */
+    char key[PROFILE_KEY_BYTES];        /* profile_key_of: the configuration it is valid for */
     unsigned cu_count, warp_size, line_bytes;
     int kernel_count;
     model_kernel_profile *kernels;
 } model_profile;
 
-/* "cu=15 warp=32 ctas=8 line=64 schedulers=2 issue=1 banks=8 scheduler=gto l1=32768 mshrs=32
- * format=8": the configuration keys a profile depends on, and the version of the profile's
- * contents (a stored profile of an older format is taken again). */
-void profile_key_of(const sc_config *config, char key[128]);
+/* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
+ * banks=4 scheduler=gto l1=32768 mshrs=32 format=9": the configuration keys a profile depends on,
+ * and the version of the profile's contents (a stored profile of an older format is taken
+ * again). */
+void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);
 
 /* Fills the summaries the models evaluate; call after building or loading. */
 void profile_prepare(model_profile *profile);

@@ -5,9 +5,12 @@
  * load/store unit does (timing/coalescer.h); every line request enters the GPU-wide L2 stack,
  * weak loads also enter their CU's L1 stack. Acquires advance the CU's epoch, atomics mark the
  * line invalidated in the CU's L1 stack, and kernel starts advance every CU's epoch, so reuses
- * across them are recorded as crossing. The functional engine times issue as the detailed
- * schedulers do, one instruction per scheduler per issue slot, from the warp the scheduler's
- * policy ranks first among those that can issue: under greedy-then-oldest (gpu.scheduler gto) the
+ * across them are recorded as crossing. Each CU holds as many CTAs at once as the detailed
+ * dispatcher's: as many as fit in its CTA slots, warp slots, registers and shared memory
+ * (exec/occupancy.h; e.g. 4 CTAs of 8 warps at 32 registers per thread on a 32,768-register CU),
+ * so as many warps interleave between a line's reuses. The functional engine times issue as the
+ * detailed schedulers do, one instruction per scheduler per issue slot, from the warp the
+ * scheduler's policy ranks first among those that can issue: under greedy-then-oldest (gpu.scheduler gto) the
  * last issuer while it can, else the oldest warp that can; under loose round-robin (lrr) the first
  * after the last issuer in dispatch order, wrapping. The profiler says when a warp can issue: a
  * weak load that misses the configured L1 (cold, crossing an acquire or atomic, or at a distance
@@ -38,6 +41,7 @@
 #include <string.h>
 
 #include "exec/functional_engine.h"
+#include "exec/occupancy.h"
 #include "model/burst_rounds.h"
 #include "model/stack_distance.h"
 #include "protocols/protocol.h"
@@ -72,12 +76,13 @@ typedef struct cu_memory_clock {
 
 struct profiler {
     unsigned cu_count, warp_size, ctas_per_cu, line_bytes;
+    uint64_t warps_per_cu, registers_per_cu, shared_bytes_per_cu;   /* with ctas_per_cu: CTAs a CU holds */
     unsigned schedulers, issue_width, l1_banks;
     functional_issue_order issue_order;   /* gpu.scheduler: gto or lrr */
     uint64_t l1_lines;             /* l1.size in lines: which loads miss, so stall their warps */
     unsigned mshrs;                /* l1.mshrs */
     cu_memory_clock *memory_clock_of;   /* per CU */
-    char key[128];                 /* profile_key_of the configuration */
+    char key[PROFILE_KEY_BYTES];   /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
     uint32_t *epoch;               /* per CU */
@@ -116,6 +121,9 @@ profiler *profiler_create(const sc_config *config)
     p->cu_count = (unsigned)sc_config_int(config, "gpu.cu_count");
     p->warp_size = (unsigned)sc_config_int(config, "gpu.warp_size");
     p->ctas_per_cu = (unsigned)sc_config_int(config, "gpu.max_ctas_per_cu");
+    p->warps_per_cu = (uint64_t)sc_config_int(config, "gpu.max_warps_per_cu");
+    p->registers_per_cu = (uint64_t)sc_config_int(config, "gpu.registers_per_cu");
+    p->shared_bytes_per_cu = (uint64_t)sc_config_int(config, "gpu.shared_memory_per_cu");
     p->line_bytes = (unsigned)sc_config_int(config, "l1.line_size");
     p->schedulers = (unsigned)sc_config_int(config, "gpu.schedulers_per_cu");
     p->issue_width = (unsigned)sc_config_int(config, "gpu.issue_width");
@@ -176,7 +184,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->decoded = decode_module(kernel->module);
     p->group = group_for(p, kernel);
     p->group->launches += 1;
-    p->group->registers_per_thread = decode_registers_per_thread(kernel->entry);
+    p->group->registers_per_thread = occupancy_registers_per_thread(kernel->entry);
     p->launch_stamp++;
     p->atomic_lines = p->hottest_atomics = p->load_lines = p->hottest_loads = 0;
     p->burst_instructions = calloc(kernel->cta_count, sizeof *p->burst_instructions);
@@ -642,7 +650,10 @@ sc_device *profiler_device(profiler *p, sc_error *error)
                                         greedy ? one_scheduler_at_a_time : NULL, issue_at};
     functional_engine_options options = functional_engine_defaults(p->warp_size);
     options.cu_count = p->cu_count;
-    options.ctas_per_cu = p->ctas_per_cu;
+    options.ctas_per_cu = p->ctas_per_cu;   /* as the detailed dispatcher limits CTAs per CU */
+    options.warps_per_cu = p->warps_per_cu;
+    options.registers_per_cu = p->registers_per_cu;
+    options.shared_bytes_per_cu = p->shared_bytes_per_cu;
     options.observer = &p->observer;
     options.quantum = 16;  /* issue slots per round: CUs interleave finely */
     options.issue_order = p->issue_order;

@@ -140,14 +140,3 @@ void decode_free(decoded_instruction **decoded, const ptx_module *module)
         free(decoded[f]);
     free(decoded);
 }
-
-uint32_t decode_registers_per_thread(const ptx_function *entry)
-{
-    uint32_t slots = 0;
-    for (int32_t r = 0; r < entry->register_count; r++) {
-        ptx_type type = (ptx_type)entry->registers[r].type;
-        if (type != PTX_TYPE_PRED)
-            slots += ptx_type_size(type) > 4 ? 2 : 1;
-    }
-    return slots < 32 ? (slots ? slots : 1) : 32;
-}

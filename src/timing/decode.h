@@ -35,8 +35,4 @@ typedef struct decoded_instruction {
 decoded_instruction **decode_module(const ptx_module *module);
 void decode_free(decoded_instruction **decoded, const ptx_module *module);
 
-/* 32-bit register slots a thread of `entry` needs, for occupancy. PTX registers are virtual
- * (ptxas maps them to far fewer), so this is the declared count capped at 32, an estimate. */
-uint32_t decode_registers_per_thread(const ptx_function *entry);
-
 #endif

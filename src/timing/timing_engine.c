@@ -5,6 +5,8 @@
  * deadlock and runaway runs. */
 #include "timing/timing_internal.h"
 
+#include "exec/occupancy.h"
+
 #include "base/random.h"
 
 #include <stdio.h>
@@ -68,11 +70,13 @@ static void ensure_memory(timing_engine *engine, sc_device *device)
 
 static bool cta_fits(const timing_engine *engine, const compute_unit *cu)
 {
-    const core_config *core = &engine->config.core;
-    const exec_kernel *k = &engine->kernel;
-    return cu->warps_used + k->warps_per_cta <= core->max_warps && cu->ctas_used < core->max_ctas &&
-           cu->registers_used + (uint64_t)engine->registers_per_thread * k->threads_per_cta <= core->registers &&
-           cu->shared_used + k->shared_bytes <= core->shared_bytes;
+    return cu->ctas_used < engine->ctas_per_cu;
+}
+
+/* What one CU of the configuration offers CTAs (exec/occupancy.h). */
+static cu_capacity capacity_of(const core_config *core)
+{
+    return (cu_capacity){core->max_ctas, core->max_warps, core->registers, core->shared_bytes};
 }
 
 static uint64_t jitter_delay(timing_engine *engine)
@@ -127,8 +131,6 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     }
     cu->warps_used += cta->cta.warp_count;
     cu->ctas_used++;
-    cu->registers_used += (uint64_t)engine->registers_per_thread * engine->kernel.threads_per_cta;
-    cu->shared_used += engine->kernel.shared_bytes;
     cu_catch_up(engine, cu, cycle);
     cu_wake(engine, cu, cycle);
     return 0;
@@ -197,8 +199,6 @@ void engine_cta_finished(timing_engine *engine, compute_unit *cu, cta_slot *cta)
     }
     cu->warps_used -= cta->cta.warp_count;
     cu->ctas_used--;
-    cu->registers_used -= (uint64_t)engine->registers_per_thread * engine->kernel.threads_per_cta;
-    cu->shared_used -= engine->kernel.shared_bytes;
     exec_cta_release(&cta->cta);
     cta->used = false;
     engine->ctas_done++;
@@ -210,20 +210,19 @@ void engine_cta_finished(timing_engine *engine, compute_unit *cu, cta_slot *cta)
 
 /* ---- the launch ---- */
 
-static int check_fits_somewhere(timing_engine *engine)
+/* Whether a CTA fits on an empty CU; if so, sets how many a CU holds at once. */
+static int check_fits_somewhere(timing_engine *engine, const sc_launch *launch)
 {
     const core_config *core = &engine->config.core;
     const exec_kernel *k = &engine->kernel;
-    const char *name = k->entry->name;
-    if (k->warps_per_cta > core->max_warps || k->warps_per_cta > CTA_MAX_WARPS)
-        return sc_fail(engine->error, "kernel %s: a CTA of %u warps exceeds gpu.max_warps_per_cu (%u)", name,
-                       k->warps_per_cta, core->max_warps);
-    if (k->shared_bytes > core->shared_bytes)
-        return sc_fail(engine->error, "kernel %s: a CTA needs %u bytes of shared memory, more than "
-                       "gpu.shared_memory_per_cu (%llu)", name, k->shared_bytes, (unsigned long long)core->shared_bytes);
-    if ((uint64_t)engine->registers_per_thread * k->threads_per_cta > core->registers)
-        return sc_fail(engine->error, "kernel %s: a CTA needs %llu registers, more than gpu.registers_per_cu (%u)",
-                       name, (unsigned long long)engine->registers_per_thread * k->threads_per_cta, core->registers);
+    if (k->warps_per_cta > CTA_MAX_WARPS)
+        return sc_fail(engine->error, "kernel %s: a CTA of %u warps exceeds gpu.max_warps_per_cu (%u)",
+                       k->entry->name, k->warps_per_cta, core->max_warps);
+    cu_capacity capacity = capacity_of(core);
+    cta_needs needs = occupancy_needs_of_launch(launch, core->warp_size);
+    if (occupancy_check_fits(&capacity, &needs, k->entry->name, engine->error) < 0)
+        return -1;
+    engine->ctas_per_cu = occupancy_ctas_per_cu(&capacity, &needs);
     return 0;
 }
 
@@ -429,7 +428,6 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     engine->kernel.cu_count = engine->config.core.cu_count;
     engine->decoded = decode_module(launch->module);
     engine->max_registers = largest_register_count(launch->module);
-    engine->registers_per_thread = decode_registers_per_thread(engine->kernel.entry);
     engine->next_cta = engine->kernel.cta_first;
     engine->ctas_done = 0;
     engine->instructions = engine->thread_instructions = 0;
@@ -437,7 +435,7 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     engine->kernel_start = engine->now_cycle;
     timing_kernel_record before = memory_counters(engine);
     begin_kernel_accounts(engine);
-    int status = check_fits_somewhere(engine);
+    int status = check_fits_somewhere(engine, launch);
     if (status == 0)
         status = engine_dispatch(engine, engine->kernel_start + engine->config.core.kernel_launch_latency);
     if (status == 0)
@@ -503,18 +501,9 @@ uint64_t timing_engine_resident_ctas(const void *state, const sc_launch *launch)
 {
     const timing_engine *engine = state;
     const core_config *core = &engine->config.core;
-    uint64_t threads = (uint64_t)launch->block.x * launch->block.y * launch->block.z;
-    uint64_t warps = (threads + core->warp_size - 1) / core->warp_size;
-    uint64_t registers = (uint64_t)decode_registers_per_thread(&launch->module->functions[launch->function]) * threads;
-    uint64_t shared = (uint64_t)launch->static_shared_bytes + launch->dynamic_shared_bytes;
-    uint64_t per_cu = core->max_ctas;
-    if (warps && core->max_warps / warps < per_cu)
-        per_cu = core->max_warps / warps;
-    if (registers && core->registers / registers < per_cu)
-        per_cu = core->registers / registers;
-    if (shared && core->shared_bytes / shared < per_cu)
-        per_cu = core->shared_bytes / shared;
-    return per_cu * core->cu_count;
+    cu_capacity capacity = capacity_of(core);
+    cta_needs needs = occupancy_needs_of_launch(launch, core->warp_size);
+    return occupancy_ctas_per_cu(&capacity, &needs) * core->cu_count;
 }
 
 void timing_engine_measure_steady(void *state, uint64_t cta_offset)

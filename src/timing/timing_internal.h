@@ -73,7 +73,6 @@ typedef struct compute_unit {
     warp_slot *slots;
     cta_slot *ctas;
     unsigned warps_used, ctas_used;
-    uint64_t registers_used, shared_used;
     uint64_t *simd_free;        /* per SIMD unit: cycle it accepts the next warp */
     uint64_t sfu_free;
     ldst_unit ldst;
@@ -106,7 +105,7 @@ typedef struct timing_engine {
     uint64_t steady_offset;     /* CTA offset opening the steady window, UINT64_MAX for none */
     uint64_t steady_start_cycle, steady_start_instructions;  /* where it opened */
     uint64_t steady_cycles, steady_instructions;             /* its length once closed */
-    uint32_t registers_per_thread;
+    uint64_t ctas_per_cu;        /* CTAs of the launch a CU holds at once (exec/occupancy.h) */
     int32_t max_registers;      /* largest register count of the module's functions */
     uint64_t now_cycle;         /* absolute GPU cycle being processed */
     uint64_t earliest_eval;     /* the least next_eval of the CUs (cu_wake lowers it) */

@@ -612,6 +612,93 @@ static void test_loose_round_robin(void **state)
     assert_int_equal(timed_switches(FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN, 3), unstalled);
 }
 
+/* Under turns with a quantum of 1, the first round gives every resident warp one step: counts
+ * the distinct CTAs stepping before some warp steps a second time. */
+typedef struct residency_log {
+    uint64_t first_round_ctas, last_cta;
+    bool round_over;
+    const exec_warp *first_warp;
+} residency_log;
+
+static void residency_step(void *context, const exec_warp *warp, const exec_step *step,
+                           const exec_memory_request *request)
+{
+    (void)step;
+    (void)request;
+    residency_log *log = context;
+    log->round_over |= warp == log->first_warp;
+    if (!log->first_warp)
+        log->first_warp = warp;
+    if (log->round_over)
+        return;
+    if (log->first_round_ctas == 0 || warp->cta->linear_id != log->last_cta)
+        log->first_round_ctas++;
+    log->last_cta = warp->cta->linear_id;
+}
+
+/* dynamic_shared on one CU, 8 CTAs of 2 warps and 512 shared bytes, with the CU's limits of
+ * `options`: the CTAs resident at once (the result is checked too). */
+static uint64_t resident_ctas(functional_engine_options options)
+{
+    residency_log log = {0};
+    functional_observer observer = {.context = &log, .step = residency_step};
+    options.cu_count = 1;
+    options.quantum = 1;
+    options.observer = &observer;
+    sc_device *device = create_device(32);
+    sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
+    check_dynamic_shared(device, 8, 64);
+    sc_device_destroy(device);
+    return log.first_round_ctas;
+}
+
+/* Launches dynamic_shared as resident_ctas does on an engine with `options` that refuses it;
+ * returns the error message. */
+static const char *refusal(functional_engine_options options, sc_error *error)
+{
+    sc_device *device = create_device(32);
+    sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
+    int module = load_exec_ptx(device, "exec_kernels.ptx");
+    sc_kernel_arg args[2] = {sc_arg_ptr(sc_device_malloc(device, 512 * 4)), sc_arg_ptr(sc_device_malloc(device, 512 * 4))};
+    assert_int_equal(sc_launch_kernel(device, module, "dynamic_shared", (sc_dim3){8, 1, 1}, (sc_dim3){64, 1, 1}, 512,
+                                      args, 2, error),
+                     -1);
+    sc_device_destroy(device);
+    return error->message;
+}
+
+/* A CU holds as many CTAs as fit in its CTA slots, warp slots, shared memory and registers; a CTA
+ * that needs more shared memory or registers than the CU has is refused with an error naming the
+ * key and the CTA's need (shared: the module's static bytes and the launch's 512 dynamic ones). */
+static void test_cta_residency_limits(void **state)
+{
+    (void)state;
+    functional_engine_options options = functional_engine_defaults(32);
+    assert_int_equal(resident_ctas(options), 8);
+    options.ctas_per_cu = 6;
+    assert_int_equal(resident_ctas(options), 6);
+    options.warps_per_cu = 5;
+    assert_int_equal(resident_ctas(options), 2);
+    options.warps_per_cu = UINT64_MAX;
+    sc_error error = {{0}};
+    options.shared_bytes_per_cu = 0;
+    unsigned long long shared = 0;
+    const char *needs = strstr(refusal(options, &error), "kernel dynamic_shared: a CTA needs ");
+    if (!needs || sscanf(needs, "kernel dynamic_shared: a CTA needs %llu bytes of shared memory, more than "
+                         "gpu.shared_memory_per_cu (0)", &shared) != 1 || shared < 512)
+        fail_msg("unexpected error: %s", error.message);
+    options.shared_bytes_per_cu = 3 * shared + shared - 1;
+    assert_int_equal(resident_ctas(options), 3);
+    options.registers_per_cu = 1;
+    unsigned long long registers = 0;
+    needs = strstr(refusal(options, &error), "kernel dynamic_shared: a CTA needs ");
+    if (!needs || sscanf(needs, "kernel dynamic_shared: a CTA needs %llu registers, more than "
+                         "gpu.registers_per_cu (1)", &registers) != 1 || registers < 64)
+        fail_msg("unexpected error: %s", error.message);
+    options.registers_per_cu = 2 * registers + registers - 1;
+    assert_int_equal(resident_ctas(options), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -624,7 +711,7 @@ int main(void)
         cmocka_unit_test(test_partial_warp),     cmocka_unit_test(test_warp_size_64),
         cmocka_unit_test(test_greedy_then_oldest), cmocka_unit_test(test_loose_round_robin),
         cmocka_unit_test(test_out_of_bounds_store), cmocka_unit_test(test_watchdog),
-        cmocka_unit_test(test_one_scheduler_at_a_time),
+        cmocka_unit_test(test_one_scheduler_at_a_time), cmocka_unit_test(test_cta_residency_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

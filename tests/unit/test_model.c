@@ -449,22 +449,26 @@ static void profile_json_round_trip(void **state)
 static void profile_key_names_what_invalidates_it(void **state)
 {
     sc_error error = {{0}};
-    const char *sets[] = {"gpu.cu_count=8", "l2.size=393216"};
+    const char *sets[] = {"gpu.cu_count=8", "l2.size=393216", "gpu.registers_per_cu=16384"};
     sc_config *base = sc_config_load("gtx480", NULL, NULL, 0, &error), *fewer = sc_config_load("gtx480", NULL, sets, 1, &error);
     sc_config *smaller_l2 = sc_config_load("gtx480", NULL, sets + 1, 1, &error);
-    char a[128], b[128], c[128];
+    sc_config *fewer_registers = sc_config_load("gtx480", NULL, sets + 2, 1, &error);
+    char a[PROFILE_KEY_BYTES], b[PROFILE_KEY_BYTES], c[PROFILE_KEY_BYTES], g[PROFILE_KEY_BYTES];
     profile_key_of(base, a);
     profile_key_of(fewer, b);
     profile_key_of(smaller_l2, c);
+    profile_key_of(fewer_registers, g);
     assert_string_not_equal(a, b);    /* CU count changes the CTA placement: new profile */
     assert_string_equal(a, c);        /* cache capacity does not */
+    assert_string_not_equal(a, g);    /* registers change the CTAs a CU holds */
+    assert_non_null(strstr(a, "warps=48 registers=32768 shared=16384 "));
     assert_non_null(strstr(a, "schedulers=2 issue=1 banks=1 "));   /* they set the interleaving */
     assert_non_null(strstr(a, "scheduler=lrr l1=49152 mshrs=32 "));   /* L1 misses set the warp order */
     sc_config *gsi = sc_config_load("gsi", NULL, NULL, 0, &error);
     const char *smaller_l1_set[] = {"l1.size=8192"};
     sc_config *smaller_l1 = sc_config_load("gsi", NULL, smaller_l1_set, 1, &error);
     sc_config *smaller_lrr_l1 = sc_config_load("gtx480", NULL, smaller_l1_set, 1, &error);
-    char d[128], e[128], f[128];
+    char d[PROFILE_KEY_BYTES], e[PROFILE_KEY_BYTES], f[PROFILE_KEY_BYTES];
     profile_key_of(gsi, d);
     profile_key_of(smaller_l1, e);
     profile_key_of(smaller_lrr_l1, f);
@@ -477,6 +481,7 @@ static void profile_key_names_what_invalidates_it(void **state)
     sc_config_free(base);
     sc_config_free(fewer);
     sc_config_free(smaller_l2);
+    sc_config_free(fewer_registers);
 }
 
 int main(void)
