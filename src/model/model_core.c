@@ -999,7 +999,6 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps,
                                 busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, busiest_rate);
         fewer_view = view_of(&net);
-        tail_view = busiest_view;
     }
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
