@@ -9,7 +9,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_session.h"
-#include "protocols/protocol.h"
+#include "protocols/mechanism.h"
 #include "store/store.h"
 
 static void print_help(void)

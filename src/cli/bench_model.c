@@ -12,6 +12,7 @@
 
 #include "base/clock.h"
 #include "model/model.h"
+#include "protocols/mechanism.h"
 
 enum { BENCH_ROUNDS = 3 };
 #define BENCH_ROUND_SECONDS 0.1

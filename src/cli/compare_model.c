@@ -26,7 +26,7 @@
 #include "cli/model_studies.h"
 #include "cli/sweep.h"
 #include "config/config.h"
-#include "protocols/protocol.h"
+#include "protocols/mechanism.h"
 
 /* Step 2 for one mechanism: calibrate, validate, print one line. */
 static int calibrate_and_validate(model_study *study, sc_store *store, sc_error *error)

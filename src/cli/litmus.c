@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_timing.h"
+#include "protocols/mechanism.h"
 #include "protocols/protocol.h"
 #include "workloads/litmus.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli/run_session.h"
-#include "protocols/protocol.h"
+#include "protocols/mechanism.h"
 #include "workloads/workload.h"
 
 

@@ -9,6 +9,7 @@
 
 #include "base/clock.h"
 #include "cli/model_run.h"
+#include "protocols/mechanism.h"
 
 static void print_text(const run_request *request, const model_prediction *p, double sigma, int64_t calibration,
                        int64_t run_id)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocols/mechanism.h"
 #include "protocols/protocol.h"
 #include "timing/timing_engine.h"
 

@@ -7,6 +7,7 @@
 #include "cli/model_run.h"
 #include "model/model.h"
 #include "model/sweep_spec.h"
+#include "protocols/mechanism.h"
 
 /* Runs per transaction, at least; whole points only. Every transaction rewrites the last page
  * of each design point it adds to in the runs_by_point index (2,304 of them in a sweep of 8

@@ -5,7 +5,7 @@
  * Typical use (a sweep):
  *
  *     model_profile *profile = model_profile_obtain(store, "vecadd", "small", 1, config, &error);
- *     const model_mechanism *m = model_mechanism_find("wt");
+ *     const model_mechanism *m = model_mechanism_find("wt");      // protocols/mechanism.h
  *     model_calibration cal;
  *     model_calibration_latest(store, "wt", "gtx480", &cal, &error);   // or model_params_defaults
  *     for each point:  model_point_from_config(config_of_point, &point, &error);
@@ -19,9 +19,9 @@
  * width, L1 banks) matches its own; model_profile_obtain takes a new one when it does not.
  *
  * The equations are in model_core.c (the queueing network every mechanism shares) and in each
- * mechanism's file (model_wt.c, model_nol1.c: where each line request is served). A new
- * mechanism adds one file with its model_mechanism and models/mechanisms/NAME.json with its
- * free parameters' initial values and bounds, and one line in model_mechanism.c.
+ * mechanism's module (src/protocols/NAME/NAME_model.c: where each line request is served). A new
+ * mechanism's module defines its model_mechanism there, lists it in its registry entry, and adds
+ * models/mechanisms/NAME.json with its free parameters' initial values and bounds.
  */
 #ifndef SYNCSCOPE_MODEL_MODEL_H
 #define SYNCSCOPE_MODEL_MODEL_H
@@ -100,9 +100,6 @@ typedef struct model_mechanism {
     void (*evaluate)(const model_profile *profile, const model_point *point, const model_params *params,
                      model_prediction *out);
 } model_mechanism;
-
-/* The mechanisms with a model ("wt", "nol1", "rfo", "qr"), or NULL. */
-const model_mechanism *model_mechanism_find(const char *name);
 
 /* ---- stored profiles and calibrations ---- */
 

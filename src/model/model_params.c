@@ -1,6 +1,7 @@
-/* model_params.c — a mechanism's free parameters from models/mechanisms/NAME.json: for every
- * parameter of model.h an initial value and bounds (lower <= initial <= upper). A missing or
- * unknown parameter is an error naming the file and the parameter. */
+/* model_params.c — the free parameters' names, and a mechanism's free parameters from
+ * models/mechanisms/NAME.json: for every parameter of model.h an initial value and bounds
+ * (lower <= initial <= upper). A missing or unknown parameter is an error naming the file and
+ * the parameter. */
 #include "model/model.h"
 
 #include <cjson/cJSON.h>
@@ -9,6 +10,15 @@
 #include <string.h>
 
 #include "base/files.h"
+
+static const char *const parameter_names[MODEL_PARAMETER_COUNT] = {
+    "latency_exposure", "dependence_exposure", "barrier_cycles", "dram_efficiency", "issue_spread", "launch_overhead",
+};
+
+const char *model_parameter_name(model_parameter parameter)
+{
+    return parameter_names[parameter];
+}
 
 static int read_bound(const cJSON *entry, const char *what, double *out, const char *path, const char *name,
                       sc_error *error)

@@ -1,11 +1,14 @@
-/* mechanism.h — the registry of coherence/synchronization mechanisms the CLI can name: the one
- * list of them, each with the protocol tables the detailed model runs it with. Each mechanism
- * of the seeds gets an entry when its protocol lands in src/protocols/. */
+/* mechanism.h — the registry of coherence/synchronization mechanisms: the one list of them.
+ * Every command (list, run, litmus, tester, calibrate, validate, sweep, compare, reproduce)
+ * takes its mechanisms from here. Each mechanism is a module in its own folder,
+ * src/protocols/NAME/, whose NAME.c defines its entry `mechanism_NAME`; mechanism.c lists it in
+ * one line. */
 #ifndef SYNCSCOPE_PROTOCOLS_MECHANISM_H
 #define SYNCSCOPE_PROTOCOLS_MECHANISM_H
 
 #include <stdbool.h>
 
+#include "model/model.h"
 #include "protocols/protocol.h"
 
 typedef struct sc_mechanism {
@@ -13,9 +16,16 @@ typedef struct sc_mechanism {
     const char *description;   /* one line */
     const char *seed;          /* where it is specified */
     const sc_protocol *protocol;  /* its controllers in the detailed model */
+    const model_mechanism *model; /* its analytical model */
 } sc_mechanism;
 
 const sc_mechanism *const *sc_mechanism_list(int *count);
 const sc_mechanism *sc_mechanism_find(const char *name);
+
+/* The protocol of the mechanism named `name` ("wt", "nol1"), or NULL. */
+const sc_protocol *sc_protocol_find(const char *name);
+
+/* The analytical model of the mechanism named `name`, or NULL. */
+const model_mechanism *model_mechanism_find(const char *name);
 
 #endif

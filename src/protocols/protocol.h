@@ -190,9 +190,6 @@ typedef struct sc_protocol {
     bool l3_writable;
 } sc_protocol;
 
-/* The protocol of the mechanism named `name` ("wt", "nol1"), or NULL (mechanism.c). */
-const sc_protocol *sc_protocol_find(const char *name);
-
 /* The L1 row for (state, event), or NULL if the table has none. Tables are small, so the
  * memory system compiles them into a direct index once per run (protocol_index). */
 typedef struct protocol_index {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "config/config.h"
-#include "protocols/protocol.h"
+#include "protocols/mechanism.h"
 #include "timing/memory_internal.h"
 #include "timing/timing_config.h"
 

@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "memory_harness.h"
+#include "protocols/mechanism.h"
 #include "timing/cpu_cluster.h"
 
 /* One L2 line per bank (16 banks), one L3 bank holding one set of two ways. */

@@ -17,6 +17,7 @@
 #include "model/burst_rounds.h"
 #include "model/model.h"
 #include "model/stack_distance.h"
+#include "protocols/mechanism.h"
 
 /* Hits of a fully-associative LRU cache of `capacity` lines on `stream`, simulated directly. */
 static double lru_hits(const uint64_t *stream, int length, int capacity)

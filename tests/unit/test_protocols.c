@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "protocols/mechanism.h"
 #include "protocols/protocol.h"
 
 static const l1_event access_events[] = {L1_LOAD, L1_LOAD_STRONG, L1_STORE, L1_STORE_STRONG, L1_ATOMIC};

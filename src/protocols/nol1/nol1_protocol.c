@@ -1,10 +1,10 @@
-/* nol1.c — the no-L1 baseline (QuickRelease §3.1): the L1 is disabled for coherent (global)
+/* nol1_protocol.c — the no-L1 baseline (QuickRelease §3.1): the L1 is disabled for coherent (global)
  * traffic, as on NVIDIA Kepler. Every global load reads from the L2 (no merging of misses:
  * responses return in order, U17), every store writes through to the L2 at once, atomics are
  * performed at the L2. A release waits until every outstanding write is performed; an acquire
  * needs no cache action because nothing is cached above the L2.
  */
-#include "protocols/protocol.h"
+#include "protocols/nol1/nol1.h"
 
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 

@@ -1,4 +1,4 @@
-/* rfo.c — the RFO baseline of QuickRelease (§2.4.2, §3.3, U14): a CPU-style read-for-ownership
+/* rfo_protocol.c — the RFO baseline of QuickRelease (§2.4.2, §3.3, U14): a CPU-style read-for-ownership
  * MOESI protocol on the GPU. Write-back, write-allocate L1s hold lines in M, O, E, S or I; a
  * full-map directory at the L2 banks (one entry per line any L1 holds, with the owner and a
  * sharer bit per CU) keeps a single writer or many readers; the L2 is the home's write-back
@@ -34,7 +34,7 @@
  * cache-to-cache transfer); the directory is banked with the L2 and sized by
  * directory.full_map_size (256 kB, 8 B per entry) with directory.mshrs transactions.
  */
-#include "protocols/protocol.h"
+#include "protocols/rfo/rfo.h"
 
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 

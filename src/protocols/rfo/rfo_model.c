@@ -1,4 +1,4 @@
-/* model_rfo.c — where RFO directory coherence (protocols/rfo.c) serves each line request:
+/* rfo_model.c — where RFO directory coherence (rfo_protocol.c) serves each line request:
  *   L1 read hits = every reuse of the per-CU load stacks at this L1 (acquires and kernel
  *                  boundaries keep the L1: no crossing reuse is lost), less the loads of lines
  *                  another CU wrote last (the writer took ownership and invalidated the copy)
@@ -24,6 +24,7 @@
 #include <math.h>
 
 #include "model/model_core.h"
+#include "protocols/rfo/rfo.h"
 
 static void serve_rfo(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {

@@ -1,4 +1,4 @@
-/* qr.c — QuickRelease (Hechtman et al., digest ../shared/seeds/digests/000-quickrelease.md).
+/* qr_protocol.c — QuickRelease (Hechtman et al., digest ../shared/seeds/digests/000-quickrelease.md).
  *
  * Every GPU cache level is split into a read cache and a write-combining write cache whose blocks
  * are named by a synchronisation FIFO (S-FIFO). Per CU: the rL1 (the cache array, clean data, a
@@ -56,7 +56,7 @@
  * the rL2 (a write-back cache for atomics only); the CPU cluster is not modelled, so a wL3
  * eviction only counts (qr_wl3_evictions) where it would invalidate CPU copies.
  */
-#include "protocols/protocol.h"
+#include "protocols/qr/qr.h"
 
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 

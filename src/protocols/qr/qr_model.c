@@ -1,4 +1,4 @@
-/* model_qr.c — where QuickRelease (protocols/qr.c, timing/qr_write_path.c) serves each line
+/* qr_model.c — where QuickRelease (qr_protocol.c, timing/qr_write_path.c) serves each line
  * request:
  *   rL1 read hits = every reuse of the per-CU load stacks at this L1 (QR's acquire is a plain
  *                   load and kernel start keeps the rL1), less the reuses across a host write
@@ -25,6 +25,7 @@
 #include <math.h>
 
 #include "model/model_core.h"
+#include "protocols/qr/qr.h"
 
 static void serve_qr(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {

@@ -1,4 +1,4 @@
-/* wt.c — write-through GPU coherence (QuickRelease §2.2/§3.2, GSI §4.2, gem5 GPU_VIPER style).
+/* wt_protocol.c — write-through GPU coherence (QuickRelease §2.2/§3.2, GSI §4.2, gem5 GPU_VIPER style).
  *
  * The L1 holds clean copies only. Weak loads hit in the L1 or miss (merging into an open miss);
  * a miss first sends the line's buffered stores, so the L2 has them when the read arrives;
@@ -13,7 +13,7 @@
  * drains the store buffer and waits until every write is performed at the L2. CTA scope needs nothing: the CTA's warps share the L1 and the store
  * buffer, and misses pick up the store buffer's bytes.
  */
-#include "protocols/protocol.h"
+#include "protocols/wt/wt.h"
 
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 

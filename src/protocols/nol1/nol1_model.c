@@ -1,9 +1,10 @@
-/* model_nol1.c — where the no-L1 baseline (protocols/nol1.c) serves each line request: nothing
+/* nol1_model.c — where the no-L1 baseline (nol1_protocol.c) serves each line request: nothing
  * at the L1; every load, store and atomic goes to the L2, whose hits and misses (and where the
  * misses are served) come from the GPU-wide stack (model_memory_split); the loads of the most-loaded
  * line all reach its one L2 bank (a read hot spot: kmeans's centroids). Timing, stalls and
  * traffic follow from model_core.c. */
 #include "model/model_core.h"
+#include "protocols/nol1/nol1.h"
 
 static void serve_nol1(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {

@@ -1,4 +1,4 @@
-/* model_wt.c — where write-through GPU coherence (protocols/wt.c) serves each line request:
+/* wt_model.c — where write-through GPU coherence (wt_protocol.c) serves each line request:
  *   L1 hits  = hits of the per-CU weak-load stacks at this L1 (reuse_histogram.h), minus the
  *              reuses that cross an acquire or an atomic of the CU (the L1 was flash-invalidated
  *              or the line dropped: cold for wt);
@@ -8,6 +8,7 @@
  *   L2 hits and misses and where the misses are served (model_memory_split).
  * Timing, stalls and traffic follow from the shared network (model_core.c). */
 #include "model/model_core.h"
+#include "protocols/wt/wt.h"
 
 static void serve_wt(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
