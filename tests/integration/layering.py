@@ -10,6 +10,7 @@ Usage: layering.py SOURCE_DIR BUILD_DIR   (BUILD_DIR holds libsyncscope_core.a a
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 # One directory of src/ each, lowest first: a file may use its own layer and the layers below it.
@@ -48,7 +49,8 @@ def why_not(user, used):
         return f"{layer(used)} is above {layer(user)}"
     folder = mechanism_folder(used) if layer(used) == "protocols" == layer(user) else ""
     if folder and folder != mechanism_folder(user) and str(user) not in PROTOCOL_REGISTRY:
-        return f"only protocols/{folder}/ itself and the registry {', '.join(sorted(PROTOCOL_REGISTRY))} may use protocols/{folder}/"
+        registry = ", ".join(sorted(PROTOCOL_REGISTRY))
+        return f"only protocols/{folder}/ itself and the registry {registry} may use protocols/{folder}/"
     return None
 
 
@@ -87,9 +89,11 @@ def library_objects(source_dir, build_dir):
     objects = {source: objects_dir / f"{source}.o" for source in sources if source != OUTSIDE_LIBRARY}
     members = subprocess.run(["ar", "t", str(build_dir / "libsyncscope_core.a")],
                              capture_output=True, text=True, check=True).stdout.split()
-    missing = [str(obj) for obj in objects.values() if not obj.exists()]
-    if missing or sorted(members) != sorted(obj.name for obj in objects.values()):
-        sys.exit(f"FAIL: the objects of libsyncscope_core.a do not match src/ (missing: {missing[:3]}); rebuild")
+    unbuilt = [str(source) for source, obj in objects.items() if not obj.exists()]
+    stale = Counter(members) - Counter(obj.name for obj in objects.values())
+    if unbuilt or stale:
+        sys.exit(f"FAIL: libsyncscope_core.a is not built from this src/ (sources without an object: "
+                 f"{unbuilt}; members without a source: {sorted(stale)}): rebuild")
     return objects
 
 
@@ -132,8 +136,8 @@ def main():
     listed = exceptions()
     found = includes | references
     failures += [message for edge, message in found.items() if edge not in listed]
-    failures += [f"{EXCEPTIONS.name}:{number}: stale exception '{edge[0]} -> {edge[1]}' no longer occurs: delete it"
-                 for edge, number in listed.items() if edge not in found]
+    failures += [f"{EXCEPTIONS.name}:{number}: stale exception '{used_by} -> {used}' no longer occurs: "
+                 "delete it" for (used_by, used), number in listed.items() if (used_by, used) not in found]
     for message in failures:
         print(f"FAIL: {message}")
     print(f"layering: {len(includes)} upward includes and {len(references)} upward references, "
