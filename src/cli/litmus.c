@@ -14,7 +14,7 @@
 #include "cli/options.h"
 #include "cli/run_timing.h"
 #include "protocols/mechanism.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 #include "workloads/litmus.h"
 
 #define MAX_MECHANISMS 8

@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "protocols/mechanism.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
+#include "timing/protocol_hooks.h"
 #include "timing/timing_engine.h"
 
 void *run_timing_engine(const sc_config *config, const char *mechanism, uint64_t jitter, sc_error *error)
@@ -149,40 +150,11 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "cpu_invalidations", (double)m->cpu_invalidations, NULL);
         add_metric(timing, "cpu_writebacks", (double)m->cpu_writebacks, NULL);
     }
-    if (report.memory && report.sync_fifo) {
-        const memory_stats *m = report.memory;
-        add_metric(timing, "qr_wl1_read_hits", (double)m->write_cache_read_hits, NULL);
-        add_metric(timing, "qr_sfifo_dequeues", (double)m->sync_fifo_dequeues, NULL);
-        add_metric(timing, "qr_sfifo_full_dequeues", (double)m->sync_fifo_full_dequeues, NULL);
-        add_metric(timing, "qr_release_flushes", (double)m->release_flushes, NULL);
-        add_metric(timing, "qr_store_flushes", (double)m->store_flushes, NULL);
-        add_metric(timing, "qr_invalidations_broadcast", (double)m->invalidations_broadcast, NULL);
-        add_metric(timing, "qr_wl2_evictions", (double)m->wl2_evictions, NULL);
-        add_metric(timing, "qr_wl3_evictions", (double)m->wl3_evictions, NULL);
-        add_metric(timing, "qr_wl2_read_hits", (double)m->wl2_read_hits, NULL);
-        add_metric(timing, "qr_sfifo2_full_dequeues", (double)m->sync_fifo2_full_dequeues, NULL);
-        add_metric(timing, "qr_sfifo3_full_dequeues", (double)m->sync_fifo3_full_dequeues, NULL);
-        add_metric(timing, "qr_wl2_refused_writes", (double)m->wl2_refused_writes, "cycles");
-        add_metric(timing, "qr_wl1_refused_stores", (double)m->wl1_refused_stores, NULL);
-        add_metric(timing, "qr_wl2_drain_waits", (double)m->wl2_drain_waits, "cycles");
-        add_metric(timing, "qr_wl3_drain_waits", (double)m->wl3_drain_waits, "cycles");
-        add_metric(timing, "qr_write_out_waits", (double)m->write_out_waits, "cycles");
-        add_metric(timing, "qr_markers_held", (double)m->markers_held, NULL);
-        add_metric(timing, "qr_releases_acknowledged", (double)m->release_markers_acked, NULL);
-        add_metric(timing, "qr_release_marker_cycles_mean",
-                   ratio((double)m->release_marker_cycles, (double)m->release_markers_acked), "cycles");
-    }
-    if (report.memory && report.directory) {
-        const memory_stats *m = report.memory;
-        add_metric(timing, "l1_read_hits_modified", (double)m->l1_read_hits_modified, NULL);
-        add_metric(timing, "l1_ownership_requests", (double)m->l1_ownership_requests, NULL);
-        add_metric(timing, "l1_writebacks", (double)m->l1_writebacks, NULL);
-        add_metric(timing, "dir_lookups", (double)m->dir_lookups, NULL);
-        add_metric(timing, "dir_forwards", (double)m->dir_forwards, NULL);
-        add_metric(timing, "dir_invalidations", (double)m->dir_invalidations, NULL);
-        add_metric(timing, "dir_recalls", (double)m->dir_recalls, NULL);
-        add_metric(timing, "dir_home_writes", (double)m->dir_home_writes, NULL);
-    }
+    if (report.memory)
+        for (unsigned c = 0; c < report.protocol_counter_count; c++) {
+            const protocol_counter *counter = &report.protocol_counters[c];
+            add_metric(timing, counter->name, protocol_counter_value(counter, report.memory), counter->unit);
+        }
     if (report.noc) {
         add_metric(timing, "noc_messages", (double)report.noc->messages, NULL);
         add_metric(timing, "noc_bytes", (double)report.noc->bytes, "bytes");

@@ -44,7 +44,7 @@
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
 #include "model/stack_distance.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 #include "timing/coalescer.h"
 #include "timing/decode.h"
 

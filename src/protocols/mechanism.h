@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "model/model.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 
 typedef struct sc_mechanism {
     const char *name;          /* CLI name: "wt", "nol1", "rfo" */

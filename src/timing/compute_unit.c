@@ -259,7 +259,7 @@ static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot
         slot->release_waiting = true;
         cu->release_waiters++;
     }
-    l1_drain_store_buffer(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
+    l1_release(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
     return true;
 }
 
@@ -508,7 +508,7 @@ static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
         }
         if (verdict == L1_REFUSED_STORE_BUFFER_FULL) {
             unit->blocked = GSI_STRUCT_STORE_BUFFER_FULL;
-            l1_drain_oldest(engine->memory, cu->index, now);
+            l1_make_store_room(engine->memory, cu->index, now);
             break;
         }
         bank_used[bank] = 1;

@@ -17,6 +17,7 @@
  * directory.latency cycles later; a home read is answered l2_latency cycles after it starts (an L2
  * hit) or when the memory side's fill reaches the L2; a grant leaves when its transaction completes. */
 #include "timing/memory_internal.h"
+#include "timing/timing_config.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +69,7 @@ typedef struct dir_context {
     bool message_kept;          /* the message lives on (in a transaction, or sent back) */
 } dir_context;
 
-directory_slice *directory_create(const memory_config *config)
+static directory_slice *directory_create(const memory_config *config)
 {
     directory_slice *directory = calloc(1, sizeof *directory);
     directory->ways = config->directory_associativity;
@@ -83,13 +84,38 @@ directory_slice *directory_create(const memory_config *config)
     return directory;
 }
 
-void directory_destroy(directory_slice *directory)
+static void directory_destroy(directory_slice *directory)
 {
-    if (!directory)
-        return;
     free(directory->entries);
     free(directory->transactions);
     free(directory);
+}
+
+void directory_build(memory_system *memory)
+{
+    for (unsigned b = 0; b < memory->config.l2_banks; b++)
+        memory->banks[b].directory = directory_create(&memory->config);
+    memory->l2_writes_through = false;   /* the L2 is the home of the lines the L1s write back */
+}
+
+void directory_destroy_all(memory_system *memory)
+{
+    for (unsigned b = 0; b < memory->config.l2_banks; b++)
+        directory_destroy(memory->banks[b].directory);
+}
+
+int directory_check_config(const memory_config *m, const char *mechanism, sc_error *error)
+{
+    if (m->cu_count > DIRECTORY_MAX_CUS)
+        return sc_fail(error, "gpu.cu_count: mechanism %s tracks at most %d CUs in its directory, not %u",
+                       mechanism, DIRECTORY_MAX_CUS, m->cu_count);
+    if (m->l1_bytes == 0)
+        return sc_fail(error, "l1.size: mechanism %s keeps owned lines in the L1 and needs one", mechanism);
+    if (m->directory_entries == 0)
+        return sc_fail(error, "directory.full_map_size: mechanism %s needs at least one set of "
+                       "directory.full_map_associativity entries per L2 bank (%d bytes per entry)",
+                       mechanism, DIRECTORY_ENTRY_BYTES);
+    return 0;
 }
 
 /* ---- the entry array ---- */
@@ -493,7 +519,7 @@ void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle
     event_queue_push(memory->events, when, MEMORY_EVENT_HOME_DATA, bank, handle);
 }
 
-int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
+static int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
 {
     dir_context context = context_for(memory, bank, message_get(memory, handle)->line_address, MESSAGE_NONE);
     if (!context.transaction || context.transaction->request != handle)
@@ -504,7 +530,7 @@ int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc
     return run_event(memory, &context, DIR_HOME_DATA, now, error);
 }
 
-void directory_forget_range(memory_system *memory, unsigned bank, uint64_t start, uint64_t end)
+static void directory_forget_range(memory_system *memory, unsigned bank, uint64_t start, uint64_t end)
 {
     directory_slice *directory = slice_of(memory, bank);
     for (uint64_t i = 0; i < directory->sets * directory->ways; i++) {
@@ -513,4 +539,26 @@ void directory_forget_range(memory_system *memory, unsigned bank, uint64_t start
             entry->line_address < end)
             entry->state = DIR_I;
     }
+}
+
+int directory_handle_event(memory_system *memory, const timing_event *event, sc_error *error)
+{
+    if (event->kind != MEMORY_EVENT_HOME_DATA)
+        return sc_fail(error, "internal error: unknown memory event %u", event->kind);
+    return directory_home_due(memory, event->target, (uint32_t)event->argument, event->time, error);
+}
+
+void directory_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
+{
+    memory_host_access_owning_l1s(memory, start, end, is_write);
+    if (is_write)
+        for (unsigned b = 0; b < memory->config.l2_banks; b++)
+            directory_forget_range(memory, b, start, end);
+}
+
+void directory_warm_finish(memory_system *memory)
+{
+    /* The L1s hold nothing now, so the directory tracks no copy either. */
+    for (unsigned b = 0; b < memory->config.l2_banks; b++)
+        directory_forget_range(memory, b, 0, UINT64_MAX);
 }

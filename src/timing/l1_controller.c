@@ -142,38 +142,50 @@ static void drain_entry(memory_system *memory, unsigned cu, store_buffer_entry *
     memory->stats.store_buffer_drains++;
 }
 
-void l1_drain_oldest(memory_system *memory, unsigned cu, sc_time now)
+void l1_send_oldest_store(memory_system *memory, unsigned cu, sc_time now)
 {
-    if (memory->l1[cu].sync)   /* QR's wL1 makes its own room (l1_access); a refused store waits for its bank */
-        return;
     store_buffer_entry *entry = store_buffer_oldest(memory->l1[cu].stores);
     if (entry)
         drain_entry(memory, cu, entry, now);
 }
 
-void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now)
+void l1_send_buffered_stores(memory_system *memory, unsigned cu, sc_time now)
 {
-    l1_controller *l1 = &memory->l1[cu];
-    if (l1->sync) {   /* QR: the release marker dequeues every S-FIFO entry ahead of it, then follows */
-        memory->stats.release_flushes += sync_fifo_count(l1->sync) > 0;
-        if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
-            memory->failed = true;
-        if (l1->writes_unreleased)
-            send_markers(memory, cu, MSG_RELEASE_MARKER, now);
-        return;
-    }
     for (store_buffer_entry *entry; (entry = store_buffer_oldest(memory->l1[cu].stores));)
         drain_entry(memory, cu, entry, now);
 }
 
-void l1_acquire(memory_system *memory, unsigned cu)
+void l1_flash_invalidate(memory_system *memory, unsigned cu)
 {
-    if (!memory->protocol->acquire_invalidates_l1)
-        return;
     cache_array_flash_invalidate(memory->l1[cu].cache);
     memory->l1[cu].epoch++;
     memory->stats.l1_flash_invalidations++;
 }
+
+void l1_release(memory_system *memory, unsigned cu, sc_time now) { memory->hooks.release(memory, cu, now); }
+
+void l1_acquire(memory_system *memory, unsigned cu) { memory->hooks.acquire(memory, cu); }
+
+void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now)
+{
+    memory->hooks.store_buffer_full(memory, cu, now);
+}
+
+/* ---- QuickRelease's wL1 at a release, and when it is full ---- */
+
+void qr_l1_release(memory_system *memory, unsigned cu, sc_time now)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    /* the release marker dequeues every S-FIFO entry ahead of it, then follows */
+    memory->stats.release_flushes += sync_fifo_count(l1->sync) > 0;
+    if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
+        memory->failed = true;
+    if (l1->writes_unreleased)
+        send_markers(memory, cu, MSG_RELEASE_MARKER, now);
+}
+
+/* The wL1 makes its own room (qr_l1_before_access); a refused store waits for its bank. */
+void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now) {}
 
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu) { return store_buffer_count(memory->l1[cu].stores) == 0; }
 
@@ -605,6 +617,25 @@ static l1_event write_cache_event(memory_system *memory, unsigned cu, const coal
     return L1_LOAD_WRITE_HIT;
 }
 
+l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
+                               l1_event *event, sc_time now, sc_error *error)
+{
+    if (is_load(*event)) {
+        *event = write_cache_event(memory, cu, line, op, *event);
+        return L1_ACCEPTED;
+    }
+    if (!is_store(*event))
+        return L1_ACCEPTED;
+    if (write_out_refused(memory, cu, line->line_address)) {
+        memory->stats.wl1_refused_stores++;
+        return L1_REFUSED_STORE_BUFFER_FULL;
+    }
+    /* (no QR store row can be refused, so making room first never needs undoing) */
+    if (make_room_for_store(memory, cu, line->line_address, now, error) < 0)
+        return L1_FAILED;
+    return L1_ACCEPTED;
+}
+
 /* ---- accesses from the load/store unit ---- */
 
 l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const coalesced_line *line, uint32_t op,
@@ -614,19 +645,12 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
         *error = memory->failure;
         return L1_FAILED;
     }
-    bool split = memory->l1[cu].sync != NULL;
-    if (split && is_store(event)) {
-        if (write_out_refused(memory, cu, line->line_address)) {
-            memory->stats.wl1_refused_stores++;
-            return L1_REFUSED_STORE_BUFFER_FULL;
-        }
-        /* (no QR store row can be refused, so making room first never needs undoing) */
-        if (make_room_for_store(memory, cu, line->line_address, now, error) < 0)
-            return L1_FAILED;
-    }
+    l1_event line_event = event;
+    l1_verdict before = memory->hooks.l1_before_access(memory, cu, line, op, &line_event, now, error);
+    if (before != L1_ACCEPTED)
+        return before;
     l1_context context = {.cu = cu, .line_address = line->line_address, .lanes = line, .op = op};
     l1_state state = derive_state(&memory->l1[cu], line->line_address, &context.cached, &context.entry);
-    l1_event line_event = split && is_load(event) ? write_cache_event(memory, cu, line, op, event) : event;
     const protocol_transition *row = memory->table.l1[state][line_event];
     if (!row) {
         missing_transition(memory, state, line_event, error);

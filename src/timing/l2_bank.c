@@ -96,13 +96,9 @@ sc_time l2_broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t
     return last;
 }
 
-/* Under a protocol that broadcasts invalidations, every other CU's L1 drops its copy of the line
- * the atomic `m` just changed. Returns when the answer to `m` may be taken: once the last
- * invalidation has arrived, so a release that waits for the answer knows no L1 holds the old data. */
-static sc_time invalidate_other_l1s(memory_system *memory, unsigned bank, const message *m, sc_time when)
+sc_time l2_invalidate_other_l1s(memory_system *memory, unsigned bank, uint32_t handle, sc_time when)
 {
-    if (!memory->protocol->broadcast_invalidations)
-        return 0;
+    const message *m = message_get(memory, handle);
     return l2_broadcast_invalidation(memory, bank, m->line_address, m->cu, when);
 }
 
@@ -113,11 +109,6 @@ static void write_through(memory_system *memory, uint64_t line_address, const ui
 {
     memory->stats.l2_write_throughs++;
     memory_backing_write(memory, line_address, data, mask, now);
-}
-
-static bool writes_through(const memory_system *memory)
-{
-    return memory->config.l2_write_through && !memory->protocol->dir_table && !memory->protocol->sync_fifo;
 }
 
 /* An atomic on a line of a write-through L2: the line stays clean, and memory is written only if
@@ -144,7 +135,7 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
     case MSG_WRITE:
         byte_mask_copy(line->data, m->data, &m->mask, memory->config.line_bytes);
         memory->stats.l2_writes++;
-        if (writes_through(memory))
+        if (memory->l2_writes_through)
             write_through(memory, m->line_address, m->data, &m->mask, when);
         else
             line->state = L2_D;
@@ -152,20 +143,17 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
         break;
     case MSG_ATOMIC:
         memory->stats.l2_atomics++;
-        if (writes_through(memory)) {
+        if (memory->l2_writes_through) {
             atomic_written_through(memory, m, line, when);
         } else {
             memory_perform_atomic(memory, m->op, m->line_address, line->data);
             line->state = L2_D;
         }
         respond_after(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when,
-                      invalidate_other_l1s(memory, bank, m, when));
-        break;
-    case MSG_GET_S:
-    case MSG_GET_M:
-        directory_home_filled(memory, bank, handle, line->data, source, when);
+                      memory->hooks.atomic_performed(memory, bank, handle, when));
         break;
     default:
+        memory->hooks.home_data(memory, bank, handle, line->data, source, when);
         break;
     }
 }
@@ -205,22 +193,17 @@ static bool victim_waits_for_memory(memory_system *memory, unsigned bank, const 
  * is full (an atomic may turn out to change nothing, but the bank cannot know before it is done). */
 static bool write_through_waits_for_memory(memory_system *memory, const message *m)
 {
-    if (!writes_through(memory) || (m->type != MSG_WRITE && m->type != MSG_ATOMIC) ||
+    if (!memory->l2_writes_through || (m->type != MSG_WRITE && m->type != MSG_ATOMIC) ||
         memory_accepts_write(memory, m->line_address))
         return false;
     memory->stats.l2_memory_write_waits++;
     return true;
 }
 
-/* Handles the head message of a bank without a directory; false if the bank must stall and retry
- * it next cycle. */
+/* The bank's array serving a request (see l2_process); false if the bank must stall and retry it
+ * next cycle. */
 static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
-    if (memory->protocol->sync_fifo) {
-        int taken = qr_bank_take(memory, bank, handle, now);
-        if (taken >= 0)
-            return taken == 1;
-    }
     l2_bank *b = &memory->banks[bank];
     message *m = message_get(memory, handle);
     if (write_through_waits_for_memory(memory, m))
@@ -238,7 +221,7 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
         mshr_add_waiter(mshr_find(b->mshrs, local), handle);
         return true;
     }
-    if (m->type == MSG_WRITE && writes_through(memory)) {   /* write-around: no allocation */
+    if (m->type == MSG_WRITE && memory->l2_writes_through) {   /* write-around: no allocation */
         memory->stats.l2_misses++;
         memory->stats.l2_writes++;
         write_through(memory, m->line_address, m->data, &m->mask, now);
@@ -262,6 +245,11 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
     mshr_add_waiter(entry, handle);
     memory_backing_read(memory, m->line_address, now);
     return true;
+}
+
+int l2_process(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
+{
+    return process(memory, bank, handle, now) ? 1 : 0;
 }
 
 /* Takes the first message of a queue off it. */
@@ -294,8 +282,7 @@ int l2_step(memory_system *memory, unsigned bank, sc_time now, sc_error *error)
     sc_time next_cycle = now + cycles(memory, 1);
     uint32_t handle = response ? dequeue(memory, &b->response_head, &b->response_tail)
                                : dequeue(memory, &b->queue_head, &b->queue_tail);
-    int status = b->directory ? directory_receive(memory, bank, handle, now, error)
-                              : process(memory, bank, handle, now);
+    int status = memory->hooks.bank_receive(memory, bank, handle, now, error);
     if (status < 0)
         return -1;
     if (status == 0)
@@ -328,13 +315,12 @@ void l2_fill(memory_system *memory, uint64_t line_address, gsi_source source, sc
     memset(line->data, 0, memory->config.line_bytes);
     if (image)
         memcpy(line->data, image, inside);
-    bool qr = memory->protocol->sync_fifo;
-    if (qr)
-        qr_overlay_memory_side(memory, line_address, line->data);
+    if (memory->hooks.fill_data)
+        memory->hooks.fill_data(memory, line_address, line->data);
     line->state = L2_V;
     sc_time reply = when + cycles(memory, memory->config.l2_latency);
     for (uint32_t w = 0; w < entry->waiter_count; w++) {
-        if (qr && qr_bank_must_retake(memory, bank, entry->waiters[w])) {
+        if (memory->hooks.fill_must_retake(memory, bank, entry->waiters[w])) {
             requeue_waiters(memory, bank, entry, w, when);   /* this one and every later one, in order */
             break;
         }

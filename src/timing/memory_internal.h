@@ -8,6 +8,7 @@
 #include "timing/cpu_cluster.h"
 #include "timing/memory_system.h"
 #include "timing/mshr.h"
+#include "timing/protocol_hooks.h"
 #include "timing/store_buffer.h"
 #include "timing/sync_fifo.h"
 #include "timing/write_cache_level.h"
@@ -147,6 +148,10 @@ struct memory_system {
     memory_config config;
     const sc_protocol *protocol;
     protocol_index table;
+    protocol_hooks hooks;         /* the protocol's hooks, the engine's defaults where it has none */
+    bool l2_writes_through;       /* the L2 banks send writes and atomics on to memory (l2.write_policy,
+                                     unless the protocol's build makes them write-back) */
+    bool l3_writable;             /* the memory-side L3 is write-back (set by the protocol's build) */
     sc_device *device;
     event_queue *events;
     memory_callbacks callbacks;
@@ -207,11 +212,37 @@ uint64_t memory_op_lanes_in_line(const memory_system *memory, const memory_op *o
  * operation), in lane order. */
 void memory_perform_atomic(memory_system *memory, uint32_t op, uint64_t line_address, uint8_t *line_data);
 
+/* The L1 side of a host access to [start, end) for L1s that own lines (hold them dirty): the image
+ * gets their dirty data (they keep owning the line after a read); a host write drops every copy.
+ * A protocol module's host_access hook. */
+void memory_host_access_owning_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
+
+/* The engine's release and store-room defaults: send every buffered store; send the oldest. */
+void l1_send_buffered_stores(memory_system *memory, unsigned cu, sc_time now);
+void l1_send_oldest_store(memory_system *memory, unsigned cu, sc_time now);
+/* Drops every line of the CU's L1 (misses in flight become stale: their fills are not cached). */
+void l1_flash_invalidate(memory_system *memory, unsigned cu);
+
+/* QuickRelease's L1 hooks (l1_controller.c): a release dequeues the whole S-FIFO and sends
+ * release markers; the wL1 makes its own room before a store and serves loads of its dirty bytes. */
+void qr_l1_release(memory_system *memory, unsigned cu, sc_time now);
+void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now);
+l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
+                               l1_event *event, sc_time now, sc_error *error);
+
 /* The CU side of a message arriving from the L2 (or from the CU's own L1 hit path). */
 int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
 
 /* The L2 side. */
 void l2_receive(memory_system *memory, uint32_t handle, sc_time now);
+/* The bank's array serves the request at the head of the bank (reads, writes, atomics; a miss
+ * fetches the line from the memory side): the engine's bank_receive hook. 1 when handled, 0 when
+ * it must wait (no MSHR, no way, memory's write queue full). */
+int l2_process(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
+/* An atomic_performed hook: every other CU's L1 drops its copy of the line the atomic `handle`
+ * just changed (a broadcast); its answer may leave once the last invalidation has arrived, so a
+ * release that waits for the answer knows no L1 holds the old data. */
+sc_time l2_invalidate_other_l1s(memory_system *memory, unsigned bank, uint32_t handle, sc_time when);
 int l2_step(memory_system *memory, unsigned bank, sc_time now, sc_error *error);
 /* Puts the requests first..last (linked by `next`) back at the head of the bank's request queue,
  * ahead of newer ones, and lets the bank take them from `when`. */
@@ -229,21 +260,23 @@ bool l2_home_blocked(memory_system *memory, unsigned bank, uint64_t line_address
 bool l2_home_read(memory_system *memory, unsigned bank, uint32_t handle, uint8_t *data, sc_time now);
 void l2_home_write(memory_system *memory, unsigned bank, uint64_t line_address, const uint8_t *data, sc_time now);
 
-/* The directory slice of a bank (directory.c). */
-directory_slice *directory_create(const memory_config *config);
-void directory_destroy(directory_slice *directory);
-/* Handles a message of an ownership protocol at the bank: 1 when handled, 0 when a request must
- * wait (no transaction, directory way or L2 MSHR free) and be offered again next cycle, -1 on a
- * protocol error. */
+/* The full-map directory at the L2 banks (directory.c), as the hooks of an ownership protocol:
+ * build gives every bank a directory slice (and makes the L2 write-back); check_config needs an
+ * L1, at most DIRECTORY_MAX_CUS CUs and a directory set per bank; bank_receive handles a
+ * message at the bank (1 handled, 0 a request must wait for a transaction, a directory way or an
+ * L2 MSHR, -1 a protocol error); home_data takes the home's data for a request that reached the
+ * L2 (a hit, or a fill from the memory side); handle_event runs MEMORY_EVENT_HOME_DATA;
+ * host_access writes the owners' dirty data to the image and, after a write, forgets the lines;
+ * warm_finish forgets every entry. */
+void directory_build(memory_system *memory);
+void directory_destroy_all(memory_system *memory);
+int directory_check_config(const memory_config *config, const char *mechanism, sc_error *error);
 int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
-/* The home's data for the request `handle` reached the L2 at `when` (a fill from the memory side,
- * served by `source`). */
 void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data,
                            gsi_source source, sc_time when);
-/* The home data of a request is due (MEMORY_EVENT_HOME_DATA). */
-int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
-/* Host accesses: forgets every entry of lines in [start, end) (their L1 copies were dropped). */
-void directory_forget_range(memory_system *memory, unsigned bank, uint64_t start, uint64_t end);
+int directory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
+void directory_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
+void directory_warm_finish(memory_system *memory);
 
 /* Under a protocol that broadcasts invalidations: every L1 but `except_cu` (MEMORY_CU_NONE: every
  * L1) drops its copy of the line, the messages leaving bank `bank` at `when`. Returns the arrival
@@ -252,9 +285,14 @@ void directory_forget_range(memory_system *memory, unsigned bank, uint64_t start
 sc_time l2_broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t line_address, unsigned except_cu,
                                   sc_time when);
 
-/* QuickRelease's write path below the wL1 (qr_write_path.c). */
-void qr_write_path_create(memory_system *memory);
-void qr_write_path_destroy(memory_system *memory);
+/* QuickRelease's write path below the wL1 (qr_write_path.c) and its hooks: build makes each L1's
+ * store buffer the wL1 (l1.write_cache_size) with its S-FIFO1, the wL2 slices and the wL3, and
+ * the L2 write-back; bank_receive lets the wL2 take a bank's head message before the rL2 does;
+ * handle_event runs MEMORY_EVENT_QR_DRAIN. */
+void qr_build(memory_system *memory);
+void qr_destroy(memory_system *memory);
+int qr_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
+int qr_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
 /* A message at the head of bank `bank`, before the rL2 (the bank's array) sees it: 1 when handled
  * (writes, markers, reads the wL2 serves), 0 when it must wait and be offered again next cycle (a
  * write the wL2 cannot take yet), -1 when the rL2 handles it next (a read or atomic, after the

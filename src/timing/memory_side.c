@@ -30,7 +30,7 @@
  * A GPU write reaching memory:
  *   W1. The CPU cluster drops its copy (a probe under a null directory; under a directory only
  *       when the CPU holds the line).
- *   W2. Where the data goes depends on the protocol descriptor's l3_writable:
+ *   W2. Where the data goes depends on memory_system.l3_writable (set by the protocol's build hook):
  *       - writable (rfo: the L3 is write-back): the L3 line becomes dirty, allocated on a miss;
  *         only dirty L3 victims reach DRAM (l3_writebacks). This is how RFO filters DRAM writes.
  *       - not writable (wt, nol1, qr: the L2 is the point of coherence): write-through without
@@ -81,7 +81,7 @@ static void schedule_dram(memory_system *memory)
  * back another channel's writers. */
 bool memory_accepts_write(const memory_system *memory, uint64_t line_address)
 {
-    if (memory->l3 && memory->protocol->l3_writable)
+    if (memory->l3 && memory->l3_writable)
         return true;   /* the write-back L3 takes the write; its own victims are posted */
     unsigned channel = dram_channel_of(memory->memory, line_address);
     return memory->backlog_writes[channel] < memory->config.dram_write_queue_entries;
@@ -202,7 +202,7 @@ unsigned memory_side_lookup_cycles(const memory_config *config)
 /* Step W2: the line's data reaches memory at `now`. */
 static void store_line(memory_system *memory, uint64_t line_address, bool timed, sc_time now)
 {
-    if (memory->l3 && memory->protocol->l3_writable) {
+    if (memory->l3 && memory->l3_writable) {
         l3_hold(memory, line_address, L3_DIRTY, timed, now);
         return;
     }

@@ -96,9 +96,7 @@ static void create_l1(memory_system *memory, l1_controller *l1)
     const memory_config *c = &memory->config;
     l1->cache = cache_array_create(c->l1_bytes, c->l1_associativity, c->line_bytes);
     l1->mshrs = mshr_create(c->l1_mshrs);
-    bool split = memory->protocol->sync_fifo;
-    l1->stores = store_buffer_create(split ? c->write_cache_lines : c->store_buffer_entries, c->line_bytes);
-    l1->sync = split ? sync_fifo_create(c->sync_fifo_entries) : NULL;
+    l1->stores = store_buffer_create(c->store_buffer_entries, c->line_bytes);
 }
 
 static noc *create_network(const memory_config *c)
@@ -114,6 +112,60 @@ static noc *create_network(const memory_config *c)
     noc *network = noc_create(&c->noc, endpoints, nodes);
     free(nodes);
     return network;
+}
+
+/* ---- the protocol's hooks, and the engine's defaults for those it leaves NULL ---- */
+
+static void acquire_nothing(memory_system *memory, unsigned cu) {}
+
+static void send_oldest_store(memory_system *memory, unsigned cu, sc_time now)
+{
+    l1_send_oldest_store(memory, cu, now);
+}
+
+static l1_verdict accept_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
+                                l1_event *event, sc_time now, sc_error *error)
+{
+    return L1_ACCEPTED;
+}
+
+static sc_time answer_at_once(memory_system *memory, unsigned bank, uint32_t handle, sc_time when) { return 0; }
+
+static void ignore_home_data(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data,
+                             gsi_source source, sc_time when)
+{
+}
+
+static bool serve_from_fill(memory_system *memory, unsigned bank, uint32_t handle) { return false; }
+
+static int unknown_event(memory_system *memory, const timing_event *event, sc_error *error)
+{
+    return sc_fail(error, "internal error: unknown memory event %u", event->kind);
+}
+
+/* After a host write no L1 may keep a copy of the lines. */
+static void drop_l1_copies_after_write(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
+{
+    if (is_write)
+        for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+            cache_array_flash_invalidate(memory->l1[cu].cache);
+}
+
+static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
+{
+    if (given)
+        memory->hooks = *given;
+    protocol_hooks *h = &memory->hooks;
+    h->acquire = h->acquire ? h->acquire : acquire_nothing;
+    h->release = h->release ? h->release : l1_send_buffered_stores;
+    h->store_buffer_full = h->store_buffer_full ? h->store_buffer_full : send_oldest_store;
+    h->l1_before_access = h->l1_before_access ? h->l1_before_access : accept_access;
+    h->bank_receive = h->bank_receive ? h->bank_receive : l2_process;
+    h->atomic_performed = h->atomic_performed ? h->atomic_performed : answer_at_once;
+    h->home_data = h->home_data ? h->home_data : ignore_home_data;
+    h->fill_must_retake = h->fill_must_retake ? h->fill_must_retake : serve_from_fill;
+    h->handle_event = h->handle_event ? h->handle_event : unknown_event;
+    h->host_access = h->host_access ? h->host_access : drop_l1_copies_after_write;
 }
 
 memory_system *memory_system_create(const memory_config *config, const sc_protocol *protocol, sc_device *device,
@@ -139,13 +191,13 @@ memory_system *memory_system_create(const memory_config *config, const sc_protoc
         memory->banks[b].mshrs = mshr_create(config->l2_mshrs_per_bank);
         memory->banks[b].queue_head = memory->banks[b].queue_tail = MESSAGE_NONE;
         memory->banks[b].response_head = memory->banks[b].response_tail = MESSAGE_NONE;
-        if (protocol->dir_table)
-            memory->banks[b].directory = directory_create(config);
     }
-    if (protocol->sync_fifo)
-        qr_write_path_create(memory);
     memory->network = create_network(config);
     memory_side_create(memory);
+    memory->l2_writes_through = config->l2_write_through;
+    resolve_hooks(memory, protocol->hooks);
+    if (memory->hooks.build)
+        memory->hooks.build(memory);
     return memory;
 }
 
@@ -158,13 +210,12 @@ void memory_system_destroy(memory_system *memory)
         cache_array_destroy(l1->cache);
         mshr_destroy(l1->mshrs);
         store_buffer_destroy(l1->stores);
-        sync_fifo_destroy(l1->sync);
     }
-    qr_write_path_destroy(memory);
+    if (memory->hooks.destroy)
+        memory->hooks.destroy(memory);
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         cache_array_destroy(memory->banks[b].cache);
         mshr_destroy(memory->banks[b].mshrs);
-        directory_destroy(memory->banks[b].directory);
     }
     for (uint32_t i = 0; i < memory->message_chunk_count; i++)
         free(memory->message_chunks[i]);
@@ -335,18 +386,13 @@ int memory_handle_event(memory_system *memory, const timing_event *event, sc_err
         return l1_receive(memory, (uint32_t)event->argument, event->time, error);
     case MEMORY_EVENT_BANK:
         return l2_step(memory, event->target, event->time, error);
-    case MEMORY_EVENT_HOME_DATA:
-        return directory_home_due(memory, event->target, (uint32_t)event->argument, event->time, error);
     case MEMORY_EVENT_DRAM:
     case MEMORY_EVENT_BACKING_DATA:
     case MEMORY_EVENT_BACKING_MISS:
         memory_side_handle_event(memory, event);
         return 0;
-    case MEMORY_EVENT_QR_DRAIN:
-        qr_drain_step(memory, event->target, event->time);
-        return 0;
     default:
-        return sc_fail(error, "internal error: unknown memory event %u", event->kind);
+        return memory->hooks.handle_event(memory, event, error);
     }
 }
 
@@ -406,6 +452,15 @@ static void host_visit_l1_line(void *context, cache_line *line)
         cache_array_invalidate(range->cache, line);
 }
 
+void memory_host_access_owning_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
+{
+    host_range range = {memory, NULL, 0, start, end, is_write};
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        range.cache = memory->l1[cu].cache;
+        cache_array_for_each(range.cache, host_visit_l1_line, &range);
+    }
+}
+
 void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write)
 {
     host_range range = {memory, NULL, 0, address, address + bytes, is_write};
@@ -415,19 +470,7 @@ void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, b
         range.bank = b;
         cache_array_for_each(range.cache, host_visit_l2_line, &range);
     }
-    if (!memory->protocol->dir_table) {
-        if (is_write)
-            for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
-                cache_array_flash_invalidate(memory->l1[cu].cache);
-        return;
-    }
-    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
-        range.cache = memory->l1[cu].cache;
-        cache_array_for_each(range.cache, host_visit_l1_line, &range);
-    }
-    if (is_write)
-        for (unsigned b = 0; b < memory->config.l2_banks; b++)
-            directory_forget_range(memory, b, range.start, range.end);
+    memory->hooks.host_access(memory, range.start, range.end, is_write);
 }
 
 void memory_warm_line(memory_system *memory, uint64_t address, bool wrote)
@@ -477,10 +520,8 @@ void memory_warm_finish(memory_system *memory)
     }
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
         cache_array_flash_invalidate(memory->l1[cu].cache);
-    /* The L1s hold nothing now, so a directory tracks no copy either. */
-    if (memory->protocol->dir_table)
-        for (unsigned b = 0; b < memory->config.l2_banks; b++)
-            directory_forget_range(memory, b, 0, UINT64_MAX);
+    if (memory->hooks.warm_finish)
+        memory->hooks.warm_finish(memory);
 }
 
 memory_op *memory_oldest_op(memory_system *memory)

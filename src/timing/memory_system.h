@@ -22,7 +22,7 @@
 #include "base/error.h"
 #include "exec/memory_request.h"
 #include "host/host_api.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 #include "stalls/gsi.h"
 #include "timing/byte_mask.h"
 #include "timing/clock.h"
@@ -178,13 +178,14 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
 /* Bank of the L1 a line maps to (for bank-conflict serialisation in the load/store unit). */
 unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
 
-/* Release: sends every buffered store of the CU (QR: dequeues the whole S-FIFO, writing out the
- * wL1 blocks it names, then sends a release marker to every L2 bank if any block was written out
- * since the last one). Acquire: drops every L1 line of the CU (if the protocol says so). */
-void l1_drain_store_buffer(memory_system *memory, unsigned cu, sc_time now);
+/* The CU's memory-model actions, as its protocol does them (protocol_hooks.h). Release: the
+ * CU's writes leave (default: every buffered store is sent; QR: the S-FIFO is dequeued and
+ * release markers follow); the engine then waits for l1_writes_outstanding to reach 0. Acquire:
+ * the L1 drops what the protocol says (default: nothing; wt: every line). Store room: the store
+ * buffer refused a store for want of room (default: its oldest entry is sent). */
+void l1_release(memory_system *memory, unsigned cu, sc_time now);
 void l1_acquire(memory_system *memory, unsigned cu);
-/* Sends the oldest buffered store (to make room in a full store buffer). */
-void l1_drain_oldest(memory_system *memory, unsigned cu, sc_time now);
+void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now);
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);
 bool l1_mshr_full(const memory_system *memory, unsigned cu);
 /* Writes and atomics of the CU not yet performed (sent to the L2, or waiting for ownership). */

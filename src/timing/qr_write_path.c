@@ -421,9 +421,15 @@ int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time 
 
 /* ---- construction ---- */
 
-void qr_write_path_create(memory_system *memory)
+void qr_build(memory_system *memory)
 {
     const memory_config *c = &memory->config;
+    for (unsigned cu = 0; cu < c->cu_count; cu++) {   /* the store buffer is the wL1, named by S-FIFO1 */
+        l1_controller *l1 = &memory->l1[cu];
+        store_buffer_destroy(l1->stores);
+        l1->stores = store_buffer_create(c->write_cache_lines, c->line_bytes);
+        l1->sync = sync_fifo_create(c->sync_fifo_entries);
+    }
     for (unsigned b = 0; b < c->l2_banks; b++) {
         memory->banks[b].wl2 = write_cache_level_create(c->wl2_blocks_per_bank, c->wl2_ways,
                                                         c->wl2_fifo_entries_per_bank, c->line_bytes);
@@ -434,10 +440,13 @@ void qr_write_path_create(memory_system *memory)
     }
     memory->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
     memory->wl3_markers.wake = SC_TIME_NEVER;
+    memory->l2_writes_through = false;   /* the rL2 holds the wL2's write-outs until they are evicted */
 }
 
-void qr_write_path_destroy(memory_system *memory)
+void qr_destroy(memory_system *memory)
 {
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+        sync_fifo_destroy(memory->l1[cu].sync);
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         write_cache_level_destroy(memory->banks[b].wl2);
         free(memory->banks[b].wl2_markers.items);
@@ -445,4 +454,20 @@ void qr_write_path_destroy(memory_system *memory)
     }
     write_cache_level_destroy(memory->wl3);
     free(memory->wl3_markers.items);
+}
+
+int qr_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
+{
+    int taken = qr_bank_take(memory, bank, handle, now);
+    if (taken >= 0)
+        return taken;
+    return l2_process(memory, bank, handle, now, error);
+}
+
+int qr_handle_event(memory_system *memory, const timing_event *event, sc_error *error)
+{
+    if (event->kind != MEMORY_EVENT_QR_DRAIN)
+        return sc_fail(error, "internal error: unknown memory event %u", event->kind);
+    qr_drain_step(memory, event->target, event->time);
+    return 0;
 }

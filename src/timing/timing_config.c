@@ -2,6 +2,8 @@
  * rejects inconsistent ones (see timing_config.h for the derivations). */
 #include "timing/timing_config.h"
 
+#include "timing/protocol_hooks.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -246,17 +248,7 @@ int timing_config_load(const sc_config *config, uint64_t jitter, timing_config *
 
 int timing_config_check_protocol(const timing_config *config, const sc_protocol *protocol, sc_error *error)
 {
-    const memory_config *m = &config->memory;
-    if (!protocol->dir_table)
+    if (!protocol->hooks || !protocol->hooks->check_config)
         return 0;
-    if (m->cu_count > DIRECTORY_MAX_CUS)
-        return sc_fail(error, "gpu.cu_count: mechanism %s tracks at most %d CUs in its directory, not %u",
-                       protocol->name, DIRECTORY_MAX_CUS, m->cu_count);
-    if (m->l1_bytes == 0)
-        return sc_fail(error, "l1.size: mechanism %s keeps owned lines in the L1 and needs one", protocol->name);
-    if (m->directory_entries == 0)
-        return sc_fail(error, "directory.full_map_size: mechanism %s needs at least one set of "
-                       "directory.full_map_associativity entries per L2 bank (%d bytes per entry)",
-                       protocol->name, DIRECTORY_ENTRY_BYTES);
-    return 0;
+    return protocol->hooks->check_config(&config->memory, protocol->name, error);
 }

@@ -328,7 +328,7 @@ static int release_at_kernel_end(timing_engine *engine)
 {
     sc_time now = engine->now_cycle * engine->config.memory.gpu_clock.period;
     for (unsigned c = 0; c < engine->config.core.cu_count; c++)
-        l1_drain_store_buffer(engine->memory, c, now);
+        l1_release(engine->memory, c, now);
     for (;;) {
         bool outstanding = false;
         for (unsigned c = 0; c < engine->config.core.cu_count; c++)
@@ -485,8 +485,8 @@ void timing_engine_report(void *state, timing_report *report)
         .event_queue_peak = engine->events.peak,
         .kernel_records = engine->kernel_records,
         .kernel_record_count = engine->run_kernels,
-        .directory = engine->protocol->dir_table != NULL,
-        .sync_fifo = engine->protocol->sync_fifo,
+        .protocol_counters = engine->protocol->counters,
+        .protocol_counter_count = engine->protocol->counter_count,
     };
     for (unsigned c = 0; c < report->cu_count; c++)
         gsi_accumulate(&report->total, &engine->run_gsi[c]);

@@ -6,7 +6,7 @@
 #define SYNCSCOPE_TIMING_TIMING_ENGINE_H
 
 #include "host/host_api.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 #include "stalls/gsi.h"
 #include "timing/timing_config.h"
 
@@ -35,8 +35,8 @@ typedef struct timing_report {
     uint64_t warp_instructions;
     uint64_t kernels;
     const memory_stats *memory;
-    bool directory;                  /* the protocol has a directory (its dir_* counters mean something) */
-    bool sync_fifo;                  /* the protocol has QR's wL1 and S-FIFO (its QR counters mean something) */
+    const struct protocol_counter *protocol_counters;   /* the mechanism's own metrics (protocol_hooks.h) */
+    unsigned protocol_counter_count;
     const noc_stats *noc;            /* endpoints: CUs 0..cu_count-1, then L2 banks */
     unsigned l2_banks;
     const dram_stats *dram;

@@ -157,16 +157,33 @@ static void test_write_queue_holds_writers_back(void **state)
     memory_harness_close(h);
 }
 
-static void test_l3_writable_is_the_descriptors_choice(void **state)
+/* A protocol's build hook makes the L3 writable: here nol1 with such a hook. */
+static void make_l3_writable(memory_system *memory)
+{
+    memory->l3_writable = true;
+}
+
+static bool l3_writable_under(const char *protocol)
+{
+    memory_harness harness;
+    const char *sets[] = {"cpu.count=0", SMALL_CACHES};
+    memory_harness_open(&harness, protocol, sets, 6);
+    bool writable = harness.memory->l3_writable;
+    memory_harness_close(&harness);
+    return writable;
+}
+
+static void test_l3_writable_is_the_protocols_choice(void **state)
 {
     (void)state;
-    assert_true(sc_protocol_find("rfo")->l3_writable);
-    assert_false(sc_protocol_find("wt")->l3_writable);
-    assert_false(sc_protocol_find("nol1")->l3_writable);
-    assert_false(sc_protocol_find("qr")->l3_writable);
+    assert_true(l3_writable_under("rfo"));
+    assert_false(l3_writable_under("wt"));
+    assert_false(l3_writable_under("nol1"));
+    assert_false(l3_writable_under("qr"));
 
+    static const protocol_hooks writable_hooks = {.build = make_l3_writable};
     sc_protocol writable = *sc_protocol_find("nol1");
-    writable.l3_writable = true;
+    writable.hooks = &writable_hooks;
     memory_harness harness, *h = &harness;
     const char *sets[] = {"cpu.count=0", "l2.write_policy=write_back", SMALL_CACHES};
     memory_harness_open_protocol(h, &writable, sets, 7);
@@ -321,7 +338,7 @@ int main(void)
         cmocka_unit_test(test_l3_not_writable),
         cmocka_unit_test(test_l2_write_through),
         cmocka_unit_test(test_write_queue_holds_writers_back),
-        cmocka_unit_test(test_l3_writable_is_the_descriptors_choice),
+        cmocka_unit_test(test_l3_writable_is_the_protocols_choice),
         cmocka_unit_test(test_gpu_reads_pull_dirty_cpu_lines),
         cmocka_unit_test(test_directory_probes_only_lines_the_cpu_holds),
         cmocka_unit_test(test_cpu_cluster_tags),

@@ -13,7 +13,8 @@
 #include <cmocka.h>
 
 #include "protocols/mechanism.h"
-#include "protocols/protocol.h"
+#include "timing/memory_internal.h"
+#include "timing/protocol.h"
 
 static const l1_event access_events[] = {L1_LOAD, L1_LOAD_STRONG, L1_STORE, L1_STORE_STRONG, L1_ATOMIC};
 
@@ -48,7 +49,7 @@ static void test_wt_table_is_complete(void **state)
     assert_non_null(wt);
     const l1_state states[] = {L1_I, L1_V, L1_IV};
     check_table(wt, states, 3, true);
-    assert_true(wt->acquire_invalidates_l1);
+    assert_ptr_equal(wt->hooks->acquire, l1_flash_invalidate);   /* acquire drops every L1 line */
 }
 
 static void test_nol1_never_caches(void **state)
@@ -65,7 +66,7 @@ static void test_nol1_never_caches(void **state)
             assert_true(action != L1_HIT && action != L1_OPEN_MISS && action != L1_BUFFER_STORE);
         }
     }
-    assert_false(nol1->acquire_invalidates_l1);
+    assert_null(nol1->hooks);   /* every default: nothing cached, nothing to drop */
     assert_null(nol1->dir_table);
 }
 
@@ -112,7 +113,8 @@ static void test_rfo_l1_table_is_complete(void **state)
             fail_msg("rfo: %s on %s drops an owned line", l1_state_name((l1_state)row->state),
                      l1_event_name((l1_event)row->event));
     }
-    assert_false(rfo->acquire_invalidates_l1);
+    assert_null(rfo->hooks->acquire);   /* acquire and release are local */
+    assert_ptr_equal(rfo->hooks->bank_receive, directory_receive);
 }
 
 /* qr: the rL1 states take every access and the broadcast invalidation; a copy with its written
@@ -142,9 +144,9 @@ static void test_qr_table_is_complete(void **state)
     const l1_state all[] = {L1_I, L1_V, L1_IV, L1_VW};
     for (int s = 0; s < 4; s++)
         ROW_EXISTS(index.l1, all[s], L1_INV, l1);
-    assert_false(qr->acquire_invalidates_l1);   /* acquire is a plain load */
-    assert_true(qr->sync_fifo);
-    assert_true(qr->broadcast_invalidations);
+    assert_null(qr->hooks->acquire);   /* acquire is a plain load */
+    assert_ptr_equal(qr->hooks->release, qr_l1_release);
+    assert_ptr_equal(qr->hooks->atomic_performed, l2_invalidate_other_l1s);
     assert_null(qr->dir_table);
 }
 

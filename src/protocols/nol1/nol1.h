@@ -5,7 +5,7 @@
 #define SYNCSCOPE_PROTOCOLS_NOL1_NOL1_H
 
 #include "model/model.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 
 extern const sc_protocol protocol_nol1;
 extern const model_mechanism model_nol1;

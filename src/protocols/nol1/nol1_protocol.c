@@ -20,5 +20,4 @@ const sc_protocol protocol_nol1 = {
     .name = "nol1",
     .l1_table = nol1_l1,
     .l1_table_size = sizeof nol1_l1 / sizeof nol1_l1[0],
-    .acquire_invalidates_l1 = false,
 };

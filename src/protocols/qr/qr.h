@@ -5,7 +5,7 @@
 #define SYNCSCOPE_PROTOCOLS_QR_QR_H
 
 #include "model/model.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 
 extern const sc_protocol protocol_qr;
 extern const model_mechanism model_qr;

@@ -58,6 +58,10 @@
  */
 #include "protocols/qr/qr.h"
 
+#include <stddef.h>
+
+#include "timing/memory_internal.h"
+
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 
 static const protocol_transition qr_l1[] = {
@@ -104,10 +108,52 @@ static const protocol_transition qr_l1[] = {
     ROW(L1_I,  L1_FILL_UNCACHED,      L1_I,  L1_DELIVER_FILL),
 };
 
+/* The wL1/S-FIFO1 at each L1, the wL2 slices and wL3 below it, release markers, and an rL1
+ * invalidation broadcast for every atomic performed at the L2. The acquire is a plain load: the
+ * rL1 keeps its lines (no acquire hook). */
+static const protocol_hooks qr_hooks = {
+    .build = qr_build,
+    .destroy = qr_destroy,
+    .release = qr_l1_release,
+    .store_buffer_full = qr_l1_store_buffer_full,
+    .l1_before_access = qr_l1_before_access,
+    .bank_receive = qr_bank_receive,
+    .atomic_performed = l2_invalidate_other_l1s,
+    .fill_data = qr_overlay_memory_side,
+    .fill_must_retake = qr_bank_must_retake,
+    .handle_event = qr_handle_event,
+};
+
+#define COUNT(name, unit, field) {name, unit, offsetof(memory_stats, field), PROTOCOL_COUNTER_TOTAL}
+
+static const protocol_counter qr_counters[] = {
+    COUNT("qr_wl1_read_hits", NULL, write_cache_read_hits),
+    COUNT("qr_sfifo_dequeues", NULL, sync_fifo_dequeues),
+    COUNT("qr_sfifo_full_dequeues", NULL, sync_fifo_full_dequeues),
+    COUNT("qr_release_flushes", NULL, release_flushes),
+    COUNT("qr_store_flushes", NULL, store_flushes),
+    COUNT("qr_invalidations_broadcast", NULL, invalidations_broadcast),
+    COUNT("qr_wl2_evictions", NULL, wl2_evictions),
+    COUNT("qr_wl3_evictions", NULL, wl3_evictions),
+    COUNT("qr_wl2_read_hits", NULL, wl2_read_hits),
+    COUNT("qr_sfifo2_full_dequeues", NULL, sync_fifo2_full_dequeues),
+    COUNT("qr_sfifo3_full_dequeues", NULL, sync_fifo3_full_dequeues),
+    COUNT("qr_wl2_refused_writes", "cycles", wl2_refused_writes),
+    COUNT("qr_wl1_refused_stores", NULL, wl1_refused_stores),
+    COUNT("qr_wl2_drain_waits", "cycles", wl2_drain_waits),
+    COUNT("qr_wl3_drain_waits", "cycles", wl3_drain_waits),
+    COUNT("qr_write_out_waits", "cycles", write_out_waits),
+    COUNT("qr_markers_held", NULL, markers_held),
+    COUNT("qr_releases_acknowledged", NULL, release_markers_acked),
+    {"qr_release_marker_cycles_mean", "cycles", offsetof(memory_stats, release_marker_cycles),
+     offsetof(memory_stats, release_markers_acked)},
+};
+
 const sc_protocol protocol_qr = {
     .name = "qr",
     .l1_table = qr_l1,
     .l1_table_size = sizeof qr_l1 / sizeof qr_l1[0],
-    .sync_fifo = true,
-    .broadcast_invalidations = true,
+    .hooks = &qr_hooks,
+    .counters = qr_counters,
+    .counter_count = sizeof qr_counters / sizeof qr_counters[0],
 };

@@ -36,6 +36,10 @@
  */
 #include "protocols/rfo/rfo.h"
 
+#include <stddef.h>
+
+#include "timing/memory_internal.h"
+
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 
 static const protocol_transition rfo_l1[] = {
@@ -169,12 +173,45 @@ static const protocol_transition rfo_directory[] = {
     ROW(DIR_WAIT_RECALL, DIR_DONE,          DIR_I, DIR_FREE_ENTRY, DIR_CLOSE),
 };
 
+static void build_rfo(memory_system *memory)
+{
+    directory_build(memory);
+    memory->l3_writable = true;   /* QR §4.2: the L3 is "writeable only in the RFO system" */
+}
+
+/* The directory at the L2 banks runs the table above; acquire and release are local (a release
+ * waits until the CU's stores are performed in its own L1). */
+static const protocol_hooks rfo_hooks = {
+    .build = build_rfo,
+    .destroy = directory_destroy_all,
+    .check_config = directory_check_config,
+    .bank_receive = directory_receive,
+    .home_data = directory_home_filled,
+    .handle_event = directory_handle_event,
+    .host_access = directory_host_access,
+    .warm_finish = directory_warm_finish,
+};
+
+#define COUNT(name, field) {name, NULL, offsetof(memory_stats, field), PROTOCOL_COUNTER_TOTAL}
+
+static const protocol_counter rfo_counters[] = {
+    COUNT("l1_read_hits_modified", l1_read_hits_modified),
+    COUNT("l1_ownership_requests", l1_ownership_requests),
+    COUNT("l1_writebacks", l1_writebacks),
+    COUNT("dir_lookups", dir_lookups),
+    COUNT("dir_forwards", dir_forwards),
+    COUNT("dir_invalidations", dir_invalidations),
+    COUNT("dir_recalls", dir_recalls),
+    COUNT("dir_home_writes", dir_home_writes),
+};
+
 const sc_protocol protocol_rfo = {
     .name = "rfo",
     .l1_table = rfo_l1,
     .l1_table_size = sizeof rfo_l1 / sizeof rfo_l1[0],
     .dir_table = rfo_directory,
     .dir_table_size = sizeof rfo_directory / sizeof rfo_directory[0],
-    .acquire_invalidates_l1 = false,
-    .l3_writable = true,   /* QR §4.2: the L3 is "writeable only in the RFO system" */
+    .hooks = &rfo_hooks,
+    .counters = rfo_counters,
+    .counter_count = sizeof rfo_counters / sizeof rfo_counters[0],
 };

@@ -5,7 +5,7 @@
 #define SYNCSCOPE_PROTOCOLS_WT_WT_H
 
 #include "model/model.h"
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 
 extern const sc_protocol protocol_wt;
 extern const model_mechanism model_wt;

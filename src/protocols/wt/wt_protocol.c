@@ -14,6 +14,7 @@
  * buffer, and misses pick up the store buffer's bytes.
  */
 #include "protocols/wt/wt.h"
+#include "timing/memory_internal.h"
 
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 
@@ -45,9 +46,15 @@ static const protocol_transition wt_l1[] = {
     ROW(L1_I,  L1_FILL_UNCACHED, L1_I, L1_DELIVER_FILL),
 };
 
+/* An acquire (ld.acquire, fence, kernel start) invalidates the whole L1; a release sends every
+ * buffered store (the engine's default). */
+static const protocol_hooks wt_hooks = {
+    .acquire = l1_flash_invalidate,
+};
+
 const sc_protocol protocol_wt = {
     .name = "wt",
     .l1_table = wt_l1,
     .l1_table_size = sizeof wt_l1 / sizeof wt_l1[0],
-    .acquire_invalidates_l1 = true,
+    .hooks = &wt_hooks,
 };

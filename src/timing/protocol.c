@@ -1,6 +1,6 @@
 /* protocol.c — table indexing and the names used in messages (protocols are found through the
  * mechanism registry, mechanism.c). */
-#include "protocols/protocol.h"
+#include "timing/protocol.h"
 
 #include <string.h>
 

@@ -3,16 +3,17 @@
  * A protocol is a set of controllers, each an explicit state x event table in the style of
  * gem5 Ruby's SLICC protocols: for every (state, event) pair the table lists the actions to
  * perform, in order, and the state that results. The memory system (timing/) owns the caches,
- * MSHRs, store buffers, network and DRAM and implements every action once; a protocol only
- * chooses which actions happen when. A reader can check a table row by row against the seed's
+ * MSHRs, store buffers, network and DRAM and implements the table actions; a protocol module
+ * (src/protocols/NAME/) chooses which actions happen when, and does the rest of its behaviour in
+ * its hooks (protocol_hooks.h). A reader can check a table row by row against the seed's
  * description (../shared/seeds/digests). A pair missing from a table is a protocol bug and
  * stops the run with a message naming the controller, state and event.
  *
- * The same tables serve every later mechanism: new protocols add states, events and actions
- * here and their implementations in the controllers.
+ * The states, events and actions below are still one vocabulary for every mechanism; a module
+ * adds its own here and their implementations in the controllers.
  */
-#ifndef SYNCSCOPE_PROTOCOLS_PROTOCOL_H
-#define SYNCSCOPE_PROTOCOLS_PROTOCOL_H
+#ifndef SYNCSCOPE_TIMING_PROTOCOL_H
+#define SYNCSCOPE_TIMING_PROTOCOL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -166,28 +167,23 @@ typedef enum dir_action {
     DIR_ACTION_COUNT
 } dir_action;
 
-/* A release (st.release, fence, kernel end) always drains the CU's store buffer and waits until
- * every write of the CU is performed (at the L2, or in the L1 once it owns the line); while it
- * waits, the CU's other writes are held back (GSI: pending release). What an acquire does is the
- * protocol's choice. A protocol with a directory table keeps dirty lines in the L1s. */
+/* A protocol as the engine sees it: its controllers' tables, the hooks where its behaviour
+ * differs from the shared engine's defaults (protocol_hooks.h), and the named counters its runs
+ * report (protocol_counter, protocol_hooks.h). A release always waits until every write of the
+ * CU is performed (at the L2, or in the L1 once it owns the line); while it waits, the CU's
+ * other writes are held back (GSI: pending release). */
+struct protocol_hooks;
+struct protocol_counter;
+
 typedef struct sc_protocol {
     const char *name;                     /* CLI name */
     const protocol_transition *l1_table;
     unsigned l1_table_size;
-    const protocol_transition *dir_table; /* NULL: no directory (the L2 is the point of coherence) */
+    const protocol_transition *dir_table; /* NULL: no directory table */
     unsigned dir_table_size;
-    bool acquire_invalidates_l1;          /* acquire (ld.acquire, fence, kernel start): flash-invalidate */
-    /* QuickRelease: the store buffer is a write cache (wL1) whose blocks are named by a
-     * synchronisation FIFO (S-FIFO); a release dequeues the whole S-FIFO instead of the buffer
-     * and sends release markers through the wL2 slices and the wL3 (timing/qr_write_path.c). */
-    bool sync_fifo;
-    /* Every atomic performed at the L2 invalidates the other CUs' L1 copies of the line (a
-     * broadcast), and its answer leaves only once the invalidations have arrived. */
-    bool broadcast_invalidations;
-    /* The memory-side L3 is write-back: GPU write-backs stop there and only its dirty evictions
-     * reach DRAM. Otherwise the L2 is the point of coherence and the L3 holds clean lines only
-     * (writes go around it to DRAM and drop its copy). */
-    bool l3_writable;
+    const struct protocol_hooks *hooks;   /* NULL: every default */
+    const struct protocol_counter *counters;  /* the mechanism's own metrics, beyond the shared ones */
+    unsigned counter_count;
 } sc_protocol;
 
 /* The L1 row for (state, event), or NULL if the table has none. Tables are small, so the

@@ -1,0 +1,100 @@
+/* protocol_hooks.h — the points where the shared memory system hands control to a protocol
+ * module (src/protocols/NAME/): building its own units, the memory-model actions of a CU, what
+ * happens before an L1 access and at an L2 bank, the events it schedules, and host accesses.
+ *
+ * The engine never asks which mechanism runs: where a mechanism's behaviour differs, it calls the
+ * hook, and a NULL hook does the default named beside it. A module's hooks work on the memory
+ * system through memory_internal.h (the components' API: messages, L1 controllers, L2 banks, the
+ * memory side) and may call the engine's defaults to compose with them (l2_process,
+ * l1_send_buffered_stores).
+ */
+#ifndef SYNCSCOPE_TIMING_PROTOCOL_HOOKS_H
+#define SYNCSCOPE_TIMING_PROTOCOL_HOOKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "timing/memory_system.h"
+
+typedef struct protocol_hooks {
+    /* ---- building ---- */
+    /* After the shared structures of a new memory system exist: creates the module's own units
+     * (directory slices, write-cache levels, S-FIFOs) and sets the shared components' policies
+     * (memory_system.l2_write_back, l3_writable). destroy frees what build made. Default: none. */
+    void (*build)(memory_system *memory);
+    void (*destroy)(memory_system *memory);
+    /* Checks the configuration the module needs, naming the key of a bad value in `error`.
+     * Default: nothing to check. */
+    int (*check_config)(const memory_config *config, const char *mechanism, sc_error *error);
+
+    /* ---- a CU's memory-model actions ---- */
+    /* An acquire of the CU (ld.acquire or atom.acquire completing, a fence, kernel start), at GPU
+     * or system scope. Default: nothing (the L1 holds nothing an acquire must drop). */
+    void (*acquire)(memory_system *memory, unsigned cu);
+    /* A release of the CU begins or is still waiting (it may be called again each cycle it waits;
+     * kernel end too): the CU's writes must be on their way. The engine then waits until
+     * l1_writes_outstanding is 0. Default: l1_send_buffered_stores. */
+    void (*release)(memory_system *memory, unsigned cu, sc_time now);
+    /* The store buffer refused a store for want of room. Default: send its oldest entry. */
+    void (*store_buffer_full)(memory_system *memory, unsigned cu, sc_time now);
+
+    /* ---- the L1 ---- */
+    /* Before an access's row is looked up: may refuse it (the unit retries later), make room in
+     * the module's structures, or turn `*event` into one of the module's own (a load a write
+     * cache serves). Default: accepted, the event unchanged. */
+    l1_verdict (*l1_before_access)(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
+                                   l1_event *event, sc_time now, sc_error *error);
+
+    /* ---- the L2 banks ---- */
+    /* The message at the head of a bank: 1 when handled, 0 when it must wait and be offered again
+     * next cycle, -1 on a protocol error. Default: l2_process (the bank's array serves reads,
+     * writes and atomics). */
+    int (*bank_receive)(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
+    /* An atomic was performed on a line of the bank; returns the earliest time its answer may
+     * leave (0: at once). Default: 0. */
+    sc_time (*atomic_performed)(memory_system *memory, unsigned bank, uint32_t handle, sc_time when);
+    /* A request of the module's own message types that the bank's array served (an L2 hit, or
+     * its fill arrived): `data` is the line. Default: none (only the module sends such requests). */
+    void (*home_data)(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data, gsi_source source,
+                      sc_time when);
+    /* A fill from the memory side reached the bank: the module may lay newer bytes it holds below
+     * the L2 over `data`. Default: none. */
+    void (*fill_data)(memory_system *memory, uint64_t line_address, uint8_t *data);
+    /* Whether request `handle`, which waited for that fill, must go back to the head of the bank's
+     * queue (with every later waiter) instead of being served from the fill. Default: false. */
+    bool (*fill_must_retake)(memory_system *memory, unsigned bank, uint32_t handle);
+
+    /* ---- events the module scheduled (kinds MEMORY_EVENT_PROTOCOL_FIRST and above) ---- */
+    int (*handle_event)(memory_system *memory, const timing_event *event, sc_error *error);
+
+    /* ---- between kernels ---- */
+    /* A host access to [start, end): the L1 side (the L2s were written back or dropped already).
+     * Default: a write drops every L1 copy. */
+    void (*host_access)(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
+    /* Functional warming has dropped every L1 copy (memory_warm_finish). Default: none. */
+    void (*warm_finish)(memory_system *memory);
+} protocol_hooks;
+
+/* A mechanism's own metric: the memory_stats field at `offset`, or with `mean_of` its ratio to
+ * the field at `mean_of` (0 when that is 0). The stats registry of a run is the shared metrics
+ * plus its protocol's counters, in order. */
+typedef struct protocol_counter {
+    const char *name;          /* the metric's name, e.g. "dir_lookups" */
+    const char *unit;          /* NULL: a count */
+    size_t offset;             /* offsetof(memory_stats, field) */
+    size_t mean_of;            /* PROTOCOL_COUNTER_TOTAL, or offsetof(memory_stats, divisor) */
+} protocol_counter;
+
+#define PROTOCOL_COUNTER_TOTAL SIZE_MAX
+
+static inline double protocol_counter_value(const protocol_counter *counter, const memory_stats *stats)
+{
+    const char *base = (const char *)stats;
+    double value = (double)*(const uint64_t *)(base + counter->offset);
+    if (counter->mean_of == PROTOCOL_COUNTER_TOTAL)
+        return value;
+    double divisor = (double)*(const uint64_t *)(base + counter->mean_of);
+    return divisor > 0 ? value / divisor : 0.0;
+}
+
+#endif
