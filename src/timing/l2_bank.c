@@ -1,7 +1,9 @@
 /* l2_bank.c — one slice of the shared, banked GPU L2: a write-back cache of the memory side
- * (memory_side.c: L3, CPU cluster, DRAM) where writes and atomics are performed (the point of coherence of protocols without a
- * directory). Under an ownership protocol the bank hosts a directory slice (directory.c), which
- * handles every message and uses the L2 as the home of its lines (l2_home_*).
+ * (memory_side.c: L3, CPU cluster, DRAM) where writes and atomics are performed (the point of
+ * coherence of protocols without a directory). A protocol's bank_receive hook sees every message
+ * at the head of the bank first (protocol_hooks.h): an ownership protocol's directory slice
+ * (protocols/common/directory.c) handles them all and uses the L2 as the home of its lines
+ * (l2_home_*); the default, l2_process, is the array serving them as below.
  *
  * Each bank takes one message per GPU cycle from its input queue and answers l2_latency cycles
  * later. Line states and what each request does in them:

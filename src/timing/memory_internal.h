@@ -1,6 +1,6 @@
 /* memory_internal.h — the parts of the memory system shared by its files (memory_system.c,
- * l1_controller.c, l2_bank.c, directory.c, memory_side.c): messages, controller state, and the
- * helpers that move messages. */
+ * l1_controller.c, l2_bank.c, memory_side.c) and by the protocol modules' hooks
+ * (src/protocols/): messages, controller state, and the helpers that move messages. */
 #ifndef SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
 #define SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
 
@@ -86,8 +86,6 @@ typedef struct l1_controller {
 /* L2 line states (cache_line.state). */
 enum { L2_I = 0, L2_V, L2_D, L2_IV };
 
-typedef struct directory_slice directory_slice;
-
 /* QuickRelease: what a bank's wL2 slice keeps per CU so that the CU's markers never overtake its
  * writes (qr_write_path.c step 4). */
 typedef struct qr_bank_cu {
@@ -109,13 +107,13 @@ typedef struct qr_marker {
 typedef struct qr_marker_queue {
     qr_marker *items;
     uint32_t first, count, capacity;
-    sc_time wake;             /* time of the scheduled MEMORY_EVENT_QR_DRAIN, SC_TIME_NEVER if none */
+    sc_time wake;             /* time of the scheduled MEMORY_EVENT_PROTOCOL, SC_TIME_NEVER if none */
 } qr_marker_queue;
 
 typedef struct l2_bank {
     cache_array *cache;          /* indexed by bank-local line addresses */
     mshr_table *mshrs;           /* waiters: message handles */
-    directory_slice *directory;  /* ownership protocols: the directory of this bank's lines */
+    void *protocol_state;        /* the protocol's own state for the bank (a directory slice...) */
     uint32_t queue_head, queue_tail;         /* requests */
     uint32_t response_head, response_tail;   /* message_is_response messages */
     sc_time free_at;             /* when the tag pipeline takes its next message */
@@ -254,29 +252,11 @@ void l2_fill(memory_system *memory, uint64_t line_address, gsi_source source, sc
 /* The home of a line for a directory: whether reading it from the bank now needs an L2 MSHR and
  * one cannot be had (the request must wait); reading it (an L2 hit copies the data into `data`
  * and returns true; a miss fetches it from the memory side and later hands `handle`, the request, to
- * directory_home_filled); and writing a whole line to it (into the L2, allocating, or to the
+ * the protocol's home_data hook); and writing a whole line to it (into the L2, allocating, or to the
  * memory side when no way can be freed). */
 bool l2_home_blocked(memory_system *memory, unsigned bank, uint64_t line_address);
 bool l2_home_read(memory_system *memory, unsigned bank, uint32_t handle, uint8_t *data, sc_time now);
 void l2_home_write(memory_system *memory, unsigned bank, uint64_t line_address, const uint8_t *data, sc_time now);
-
-/* The full-map directory at the L2 banks (directory.c), as the hooks of an ownership protocol:
- * build gives every bank a directory slice (and makes the L2 write-back); check_config needs an
- * L1, at most DIRECTORY_MAX_CUS CUs and a directory set per bank; bank_receive handles a
- * message at the bank (1 handled, 0 a request must wait for a transaction, a directory way or an
- * L2 MSHR, -1 a protocol error); home_data takes the home's data for a request that reached the
- * L2 (a hit, or a fill from the memory side); handle_event runs MEMORY_EVENT_HOME_DATA;
- * host_access writes the owners' dirty data to the image and, after a write, forgets the lines;
- * warm_finish forgets every entry. */
-void directory_build(memory_system *memory);
-void directory_destroy_all(memory_system *memory);
-int directory_check_config(const memory_config *config, const char *mechanism, sc_error *error);
-int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
-void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data,
-                           gsi_source source, sc_time when);
-int directory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
-void directory_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
-void directory_warm_finish(memory_system *memory);
 
 /* Under a protocol that broadcasts invalidations: every L1 but `except_cu` (MEMORY_CU_NONE: every
  * L1) drops its copy of the line, the messages leaving bank `bank` at `when`. Returns the arrival
@@ -288,7 +268,7 @@ sc_time l2_broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t
 /* QuickRelease's write path below the wL1 (qr_write_path.c) and its hooks: build makes each L1's
  * store buffer the wL1 (l1.write_cache_size) with its S-FIFO1, the wL2 slices and the wL3, and
  * the L2 write-back; bank_receive lets the wL2 take a bank's head message before the rL2 does;
- * handle_event runs MEMORY_EVENT_QR_DRAIN. */
+ * handle_event runs MEMORY_EVENT_PROTOCOL. */
 void qr_build(memory_system *memory);
 void qr_destroy(memory_system *memory);
 int qr_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
@@ -304,7 +284,7 @@ int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time 
 bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle);
 /* Whether a wL1 block of this line written out now would wait at its bank (back-pressure). */
 bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address);
-/* MEMORY_EVENT_QR_DRAIN: the eviction port of bank `target`'s wL2 slice (QR_DRAIN_WL3: of the
+/* MEMORY_EVENT_PROTOCOL: the eviction port of bank `target`'s wL2 slice (QR_DRAIN_WL3: of the
  * wL3) dequeues its S-FIFO for the markers waiting there. */
 enum { QR_DRAIN_WL3 = UINT32_MAX };
 void qr_drain_step(memory_system *memory, uint32_t target, sc_time now);

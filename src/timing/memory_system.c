@@ -1,7 +1,8 @@
 /* memory_system.c — builds the memory hierarchy from its configuration, owns the message and
  * operation pools, moves messages across the NoC, and handles host accesses. The controllers
- * themselves are l1_controller.c, l2_bank.c and directory.c; below the L2 banks, the L3, the CPU
- * cluster and DRAM are memory_side.c. */
+ * themselves are l1_controller.c and l2_bank.c, with the protocol's hooks (protocol_hooks.h),
+ * which it resolves here; below the L2 banks, the L3, the CPU cluster and DRAM are
+ * memory_side.c. */
 #include "timing/memory_internal.h"
 
 #include "base/random.h"

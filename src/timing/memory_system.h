@@ -202,11 +202,10 @@ enum {
     MEMORY_EVENT_AT_CU,                       /* a message arrives at a CU */
     MEMORY_EVENT_BANK,                        /* an L2 bank may process its next message */
     MEMORY_EVENT_DRAM,                        /* DRAM has work due */
-    MEMORY_EVENT_HOME_DATA,                   /* a directory's read of the home is answered */
     MEMORY_EVENT_BACKING_DATA,                /* the memory side answers an L2 fill (L3 hit, CPU probe) */
     MEMORY_EVENT_BACKING_MISS,                /* the memory side sends an L2 fill's read to DRAM */
-    MEMORY_EVENT_QR_DRAIN,                    /* QuickRelease's wL2 slice or wL3 drains its S-FIFO for a marker */
-    MEMORY_EVENT_LAST = MEMORY_EVENT_QR_DRAIN,
+    MEMORY_EVENT_PROTOCOL,                    /* the protocol's own event (its handle_event hook) */
+    MEMORY_EVENT_LAST = MEMORY_EVENT_PROTOCOL,
 };
 
 int memory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);

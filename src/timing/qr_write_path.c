@@ -257,7 +257,7 @@ static void schedule_drain(memory_system *memory, uint32_t target, sc_time when)
     qr_marker_queue *queue = markers_at(memory, target);
     if (when < queue->wake) {
         queue->wake = when;
-        event_queue_push(memory->events, when, MEMORY_EVENT_QR_DRAIN, target, 0);
+        event_queue_push(memory->events, when, MEMORY_EVENT_PROTOCOL, target, 0);
     }
 }
 
@@ -466,7 +466,7 @@ int qr_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
 
 int qr_handle_event(memory_system *memory, const timing_event *event, sc_error *error)
 {
-    if (event->kind != MEMORY_EVENT_QR_DRAIN)
+    if (event->kind != MEMORY_EVENT_PROTOCOL)
         return sc_fail(error, "internal error: unknown memory event %u", event->kind);
     qr_drain_step(memory, event->target, event->time);
     return 0;

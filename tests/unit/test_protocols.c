@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "protocols/common/directory.h"
 #include "protocols/mechanism.h"
 #include "timing/memory_internal.h"
 #include "timing/protocol.h"

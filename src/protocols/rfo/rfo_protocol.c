@@ -38,7 +38,7 @@
 
 #include <stddef.h>
 
-#include "timing/memory_internal.h"
+#include "protocols/common/directory.h"
 
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 

@@ -1,7 +1,7 @@
 /* directory.c — the directory slice of an L2 bank under an ownership protocol: a full-map,
  * set-associative directory of the lines the L1s hold (state, owner, one sharer bit per CU),
  * the transactions open on them (the directory's MSHRs), and the controller that runs the
- * protocol's directory table (protocols/) on every message and implements each action once.
+ * protocol's directory table on every message and implements each action once.
  *
  * The directory is blocking: a request for a line with an open transaction waits in it (DEFER)
  * and goes again, ahead of newer requests, when the transaction closes. Every grant's data passes
@@ -16,7 +16,8 @@
  * Timing: a request takes the bank's pipeline for a cycle; forwards and invalidations leave
  * directory.latency cycles later; a home read is answered l2_latency cycles after it starts (an L2
  * hit) or when the memory side's fill reaches the L2; a grant leaves when its transaction completes. */
-#include "timing/memory_internal.h"
+#include "protocols/common/directory.h"
+
 #include "timing/timing_config.h"
 
 #include <stdlib.h>
@@ -48,14 +49,14 @@ typedef struct transaction {
     uint8_t data[TIMING_MAX_LINE_BYTES];
 } transaction;
 
-struct directory_slice {
+typedef struct directory_slice {
     directory_entry *entries;   /* sets * ways, set-major */
     uint64_t sets;
     unsigned ways;
     uint64_t use_clock;
     transaction *transactions;
     uint32_t free_transactions;
-};
+} directory_slice;
 
 /* What the actions of one row work on. */
 typedef struct dir_context {
@@ -94,14 +95,14 @@ static void directory_destroy(directory_slice *directory)
 void directory_build(memory_system *memory)
 {
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
-        memory->banks[b].directory = directory_create(&memory->config);
+        memory->banks[b].protocol_state = directory_create(&memory->config);
     memory->l2_writes_through = false;   /* the L2 is the home of the lines the L1s write back */
 }
 
 void directory_destroy_all(memory_system *memory)
 {
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
-        directory_destroy(memory->banks[b].directory);
+        directory_destroy(memory->banks[b].protocol_state);
 }
 
 int directory_check_config(const memory_config *m, const char *mechanism, sc_error *error)
@@ -155,7 +156,7 @@ static directory_entry *recall_victim(const memory_system *memory, directory_sli
     return victim;
 }
 
-static directory_slice *slice_of(memory_system *memory, unsigned bank) { return memory->banks[bank].directory; }
+static directory_slice *slice_of(memory_system *memory, unsigned bank) { return memory->banks[bank].protocol_state; }
 
 static transaction *transaction_of(directory_slice *directory, const directory_entry *entry)
 {
@@ -224,7 +225,7 @@ static void read_home(memory_system *memory, dir_context *context, sc_time now)
         return;   /* a miss: the fill calls directory_home_filled */
     t->home_source = GSI_SOURCE_L2;
     event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l2_latency),
-                     MEMORY_EVENT_HOME_DATA, context->bank, t->request);
+                     MEMORY_EVENT_PROTOCOL, context->bank, t->request);
 }
 
 static int forward(memory_system *memory, dir_context *context, message_type type, sc_time now, sc_error *error)
@@ -516,7 +517,7 @@ void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle
     transaction *t = context.transaction;
     memcpy(t->data, data, memory->config.line_bytes);
     t->home_source = (uint8_t)source;
-    event_queue_push(memory->events, when, MEMORY_EVENT_HOME_DATA, bank, handle);
+    event_queue_push(memory->events, when, MEMORY_EVENT_PROTOCOL, bank, handle);
 }
 
 static int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
@@ -543,7 +544,7 @@ static void directory_forget_range(memory_system *memory, unsigned bank, uint64_
 
 int directory_handle_event(memory_system *memory, const timing_event *event, sc_error *error)
 {
-    if (event->kind != MEMORY_EVENT_HOME_DATA)
+    if (event->kind != MEMORY_EVENT_PROTOCOL)
         return sc_fail(error, "internal error: unknown memory event %u", event->kind);
     return directory_home_due(memory, event->target, (uint32_t)event->argument, event->time, error);
 }
