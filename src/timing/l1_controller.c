@@ -17,22 +17,8 @@
 
 #include <string.h>
 
-/* What the actions of one row work on. Access events have `lanes` and `op`; message events
- * have `message`. */
-typedef struct l1_context {
-    unsigned cu;
-    uint64_t line_address;
-    const coalesced_line *lanes;
-    uint32_t op;
-    message *message;
-    cache_line *cached;          /* the line in the array, or NULL */
-    mshr_entry *entry;           /* its MSHR, or NULL */
-    bool parked;                 /* the access now waits in an MSHR */
-} l1_context;
-
 static int run_row(memory_system *memory, l1_context *context, const protocol_transition *row, sc_time now,
                    sc_error *error);
-static int flush_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error);
 
 /* Whether the miss may still take new requests and cache its fill. */
 static bool miss_current(const l1_controller *l1, const mshr_entry *entry)
@@ -74,8 +60,7 @@ static void write_lanes(const memory_op *op, const coalesced_line *line, uint8_t
     }
 }
 
-/* A write or atomic of the CU was performed: the release bookkeeping. */
-static void write_performed(memory_system *memory, unsigned cu, sc_time now)
+void l1_write_performed(memory_system *memory, unsigned cu, sc_time now)
 {
     memory->l1[cu].writes_outstanding--;
     memory->callbacks.write_performed(memory->callbacks.context, cu, now);
@@ -88,39 +73,8 @@ static void send_write(memory_system *memory, unsigned cu, uint64_t line_address
     message *m = message_get(memory, handle);
     m->mask = *mask;
     memcpy(m->data, data, memory->config.line_bytes);
-    if (memory->l1[cu].sync)
-        memory->l1[cu].writes_unreleased = true;   /* QR: no acknowledgement; a release marker follows */
-    else
-        memory->l1[cu].writes_outstanding++;
+    memory->hooks.write_sent(memory, cu);
     memory_send_to_l2(memory, handle, now);
-}
-
-/* QR: a marker (MSG_RELEASE_MARKER or MSG_FLUSH_MARKER) to every L2 bank, behind the CU's
- * write-outs on each path. A release marker counts as an outstanding write until acknowledged. */
-static void send_markers(memory_system *memory, unsigned cu, message_type type, sc_time now)
-{
-    l1_controller *l1 = &memory->l1[cu];
-    for (unsigned bank = 0; bank < memory->config.l2_banks; bank++)
-        memory_send_to_l2(memory, message_allocate(memory, type, cu, memory_bank_global_address(memory, bank, 0)),
-                          now);
-    if (type != MSG_RELEASE_MARKER)
-        return;
-    if (l1->markers_outstanding == 0)
-        l1->release_started = now;
-    l1->markers_outstanding += memory->config.l2_banks;
-    l1->writes_outstanding += memory->config.l2_banks;
-    l1->writes_unreleased = false;
-}
-
-/* QR: a bank acknowledged a release marker. */
-static void marker_acknowledged(memory_system *memory, unsigned cu, sc_time now)
-{
-    l1_controller *l1 = &memory->l1[cu];
-    if (--l1->markers_outstanding == 0) {
-        memory->stats.release_markers_acked++;
-        memory->stats.release_marker_cycles += (now - l1->release_started) / memory->config.gpu_clock.period;
-    }
-    write_performed(memory, cu, now);
 }
 
 /* Sends a message about a line to its directory (the bank), with the line's data if given. */
@@ -170,22 +124,6 @@ void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now)
 {
     memory->hooks.store_buffer_full(memory, cu, now);
 }
-
-/* ---- QuickRelease's wL1 at a release, and when it is full ---- */
-
-void qr_l1_release(memory_system *memory, unsigned cu, sc_time now)
-{
-    l1_controller *l1 = &memory->l1[cu];
-    /* the release marker dequeues every S-FIFO entry ahead of it, then follows */
-    memory->stats.release_flushes += sync_fifo_count(l1->sync) > 0;
-    if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
-        memory->failed = true;
-    if (l1->writes_unreleased)
-        send_markers(memory, cu, MSG_RELEASE_MARKER, now);
-}
-
-/* The wL1 makes its own room (qr_l1_before_access); a refused store waits for its bank. */
-void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now) {}
 
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu) { return store_buffer_count(memory->l1[cu].stores) == 0; }
 
@@ -240,8 +178,7 @@ static void send_read(memory_system *memory, unsigned cu, message_type type, uin
     memory_send_to_l2(memory, handle, now);
 }
 
-/* Delivers a line's bytes to load `op` after the L1 latency. */
-static void deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data, uint32_t op,
+void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data, uint32_t op,
                         sc_time now)
 {
     uint32_t handle = message_allocate(memory, MSG_DATA, cu, line_address);
@@ -259,7 +196,7 @@ static void hit(memory_system *memory, unsigned cu, cache_line *line, uint32_t o
 {
     cache_array_touch(memory->l1[cu].cache, line);
     memory->stats.l1_read_hits_modified += line->state == L1_M;
-    deliver_hit(memory, cu, line->address, line->data, op, now);
+    l1_deliver_hit(memory, cu, line->address, line->data, op, now);
 }
 
 /* The access waits in the line's MSHR; a store or atomic counts as an outstanding write. */
@@ -288,7 +225,7 @@ static void open_miss(memory_system *memory, l1_context *context, message_type r
     send_read(memory, context->cu, request, context->line_address, MEMORY_OP_NONE, false, now);
 }
 
-static void buffer_store(memory_system *memory, unsigned cu, const coalesced_line *line, const memory_op *op)
+void l1_buffer_store(memory_system *memory, unsigned cu, const coalesced_line *line, const memory_op *op)
 {
     l1_controller *l1 = &memory->l1[cu];
     const exec_memory_request *request = &op->request;
@@ -380,7 +317,7 @@ static void deliver_fill(memory_system *memory, l1_context *context, sc_time now
         } else {
             memory_perform_atomic(memory, handle, m->line_address, data);
         }
-        write_performed(memory, context->cu, now);
+        l1_write_performed(memory, context->cu, now);
         memory_op_line_done(memory, handle, m->line_address, NULL, source, now);
     }
     mshr_release(memory->l1[context->cu].mshrs, entry);
@@ -439,7 +376,7 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
         if (memory->config.store_buffer_entries == 0)
             write_through(memory, cu, context->lanes, op, now);
         else
-            buffer_store(memory, cu, context->lanes, op);
+            l1_buffer_store(memory, cu, context->lanes, op);
         break;
     case L1_WRITE_THROUGH:
         write_through(memory, cu, context->lanes, op, now);
@@ -487,23 +424,8 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
     case L1_SEND_NO_DATA:
         send_to_directory(memory, cu, MSG_OWNER_NO_DATA, context->line_address, NULL, false, now);
         break;
-    case L1_WRITE_COMBINE:
-        buffer_store(memory, cu, context->lanes, op);
-        sync_fifo_push(l1->sync, context->line_address);
-        break;
-    case L1_FLUSH_SYNC_FIFO:
-        memory->stats.store_flushes++;
-        if (flush_sync_fifo(memory, cu, now, error) < 0)
-            return -1;
-        send_markers(memory, cu, MSG_FLUSH_MARKER, now);
-        break;
-    case L1_HIT_WRITE_CACHE:
-        deliver_hit(memory, cu, context->line_address, store_buffer_find(l1->stores, context->line_address)->data,
-                    context->op, now);
-        memory->stats.write_cache_read_hits++;
-        break;
     default:
-        break;
+        return memory->hooks.l1_action(memory, context, action, now, error);
     }
     return 0;
 }
@@ -533,107 +455,6 @@ static int run_row(memory_system *memory, l1_context *context, const protocol_tr
     return sc_fail(error, "internal error: protocol %s: L1 %s on %s ended in %s, table says %s", memory->protocol->name,
                    l1_state_name((l1_state)row->state), l1_event_name((l1_event)row->event), l1_state_name(state),
                    l1_state_name((l1_state)row->next));
-}
-
-/* ---- QuickRelease: the wL1 and its S-FIFO ---- */
-
-/* The line's wL1 block leaves, through the line's WriteEvict row. */
-static int evict_write_block(memory_system *memory, unsigned cu, uint64_t line_address, sc_time now, sc_error *error)
-{
-    l1_context context = {.cu = cu, .line_address = line_address, .op = MEMORY_OP_NONE};
-    l1_state state = derive_state(&memory->l1[cu], line_address, &context.cached, &context.entry);
-    const protocol_transition *row = memory->table.l1[state][L1_WRITE_EVICT];
-    if (!row)
-        return missing_transition(memory, state, L1_WRITE_EVICT, error);
-    return run_row(memory, &context, row, now, error);
-}
-
-/* Dequeues the S-FIFO head: the block it names leaves the wL1 if it is still there (an entry for
- * a block already written out does nothing). */
-static int dequeue_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error)
-{
-    l1_controller *l1 = &memory->l1[cu];
-    uint64_t line_address = sync_fifo_pop(l1->sync);
-    memory->stats.sync_fifo_dequeues++;
-    if (!store_buffer_find(l1->stores, line_address))
-        return 0;
-    return evict_write_block(memory, cu, line_address, now, error);
-}
-
-static int flush_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error)
-{
-    while (sync_fifo_count(memory->l1[cu].sync))
-        if (dequeue_sync_fifo(memory, cu, now, error) < 0)
-            return -1;
-    return 0;
-}
-
-/* Before a store's row: a free S-FIFO entry (dequeuing the head of a full FIFO) and, for a line
- * the wL1 does not hold, a free wL1 block (writing out the oldest). */
-static int make_room_for_store(memory_system *memory, unsigned cu, uint64_t line_address, sc_time now,
-                               sc_error *error)
-{
-    l1_controller *l1 = &memory->l1[cu];
-    if (sync_fifo_full(l1->sync)) {
-        memory->stats.sync_fifo_full_dequeues++;
-        if (dequeue_sync_fifo(memory, cu, now, error) < 0)
-            return -1;
-    }
-    if (!store_buffer_full(l1->stores) || store_buffer_find(l1->stores, line_address))
-        return 0;
-    return evict_write_block(memory, cu, store_buffer_oldest(l1->stores)->line_address, now, error);
-}
-
-/* Whether a store must wait because a wL1 block it would evict (the head of a full S-FIFO, or the
- * oldest block of a full wL1) is bound for a bank that refuses writes (back-pressure). */
-static bool write_out_refused(memory_system *memory, unsigned cu, uint64_t line_address)
-{
-    l1_controller *l1 = &memory->l1[cu];
-    if (sync_fifo_full(l1->sync)) {
-        uint64_t head = sync_fifo_head(l1->sync);
-        if (store_buffer_find(l1->stores, head) && qr_bank_refuses_writes(memory, head))
-            return true;
-    }
-    return store_buffer_full(l1->stores) && !store_buffer_find(l1->stores, line_address) &&
-           qr_bank_refuses_writes(memory, store_buffer_oldest(l1->stores)->line_address);
-}
-
-/* The event of a load of a line the wL1 holds: served by the wL1 when every byte it reads is
- * dirty there, else a partial hit. Other loads keep their event. */
-static l1_event write_cache_event(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
-                                  l1_event event)
-{
-    const store_buffer_entry *entry = store_buffer_find(memory->l1[cu].stores, line->line_address);
-    if (!entry)
-        return event;
-    const exec_memory_request *request = &memory_op_get(memory, op)->request;
-    unsigned bytes = (unsigned)request->element_bytes * request->vector;
-    for (uint64_t m = line->lanes; m; m &= m - 1) {
-        unsigned offset = (unsigned)(request->address[__builtin_ctzll(m)] - line->line_address);
-        for (unsigned b = 0; b < bytes; b++)
-            if (!byte_mask_test(&entry->mask, offset + b))
-                return L1_LOAD_WRITE_PARTIAL;
-    }
-    return L1_LOAD_WRITE_HIT;
-}
-
-l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
-                               l1_event *event, sc_time now, sc_error *error)
-{
-    if (is_load(*event)) {
-        *event = write_cache_event(memory, cu, line, op, *event);
-        return L1_ACCEPTED;
-    }
-    if (!is_store(*event))
-        return L1_ACCEPTED;
-    if (write_out_refused(memory, cu, line->line_address)) {
-        memory->stats.wl1_refused_stores++;
-        return L1_REFUSED_STORE_BUFFER_FULL;
-    }
-    /* (no QR store row can be refused, so making room first never needs undoing) */
-    if (make_room_for_store(memory, cu, line->line_address, now, error) < 0)
-        return L1_FAILED;
-    return L1_ACCEPTED;
 }
 
 /* ---- accesses from the load/store unit ---- */
@@ -730,20 +551,17 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
         status = receive_from_below(memory, handle, now, error);
         break;
     case MSG_ATOMIC_DONE:
-        write_performed(memory, cu, now);
+        l1_write_performed(memory, cu, now);
         memory_op_line_done(memory, m->op, m->line_address, NULL, (gsi_source)m->source, now);
         break;
     case MSG_WRITE_ACK:
-        write_performed(memory, cu, now);
-        break;
-    case MSG_RELEASE_ACK:
-        marker_acknowledged(memory, cu, now);
+        l1_write_performed(memory, cu, now);
         break;
     case MSG_PUT_ACK:
         l1->writebacks_outstanding--;
         break;
     default:
-        status = sc_fail(error, "internal error: CU %u received a request message (type %u)", cu, m->type);
+        status = memory->hooks.l1_message(memory, handle, now, error);
         break;
     }
     message_free(memory, handle);
@@ -758,4 +576,15 @@ uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu)
 uint64_t l1_writebacks_outstanding(const memory_system *memory, unsigned cu)
 {
     return memory->l1[cu].writebacks_outstanding;
+}
+
+int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_event event, sc_time now,
+                 sc_error *error)
+{
+    l1_context context = {.cu = cu, .line_address = line_address, .op = MEMORY_OP_NONE};
+    l1_state state = derive_state(&memory->l1[cu], line_address, &context.cached, &context.entry);
+    const protocol_transition *row = memory->table.l1[state][event];
+    if (!row)
+        return missing_transition(memory, state, event, error);
+    return run_row(memory, &context, row, now, error);
 }

@@ -87,23 +87,6 @@ static void respond(memory_system *memory, unsigned bank, uint32_t handle, messa
     respond_after(memory, bank, handle, type, line, source, when, 0);
 }
 
-sc_time l2_broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t line_address, unsigned except_cu,
-                                  sc_time when)
-{
-    sc_time last = memory_broadcast_to_cus(memory, MSG_INV, line_address, bank, except_cu, when);
-    memory->stats.invalidations_broadcast += memory->config.cu_count - (except_cu < memory->config.cu_count);
-    l2_bank *b = &memory->banks[bank];
-    if (last > b->invalidations_arrive_by)
-        b->invalidations_arrive_by = last;
-    return last;
-}
-
-sc_time l2_invalidate_other_l1s(memory_system *memory, unsigned bank, uint32_t handle, sc_time when)
-{
-    const message *m = message_get(memory, handle);
-    return l2_broadcast_invalidation(memory, bank, m->line_address, m->cu, when);
-}
-
 /* Under l2.write_policy write_through: the written bytes (NULL mask: the line) go on to memory
  * now, and the L2 keeps no dirty data. */
 static void write_through(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,

@@ -10,8 +10,6 @@
 #include "timing/mshr.h"
 #include "timing/protocol_hooks.h"
 #include "timing/store_buffer.h"
-#include "timing/sync_fifo.h"
-#include "timing/write_cache_level.h"
 
 #define MESSAGE_NONE UINT32_MAX
 
@@ -70,45 +68,16 @@ typedef struct message {
 typedef struct l1_controller {
     cache_array *cache;
     mshr_table *mshrs;
-    store_buffer *stores;        /* the write-combining store buffer, or QR's write cache (wL1) */
-    sync_fifo *sync;             /* QR's S-FIFO1 naming the wL1's blocks, NULL for other protocols */
+    store_buffer *stores;        /* the write-combining store buffer (a protocol may make it a write cache) */
+    void *protocol_state;        /* the protocol's own state for the L1 (QR: its S-FIFO1 and markers) */
     uint32_t epoch;              /* acquires so far: MSHRs opened in an older epoch are stale */
     uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
     uint64_t writes_outstanding; /* writes/atomics sent (or waiting for ownership) and not yet performed */
     uint64_t writebacks_outstanding;  /* Puts sent and not yet acknowledged by the directory */
-    /* QuickRelease: wL1 blocks written out are not acknowledged one by one; a release sends a
-       marker to every L2 bank and counts each marker as an outstanding write until acknowledged */
-    bool writes_unreleased;      /* blocks written out since the last acknowledged release marker */
-    uint32_t markers_outstanding;
-    sc_time release_started;     /* when the outstanding markers left */
 } l1_controller;
 
 /* L2 line states (cache_line.state). */
 enum { L2_I = 0, L2_V, L2_D, L2_IV };
-
-/* QuickRelease: what a bank's wL2 slice keeps per CU so that the CU's markers never overtake its
- * writes (qr_write_path.c step 4). */
-typedef struct qr_bank_cu {
-    uint32_t writes_waiting;        /* the CU's writes at the bank that wait for an rL2 fill */
-    uint32_t held_first, held_last; /* the CU's markers held meanwhile, in arrival order (`next`) */
-} qr_bank_cu;
-
-/* QuickRelease: a release or flush marker waiting at a level (a bank's wL2 slice, or the wL3) until
- * the level's S-FIFO has dequeued every entry it held when the marker arrived (qr_write_path.c
- * step 4). */
-typedef struct qr_marker {
-    uint64_t through_after;   /* the S-FIFO's dequeue count at which it is through */
-    sc_time ready;            /* when it reaches the level */
-    uint32_t handle;          /* the release marker, acknowledged once through; MESSAGE_NONE: a flush */
-    unsigned bank;            /* the bank it came from, which the acknowledgement leaves */
-} qr_marker;
-
-/* The markers waiting at one level, in arrival order, and the level's drain event. */
-typedef struct qr_marker_queue {
-    qr_marker *items;
-    uint32_t first, count, capacity;
-    sc_time wake;             /* time of the scheduled MEMORY_EVENT_PROTOCOL, SC_TIME_NEVER if none */
-} qr_marker_queue;
 
 typedef struct l2_bank {
     cache_array *cache;          /* indexed by bank-local line addresses */
@@ -118,12 +87,6 @@ typedef struct l2_bank {
     uint32_t response_head, response_tail;   /* message_is_response messages */
     sc_time free_at;             /* when the tag pipeline takes its next message */
     bool step_scheduled;
-    /* QuickRelease (qr_write_path.c): the bank's slice of the wL2 and S-FIFO2 */
-    write_cache_level *wl2;
-    qr_marker_queue wl2_markers; /* markers draining S-FIFO2, one block per GPU cycle */
-    sc_time invalidations_arrive_by;  /* arrival of the last rL1 invalidation the bank sent */
-    bool refusing_writes;        /* a write waits at the head of the queue: the wL2 cannot evict */
-    qr_bank_cu *qr_cus;          /* per CU */
 } l2_bank;
 
 /* One bank of the memory-side L3: tags only (states L3_CLEAN, L3_DIRTY), indexed by bank-local
@@ -169,8 +132,7 @@ struct memory_system {
     uint32_t op_chunk_count, free_ops;
     uint64_t jitter_state;
     memory_stats stats;
-    write_cache_level *wl3;       /* QuickRelease: the memory-side wL3 and S-FIFO3 */
-    qr_marker_queue wl3_markers;  /* markers waiting for the wL3's drain */
+    void *protocol_state;         /* the protocol's own state for the whole system (QR: the wL3) */
     bool failed;                  /* a protocol error in a path that cannot report it (a release's
                                      S-FIFO flush): the next access or event reports `failure` */
     sc_error failure;
@@ -193,6 +155,7 @@ sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank,
  * follow that travel other paths; the NoC itself is used as by memory_send_to_cu). */
 sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now,
                                 sc_time not_before);
+#define MEMORY_CU_NONE UINT32_MAX
 /* One message of `type` for the line to every CU but `except_cu` (MEMORY_CU_NONE: every CU),
  * multicast from bank `bank` at `now` (noc_multicast_*: the bank's injection port is held once).
  * Returns the last arrival. */
@@ -221,12 +184,29 @@ void l1_send_oldest_store(memory_system *memory, unsigned cu, sc_time now);
 /* Drops every line of the CU's L1 (misses in flight become stale: their fills are not cached). */
 void l1_flash_invalidate(memory_system *memory, unsigned cu);
 
-/* QuickRelease's L1 hooks (l1_controller.c): a release dequeues the whole S-FIFO and sends
- * release markers; the wL1 makes its own room before a store and serves loads of its dirty bytes. */
-void qr_l1_release(memory_system *memory, unsigned cu, sc_time now);
-void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now);
-l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
-                               l1_event *event, sc_time now, sc_error *error);
+/* What the actions of one L1 row work on (l1_controller.c, and a protocol's l1_action hook).
+ * Access events have `lanes` and `op`; message events have `message`. */
+typedef struct l1_context {
+    unsigned cu;
+    uint64_t line_address;
+    const coalesced_line *lanes;
+    uint32_t op;
+    message *message;
+    cache_line *cached;          /* the line in the array, or NULL */
+    mshr_entry *entry;           /* its MSHR, or NULL */
+    bool parked;                 /* the access now waits in an MSHR */
+} l1_context;
+
+/* Actions and events a protocol's hooks compose with (l1_controller.c): put the store's bytes
+ * into the store buffer; deliver `data` to load `op` after the L1 latency (an L1 hit); raise
+ * `event` on the CU's line outside any access or message (e.g. its write-cache block leaves)
+ * and run the table's row; count a write of the CU performed (release bookkeeping). */
+void l1_buffer_store(memory_system *memory, unsigned cu, const coalesced_line *line, const memory_op *op);
+void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data, uint32_t op,
+                    sc_time now);
+int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_event event, sc_time now,
+                 sc_error *error);
+void l1_write_performed(memory_system *memory, unsigned cu, sc_time now);
 
 /* The CU side of a message arriving from the L2 (or from the CU's own L1 hit path). */
 int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
@@ -237,10 +217,6 @@ void l2_receive(memory_system *memory, uint32_t handle, sc_time now);
  * fetches the line from the memory side): the engine's bank_receive hook. 1 when handled, 0 when
  * it must wait (no MSHR, no way, memory's write queue full). */
 int l2_process(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
-/* An atomic_performed hook: every other CU's L1 drops its copy of the line the atomic `handle`
- * just changed (a broadcast); its answer may leave once the last invalidation has arrived, so a
- * release that waits for the answer knows no L1 holds the old data. */
-sc_time l2_invalidate_other_l1s(memory_system *memory, unsigned bank, uint32_t handle, sc_time when);
 int l2_step(memory_system *memory, unsigned bank, sc_time now, sc_error *error);
 /* Puts the requests first..last (linked by `next`) back at the head of the bank's request queue,
  * ahead of newer ones, and lets the bank take them from `when`. */
@@ -257,39 +233,6 @@ void l2_fill(memory_system *memory, uint64_t line_address, gsi_source source, sc
 bool l2_home_blocked(memory_system *memory, unsigned bank, uint64_t line_address);
 bool l2_home_read(memory_system *memory, unsigned bank, uint32_t handle, uint8_t *data, sc_time now);
 void l2_home_write(memory_system *memory, unsigned bank, uint64_t line_address, const uint8_t *data, sc_time now);
-
-/* Under a protocol that broadcasts invalidations: every L1 but `except_cu` (MEMORY_CU_NONE: every
- * L1) drops its copy of the line, the messages leaving bank `bank` at `when`. Returns the arrival
- * of the last one (and keeps the latest in the bank's invalidations_arrive_by). */
-#define MEMORY_CU_NONE UINT32_MAX
-sc_time l2_broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t line_address, unsigned except_cu,
-                                  sc_time when);
-
-/* QuickRelease's write path below the wL1 (qr_write_path.c) and its hooks: build makes each L1's
- * store buffer the wL1 (l1.write_cache_size) with its S-FIFO1, the wL2 slices and the wL3, and
- * the L2 write-back; bank_receive lets the wL2 take a bank's head message before the rL2 does;
- * handle_event runs MEMORY_EVENT_PROTOCOL. */
-void qr_build(memory_system *memory);
-void qr_destroy(memory_system *memory);
-int qr_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
-int qr_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
-/* A message at the head of bank `bank`, before the rL2 (the bank's array) sees it: 1 when handled
- * (writes, markers, reads the wL2 serves), 0 when it must wait and be offered again next cycle (a
- * write the wL2 cannot take yet), -1 when the rL2 handles it next (a read or atomic, after the
- * wL2 and wL3 blocks it must not bypass have been written out; a write to a line being filled,
- * which waits in the fill's MSHR). */
-int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time now);
-/* Whether request `handle`, which waited for an rL2 fill, must be taken afresh: a write (for the
- * wL2), or a request whose line the wL2 now holds (for an atomic, also the wL3). */
-bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle);
-/* Whether a wL1 block of this line written out now would wait at its bank (back-pressure). */
-bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address);
-/* MEMORY_EVENT_PROTOCOL: the eviction port of bank `target`'s wL2 slice (QR_DRAIN_WL3: of the
- * wL3) dequeues its S-FIFO for the markers waiting there. */
-enum { QR_DRAIN_WL3 = UINT32_MAX };
-void qr_drain_step(memory_system *memory, uint32_t target, sc_time now);
-/* Lays the wL3's dirty bytes of the line over `data` just read from memory. */
-void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data);
 
 /* ---- the memory side below the L2 banks (memory_side.c) ----
  * The L2 banks (and a directory's home reads and writes through them) reach the L3, the CPU

@@ -124,10 +124,25 @@ static void send_oldest_store(memory_system *memory, unsigned cu, sc_time now)
     l1_send_oldest_store(memory, cu, now);
 }
 
+static void count_write_outstanding(memory_system *memory, unsigned cu) { memory->l1[cu].writes_outstanding++; }
+
 static l1_verdict accept_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
                                 l1_event *event, sc_time now, sc_error *error)
 {
     return L1_ACCEPTED;
+}
+
+static int no_own_actions(memory_system *memory, l1_context *context, l1_action action, sc_time now,
+                          sc_error *error)
+{
+    return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
+                   l1_action_name(action));
+}
+
+static int no_own_messages(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
+{
+    const message *m = message_get(memory, handle);
+    return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
 }
 
 static sc_time answer_at_once(memory_system *memory, unsigned bank, uint32_t handle, sc_time when) { return 0; }
@@ -160,7 +175,10 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     h->acquire = h->acquire ? h->acquire : acquire_nothing;
     h->release = h->release ? h->release : l1_send_buffered_stores;
     h->store_buffer_full = h->store_buffer_full ? h->store_buffer_full : send_oldest_store;
+    h->write_sent = h->write_sent ? h->write_sent : count_write_outstanding;
     h->l1_before_access = h->l1_before_access ? h->l1_before_access : accept_access;
+    h->l1_action = h->l1_action ? h->l1_action : no_own_actions;
+    h->l1_message = h->l1_message ? h->l1_message : no_own_messages;
     h->bank_receive = h->bank_receive ? h->bank_receive : l2_process;
     h->atomic_performed = h->atomic_performed ? h->atomic_performed : answer_at_once;
     h->home_data = h->home_data ? h->home_data : ignore_home_data;

@@ -16,6 +16,8 @@
 
 #include "timing/memory_system.h"
 
+struct l1_context;
+
 typedef struct protocol_hooks {
     /* ---- building ---- */
     /* After the shared structures of a new memory system exist: creates the module's own units
@@ -37,6 +39,9 @@ typedef struct protocol_hooks {
     void (*release)(memory_system *memory, unsigned cu, sc_time now);
     /* The store buffer refused a store for want of room. Default: send its oldest entry. */
     void (*store_buffer_full)(memory_system *memory, unsigned cu, sc_time now);
+    /* A write of the CU left for the L2 (a store buffer entry, a write-through). Default: it counts
+     * as outstanding until the L2 acknowledges it (MSG_WRITE_ACK). */
+    void (*write_sent)(memory_system *memory, unsigned cu);
 
     /* ---- the L1 ---- */
     /* Before an access's row is looked up: may refuse it (the unit retries later), make room in
@@ -44,6 +49,13 @@ typedef struct protocol_hooks {
      * cache serves). Default: accepted, the event unchanged. */
     l1_verdict (*l1_before_access)(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
                                    l1_event *event, sc_time now, sc_error *error);
+    /* Carries out an action of the module's own in an L1 row (one the engine's controller does not
+     * implement). Default: none (a module without own actions has none in its table). */
+    int (*l1_action)(memory_system *memory, struct l1_context *context, l1_action action, sc_time now,
+                     sc_error *error);
+    /* A message of the module's own type reached the CU (the engine frees it afterwards); -1 with
+     * `error` set on a protocol error. Default: an error (the engine knows every other type). */
+    int (*l1_message)(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
 
     /* ---- the L2 banks ---- */
     /* The message at the head of a bank: 1 when handled, 0 when it must wait and be offered again

@@ -14,6 +14,7 @@
 
 #include "protocols/common/directory.h"
 #include "protocols/mechanism.h"
+#include "protocols/qr/qr_units.h"
 #include "timing/memory_internal.h"
 #include "timing/protocol.h"
 
@@ -147,7 +148,7 @@ static void test_qr_table_is_complete(void **state)
         ROW_EXISTS(index.l1, all[s], L1_INV, l1);
     assert_null(qr->hooks->acquire);   /* acquire is a plain load */
     assert_ptr_equal(qr->hooks->release, qr_l1_release);
-    assert_ptr_equal(qr->hooks->atomic_performed, l2_invalidate_other_l1s);
+    assert_ptr_equal(qr->hooks->atomic_performed, qr_atomic_performed);
     assert_null(qr->dir_table);
 }
 

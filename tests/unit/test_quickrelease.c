@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "memory_harness.h"
+#include "protocols/qr/qr_units.h"
 
 static int setup(void **state)
 {
@@ -132,9 +133,9 @@ static void write_out_without_release(memory_harness *h, uint64_t address, uint3
 
 static unsigned dirty_blocks_below_l1(const memory_harness *h)
 {
-    unsigned blocks = write_cache_level_blocks(h->memory->wl3);
+    unsigned blocks = write_cache_level_blocks(qr_memory_of(h->memory)->wl3);
     for (unsigned b = 0; b < h->timing.memory.l2_banks; b++)
-        blocks += write_cache_level_blocks(h->memory->banks[b].wl2);
+        blocks += write_cache_level_blocks(qr_bank_of(h->memory, b)->wl2);
     return blocks;
 }
 
@@ -148,7 +149,7 @@ static void test_wl2_block_invalidates_nothing_until_released(void **state)
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, w, 0, NULL), 0);        /* CU1 caches W */
     uint64_t broadcast = stats->invalidations_broadcast, evictions = stats->wl2_evictions;
     write_out_without_release(h, w, 9, h->base + 448);
-    assert_true(write_cache_level_find(h->memory->banks[memory_bank_of(h->memory, w)].wl2,
+    assert_true(write_cache_level_find(qr_bank_of(h->memory, memory_bank_of(h->memory, w))->wl2,
                                        memory_bank_local_address(h->memory, w)) != NULL);
     assert_int_equal(stats->invalidations_broadcast, broadcast);  /* in the wL2: no rL1 invalidated */
     assert_int_equal(stats->wl2_evictions, evictions);

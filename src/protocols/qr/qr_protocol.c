@@ -60,7 +60,7 @@
 
 #include <stddef.h>
 
-#include "timing/memory_internal.h"
+#include "protocols/qr/qr_units.h"
 
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
 
@@ -111,14 +111,29 @@ static const protocol_transition qr_l1[] = {
 /* The wL1/S-FIFO1 at each L1, the wL2 slices and wL3 below it, release markers, and an rL1
  * invalidation broadcast for every atomic performed at the L2. The acquire is a plain load: the
  * rL1 keeps its lines (no acquire hook). */
+static void build_qr(memory_system *memory)
+{
+    qr_l1_build(memory);
+    qr_write_path_build(memory);
+}
+
+static void destroy_qr(memory_system *memory)
+{
+    qr_l1_destroy(memory);
+    qr_write_path_destroy(memory);
+}
+
 static const protocol_hooks qr_hooks = {
-    .build = qr_build,
-    .destroy = qr_destroy,
+    .build = build_qr,
+    .destroy = destroy_qr,
     .release = qr_l1_release,
     .store_buffer_full = qr_l1_store_buffer_full,
+    .write_sent = qr_l1_write_sent,
     .l1_before_access = qr_l1_before_access,
+    .l1_action = qr_l1_action,
+    .l1_message = qr_l1_message,
     .bank_receive = qr_bank_receive,
-    .atomic_performed = l2_invalidate_other_l1s,
+    .atomic_performed = qr_atomic_performed,
     .fill_data = qr_overlay_memory_side,
     .fill_must_retake = qr_bank_must_retake,
     .handle_event = qr_handle_event,

@@ -18,8 +18,8 @@
  * A block of a line keeps one entry per time it was taken, so an entry whose block has already
  * left dequeues as a no-op. Addresses are whatever the owner indexes by (the L2 banks use their
  * bank-local line addresses, so every set of every slice is used). */
-#ifndef SYNCSCOPE_TIMING_WRITE_CACHE_LEVEL_H
-#define SYNCSCOPE_TIMING_WRITE_CACHE_LEVEL_H
+#ifndef SYNCSCOPE_PROTOCOLS_COMMON_WRITE_CACHE_LEVEL_H
+#define SYNCSCOPE_PROTOCOLS_COMMON_WRITE_CACHE_LEVEL_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,10 +1,10 @@
 /* write_cache_level.c — the write cache and S-FIFO of write_cache_level.h: an array of
  * store_buffers (one per set, `ways` entries each) and a sync_fifo. */
-#include "timing/write_cache_level.h"
+#include "protocols/common/write_cache_level.h"
 
 #include <stdlib.h>
 
-#include "timing/sync_fifo.h"
+#include "protocols/common/sync_fifo.h"
 
 struct write_cache_level {
     store_buffer **sets;

@@ -3,8 +3,8 @@
  * level above for S-FIFO2 and S-FIFO3), a superset of the lines that may be dirty in that write
  * cache (S-INV1). Its owner dequeues the head when the FIFO is full and dequeues everything ahead
  * of a release marker; a dequeued address whose line is no longer in the write cache is a no-op. */
-#ifndef SYNCSCOPE_TIMING_SYNC_FIFO_H
-#define SYNCSCOPE_TIMING_SYNC_FIFO_H
+#ifndef SYNCSCOPE_PROTOCOLS_COMMON_SYNC_FIFO_H
+#define SYNCSCOPE_PROTOCOLS_COMMON_SYNC_FIFO_H
 
 #include <stdbool.h>
 #include <stdint.h>

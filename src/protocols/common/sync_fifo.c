@@ -1,5 +1,5 @@
 /* sync_fifo.c — the S-FIFO of sync_fifo.h: a ring of line addresses. */
-#include "timing/sync_fifo.h"
+#include "protocols/common/sync_fifo.h"
 
 #include <stdlib.h>
 

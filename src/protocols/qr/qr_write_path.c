@@ -1,7 +1,8 @@
 /* qr_write_path.c — QuickRelease's write path below the wL1 (digest 000 §2.4-§2.9): each L2 bank's
  * slice of the wL2 with its S-FIFO2, the memory-side wL3 with its S-FIFO3, release markers level by
  * level, and the read and atomic checks that keep loads value-accurate. Both levels are
- * write_cache_levels (write_cache_level.h); the wL1 is the CU's store buffer (l1_controller.c).
+ * write_cache_levels (protocols/common/write_cache_level.h); the wL1 is the CU's store buffer
+ * (qr_l1.c).
  *
  * Why per-bank slices: the L2 is address-interleaved over its banks, so a line's wL2 block lives in
  * the bank that holds its rL2 line and a read checks both with no extra hop; l2.write_cache_size and
@@ -29,7 +30,7 @@
  *     wL2 without that write, the release would be acknowledged with no rL1 invalidation sent for
  *     the line, and an rL1 fill served by that fill (old data) could still be cached, or a later
  *     load merge into it, after the next lock holder acquired. The marker then waits at the slice
- *     until S-FIFO2 has dequeued every entry it held when the marker arrived (qr_drain_step): the
+ *     until S-FIFO2 has dequeued every entry it held when the marker arrived (drain_step): the
  *     slice's eviction port writes one block per GPU cycle to the wL3, and only when the wL3 can
  *     take it (step 7). Once through, the marker reaches the wL3 directory.latency cycles later
  *     and waits there, in arrival order with the other banks' markers, until S-FIFO3 has dequeued
@@ -62,7 +63,7 @@
  * take time, on each level's eviction port); a read whose bytes the wL3 covers still reads DRAM
  * (the overlay makes it value-correct); when two blocks a take pushes out go to the same DRAM
  * channel, one free write-queue slot lets both go. */
-#include "timing/memory_internal.h"
+#include "protocols/qr/qr_units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +96,7 @@ static void wl3_take(memory_system *memory, uint64_t line_address, const uint8_t
                      sc_time now)
 {
     eviction_context context = {memory, 0, MEMORY_CU_NONE, now};
-    if (write_cache_level_take(memory->wl3, line_address, data, mask, wl3_evicted, &context))
+    if (write_cache_level_take(qr_memory_of(memory)->wl3, line_address, data, mask, wl3_evicted, &context))
         memory->stats.sync_fifo3_full_dequeues++;
 }
 
@@ -104,7 +105,7 @@ static void wl3_take(memory_system *memory, uint64_t line_address, const uint8_t
 static bool wl3_takes(memory_system *memory, uint64_t line_address)
 {
     uint64_t victims[2];
-    unsigned count = write_cache_level_take_victims(memory->wl3, line_address, victims);
+    unsigned count = write_cache_level_take_victims(qr_memory_of(memory)->wl3, line_address, victims);
     for (unsigned v = 0; v < count; v++)
         if (!memory_accepts_write(memory, victims[v]))
             return false;
@@ -116,7 +117,7 @@ static bool wl3_takes(memory_system *memory, uint64_t line_address)
 static bool wl2_takes(memory_system *memory, unsigned bank, uint64_t local)
 {
     uint64_t victims[2];
-    unsigned count = write_cache_level_take_victims(memory->banks[bank].wl2, local, victims);
+    unsigned count = write_cache_level_take_victims(qr_bank_of(memory, bank)->wl2, local, victims);
     for (unsigned v = 0; v < count; v++)
         if (!wl3_takes(memory, memory_bank_global_address(memory, bank, victims[v])))
             return false;
@@ -125,9 +126,34 @@ static bool wl2_takes(memory_system *memory, unsigned bank, uint64_t local)
 
 void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_t *data)
 {
-    const store_buffer_entry *block = write_cache_level_find(memory->wl3, line_address);
+    const store_buffer_entry *block = write_cache_level_find(qr_memory_of(memory)->wl3, line_address);
     if (block)
         byte_mask_copy(data, block->data, &block->mask, memory->config.line_bytes);
+}
+
+/* ---- rL1 invalidations ---- */
+
+/* Every L1 but `except_cu` (MEMORY_CU_NONE: every L1) drops its copy of the line, the messages
+ * leaving bank `bank` at `when`. Returns the arrival of the last one, and keeps the latest in the
+ * bank's invalidations_arrive_by (a release acknowledgement leaves no earlier, U5). */
+static sc_time broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t line_address,
+                                      unsigned except_cu, sc_time when)
+{
+    sc_time last = memory_broadcast_to_cus(memory, MSG_INV, line_address, bank, except_cu, when);
+    memory->stats.invalidations_broadcast += memory->config.cu_count - (except_cu < memory->config.cu_count);
+    qr_bank *q = qr_bank_of(memory, bank);
+    if (last > q->invalidations_arrive_by)
+        q->invalidations_arrive_by = last;
+    return last;
+}
+
+/* Step 6's broadcast: every other CU's L1 drops its copy of the line the atomic `handle` just
+ * changed; the answer leaves once the last invalidation has arrived, so a release that waits for
+ * it knows no L1 holds the old data. */
+sc_time qr_atomic_performed(memory_system *memory, unsigned bank, uint32_t handle, sc_time when)
+{
+    const message *m = message_get(memory, handle);
+    return broadcast_invalidation(memory, bank, m->line_address, m->cu, when);
 }
 
 /* ---- the wL2 slices ---- */
@@ -154,14 +180,14 @@ static void wl2_evicted(void *context, uint64_t local_address, const uint8_t *da
     }
     if (copy && copy->state != L2_IV)    /* a fill on its way reads memory and the wL3 when it lands */
         cache_array_invalidate(array, copy);
-    l2_broadcast_invalidation(memory, c->bank, line_address, c->requester, c->now);
+    broadcast_invalidation(memory, c->bank, line_address, c->requester, c->now);
     memory->stats.wl2_evictions++;
     wl3_take(memory, line_address, bytes, &sent, c->now);
 }
 
 bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address)
 {
-    return memory->banks[memory_bank_of(memory, line_address)].refusing_writes;
+    return qr_bank_of(memory, memory_bank_of(memory, line_address))->refusing_writes;
 }
 
 bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle)
@@ -169,9 +195,9 @@ bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle)
     const message *m = message_get(memory, handle);
     if (m->type == MSG_WRITE)
         return true;
-    if (write_cache_level_find(memory->banks[bank].wl2, memory_bank_local_address(memory, m->line_address)))
+    if (write_cache_level_find(qr_bank_of(memory, bank)->wl2, memory_bank_local_address(memory, m->line_address)))
         return true;
-    return m->type == MSG_ATOMIC && write_cache_level_find(memory->wl3, m->line_address);
+    return m->type == MSG_ATOMIC && write_cache_level_find(qr_memory_of(memory)->wl3, m->line_address);
 }
 
 /* Step 4's order: the CU's markers wait while any of its writes waits for an rL2 fill. */
@@ -180,7 +206,7 @@ static void write_waits(memory_system *memory, unsigned bank, message *write)
     if (write->waiting)
         return;
     write->waiting = 1;
-    memory->banks[bank].qr_cus[write->cu].writes_waiting++;
+    qr_bank_of(memory, bank)->cus[write->cu].writes_waiting++;
 }
 
 /* The wL2 took a write: once none of its CU's writes waits any more, the markers held behind them
@@ -189,7 +215,7 @@ static void waiting_write_taken(memory_system *memory, unsigned bank, message *w
 {
     if (!write->waiting)
         return;
-    qr_bank_cu *cu = &memory->banks[bank].qr_cus[write->cu];
+    qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[write->cu];
     if (--cu->writes_waiting == 0 && cu->held_first != MESSAGE_NONE) {
         l2_requeue_front(memory, bank, cu->held_first, cu->held_last, now + cycles(memory, 1));
         cu->held_first = cu->held_last = MESSAGE_NONE;
@@ -200,22 +226,22 @@ static void waiting_write_taken(memory_system *memory, unsigned bank, message *w
  * MSHR instead (-1), behind the reads that arrived before it, so they cannot see it. */
 static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
-    l2_bank *b = &memory->banks[bank];
+    qr_bank *q = qr_bank_of(memory, bank);
     message *m = message_get(memory, handle);
     uint64_t local = memory_bank_local_address(memory, m->line_address);
-    const cache_line *copy = cache_array_lookup(b->cache, local);
+    const cache_line *copy = cache_array_lookup(memory->banks[bank].cache, local);
     if (copy && copy->state == L2_IV) {
         write_waits(memory, bank, m);
         return -1;
     }
     if (!wl2_takes(memory, bank, local)) {
-        b->refusing_writes = true;
+        q->refusing_writes = true;
         memory->stats.wl2_refused_writes++;
         return 0;
     }
-    b->refusing_writes = false;
+    q->refusing_writes = false;
     eviction_context context = {memory, bank, MEMORY_CU_NONE, now};
-    if (write_cache_level_take(b->wl2, local, m->data, &m->mask, wl2_evicted, &context))
+    if (write_cache_level_take(q->wl2, local, m->data, &m->mask, wl2_evicted, &context))
         memory->stats.sync_fifo2_full_dequeues++;
     memory->stats.l2_writes++;
     waiting_write_taken(memory, bank, m, now);
@@ -227,7 +253,7 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
 static bool hold_marker(memory_system *memory, unsigned bank, uint32_t handle)
 {
     message *m = message_get(memory, handle);
-    qr_bank_cu *cu = &memory->banks[bank].qr_cus[m->cu];
+    qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[m->cu];
     if (cu->writes_waiting == 0)
         return false;
     m->next = MESSAGE_NONE;
@@ -242,14 +268,17 @@ static bool hold_marker(memory_system *memory, unsigned bank, uint32_t handle)
 
 /* ---- step 4: markers drain a level's S-FIFO, one block per GPU cycle ---- */
 
+/* The drain event's target: a bank (its wL2 slice), or the wL3. */
+enum { QR_DRAIN_WL3 = UINT32_MAX };
+
 static qr_marker_queue *markers_at(memory_system *memory, uint32_t target)
 {
-    return target == QR_DRAIN_WL3 ? &memory->wl3_markers : &memory->banks[target].wl2_markers;
+    return target == QR_DRAIN_WL3 ? &qr_memory_of(memory)->wl3_markers : &qr_bank_of(memory, target)->wl2_markers;
 }
 
 static write_cache_level *level_at(memory_system *memory, uint32_t target)
 {
-    return target == QR_DRAIN_WL3 ? memory->wl3 : memory->banks[target].wl2;
+    return target == QR_DRAIN_WL3 ? qr_memory_of(memory)->wl3 : qr_bank_of(memory, target)->wl2;
 }
 
 static void schedule_drain(memory_system *memory, uint32_t target, sc_time when)
@@ -303,7 +332,7 @@ static void marker_through(memory_system *memory, uint32_t target, qr_marker mar
     } else if (marker.handle != MESSAGE_NONE) {
         message_get(memory, marker.handle)->type = MSG_RELEASE_ACK;
         memory_send_to_cu_after(memory, marker.handle, marker.bank, next,
-                                memory->banks[marker.bank].invalidations_arrive_by);
+                                qr_bank_of(memory, marker.bank)->invalidations_arrive_by);
     }
 }
 
@@ -316,7 +345,7 @@ static bool drain_head_can_leave(memory_system *memory, uint32_t target, uint64_
     return wl3_takes(memory, memory_bank_global_address(memory, target, head));
 }
 
-void qr_drain_step(memory_system *memory, uint32_t target, sc_time now)
+static void drain_step(memory_system *memory, uint32_t target, sc_time now)
 {
     qr_marker_queue *queue = markers_at(memory, target);
     if (now != queue->wake)
@@ -359,10 +388,10 @@ void qr_drain_step(memory_system *memory, uint32_t target, sc_time now)
  * block out and lets the read go on (-1), or waits while the wL3 cannot take it (0, step 7). */
 static int read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
-    l2_bank *b = &memory->banks[bank];
+    write_cache_level *wl2 = qr_bank_of(memory, bank)->wl2;
     message *m = message_get(memory, handle);
     uint64_t local = memory_bank_local_address(memory, m->line_address);
-    const store_buffer_entry *block = write_cache_level_find(b->wl2, local);
+    const store_buffer_entry *block = write_cache_level_find(wl2, local);
     if (!block)
         return -1;
     if (!byte_mask_full(&block->mask, memory->config.line_bytes)) {
@@ -371,7 +400,7 @@ static int read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, 
             return 0;
         }
         eviction_context context = {memory, bank, m->cu, now};
-        write_cache_level_evict(b->wl2, local, wl2_evicted, &context);
+        write_cache_level_evict(wl2, local, wl2_evicted, &context);
         return -1;
     }
     memcpy(m->data, block->data, memory->config.line_bytes);
@@ -388,19 +417,24 @@ static int write_out_before_atomic(memory_system *memory, unsigned bank, const m
 {
     uint64_t line_address = atomic->line_address;
     uint64_t local = memory_bank_local_address(memory, line_address);
-    bool in_wl2 = write_cache_level_find(memory->banks[bank].wl2, local) != NULL;
-    bool in_wl3 = in_wl2 || write_cache_level_find(memory->wl3, line_address) != NULL;
+    bool in_wl2 = write_cache_level_find(qr_bank_of(memory, bank)->wl2, local) != NULL;
+    bool in_wl3 = in_wl2 || write_cache_level_find(qr_memory_of(memory)->wl3, line_address) != NULL;
     if ((in_wl2 && !wl3_takes(memory, line_address)) || (in_wl3 && !memory_accepts_write(memory, line_address))) {
         memory->stats.write_out_waits++;
         return 0;
     }
     eviction_context context = {memory, bank, atomic->cu, now};
-    write_cache_level_evict(memory->banks[bank].wl2, local, wl2_evicted, &context);
-    write_cache_level_evict(memory->wl3, line_address, wl3_evicted, &context);
+    write_cache_level_evict(qr_bank_of(memory, bank)->wl2, local, wl2_evicted, &context);
+    write_cache_level_evict(qr_memory_of(memory)->wl3, line_address, wl3_evicted, &context);
     return -1;
 }
 
-int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+/* A message at the head of bank `bank`, before the rL2 (the bank's array) sees it: 1 when handled
+ * (writes, markers, reads the wL2 serves), 0 when it must wait and be offered again next cycle (a
+ * write the wL2 cannot take yet), -1 when the rL2 handles it next (a read or atomic, after the
+ * wL2 and wL3 blocks it must not bypass have been written out; a write to a line being filled,
+ * which waits in the fill's MSHR). */
+static int bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
     message *m = message_get(memory, handle);
     switch ((message_type)m->type) {
@@ -421,44 +455,44 @@ int qr_bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time 
 
 /* ---- construction ---- */
 
-void qr_build(memory_system *memory)
+void qr_write_path_build(memory_system *memory)
 {
     const memory_config *c = &memory->config;
-    for (unsigned cu = 0; cu < c->cu_count; cu++) {   /* the store buffer is the wL1, named by S-FIFO1 */
-        l1_controller *l1 = &memory->l1[cu];
-        store_buffer_destroy(l1->stores);
-        l1->stores = store_buffer_create(c->write_cache_lines, c->line_bytes);
-        l1->sync = sync_fifo_create(c->sync_fifo_entries);
-    }
+    qr_bank *banks = calloc(c->l2_banks, sizeof *banks);
     for (unsigned b = 0; b < c->l2_banks; b++) {
-        memory->banks[b].wl2 = write_cache_level_create(c->wl2_blocks_per_bank, c->wl2_ways,
-                                                        c->wl2_fifo_entries_per_bank, c->line_bytes);
-        memory->banks[b].wl2_markers.wake = SC_TIME_NEVER;
-        memory->banks[b].qr_cus = malloc(c->cu_count * sizeof *memory->banks[b].qr_cus);
+        banks[b].wl2 = write_cache_level_create(c->wl2_blocks_per_bank, c->wl2_ways, c->wl2_fifo_entries_per_bank,
+                                                c->line_bytes);
+        banks[b].wl2_markers.wake = SC_TIME_NEVER;
+        banks[b].cus = malloc(c->cu_count * sizeof *banks[b].cus);
         for (unsigned cu = 0; cu < c->cu_count; cu++)
-            memory->banks[b].qr_cus[cu] = (qr_bank_cu){0, MESSAGE_NONE, MESSAGE_NONE};
+            banks[b].cus[cu] = (qr_bank_cu){0, MESSAGE_NONE, MESSAGE_NONE};
+        memory->banks[b].protocol_state = &banks[b];
     }
-    memory->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
-    memory->wl3_markers.wake = SC_TIME_NEVER;
+    qr_memory *below = calloc(1, sizeof *below);
+    below->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
+    below->wl3_markers.wake = SC_TIME_NEVER;
+    memory->protocol_state = below;
     memory->l2_writes_through = false;   /* the rL2 holds the wL2's write-outs until they are evicted */
 }
 
-void qr_destroy(memory_system *memory)
+void qr_write_path_destroy(memory_system *memory)
 {
-    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
-        sync_fifo_destroy(memory->l1[cu].sync);
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
-        write_cache_level_destroy(memory->banks[b].wl2);
-        free(memory->banks[b].wl2_markers.items);
-        free(memory->banks[b].qr_cus);
+        qr_bank *q = qr_bank_of(memory, b);
+        write_cache_level_destroy(q->wl2);
+        free(q->wl2_markers.items);
+        free(q->cus);
     }
-    write_cache_level_destroy(memory->wl3);
-    free(memory->wl3_markers.items);
+    free(qr_bank_of(memory, 0));
+    qr_memory *below = qr_memory_of(memory);
+    write_cache_level_destroy(below->wl3);
+    free(below->wl3_markers.items);
+    free(below);
 }
 
 int qr_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
 {
-    int taken = qr_bank_take(memory, bank, handle, now);
+    int taken = bank_take(memory, bank, handle, now);
     if (taken >= 0)
         return taken;
     return l2_process(memory, bank, handle, now, error);
@@ -468,6 +502,6 @@ int qr_handle_event(memory_system *memory, const timing_event *event, sc_error *
 {
     if (event->kind != MEMORY_EVENT_PROTOCOL)
         return sc_fail(error, "internal error: unknown memory event %u", event->kind);
-    qr_drain_step(memory, event->target, event->time);
+    drain_step(memory, event->target, event->time);
     return 0;
 }

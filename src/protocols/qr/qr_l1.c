@@ -1,0 +1,197 @@
+/* qr_l1.c — QuickRelease at each CU (digest 000 §2.1-§2.3): the store buffer is a write-combining
+ * write cache (wL1) with byte masks, and S-FIFO1 names its blocks in the order they were written.
+ * A store first makes room (dequeuing the head of a full S-FIFO1, evicting the oldest block of a
+ * full wL1) and is refused while the block it would push out is bound for a bank that refuses
+ * writes; a load of a line the wL1 holds is served by it (all bytes dirty) or raises the partial
+ * event. A block leaves through the line's WriteEvict row. Write-outs are not acknowledged: a
+ * release dequeues the whole S-FIFO1 and sends a release marker to every L2 bank, each counted
+ * as an outstanding write until its acknowledgement returns (qr_write_path.c step 4); a strong
+ * store's FlushSyncFifo does the same with flush markers, which are not acknowledged. */
+#include "protocols/qr/qr_units.h"
+
+#include <stdlib.h>
+
+void qr_l1_build(memory_system *memory)
+{
+    const memory_config *c = &memory->config;
+    qr_cu *cus = calloc(c->cu_count, sizeof *cus);
+    for (unsigned cu = 0; cu < c->cu_count; cu++) {
+        l1_controller *l1 = &memory->l1[cu];
+        store_buffer_destroy(l1->stores);
+        l1->stores = store_buffer_create(c->write_cache_lines, c->line_bytes);
+        cus[cu].sync = sync_fifo_create(c->sync_fifo_entries);
+        l1->protocol_state = &cus[cu];
+    }
+}
+
+void qr_l1_destroy(memory_system *memory)
+{
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+        sync_fifo_destroy(qr_cu_of(memory, cu)->sync);
+    free(qr_cu_of(memory, 0));
+}
+
+/* A marker (MSG_RELEASE_MARKER or MSG_FLUSH_MARKER) to every L2 bank, behind the CU's write-outs
+ * on each path. A release marker counts as an outstanding write until acknowledged. */
+static void send_markers(memory_system *memory, unsigned cu, message_type type, sc_time now)
+{
+    qr_cu *q = qr_cu_of(memory, cu);
+    for (unsigned bank = 0; bank < memory->config.l2_banks; bank++)
+        memory_send_to_l2(memory, message_allocate(memory, type, cu, memory_bank_global_address(memory, bank, 0)),
+                          now);
+    if (type != MSG_RELEASE_MARKER)
+        return;
+    if (q->markers_outstanding == 0)
+        q->release_started = now;
+    q->markers_outstanding += memory->config.l2_banks;
+    memory->l1[cu].writes_outstanding += memory->config.l2_banks;
+    q->writes_unreleased = false;
+}
+
+int qr_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
+{
+    const message *m = message_get(memory, handle);
+    if (m->type != MSG_RELEASE_ACK)
+        return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
+    qr_cu *q = qr_cu_of(memory, m->cu);   /* a bank acknowledged a release marker */
+    if (--q->markers_outstanding == 0) {
+        memory->stats.release_markers_acked++;
+        memory->stats.release_marker_cycles += (now - q->release_started) / memory->config.gpu_clock.period;
+    }
+    l1_write_performed(memory, m->cu, now);
+    return 0;
+}
+
+void qr_l1_write_sent(memory_system *memory, unsigned cu)
+{
+    qr_cu_of(memory, cu)->writes_unreleased = true;   /* no acknowledgement; a release marker follows */
+}
+
+/* Dequeues the S-FIFO head: the block it names leaves the wL1 if it is still there (an entry for
+ * a block already written out does nothing). */
+static int dequeue_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error)
+{
+    uint64_t line_address = sync_fifo_pop(qr_cu_of(memory, cu)->sync);
+    memory->stats.sync_fifo_dequeues++;
+    if (!store_buffer_find(memory->l1[cu].stores, line_address))
+        return 0;
+    return l1_run_event(memory, cu, line_address, L1_WRITE_EVICT, now, error);
+}
+
+static int flush_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error)
+{
+    while (sync_fifo_count(qr_cu_of(memory, cu)->sync))
+        if (dequeue_sync_fifo(memory, cu, now, error) < 0)
+            return -1;
+    return 0;
+}
+
+void qr_l1_release(memory_system *memory, unsigned cu, sc_time now)
+{
+    qr_cu *q = qr_cu_of(memory, cu);
+    /* the release marker dequeues every S-FIFO entry ahead of it, then follows */
+    memory->stats.release_flushes += sync_fifo_count(q->sync) > 0;
+    if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
+        memory->failed = true;
+    if (q->writes_unreleased)
+        send_markers(memory, cu, MSG_RELEASE_MARKER, now);
+}
+
+void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now)
+{
+    /* nothing: the wL1 makes its own room (qr_l1_before_access); a refused store waits for its bank */
+}
+
+int qr_l1_action(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error)
+{
+    unsigned cu = context->cu;
+    switch (action) {
+    case L1_WRITE_COMBINE:
+        l1_buffer_store(memory, cu, context->lanes, memory_op_get(memory, context->op));
+        sync_fifo_push(qr_cu_of(memory, cu)->sync, context->line_address);
+        return 0;
+    case L1_FLUSH_SYNC_FIFO:
+        memory->stats.store_flushes++;
+        if (flush_sync_fifo(memory, cu, now, error) < 0)
+            return -1;
+        send_markers(memory, cu, MSG_FLUSH_MARKER, now);
+        return 0;
+    case L1_HIT_WRITE_CACHE:
+        l1_deliver_hit(memory, cu, context->line_address,
+                       store_buffer_find(memory->l1[cu].stores, context->line_address)->data, context->op, now);
+        memory->stats.write_cache_read_hits++;
+        return 0;
+    default:
+        return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
+                       l1_action_name(action));
+    }
+}
+
+/* Before a store's row: a free S-FIFO entry (dequeuing the head of a full FIFO) and, for a line
+ * the wL1 does not hold, a free wL1 block (writing out the oldest). */
+static int make_room_for_store(memory_system *memory, unsigned cu, uint64_t line_address, sc_time now,
+                               sc_error *error)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    if (sync_fifo_full(qr_cu_of(memory, cu)->sync)) {
+        memory->stats.sync_fifo_full_dequeues++;
+        if (dequeue_sync_fifo(memory, cu, now, error) < 0)
+            return -1;
+    }
+    if (!store_buffer_full(l1->stores) || store_buffer_find(l1->stores, line_address))
+        return 0;
+    return l1_run_event(memory, cu, store_buffer_oldest(l1->stores)->line_address, L1_WRITE_EVICT, now, error);
+}
+
+/* Whether a store must wait because a wL1 block it would evict (the head of a full S-FIFO, or the
+ * oldest block of a full wL1) is bound for a bank that refuses writes (back-pressure). */
+static bool write_out_refused(memory_system *memory, unsigned cu, uint64_t line_address)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    sync_fifo *sync = qr_cu_of(memory, cu)->sync;
+    if (sync_fifo_full(sync)) {
+        uint64_t head = sync_fifo_head(sync);
+        if (store_buffer_find(l1->stores, head) && qr_bank_refuses_writes(memory, head))
+            return true;
+    }
+    return store_buffer_full(l1->stores) && !store_buffer_find(l1->stores, line_address) &&
+           qr_bank_refuses_writes(memory, store_buffer_oldest(l1->stores)->line_address);
+}
+
+/* The event of a load of a line the wL1 holds: served by the wL1 when every byte it reads is
+ * dirty there, else a partial hit. Other loads keep their event. */
+static l1_event write_cache_event(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
+                                  l1_event event)
+{
+    const store_buffer_entry *entry = store_buffer_find(memory->l1[cu].stores, line->line_address);
+    if (!entry)
+        return event;
+    const exec_memory_request *request = &memory_op_get(memory, op)->request;
+    unsigned bytes = (unsigned)request->element_bytes * request->vector;
+    for (uint64_t m = line->lanes; m; m &= m - 1) {
+        unsigned offset = (unsigned)(request->address[__builtin_ctzll(m)] - line->line_address);
+        for (unsigned b = 0; b < bytes; b++)
+            if (!byte_mask_test(&entry->mask, offset + b))
+                return L1_LOAD_WRITE_PARTIAL;
+    }
+    return L1_LOAD_WRITE_HIT;
+}
+
+l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
+                               l1_event *event, sc_time now, sc_error *error)
+{
+    if (*event == L1_LOAD || *event == L1_LOAD_STRONG) {
+        *event = write_cache_event(memory, cu, line, op, *event);
+        return L1_ACCEPTED;
+    }
+    if (*event != L1_STORE && *event != L1_STORE_STRONG)
+        return L1_ACCEPTED;
+    if (write_out_refused(memory, cu, line->line_address)) {
+        memory->stats.wl1_refused_stores++;
+        return L1_REFUSED_STORE_BUFFER_FULL;
+    }
+    /* (no QR store row can be refused, so making room first never needs undoing) */
+    if (make_room_for_store(memory, cu, line->line_address, now, error) < 0)
+        return L1_FAILED;
+    return L1_ACCEPTED;
+}
