@@ -259,7 +259,8 @@ static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot
         slot->release_waiting = true;
         cu->release_waiters++;
     }
-    l1_release(engine->memory, cu->index, cycle * engine->config.memory.gpu_clock.period);
+    l1_release(engine->memory, cu->index, (ptx_scope)slot->next_decoded->release_scope,
+               cycle * engine->config.memory.gpu_clock.period);
     return true;
 }
 
@@ -466,7 +467,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
         memory_op_free(engine->memory, handle);
     time_private_instruction(engine, cu, slot, in, d, cycle);
     if (step.status == EXEC_FENCE && protocol_has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope))
-        l1_acquire(engine->memory, cu->index);
+        l1_acquire(engine->memory, cu->index, (ptx_scope)step.scope);
     if (step.status == EXEC_WARP_DONE) {
         slot->finished = true;
         slot->cta->warps_running--;
@@ -689,7 +690,7 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
     if (op->request.kind == EXEC_ACCESS_LOAD || op->request.kind == EXEC_ACCESS_ATOMIC)
         forget_load(slot, handle);
     if (slot->acquire_op == handle) {
-        l1_acquire(engine->memory, cu->index);
+        l1_acquire(engine->memory, cu->index, (ptx_scope)op->request.scope);
         slot->acquire_op = MEMORY_OP_NONE;
     }
     cu_slot_changed(slot);

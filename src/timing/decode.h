@@ -24,6 +24,7 @@ typedef struct decoded_instruction {
     uint8_t source_count, destination_count;
     uint8_t drains;          /* call/ret/exit: wait until the warp has nothing in flight */
     uint8_t releases;        /* a release at GPU or system scope: waits for the CU's writes */
+    uint8_t release_scope;   /* its ptx_scope (GPU or SYS) */
     uint8_t writes_global;   /* st/atom/red that may reach global memory */
     uint8_t loads_global;    /* ld that may read global memory (needs an L1 MSHR) */
     int32_t sources[DECODE_MAX_REGISTERS];

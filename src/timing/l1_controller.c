@@ -116,9 +116,12 @@ void l1_flash_invalidate(memory_system *memory, unsigned cu)
     memory->stats.l1_flash_invalidations++;
 }
 
-void l1_release(memory_system *memory, unsigned cu, sc_time now) { memory->hooks.release(memory, cu, now); }
+void l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
+{
+    memory->hooks.release(memory, cu, scope, now);
+}
 
-void l1_acquire(memory_system *memory, unsigned cu) { memory->hooks.acquire(memory, cu); }
+void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope) { memory->hooks.acquire(memory, cu, scope); }
 
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now)
 {

@@ -117,7 +117,12 @@ static noc *create_network(const memory_config *c)
 
 /* ---- the protocol's hooks, and the engine's defaults for those it leaves NULL ---- */
 
-static void acquire_nothing(memory_system *memory, unsigned cu) {}
+static void acquire_nothing(memory_system *memory, unsigned cu, ptx_scope scope) {}
+
+static void send_buffered_stores(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
+{
+    l1_send_buffered_stores(memory, cu, now);
+}
 
 static void send_oldest_store(memory_system *memory, unsigned cu, sc_time now)
 {
@@ -173,7 +178,7 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
         memory->hooks = *given;
     protocol_hooks *h = &memory->hooks;
     h->acquire = h->acquire ? h->acquire : acquire_nothing;
-    h->release = h->release ? h->release : l1_send_buffered_stores;
+    h->release = h->release ? h->release : send_buffered_stores;
     h->store_buffer_full = h->store_buffer_full ? h->store_buffer_full : send_oldest_store;
     h->write_sent = h->write_sent ? h->write_sent : count_write_outstanding;
     h->l1_before_access = h->l1_before_access ? h->l1_before_access : accept_access;

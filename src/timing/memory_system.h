@@ -178,13 +178,14 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
 /* Bank of the L1 a line maps to (for bank-conflict serialisation in the load/store unit). */
 unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
 
-/* The CU's memory-model actions, as its protocol does them (protocol_hooks.h). Release: the
+/* The CU's memory-model actions at GPU or system scope (kernel boundaries are system scope), as
+ * its protocol does them (protocol_hooks.h). Release: the
  * CU's writes leave (default: every buffered store is sent; QR: the S-FIFO is dequeued and
  * release markers follow); the engine then waits for l1_writes_outstanding to reach 0. Acquire:
  * the L1 drops what the protocol says (default: nothing; wt: every line). Store room: the store
  * buffer refused a store for want of room (default: its oldest entry is sent). */
-void l1_release(memory_system *memory, unsigned cu, sc_time now);
-void l1_acquire(memory_system *memory, unsigned cu);
+void l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
+void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope);
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now);
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);
 bool l1_mshr_full(const memory_system *memory, unsigned cu);

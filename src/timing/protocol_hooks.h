@@ -30,13 +30,15 @@ typedef struct protocol_hooks {
     int (*check_config)(const memory_config *config, const char *mechanism, sc_error *error);
 
     /* ---- a CU's memory-model actions ---- */
-    /* An acquire of the CU (ld.acquire or atom.acquire completing, a fence, kernel start), at GPU
-     * or system scope. Default: nothing (the L1 holds nothing an acquire must drop). */
-    void (*acquire)(memory_system *memory, unsigned cu);
-    /* A release of the CU begins or is still waiting (it may be called again each cycle it waits;
-     * kernel end too): the CU's writes must be on their way. The engine then waits until
-     * l1_writes_outstanding is 0. Default: l1_send_buffered_stores. */
-    void (*release)(memory_system *memory, unsigned cu, sc_time now);
+    /* An acquire of the CU (ld.acquire or atom.acquire completing, a fence, kernel start) at GPU
+     * or system scope (kernel boundaries are system scope; CTA scope needs nothing: the CTA's
+     * warps share the L1). Default: nothing (the L1 holds nothing an acquire must drop). */
+    void (*acquire)(memory_system *memory, unsigned cu, ptx_scope scope);
+    /* A release of the CU at GPU or system scope (st.release, atom/red with release semantics, a
+     * fence, kernel end) begins or is still waiting (it may be called again each cycle it waits):
+     * the CU's writes must be on their way. The engine then waits until l1_writes_outstanding is
+     * 0. Default: every buffered store is sent (l1_send_buffered_stores). */
+    void (*release)(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
     /* The store buffer refused a store for want of room. Default: send its oldest entry. */
     void (*store_buffer_full)(memory_system *memory, unsigned cu, sc_time now);
     /* A write of the CU left for the L2 (a store buffer entry, a write-through). Default: it counts

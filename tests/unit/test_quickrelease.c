@@ -38,7 +38,7 @@ static int teardown(void **state)
 /* A release of CU `cu`: its marker drains the S-FIFO; done once every write is performed. */
 static void release(memory_harness *h, unsigned cu)
 {
-    l1_release(h->memory, cu, memory_harness_now(h));
+    l1_release(h->memory, cu, PTX_SCOPE_GPU, memory_harness_now(h));
     memory_harness_settle(h);
     assert_true(l1_store_buffer_empty(h->memory, cu));
     assert_int_equal(l1_writes_outstanding(h->memory, cu), 0);
@@ -171,7 +171,7 @@ static void test_release_acknowledged_after_the_wl3_drains(void **state)
 
     memory_harness_access(h, 0, L1_STORE, v, 11, NULL);
     uint64_t acknowledged = stats->release_markers_acked;
-    l1_release(h->memory, 0, memory_harness_now(h));
+    l1_release(h->memory, 0, PTX_SCOPE_GPU, memory_harness_now(h));
     assert_int_equal(l1_writes_outstanding(h->memory, 0), h->timing.memory.l2_banks);   /* one marker per bank */
     timing_event event;
     sc_time sent = memory_harness_now(h), acknowledged_at = 0;
@@ -247,7 +247,7 @@ static void test_release_waits_for_a_write_behind_an_rl2_fill(void **state)
     uint32_t store = memory_harness_start(h, 0, L1_STORE, x, 5);
     assert_int_equal(h->done_op, store);                          /* a store is done in the wL1 */
     memory_op_free(h->memory, store);
-    l1_release(h->memory, 0, memory_harness_now(h));
+    l1_release(h->memory, 0, PTX_SCOPE_GPU, memory_harness_now(h));
     while (l1_writes_outstanding(h->memory, 0) > 0)
         assert_true(memory_harness_step(h));
     sc_error error = {{0}};

@@ -86,7 +86,7 @@ static int flush_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_e
     return 0;
 }
 
-void qr_l1_release(memory_system *memory, unsigned cu, sc_time now)
+void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
 {
     qr_cu *q = qr_cu_of(memory, cu);
     /* the release marker dequeues every S-FIFO entry ahead of it, then follows */

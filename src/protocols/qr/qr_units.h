@@ -73,7 +73,7 @@ void qr_l1_destroy(memory_system *memory);
  * room before a store (so a full store buffer needs nothing more) and serves loads of its dirty
  * bytes; a write-out is not acknowledged; the actions WriteCombine, FlushSyncFifo and
  * HitWriteCache; the release acknowledgement. */
-void qr_l1_release(memory_system *memory, unsigned cu, sc_time now);
+void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
 void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now);
 void qr_l1_write_sent(memory_system *memory, unsigned cu);
 l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,

@@ -46,10 +46,15 @@ static const protocol_transition wt_l1[] = {
     ROW(L1_I,  L1_FILL_UNCACHED, L1_I, L1_DELIVER_FILL),
 };
 
-/* An acquire (ld.acquire, fence, kernel start) invalidates the whole L1; a release sends every
- * buffered store (the engine's default). */
+/* An acquire (ld.acquire, fence, kernel start) at GPU or system scope invalidates the whole L1;
+ * a release sends every buffered store (the engine's default). */
+static void acquire_wt(memory_system *memory, unsigned cu, ptx_scope scope)
+{
+    l1_flash_invalidate(memory, cu);
+}
+
 static const protocol_hooks wt_hooks = {
-    .acquire = l1_flash_invalidate,
+    .acquire = acquire_wt,
 };
 
 const sc_protocol protocol_wt = {
