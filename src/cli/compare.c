@@ -10,12 +10,12 @@
 #include "cli/commands.h"
 #include "cli/compare_model.h"
 #include "cli/options.h"
-#include "cli/run_session.h"
 #include "export/database.h"
 #include "export/output.h"
 #include "export/report.h"
 #include "export/svg.h"
 #include "protocols/mechanism.h"
+#include "session/run_session.h"
 
 static void print_help(void)
 {

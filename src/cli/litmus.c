@@ -12,8 +12,8 @@
 #include "base/clock.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_timing.h"
 #include "protocols/protocol.h"
+#include "session/run_timing.h"
 #include "workloads/litmus.h"
 
 #define MAX_MECHANISMS 8

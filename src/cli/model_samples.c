@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/run_session.h"
 #include "protocols/protocol.h"
+#include "session/run_session.h"
 #include "workloads/workload.h"
 
 

@@ -9,9 +9,9 @@
 #include "base/names.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_session.h"
 #include "cli/study.h"
 #include "export/output.h"
+#include "session/run_session.h"
 
 static void print_help(void)
 {

@@ -8,16 +8,16 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/random.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_session.h"
+#include "cli/sweep.h"
 #include "cli/sweep_model.h"
 #include "cli/sweep_report.h"
-#include "cli/sweep.h"
-#include "base/random.h"
 #include "model/model.h"
 #include "model/sweep_design.h"
 #include "protocols/mechanism.h"
+#include "session/run_session.h"
 #include "timing/timing_config.h"
 
 static void print_help(void)

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/model_run.h"
 #include "model/model.h"
 #include "model/sweep_spec.h"
+#include "session/model_run.h"
 
 /* Runs per transaction, at least; whole points only. Every transaction rewrites the last page
  * of each design point it adds to in the runs_by_point index (2,304 of them in a sweep of 8

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "cli/commands.h"
-#include "cli/model_run.h"
 #include "cli/model_studies.h"
+#include "session/model_run.h"
 
 #define VALIDATION_SEED 0x5EEDBA11DA7Eull
 

@@ -1,7 +1,7 @@
 /* run_timing.h — what a detailed run adds to a run session: building a device on the timing
  * engine, and turning the engine's report into stall rows and metrics for the store and output. */
-#ifndef SYNCSCOPE_CLI_RUN_TIMING_H
-#define SYNCSCOPE_CLI_RUN_TIMING_H
+#ifndef SYNCSCOPE_SESSION_RUN_TIMING_H
+#define SYNCSCOPE_SESSION_RUN_TIMING_H
 
 #include "config/config.h"
 #include "host/host_api.h"

@@ -1,17 +1,17 @@
 /* run_session.h — executing one run from a request: configuration, device, workload, check,
- * statistics and storage. Shared by `run` and the commands that run many workloads. */
-#ifndef SYNCSCOPE_CLI_RUN_SESSION_H
-#define SYNCSCOPE_CLI_RUN_SESSION_H
+ * statistics and storage. Shared by `run` (which prints the result) and the commands and
+ * studies that run many workloads. */
+#ifndef SYNCSCOPE_SESSION_RUN_SESSION_H
+#define SYNCSCOPE_SESSION_RUN_SESSION_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/options.h"
-#include "cli/run_sampled.h"
-#include "cli/run_timing.h"
-#include "exec/functional_engine.h"
 #include "config/config.h"
+#include "exec/functional_engine.h"
 #include "host/host_api.h"
+#include "session/run_sampled.h"
+#include "session/run_timing.h"
 #include "store/store.h"
 #include "workloads/workload.h"
 
@@ -48,9 +48,6 @@ void run_result_release(run_result *result);
 int64_t run_session_store(sc_store *store, const run_request *request, const sc_config *config,
                           const run_result *result, sc_error *error);
 
-/* Fills a request from parsed `run` options; prints a one-line error and returns 2 on bad usage. */
-int run_request_from_options(run_request *request, cli_option *options);
-
 /* The functional engine's options for `config`: its warp size and CTA residency. */
 functional_engine_options run_session_functional_options(const sc_config *config);
 
@@ -60,7 +57,9 @@ sc_device *run_session_functional_device(const sc_config *config, sc_error *erro
 /* Runs the request's workload on a device built from `config`. */
 int run_session_simulate(const run_request *request, const sc_config *config, run_result *result, sc_error *error);
 
-/* Loads the configuration, simulates, stores and prints; returns the process exit code. */
-int run_session_execute(const run_request *request);
+/* Loads the configuration, opens the database when the request names one (before simulating,
+ * so a bad database fails before any work is done), simulates and stores the run (its id in
+ * result->run_id). Not for mode "model" (run_model.h). On failure *result is released. */
+int run_session_execute(const run_request *request, run_result *result, sc_error *error);
 
 #endif

@@ -1,6 +1,6 @@
 /* run_timing.c — the detailed mode of a run session: the timing engine on a device, and its
  * report as stall rows and metrics. */
-#include "cli/run_timing.h"
+#include "session/run_timing.h"
 
 #include <stdio.h>
 #include <stdlib.h>

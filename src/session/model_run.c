@@ -1,5 +1,5 @@
 /* model_run.c — a model prediction as a stored run (model_run.h). */
-#include "cli/model_run.h"
+#include "session/model_run.h"
 
 #include <stdio.h>
 

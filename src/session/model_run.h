@@ -1,8 +1,8 @@
 /* model_run.h — a model prediction as a stored run (mode 'model'): cycles, the GSI categories
  * as mean-over-CU stall rows, predicted hits, misses and traffic as metrics, and the cycles'
- * one-sigma uncertainty. Used by `run --mode model` and `validate`. */
-#ifndef SYNCSCOPE_CLI_MODEL_RUN_H
-#define SYNCSCOPE_CLI_MODEL_RUN_H
+ * one-sigma uncertainty. Used by runs in mode model (run_model.h), validation and model sweeps. */
+#ifndef SYNCSCOPE_SESSION_MODEL_RUN_H
+#define SYNCSCOPE_SESSION_MODEL_RUN_H
 
 #include "model/model.h"
 #include "store/store.h"

@@ -1,12 +1,10 @@
-/* run_sampled.h — what a sampled run adds to a run session: its options (--sample-*), a device
- * on the sampled engine, and the estimate turned into the run's cycles, scaled stall breakdown
- * and sample.* metrics. */
-#ifndef SYNCSCOPE_CLI_RUN_SAMPLED_H
-#define SYNCSCOPE_CLI_RUN_SAMPLED_H
+/* run_sampled.h — what a sampled run adds to a run session: a device on the sampled engine, and
+ * the estimate turned into the run's cycles, scaled stall breakdown and sample.* metrics. */
+#ifndef SYNCSCOPE_SESSION_RUN_SAMPLED_H
+#define SYNCSCOPE_SESSION_RUN_SAMPLED_H
 
-#include "cli/options.h"
-#include "cli/run_timing.h"
 #include "config/config.h"
+#include "session/run_timing.h"
 #include "store/store.h"
 #include "timing/sampled_engine.h"
 
@@ -20,14 +18,6 @@ typedef struct run_sample {
     char no_ci_reason[160];    /* why has_ci is false */
     sampling_options options;
 } run_sample;
-
-/* The cli_option entries of the sampling flags, to splice into a command's option table. */
-#define RUN_SAMPLED_OPTIONS                                                                        \
-    {.name = "sample-period", .kind = CLI_VALUE}, {.name = "sample-window-waves", .kind = CLI_VALUE}, \
-        {.name = "sample-warmup-waves", .kind = CLI_VALUE}, {.name = "sample-warmup-launches", .kind = CLI_VALUE}
-
-/* Reads the sampling flags over the defaults; prints one line and returns 2 when one is bad. */
-int run_sampled_options(const char *command, cli_option *options, sampling_options *sampling);
 
 /* A device on the sampled engine (timing model for `mechanism` plus the functional executor);
  * *engine receives the engine, owned by the device. */
