@@ -9,7 +9,7 @@
 
 #include "base/names.h"
 #include "base/statistics.h"
-#include "cli/quickrelease_study.h"
+#include "studies/quickrelease_study.h"
 
 static double cell(const qr_tables *t, const double *table, const char *workload, int mechanism)
 {

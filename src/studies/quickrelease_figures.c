@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/quickrelease_study.h"
+#include "studies/quickrelease_study.h"
 #include "export/output.h"
 #include "export/svg.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/names.h"
-#include "cli/study.h"
+#include "studies/study.h"
 
 extern const reproduction_study study_quickrelease;
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/quickrelease_study.h"
+#include "studies/quickrelease_study.h"
 #include "export/output.h"
 
 static const char *const mechanisms[] = {"nol1", "wt", "rfo", "qr", NULL};

@@ -6,8 +6,8 @@
  * claims table and any later SQL read the same rows; the study's report function draws the
  * figures and prints the paper's claims next to the measured values.
  */
-#ifndef SYNCSCOPE_CLI_STUDY_H
-#define SYNCSCOPE_CLI_STUDY_H
+#ifndef SYNCSCOPE_STUDIES_STUDY_H
+#define SYNCSCOPE_STUDIES_STUDY_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,10 +1,10 @@
 /* quickrelease_study.h — the QuickRelease reproduction's data (Hechtman et al., HPCA 2014; digest
  * ../shared/seeds/digests/000-quickrelease.md §6): the stored runs of `reproduce quickrelease`
  * read back as tables, shared by its figures and its claims table. */
-#ifndef SYNCSCOPE_CLI_QUICKRELEASE_STUDY_H
-#define SYNCSCOPE_CLI_QUICKRELEASE_STUDY_H
+#ifndef SYNCSCOPE_STUDIES_QUICKRELEASE_STUDY_H
+#define SYNCSCOPE_STUDIES_QUICKRELEASE_STUDY_H
 
-#include "cli/study.h"
+#include "studies/study.h"
 #include "export/strbuf.h"
 
 /* The study's mechanisms, in this order (no-L1 is the paper's normalisation base). */
