@@ -39,7 +39,7 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
     runs->mechanism_count = sc_name_count(study->mechanisms);
     memcpy(runs->mechanisms, study->mechanisms, (size_t)runs->mechanism_count * sizeof *runs->mechanisms);
     if (workload_text) {
-        runs->workload_count = cli_split_list(workload_text, runs->workloads, STUDY_MAX_WORKLOADS);
+        runs->workload_count = sc_name_split(workload_text, runs->workloads, STUDY_MAX_WORKLOADS);
         if (runs->workload_count < 0)
             return cli_usage_error("reproduce", "--workloads: too many names");
         for (int w = 0; w < runs->workload_count; w++)
@@ -53,7 +53,7 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
     for (int w = 0; w < study_scaling; w++)
         if (sc_name_index(runs->workloads, runs->workload_count, study->scaling_workloads[w]) >= 0)
             runs->scaling_workloads[runs->scaling_workload_count++] = study->scaling_workloads[w];
-    runs->scaling_size_count = cli_split_list(scaling_text, runs->scaling_sizes, STUDY_MAX_SIZES);
+    runs->scaling_size_count = sc_name_split(scaling_text, runs->scaling_sizes, STUDY_MAX_SIZES);
     if (runs->scaling_size_count < 0)
         return cli_usage_error("reproduce", "--scaling-sizes: too many sizes");
     for (int s = 0; s < runs->scaling_size_count; s++)

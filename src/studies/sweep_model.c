@@ -1,5 +1,5 @@
 /* sweep_model.c — a sweep's points through the calibrated analytical models (sweep_model.h). */
-#include "cli/sweep_model.h"
+#include "studies/sweep_model.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,10 @@
-/* model_studies.h — `calibrate` and `validate` as functions on an open store, for their own
- * commands (which print the details) and for `compare` (which prints one line per mechanism). */
-#ifndef SYNCSCOPE_CLI_MODEL_STUDIES_H
-#define SYNCSCOPE_CLI_MODEL_STUDIES_H
+/* model_studies.h — calibration and validation of a mechanism's model as functions on an open
+ * store (calibration_study.c, validation_study.c), for the `calibrate` and `validate` commands
+ * (which print the details) and for compare's model step (one line per mechanism). */
+#ifndef SYNCSCOPE_STUDIES_MODEL_STUDIES_H
+#define SYNCSCOPE_STUDIES_MODEL_STUDIES_H
 
-#include "cli/model_samples.h"
+#include "studies/model_samples.h"
 
 typedef struct calibration_outcome {
     int64_t id;                     /* the calibrations row */

@@ -13,7 +13,7 @@
  *      1/2 and 2x (kept multiples of ways x line size, and of banks for the L2), CU count at 1/2
  *      and 3/4 and DRAM clock at 0.5x and 1.5x, every point predicted by the calibrations just
  *      made and stored tied to the sweep (`syncscope query sensitivity`). */
-#include "cli/compare_model.h"
+#include "studies/compare_model.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -23,13 +23,13 @@
 
 #include "base/clock.h"
 #include "base/names.h"
-#include "cli/model_studies.h"
-#include "cli/sweep.h"
 #include "config/config.h"
 #include "protocols/protocol.h"
+#include "studies/model_studies.h"
+#include "studies/sweep.h"
 
 /* Step 2 for one mechanism: calibrate, validate, print one line. */
-static int calibrate_and_validate(model_study *study, sc_store *store, sc_error *error)
+static int calibrate_and_validate(model_study *study, sc_store *store, FILE *out, sc_error *error)
 {
     double start = sc_monotonic_seconds();
     calibration_outcome calibration;
@@ -45,11 +45,11 @@ static int calibrate_and_validate(model_study *study, sc_store *store, sc_error 
         sum += fabs(validation.cycle_errors[i]);
         largest = fmax(largest, fabs(validation.cycle_errors[i]));
     }
-    printf("model %-5s calibration %lld on %d points x %d workloads (R^2 %.3f, fit RMS error %.1f%%); "
-           "%d held-out comparisons: mean |error| %.1f%%, max %.1f%% (%.1f s)\n",
-           study->mechanism, (long long)calibration.id, study->points, study->workload_count, calibration.fit.r2,
-           100 * calibration.rms_error, validation.count, 100 * sum / validation.count, 100 * largest,
-           sc_monotonic_seconds() - start);
+    fprintf(out, "model %-5s calibration %lld on %d points x %d workloads (R^2 %.3f, fit RMS error %.1f%%); "
+            "%d held-out comparisons: mean |error| %.1f%%, max %.1f%% (%.1f s)\n",
+            study->mechanism, (long long)calibration.id, study->points, study->workload_count, calibration.fit.r2,
+            100 * calibration.rms_error, validation.count, 100 * sum / validation.count, 100 * largest,
+            sc_monotonic_seconds() - start);
     model_fit_release(&calibration.fit);
     validation_outcome_release(&validation);
     return 0;
@@ -99,7 +99,8 @@ static char *sweep_spec_text(const compare_model_request *request, const char *c
 
 /* Step 3: the sweep, and its line. */
 static int model_sweep(const compare_model_request *request, sc_store *store, const char *const *mechanisms,
-                       int mechanism_count, const char *const *workloads, int workload_count, sc_error *error)
+                       int mechanism_count, const char *const *workloads, int workload_count, FILE *out,
+                       sc_error *error)
 {
     sc_config *base = sc_config_load(request->system, NULL, NULL, 0, error);
     if (!base)
@@ -113,22 +114,21 @@ static int model_sweep(const compare_model_request *request, sc_store *store, co
     if (status == 0)
         status = sweep_evaluate(spec, store, &totals, error);
     if (status == 0)
-        printf("model sweep %s (id %lld): one parameter at a time, %lld points x %d mechanisms x %d workloads = "
-               "%lld model runs in %.2f s (syncscope query sensitivity)\n", spec->name, (long long)totals.sweep_id,
-               (long long)totals.points, totals.mechanism_count, totals.workload_count, (long long)totals.runs,
-               totals.seconds);
+        fprintf(out, "model sweep %s (id %lld): one parameter at a time, %lld points x %d mechanisms x %d workloads "
+                "= %lld model runs in %.2f s (syncscope query sensitivity)\n", spec->name, (long long)totals.sweep_id,
+                (long long)totals.points, totals.mechanism_count, totals.workload_count, (long long)totals.runs,
+                totals.seconds);
     sweep_spec_free(spec);
     free(spec);
     return status;
 }
 
-int compare_model_step(const compare_model_request *request, sc_store *store, sc_error *error)
+int compare_model_step(const compare_model_request *request, sc_store *store, FILE *out, sc_error *error)
 {
-    model_study study = {.command = "compare", .system = request->system, .size = request->size,
-                         .points = request->points, .database_path = sc_store_path(store), .quiet = true};
+    model_study study = {.system = request->system, .size = request->size, .points = request->points, .quiet = true};
     char covered[] = MODEL_DEFAULT_WORKLOADS;
     const char *model_workloads[32];
-    int model_workload_count = cli_split_list(covered, model_workloads, 32);
+    int model_workload_count = sc_name_split(covered, model_workloads, 32);
     for (int w = 0; w < request->workload_count; w++)
         if (sc_name_index(model_workloads, model_workload_count, request->workloads[w]) >= 0)
             study.workloads[study.workload_count++] = request->workloads[w];
@@ -138,18 +138,18 @@ int compare_model_step(const compare_model_request *request, sc_store *store, sc
         if (model_mechanism_find(request->mechanisms[m]) && sc_protocol_find(request->mechanisms[m]))
             mechanisms[mechanism_count++] = request->mechanisms[m];
     if (!study.workload_count || !mechanism_count) {
-        printf("model: skipped: %s\n", !study.workload_count
-                                           ? "no compared workload is one the models cover (" MODEL_DEFAULT_WORKLOADS ")"
-                                           : "no compared mechanism has an analytical model");
+        fprintf(out, "model: skipped: %s\n",
+                !study.workload_count ? "no compared workload is one the models cover (" MODEL_DEFAULT_WORKLOADS ")"
+                                      : "no compared mechanism has an analytical model");
         return 0;
     }
     for (int m = 0; m < mechanism_count; m++) {
         study.mechanism = mechanisms[m];
         study.model = model_mechanism_find(mechanisms[m]);
-        if (calibrate_and_validate(&study, store, error) < 0)
+        if (calibrate_and_validate(&study, store, out, error) < 0)
             return sc_fail_prefix(error, "model step, mechanism %s", mechanisms[m]);
     }
-    if (model_sweep(request, store, mechanisms, mechanism_count, study.workloads, study.workload_count, error) < 0)
+    if (model_sweep(request, store, mechanisms, mechanism_count, study.workloads, study.workload_count, out, error) < 0)
         return sc_fail_prefix(error, "model sweep");
     return 0;
 }

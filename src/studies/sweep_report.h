@@ -1,8 +1,8 @@
 /* sweep_report.h — what a sweep's stored runs say: for each mechanism and workload the
  * sensitivity of cycles to each parameter (sensitivity.h), printed as a table and drawn as SVG.
  * Reads only the database, so it works the same on a merged set of shard databases. */
-#ifndef SYNCSCOPE_CLI_SWEEP_REPORT_H
-#define SYNCSCOPE_CLI_SWEEP_REPORT_H
+#ifndef SYNCSCOPE_STUDIES_SWEEP_REPORT_H
+#define SYNCSCOPE_STUDIES_SWEEP_REPORT_H
 
 #include <stdint.h>
 #include <stdio.h>

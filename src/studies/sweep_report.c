@@ -1,5 +1,5 @@
 /* sweep_report.c — the sensitivity report of a sweep, from its stored runs (see sweep_report.h). */
-#include "cli/sweep_report.h"
+#include "studies/sweep_report.h"
 
 #include <math.h>
 #include <stdlib.h>

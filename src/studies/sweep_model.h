@@ -2,8 +2,8 @@
  * mechanism's latest calibration for the system, one profile per workload and profile key
  * (reused while the swept keys leave the key alone), and the runs stored in batches of many
  * runs per transaction (mode 'model', tied to their sweep point). */
-#ifndef SYNCSCOPE_CLI_SWEEP_MODEL_H
-#define SYNCSCOPE_CLI_SWEEP_MODEL_H
+#ifndef SYNCSCOPE_STUDIES_SWEEP_MODEL_H
+#define SYNCSCOPE_STUDIES_SWEEP_MODEL_H
 
 #include <stdint.h>
 

@@ -1,6 +1,9 @@
-/* compare_model.h — the model step of `syncscope compare` (compare_model.c). */
-#ifndef SYNCSCOPE_CLI_COMPARE_MODEL_H
-#define SYNCSCOPE_CLI_COMPARE_MODEL_H
+/* compare_model.h — the model step of `syncscope compare` (compare_model.c): calibration,
+ * validation and a small model sweep of the compared mechanisms. */
+#ifndef SYNCSCOPE_STUDIES_COMPARE_MODEL_H
+#define SYNCSCOPE_STUDIES_COMPARE_MODEL_H
+
+#include <stdio.h>
 
 #include "store/store.h"
 
@@ -15,7 +18,7 @@ typedef struct compare_model_request {
 
 /* Calibrates and validates each compared mechanism that has an analytical model over the
  * compared workloads the models cover, then runs the model sweep; prints one line for each
- * mechanism and one for the sweep (or one saying why the step was skipped). */
-int compare_model_step(const compare_model_request *request, sc_store *store, sc_error *error);
+ * mechanism and one for the sweep (or one saying why the step was skipped) to `out`. */
+int compare_model_step(const compare_model_request *request, sc_store *store, FILE *out, sc_error *error);
 
 #endif
