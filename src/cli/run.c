@@ -107,37 +107,25 @@ static int request_from_options(run_request *request, cli_option *options)
 /* Simulates (or, in mode model, predicts), stores and prints; returns the process exit code. */
 static int execute(const run_request *request)
 {
-    sc_error error = {{0}};
-    run_result result;
-    if (run_session_execute(request, &result, &error) < 0) {
-        fprintf(stderr, "syncscope run: %s\n", error.message);
-        return 1;
-    }
-    if (request->json)
-        run_print_json(request, &result);
-    else
-        run_print_text(request, &result);
-    run_result_release(&result);
-    return result.check.passed ? 0 : 1;
-}
-
-static int execute_model(const run_request *request)
-{
-    if (!request->database_path) {
+    bool model = !strcmp(request->mode, "model");
+    if (model && !request->database_path) {
         fprintf(stderr, "syncscope run: --mode model reads its calibration from the database; drop --no-db\n");
         return 2;
     }
     sc_error error = {{0}};
-    run_model_result result;
-    if (run_model_execute(request, &result, &error) < 0) {
+    run_result result;
+    run_model_result prediction;
+    if ((model ? run_model_execute(request, &prediction, &error) : run_session_execute(request, &result, &error)) < 0) {
         fprintf(stderr, "syncscope run: %s\n", error.message);
         return 1;
     }
-    if (request->json)
-        run_print_model_json(request, &result);
-    else
-        run_print_model_text(request, &result);
-    return 0;
+    if (model) {
+        run_print_model(request, &prediction);
+        return 0;
+    }
+    run_print(request, &result);
+    run_result_release(&result);
+    return result.check.passed ? 0 : 1;
 }
 
 int command_run(int argc, char **argv)
@@ -165,7 +153,7 @@ int command_run(int argc, char **argv)
     run_request request;
     int status = request_from_options(&request, options);
     if (status == 0)
-        status = !strcmp(request.mode, "model") ? execute_model(&request) : execute(&request);
+        status = execute(&request);
     cli_options_free(options);
     return status;
 }

@@ -35,7 +35,7 @@ static void print_sample(const run_sample *sample)
            sample->options.warmup_waves, sample->options.warmup_launches);
 }
 
-void run_print_text(const run_request *request, const run_result *result)
+static void print_text(const run_request *request, const run_result *result)
 {
     printf("workload           %s (%s)\n", result->workload_name,
            request->workload_file ? "manifest" : sc_workload_size_name(request->size));
@@ -56,7 +56,7 @@ void run_print_text(const run_request *request, const run_result *result)
         printf("stored as run      %lld\n", (long long)result->run_id);
 }
 
-void run_print_json(const run_request *request, const run_result *result)
+static void print_json(const run_request *request, const run_result *result)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddNumberToObject(root, "run_id", (double)result->run_id);
@@ -103,7 +103,7 @@ void run_print_json(const run_request *request, const run_result *result)
     cJSON_Delete(root);
 }
 
-void run_print_model_text(const run_request *request, const run_model_result *result)
+static void print_model_text(const run_request *request, const run_model_result *result)
 {
     const model_prediction *p = &result->prediction;
     double sigma = result->sigma;
@@ -123,7 +123,7 @@ void run_print_model_text(const run_request *request, const run_model_result *re
     printf("stored as run      %lld\n", (long long)result->run_id);
 }
 
-void run_print_model_json(const run_request *request, const run_model_result *result)
+static void print_model_json(const run_request *request, const run_model_result *result)
 {
     const model_prediction *p = &result->prediction;
     double sigma = result->sigma;
@@ -152,4 +152,20 @@ void run_print_model_json(const run_request *request, const run_model_result *re
     printf("%s\n", text);
     free(text);
     cJSON_Delete(root);
+}
+
+void run_print(const run_request *request, const run_result *result)
+{
+    if (request->json)
+        print_json(request, result);
+    else
+        print_text(request, result);
+}
+
+void run_print_model(const run_request *request, const run_model_result *result)
+{
+    if (request->json)
+        print_model_json(request, result);
+    else
+        print_model_text(request, result);
 }

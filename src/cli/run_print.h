@@ -6,10 +6,10 @@
 #include "session/run_model.h"
 #include "session/run_session.h"
 
-void run_print_text(const run_request *request, const run_result *result);
-void run_print_json(const run_request *request, const run_result *result);
+/* Prints a simulated run (functional, detailed or sampled), as JSON when the request asks. */
+void run_print(const run_request *request, const run_result *result);
 
-void run_print_model_text(const run_request *request, const run_model_result *result);
-void run_print_model_json(const run_request *request, const run_model_result *result);
+/* Prints a model run, as JSON when the request asks. */
+void run_print_model(const run_request *request, const run_model_result *result);
 
 #endif
