@@ -18,3 +18,15 @@ int sc_name_count(const char *const *names)
         count++;
     return count;
 }
+
+int sc_name_split(char *text, const char **names, int capacity)
+{
+    int count = 0;
+    char *rest = NULL;
+    for (char *item = strtok_r(text, ",", &rest); item; item = strtok_r(NULL, ",", &rest)) {
+        if (count == capacity)
+            return -1;
+        names[count++] = item;
+    }
+    return count;
+}

@@ -8,8 +8,9 @@
 #include "cli/bench_sampled.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_session.h"
+#include "cli/sampling_options.h"
 #include "protocols/mechanism.h"
+#include "session/run_session.h"
 #include "store/store.h"
 
 static void print_help(void)
@@ -157,7 +158,7 @@ int command_bench(int argc, char **argv)
     cli_option options[] = {
         {.name = "size", .kind = CLI_VALUE}, {.name = "workload", .kind = CLI_VALUE},
         {.name = "system", .kind = CLI_VALUE}, {.name = "mechanism", .kind = CLI_VALUE},
-        {.name = "runs", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}, RUN_SAMPLED_OPTIONS,
+        {.name = "runs", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}, SAMPLING_OPTIONS,
         {.name = NULL},
     };
     const char *positional[1];
@@ -183,7 +184,7 @@ int command_bench(int argc, char **argv)
         fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed, sampled, store or model\n",
                 target);
         status = 2;
-    } else if (run_sampled_options("bench", options, &sampling) != 0) {
+    } else if (sampling_options_parse("bench", options, &sampling) != 0) {
         status = 2;
     } else if (mechanism && !sc_protocol_find(mechanism)) {
         fprintf(stderr, "syncscope bench: --mechanism %s has no detailed protocol (detailed runs support wt, nol1 and rfo)\n",

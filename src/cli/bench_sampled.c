@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/run_session.h"
+#include "session/run_session.h"
 
 static void print_header(const char *system, const char *mechanism, sc_workload_size size,
                          const sampling_options *sampling)

@@ -7,15 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "cli/commands.h"
-#include "cli/compare_model.h"
 #include "cli/options.h"
-#include "cli/run_session.h"
 #include "export/database.h"
 #include "export/output.h"
 #include "export/report.h"
 #include "export/svg.h"
 #include "protocols/mechanism.h"
+#include "session/run_session.h"
+#include "studies/compare_model.h"
 
 static void print_help(void)
 {
@@ -127,7 +128,7 @@ static int write_stall_figures(const comparison *c, const char *database, const 
 static int fill_names(comparison *c, cli_option *options, char *workload_text, char *mechanism_text)
 {
     if (workload_text) {
-        c->workloads = cli_split_list(workload_text, c->names_w, 64);
+        c->workloads = sc_name_split(workload_text, c->names_w, 64);
     } else {
         int count;
         const sc_workload *const *suite = sc_workload_suite(&count);
@@ -135,7 +136,7 @@ static int fill_names(comparison *c, cli_option *options, char *workload_text, c
             c->names_w[c->workloads++] = suite[i]->name;
     }
     if (mechanism_text) {
-        c->mechanisms = cli_split_list(mechanism_text, c->names_m, 16);
+        c->mechanisms = sc_name_split(mechanism_text, c->names_m, 16);
     } else {
         int count;
         const sc_mechanism *const *list = sc_mechanism_list(&count);
@@ -211,7 +212,7 @@ static int compare(cli_option *options)
             .mechanisms = c.names_m, .mechanism_count = c.mechanisms,
             .workloads = c.names_w, .workload_count = c.workloads, .points = (int)model_points,
         };
-        if (model_points && compare_model_step(&model, store, &error) < 0) {
+        if (model_points && compare_model_step(&model, store, stdout, &error) < 0) {
             fprintf(stderr, "syncscope compare: %s\n", error.message);
             failures++;
         }

@@ -12,8 +12,8 @@
 #include "base/clock.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_timing.h"
 #include "protocols/mechanism.h"
+#include "session/run_timing.h"
 #include "timing/protocol.h"
 #include "workloads/litmus.h"
 

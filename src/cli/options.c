@@ -112,18 +112,6 @@ const char *cli_database_path(const char *option_value)
     return option_value ? option_value : sc_store_default_path();
 }
 
-int cli_split_list(char *text, const char **names, int capacity)
-{
-    int count = 0;
-    char *rest = NULL;
-    for (char *item = strtok_r(text, ",", &rest); item; item = strtok_r(NULL, ",", &rest)) {
-        if (count == capacity)
-            return -1;
-        names[count++] = item;
-    }
-    return count;
-}
-
 int cli_usage_error(const char *command, const char *format, ...)
 {
     va_list args;

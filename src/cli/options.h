@@ -28,10 +28,6 @@ cli_option *cli_find(cli_option *options, const char *name);
  * KEY, or prints "syncscope COMMAND: --OPTION 'text': expected KEY=VALUE" and returns NULL. */
 char *cli_split_assignment(const char *command, const char *option, char *text);
 
-/* Splits a comma list into at most `capacity` names (pointing into `text`, which is modified);
- * returns their count, or -1 when the list has more than `capacity`. */
-int cli_split_list(char *text, const char **names, int capacity);
-
 /* Parses an unsigned integer option value; prints "syncscope COMMAND: --NAME: ..." on error. */
 int cli_parse_u64(const char *command, const char *name, const char *text, unsigned long long *value);
 

@@ -1,7 +1,6 @@
-/* reproduce.c — `syncscope reproduce STUDY`: runs a seed paper's experiment (study.h) on the
- * detailed model, stores every run tied to the study's sweep, and writes the figures and the
- * claims table. A run that fails removes what this invocation stored; a failed output check is
- * stored, reported and makes the command exit 1. */
+/* reproduce.c — `syncscope reproduce STUDY`: runs a seed paper's experiment (reproduction.h) on
+ * the detailed model, stores every run tied to the study's sweep, and writes the figures and the
+ * claims table. A failed output check is stored, reported and makes the command exit 1. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,9 +8,9 @@
 #include "base/names.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_session.h"
-#include "cli/study.h"
 #include "export/output.h"
+#include "studies/reproduction.h"
+#include "workloads/workload.h"
 
 static void print_help(void)
 {
@@ -27,13 +26,6 @@ static void print_help(void)
     study_print_list(stdout);
 }
 
-typedef struct reproduction {
-    const reproduction_study *study;
-    study_runs runs;
-    int runs_done, failed_checks;
-} reproduction;
-
-
 /* Fills the run lists from the study and the options; returns 2 after a usage error. */
 static int choose_runs(reproduction *r, char *workload_text, char *scaling_text, const char *size)
 {
@@ -47,7 +39,7 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
     runs->mechanism_count = sc_name_count(study->mechanisms);
     memcpy(runs->mechanisms, study->mechanisms, (size_t)runs->mechanism_count * sizeof *runs->mechanisms);
     if (workload_text) {
-        runs->workload_count = cli_split_list(workload_text, runs->workloads, STUDY_MAX_WORKLOADS);
+        runs->workload_count = sc_name_split(workload_text, runs->workloads, STUDY_MAX_WORKLOADS);
         if (runs->workload_count < 0)
             return cli_usage_error("reproduce", "--workloads: too many names");
         for (int w = 0; w < runs->workload_count; w++)
@@ -61,7 +53,7 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
     for (int w = 0; w < study_scaling; w++)
         if (sc_name_index(runs->workloads, runs->workload_count, study->scaling_workloads[w]) >= 0)
             runs->scaling_workloads[runs->scaling_workload_count++] = study->scaling_workloads[w];
-    runs->scaling_size_count = cli_split_list(scaling_text, runs->scaling_sizes, STUDY_MAX_SIZES);
+    runs->scaling_size_count = sc_name_split(scaling_text, runs->scaling_sizes, STUDY_MAX_SIZES);
     if (runs->scaling_size_count < 0)
         return cli_usage_error("reproduce", "--scaling-sizes: too many sizes");
     for (int s = 0; s < runs->scaling_size_count; s++)
@@ -71,75 +63,13 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
     return 0;
 }
 
-/* Runs and stores one workload under every mechanism at one size. */
-static int run_workload(reproduction *r, const sc_config *config, const char *workload, const char *size,
-                        sc_error *error)
-{
-    sc_workload_size size_class;
-    sc_workload_size_parse(size, &size_class);
-    char params[64];
-    snprintf(params, sizeof params, "{\"size\":\"%s\"}", size);
-    int64_t point = sc_store_ensure_sweep_point(r->runs.store, r->runs.sweep_id, size_class, params, error);
-    if (point < 0)
-        return -1;
-    for (int m = 0; m < r->runs.mechanism_count; m++) {
-        run_request request = {
-            .system = r->study->system, .mechanism = r->runs.mechanisms[m], .workload = workload,
-            .mode = "detailed", .size = size_class, .seed = 1, .sweep_point_id = point,
-            .database_path = sc_store_path(r->runs.store),
-        };
-        run_result result;
-        int status = run_session_simulate(&request, config, &result, error);
-        int64_t run_id = status == 0 ? run_session_store(r->runs.store, &request, config, &result, error) : -1;
-        if (run_id < 0)
-            status = -1;
-        if (status < 0) {
-            run_result_release(&result);
-            return sc_fail_prefix(error, "%s on %s (%s)", workload, r->runs.mechanisms[m], size);
-        }
-        printf("%-6s %-10s %-5s %-4s %12llu cycles  run %lld\n", size, workload, r->runs.mechanisms[m],
-               result.check.passed ? "ok" : "FAIL", (unsigned long long)result.timing.cycles,
-               (long long)run_id);
-        fflush(stdout);
-        r->runs_done++;
-        r->failed_checks += !result.check.passed;
-        run_result_release(&result);
-    }
-    return 0;
-}
-
-static int run_all(reproduction *r, sc_error *error)
-{
-    sc_config *config = sc_config_load(r->study->system, NULL, NULL, 0, error);
-    if (!config)
-        return -1;
-    int status = 0;
-    for (int w = 0; status == 0 && w < r->runs.workload_count; w++)
-        if (sc_name_index(r->runs.scaling_workloads, r->runs.scaling_workload_count, r->runs.workloads[w]) < 0 ||
-            sc_name_index(r->runs.scaling_sizes, r->runs.scaling_size_count, r->runs.size) < 0)
-            status = run_workload(r, config, r->runs.workloads[w], r->runs.size, error);
-    for (int s = 0; status == 0 && s < r->runs.scaling_size_count; s++)
-        for (int w = 0; status == 0 && w < r->runs.scaling_workload_count; w++)
-            status = run_workload(r, config, r->runs.scaling_workloads[w], r->runs.scaling_sizes[s], error);
-    sc_config_free(config);
-    return status;
-}
-
 static int reproduce(reproduction *r, bool report_only, const char *directory)
 {
     sc_error error = {{0}};
-    char sweep_name[96], spec[256];
-    snprintf(sweep_name, sizeof sweep_name, "reproduce-%s", r->study->name);
-    snprintf(spec, sizeof spec, "{\"study\":\"%s\",\"system\":\"%s\"}", r->study->name, r->study->system);
-    int64_t last_before = sc_store_last_run_id(r->runs.store, &error);
-    int status = 0;
-    if (last_before < 0 || (r->runs.sweep_id = sc_store_ensure_sweep(r->runs.store, sweep_name, spec, &error)) < 0)
-        status = -1;
+    int status = reproduction_open(r, &error);
     if (status == 0 && !report_only) {
         printf("%s on %s, database %s\n", r->study->title, r->study->system, sc_store_path(r->runs.store));
-        if ((status = run_all(r, &error)) < 0)
-            sc_store_remove_sweep_runs_after(r->runs.store, r->runs.sweep_id, last_before);
-        else
+        if ((status = reproduction_run(r, stdout, &error)) == 0)
             printf("%d runs, %d failed their output check\n\n", r->runs_done, r->failed_checks);
     }
     if (status == 0 && (sc_output_make_directories(directory, &error) < 0 ||

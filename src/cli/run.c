@@ -7,7 +7,11 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_session.h"
+#include "cli/run_print.h"
+#include "cli/sampling_options.h"
+#include "protocols/mechanism.h"
+#include "session/run_model.h"
+#include "session/run_session.h"
 
 static void print_help(void)
 {
@@ -34,6 +38,96 @@ static void print_help(void)
            "  --sample-warmup-launches L  launches run in detail unmeasured before each measured one [1]\n");
 }
 
+static const char *const modes[] = {"functional", "detailed", "sampled", "model"};
+
+static bool known_mode(const char *mode)
+{
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (!strcmp(modes[i], mode))
+            return true;
+    return false;
+}
+
+/* Fills a request from the parsed options; prints a one-line error and returns 2 on bad usage. */
+static int request_from_options(run_request *request, cli_option *options)
+{
+    cli_option *set = cli_find(options, "set"), *dump = cli_find(options, "dump");
+    *request = (run_request){
+        .system = cli_find(options, "system")->value,
+        .mechanism = cli_find(options, "mechanism")->value,
+        .workload = cli_find(options, "workload")->value,
+        .workload_file = cli_find(options, "workload-file")->value,
+        .mode = cli_find(options, "mode")->value,
+        .config_file = cli_find(options, "config")->value,
+        .sets = (const char *const *)set->values,
+        .set_count = set->count,
+        .size = SC_SIZE_SMALL,
+        .seed = 1,
+        .dumps = (const char *const *)dump->values,
+        .dump_count = dump->count,
+        .json = cli_find(options, "json")->present,
+    };
+    if (!request->system)
+        request->system = "gtx480";
+    if (!request->mechanism)
+        request->mechanism = "wt";
+    if (!request->mode)
+        request->mode = "functional";
+    if (!cli_find(options, "no-db")->present)
+        request->database_path = cli_database_path(cli_find(options, "db")->value);
+    if (!request->workload == !request->workload_file)
+        return cli_usage_error("run", "give exactly one of --workload and --workload-file");
+    if (request->workload && !sc_workload_find(request->workload))
+        return cli_usage_error("run", "unknown workload (see syncscope list workloads): %s", request->workload);
+    if (!sc_mechanism_find(request->mechanism))
+        return cli_usage_error("run", "unknown mechanism (see syncscope list mechanisms): %s", request->mechanism);
+    if (!known_mode(request->mode))
+        return cli_usage_error("run", "--mode must be functional, detailed, sampled or model, not %s", request->mode);
+    if (request->dump_count && !request->workload_file)
+        return cli_usage_error("run", "--dump needs --workload-file (built-in workloads check their own outputs)");
+    const char *size = cli_find(options, "size")->value;
+    if (size && sc_workload_size_parse(size, &request->size) < 0)
+        return cli_usage_error("run", "--size must be tiny, small, large or huge, not %s", size);
+    unsigned long long number;
+    const char *seed = cli_find(options, "seed")->value, *jitter = cli_find(options, "jitter")->value;
+    if (seed && cli_parse_u64("run", "seed", seed, &number) < 0)
+        return 2;
+    request->seed = seed ? number : request->seed;
+    if (jitter && cli_parse_u64("run", "jitter", jitter, &number) < 0)
+        return 2;
+    request->jitter = jitter ? number : 0;
+    bool sampling_given = cli_find(options, "sample-period")->present || cli_find(options, "sample-window-waves")->present ||
+                          cli_find(options, "sample-warmup-waves")->present ||
+                          cli_find(options, "sample-warmup-launches")->present;
+    if (sampling_given && strcmp(request->mode, "sampled") != 0)
+        return cli_usage_error("run", "--sample-* options need --mode sampled");
+    return sampling_options_parse("run", options, &request->sampling);
+}
+
+/* Simulates (or, in mode model, predicts), stores and prints; returns the process exit code. */
+static int execute(const run_request *request)
+{
+    bool model = !strcmp(request->mode, "model");
+    if (model && !request->database_path) {
+        fprintf(stderr, "syncscope run: --mode model reads its calibration from the database; drop --no-db\n");
+        return 2;
+    }
+    sc_error error = {{0}};
+    run_result result;
+    run_model_result prediction;
+    if ((model ? run_model_execute(request, &prediction, &error) : run_session_execute(request, &result, &error)) < 0) {
+        fprintf(stderr, "syncscope run: %s\n", error.message);
+        return 1;
+    }
+    if (model) {
+        run_print_model(request, &prediction);
+        return 0;
+    }
+    run_print(request, &result);
+    run_result_release(&result);
+    return result.check.passed ? 0 : 1;
+}
+
 int command_run(int argc, char **argv)
 {
     cli_option options[] = {
@@ -44,7 +138,7 @@ int command_run(int argc, char **argv)
         {.name = "seed", .kind = CLI_VALUE},       {.name = "jitter", .kind = CLI_VALUE},
         {.name = "dump", .kind = CLI_REPEATED},    {.name = "db", .kind = CLI_VALUE},
         {.name = "no-db", .kind = CLI_FLAG},       {.name = "json", .kind = CLI_FLAG},
-        RUN_SAMPLED_OPTIONS,                       {.name = NULL},
+        SAMPLING_OPTIONS,                          {.name = NULL},
     };
     const char *positional[1];
     int positional_count;
@@ -57,9 +151,9 @@ int command_run(int argc, char **argv)
         return 0;
     }
     run_request request;
-    int status = run_request_from_options(&request, options);
+    int status = request_from_options(&request, options);
     if (status == 0)
-        status = run_session_execute(&request);
+        status = execute(&request);
     cli_options_free(options);
     return status;
 }

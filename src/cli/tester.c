@@ -10,8 +10,8 @@
 #include "base/clock.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/run_session.h"
 #include "protocols/mechanism.h"
+#include "session/run_session.h"
 #include "workloads/protocol_tester.h"
 
 #define MAX_LIST 32

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "cli/run_timing.h"
+#include "session/run_timing.h"
 #include "timing/timing_engine.h"
 #include "workloads/litmus.h"
 

@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "cli/run_timing.h"
 #include "config/config.h"
+#include "session/run_timing.h"
 #include "workloads/protocol_tester.h"
 
 /* A tiny run takes about 0.3 M cycles; a livelock must not hide behind the presets' 1e10. */

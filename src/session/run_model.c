@@ -1,0 +1,53 @@
+/* run_model.c — a run in mode model (run_model.h): sigma combines the calibration's residual
+ * spread and its parameter covariance (model_cycles_sigma). */
+#include "session/run_model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/clock.h"
+#include "protocols/mechanism.h"
+#include "session/model_run.h"
+
+static int predict(const run_request *request, sc_config *config, sc_store *store, run_model_result *result,
+                   sc_error *error)
+{
+    const model_mechanism *mechanism = model_mechanism_find(request->mechanism);
+    if (!mechanism)
+        return sc_fail(error, "mechanism %s has no analytical model yet (models exist for wt and nol1)",
+                       request->mechanism);
+    if (request->workload_file)
+        return sc_fail(error, "--mode model takes a built-in --workload (profiles of manifests are not supported yet)");
+    model_point point;
+    model_calibration calibration;
+    if (model_point_from_config(config, &point, error) < 0 ||
+        model_calibration_latest(store, request->mechanism, request->system, &calibration, error) < 0)
+        return -1;
+    result->calibration_id = calibration.id;
+    double start = sc_monotonic_seconds();
+    model_profile *profile = model_profile_obtain(store, request->workload, sc_workload_size_name(request->size),
+                                                  request->seed, config, error);
+    if (!profile)
+        return -1;
+    mechanism->evaluate(profile, &point, &calibration.params, &result->prediction);
+    result->sigma = model_cycles_sigma(mechanism, profile, &point, &calibration);
+    double wall = sc_monotonic_seconds() - start;
+    model_run run;
+    char *config_json = sc_config_canonical_json(config);
+    model_run_fill(&run, config, config_json, NULL, request->mechanism, request->workload,
+                   sc_workload_size_name(request->size), &result->prediction, result->sigma, calibration.id, wall);
+    result->run_id = sc_store_insert_run(store, &run.record, error);
+    free(config_json);
+    profile_free(profile);
+    return result->run_id < 0 ? -1 : 0;
+}
+
+int run_model_execute(const run_request *request, run_model_result *result, sc_error *error)
+{
+    sc_config *config = sc_config_load(request->system, request->config_file, request->sets, request->set_count, error);
+    sc_store *store = config ? sc_store_open(request->database_path, error) : NULL;
+    int status = store ? predict(request, config, store, result, error) : -1;
+    sc_store_close(store);
+    sc_config_free(config);
+    return status;
+}

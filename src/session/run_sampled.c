@@ -1,0 +1,86 @@
+/* run_sampled.c — the sampled mode of a run session: the sampled engine on a device, and its
+ * estimate as cycles, stall rows and metrics (see run_sampled.h). */
+#include "session/run_sampled.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "session/run_session.h"
+
+sc_device *run_sampled_device(const sc_config *config, const char *mechanism, uint64_t jitter,
+                              const sampling_options *sampling, void **engine, sc_error *error)
+{
+    void *timing = run_timing_engine(config, mechanism, jitter, error);
+    if (!timing)
+        return NULL;
+    sc_device *device = sc_device_create((unsigned)sc_config_int(config, "gpu.warp_size"), error);
+    if (!device) {
+        timing_engine_ops.destroy(timing);
+        return NULL;
+    }
+    functional_engine_options functional = run_session_functional_options(config);
+    *engine = sampled_engine_create(sampling, timing, &functional);
+    sc_device_set_engine(device, &sampled_engine_ops, *engine);
+    return device;
+}
+
+/* Each CU's stall breakdown of the detailed parts, scaled to the estimated cycles. */
+static void scale_stalls(const timing_report *detailed, uint64_t cycles, run_timing *timing)
+{
+    timing->cu_count = detailed->cu_count;
+    timing->per_cu = calloc(detailed->cu_count + 1, sizeof *timing->per_cu);
+    for (unsigned c = 0; c < detailed->cu_count; c++) {
+        gsi_scale(&detailed->per_cu[c], cycles, &timing->per_cu[c]);
+        gsi_accumulate(&timing->total, &timing->per_cu[c]);
+    }
+}
+
+void run_sampled_collect(void *engine, const sampling_options *sampling, run_timing *timing, run_sample *sample,
+                         sc_kernel_row *kernels, int kernel_count)
+{
+    sampled_report report;
+    sampled_engine_report(engine, &report);
+    timing_report detailed;
+    timing_engine_report(sampled_engine_timing(engine), &detailed);
+    uint64_t cycles = (uint64_t)llround(report.cycles);
+    *sample = (run_sample){
+        .present = true,
+        .cycles = report.cycles,
+        .ci_low = report.ci_low,
+        .ci_high = report.ci_high,
+        .has_ci = report.has_ci,
+        .detailed_fraction = report.warp_instructions
+                                 ? (double)report.detailed_warp_instructions / (double)report.warp_instructions : 0.0,
+        .units = report.units,
+        .options = *sampling,
+    };
+    if (!report.has_ci)
+        snprintf(sample->no_ci_reason, sizeof sample->no_ci_reason,
+                 "kernel %s (%llu launches) has one measured window or launch of its size class",
+                 report.unsampled_kernel, (unsigned long long)report.unsampled_kernel_launches);
+    timing->present = true;
+    timing->cycles = cycles;
+    scale_stalls(&detailed, cycles, timing);
+    run_timing_add_metric(timing, -1, "cycles", (double)cycles, "GPU cycles");
+    run_timing_add_metric(timing, -1, "ipc", cycles ? (double)report.warp_instructions / (double)cycles : 0.0,
+                          "warp instructions/cycle");
+    run_timing_add_metric(timing, -1, "sample.estimated_cycles", report.cycles, "GPU cycles");
+    if (report.has_ci) {
+        run_timing_add_metric(timing, -1, "sample.ci_low", report.ci_low, "GPU cycles");
+        run_timing_add_metric(timing, -1, "sample.ci_high", report.ci_high, "GPU cycles");
+    }
+    run_timing_add_metric(timing, -1, "sample.detailed_fraction", sample->detailed_fraction, "warp instructions");
+    run_timing_add_metric(timing, -1, "sample.detailed_warp_instructions", (double)report.detailed_warp_instructions,
+                          "instructions");
+    run_timing_add_metric(timing, -1, "sample.detailed_cycles", (double)report.detailed_cycles, "GPU cycles");
+    run_timing_add_metric(timing, -1, "sample.windows", (double)report.units, NULL);
+    run_timing_add_metric(timing, -1, "sample.period", sampling->period, NULL);
+    run_timing_add_metric(timing, -1, "sample.window_waves", sampling->window_waves, "waves");
+    run_timing_add_metric(timing, -1, "sample.warmup_waves", sampling->warmup_waves, "waves");
+    run_timing_add_metric(timing, -1, "sample.warmup_launches", sampling->warmup_launches, "launches");
+    for (int k = 0; k < kernel_count && (size_t)k < report.launch_count; k++) {
+        kernels[k].cycles = report.launch_cycles[k];
+        run_timing_add_metric(timing, k, "cycles", report.launch_cycles[k], "GPU cycles (estimated)");
+    }
+}

@@ -1,0 +1,32 @@
+/* run_sampled.h — what a sampled run adds to a run session: a device on the sampled engine, and
+ * the estimate turned into the run's cycles, scaled stall breakdown and sample.* metrics. */
+#ifndef SYNCSCOPE_SESSION_RUN_SAMPLED_H
+#define SYNCSCOPE_SESSION_RUN_SAMPLED_H
+
+#include "config/config.h"
+#include "session/run_timing.h"
+#include "store/store.h"
+#include "timing/sampled_engine.h"
+
+/* The estimate of a sampled run, as printed. */
+typedef struct run_sample {
+    bool present;              /* a sampled run filled this */
+    double cycles, ci_low, ci_high;
+    bool has_ci;               /* false when a stratum had a single detailed unit */
+    double detailed_fraction;  /* warp instructions issued on the timing model / all */
+    uint64_t units;            /* measured windows and launches */
+    char no_ci_reason[160];    /* why has_ci is false */
+    sampling_options options;
+} run_sample;
+
+/* A device on the sampled engine (timing model for `mechanism` plus the functional executor);
+ * *engine receives the engine, owned by the device. */
+sc_device *run_sampled_device(const sc_config *config, const char *mechanism, uint64_t jitter,
+                              const sampling_options *sampling, void **engine, sc_error *error);
+
+/* Fills `timing` (estimated cycles, the detailed parts' stalls scaled to them, sample.* metrics),
+ * `sample`, and the launches' cycles from the engine's estimate. */
+void run_sampled_collect(void *engine, const sampling_options *sampling, run_timing *timing, run_sample *sample,
+                         sc_kernel_row *kernels, int kernel_count);
+
+#endif

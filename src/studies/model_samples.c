@@ -1,0 +1,75 @@
+/* model_samples.c — detailed samples shared by calibration and validation (model_samples.h). */
+#include "studies/model_samples.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "session/run_session.h"
+#include "workloads/workload.h"
+
+/* Runs one workload at one point in detail, stores it and fills the sample's detailed side. */
+static int detailed_sample(const model_study *study, sc_store *store, const sc_config *config, const char *workload,
+                           study_sample *out, sc_error *error)
+{
+    run_request request = {.system = study->system, .mechanism = study->mechanism, .workload = workload,
+                           .mode = "detailed", .seed = 1};
+    sc_workload_size_parse(study->size, &request.size);
+    run_result result;
+    int status = run_session_simulate(&request, config, &result, error);
+    if (status == 0 && !result.check.passed)
+        status = sc_fail(error, "%s: detailed run failed its check: %s", workload, result.check.detail);
+    if (status == 0) {
+        out->detailed_run_id = run_session_store(store, &request, config, &result, error);
+        status = out->detailed_run_id < 0 ? -1 : 0;
+    }
+    if (status == 0) {
+        out->sample.cycles = (double)result.timing.cycles;
+        double cu_cycles = (double)result.timing.cycles * result.timing.cu_count;
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+            out->sample.stall_fraction[c] = (double)result.timing.total.category[c] / cu_cycles;
+    }
+    run_result_release(&result);
+    return status;
+}
+
+study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
+                                 int point_count, int *count, sc_error *error)
+{
+    study_sample *samples = calloc((size_t)point_count * study->workload_count + 1, sizeof *samples);
+    int made = 0, status = 0;
+    for (int p = 0; p < point_count && status == 0; p++) {
+        sc_config *config = model_design_config(study->system, &points[p], error);
+        if (!config || model_point_from_config(config, &samples[made].sample.point, error) < 0) {
+            sc_config_free(config);
+            status = -1;
+            break;
+        }
+        model_point point = samples[made].sample.point;
+        for (int w = 0; w < study->workload_count && status == 0; w++) {
+            study_sample *s = &samples[made];
+            *s = (study_sample){.workload = study->workloads[w], .point = p};
+            s->sample.point = point;
+            s->profile = model_profile_obtain(store, s->workload, study->size, 1, config, error);
+            status = s->profile ? detailed_sample(study, store, config, s->workload, s, error) : -1;
+            s->sample.profile = s->profile;
+            made++;
+            if (status == 0 && !study->quiet)
+                fprintf(stderr, "  point %d/%d %-10s detailed %.0f cycles\n", p + 1, point_count, s->workload,
+                        s->sample.cycles);
+        }
+        sc_config_free(config);
+    }
+    if (status != 0) {
+        model_study_samples_free(samples, made);
+        return NULL;
+    }
+    *count = made;
+    return samples;
+}
+
+void model_study_samples_free(study_sample *samples, int count)
+{
+    for (int i = 0; i < count; i++)
+        profile_free(samples[i].profile);
+    free(samples);
+}

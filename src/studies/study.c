@@ -1,0 +1,69 @@
+/* study.c — the registry of reproductions, and reading a reproduction's stored runs back as
+ * workload x mechanism tables (study.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/names.h"
+#include "studies/study.h"
+
+extern const reproduction_study study_quickrelease;
+
+static const reproduction_study *const studies[] = {&study_quickrelease};
+
+const reproduction_study *study_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof studies / sizeof studies[0]; i++)
+        if (!strcmp(studies[i]->name, name))
+            return studies[i];
+    return NULL;
+}
+
+void study_print_list(FILE *out)
+{
+    for (size_t i = 0; i < sizeof studies / sizeof studies[0]; i++)
+        fprintf(out, "  %-14s %s (preset %s)\n", studies[i]->name, studies[i]->title, studies[i]->system);
+}
+
+typedef struct fetch_context {
+    const study_runs *runs;
+    const char *const *workloads;
+    int workload_count;
+    double *values;
+} fetch_context;
+
+static int keep_value(void *context, int columns, const char *const *names, const char *const *values,
+                      const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    fetch_context *fetch = context;
+    if (!values || !values[2])
+        return 0;
+    int w = sc_name_index(fetch->workloads, fetch->workload_count, values[0]);
+    int m = sc_name_index(fetch->runs->mechanisms, fetch->runs->mechanism_count, values[1]);
+    if (w >= 0 && m >= 0)
+        fetch->values[w * fetch->runs->mechanism_count + m] = atof(values[2]);
+    return 0;
+}
+
+/* The latest ok run per workload and mechanism at one size of the sweep, with the metric. */
+static const char fetch_sql[] =
+    "WITH latest AS (SELECT max(r.id) AS id FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id"
+    "  WHERE p.sweep_id = :sweep AND json_extract(p.params, '$.size') = :size AND r.status = 'ok'"
+    "  GROUP BY r.workload, r.mechanism)"
+    " SELECT r.workload, r.mechanism,"
+    "  CASE WHEN :metric = 'cycles' THEN r.cycles ELSE (SELECT value FROM metrics m WHERE m.run_id = r.id"
+    "   AND m.kernel_index = -1 AND m.name = :metric) END"
+    " FROM runs r JOIN latest ON latest.id = r.id";
+
+int study_fetch(const study_runs *runs, const char *size, const char *const *workloads, int workload_count,
+                const char *metric, double *values, sc_error *error)
+{
+    for (int i = 0; i < workload_count * runs->mechanism_count; i++)
+        values[i] = NAN;
+    char sweep[32];
+    snprintf(sweep, sizeof sweep, "%lld", (long long)runs->sweep_id);
+    const sc_query_param params[] = {{"sweep", sweep}, {"size", size}, {"metric", metric}};
+    fetch_context context = {runs, workloads, workload_count, values};
+    return sc_store_query(runs->store, fetch_sql, params, 3, keep_value, &context, error);
+}

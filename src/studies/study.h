@@ -1,0 +1,59 @@
+/* study.h — reproductions of a seed paper's results (`syncscope reproduce STUDY`).
+ *
+ * A study names a system preset, the mechanisms and workloads of the paper's main figures, and
+ * the workloads of its problem-size scaling figure. Running it stores every run in the database
+ * tied to a sweep named "reproduce-STUDY" with one point per size class, so the figures, the
+ * claims table and any later SQL read the same rows; the study's report function draws the
+ * figures and prints the paper's claims next to the measured values.
+ */
+#ifndef SYNCSCOPE_STUDIES_STUDY_H
+#define SYNCSCOPE_STUDIES_STUDY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/error.h"
+#include "store/store.h"
+
+#define STUDY_MAX_WORKLOADS 32
+#define STUDY_MAX_MECHANISMS 8
+#define STUDY_MAX_SIZES 3
+
+/* The runs a report reads: workloads x mechanisms at the main size, and the scaling workloads
+ * x mechanisms at each scaling size. */
+typedef struct study_runs {
+    sc_store *store;
+    int64_t sweep_id;
+    const char *size;                                  /* main size class */
+    const char *workloads[STUDY_MAX_WORKLOADS];
+    int workload_count;
+    const char *mechanisms[STUDY_MAX_MECHANISMS];
+    int mechanism_count;
+    const char *scaling_workloads[STUDY_MAX_WORKLOADS];
+    int scaling_workload_count;
+    const char *scaling_sizes[STUDY_MAX_SIZES];
+    int scaling_size_count;
+} study_runs;
+
+typedef struct reproduction_study {
+    const char *name;                  /* CLI name */
+    const char *title;                 /* the paper */
+    const char *system;                /* preset */
+    const char *const *mechanisms;     /* NULL-terminated; the first is the normalisation base */
+    const char *const *workloads;      /* NULL-terminated, main figures */
+    const char *const *scaling_workloads;  /* NULL-terminated, scaling figure */
+    /* Writes the figures and the claims table (claims.md) into `directory`, prints the claims. */
+    int (*report)(const study_runs *runs, const char *directory, FILE *out, sc_error *error);
+} reproduction_study;
+
+const reproduction_study *study_find(const char *name);
+/* "name — title" lines of every study, for --help. */
+void study_print_list(FILE *out);
+
+/* values[w * mechanism_count + m]: `metric` ("cycles" or a whole-run metric name) of the latest
+ * ok run of workloads[w] under mechanisms[m] at `size` in the study's sweep; NAN when there is
+ * none. */
+int study_fetch(const study_runs *runs, const char *size, const char *const *workloads, int workload_count,
+                const char *metric, double *values, sc_error *error);
+
+#endif

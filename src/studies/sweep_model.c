@@ -1,0 +1,163 @@
+/* sweep_model.c — a sweep's points through the calibrated analytical models (sweep_model.h). */
+#include "studies/sweep_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "model/sweep_spec.h"
+#include "protocols/mechanism.h"
+#include "session/model_run.h"
+
+/* Runs per transaction, at least; whole points only. Every transaction rewrites the last page
+ * of each design point it adds to in the runs_by_point index (2,304 of them in a sweep of 8
+ * workloads x 4 mechanisms x 72 configurations), so larger transactions write those pages
+ * fewer times: the 10,000-point model-lhs sweep wrote 2.2 GB for its 320 MB of rows at 2,048
+ * runs per transaction and 1.2 GB at 16,384. The batch holds 1.4 kB per run, and the
+ * write lock is held only while a batch is stored (at most 0.73 s per batch in that sweep). */
+enum { SWEEP_MODEL_BATCH = 16384 };
+
+/* Profiles kept per workload. A profile depends on l1.size and l1.mshrs among others
+ * (profile.h), so a sweep over those keys alternates between several: each one reloaded from the
+ * database at every point made the 10,000-point model-lhs sweep (3 L1 sizes) 1.65x slower. Past
+ * this many the oldest is dropped. */
+enum { SWEEP_PROFILES_KEPT = 16 };
+
+typedef struct sweep_model {
+    sc_store *store;
+    const model_mechanism *mechanisms[SWEEP_MAX_NAMES];
+    model_calibration calibrations[SWEEP_MAX_NAMES];
+    const char *const *mechanism_names;
+    int mechanism_count;
+    const char *const *workloads;
+    int workload_count;
+    const char *size;
+    model_profile *profiles[SWEEP_MAX_NAMES][SWEEP_PROFILES_KEPT];   /* per workload, newest first */
+    int capacity;                 /* runs a batch holds: whole points, at least SWEEP_MODEL_BATCH */
+    model_run *batch;
+    sc_run_record *records;
+    int queued;
+    /* The queued points' canonical configuration JSON and hash: serialised once per point. */
+    char **point_json;
+    char (*point_hash)[17];
+    int points_queued;
+    int64_t evaluations;
+} sweep_model;
+
+sweep_model *sweep_model_open(sc_store *store, const char *system, const char *const *mechanisms, int mechanism_count,
+                              const char *const *workloads, int workload_count, const char *size, sc_error *error)
+{
+    sweep_model *model = calloc(1, sizeof *model);
+    if (!model) {
+        sc_fail(error, "out of memory");
+        return NULL;
+    }
+    *model = (sweep_model){.store = store, .mechanism_names = mechanisms, .mechanism_count = mechanism_count,
+                           .workloads = workloads, .workload_count = workload_count, .size = size};
+    int runs_per_point = mechanism_count * workload_count;
+    model->capacity = (SWEEP_MODEL_BATCH + runs_per_point - 1) / runs_per_point * runs_per_point;
+    model->batch = malloc((size_t)model->capacity * sizeof *model->batch);
+    model->records = malloc((size_t)model->capacity * sizeof *model->records);
+    model->point_json = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->point_json);
+    model->point_hash = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->point_hash);
+    if (!model->batch || !model->records || !model->point_json || !model->point_hash) {
+        sc_fail(error, "out of memory for a batch of %d model runs", model->capacity);
+        sweep_model_close(model);
+        return NULL;
+    }
+    for (int m = 0; m < mechanism_count; m++) {
+        model->mechanisms[m] = model_mechanism_find(mechanisms[m]);
+        if (!model->mechanisms[m]) {
+            sc_fail(error, "mechanism %s has no analytical model: use \"mode\": \"detailed\" for it", mechanisms[m]);
+            sweep_model_close(model);
+            return NULL;
+        }
+        if (model_calibration_latest(store, mechanisms[m], system, &model->calibrations[m], error) < 0) {
+            sc_fail_prefix(error, "model sweep (run syncscope calibrate --mechanism %s --system %s first)",
+                           mechanisms[m], system);
+            sweep_model_close(model);
+            return NULL;
+        }
+    }
+    return model;
+}
+
+/* The profile of workload `w` valid for `key`: one kept, or a stored or new one. */
+static model_profile *profile_for(sweep_model *model, int w, const sc_config *config, const char *key, sc_error *error)
+{
+    model_profile **kept = model->profiles[w];
+    for (int i = 0; i < SWEEP_PROFILES_KEPT && kept[i]; i++)
+        if (!strcmp(kept[i]->key, key))
+            return kept[i];
+    model_profile *profile = model_profile_obtain(model->store, model->workloads[w], model->size, 1, config, error);
+    if (!profile)
+        return NULL;
+    profile_free(kept[SWEEP_PROFILES_KEPT - 1]);
+    memmove(kept + 1, kept, (SWEEP_PROFILES_KEPT - 1) * sizeof *kept);
+    kept[0] = profile;
+    return profile;
+}
+
+int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point_id, sc_error *error)
+{
+    model_point point;
+    if (model_point_from_config(config, &point, error) < 0)
+        return -1;
+    if (model->queued + model->mechanism_count * model->workload_count > model->capacity &&
+        sweep_model_flush(model, error) < 0)
+        return -1;
+    const char *config_json = model->point_json[model->points_queued] = sc_config_canonical_json(config);
+    const char *config_hash = memcpy(model->point_hash[model->points_queued], sc_config_hash(config), 17);
+    model->points_queued++;
+    for (int w = 0; w < model->workload_count; w++) {
+        const model_profile *profile = profile_for(model, w, config, point.profile_key, error);
+        if (!profile)
+            return -1;
+        for (int m = 0; m < model->mechanism_count; m++) {
+            const model_mechanism *mechanism = model->mechanisms[m];
+            const model_calibration *calibration = &model->calibrations[m];
+            model_prediction prediction;
+            mechanism->evaluate(profile, &point, &calibration->params, &prediction);
+            double sigma = model_cycles_sigma(mechanism, profile, &point, calibration);
+            model_run *run = &model->batch[model->queued];
+            model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w],
+                           model->size, &prediction, sigma, calibration->id, 0.0);
+            run->record.sweep_point_id = point_id;
+            model->queued++;
+            model->evaluations++;
+        }
+    }
+    return 0;
+}
+
+int sweep_model_flush(sweep_model *model, sc_error *error)
+{
+    for (int i = 0; i < model->queued; i++)
+        model->records[i] = model->batch[i].record;
+    int status = model->queued ? sc_store_insert_runs(model->store, model->records, model->queued, NULL, error) : 0;
+    for (int i = 0; i < model->points_queued; i++)
+        free(model->point_json[i]);
+    model->queued = model->points_queued = 0;
+    return status;
+}
+
+int64_t sweep_model_evaluations(const sweep_model *model)
+{
+    return model->evaluations;
+}
+
+void sweep_model_close(sweep_model *model)
+{
+    if (!model)
+        return;
+    for (int i = 0; i < model->points_queued; i++)
+        free(model->point_json[i]);
+    free(model->batch);
+    free(model->records);
+    free(model->point_json);
+    free(model->point_hash);
+    for (int w = 0; w < model->workload_count; w++)
+        for (int i = 0; i < SWEEP_PROFILES_KEPT; i++)
+            profile_free(model->profiles[w][i]);
+    free(model);
+}

@@ -1,0 +1,30 @@
+/* sweep_model.h — evaluating a sweep's points with the calibrated analytical models: each
+ * mechanism's latest calibration for the system, one profile per workload and profile key
+ * (reused while the swept keys leave the key alone), and the runs stored in batches of many
+ * runs per transaction (mode 'model', tied to their sweep point). */
+#ifndef SYNCSCOPE_STUDIES_SWEEP_MODEL_H
+#define SYNCSCOPE_STUDIES_SWEEP_MODEL_H
+
+#include <stdint.h>
+
+#include "config/config.h"
+#include "store/store.h"
+
+typedef struct sweep_model sweep_model;
+
+/* Fails naming the mechanism that has no model or no calibration on `system`. */
+sweep_model *sweep_model_open(sc_store *store, const char *system, const char *const *mechanisms, int mechanism_count,
+                              const char *const *workloads, int workload_count, const char *size, sc_error *error);
+
+/* Predicts every mechanism x workload at `config` and queues the runs for point `point_id`. */
+int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point_id, sc_error *error);
+
+/* Stores the queued runs in one transaction. */
+int sweep_model_flush(sweep_model *model, sc_error *error);
+
+/* Model evaluations so far. */
+int64_t sweep_model_evaluations(const sweep_model *model);
+
+void sweep_model_close(sweep_model *model);
+
+#endif
