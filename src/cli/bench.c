@@ -16,7 +16,7 @@
 static void print_help(void)
 {
     printf("usage: syncscope bench [functional|detailed|sampled|store|model] [--size tiny|small|large|huge]\n"
-           "                       [--workload W] [--system PRESET] [--mechanism wt|nol1|rfo|qr] [--runs N] [--db PATH]\n"
+           "                       [--workload W] [--system PRESET] [--mechanism M] [--runs N] [--db PATH]\n"
            "                       [--sample-period N] [--sample-window-waves W] [--sample-warmup-waves U]\n"
            "                       [--sample-warmup-launches L]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"
@@ -187,22 +187,23 @@ int command_bench(int argc, char **argv)
     } else if (sampling_options_parse("bench", options, &sampling) != 0) {
         status = 2;
     } else if (mechanism && !sc_protocol_find(mechanism)) {
-        fprintf(stderr, "syncscope bench: --mechanism %s has no detailed protocol (detailed runs support wt, nol1 and rfo)\n",
+        fprintf(stderr, "syncscope bench: --mechanism %s is not a mechanism (see syncscope list mechanisms)\n",
                 mechanism);
         status = 2;
     } else {
         const char *system = cli_find(options, "system")->value, *only = cli_find(options, "workload")->value;
         system = system ? system : "gtx480";
+        mechanism = mechanism ? mechanism : sc_mechanism_default()->name;
         if (runs(target, "functional"))
-            status |= bench_workloads(&functional_target, system, "wt", only, size_text ? size : SC_SIZE_LARGE);
+            status |= bench_workloads(&functional_target, system, mechanism, only, size_text ? size : SC_SIZE_LARGE);
         if (runs(target, "detailed"))
-            status |= bench_workloads(&detailed_target, system, mechanism ? mechanism : "wt", only,
+            status |= bench_workloads(&detailed_target, system, mechanism, only,
                                       size_text ? size : SC_SIZE_SMALL);
         if (runs(target, "sampled"))
-            status |= bench_sampled(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_HUGE,
+            status |= bench_sampled(system, mechanism, only, size_text ? size : SC_SIZE_HUGE,
                                     &sampling);
         if (runs(target, "model"))
-            status |= bench_model(system, mechanism ? mechanism : "wt", only, size_text ? size : SC_SIZE_SMALL);
+            status |= bench_model(system, mechanism, only, size_text ? size : SC_SIZE_SMALL);
         if (runs(target, "store")) {
             const char *path = cli_find(options, "db")->value;
             status |= sc_store_bench(path ? path : "db/bench.sqlite", (long)runs_count, stdout) < 0;

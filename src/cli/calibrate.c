@@ -10,7 +10,7 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope calibrate --mechanism wt|nol1|rfo|qr [--system PRESET] [--workloads W1,W2,...]\n"
+    printf("usage: syncscope calibrate --mechanism M [--system PRESET] [--workloads W1,W2,...]\n"
            "                           [--points N] [--size tiny|small|large|huge] [--seed N] [--db PATH]\n\n"
            "Runs every workload in detail at N design points (default 6) drawn around the preset (L1 and L2\n"
            "capacity, CU count, DRAM clock, NoC latency), stores those runs, takes each workload's profile,\n"

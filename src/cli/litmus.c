@@ -17,7 +17,7 @@
 #include "timing/protocol.h"
 #include "workloads/litmus.h"
 
-#define MAX_MECHANISMS 8
+#define MAX_MECHANISMS 32
 #define MAX_NAMES 32
 #define MAX_ITERATIONS 65536
 
@@ -45,7 +45,7 @@ static void print_help(void)
            "Exits 1 if an outcome the PTX memory model forbids for that variant appeared.\n\n"
            "  --system PRESET     system preset or preset file [gtx480]\n"
            "  --set KEY=VALUE     override one configuration key (repeatable)\n"
-           "  --mechanism M,...   detailed protocols (repeatable) [wt,nol1,rfo]\n"
+           "  --mechanism M,...   detailed protocols (repeatable) [every mechanism: syncscope list mechanisms]\n"
            "  --test T,...        MP, SB, LB, IRIW, CoRR or all (repeatable) [all]\n"
            "  --scope S,...       cta, gpu or all (repeatable) [all]\n"
            "  --mode M,...        relaxed, fenced, acqrel, cached, cached-acq (the last two MP only) or all\n"
@@ -119,9 +119,10 @@ static int select_names(const cli_option *option, const char *const *known, unsi
 
 static int select_mechanisms(const cli_option *option, litmus_plan *plan)
 {
-    char buffer[512];
+    char buffer[512], every[512];
     const char *names[MAX_NAMES];
-    int count = split_names(option, "wt,nol1,rfo", buffer, sizeof buffer, names);
+    sc_mechanism_names(every, sizeof every);
+    int count = split_names(option, every, buffer, sizeof buffer, names);
     if (count <= 0 || count > MAX_MECHANISMS)
         return cli_usage_error("litmus", "--%s: expected 1 to %d comma-separated names", option->name, MAX_MECHANISMS);
     for (int i = 0; i < count; i++) {

@@ -70,7 +70,7 @@ static int request_from_options(run_request *request, cli_option *options)
     if (!request->system)
         request->system = "gtx480";
     if (!request->mechanism)
-        request->mechanism = "wt";
+        request->mechanism = sc_mechanism_default()->name;
     if (!request->mode)
         request->mode = "functional";
     if (!cli_find(options, "no-db")->present)

@@ -23,7 +23,7 @@ static void print_help(void)
            "                        [--variant correct|unordered-peeks|unordered-locks] [--without F,F...]\n"
            "                        [--set key=value]...\n\n"
            "Runs the random protocol tester for program seeds S..S+N-1 [1..4] x jitter seeds [0,1,2] x\n"
-           "mechanisms [wt,nol1,rfo] (detailed mode; functional mode runs each seed once). Every run checks\n"
+           "mechanisms [every one] (detailed mode; functional mode runs each seed once). Every run checks\n"
            "every value a thread reads and every final word; a wrong value, a deadlock or the\n"
            "sim.max_cycles watchdog fails the run. The unordered variants drop acquires on purpose:\n"
            "they are racy, and a protocol with a non-coherent L1 (wt) is expected to fail them.\n"
@@ -186,7 +186,9 @@ static int tester(cli_option *options)
     cli_option *sets = cli_find(options, "set");
     const char *mechanism_text = cli_find(options, "mechanisms")->value;
     const char *jitter_text = cli_find(options, "jitters")->value;
-    char *mechanisms = strdup(mechanism_text ? mechanism_text : "wt,nol1,rfo");
+    char every[512];
+    sc_mechanism_names(every, sizeof every);
+    char *mechanisms = strdup(mechanism_text ? mechanism_text : every);
     char *jitters = strdup(jitter_text ? jitter_text : "0,1,2");
     tester_plan plan;
     int status = parse_plan(options, &plan, mechanisms, jitters);

@@ -11,7 +11,7 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope validate --mechanism wt|nol1|rfo|qr [--system PRESET] [--workloads W1,W2,...]\n"
+    printf("usage: syncscope validate --mechanism M [--system PRESET] [--workloads W1,W2,...]\n"
            "                          [--points N] [--size tiny|small|large|huge] [--seed N] [--db PATH]\n\n"
            "Runs every workload in detail at N held-out design points (default 30; never a point of the\n"
            "calibration) and through the latest calibrated model of the mechanism on the system; stores the\n"

@@ -2,6 +2,7 @@
  * to MECHANISMS below, nothing else. */
 #include "protocols/mechanism.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The registry, in the order `syncscope list mechanisms` prints it. */
@@ -28,6 +29,16 @@ const sc_mechanism *sc_mechanism_find(const char *name)
         if (!strcmp(list[i]->name, name))
             return list[i];
     return NULL;
+}
+
+const sc_mechanism *sc_mechanism_default(void) { return mechanisms[0]; }
+
+void sc_mechanism_names(char *buffer, size_t size)
+{
+    size_t used = 0;
+    buffer[0] = '\0';
+    for (size_t i = 0; i < sizeof mechanisms / sizeof mechanisms[0] && used < size; i++)
+        used += (size_t)snprintf(buffer + used, size - used, "%s%s", i ? "," : "", mechanisms[i]->name);
 }
 
 const sc_protocol *sc_protocol_find(const char *name)

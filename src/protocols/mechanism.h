@@ -7,6 +7,7 @@
 #define SYNCSCOPE_PROTOCOLS_MECHANISM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "model/model.h"
 #include "timing/protocol.h"
@@ -21,6 +22,13 @@ typedef struct sc_mechanism {
 
 const sc_mechanism *const *sc_mechanism_list(int *count);
 const sc_mechanism *sc_mechanism_find(const char *name);
+
+/* The first mechanism of the registry: what a command runs when none is named. */
+const sc_mechanism *sc_mechanism_default(void);
+
+/* Every mechanism's name in registry order, comma-separated ("wt,nol1,..."), into `buffer`
+ * (truncated to `size` - 1 characters): the default list of the commands that run several. */
+void sc_mechanism_names(char *buffer, size_t size);
 
 /* The protocol of the mechanism named `name` ("wt", "nol1"), or NULL. */
 const sc_protocol *sc_protocol_find(const char *name);

@@ -16,13 +16,16 @@ source "$(dirname "$0")/lib/cli_checks.sh"
 queries=${SYNCSCOPE_SOURCE_DIR:?set by ctest}/queries
 db="$work/main.sqlite"
 
+mechanisms=$("$syncscope" list mechanisms | awk '{print $1}')
+mechanism_count=$(echo "$mechanisms" | wc -l)
+workload_count=$("$syncscope" list workloads | wc -l)
 expect 0 "compare --size tiny" "$syncscope" compare --size tiny --db "$db" --report "$work/report"
-for mechanism in wt nol1 rfo qr; do
+for mechanism in $mechanisms; do
     grep -qE "^model $mechanism +calibration [0-9]+ on 2 points x 8 workloads .*16 held-out comparisons: mean \|error\|" \
         "$work/out" || fail "compare printed no model line for $mechanism"
 done
-expect_output "model sweep compare-gtx480-tiny (id 1): one parameter at a time, 9 points x 4 mechanisms x 8 workloads = 288 model runs"
-expect_output "0 of 84 runs failed"
+expect_output "model sweep compare-gtx480-tiny (id 1): one parameter at a time, 9 points x $mechanism_count mechanisms x 8 workloads = $((9 * mechanism_count * 8)) model runs"
+expect_output "0 of $((mechanism_count * workload_count)) runs failed"
 
 count=0
 for file in "$queries"/*.sql; do
