@@ -11,10 +11,6 @@ void protocol_build_index(const sc_protocol *protocol, protocol_index *index)
         const protocol_transition *row = &protocol->l1_table[i];
         index->l1[row->state][row->event] = row;
     }
-    for (unsigned i = 0; i < protocol->dir_table_size; i++) {
-        const protocol_transition *row = &protocol->dir_table[i];
-        index->dir[row->state][row->event] = row;
-    }
 }
 
 const char *l1_state_name(l1_state state)
@@ -42,32 +38,4 @@ const char *l1_action_name(l1_action action)
         "hit_write_cache",
     };
     return action < L1_ACTION_COUNT ? names[action] : "?";
-}
-
-const char *dir_state_name(dir_state state)
-{
-    static const char *const names[DIR_STATE_COUNT] = {
-        "I", "S", "M", "O", "WaitHomeE", "WaitHomeS", "WaitOwnerS", "WaitM", "WaitRecall",
-    };
-    return state < DIR_STATE_COUNT ? names[state] : "?";
-}
-
-const char *dir_event_name(dir_event event)
-{
-    static const char *const names[DIR_EVENT_COUNT] = {
-        "GetS", "GetM", "PutDirty", "PutClean", "InvAck", "OwnerDirty", "OwnerClean", "OwnerNoData",
-        "HomeData", "Done", "Replace",
-    };
-    return event < DIR_EVENT_COUNT ? names[event] : "?";
-}
-
-const char *dir_action_name(dir_action action)
-{
-    static const char *const names[DIR_ACTION_COUNT] = {
-        "none", "defer", "open", "open_recall", "read_home", "forward_get_s", "forward_get_m",
-        "invalidate_sharers", "count_ack", "take_data", "owner_answered", "write_home", "ack_put",
-        "clear_owner", "owner_to_sharer", "add_requester", "set_owner", "grant_s", "grant_e", "grant_m",
-        "close", "free_entry",
-    };
-    return action < DIR_ACTION_COUNT ? names[action] : "?";
 }

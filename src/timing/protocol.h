@@ -106,68 +106,7 @@ typedef struct protocol_transition {
     uint8_t next;
 } protocol_transition;
 
-/* ---- the directory controller at each L2 bank (ownership protocols only) ----
- *
- * A full-map directory entry records a line's state, its owner and its sharers (one bit per CU).
- * A request for a line whose transaction is open waits in that transaction (blocking directory);
- * the data of every grant passes through the directory (the owner answers a forwarded request to
- * the directory, which collects invalidation acknowledgements before granting ownership). */
-
-typedef enum dir_state {
-    DIR_I = 0,           /* no L1 holds the line: no entry */
-    DIR_S,               /* sharers hold clean copies; the home (L2/DRAM) is up to date */
-    DIR_M,               /* one owner holds it in E or M; the home may be stale */
-    DIR_O,               /* an owner holds it dirty (O) and sharers hold copies; the home is stale */
-    DIR_WAIT_HOME_E,     /* GetS in I: reading the home, will grant E */
-    DIR_WAIT_HOME_S,     /* GetS in S: reading the home, will grant S */
-    DIR_WAIT_OWNER_S,    /* GetS in M/O: waiting for the owner's data */
-    DIR_WAIT_M,          /* GetM: waiting for the data (home or owner) and every invalidation ack */
-    DIR_WAIT_RECALL,     /* the entry is being replaced: waiting for the L1 copies to be given up */
-    DIR_STATE_COUNT
-} dir_state;
-
-typedef enum dir_event {
-    DIR_GET_S = 0,       /* an L1 asks for a readable copy */
-    DIR_GET_M,           /* an L1 asks for ownership */
-    DIR_PUT_DIRTY,       /* the owner writes the line back (evicted from M/O, or before upgrading O) */
-    DIR_PUT_CLEAN,       /* the owner gives up a clean exclusive copy (evicted from E) */
-    DIR_INV_ACK,         /* a sharer dropped its copy */
-    DIR_OWNER_DIRTY,     /* the owner's data for a forwarded request: dirty (it was M or O) */
-    DIR_OWNER_CLEAN,     /* the same, clean (it was E) */
-    DIR_OWNER_NO_DATA,   /* the owner had already written the line back (its Put came first) */
-    DIR_HOME_DATA,       /* the home's data is ready (L2 hit, or DRAM fill) */
-    DIR_DONE,            /* everything the transaction waits for has arrived */
-    DIR_REPLACE,         /* the entry is the victim of a new line's entry */
-    DIR_EVENT_COUNT
-} dir_event;
-
-typedef enum dir_action {
-    DIR_NONE = 0,
-    DIR_DEFER,               /* the request waits in the line's open transaction */
-    DIR_OPEN,                /* open a transaction for the requester (allocating the entry) */
-    DIR_OPEN_RECALL,         /* open a transaction that takes every L1 copy back */
-    DIR_READ_HOME,           /* read the line from the L2 (fetching it from DRAM on a miss) */
-    DIR_FORWARD_GET_S,       /* ask the owner for its data; it keeps a copy */
-    DIR_FORWARD_GET_M,       /* ask the owner for its data; it gives the line up */
-    DIR_INVALIDATE_SHARERS,  /* invalidate every sharer but the requester, counting the acks */
-    DIR_COUNT_ACK,           /* one invalidation ack arrived */
-    DIR_TAKE_DATA,           /* keep the message's (or home's) data for the grant */
-    DIR_OWNER_ANSWERED,      /* the owner answered the forwarded request */
-    DIR_WRITE_HOME,          /* write the message's data to the home (L2, write-back) */
-    DIR_ACK_PUT,             /* acknowledge a write-back to its L1 */
-    DIR_CLEAR_OWNER,         /* the owner no longer holds the line */
-    DIR_OWNER_TO_SHARER,     /* the owner keeps a clean shared copy */
-    DIR_ADD_REQUESTER,       /* the requester becomes a sharer */
-    DIR_SET_OWNER,           /* the requester becomes the only holder (owner) */
-    DIR_GRANT_S,             /* send the data to the requester as a shared copy */
-    DIR_GRANT_E,             /* send the data as an exclusive copy */
-    DIR_GRANT_M,             /* send the data with ownership */
-    DIR_CLOSE,               /* close the transaction; requests that waited in it go again */
-    DIR_FREE_ENTRY,          /* drop the entry (no L1 holds the line) */
-    DIR_ACTION_COUNT
-} dir_action;
-
-/* A protocol as the engine sees it: its controllers' tables, the hooks where its behaviour
+/* A protocol as the engine sees it: its L1 controller's table, the hooks where its behaviour
  * differs from the shared engine's defaults (protocol_hooks.h), and the named counters its runs
  * report (protocol_counter, protocol_hooks.h). A release always waits until every write of the
  * CU is performed (at the L2, or in the L1 once it owns the line); while it waits, the CU's
@@ -179,8 +118,6 @@ typedef struct sc_protocol {
     const char *name;                     /* CLI name */
     const protocol_transition *l1_table;
     unsigned l1_table_size;
-    const protocol_transition *dir_table; /* NULL: no directory table */
-    unsigned dir_table_size;
     const struct protocol_hooks *hooks;   /* NULL: every default */
     const struct protocol_counter *counters;  /* the mechanism's own metrics, beyond the shared ones */
     unsigned counter_count;
@@ -190,7 +127,6 @@ typedef struct sc_protocol {
  * memory system compiles them into a direct index once per run (protocol_index). */
 typedef struct protocol_index {
     const protocol_transition *l1[L1_STATE_COUNT][L1_EVENT_COUNT];
-    const protocol_transition *dir[DIR_STATE_COUNT][DIR_EVENT_COUNT];
 } protocol_index;
 
 void protocol_build_index(const sc_protocol *protocol, protocol_index *index);
@@ -198,9 +134,6 @@ void protocol_build_index(const sc_protocol *protocol, protocol_index *index);
 const char *l1_state_name(l1_state state);
 const char *l1_event_name(l1_event event);
 const char *l1_action_name(l1_action action);
-const char *dir_state_name(dir_state state);
-const char *dir_event_name(dir_event event);
-const char *dir_action_name(dir_action action);
 
 /* Whether an L1 line in `state` is the CU's to answer for (E, O, M): it must be written back or
  * handed over, never dropped silently. */

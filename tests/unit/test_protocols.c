@@ -15,6 +15,7 @@
 #include "protocols/common/directory.h"
 #include "protocols/mechanism.h"
 #include "protocols/qr/qr_units.h"
+#include "protocols/rfo/rfo.h"
 #include "timing/memory_internal.h"
 #include "timing/protocol.h"
 
@@ -68,8 +69,7 @@ static void test_nol1_never_caches(void **state)
             assert_true(action != L1_HIT && action != L1_OPEN_MISS && action != L1_BUFFER_STORE);
         }
     }
-    assert_null(nol1->hooks);   /* every default: nothing cached, nothing to drop */
-    assert_null(nol1->dir_table);
+    assert_null(nol1->hooks);   /* every default: nothing cached, nothing to drop, no directory */
 }
 
 #define ROW_EXISTS(table, state, event, name)                                                       \
@@ -149,16 +149,18 @@ static void test_qr_table_is_complete(void **state)
     assert_null(qr->hooks->acquire);   /* acquire is a plain load */
     assert_ptr_equal(qr->hooks->release, qr_l1_release);
     assert_ptr_equal(qr->hooks->atomic_performed, qr_atomic_performed);
-    assert_null(qr->dir_table);
+    assert_ptr_equal(qr->hooks->bank_receive, qr_bank_receive);   /* the wL2 first, no directory */
 }
 
 static void test_rfo_directory_table_is_complete(void **state)
 {
     (void)state;
-    const sc_protocol *rfo = sc_protocol_find("rfo");
-    assert_non_null(rfo->dir_table);
-    protocol_index index;
-    protocol_build_index(rfo, &index);
+    const directory_machine *rfo = &rfo_directory_machine;
+    struct {
+        const protocol_transition *dir[DIR_STATE_COUNT][DIR_EVENT_COUNT];
+    } index = {{{0}}};
+    for (unsigned i = 0; i < rfo->size; i++)
+        index.dir[rfo->table[i].state][rfo->table[i].event] = &rfo->table[i];
     for (int s = 0; s < DIR_STATE_COUNT; s++) {
         ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_S, dir);
         ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_M, dir);
@@ -184,8 +186,8 @@ static void test_rfo_directory_table_is_complete(void **state)
     const dir_state stable[] = {DIR_S, DIR_M, DIR_O};
     for (int s = 0; s < 3; s++)
         ROW_EXISTS(index.dir, stable[s], DIR_REPLACE, dir);
-    for (unsigned i = 0; i < rfo->dir_table_size; i++) {
-        const protocol_transition *row = &rfo->dir_table[i];
+    for (unsigned i = 0; i < rfo->size; i++) {
+        const protocol_transition *row = &rfo->table[i];
         assert_ptr_equal(index.dir[row->state][row->event], row);   /* listed once */
         assert_true(row->next < DIR_STATE_COUNT);
         bool closes = false, frees = false;

@@ -49,7 +49,13 @@ typedef struct transaction {
     uint8_t data[TIMING_MAX_LINE_BYTES];
 } transaction;
 
+/* The protocol's table, indexed by state and event; shared by every slice. */
+typedef struct directory_index {
+    const protocol_transition *row[DIR_STATE_COUNT][DIR_EVENT_COUNT];
+} directory_index;
+
 typedef struct directory_slice {
+    const directory_index *index;
     directory_entry *entries;   /* sets * ways, set-major */
     uint64_t sets;
     unsigned ways;
@@ -57,6 +63,8 @@ typedef struct directory_slice {
     transaction *transactions;
     uint32_t free_transactions;
 } directory_slice;
+
+static directory_slice *slice_of(memory_system *memory, unsigned bank) { return memory->banks[bank].protocol_state; }
 
 /* What the actions of one row work on. */
 typedef struct dir_context {
@@ -70,9 +78,10 @@ typedef struct dir_context {
     bool message_kept;          /* the message lives on (in a transaction, or sent back) */
 } dir_context;
 
-static directory_slice *directory_create(const memory_config *config)
+static directory_slice *directory_create(const memory_config *config, const directory_index *index)
 {
     directory_slice *directory = calloc(1, sizeof *directory);
+    directory->index = index;
     directory->ways = config->directory_associativity;
     directory->sets = config->directory_entries / config->directory_associativity;
     directory->entries = calloc(directory->sets * directory->ways, sizeof *directory->entries);
@@ -92,15 +101,19 @@ static void directory_destroy(directory_slice *directory)
     free(directory);
 }
 
-void directory_build(memory_system *memory)
+void directory_build(memory_system *memory, const directory_machine *machine)
 {
+    directory_index *index = calloc(1, sizeof *index);
+    for (unsigned i = 0; i < machine->size; i++)
+        index->row[machine->table[i].state][machine->table[i].event] = &machine->table[i];
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
-        memory->banks[b].protocol_state = directory_create(&memory->config);
+        memory->banks[b].protocol_state = directory_create(&memory->config, index);
     memory->l2_writes_through = false;   /* the L2 is the home of the lines the L1s write back */
 }
 
 void directory_destroy_all(memory_system *memory)
 {
+    free((directory_index *)slice_of(memory, 0)->index);
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
         directory_destroy(memory->banks[b].protocol_state);
 }
@@ -155,8 +168,6 @@ static directory_entry *recall_victim(const memory_system *memory, directory_sli
             victim = &set[way];
     return victim;
 }
-
-static directory_slice *slice_of(memory_system *memory, unsigned bank) { return memory->banks[bank].protocol_state; }
 
 static transaction *transaction_of(directory_slice *directory, const directory_entry *entry)
 {
@@ -382,7 +393,7 @@ static bool transaction_complete(const transaction *t)
 static int run_event(memory_system *memory, dir_context *context, dir_event event, sc_time now, sc_error *error)
 {
     dir_state state = context->entry ? (dir_state)context->entry->state : DIR_I;
-    const protocol_transition *row = memory->table.dir[state][event];
+    const protocol_transition *row = slice_of(memory, context->bank)->index->row[state][event];
     if (!row)
         return sc_fail(error, "internal error: protocol %s has no directory transition for state %s on event %s "
                        "(line 0x%llx)", memory->protocol->name, dir_state_name(state), dir_event_name(event),
@@ -396,7 +407,7 @@ static int run_event(memory_system *memory, dir_context *context, dir_event even
         return sc_fail(error, "internal error: protocol %s: directory %s on %s ended %s an entry, table says %s",
                        memory->protocol->name, dir_state_name(state), dir_event_name(event),
                        context->entry ? "with" : "without", dir_state_name((dir_state)row->next));
-    if (transaction_complete(context->transaction) && memory->table.dir[row->next][DIR_DONE]) {
+    if (transaction_complete(context->transaction) && slice_of(memory, context->bank)->index->row[row->next][DIR_DONE]) {
         context->handle = MESSAGE_NONE;
         return run_event(memory, context, DIR_DONE, now, error);
     }
@@ -450,7 +461,7 @@ static admission admit_request(memory_system *memory, dir_context *context, dir_
                                sc_error *error)
 {
     directory_slice *directory = slice_of(memory, context->bank);
-    const protocol_transition *row = memory->table.dir[context->entry ? context->entry->state : DIR_I][event];
+    const protocol_transition *row = slice_of(memory, context->bank)->index->row[context->entry ? context->entry->state : DIR_I][event];
     bool opens = false, reads_home = false;
     for (unsigned i = 0; row && i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++) {
         opens |= row->actions[i] == DIR_OPEN;
@@ -562,4 +573,32 @@ void directory_warm_finish(memory_system *memory)
     /* The L1s hold nothing now, so the directory tracks no copy either. */
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
         directory_forget_range(memory, b, 0, UINT64_MAX);
+}
+
+const char *dir_state_name(dir_state state)
+{
+    static const char *const names[DIR_STATE_COUNT] = {
+        "I", "S", "M", "O", "WaitHomeE", "WaitHomeS", "WaitOwnerS", "WaitM", "WaitRecall",
+    };
+    return state < DIR_STATE_COUNT ? names[state] : "?";
+}
+
+const char *dir_event_name(dir_event event)
+{
+    static const char *const names[DIR_EVENT_COUNT] = {
+        "GetS", "GetM", "PutDirty", "PutClean", "InvAck", "OwnerDirty", "OwnerClean", "OwnerNoData",
+        "HomeData", "Done", "Replace",
+    };
+    return event < DIR_EVENT_COUNT ? names[event] : "?";
+}
+
+const char *dir_action_name(dir_action action)
+{
+    static const char *const names[DIR_ACTION_COUNT] = {
+        "none", "defer", "open", "open_recall", "read_home", "forward_get_s", "forward_get_m",
+        "invalidate_sharers", "count_ack", "take_data", "owner_answered", "write_home", "ack_put",
+        "clear_owner", "owner_to_sharer", "add_requester", "set_owner", "grant_s", "grant_e", "grant_m",
+        "close", "free_entry",
+    };
+    return action < DIR_ACTION_COUNT ? names[action] : "?";
 }

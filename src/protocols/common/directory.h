@@ -1,9 +1,11 @@
 /* directory.h — the full-map directory at the L2 banks, a building block of ownership protocols
- * (rfo today, MESI next): it runs the protocol's directory table (sc_protocol.dir_table) on a
- * blocking, full-map directory slice at each bank, whose home is the bank's L2.
+ * (rfo today, MESI next): its vocabulary of directory states, events and actions, and the
+ * controller that runs a protocol's directory table over it (directory_machine) on a blocking,
+ * full-map directory slice at each bank, whose home is the bank's L2.
  *
- * Its functions are the protocol hooks of such a protocol (protocol_hooks.h): build gives every
- * bank a directory slice (and makes the L2 write-back); check_config needs an L1, at most
+ * Its functions are the protocol hooks of such a protocol (protocol_hooks.h): build (called from
+ * the protocol's own build hook with its table) gives every bank a directory slice running it
+ * (and makes the L2 write-back); check_config needs an L1, at most
  * DIRECTORY_MAX_CUS CUs and a directory set per bank; bank_receive handles a message at the bank
  * (1 handled, 0 a request must wait for a transaction, a directory way or an L2 MSHR, -1 a
  * protocol error); home_data takes the home's data for a request that reached the L2 (a hit, or
@@ -15,7 +17,78 @@
 
 #include "timing/memory_internal.h"
 
-void directory_build(memory_system *memory);
+/* ---- the directory controller at each L2 bank (ownership protocols only) ----
+ *
+ * A full-map directory entry records a line's state, its owner and its sharers (one bit per CU).
+ * A request for a line whose transaction is open waits in that transaction (blocking directory);
+ * the data of every grant passes through the directory (the owner answers a forwarded request to
+ * the directory, which collects invalidation acknowledgements before granting ownership). */
+
+typedef enum dir_state {
+    DIR_I = 0,           /* no L1 holds the line: no entry */
+    DIR_S,               /* sharers hold clean copies; the home (L2/DRAM) is up to date */
+    DIR_M,               /* one owner holds it in E or M; the home may be stale */
+    DIR_O,               /* an owner holds it dirty (O) and sharers hold copies; the home is stale */
+    DIR_WAIT_HOME_E,     /* GetS in I: reading the home, will grant E */
+    DIR_WAIT_HOME_S,     /* GetS in S: reading the home, will grant S */
+    DIR_WAIT_OWNER_S,    /* GetS in M/O: waiting for the owner's data */
+    DIR_WAIT_M,          /* GetM: waiting for the data (home or owner) and every invalidation ack */
+    DIR_WAIT_RECALL,     /* the entry is being replaced: waiting for the L1 copies to be given up */
+    DIR_STATE_COUNT
+} dir_state;
+
+typedef enum dir_event {
+    DIR_GET_S = 0,       /* an L1 asks for a readable copy */
+    DIR_GET_M,           /* an L1 asks for ownership */
+    DIR_PUT_DIRTY,       /* the owner writes the line back (evicted from M/O, or before upgrading O) */
+    DIR_PUT_CLEAN,       /* the owner gives up a clean exclusive copy (evicted from E) */
+    DIR_INV_ACK,         /* a sharer dropped its copy */
+    DIR_OWNER_DIRTY,     /* the owner's data for a forwarded request: dirty (it was M or O) */
+    DIR_OWNER_CLEAN,     /* the same, clean (it was E) */
+    DIR_OWNER_NO_DATA,   /* the owner had already written the line back (its Put came first) */
+    DIR_HOME_DATA,       /* the home's data is ready (L2 hit, or DRAM fill) */
+    DIR_DONE,            /* everything the transaction waits for has arrived */
+    DIR_REPLACE,         /* the entry is the victim of a new line's entry */
+    DIR_EVENT_COUNT
+} dir_event;
+
+typedef enum dir_action {
+    DIR_NONE = 0,
+    DIR_DEFER,               /* the request waits in the line's open transaction */
+    DIR_OPEN,                /* open a transaction for the requester (allocating the entry) */
+    DIR_OPEN_RECALL,         /* open a transaction that takes every L1 copy back */
+    DIR_READ_HOME,           /* read the line from the L2 (fetching it from DRAM on a miss) */
+    DIR_FORWARD_GET_S,       /* ask the owner for its data; it keeps a copy */
+    DIR_FORWARD_GET_M,       /* ask the owner for its data; it gives the line up */
+    DIR_INVALIDATE_SHARERS,  /* invalidate every sharer but the requester, counting the acks */
+    DIR_COUNT_ACK,           /* one invalidation ack arrived */
+    DIR_TAKE_DATA,           /* keep the message's (or home's) data for the grant */
+    DIR_OWNER_ANSWERED,      /* the owner answered the forwarded request */
+    DIR_WRITE_HOME,          /* write the message's data to the home (L2, write-back) */
+    DIR_ACK_PUT,             /* acknowledge a write-back to its L1 */
+    DIR_CLEAR_OWNER,         /* the owner no longer holds the line */
+    DIR_OWNER_TO_SHARER,     /* the owner keeps a clean shared copy */
+    DIR_ADD_REQUESTER,       /* the requester becomes a sharer */
+    DIR_SET_OWNER,           /* the requester becomes the only holder (owner) */
+    DIR_GRANT_S,             /* send the data to the requester as a shared copy */
+    DIR_GRANT_E,             /* send the data as an exclusive copy */
+    DIR_GRANT_M,             /* send the data with ownership */
+    DIR_CLOSE,               /* close the transaction; requests that waited in it go again */
+    DIR_FREE_ENTRY,          /* drop the entry (no L1 holds the line) */
+    DIR_ACTION_COUNT
+} dir_action;
+
+/* A protocol's directory machine: its state x event table over the vocabulary above. */
+typedef struct directory_machine {
+    const protocol_transition *table;
+    unsigned size;
+} directory_machine;
+
+const char *dir_state_name(dir_state state);
+const char *dir_event_name(dir_event event);
+const char *dir_action_name(dir_action action);
+
+void directory_build(memory_system *memory, const directory_machine *machine);
 void directory_destroy_all(memory_system *memory);
 int directory_check_config(const memory_config *config, const char *mechanism, sc_error *error);
 int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);

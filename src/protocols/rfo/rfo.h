@@ -5,9 +5,11 @@
 #define SYNCSCOPE_PROTOCOLS_RFO_RFO_H
 
 #include "model/model.h"
+#include "protocols/common/directory.h"
 #include "timing/protocol.h"
 
 extern const sc_protocol protocol_rfo;
+extern const directory_machine rfo_directory_machine;   /* the directory's table */
 extern const model_mechanism model_rfo;
 
 #endif

@@ -173,9 +173,11 @@ static const protocol_transition rfo_directory[] = {
     ROW(DIR_WAIT_RECALL, DIR_DONE,          DIR_I, DIR_FREE_ENTRY, DIR_CLOSE),
 };
 
+const directory_machine rfo_directory_machine = {rfo_directory, sizeof rfo_directory / sizeof rfo_directory[0]};
+
 static void build_rfo(memory_system *memory)
 {
-    directory_build(memory);
+    directory_build(memory, &rfo_directory_machine);
     memory->l3_writable = true;   /* QR §4.2: the L3 is "writeable only in the RFO system" */
 }
 
@@ -209,8 +211,6 @@ const sc_protocol protocol_rfo = {
     .name = "rfo",
     .l1_table = rfo_l1,
     .l1_table_size = sizeof rfo_l1 / sizeof rfo_l1[0],
-    .dir_table = rfo_directory,
-    .dir_table_size = sizeof rfo_directory / sizeof rfo_directory[0],
     .hooks = &rfo_hooks,
     .counters = rfo_counters,
     .counter_count = sizeof rfo_counters / sizeof rfo_counters[0],
