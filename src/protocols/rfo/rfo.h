@@ -1,6 +1,6 @@
-/* rfo.h — what the files of the rfo module (read-for-ownership MOESI coherence) share: its controllers' tables for the
- * detailed model (rfo_protocol.c) and its analytical model (rfo_model.c). Only this folder and
- * its registry entry (rfo.c) include it. */
+/* rfo.h — what the files of the rfo module (read-for-ownership MOESI coherence) share: its
+ * protocol for the detailed model (rfo_protocol.c) and its analytical model (rfo_model.c). Only
+ * this folder and its registry entry (rfo.c) include it. */
 #ifndef SYNCSCOPE_PROTOCOLS_RFO_RFO_H
 #define SYNCSCOPE_PROTOCOLS_RFO_RFO_H
 
