@@ -35,10 +35,13 @@ static l1_state derive_state(l1_controller *l1, uint64_t line_address, cache_lin
     return *entry && miss_current(l1, *entry) ? (l1_state)(*entry)->state : L1_I;
 }
 
-/* States in which the line is in the array. */
-static bool state_present(l1_state state)
+/* States in which the line is in the array: the engine's valid and owned ones, and the protocol's
+ * own that say so. */
+static bool state_present(const sc_protocol *protocol, l1_state state)
 {
-    return state == L1_V || state == L1_VW || state == L1_S || state == L1_E || state == L1_O || state == L1_M;
+    if (state >= L1_STATE_PROTOCOL_FIRST)
+        return protocol->own_states[state - L1_STATE_PROTOCOL_FIRST].in_array;
+    return state == L1_V || state == L1_S || state == L1_E || state == L1_O || state == L1_M;
 }
 
 static bool is_store(l1_event event) { return event == L1_STORE || event == L1_STORE_STRONG; }
@@ -288,7 +291,7 @@ static int install_fill(memory_system *memory, l1_context *context, const protoc
         const protocol_transition *replace = memory->table.l1[victim->state][L1_REPLACE];
         if (!replace)
             return sc_fail(error, "internal error: protocol %s has no L1 transition for state %s on event %s",
-                           memory->protocol->name, l1_state_name((l1_state)victim->state), l1_event_name(L1_REPLACE));
+                           memory->protocol->name, l1_state_name(memory->protocol, (l1_state)victim->state), l1_event_name(memory->protocol, L1_REPLACE));
         if (run_row(memory, &evicted, replace, now, error) < 0)
             return -1;
     }
@@ -436,7 +439,7 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
 static int missing_transition(const memory_system *memory, l1_state state, l1_event event, sc_error *error)
 {
     return sc_fail(error, "internal error: protocol %s has no L1 transition for state %s on event %s",
-                   memory->protocol->name, l1_state_name(state), l1_event_name(event));
+                   memory->protocol->name, l1_state_name(memory->protocol, state), l1_event_name(memory->protocol, event));
 }
 
 /* Runs the row's actions, gives the line in the array the row's next state and checks that the
@@ -450,14 +453,14 @@ static int run_row(memory_system *memory, l1_context *context, const protocol_tr
     cache_line *line;
     mshr_entry *entry;
     l1_state state = derive_state(&memory->l1[context->cu], context->line_address, &line, &entry);
-    if (line && state_present((l1_state)row->next))
+    if (line && state_present(memory->protocol, (l1_state)row->next))
         line->state = row->next;
     state = line ? (l1_state)line->state : state;
     if (state == row->next)
         return 0;
     return sc_fail(error, "internal error: protocol %s: L1 %s on %s ended in %s, table says %s", memory->protocol->name,
-                   l1_state_name((l1_state)row->state), l1_event_name((l1_event)row->event), l1_state_name(state),
-                   l1_state_name((l1_state)row->next));
+                   l1_state_name(memory->protocol, (l1_state)row->state), l1_event_name(memory->protocol, (l1_event)row->event), l1_state_name(memory->protocol, state),
+                   l1_state_name(memory->protocol, (l1_state)row->next));
 }
 
 /* ---- accesses from the load/store unit ---- */

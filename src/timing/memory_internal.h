@@ -32,10 +32,7 @@ typedef enum message_type {
     MSG_INV_ACK,        /* CU -> directory: the copy is gone */
     MSG_OWNER_DATA,     /* CU -> directory: the owner's data for a forward (`dirty`) */
     MSG_OWNER_NO_DATA,  /* CU -> directory: no copy any more (its Put went first) */
-    /* QuickRelease: a release marker follows the CU's write-outs to every L2 bank */
-    MSG_RELEASE_MARKER, /* CU -> L2: drain the wL2 slice, then the wL3, then acknowledge */
-    MSG_FLUSH_MARKER,   /* CU -> L2: the same without acknowledgement (the store of a StRel) */
-    MSG_RELEASE_ACK,    /* L2 -> CU: the marker reached the head of the wL3 */
+    MSG_PROTOCOL_FIRST, /* a protocol's own messages follow (without data; handled by its hooks) */
 } message_type;
 
 /* Messages a bank handles before any request, so requests waiting for a busy line or a full

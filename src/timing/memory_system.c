@@ -141,7 +141,7 @@ static int no_own_actions(memory_system *memory, l1_context *context, l1_action 
                           sc_error *error)
 {
     return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
-                   l1_action_name(action));
+                   l1_action_name(memory->protocol, action));
 }
 
 static int no_own_messages(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)

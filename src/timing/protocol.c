@@ -13,29 +13,37 @@ void protocol_build_index(const sc_protocol *protocol, protocol_index *index)
     }
 }
 
-const char *l1_state_name(l1_state state)
+const char *l1_state_name(const sc_protocol *protocol, l1_state state)
 {
-    static const char *const names[L1_STATE_COUNT] = {"I", "V", "IV", "S", "E", "O", "M", "IS", "IM", "VW"};
-    return state < L1_STATE_COUNT ? names[state] : "?";
+    static const char *const names[L1_STATE_PROTOCOL_FIRST] = {"I", "V", "IV", "S", "E", "O", "M", "IS", "IM"};
+    if (state < L1_STATE_PROTOCOL_FIRST)
+        return names[state];
+    unsigned own = state - L1_STATE_PROTOCOL_FIRST;
+    return own < protocol->own_state_count ? protocol->own_states[own].name : "?";
 }
 
-const char *l1_event_name(l1_event event)
+const char *l1_event_name(const sc_protocol *protocol, l1_event event)
 {
-    static const char *const names[L1_EVENT_COUNT] = {
+    static const char *const names[L1_EVENT_PROTOCOL_FIRST] = {
         "Load", "LoadStrong", "Store", "StoreStrong", "Atomic", "Fill", "FillUncached", "Replace", "Inv",
-        "FwdGetS", "FwdGetM", "GrantS", "GrantE", "GrantM", "LoadWriteHit", "LoadWritePartial", "WriteEvict",
+        "FwdGetS", "FwdGetM", "GrantS", "GrantE", "GrantM",
     };
-    return event < L1_EVENT_COUNT ? names[event] : "?";
+    if (event < L1_EVENT_PROTOCOL_FIRST)
+        return names[event];
+    unsigned own = event - L1_EVENT_PROTOCOL_FIRST;
+    return own < protocol->own_event_count ? protocol->own_events[own] : "?";
 }
 
-const char *l1_action_name(l1_action action)
+const char *l1_action_name(const sc_protocol *protocol, l1_action action)
 {
-    static const char *const names[L1_ACTION_COUNT] = {
+    static const char *const names[L1_ACTION_PROTOCOL_FIRST] = {
         "none", "hit", "merge", "open_miss", "read_around", "update_line", "buffer_store",
         "write_through", "drain_line", "invalidate_line", "close_miss", "send_atomic", "install_fill",
         "deliver_fill", "drop_line", "request_shared", "request_ownership", "stall", "perform_atomic",
-        "write_back", "send_inv_ack", "send_data", "send_no_data", "write_combine", "flush_sync_fifo",
-        "hit_write_cache",
+        "write_back", "send_inv_ack", "send_data", "send_no_data",
     };
-    return action < L1_ACTION_COUNT ? names[action] : "?";
+    if (action < L1_ACTION_PROTOCOL_FIRST)
+        return names[action];
+    unsigned own = action - L1_ACTION_PROTOCOL_FIRST;
+    return own < protocol->own_action_count ? protocol->own_actions[own] : "?";
 }

@@ -9,8 +9,10 @@
  * description (../shared/seeds/digests). A pair missing from a table is a protocol bug and
  * stops the run with a message naming the controller, state and event.
  *
- * The states, events and actions below are still one vocabulary for every mechanism; a module
- * adds its own here and their implementations in the controllers.
+ * The states, events and actions below are the engine's: those of a write-through or uncached
+ * L1 and those of an ownership (MOESI) L1 whose actions the L1 controller implements. A protocol
+ * adds its own states, events and actions after them (sc_protocol.own_*), raises its own events
+ * from its hooks and carries out its own actions in its l1_action hook.
  */
 #ifndef SYNCSCOPE_TIMING_PROTOCOL_H
 #define SYNCSCOPE_TIMING_PROTOCOL_H
@@ -35,10 +37,8 @@ typedef enum l1_state {
     L1_M,          /* modified: dirty, the only copy */
     L1_IS,         /* not present, a read (GetS) is outstanding */
     L1_IM,         /* not present, an ownership request (GetM) is outstanding */
-    /* split read/write caches (QuickRelease): the array is the read cache (rL1), the store buffer
-       the write cache (wL1) */
-    L1_VW,         /* valid in the rL1 with its written bit set: the wL1 holds newer bytes of it */
-    L1_STATE_COUNT
+    L1_STATE_PROTOCOL_FIRST,   /* a protocol's own states follow (sc_protocol.own_states) */
+    L1_STATE_COUNT = 16        /* room for the engine's states and a protocol's own */
 } l1_state;
 
 typedef enum l1_event {
@@ -57,12 +57,9 @@ typedef enum l1_event {
     L1_GRANT_S,         /* the directory's data answering a GetS: shared copy */
     L1_GRANT_E,         /* the same, no other copy exists: exclusive copy */
     L1_GRANT_M,         /* the directory's data answering a GetM: ownership, every other copy gone */
-    /* split read/write caches (QuickRelease): a load of a line the wL1 holds is one of these */
-    L1_LOAD_WRITE_HIT,      /* every byte the load reads is dirty in the wL1 */
-    L1_LOAD_WRITE_PARTIAL,  /* the wL1 holds the line, but not every byte the load reads */
-    L1_WRITE_EVICT,         /* the line's wL1 block leaves (wL1 replacement, or its S-FIFO entry
-                               reached the head) */
-    L1_EVENT_COUNT
+    L1_EVENT_PROTOCOL_FIRST,    /* a protocol's own events follow, raised by its hooks
+                                   (l1_before_access, l1_run_event; sc_protocol.own_events) */
+    L1_EVENT_COUNT = 24
 } l1_event;
 
 typedef enum l1_action {
@@ -92,12 +89,9 @@ typedef enum l1_action {
     L1_SEND_INV_ACK,     /* acknowledge an invalidation to the directory */
     L1_SEND_DATA,        /* send the line to the directory for a forwarded request (dirty in M and O) */
     L1_SEND_NO_DATA,     /* answer a forwarded request for a line this L1 no longer holds */
-    L1_WRITE_COMBINE,    /* put the store's bytes into the wL1 and its line at the S-FIFO tail */
-    L1_FLUSH_SYNC_FIFO,  /* a release marker without acknowledgement: dequeue the whole S-FIFO,
-                            writing out every wL1 block an entry names, and send a flush marker
-                            to every L2 bank to drain the wL2 slices and the wL3 */
-    L1_HIT_WRITE_CACHE,  /* deliver the wL1's dirty bytes to the load after the L1 latency */
-    L1_ACTION_COUNT
+    L1_ACTION_PROTOCOL_FIRST,   /* a protocol's own actions follow, carried out by its l1_action
+                                   hook (sc_protocol.own_actions) */
+    L1_ACTION_COUNT = 48
 } l1_action;
 
 typedef struct protocol_transition {
@@ -114,10 +108,24 @@ typedef struct protocol_transition {
 struct protocol_hooks;
 struct protocol_counter;
 
+/* One of a protocol's own L1 states: its name, and whether a line in it is in the L1's array
+ * (else the state is a transient of a line the array does not hold). */
+typedef struct protocol_own_state {
+    const char *name;
+    bool in_array;
+} protocol_own_state;
+
 typedef struct sc_protocol {
     const char *name;                     /* CLI name */
     const protocol_transition *l1_table;
     unsigned l1_table_size;
+    /* its own L1 states, events and actions, numbered from L1_*_PROTOCOL_FIRST in order */
+    const protocol_own_state *own_states;
+    unsigned own_state_count;
+    const char *const *own_events;
+    unsigned own_event_count;
+    const char *const *own_actions;
+    unsigned own_action_count;
     const struct protocol_hooks *hooks;   /* NULL: every default */
     const struct protocol_counter *counters;  /* the mechanism's own metrics, beyond the shared ones */
     unsigned counter_count;
@@ -131,9 +139,10 @@ typedef struct protocol_index {
 
 void protocol_build_index(const sc_protocol *protocol, protocol_index *index);
 
-const char *l1_state_name(l1_state state);
-const char *l1_event_name(l1_event event);
-const char *l1_action_name(l1_action action);
+/* Names for messages: the engine's, or the protocol's own. */
+const char *l1_state_name(const sc_protocol *protocol, l1_state state);
+const char *l1_event_name(const sc_protocol *protocol, l1_event event);
+const char *l1_action_name(const sc_protocol *protocol, l1_action action);
 
 /* Whether an L1 line in `state` is the CU's to answer for (E, O, M): it must be written back or
  * handed over, never dropped silently. */

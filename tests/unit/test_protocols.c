@@ -28,8 +28,8 @@ static void check_table(const sc_protocol *protocol, const l1_state *states, int
     for (int s = 0; s < state_count; s++)
         for (size_t e = 0; e < sizeof access_events / sizeof access_events[0]; e++)
             if (!index.l1[states[s]][access_events[e]])
-                fail_msg("%s: no row for state %s on %s", protocol->name, l1_state_name(states[s]),
-                         l1_event_name(access_events[e]));
+                fail_msg("%s: no row for state %s on %s", protocol->name, l1_state_name(protocol, states[s]),
+                         l1_event_name(protocol, access_events[e]));
     if (has_fills) {
         assert_non_null(index.l1[L1_IV][L1_FILL]);
         assert_non_null(index.l1[L1_IV][L1_FILL_UNCACHED]);
@@ -72,10 +72,17 @@ static void test_nol1_never_caches(void **state)
     assert_null(nol1->hooks);   /* every default: nothing cached, nothing to drop, no directory */
 }
 
-#define ROW_EXISTS(table, state, event, name)                                                       \
+#define L1_ROW_EXISTS(protocol, table, state, event)                                                \
     do {                                                                                               \
         if (!(table)[state][event])                                                                    \
-            fail_msg("no row for state %s on %s", name##_state_name(state), name##_event_name(event)); \
+            fail_msg("no row for state %s on %s", l1_state_name(protocol, state),                     \
+                     l1_event_name(protocol, event));                                                  \
+    } while (0)
+
+#define DIR_ROW_EXISTS(table, state, event)                                                         \
+    do {                                                                                               \
+        if (!(table)[state][event])                                                                    \
+            fail_msg("no row for state %s on %s", dir_state_name(state), dir_event_name(event));     \
     } while (0)
 
 static void test_rfo_l1_table_is_complete(void **state)
@@ -87,20 +94,20 @@ static void test_rfo_l1_table_is_complete(void **state)
     check_table(rfo, states, 7, false);
     protocol_index index;
     protocol_build_index(rfo, &index);
-    ROW_EXISTS(index.l1, L1_IS, L1_GRANT_S, l1);
-    ROW_EXISTS(index.l1, L1_IS, L1_GRANT_E, l1);
-    ROW_EXISTS(index.l1, L1_IM, L1_GRANT_M, l1);
+    L1_ROW_EXISTS(rfo, index.l1, L1_IS, L1_GRANT_S);
+    L1_ROW_EXISTS(rfo, index.l1, L1_IS, L1_GRANT_E);
+    L1_ROW_EXISTS(rfo, index.l1, L1_IM, L1_GRANT_M);
     const l1_state cached[] = {L1_S, L1_E, L1_O, L1_M}, owned[] = {L1_E, L1_O, L1_M}, absent[] = {L1_I, L1_IS, L1_IM};
     for (int s = 0; s < 4; s++)
-        ROW_EXISTS(index.l1, cached[s], L1_REPLACE, l1);
+        L1_ROW_EXISTS(rfo, index.l1, cached[s], L1_REPLACE);
     for (int s = 0; s < 3; s++) {
-        ROW_EXISTS(index.l1, owned[s], L1_FWD_GETS, l1);
-        ROW_EXISTS(index.l1, owned[s], L1_FWD_GETM, l1);
-        ROW_EXISTS(index.l1, absent[s], L1_FWD_GETS, l1);   /* its Put went first */
-        ROW_EXISTS(index.l1, absent[s], L1_FWD_GETM, l1);
-        ROW_EXISTS(index.l1, absent[s], L1_INV, l1);        /* S copies are dropped silently */
+        L1_ROW_EXISTS(rfo, index.l1, owned[s], L1_FWD_GETS);
+        L1_ROW_EXISTS(rfo, index.l1, owned[s], L1_FWD_GETM);
+        L1_ROW_EXISTS(rfo, index.l1, absent[s], L1_FWD_GETS);   /* its Put went first */
+        L1_ROW_EXISTS(rfo, index.l1, absent[s], L1_FWD_GETM);
+        L1_ROW_EXISTS(rfo, index.l1, absent[s], L1_INV);        /* S copies are dropped silently */
     }
-    ROW_EXISTS(index.l1, L1_S, L1_INV, l1);
+    L1_ROW_EXISTS(rfo, index.l1, L1_S, L1_INV);
     /* an owned line is never dropped without a write-back */
     for (unsigned i = 0; i < rfo->l1_table_size; i++) {
         const protocol_transition *row = &rfo->l1_table[i];
@@ -112,8 +119,8 @@ static void test_rfo_l1_table_is_complete(void **state)
             hands_over |= row->actions[a] == L1_WRITE_BACK || row->actions[a] == L1_SEND_DATA;
         }
         if (drops && !hands_over)
-            fail_msg("rfo: %s on %s drops an owned line", l1_state_name((l1_state)row->state),
-                     l1_event_name((l1_event)row->event));
+            fail_msg("rfo: %s on %s drops an owned line", l1_state_name(rfo, (l1_state)row->state),
+                     l1_event_name(rfo, (l1_event)row->event));
     }
     assert_null(rfo->hooks->acquire);   /* acquire and release are local */
     assert_ptr_equal(rfo->hooks->bank_receive, directory_receive);
@@ -131,21 +138,21 @@ static void test_qr_table_is_complete(void **state)
     check_table(qr, states, 3, true);
     protocol_index index;
     protocol_build_index(qr, &index);
-    const l1_event written_events[] = {L1_STORE, L1_STORE_STRONG, L1_ATOMIC, L1_REPLACE, L1_INV, L1_WRITE_EVICT,
-                                       L1_LOAD_WRITE_HIT, L1_LOAD_WRITE_PARTIAL};
+    const l1_event written_events[] = {L1_STORE, L1_STORE_STRONG, L1_ATOMIC, L1_REPLACE, L1_INV, QR_WRITE_EVICT,
+                                       QR_LOAD_WRITE_HIT, QR_LOAD_WRITE_PARTIAL};
     for (size_t e = 0; e < sizeof written_events / sizeof written_events[0]; e++)
-        ROW_EXISTS(index.l1, L1_VW, written_events[e], l1);
-    const l1_event wl1_events[] = {L1_WRITE_EVICT, L1_LOAD_WRITE_HIT, L1_LOAD_WRITE_PARTIAL};
+        L1_ROW_EXISTS(qr, index.l1, QR_VW, written_events[e]);
+    const l1_event wl1_events[] = {QR_WRITE_EVICT, QR_LOAD_WRITE_HIT, QR_LOAD_WRITE_PARTIAL};
     for (size_t e = 0; e < sizeof wl1_events / sizeof wl1_events[0]; e++) {
-        ROW_EXISTS(index.l1, L1_I, wl1_events[e], l1);
+        L1_ROW_EXISTS(qr, index.l1, L1_I, wl1_events[e]);
         assert_null(index.l1[L1_V][wl1_events[e]]);
         assert_null(index.l1[L1_IV][wl1_events[e]]);
     }
-    assert_null(index.l1[L1_VW][L1_LOAD]);
-    assert_null(index.l1[L1_VW][L1_LOAD_STRONG]);
-    const l1_state all[] = {L1_I, L1_V, L1_IV, L1_VW};
+    assert_null(index.l1[QR_VW][L1_LOAD]);
+    assert_null(index.l1[QR_VW][L1_LOAD_STRONG]);
+    const l1_state all[] = {L1_I, L1_V, L1_IV, QR_VW};
     for (int s = 0; s < 4; s++)
-        ROW_EXISTS(index.l1, all[s], L1_INV, l1);
+        L1_ROW_EXISTS(qr, index.l1, all[s], L1_INV);
     assert_null(qr->hooks->acquire);   /* acquire is a plain load */
     assert_ptr_equal(qr->hooks->release, qr_l1_release);
     assert_ptr_equal(qr->hooks->atomic_performed, qr_atomic_performed);
@@ -162,30 +169,30 @@ static void test_rfo_directory_table_is_complete(void **state)
     for (unsigned i = 0; i < rfo->size; i++)
         index.dir[rfo->table[i].state][rfo->table[i].event] = &rfo->table[i];
     for (int s = 0; s < DIR_STATE_COUNT; s++) {
-        ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_S, dir);
-        ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_M, dir);
+        DIR_ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_S);
+        DIR_ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_M);
     }
     const dir_state with_owner[] = {DIR_M, DIR_O, DIR_WAIT_OWNER_S, DIR_WAIT_M, DIR_WAIT_RECALL};
     for (int s = 0; s < 5; s++)
-        ROW_EXISTS(index.dir, with_owner[s], DIR_PUT_DIRTY, dir);
+        DIR_ROW_EXISTS(index.dir, with_owner[s], DIR_PUT_DIRTY);
     const dir_state awaiting_owner[] = {DIR_WAIT_OWNER_S, DIR_WAIT_M, DIR_WAIT_RECALL};
     for (int s = 0; s < 3; s++) {
-        ROW_EXISTS(index.dir, awaiting_owner[s], DIR_PUT_CLEAN, dir);
-        ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_DIRTY, dir);
-        ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_CLEAN, dir);
-        ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_NO_DATA, dir);
+        DIR_ROW_EXISTS(index.dir, awaiting_owner[s], DIR_PUT_CLEAN);
+        DIR_ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_DIRTY);
+        DIR_ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_CLEAN);
+        DIR_ROW_EXISTS(index.dir, awaiting_owner[s], DIR_OWNER_NO_DATA);
     }
-    ROW_EXISTS(index.dir, DIR_M, DIR_PUT_CLEAN, dir);
-    ROW_EXISTS(index.dir, DIR_WAIT_HOME_E, DIR_HOME_DATA, dir);
-    ROW_EXISTS(index.dir, DIR_WAIT_HOME_S, DIR_HOME_DATA, dir);
-    ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_HOME_DATA, dir);
-    ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_INV_ACK, dir);
-    ROW_EXISTS(index.dir, DIR_WAIT_RECALL, DIR_INV_ACK, dir);
-    ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_DONE, dir);
-    ROW_EXISTS(index.dir, DIR_WAIT_RECALL, DIR_DONE, dir);
+    DIR_ROW_EXISTS(index.dir, DIR_M, DIR_PUT_CLEAN);
+    DIR_ROW_EXISTS(index.dir, DIR_WAIT_HOME_E, DIR_HOME_DATA);
+    DIR_ROW_EXISTS(index.dir, DIR_WAIT_HOME_S, DIR_HOME_DATA);
+    DIR_ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_HOME_DATA);
+    DIR_ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_INV_ACK);
+    DIR_ROW_EXISTS(index.dir, DIR_WAIT_RECALL, DIR_INV_ACK);
+    DIR_ROW_EXISTS(index.dir, DIR_WAIT_M, DIR_DONE);
+    DIR_ROW_EXISTS(index.dir, DIR_WAIT_RECALL, DIR_DONE);
     const dir_state stable[] = {DIR_S, DIR_M, DIR_O};
     for (int s = 0; s < 3; s++)
-        ROW_EXISTS(index.dir, stable[s], DIR_REPLACE, dir);
+        DIR_ROW_EXISTS(index.dir, stable[s], DIR_REPLACE);
     for (unsigned i = 0; i < rfo->size; i++) {
         const protocol_transition *row = &rfo->table[i];
         assert_ptr_equal(index.dir[row->state][row->event], row);   /* listed once */

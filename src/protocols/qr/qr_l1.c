@@ -31,7 +31,7 @@ void qr_l1_destroy(memory_system *memory)
     free(qr_cu_of(memory, 0));
 }
 
-/* A marker (MSG_RELEASE_MARKER or MSG_FLUSH_MARKER) to every L2 bank, behind the CU's write-outs
+/* A marker (QR_MSG_RELEASE_MARKER or QR_MSG_FLUSH_MARKER) to every L2 bank, behind the CU's write-outs
  * on each path. A release marker counts as an outstanding write until acknowledged. */
 static void send_markers(memory_system *memory, unsigned cu, message_type type, sc_time now)
 {
@@ -39,7 +39,7 @@ static void send_markers(memory_system *memory, unsigned cu, message_type type, 
     for (unsigned bank = 0; bank < memory->config.l2_banks; bank++)
         memory_send_to_l2(memory, message_allocate(memory, type, cu, memory_bank_global_address(memory, bank, 0)),
                           now);
-    if (type != MSG_RELEASE_MARKER)
+    if (type != QR_MSG_RELEASE_MARKER)
         return;
     if (q->markers_outstanding == 0)
         q->release_started = now;
@@ -51,7 +51,7 @@ static void send_markers(memory_system *memory, unsigned cu, message_type type, 
 int qr_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
 {
     const message *m = message_get(memory, handle);
-    if (m->type != MSG_RELEASE_ACK)
+    if (m->type != QR_MSG_RELEASE_ACK)
         return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
     qr_cu *q = qr_cu_of(memory, m->cu);   /* a bank acknowledged a release marker */
     if (--q->markers_outstanding == 0) {
@@ -75,7 +75,7 @@ static int dequeue_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc
     memory->stats.sync_fifo_dequeues++;
     if (!store_buffer_find(memory->l1[cu].stores, line_address))
         return 0;
-    return l1_run_event(memory, cu, line_address, L1_WRITE_EVICT, now, error);
+    return l1_run_event(memory, cu, line_address, QR_WRITE_EVICT, now, error);
 }
 
 static int flush_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error)
@@ -94,7 +94,7 @@ void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time 
     if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
         memory->failed = true;
     if (q->writes_unreleased)
-        send_markers(memory, cu, MSG_RELEASE_MARKER, now);
+        send_markers(memory, cu, QR_MSG_RELEASE_MARKER, now);
 }
 
 void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now)
@@ -105,25 +105,25 @@ void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now)
 int qr_l1_action(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error)
 {
     unsigned cu = context->cu;
-    switch (action) {
-    case L1_WRITE_COMBINE:
+    switch ((int)action) {
+    case QR_WRITE_COMBINE:
         l1_buffer_store(memory, cu, context->lanes, memory_op_get(memory, context->op));
         sync_fifo_push(qr_cu_of(memory, cu)->sync, context->line_address);
         return 0;
-    case L1_FLUSH_SYNC_FIFO:
+    case QR_FLUSH_SYNC_FIFO:
         memory->stats.store_flushes++;
         if (flush_sync_fifo(memory, cu, now, error) < 0)
             return -1;
-        send_markers(memory, cu, MSG_FLUSH_MARKER, now);
+        send_markers(memory, cu, QR_MSG_FLUSH_MARKER, now);
         return 0;
-    case L1_HIT_WRITE_CACHE:
+    case QR_HIT_WRITE_CACHE:
         l1_deliver_hit(memory, cu, context->line_address,
                        store_buffer_find(memory->l1[cu].stores, context->line_address)->data, context->op, now);
         memory->stats.write_cache_read_hits++;
         return 0;
     default:
         return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
-                       l1_action_name(action));
+                       l1_action_name(memory->protocol, action));
     }
 }
 
@@ -140,7 +140,7 @@ static int make_room_for_store(memory_system *memory, unsigned cu, uint64_t line
     }
     if (!store_buffer_full(l1->stores) || store_buffer_find(l1->stores, line_address))
         return 0;
-    return l1_run_event(memory, cu, store_buffer_oldest(l1->stores)->line_address, L1_WRITE_EVICT, now, error);
+    return l1_run_event(memory, cu, store_buffer_oldest(l1->stores)->line_address, QR_WRITE_EVICT, now, error);
 }
 
 /* Whether a store must wait because a wL1 block it would evict (the head of a full S-FIFO, or the
@@ -172,9 +172,9 @@ static l1_event write_cache_event(memory_system *memory, unsigned cu, const coal
         unsigned offset = (unsigned)(request->address[__builtin_ctzll(m)] - line->line_address);
         for (unsigned b = 0; b < bytes; b++)
             if (!byte_mask_test(&entry->mask, offset + b))
-                return L1_LOAD_WRITE_PARTIAL;
+                return QR_LOAD_WRITE_PARTIAL;
     }
-    return L1_LOAD_WRITE_HIT;
+    return QR_LOAD_WRITE_HIT;
 }
 
 l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,

@@ -72,36 +72,36 @@ static const protocol_transition qr_l1[] = {
     ROW(L1_IV, L1_LOAD_STRONG,        L1_IV, L1_MERGE),
     ROW(L1_V,  L1_LOAD_STRONG,        L1_V,  L1_HIT),
 
-    ROW(L1_I,  L1_LOAD_WRITE_HIT,     L1_I,  L1_HIT_WRITE_CACHE),
-    ROW(L1_VW, L1_LOAD_WRITE_HIT,     L1_VW, L1_HIT_WRITE_CACHE),
-    ROW(L1_I,  L1_LOAD_WRITE_PARTIAL, L1_IV, L1_DRAIN_LINE, L1_OPEN_MISS),
-    ROW(L1_VW, L1_LOAD_WRITE_PARTIAL, L1_IV, L1_DRAIN_LINE, L1_INVALIDATE_LINE, L1_OPEN_MISS),
+    ROW(L1_I,  QR_LOAD_WRITE_HIT,     L1_I,  QR_HIT_WRITE_CACHE),
+    ROW(QR_VW, QR_LOAD_WRITE_HIT,     QR_VW, QR_HIT_WRITE_CACHE),
+    ROW(L1_I,  QR_LOAD_WRITE_PARTIAL, L1_IV, L1_DRAIN_LINE, L1_OPEN_MISS),
+    ROW(QR_VW, QR_LOAD_WRITE_PARTIAL, L1_IV, L1_DRAIN_LINE, L1_INVALIDATE_LINE, L1_OPEN_MISS),
 
-    ROW(L1_I,  L1_STORE,              L1_I,  L1_WRITE_COMBINE),
-    ROW(L1_IV, L1_STORE,              L1_I,  L1_CLOSE_MISS, L1_WRITE_COMBINE),
-    ROW(L1_V,  L1_STORE,              L1_VW, L1_WRITE_COMBINE),
-    ROW(L1_VW, L1_STORE,              L1_VW, L1_WRITE_COMBINE),
+    ROW(L1_I,  L1_STORE,              L1_I,  QR_WRITE_COMBINE),
+    ROW(L1_IV, L1_STORE,              L1_I,  L1_CLOSE_MISS, QR_WRITE_COMBINE),
+    ROW(L1_V,  L1_STORE,              QR_VW, QR_WRITE_COMBINE),
+    ROW(QR_VW, L1_STORE,              QR_VW, QR_WRITE_COMBINE),
 
-    ROW(L1_I,  L1_STORE_STRONG,       L1_I,  L1_WRITE_COMBINE, L1_FLUSH_SYNC_FIFO),
-    ROW(L1_IV, L1_STORE_STRONG,       L1_I,  L1_CLOSE_MISS, L1_WRITE_COMBINE, L1_FLUSH_SYNC_FIFO),
-    ROW(L1_V,  L1_STORE_STRONG,       L1_I,  L1_INVALIDATE_LINE, L1_WRITE_COMBINE, L1_FLUSH_SYNC_FIFO),
-    ROW(L1_VW, L1_STORE_STRONG,       L1_I,  L1_WRITE_COMBINE, L1_FLUSH_SYNC_FIFO),
+    ROW(L1_I,  L1_STORE_STRONG,       L1_I,  QR_WRITE_COMBINE, QR_FLUSH_SYNC_FIFO),
+    ROW(L1_IV, L1_STORE_STRONG,       L1_I,  L1_CLOSE_MISS, QR_WRITE_COMBINE, QR_FLUSH_SYNC_FIFO),
+    ROW(L1_V,  L1_STORE_STRONG,       L1_I,  L1_INVALIDATE_LINE, QR_WRITE_COMBINE, QR_FLUSH_SYNC_FIFO),
+    ROW(QR_VW, L1_STORE_STRONG,       L1_I,  QR_WRITE_COMBINE, QR_FLUSH_SYNC_FIFO),
 
     ROW(L1_I,  L1_ATOMIC,             L1_I,  L1_DRAIN_LINE, L1_SEND_ATOMIC),
     ROW(L1_IV, L1_ATOMIC,             L1_I,  L1_CLOSE_MISS, L1_SEND_ATOMIC),
     ROW(L1_V,  L1_ATOMIC,             L1_I,  L1_INVALIDATE_LINE, L1_SEND_ATOMIC),
-    ROW(L1_VW, L1_ATOMIC,             L1_I,  L1_DRAIN_LINE, L1_INVALIDATE_LINE, L1_SEND_ATOMIC),
+    ROW(QR_VW, L1_ATOMIC,             L1_I,  L1_DRAIN_LINE, L1_INVALIDATE_LINE, L1_SEND_ATOMIC),
 
-    ROW(L1_I,  L1_WRITE_EVICT,        L1_I,  L1_DRAIN_LINE),
-    ROW(L1_VW, L1_WRITE_EVICT,        L1_I,  L1_DRAIN_LINE, L1_INVALIDATE_LINE),
+    ROW(L1_I,  QR_WRITE_EVICT,        L1_I,  L1_DRAIN_LINE),
+    ROW(QR_VW, QR_WRITE_EVICT,        L1_I,  L1_DRAIN_LINE, L1_INVALIDATE_LINE),
 
     ROW(L1_V,  L1_REPLACE,            L1_I,  L1_DROP_LINE),
-    ROW(L1_VW, L1_REPLACE,            L1_I,  L1_DROP_LINE),
+    ROW(QR_VW, L1_REPLACE,            L1_I,  L1_DROP_LINE),
 
     ROW(L1_I,  L1_INV,                L1_I,  L1_NONE),
     ROW(L1_IV, L1_INV,                L1_I,  L1_CLOSE_MISS),
     ROW(L1_V,  L1_INV,                L1_I,  L1_INVALIDATE_LINE),
-    ROW(L1_VW, L1_INV,                L1_I,  L1_INVALIDATE_LINE),
+    ROW(QR_VW, L1_INV,                L1_I,  L1_INVALIDATE_LINE),
 
     ROW(L1_IV, L1_FILL,               L1_V,  L1_INSTALL_FILL, L1_DELIVER_FILL),
     ROW(L1_IV, L1_FILL_UNCACHED,      L1_I,  L1_DELIVER_FILL),
@@ -164,10 +164,20 @@ static const protocol_counter qr_counters[] = {
      offsetof(memory_stats, release_markers_acked)},
 };
 
+static const protocol_own_state qr_states[] = {{"VW", true}};
+static const char *const qr_events[] = {"LoadWriteHit", "LoadWritePartial", "WriteEvict"};
+static const char *const qr_actions[] = {"write_combine", "flush_sync_fifo", "hit_write_cache"};
+
 const sc_protocol protocol_qr = {
     .name = "qr",
     .l1_table = qr_l1,
     .l1_table_size = sizeof qr_l1 / sizeof qr_l1[0],
+    .own_states = qr_states,
+    .own_state_count = sizeof qr_states / sizeof qr_states[0],
+    .own_events = qr_events,
+    .own_event_count = sizeof qr_events / sizeof qr_events[0],
+    .own_actions = qr_actions,
+    .own_action_count = sizeof qr_actions / sizeof qr_actions[0],
     .hooks = &qr_hooks,
     .counters = qr_counters,
     .counter_count = sizeof qr_counters / sizeof qr_counters[0],

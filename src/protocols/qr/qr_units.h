@@ -7,6 +7,7 @@
 
 #include "protocols/common/sync_fifo.h"
 #include "protocols/common/write_cache_level.h"
+#include "protocols/qr/qr.h"
 #include "timing/memory_internal.h"
 
 /* A CU's wL1 side: the store buffer is the wL1; S-FIFO1 names its blocks. Blocks written out are

@@ -22,7 +22,7 @@
  *  3. A wL3 eviction (replacement, S-FIFO3 full, a marker's drain, a demand) writes the dirty bytes
  *     to memory in wl3_evicted, the one place QR's writes leave the GPU (the device image now,
  *     a timed DRAM write), which is also where the stateless directory invalidates the CPU cluster.
- *  4. A release marker (MSG_RELEASE_MARKER) follows the CU's write-outs to each bank on the same
+ *  4. A release marker (QR_MSG_RELEASE_MARKER) follows the CU's write-outs to each bank on the same
  *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order), and the
  *     bank keeps that order: while a write of the marker's CU waits in an rL2 MSHR for its line's
  *     fill (step 5), the bank holds the CU's markers (qr_bank_cu) and puts them back at the head
@@ -37,9 +37,9 @@
  *     every entry it held then: the wL3's eviction port writes one block per GPU cycle to memory,
  *     and only while memory's write queue for the block's channel has room. Once through, the
  *     marker comes back to the bank directory.latency cycles later. The acknowledgement
- *     (MSG_RELEASE_ACK) then leaves for the CU, taken no earlier than the last rL1 invalidation
+ *     (QR_MSG_RELEASE_ACK) then leaves for the CU, taken no earlier than the last rL1 invalidation
  *     the bank has sent (U5), so no rL1 still holds data older than the release. A flush marker
- *     (MSG_FLUSH_MARKER, a StRel's store) drains the same way without an acknowledgement.
+ *     (QR_MSG_FLUSH_MARKER, a StRel's store) drains the same way without an acknowledgement.
  *  5. A read (an L1 fill) checks the wL2 first (§2.5): a block whose dirty bytes cover the whole
  *     line serves it; a partial block is written out (step 2) and the read goes on to the rL2 and,
  *     on a miss, to memory, whose data arrives with the wL3's dirty bytes of the line laid over it
@@ -314,7 +314,7 @@ static void take_marker(memory_system *memory, unsigned bank, uint32_t handle, s
     if (hold_marker(memory, bank, handle))
         return;
     message *m = message_get(memory, handle);
-    if (m->type == MSG_FLUSH_MARKER) {
+    if (m->type == QR_MSG_FLUSH_MARKER) {
         message_free(memory, handle);
         handle = MESSAGE_NONE;
     }
@@ -330,7 +330,7 @@ static void marker_through(memory_system *memory, uint32_t target, qr_marker mar
         marker.ready = next;
         marker_arrives(memory, QR_DRAIN_WL3, marker);
     } else if (marker.handle != MESSAGE_NONE) {
-        message_get(memory, marker.handle)->type = MSG_RELEASE_ACK;
+        message_get(memory, marker.handle)->type = QR_MSG_RELEASE_ACK;
         memory_send_to_cu_after(memory, marker.handle, marker.bank, next,
                                 qr_bank_of(memory, marker.bank)->invalidations_arrive_by);
     }
@@ -437,11 +437,11 @@ static int write_out_before_atomic(memory_system *memory, unsigned bank, const m
 static int bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
     message *m = message_get(memory, handle);
-    switch ((message_type)m->type) {
+    switch ((int)m->type) {
     case MSG_WRITE:
         return take_write(memory, bank, handle, now);
-    case MSG_RELEASE_MARKER:
-    case MSG_FLUSH_MARKER:
+    case QR_MSG_RELEASE_MARKER:
+    case QR_MSG_FLUSH_MARKER:
         take_marker(memory, bank, handle, now);
         return 1;
     case MSG_READ:
