@@ -47,8 +47,8 @@ expect 1 "watchdog" "$syncscope" tester --seeds 1 --jitters 0 --mechanisms wt --
 expect_output "watchdog: more than 20000 cycles (sim.max_cycles)"
 expect_output "1 run, 1 failed: 0 operations"
 
-expect 2 "unknown mechanism" "$syncscope" tester --mechanisms wt,mesi
-expect_error_line "unknown mechanism 'mesi'"
+expect 2 "unknown mechanism" "$syncscope" tester --mechanisms wt,no-such-mechanism
+expect_error_line "unknown mechanism 'no-such-mechanism'"
 expect 2 "bad variant" "$syncscope" tester --variant sloppy
 expect_error_line "--variant must be correct, unordered-peeks or unordered-locks, not 'sloppy'"
 expect 2 "bad jitter" "$syncscope" tester --jitters 1,x
