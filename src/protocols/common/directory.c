@@ -20,6 +20,7 @@
 
 #include "timing/timing_config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,19 @@ static void directory_destroy(directory_slice *directory)
     free(directory->transactions);
     free(directory);
 }
+
+#define COUNT(name, field) {name, NULL, offsetof(memory_stats, field), PROTOCOL_COUNTER_TOTAL}
+
+const protocol_counter directory_counters[DIRECTORY_COUNTER_COUNT] = {
+    COUNT("l1_read_hits_modified", l1_read_hits_modified),
+    COUNT("l1_ownership_requests", l1_ownership_requests),
+    COUNT("l1_writebacks", l1_writebacks),
+    COUNT("dir_lookups", dir_lookups),
+    COUNT("dir_forwards", dir_forwards),
+    COUNT("dir_invalidations", dir_invalidations),
+    COUNT("dir_recalls", dir_recalls),
+    COUNT("dir_home_writes", dir_home_writes),
+};
 
 void directory_build(memory_system *memory, const directory_machine *machine)
 {

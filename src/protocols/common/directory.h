@@ -1,5 +1,5 @@
 /* directory.h — the full-map directory at the L2 banks, a building block of ownership protocols
- * (rfo today, MESI next): its vocabulary of directory states, events and actions, and the
+ * (rfo and mesi): its vocabulary of directory states, events and actions, and the
  * controller that runs a protocol's directory table over it (directory_machine) on a blocking,
  * full-map directory slice at each bank, whose home is the bank's L2.
  *
@@ -11,7 +11,8 @@
  * protocol error); home_data takes the home's data for a request that reached the L2 (a hit, or
  * a fill from the memory side); handle_event runs its home-data events; host_access writes the
  * owners' dirty data to the image and, after a write, forgets the lines; warm_finish forgets
- * every entry. */
+ * every entry. DIRECTORY_HOOKS lists them for a protocol's hooks table, with its own build
+ * (one that calls directory_build); directory_counters are the metrics such a protocol reports. */
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 
@@ -97,5 +98,18 @@ void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle
 int directory_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
 void directory_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
 void directory_warm_finish(memory_system *memory);
+
+/* The hooks of a protocol whose directory is this block, built by `build_hook`. */
+#define DIRECTORY_HOOKS(build_hook)                                                                 \
+    {                                                                                               \
+        .build = (build_hook), .destroy = directory_destroy_all, .check_config = directory_check_config, \
+        .bank_receive = directory_receive, .home_data = directory_home_filled,                      \
+        .handle_event = directory_handle_event, .host_access = directory_host_access,               \
+        .warm_finish = directory_warm_finish,                                                       \
+    }
+
+/* The directory's and the owning L1s' counters (memory_stats), as the protocol's metrics. */
+#define DIRECTORY_COUNTER_COUNT 8
+extern const protocol_counter directory_counters[DIRECTORY_COUNTER_COUNT];
 
 #endif

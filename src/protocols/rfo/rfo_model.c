@@ -1,46 +1,14 @@
-/* rfo_model.c — where RFO directory coherence (rfo_protocol.c) serves each line request:
- *   L1 read hits = every reuse of the per-CU load stacks at this L1 (acquires and kernel
- *                  boundaries keep the L1: no crossing reuse is lost), less the loads of lines
- *                  another CU wrote last (the writer took ownership and invalidated the copy)
- *                  and the reuses across a host write of their line (the host write drops it);
- *                  strong loads hit at the same rate as weak ones (acquire is local);
- *   ownership    = each line written in a launch is fetched for ownership once (GetM: a read
- *                  that returns data), so stores add written_lines to the reads beyond the L1;
- *                  atomics are performed in the L1 after their own GetM, counted the same way;
- *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
- *                  (write_lines): every line granted E or M (the fills beyond the L1 of lines
- *                  no other CU touches in the launch, 1 - shared_lines/footprint_lines of them,
- *                  and at least the written lines) is replaced, except those the CUs' L1s
- *                  still hold at the end;
- *   DRAM writes  = the L3 is write-back and takes the L2's victims: written lines whose
- *                  distance exceeds the L3's capacity reach DRAM (the L2's without an L3);
- *   L2 hits and misses and where the misses are served (model_memory_split): the L3 is
- *                  write-back, so it holds the lines the GPU wrote too.
- *   forwards     = the loads of lines another CU wrote last miss the L1 (the writer's GetM
- *                  invalidated the copy) and the directory forwards them to the owner, which
- *                  answers through it: an L2 trip plus the forward latency (model_point.c);
- * Simplifications: the forwards' own NoC messages, recalls and the directory's capacity are
- * not modelled. Timing, stalls and traffic follow from model_core.c. */
-#include <math.h>
-
-#include "model/model_core.h"
+/* rfo_model.c — where RFO directory coherence (rfo_protocol.c) serves each line request: the
+ * ownership protocols' model (common/ownership_model.c) with rfo's choices: the owner of a
+ * modified line keeps it dirty when another CU reads it (MOESI's O, so every such read is
+ * forwarded to it), and the L3 is write-back and takes the L2's victims (rfo's build makes it
+ * writable), so it holds the lines the GPU wrote and only its victims reach DRAM. */
+#include "protocols/common/ownership_model.h"
 #include "protocols/rfo/rfo.h"
 
 static void serve_rfo(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    double hits = model_kept_l1_hits(k, p, model_l1_hits(&k->l1_host_written_summary, p) + k->remote_read_after_write);
-    double ownership = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
-    double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
-    model_memory_split(k, p, beyond, true, out);
-    out->read_lines_l1 = hits;
-    out->read_lines_forwarded = fmin(k->remote_read_after_write, out->read_lines_l2);
-    double exclusive = k->footprint_lines > 0 ? 1.0 - fmin(k->shared_lines / k->footprint_lines, 1.0) : 1.0;
-    double owned_fills = fmax(beyond * exclusive, k->written_lines);
-    out->write_lines = fmax(owned_fills - p->l1_lines * p->cu_count, 0.0);
-    if (p->l3_lines > 0)
-        out->write_lines_missed = out->write_lines_dram =
-            fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
-    out->atomic_lines = 0;
+    ownership_serve(k, p, (ownership_choices){.l3_takes_writes = true, .read_writes_home = false}, out);
 }
 
 static void evaluate_rfo(const model_profile *profile, const model_point *point, const model_params *params,

@@ -36,8 +36,6 @@
  */
 #include "protocols/rfo/rfo.h"
 
-#include <stddef.h>
-
 #include "protocols/common/directory.h"
 
 #define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
@@ -183,35 +181,13 @@ static void build_rfo(memory_system *memory)
 
 /* The directory at the L2 banks runs the table above; acquire and release are local (a release
  * waits until the CU's stores are performed in its own L1). */
-static const protocol_hooks rfo_hooks = {
-    .build = build_rfo,
-    .destroy = directory_destroy_all,
-    .check_config = directory_check_config,
-    .bank_receive = directory_receive,
-    .home_data = directory_home_filled,
-    .handle_event = directory_handle_event,
-    .host_access = directory_host_access,
-    .warm_finish = directory_warm_finish,
-};
-
-#define COUNT(name, field) {name, NULL, offsetof(memory_stats, field), PROTOCOL_COUNTER_TOTAL}
-
-static const protocol_counter rfo_counters[] = {
-    COUNT("l1_read_hits_modified", l1_read_hits_modified),
-    COUNT("l1_ownership_requests", l1_ownership_requests),
-    COUNT("l1_writebacks", l1_writebacks),
-    COUNT("dir_lookups", dir_lookups),
-    COUNT("dir_forwards", dir_forwards),
-    COUNT("dir_invalidations", dir_invalidations),
-    COUNT("dir_recalls", dir_recalls),
-    COUNT("dir_home_writes", dir_home_writes),
-};
+static const protocol_hooks rfo_hooks = DIRECTORY_HOOKS(build_rfo);
 
 const sc_protocol protocol_rfo = {
     .name = "rfo",
     .l1_table = rfo_l1,
     .l1_table_size = sizeof rfo_l1 / sizeof rfo_l1[0],
     .hooks = &rfo_hooks,
-    .counters = rfo_counters,
-    .counter_count = sizeof rfo_counters / sizeof rfo_counters[0],
+    .counters = directory_counters,
+    .counter_count = DIRECTORY_COUNTER_COUNT,
 };

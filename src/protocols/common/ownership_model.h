@@ -1,0 +1,25 @@
+/* ownership_model.h — the analytical model's side of the ownership protocols that run the
+ * full-map directory (directory.h): where rfo (MOESI) and mesi serve each line request. The two
+ * differ only in the choices below, so each module's model file is one call of
+ * ownership_serve. */
+#ifndef SYNCSCOPE_PROTOCOLS_COMMON_OWNERSHIP_MODEL_H
+#define SYNCSCOPE_PROTOCOLS_COMMON_OWNERSHIP_MODEL_H
+
+#include <stdbool.h>
+
+#include "model/model_core.h"
+
+typedef struct ownership_choices {
+    /* The memory-side L3 is write-back and takes the L2's victims (rfo's build sets
+     * memory_system.l3_writable); otherwise GPU writes pass it to DRAM. */
+    bool l3_takes_writes;
+    /* A read of another CU's modified line writes the owner's data home and leaves both copies
+     * shared (MESI's M -> S); otherwise the owner keeps the dirty line (MOESI's M -> O) and
+     * answers every later read of it. */
+    bool read_writes_home;
+} ownership_choices;
+
+void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
+                     model_demand *out);
+
+#endif

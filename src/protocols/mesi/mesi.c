@@ -1,0 +1,13 @@
+/* mesi.c — the mesi module's entry in the mechanism registry (protocols/mechanism.c): its name,
+ * what it is, where the seeds specify it, and its parts. */
+#include "protocols/mechanism.h"
+#include "protocols/mesi/mesi.h"
+
+const sc_mechanism mechanism_mesi = {
+    .name = "mesi",
+    .description = "MESI: write-back L1s with a full-map blocking directory at the L2; stores obtain ownership "
+                   "first; no owned state (a read of a modified line writes it home)",
+    .seed = "Ren §3.11 (SC baseline), Sorin-Hill-Wood primer",
+    .protocol = &protocol_mesi,
+    .model = &model_mesi,
+};
