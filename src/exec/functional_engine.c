@@ -81,7 +81,7 @@ void *functional_engine_create(const functional_engine_options *options)
 
 /* Issues the warp's next instruction at `clock`, tells the observer and performs its memory
  * access. Returns 0, or -1 on error. */
-static int step_warp(functional_engine *engine, sc_device *device, exec_warp *warp, uint64_t clock, sc_error *error)
+static int step_warp(functional_engine *engine, exec_warp *warp, uint64_t clock, sc_error *error)
 {
     exec_step step;
     warp->clock = clock;
@@ -91,7 +91,7 @@ static int step_warp(functional_engine *engine, sc_device *device, exec_warp *wa
     if (engine->options.observer && engine->options.observer->step)
         engine->options.observer->step(engine->options.observer->context, warp, &step, &engine->request);
     if (step.status == EXEC_MEMORY) {
-        if (exec_memory_perform(device, &engine->request, error) < 0)
+        if (exec_memory_perform(&warp->kernel->launch->global, &engine->request, error) < 0)
             return -1;
         exec_memory_complete(&engine->request);
     }
@@ -99,11 +99,11 @@ static int step_warp(functional_engine *engine, sc_device *device, exec_warp *wa
 }
 
 /* Runs one warp for up to `quantum` instructions. Returns 1 if it issued anything, -1 on error. */
-static int run_warp(functional_engine *engine, sc_device *device, exec_warp *warp, sc_error *error)
+static int run_warp(functional_engine *engine, exec_warp *warp, sc_error *error)
 {
     int progressed = 0;
     for (unsigned i = 0; i < engine->options.quantum && !warp->done && !warp->waiting_at_barrier; i++) {
-        if (step_warp(engine, device, warp, warp->instructions, error) < 0)
+        if (step_warp(engine, warp, warp->instructions, error) < 0)
             return -1;
         progressed = 1;
     }
@@ -150,7 +150,7 @@ static bool end_round(functional_engine *engine)
 /* ---- turns ---- */
 
 /* Every warp whose scheduler takes turns runs its quantum. Returns 1 if any issued, -1 on error. */
-static int round_robin_round(functional_engine *engine, sc_device *device, launch_slots *launch, sc_error *error)
+static int round_robin_round(functional_engine *engine, launch_slots *launch, sc_error *error)
 {
     int progressed = 0;
     for (uint64_t s = 0; s < launch->count; s++) {
@@ -160,7 +160,7 @@ static int round_robin_round(functional_engine *engine, sc_device *device, launc
         for (unsigned w = 0; w < cta->warp_count; w++) {
             if (!scheduler_runs(engine, cta->cu, scheduler_of(engine, s, cta->warp_count, w)))
                 continue;
-            int ran = run_warp(engine, device, &cta->warps[w], error);
+            int ran = run_warp(engine, &cta->warps[w], error);
             if (ran < 0)
                 return -1;
             progressed |= ran;
@@ -258,8 +258,7 @@ static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, 
  * once if a warp of it can; slots in which none can pass idle until a stalled warp may issue.
  * Returns 1 if a scheduler issued or a warp waits for a stall to end (it will issue later), 0 if
  * not, -1 on error. */
-static int timed_turns(functional_engine *engine, sc_device *device, launch_slots *launch, unsigned cu,
-                       sc_error *error)
+static int timed_turns(functional_engine *engine, launch_slots *launch, unsigned cu, sc_error *error)
 {
     uint64_t *clock = &launch->clock[cu], end = *clock + engine->options.quantum, wake = UINT64_MAX;
     bool issued = false;
@@ -276,7 +275,7 @@ static int timed_turns(functional_engine *engine, sc_device *device, launch_slot
                 continue;
             uint64_t slot = (uint64_t)index / launch->warps_per_cta;
             unsigned w = (unsigned)((uint64_t)index % launch->warps_per_cta);
-            if (step_warp(engine, device, &launch->resident[slot].warps[w], *clock, error) < 0)
+            if (step_warp(engine, &launch->resident[slot].warps[w], *clock, error) < 0)
                 return -1;
             launch->last_issuer[cu * engine->options.schedulers + k] = (last_issue){index, age_of(launch, slot, w)};
             issued_now = true;
@@ -289,11 +288,11 @@ static int timed_turns(functional_engine *engine, sc_device *device, launch_slot
 
 /* Every CU spends its issue slots. Returns 1 if any issued or waits for a stall to end, -1 on
  * error. */
-static int timed_round(functional_engine *engine, sc_device *device, launch_slots *launch, sc_error *error)
+static int timed_round(functional_engine *engine, launch_slots *launch, sc_error *error)
 {
     int progressed = 0;
     for (unsigned c = 0; c < engine->options.cu_count; c++) {
-        int ran = timed_turns(engine, device, launch, c, error);
+        int ran = timed_turns(engine, launch, c, error);
         if (ran < 0)
             return -1;
         progressed |= ran;
@@ -400,8 +399,8 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             }
         int progressed = 0;
         if (status == 0) {
-            progressed = timed(engine) ? timed_round(engine, device, &slots, error)
-                                       : round_robin_round(engine, device, &slots, error);
+            progressed = timed(engine) ? timed_round(engine, &slots, error)
+                                       : round_robin_round(engine, &slots, error);
             status = progressed < 0 ? -1 : 0;
         }
         for (uint64_t s = 0; s < slots.count && status == 0; s++) {

@@ -4,7 +4,7 @@
 #define SYNCSCOPE_EXEC_FUNCTIONAL_ENGINE_H
 
 #include "exec/execute.h"
-#include "host/host_api.h"
+#include "exec/engine_interface.h"
 
 /* Optional callbacks that watch a functional run (the profiler, model/profiler.h; a sampled
  * run's cache warming, timing/sampled_engine.c): the start of every launch, every issued warp

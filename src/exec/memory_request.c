@@ -152,11 +152,11 @@ static int outside_device_memory(const exec_memory_request *request, uint64_t ad
                    request->kernel_path, request->instruction->line, (unsigned)bytes, (unsigned long long)address);
 }
 
-int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error)
+int exec_memory_perform(const sc_global_image *global, exec_memory_request *request, sc_error *error)
 {
     /* The whole global image is one region: each lane's range is checked against it inline. */
-    uint64_t image_bytes = UINT64_MAX;
-    uint8_t *image = sc_device_global_span(device, SC_GLOBAL_BASE, &image_bytes);
+    uint8_t *image = global->bytes;
+    uint64_t image_bytes = global->size;
     uint64_t bytes = (uint64_t)request->element_bytes * request->vector;
     uint64_t last_offset = image && image_bytes >= bytes ? image_bytes - bytes : 0;
     uint8_t *pointers[EXEC_MAX_WARP_WIDTH];

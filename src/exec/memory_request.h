@@ -55,8 +55,8 @@ void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8
  * pointers[l]. */
 void exec_memory_perform_lanes(exec_memory_request *request, uint64_t lanes, uint8_t *const *pointers);
 
-/* Performs the request directly on device memory, lane by lane in lane order. */
-int exec_memory_perform(sc_device *device, exec_memory_request *request, sc_error *error);
+/* Performs the request directly on the launch's global memory, lane by lane in lane order. */
+int exec_memory_perform(const sc_global_image *global, exec_memory_request *request, sc_error *error);
 
 /* Little-endian element access into a byte buffer. */
 uint64_t exec_load_bytes(const uint8_t *bytes, unsigned size);

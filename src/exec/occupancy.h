@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "base/error.h"
-#include "host/host_api.h"
+#include "exec/engine_interface.h"
 #include "ptx/ptx_ir.h"
 
 /* What one CU offers. */

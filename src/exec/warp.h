@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "host/host_api.h"
+#include "exec/engine_interface.h"
 #include "ptx/ptx_ir.h"
 
 #define EXEC_MAX_WARP_WIDTH 64

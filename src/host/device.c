@@ -303,6 +303,7 @@ int sc_launch_kernel(sc_device *device, int module_handle, const char *kernel_na
         .symbol_addresses = device->modules[module_handle].symbol_addresses,
         .static_shared_bytes = device->modules[module_handle].static_shared_bytes,
         .launch_index = device->stats.launches,
+        .global = {device->global, device->global_used},
     };
     sc_launch_stats stats = {0};
     double start = sc_monotonic_seconds();

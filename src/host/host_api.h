@@ -2,10 +2,11 @@
  * the manifest runner) uses to allocate device memory, copy data in and out, load PTX and launch
  * kernels. It plays the role of the CUDA runtime API.
  *
- * A device owns one flat global-memory image and an engine that executes launches: the
- * functional SIMT executor or the cycle-level timing model. Host reads and writes go through the
- * engine too, so a timing engine with caches can make memory coherent before the host reads it
- * (and invalidate GPU copies after the host writes), exactly as a CPU-GPU system must.
+ * A device owns one flat global-memory image and an engine that executes launches
+ * (exec/engine_interface.h): the functional SIMT executor or the cycle-level timing model. Host
+ * reads and writes go through the engine too, so a timing engine with caches can make memory
+ * coherent before the host reads it (and invalidate GPU copies after the host writes), exactly as
+ * a CPU-GPU system must.
  */
 #ifndef SYNCSCOPE_HOST_HOST_API_H
 #define SYNCSCOPE_HOST_HOST_API_H
@@ -15,11 +16,8 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "exec/engine_interface.h"
 #include "ptx/ptx_ir.h"
-
-typedef struct sc_dim3 {
-    uint32_t x, y, z;
-} sc_dim3;
 
 /* One kernel argument: the raw little-endian bits; the launch copies as many bytes as the
  * kernel's parameter declares. Use the constructors below. */
@@ -33,39 +31,6 @@ static inline sc_kernel_arg sc_arg_u64(uint64_t value) { return (sc_kernel_arg){
 sc_kernel_arg sc_arg_f32(float value);
 sc_kernel_arg sc_arg_f64(double value);
 #define sc_arg_ptr sc_arg_u64
-
-/* Everything an engine needs to run one kernel launch. */
-typedef struct sc_launch {
-    const ptx_module *module;
-    int function;                 /* index of the .entry in module */
-    sc_dim3 grid, block;
-    uint32_t dynamic_shared_bytes;
-    const uint8_t *param_buffer;  /* kernel_param_bytes bytes laid out per the parser */
-    const uint64_t *symbol_addresses;  /* per module symbol: global address or shared offset */
-    uint32_t static_shared_bytes;      /* the module's static .shared bytes per CTA */
-    uint64_t launch_index;        /* 0, 1, 2... per device */
-    /* Run only the CTAs [cta_first, cta_end) of the grid (linear ids), as a sampled run does
-     * with the windows of a launch; cta_end 0 means every CTA. */
-    uint64_t cta_first, cta_end;
-} sc_launch;
-
-/* Statistics an engine reports for one launch (the timing engine fills cycles too). */
-typedef struct sc_launch_stats {
-    uint64_t warp_instructions;   /* issued warp instructions (guard-false lanes included) */
-    uint64_t thread_instructions; /* active lanes summed over warp instructions */
-    uint64_t cycles;              /* 0 for the functional engine */
-} sc_launch_stats;
-
-typedef struct sc_device sc_device;
-
-/* The execution engine behind a device. */
-typedef struct sc_engine_ops {
-    int (*launch)(void *engine, sc_device *device, const sc_launch *launch, sc_launch_stats *stats,
-                  sc_error *error);
-    /* Called before the host reads [address, address+bytes) and after it writes it. */
-    void (*host_access)(void *engine, sc_device *device, uint64_t address, size_t bytes, bool is_write);
-    void (*destroy)(void *engine);
-} sc_engine_ops;
 
 /* One completed launch, as the device logs it. */
 typedef struct sc_launch_record {

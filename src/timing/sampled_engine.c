@@ -20,8 +20,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/sample_estimate.h"
 #include "exec/address_map.h"
-#include "model/sample_estimate.h"
 
 /* The samples of one kernel signature: the kernel, the kind of sampling and, for kernel-level
  * sampling, the launch's size class (floor(log2(CTAs))), so launches of very different sizes

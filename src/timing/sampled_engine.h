@@ -1,7 +1,7 @@
 /* sampled_engine.h — the engine of `run --mode sampled`: runs a few short windows of each
  * launch (or a few launches of each kernel) on the timing model and everything else on the
  * functional executor, on one device, and estimates the whole run's cycles from the windows
- * (model/sample_estimate.h) with a confidence interval.
+ * (base/sample_estimate.h) with a confidence interval.
  *
  * Values stay exact: the functional executor computes every CTA the timing model does not, on
  * the same memory image. Before a functional part the timing model's dirty cache lines are

@@ -1,7 +1,7 @@
 /* test_sample_estimate.c — the statistics of sampled runs: the ratio and regression estimators
  * of kernel-level sampling (exact when nothing was skipped, hand-computed otherwise, no interval
  * from a single launch), the window estimator, the combined Student-t interval, and the GSI breakdown scaled
- * to an estimate summing exactly with its invariants kept (model/sample_estimate.c, gsi_scale). */
+ * to an estimate summing exactly with its invariants kept (base/sample_estimate.c, gsi_scale). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "model/sample_estimate.h"
+#include "base/sample_estimate.h"
 #include "stalls/gsi.h"
 
 static void every_launch_detailed_is_exact(void **state)

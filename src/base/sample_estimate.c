@@ -1,6 +1,6 @@
 /* sample_estimate.c — ratio and window estimators of a sampled run and their confidence interval
  * (see sample_estimate.h). */
-#include "model/sample_estimate.h"
+#include "base/sample_estimate.h"
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>

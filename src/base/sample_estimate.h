@@ -17,8 +17,8 @@
  * Strata are independent; their variances add and the interval uses Student's t with
  * Welch-Satterthwaite degrees of freedom. A stratum with one detailed unit and fast-forwarded
  * work has no variance estimate, and then the run has no interval. */
-#ifndef SYNCSCOPE_MODEL_SAMPLE_ESTIMATE_H
-#define SYNCSCOPE_MODEL_SAMPLE_ESTIMATE_H
+#ifndef SYNCSCOPE_BASE_SAMPLE_ESTIMATE_H
+#define SYNCSCOPE_BASE_SAMPLE_ESTIMATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
