@@ -35,13 +35,13 @@ static l1_state derive_state(l1_controller *l1, uint64_t line_address, cache_lin
     return *entry && miss_current(l1, *entry) ? (l1_state)(*entry)->state : L1_I;
 }
 
-/* States in which the line is in the array: the engine's valid and owned ones, and the protocol's
- * own that say so. */
+/* States in which the line is in the array: the engine's valid one, and the protocol's own that
+ * say so. */
 static bool state_present(const sc_protocol *protocol, l1_state state)
 {
     if (state >= L1_STATE_PROTOCOL_FIRST)
         return protocol->own_states[state - L1_STATE_PROTOCOL_FIRST].in_array;
-    return state == L1_V || state == L1_S || state == L1_E || state == L1_O || state == L1_M;
+    return state == L1_V;
 }
 
 static bool is_store(l1_event event) { return event == L1_STORE || event == L1_STORE_STRONG; }
@@ -78,18 +78,6 @@ static void send_write(memory_system *memory, unsigned cu, uint64_t line_address
     memcpy(m->data, data, memory->config.line_bytes);
     memory->hooks.write_sent(memory, cu);
     memory_send_to_l2(memory, handle, now);
-}
-
-/* Sends a message about a line to its directory (the bank), with the line's data if given. */
-static void send_to_directory(memory_system *memory, unsigned cu, message_type type, uint64_t line_address,
-                              const uint8_t *data, bool dirty, sc_time when)
-{
-    uint32_t handle = message_allocate(memory, type, cu, line_address);
-    message *m = message_get(memory, handle);
-    if (data)
-        memcpy(m->data, data, memory->config.line_bytes);
-    m->dirty = dirty;
-    memory_send_to_l2(memory, handle, when);
 }
 
 static void drain_entry(memory_system *memory, unsigned cu, store_buffer_entry *entry, sc_time now)
@@ -152,8 +140,6 @@ static l1_verdict admit(memory_system *memory, unsigned cu, const protocol_trans
     for (unsigned i = 0; i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++)
         switch (row->actions[i]) {
         case L1_OPEN_MISS:
-        case L1_REQUEST_SHARED:
-        case L1_REQUEST_OWNERSHIP:
             if (entry || l1_mshr_full(memory, cu))   /* an entry here is stale: wait for its fill */
                 return L1_REFUSED_MSHR_FULL;
             break;
@@ -168,7 +154,11 @@ static l1_verdict admit(memory_system *memory, unsigned cu, const protocol_trans
                 memory->config.store_buffer_entries > 0)
                 return L1_REFUSED_STORE_BUFFER_FULL;
             break;
-        default:
+        default:   /* the protocol's own action: one that opens a miss waits as L1_OPEN_MISS does */
+            if (row->actions[i] >= L1_ACTION_PROTOCOL_FIRST &&
+                memory->protocol->own_actions[row->actions[i] - L1_ACTION_PROTOCOL_FIRST].opens_miss &&
+                (entry || l1_mshr_full(memory, cu)))
+                return L1_REFUSED_MSHR_FULL;
             break;
         }
     return L1_ACCEPTED;
@@ -201,7 +191,6 @@ void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, c
 static void hit(memory_system *memory, unsigned cu, cache_line *line, uint32_t op, sc_time now)
 {
     cache_array_touch(memory->l1[cu].cache, line);
-    memory->stats.l1_read_hits_modified += line->state == L1_M;
     l1_deliver_hit(memory, cu, line->address, line->data, op, now);
 }
 
@@ -214,8 +203,7 @@ static void park(memory_system *memory, l1_context *context, mshr_entry *entry, 
         memory->l1[context->cu].writes_outstanding++;
 }
 
-/* Opens an MSHR in transient state `state` for the access and sends the request. */
-static void open_miss(memory_system *memory, l1_context *context, message_type request, l1_state state, sc_time now)
+void l1_open_miss(memory_system *memory, l1_context *context, message_type request, l1_state state, sc_time now)
 {
     l1_controller *l1 = &memory->l1[context->cu];
     mshr_entry *entry = mshr_allocate(l1->mshrs, context->line_address);
@@ -223,7 +211,6 @@ static void open_miss(memory_system *memory, l1_context *context, message_type r
     entry->state = (uint8_t)state;
     park(memory, context, entry, context->op);
     memory->stats.l1_misses++;
-    memory->stats.l1_ownership_requests += request == MSG_GET_M;
     memory->stats.mshr_samples++;
     memory->stats.mshr_occupancy_sum += mshr_in_use(l1->mshrs);
     if (mshr_in_use(l1->mshrs) > memory->stats.mshr_peak)
@@ -261,19 +248,6 @@ static void write_through(memory_system *memory, unsigned cu, const coalesced_li
         send_write(memory, cu, line->line_address, data, &mask, now);
     }
     memory->stats.l1_write_throughs++;
-}
-
-/* Performs an atomic on the owned line now; its values reach the warp after the L1 latency. */
-static void perform_atomic_locally(memory_system *memory, l1_context *context, sc_time now)
-{
-    memory_perform_atomic(memory, context->op, context->line_address, context->cached->data);
-    uint32_t handle = message_allocate(memory, MSG_ATOMIC_DONE, context->cu, context->line_address);
-    message *m = message_get(memory, handle);
-    m->op = context->op;
-    m->source = GSI_SOURCE_L1;
-    memory->l1[context->cu].writes_outstanding++;
-    event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency),
-                     MEMORY_EVENT_AT_CU, context->cu, handle);
 }
 
 /* Caches the message's line in the row's next state; a valid victim goes first through its own
@@ -330,23 +304,6 @@ static void deliver_fill(memory_system *memory, l1_context *context, sc_time now
     context->entry = NULL;
 }
 
-static void write_back(memory_system *memory, l1_context *context, sc_time now)
-{
-    const cache_line *line = context->cached;
-    send_to_directory(memory, context->cu, MSG_PUT, line->address, line->data, l1_state_dirty((l1_state)line->state),
-                      now);
-    memory->l1[context->cu].writebacks_outstanding++;
-    memory->stats.l1_writebacks++;
-}
-
-static void send_data(memory_system *memory, l1_context *context, sc_time now)
-{
-    const cache_line *line = context->cached;
-    sc_time when = now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
-    send_to_directory(memory, context->cu, MSG_OWNER_DATA, line->address, line->data,
-                      l1_state_dirty((l1_state)line->state), when);
-}
-
 static int run_action(memory_system *memory, l1_context *context, const protocol_transition *row, l1_action action,
                       sc_time now, sc_error *error)
 {
@@ -362,13 +319,7 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
         memory->stats.l1_merges++;
         break;
     case L1_OPEN_MISS:
-        open_miss(memory, context, MSG_READ, L1_IV, now);
-        break;
-    case L1_REQUEST_SHARED:
-        open_miss(memory, context, MSG_GET_S, L1_IS, now);
-        break;
-    case L1_REQUEST_OWNERSHIP:
-        open_miss(memory, context, MSG_GET_M, L1_IM, now);
+        l1_open_miss(memory, context, MSG_READ, L1_IV, now);
         break;
     case L1_READ_AROUND:
         l1->reads_around++;
@@ -410,25 +361,10 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
         memory_send_to_l2(memory, message_handle, now);
         break;
     }
-    case L1_PERFORM_ATOMIC:
-        perform_atomic_locally(memory, context, now);
-        break;
     case L1_INSTALL_FILL:
         return install_fill(memory, context, row, now, error);
     case L1_DELIVER_FILL:
         deliver_fill(memory, context, now);
-        break;
-    case L1_WRITE_BACK:
-        write_back(memory, context, now);
-        break;
-    case L1_SEND_INV_ACK:
-        send_to_directory(memory, cu, MSG_INV_ACK, context->line_address, NULL, false, now);
-        break;
-    case L1_SEND_DATA:
-        send_data(memory, context, now);
-        break;
-    case L1_SEND_NO_DATA:
-        send_to_directory(memory, cu, MSG_OWNER_NO_DATA, context->line_address, NULL, false, now);
         break;
     default:
         return memory->hooks.l1_action(memory, context, action, now, error);
@@ -496,27 +432,26 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
 
 /* ---- messages from the L2 or the directory ---- */
 
-/* The event a message raises at the L1. */
+/* The event a message of the engine's raises at the L1: an invalidation, the protocol's grant
+ * event a fill carries, or a fill. */
 static l1_event message_event(const l1_controller *l1, const message *m, const mshr_entry *entry)
 {
-    switch ((message_type)m->type) {
-    case MSG_INV:
+    if (m->type == MSG_INV)
         return L1_INV;
-    case MSG_FWD_GET_S:
-        return L1_FWD_GETS;
-    case MSG_FWD_GET_M:
-        return L1_FWD_GETM;
-    default:
-        break;
-    }
-    if (m->grant == L1_S)
-        return L1_GRANT_S;
-    if (m->grant == L1_E)
-        return L1_GRANT_E;
-    if (m->grant == L1_M)
-        return L1_GRANT_M;
+    if (m->grant)
+        return (l1_event)m->grant;
     bool cacheable = miss_current(l1, entry) && cache_array_victim(l1->cache, m->line_address);
     return cacheable ? L1_FILL : L1_FILL_UNCACHED;   /* a zero-size L1 caches nothing */
+}
+
+/* Runs the row of `event` in the line's `state` with the message as the row's context. */
+static int run_message_row(memory_system *memory, l1_context *context, l1_state state, l1_event event, sc_time now,
+                           sc_error *error)
+{
+    const protocol_transition *row = memory->table.l1[state][event];
+    if (!row)
+        return missing_transition(memory, state, event, error);
+    return run_row(memory, context, row, now, error);
 }
 
 static int receive_from_below(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
@@ -528,11 +463,15 @@ static int receive_from_below(memory_system *memory, uint32_t handle, sc_time no
     if (m->type == MSG_DATA && !context.entry)
         return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", m->cu,
                        (unsigned long long)m->line_address);
-    l1_event event = message_event(l1, m, context.entry);
-    const protocol_transition *row = memory->table.l1[state][event];
-    if (!row)
-        return missing_transition(memory, state, event, error);
-    return run_row(memory, &context, row, now, error);
+    return run_message_row(memory, &context, state, message_event(l1, m, context.entry), now, error);
+}
+
+int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event, sc_time now, sc_error *error)
+{
+    message *m = message_get(memory, handle);
+    l1_context context = {.cu = m->cu, .line_address = m->line_address, .op = MEMORY_OP_NONE, .message = m};
+    l1_state state = derive_state(&memory->l1[m->cu], m->line_address, &context.cached, &context.entry);
+    return run_message_row(memory, &context, state, event, now, error);
 }
 
 int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
@@ -552,8 +491,6 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
         memory_op_line_done(memory, m->op, m->line_address, m->data, (gsi_source)m->source, now);
         break;
     case MSG_INV:
-    case MSG_FWD_GET_S:
-    case MSG_FWD_GET_M:
         status = receive_from_below(memory, handle, now, error);
         break;
     case MSG_ATOMIC_DONE:
@@ -562,9 +499,6 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
         break;
     case MSG_WRITE_ACK:
         l1_write_performed(memory, cu, now);
-        break;
-    case MSG_PUT_ACK:
-        l1->writebacks_outstanding--;
         break;
     default:
         status = memory->hooks.l1_message(memory, handle, now, error);

@@ -61,7 +61,7 @@ void l2_receive(memory_system *memory, uint32_t handle, sc_time now)
     message *m = message_get(memory, handle);
     unsigned bank = memory_bank_of(memory, m->line_address);
     l2_bank *b = &memory->banks[bank];
-    if (message_is_response((message_type)m->type))
+    if (message_is_response(memory, (message_type)m->type))
         enqueue(memory, &b->response_head, &b->response_tail, handle);
     else
         enqueue(memory, &b->queue_head, &b->queue_tail, handle);

@@ -21,33 +21,22 @@ typedef enum message_type {
     MSG_DATA,           /* L2 -> CU (or L1 -> itself on a hit): a line's bytes */
     MSG_ATOMIC_DONE,    /* L2 -> CU: the atomic was performed, old values are in the operation */
     MSG_WRITE_ACK,      /* L2 -> CU: the write was performed */
-    /* ownership protocols: requests and write-backs to the directory, its forwards, L1 answers */
-    MSG_GET_S,          /* CU -> directory: a readable copy (answered by MSG_DATA, grant S or E) */
-    MSG_GET_M,          /* CU -> directory: ownership (answered by MSG_DATA, grant M) */
-    MSG_PUT,            /* CU -> directory: the owner gives the line up, with its data (`dirty`) */
-    MSG_PUT_ACK,        /* directory -> CU: the write-back is at the home */
-    MSG_INV,            /* directory -> CU: drop the shared copy */
-    MSG_FWD_GET_S,      /* directory -> owner CU: send the data, keep a copy */
-    MSG_FWD_GET_M,      /* directory -> owner CU: send the data, give the line up */
-    MSG_INV_ACK,        /* CU -> directory: the copy is gone */
-    MSG_OWNER_DATA,     /* CU -> directory: the owner's data for a forward (`dirty`) */
-    MSG_OWNER_NO_DATA,  /* CU -> directory: no copy any more (its Put went first) */
-    MSG_PROTOCOL_FIRST, /* a protocol's own messages follow (without data; handled by its hooks) */
+    MSG_INV,            /* L2 or directory -> CU: drop the copy (raises L1_INV) */
+    MSG_PROTOCOL_FIRST, /* a protocol's own messages follow (sc_protocol.own_messages) */
 } message_type;
 
 /* Messages a bank handles before any request, so requests waiting for a busy line or a full
- * structure never hold up the answers that free them (a separate virtual network). */
-static inline bool message_is_response(message_type type)
-{
-    return type == MSG_PUT || type == MSG_INV_ACK || type == MSG_OWNER_DATA || type == MSG_OWNER_NO_DATA;
-}
+ * structure never hold up the answers that free them (a separate virtual network): a protocol's
+ * own messages that say so. */
+bool message_is_response(const memory_system *memory, message_type type);
 
 typedef struct message {
     uint8_t type;           /* message_type */
     uint8_t source;         /* MSG_DATA: gsi_source of the data */
     uint8_t around;         /* MSG_READ/MSG_DATA: belongs to `op` alone, not to an MSHR */
-    uint8_t grant;          /* MSG_DATA: l1_state granted (S, E, M), or L1_I for a plain fill */
-    uint8_t dirty;          /* MSG_PUT/MSG_OWNER_DATA: the data is newer than the home's */
+    uint8_t grant;          /* MSG_DATA: the protocol's L1 event it raises instead of Fill (a grant),
+                               0 for a plain fill */
+    uint8_t dirty;          /* a write-back or an owner's data: newer than the home's */
     uint8_t waiting;        /* MSG_WRITE (qr): counted in its bank's writes_waiting for its CU */
     uint16_t cu;
     uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
@@ -170,10 +159,11 @@ uint64_t memory_op_lanes_in_line(const memory_system *memory, const memory_op *o
  * operation), in lane order. */
 void memory_perform_atomic(memory_system *memory, uint32_t op, uint64_t line_address, uint8_t *line_data);
 
-/* The L1 side of a host access to [start, end) for L1s that own lines (hold them dirty): the image
- * gets their dirty data (they keep owning the line after a read); a host write drops every copy.
- * A protocol module's host_access hook. */
-void memory_host_access_owning_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
+/* The L1 side of a host access to [start, end) for L1s that hold lines newer than the home
+ * (`l1_dirty` says which states): the image gets their data (the L1s keep the lines after a read);
+ * a host write drops every copy. For a protocol module's host_access hook. */
+void memory_host_access_dirty_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write,
+                                  bool (*l1_dirty)(l1_state state));
 
 /* The engine's release and store-room defaults: send every buffered store; send the oldest. */
 void l1_send_buffered_stores(memory_system *memory, unsigned cu, sc_time now);
@@ -203,6 +193,12 @@ void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, c
                     sc_time now);
 int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_event event, sc_time now,
                  sc_error *error);
+/* The same for a message of the protocol's own that raises `event` on its line (a forwarded
+ * request), with the message as the row's context. */
+int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event, sc_time now, sc_error *error);
+/* Opens an MSHR in transient state `state` for the context's access and sends `request` for the
+ * line (L1_OPEN_MISS: MSG_READ in IV; a protocol's own: its request in its transient). */
+void l1_open_miss(memory_system *memory, l1_context *context, message_type request, l1_state state, sc_time now);
 void l1_write_performed(memory_system *memory, unsigned cu, sc_time now);
 
 /* The CU side of a message arriving from the L2 (or from the CU's own L1 hit path). */

@@ -273,16 +273,29 @@ uint64_t memory_bank_global_address(const memory_system *memory, unsigned bank, 
     return (local_address / line * memory->config.l2_banks + bank) * line;
 }
 
-static bool carries_line(message_type type)
+/* The protocol's description of one of its own message types. */
+static const protocol_own_message *own_message(const memory_system *memory, message_type type)
 {
-    return type == MSG_WRITE || type == MSG_DATA || type == MSG_ATOMIC || type == MSG_PUT || type == MSG_OWNER_DATA;
+    return &memory->protocol->own_messages[type - MSG_PROTOCOL_FIRST];
+}
+
+bool message_is_response(const memory_system *memory, message_type type)
+{
+    return type >= MSG_PROTOCOL_FIRST && own_message(memory, type)->response;
+}
+
+static bool carries_line(const memory_system *memory, message_type type)
+{
+    if (type >= MSG_PROTOCOL_FIRST)
+        return own_message(memory, type)->carries_line;
+    return type == MSG_WRITE || type == MSG_DATA || type == MSG_ATOMIC;
 }
 
 /* Bytes on the wire: a header, plus a line of data for writes, atomics (operands), data and the
  * lines L1s hand back to a directory. */
 static unsigned message_bytes(const memory_system *memory, const message *m)
 {
-    return MEMORY_MESSAGE_HEADER_BYTES + (carries_line((message_type)m->type) ? memory->config.line_bytes : 0);
+    return MEMORY_MESSAGE_HEADER_BYTES + (carries_line(memory, (message_type)m->type) ? memory->config.line_bytes : 0);
 }
 
 /* --jitter: delays each injection by 0-3 NoC cycles, chosen by a splitmix64 stream. */
@@ -315,7 +328,7 @@ static unsigned bytes_to_cu(memory_system *memory, const message *m)
     unsigned bytes = message_bytes(memory, m);
     if (m->type == MSG_DATA)
         memory->stats.l1_data_bytes_in += bytes;
-    else if (m->type == MSG_INV || m->type == MSG_FWD_GET_S || m->type == MSG_FWD_GET_M)
+    else if (m->type == MSG_INV || (m->type >= MSG_PROTOCOL_FIRST && own_message(memory, m->type)->coherence))
         memory->stats.l1_coherence_bytes_in += bytes;
     return bytes;
 }
@@ -335,7 +348,7 @@ sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64
                                 unsigned except_cu, sc_time now)
 {
     unsigned source = memory->config.cu_count + bank;
-    unsigned bytes = MEMORY_MESSAGE_HEADER_BYTES + (carries_line(type) ? memory->config.line_bytes : 0);
+    unsigned bytes = MEMORY_MESSAGE_HEADER_BYTES + (carries_line(memory, type) ? memory->config.line_bytes : 0);
     sc_time injection = noc_multicast_inject(memory->network, source, bytes, now + injection_delay(memory));
     sc_time last = 0;
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
@@ -428,6 +441,7 @@ typedef struct host_range {
     unsigned bank;            /* L2 banks: the bank of `cache` */
     uint64_t start, end;
     bool is_write;
+    bool (*l1_dirty)(l1_state state);   /* L1 visits: whether a line in `state` is newer than the home */
 } host_range;
 
 static bool overlaps(const host_range *range, uint64_t address)
@@ -463,22 +477,23 @@ static void host_visit_l2_line(void *context, cache_line *line)
         line->state = L2_V;
 }
 
-/* The same for an L1 of an ownership protocol, whose M and O lines are newer than the L2's: the
- * image gets their data (the L1 keeps owning the line after a read); a host write drops every copy. */
+/* The same for an L1 that holds lines newer than the L2's: the image gets their data (the L1
+ * keeps the line after a read); a host write drops every copy. */
 static void host_visit_l1_line(void *context, cache_line *line)
 {
     host_range *range = context;
     if (!overlaps(range, line->address))
         return;
-    if (l1_state_dirty((l1_state)line->state))
+    if (range->l1_dirty((l1_state)line->state))
         write_back_to_image(range, line->address, line->data);
     if (range->is_write)
         cache_array_invalidate(range->cache, line);
 }
 
-void memory_host_access_owning_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
+void memory_host_access_dirty_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write,
+                                  bool (*l1_dirty)(l1_state state))
 {
-    host_range range = {memory, NULL, 0, start, end, is_write};
+    host_range range = {memory, NULL, 0, start, end, is_write, l1_dirty};
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
         range.cache = memory->l1[cu].cache;
         cache_array_for_each(range.cache, host_visit_l1_line, &range);
@@ -487,7 +502,7 @@ void memory_host_access_owning_l1s(memory_system *memory, uint64_t start, uint64
 
 void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write)
 {
-    host_range range = {memory, NULL, 0, address, address + bytes, is_write};
+    host_range range = {memory, NULL, 0, address, address + bytes, is_write, NULL};
     memory_side_host_access(memory, range.start, range.end, is_write);
     for (unsigned b = 0; b < memory->config.l2_banks; b++) {
         range.cache = memory->banks[b].cache;

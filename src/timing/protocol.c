@@ -15,7 +15,7 @@ void protocol_build_index(const sc_protocol *protocol, protocol_index *index)
 
 const char *l1_state_name(const sc_protocol *protocol, l1_state state)
 {
-    static const char *const names[L1_STATE_PROTOCOL_FIRST] = {"I", "V", "IV", "S", "E", "O", "M", "IS", "IM"};
+    static const char *const names[L1_STATE_PROTOCOL_FIRST] = {"I", "V", "IV"};
     if (state < L1_STATE_PROTOCOL_FIRST)
         return names[state];
     unsigned own = state - L1_STATE_PROTOCOL_FIRST;
@@ -26,7 +26,6 @@ const char *l1_event_name(const sc_protocol *protocol, l1_event event)
 {
     static const char *const names[L1_EVENT_PROTOCOL_FIRST] = {
         "Load", "LoadStrong", "Store", "StoreStrong", "Atomic", "Fill", "FillUncached", "Replace", "Inv",
-        "FwdGetS", "FwdGetM", "GrantS", "GrantE", "GrantM",
     };
     if (event < L1_EVENT_PROTOCOL_FIRST)
         return names[event];
@@ -39,11 +38,10 @@ const char *l1_action_name(const sc_protocol *protocol, l1_action action)
     static const char *const names[L1_ACTION_PROTOCOL_FIRST] = {
         "none", "hit", "merge", "open_miss", "read_around", "update_line", "buffer_store",
         "write_through", "drain_line", "invalidate_line", "close_miss", "send_atomic", "install_fill",
-        "deliver_fill", "drop_line", "request_shared", "request_ownership", "stall", "perform_atomic",
-        "write_back", "send_inv_ack", "send_data", "send_no_data",
+        "deliver_fill", "drop_line", "stall",
     };
     if (action < L1_ACTION_PROTOCOL_FIRST)
         return names[action];
     unsigned own = action - L1_ACTION_PROTOCOL_FIRST;
-    return own < protocol->own_action_count ? protocol->own_actions[own] : "?";
+    return own < protocol->own_action_count ? protocol->own_actions[own].name : "?";
 }

@@ -9,10 +9,10 @@
  * description (../shared/seeds/digests). A pair missing from a table is a protocol bug and
  * stops the run with a message naming the controller, state and event.
  *
- * The states, events and actions below are the engine's: those of a write-through or uncached
- * L1 and those of an ownership (MOESI) L1 whose actions the L1 controller implements. A protocol
- * adds its own states, events and actions after them (sc_protocol.own_*), raises its own events
- * from its hooks and carries out its own actions in its l1_action hook.
+ * The states, events and actions below are the engine's: those of an L1 that caches clean copies
+ * or none (write-through, uncached). A protocol adds its own states, events and actions after them
+ * (sc_protocol.own_*; an ownership protocol's S, E, O, M come from protocols/common/ownership.h),
+ * raises its own events from its hooks and carries out its own actions in its l1_action hook.
  */
 #ifndef SYNCSCOPE_TIMING_PROTOCOL_H
 #define SYNCSCOPE_TIMING_PROTOCOL_H
@@ -30,13 +30,6 @@ typedef enum l1_state {
     L1_I = 0,      /* not present, no miss outstanding */
     L1_V,          /* valid, clean (write-through keeps L1 lines clean) */
     L1_IV,         /* not present, a fill is outstanding (an MSHR is open and still merging) */
-    /* ownership (directory) protocols: MOESI stable states and the transients of a miss */
-    L1_S,          /* shared: clean, read-only, other L1s may hold it */
-    L1_E,          /* exclusive: clean, the only copy; a store makes it M without asking */
-    L1_O,          /* owned: dirty, read-only, other L1s may hold it; this L1 answers for it */
-    L1_M,          /* modified: dirty, the only copy */
-    L1_IS,         /* not present, a read (GetS) is outstanding */
-    L1_IM,         /* not present, an ownership request (GetM) is outstanding */
     L1_STATE_PROTOCOL_FIRST,   /* a protocol's own states follow (sc_protocol.own_states) */
     L1_STATE_COUNT = 16        /* room for the engine's states and a protocol's own */
 } l1_state;
@@ -51,12 +44,7 @@ typedef enum l1_event {
     L1_FILL_UNCACHED,   /* the same, for a miss that must not be cached (closed by a write of the
                            CU, or opened before the latest acquire) */
     L1_REPLACE,         /* the line is the victim of a fill */
-    L1_INV,             /* the directory invalidates a shared copy (another CU's GetM, or a recall) */
-    L1_FWD_GETS,        /* the directory asks the owner for the data of another CU's read */
-    L1_FWD_GETM,        /* the directory takes the line from its owner (another CU's GetM, or a recall) */
-    L1_GRANT_S,         /* the directory's data answering a GetS: shared copy */
-    L1_GRANT_E,         /* the same, no other copy exists: exclusive copy */
-    L1_GRANT_M,         /* the directory's data answering a GetM: ownership, every other copy gone */
+    L1_INV,             /* the L2 or a directory invalidates the L1's copy (MSG_INV) */
     L1_EVENT_PROTOCOL_FIRST,    /* a protocol's own events follow, raised by its hooks
                                    (l1_before_access, l1_run_event; sc_protocol.own_events) */
     L1_EVENT_COUNT = 24
@@ -81,14 +69,7 @@ typedef enum l1_action {
     L1_DELIVER_FILL,     /* serve every request waiting in the MSHR in arrival order (loads read,
                             stores and atomics write the line) and close it */
     L1_DROP_LINE,        /* forget the line without telling anyone (replacement of a clean copy) */
-    L1_REQUEST_SHARED,   /* open an MSHR (state IS) and send a GetS to the directory */
-    L1_REQUEST_OWNERSHIP,/* open an MSHR (state IM) and send a GetM to the directory */
     L1_STALL,            /* the line is busy: refuse the access, the CU retries it after a message */
-    L1_PERFORM_ATOMIC,   /* perform the atomic on the owned line; values return after the L1 latency */
-    L1_WRITE_BACK,       /* send the line to the directory (Put; dirty in M and O) */
-    L1_SEND_INV_ACK,     /* acknowledge an invalidation to the directory */
-    L1_SEND_DATA,        /* send the line to the directory for a forwarded request (dirty in M and O) */
-    L1_SEND_NO_DATA,     /* answer a forwarded request for a line this L1 no longer holds */
     L1_ACTION_PROTOCOL_FIRST,   /* a protocol's own actions follow, carried out by its l1_action
                                    hook (sc_protocol.own_actions) */
     L1_ACTION_COUNT = 48
@@ -115,6 +96,21 @@ typedef struct protocol_own_state {
     bool in_array;
 } protocol_own_state;
 
+/* One of a protocol's own L1 actions: its name, and whether it opens an MSHR (the access is then
+ * refused while none is free, as for L1_OPEN_MISS). */
+typedef struct protocol_own_action {
+    const char *name;
+    bool opens_miss;
+} protocol_own_action;
+
+/* One of a protocol's own message types: its name, whether it carries a line of data on the
+ * NoC, whether a bank takes it before any request (a response that frees what requests wait
+ * for), and whether its bytes to a CU count as coherence traffic rather than data. */
+typedef struct protocol_own_message {
+    const char *name;
+    bool carries_line, response, coherence;
+} protocol_own_message;
+
 typedef struct sc_protocol {
     const char *name;                     /* CLI name */
     const protocol_transition *l1_table;
@@ -124,8 +120,10 @@ typedef struct sc_protocol {
     unsigned own_state_count;
     const char *const *own_events;
     unsigned own_event_count;
-    const char *const *own_actions;
+    const protocol_own_action *own_actions;
     unsigned own_action_count;
+    const protocol_own_message *own_messages;   /* numbered from MSG_PROTOCOL_FIRST */
+    unsigned own_message_count;
     const struct protocol_hooks *hooks;   /* NULL: every default */
     const struct protocol_counter *counters;  /* the mechanism's own metrics, beyond the shared ones */
     unsigned counter_count;
@@ -143,19 +141,6 @@ void protocol_build_index(const sc_protocol *protocol, protocol_index *index);
 const char *l1_state_name(const sc_protocol *protocol, l1_state state);
 const char *l1_event_name(const sc_protocol *protocol, l1_event event);
 const char *l1_action_name(const sc_protocol *protocol, l1_action action);
-
-/* Whether an L1 line in `state` is the CU's to answer for (E, O, M): it must be written back or
- * handed over, never dropped silently. */
-static inline bool l1_state_owned(l1_state state)
-{
-    return state == L1_E || state == L1_O || state == L1_M;
-}
-
-/* Whether an owned line's data is newer than the home's (M, O). */
-static inline bool l1_state_dirty(l1_state state)
-{
-    return state == L1_O || state == L1_M;
-}
 
 /* Whether an access with these semantics and scope must bypass a non-coherent L1: strong
  * (relaxed, volatile, acquire, release, sc) accesses at GPU or system scope. Volatile counts as

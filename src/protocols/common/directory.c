@@ -280,7 +280,7 @@ static void invalidate_sharers(memory_system *memory, dir_context *context, sc_t
     entry->sharers = 0;
 }
 
-static int grant(memory_system *memory, dir_context *context, l1_state state, sc_time now, sc_error *error)
+static int grant(memory_system *memory, dir_context *context, l1_event event, sc_time now, sc_error *error)
 {
     transaction *t = context->transaction;
     if (!t->has_data)
@@ -288,7 +288,7 @@ static int grant(memory_system *memory, dir_context *context, l1_state state, sc
                        memory->protocol->name, (unsigned long long)context->line_address);
     message *m = message_get(memory, t->request);
     m->type = MSG_DATA;
-    m->grant = (uint8_t)state;
+    m->grant = (uint8_t)event;
     m->source = t->source;
     m->around = 0;
     memcpy(m->data, t->data, memory->config.line_bytes);
@@ -377,11 +377,11 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
         entry->sharers = 0;
         break;
     case DIR_GRANT_S:
-        return grant(memory, context, L1_S, now, error);
+        return grant(memory, context, L1_GRANT_S, now, error);
     case DIR_GRANT_E:
-        return grant(memory, context, L1_E, now, error);
+        return grant(memory, context, L1_GRANT_E, now, error);
     case DIR_GRANT_M:
-        return grant(memory, context, L1_M, now, error);
+        return grant(memory, context, L1_GRANT_M, now, error);
     case DIR_CLOSE:
         close_transaction(memory, context, now);
         break;
@@ -500,7 +500,7 @@ static admission admit_request(memory_system *memory, dir_context *context, dir_
 
 static dir_event message_event(const message *m)
 {
-    switch ((message_type)m->type) {
+    switch ((int)m->type) {
     case MSG_GET_S: return DIR_GET_S;
     case MSG_GET_M: return DIR_GET_M;
     case MSG_PUT: return m->dirty ? DIR_PUT_DIRTY : DIR_PUT_CLEAN;
@@ -576,7 +576,7 @@ int directory_handle_event(memory_system *memory, const timing_event *event, sc_
 
 void directory_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
 {
-    memory_host_access_owning_l1s(memory, start, end, is_write);
+    memory_host_access_dirty_l1s(memory, start, end, is_write, l1_state_dirty);
     if (is_write)
         for (unsigned b = 0; b < memory->config.l2_banks; b++)
             directory_forget_range(memory, b, start, end);

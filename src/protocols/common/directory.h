@@ -16,6 +16,7 @@
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 
+#include "protocols/common/ownership.h"
 #include "timing/memory_internal.h"
 
 /* ---- the directory controller at each L2 bank (ownership protocols only) ----
@@ -105,7 +106,8 @@ void directory_warm_finish(memory_system *memory);
         .build = (build_hook), .destroy = directory_destroy_all, .check_config = directory_check_config, \
         .bank_receive = directory_receive, .home_data = directory_home_filled,                      \
         .handle_event = directory_handle_event, .host_access = directory_host_access,               \
-        .warm_finish = directory_warm_finish,                                                       \
+        .warm_finish = directory_warm_finish, .l1_action = ownership_l1_action,                     \
+        .l1_message = ownership_l1_message, .l1_before_access = ownership_l1_before_access,         \
     }
 
 /* The directory's and the owning L1s' counters (memory_stats), as the protocol's metrics. */

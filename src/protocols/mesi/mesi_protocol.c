@@ -174,6 +174,7 @@ const sc_protocol protocol_mesi = {
     .name = "mesi",
     .l1_table = mesi_l1,
     .l1_table_size = sizeof mesi_l1 / sizeof mesi_l1[0],
+    OWNERSHIP_VOCABULARY,
     .hooks = &mesi_hooks,
     .counters = directory_counters,
     .counter_count = DIRECTORY_COUNTER_COUNT,

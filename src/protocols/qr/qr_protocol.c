@@ -166,7 +166,13 @@ static const protocol_counter qr_counters[] = {
 
 static const protocol_own_state qr_states[] = {{"VW", true}};
 static const char *const qr_events[] = {"LoadWriteHit", "LoadWritePartial", "WriteEvict"};
-static const char *const qr_actions[] = {"write_combine", "flush_sync_fifo", "hit_write_cache"};
+static const protocol_own_action qr_actions[] = {
+    {"write_combine", false}, {"flush_sync_fifo", false}, {"hit_write_cache", false},
+};
+/* name, carries a line, a response at the bank, coherence traffic to a CU */
+static const protocol_own_message qr_messages[] = {
+    {"ReleaseMarker", false, false, false}, {"FlushMarker", false, false, false}, {"ReleaseAck", false, false, false},
+};
 
 const sc_protocol protocol_qr = {
     .name = "qr",
@@ -178,6 +184,8 @@ const sc_protocol protocol_qr = {
     .own_event_count = sizeof qr_events / sizeof qr_events[0],
     .own_actions = qr_actions,
     .own_action_count = sizeof qr_actions / sizeof qr_actions[0],
+    .own_messages = qr_messages,
+    .own_message_count = sizeof qr_messages / sizeof qr_messages[0],
     .hooks = &qr_hooks,
     .counters = qr_counters,
     .counter_count = sizeof qr_counters / sizeof qr_counters[0],

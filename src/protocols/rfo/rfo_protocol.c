@@ -187,6 +187,7 @@ const sc_protocol protocol_rfo = {
     .name = "rfo",
     .l1_table = rfo_l1,
     .l1_table_size = sizeof rfo_l1 / sizeof rfo_l1[0],
+    OWNERSHIP_VOCABULARY,
     .hooks = &rfo_hooks,
     .counters = directory_counters,
     .counter_count = DIRECTORY_COUNTER_COUNT,

@@ -1,0 +1,135 @@
+/* ownership_l1.c — the L1 side of ownership protocols (ownership.h): the names and properties of
+ * their states, events, actions and messages, and the hooks that carry out their L1 actions and
+ * take the directory's forwards and write-back acknowledgements.
+ *
+ * A GetS or GetM opens an MSHR in IS or IM like any miss (l1_open_miss); requests to the line
+ * wait in it and are performed in arrival order when the grant arrives. An atomic on an owned
+ * line is performed in the L1 and answered after the L1 latency. A Put carries the line to the
+ * directory (dirty from M and O) and counts as a write-back outstanding until acknowledged; an
+ * owner answers a forward with its data, or with no data when its Put went first. */
+#include "protocols/common/ownership.h"
+
+#include <string.h>
+
+const protocol_own_state ownership_states[OWNERSHIP_STATES] = {
+    {"S", true}, {"E", true}, {"O", true}, {"M", true}, {"IS", false}, {"IM", false},
+};
+
+const char *const ownership_events[OWNERSHIP_EVENTS] = {"FwdGetS", "FwdGetM", "GrantS", "GrantE", "GrantM"};
+
+const protocol_own_action ownership_actions[OWNERSHIP_ACTIONS] = {
+    {"request_shared", true}, {"request_ownership", true}, {"perform_atomic", false}, {"write_back", false},
+    {"send_inv_ack", false},  {"send_data", false},        {"send_no_data", false},
+};
+
+/* name, carries a line, a response at the bank, coherence traffic to a CU */
+const protocol_own_message ownership_messages[OWNERSHIP_MESSAGES] = {
+    {"GetS", false, false, false},     {"GetM", false, false, false},   {"Put", true, true, false},
+    {"PutAck", false, false, false},   {"FwdGetS", false, false, true}, {"FwdGetM", false, false, true},
+    {"InvAck", false, true, false},    {"OwnerData", true, true, false}, {"OwnerNoData", false, true, false},
+};
+
+bool l1_state_dirty(l1_state state)
+{
+    return state == L1_O || state == L1_M;
+}
+
+/* Sends a message about a line to its directory (the bank), with the line's data if given. */
+static void send_to_directory(memory_system *memory, unsigned cu, message_type type, uint64_t line_address,
+                              const uint8_t *data, bool dirty, sc_time when)
+{
+    uint32_t handle = message_allocate(memory, type, cu, line_address);
+    message *m = message_get(memory, handle);
+    if (data)
+        memcpy(m->data, data, memory->config.line_bytes);
+    m->dirty = dirty;
+    memory_send_to_l2(memory, handle, when);
+}
+
+/* Performs an atomic on the owned line now; its values reach the warp after the L1 latency. */
+static void perform_atomic_locally(memory_system *memory, l1_context *context, sc_time now)
+{
+    memory_perform_atomic(memory, context->op, context->line_address, context->cached->data);
+    uint32_t handle = message_allocate(memory, MSG_ATOMIC_DONE, context->cu, context->line_address);
+    message *m = message_get(memory, handle);
+    m->op = context->op;
+    m->source = GSI_SOURCE_L1;
+    memory->l1[context->cu].writes_outstanding++;
+    event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency),
+                     MEMORY_EVENT_AT_CU, context->cu, handle);
+}
+
+static void write_back(memory_system *memory, l1_context *context, sc_time now)
+{
+    const cache_line *line = context->cached;
+    send_to_directory(memory, context->cu, MSG_PUT, line->address, line->data, l1_state_dirty((l1_state)line->state),
+                      now);
+    memory->l1[context->cu].writebacks_outstanding++;
+    memory->stats.l1_writebacks++;
+}
+
+static void send_data(memory_system *memory, l1_context *context, sc_time now)
+{
+    const cache_line *line = context->cached;
+    sc_time when = now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
+    send_to_directory(memory, context->cu, MSG_OWNER_DATA, line->address, line->data,
+                      l1_state_dirty((l1_state)line->state), when);
+}
+
+int ownership_l1_action(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error)
+{
+    unsigned cu = context->cu;
+    switch ((int)action) {
+    case L1_REQUEST_SHARED:
+        l1_open_miss(memory, context, MSG_GET_S, L1_IS, now);
+        return 0;
+    case L1_REQUEST_OWNERSHIP:
+        l1_open_miss(memory, context, MSG_GET_M, L1_IM, now);
+        memory->stats.l1_ownership_requests++;
+        return 0;
+    case L1_PERFORM_ATOMIC:
+        perform_atomic_locally(memory, context, now);
+        return 0;
+    case L1_WRITE_BACK:
+        write_back(memory, context, now);
+        return 0;
+    case L1_SEND_INV_ACK:
+        send_to_directory(memory, cu, MSG_INV_ACK, context->line_address, NULL, false, now);
+        return 0;
+    case L1_SEND_DATA:
+        send_data(memory, context, now);
+        return 0;
+    case L1_SEND_NO_DATA:
+        send_to_directory(memory, cu, MSG_OWNER_NO_DATA, context->line_address, NULL, false, now);
+        return 0;
+    default:
+        return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
+                       l1_action_name(memory->protocol, action));
+    }
+}
+
+int ownership_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
+{
+    const message *m = message_get(memory, handle);
+    switch ((int)m->type) {
+    case MSG_FWD_GET_S:
+        return l1_run_message_event(memory, handle, L1_FWD_GETS, now, error);
+    case MSG_FWD_GET_M:
+        return l1_run_message_event(memory, handle, L1_FWD_GETM, now, error);
+    case MSG_PUT_ACK:
+        memory->l1[m->cu].writebacks_outstanding--;
+        return 0;
+    default:
+        return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
+    }
+}
+
+l1_verdict ownership_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
+                                      l1_event *event, sc_time now, sc_error *error)
+{
+    if (*event == L1_LOAD || *event == L1_LOAD_STRONG) {   /* a load of a modified line hits it */
+        const cache_line *cached = cache_array_lookup(memory->l1[cu].cache, line->line_address);
+        memory->stats.l1_read_hits_modified += cached && cached->state == L1_M;
+    }
+    return L1_ACCEPTED;
+}
