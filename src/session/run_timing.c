@@ -150,10 +150,10 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "cpu_invalidations", (double)m->cpu_invalidations, NULL);
         add_metric(timing, "cpu_writebacks", (double)m->cpu_writebacks, NULL);
     }
-    if (report.memory)
+    if (report.protocol_stats)
         for (unsigned c = 0; c < report.protocol_counter_count; c++) {
             const protocol_counter *counter = &report.protocol_counters[c];
-            add_metric(timing, counter->name, protocol_counter_value(counter, report.memory), counter->unit);
+            add_metric(timing, counter->name, protocol_counter_value(counter, report.protocol_stats), counter->unit);
         }
     if (report.noc) {
         add_metric(timing, "noc_messages", (double)report.noc->messages, NULL);

@@ -119,6 +119,7 @@ struct memory_system {
     uint64_t jitter_state;
     memory_stats stats;
     void *protocol_state;         /* the protocol's own state for the whole system (QR: the wL3) */
+    void *protocol_stats;         /* the protocol's own statistics, which its counters read (set by its build) */
     bool failed;                  /* a protocol error in a path that cannot report it (a release's
                                      S-FIFO flush): the next access or event reports `failure` */
     sc_error failure;

@@ -576,5 +576,6 @@ memory_op *memory_oldest_op(memory_system *memory)
 }
 
 const memory_stats *memory_statistics(const memory_system *memory) { return &memory->stats; }
+const void *memory_protocol_statistics(const memory_system *memory) { return memory->protocol_stats; }
 const noc_stats *memory_noc_statistics(const memory_system *memory) { return noc_statistics(memory->network); }
 const dram_stats *memory_dram_statistics(const memory_system *memory) { return dram_statistics(memory->memory); }

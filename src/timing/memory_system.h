@@ -104,9 +104,6 @@ typedef struct memory_stats {
     uint64_t l2_write_throughs;        /* writes and atomics the L2 sent on to memory (l2.write_policy) */
     uint64_t mshr_samples, mshr_occupancy_sum, mshr_peak;   /* L1 MSHRs in use, sampled per miss */
     uint64_t l1_load_accesses;        /* line accesses of loads the L1s accepted (hits, misses, merges, read-arounds) */
-    uint64_t l1_read_hits_modified;   /* load hits on lines the L1 holds in M (read-after-write re-use) */
-    uint64_t l1_ownership_requests;   /* misses that asked for ownership (GetM); the rest of l1_misses are reads */
-    uint64_t l1_writebacks;           /* Puts: owned lines an L1 gave back to the directory */
     uint64_t l1_data_bytes_in, l1_coherence_bytes_in;   /* bytes reaching the CUs: data vs invalidations/forwards */
     uint64_t memory_write_bytes;      /* bytes of writes the L2 level sends to the memory side */
     uint64_t dram_write_requests;     /* writes sent to DRAM (dram_writes counts those performed by the end) */
@@ -114,28 +111,6 @@ typedef struct memory_stats {
     uint64_t l2_memory_write_waits;   /* bank cycles a request waited for room in memory's write queue
                                          (a write-through, or a dirty victim to write back) */
     uint64_t dram_write_queue_peak;   /* most writes one channel's write queue held */
-    uint64_t dir_lookups, dir_forwards, dir_invalidations, dir_recalls, dir_home_writes;
-    /* QuickRelease (store_buffer_drains counts the wL1 blocks written out) */
-    uint64_t sync_fifo_dequeues;       /* S-FIFO1 entries dequeued (full FIFO, release, strong store) */
-    uint64_t sync_fifo_full_dequeues;  /* of those, dequeued because the FIFO was full */
-    uint64_t release_flushes;          /* releases whose marker had S-FIFO entries ahead of it */
-    uint64_t store_flushes;            /* S-FIFO flushes by strong stores (no acknowledgement) */
-    uint64_t write_cache_read_hits;    /* loads served by the wL1's dirty bytes */
-    uint64_t invalidations_broadcast;  /* rL1 invalidations sent by the L2 (wL2 evictions, atomics) */
-    uint64_t wl2_evictions, wl3_evictions;   /* blocks written out of the wL2 slices / the wL3 */
-    uint64_t wl2_read_hits;            /* L1 fills served by dirty bytes covering the whole line in a wL2 */
-    uint64_t sync_fifo2_full_dequeues, sync_fifo3_full_dequeues;  /* S-FIFO heads dequeued because full */
-    uint64_t wl2_refused_writes;       /* bank cycles a write waited: S-FIFO2 full and the wL3 refusing */
-    uint64_t wl2_drain_waits;          /* cycles a marker's wL2 drain waited for the wL3 to take a block */
-    uint64_t wl3_drain_waits;          /* cycles a marker's wL3 drain waited for memory's write queue */
-    uint64_t write_out_waits;          /* cycles a read or atomic waited at a bank to write a wL2/wL3
-                                          block out (qr_write_path.c step 7) */
-    uint64_t markers_held;             /* markers a bank held behind their CU's writes waiting for an
-                                          rL2 fill (qr_write_path.c step 4) */
-    uint64_t wl1_refused_stores;       /* store accesses refused (retried each cycle): the wL1 block they
-                                          would evict is bound for a bank that refuses writes */
-    uint64_t release_markers_acked;    /* releases whose markers were all acknowledged */
-    uint64_t release_marker_cycles;    /* GPU cycles from their markers leaving to the last acknowledgement */
     /* the memory side (memory_side.c) */
     uint64_t l3_hits, l3_misses;       /* GPU reads reaching memory that the L3 served / that went to DRAM */
     uint64_t l3_writebacks;            /* dirty L3 lines evicted to DRAM (a writable L3 only) */
@@ -231,6 +206,8 @@ void memory_warm_finish(memory_system *memory);
 memory_op *memory_oldest_op(memory_system *memory);
 
 const memory_stats *memory_statistics(const memory_system *memory);
+/* The protocol's own statistics (its counters read them), or NULL. */
+const void *memory_protocol_statistics(const memory_system *memory);
 const noc_stats *memory_noc_statistics(const memory_system *memory);
 const dram_stats *memory_dram_statistics(const memory_system *memory);
 

@@ -89,19 +89,20 @@ typedef struct protocol_hooks {
     void (*warm_finish)(memory_system *memory);
 } protocol_hooks;
 
-/* A mechanism's own metric: the memory_stats field at `offset`, or with `mean_of` its ratio to
- * the field at `mean_of` (0 when that is 0). The stats registry of a run is the shared metrics
+/* A mechanism's own metric: the uint64_t field at `offset` of the protocol's statistics (the
+ * struct its build hook points memory_system.protocol_stats at), or with `mean_of` its ratio to
+ * the field at `mean_of` (0 when that is 0). The stats registry of a run is the engine's metrics
  * plus its protocol's counters, in order. */
 typedef struct protocol_counter {
     const char *name;          /* the metric's name, e.g. "dir_lookups" */
     const char *unit;          /* NULL: a count */
-    size_t offset;             /* offsetof(memory_stats, field) */
-    size_t mean_of;            /* PROTOCOL_COUNTER_TOTAL, or offsetof(memory_stats, divisor) */
+    size_t offset;             /* offsetof(the protocol's stats struct, field) */
+    size_t mean_of;            /* PROTOCOL_COUNTER_TOTAL, or the offset of the divisor */
 } protocol_counter;
 
 #define PROTOCOL_COUNTER_TOTAL SIZE_MAX
 
-static inline double protocol_counter_value(const protocol_counter *counter, const memory_stats *stats)
+static inline double protocol_counter_value(const protocol_counter *counter, const void *stats)
 {
     const char *base = (const char *)stats;
     double value = (double)*(const uint64_t *)(base + counter->offset);

@@ -494,6 +494,7 @@ void timing_engine_report(void *state, timing_report *report)
         report->memory = memory_statistics(engine->memory);
         report->noc = memory_noc_statistics(engine->memory);
         report->dram = memory_dram_statistics(engine->memory);
+        report->protocol_stats = memory_protocol_statistics(engine->memory);
     }
 }
 

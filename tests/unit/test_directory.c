@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "memory_harness.h"
+#include "protocols/common/ownership.h"
 
 static int setup(void **state)
 {
@@ -47,36 +48,35 @@ static uint32_t image_word(memory_harness *h, uint64_t address)
 static void test_ownership_forwarding_invalidation_and_recall(void **state)
 {
     memory_harness *h = *state;
-    const memory_stats *stats = memory_statistics(h->memory);
     gsi_source source;
 
     memory_harness_access(h, 0, L1_STORE, h->base, 1, NULL);            /* CU0: I -> M (GetM, home) */
-    assert_int_equal(stats->dir_lookups, 1);
+    assert_int_equal(ownership_stats_of(h->memory)->dir_lookups, 1);
     assert_int_equal(image_word(h, h->base), 1);                       /* host read sees the L1's M data */
 
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base, 0, &source), 1);   /* forwarded to CU0 */
     assert_int_equal(source, GSI_SOURCE_REMOTE_L1);
-    assert_int_equal(stats->dir_forwards, 1);
+    assert_int_equal(ownership_stats_of(h->memory)->dir_forwards, 1);
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base, 0, &source), 1);   /* CU1 now hits in S */
     assert_int_equal(source, GSI_SOURCE_L1);
 
     memory_harness_access(h, 0, L1_STORE, h->base + 4, 2, NULL);        /* CU0 in O: Put, GetM, Inv CU1 */
-    assert_int_equal(stats->l1_writebacks, 1);
-    assert_int_equal(stats->dir_invalidations, 1);
+    assert_int_equal(ownership_stats_of(h->memory)->l1_writebacks, 1);
+    assert_int_equal(ownership_stats_of(h->memory)->dir_invalidations, 1);
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base + 4, 0, &source), 2);   /* miss again */
     assert_int_equal(source, GSI_SOURCE_REMOTE_L1);
 
     assert_int_equal(memory_harness_access(h, 1, L1_ATOMIC, h->base, 10, NULL), 1);   /* CU1 gets M, adds */
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, h->base, 0, NULL), 11);
 
-    uint64_t recalls = stats->dir_recalls;
+    uint64_t recalls = ownership_stats_of(h->memory)->dir_recalls;
     memory_harness_access(h, 1, L1_STORE, line_y(h), 7, NULL);          /* Y's entry recalls X's */
-    assert_int_equal(stats->dir_recalls, recalls + 1);
+    assert_int_equal(ownership_stats_of(h->memory)->dir_recalls, recalls + 1);
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, h->base, 0, &source), 11);  /* recalls Y; X from home */
     assert_int_equal(source, GSI_SOURCE_L2);
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, line_y(h), 0, &source), 7);  /* Y's dirty data was recalled */
     assert_int_equal(source, GSI_SOURCE_L2);
-    assert_int_equal(stats->dir_recalls, recalls + 3);
+    assert_int_equal(ownership_stats_of(h->memory)->dir_recalls, recalls + 3);
     assert_int_equal(image_word(h, h->base), 11);
     assert_int_equal(image_word(h, h->base + 4), 2);
     assert_int_equal(image_word(h, line_y(h)), 7);

@@ -53,7 +53,7 @@ static void test_read_after_write_in_the_same_cu(void **state)
     memory_harness_access(h, 0, L1_STORE, x, 7, NULL);
     assert_int_equal(stats->l2_writes, 0);                        /* the store stays in the wL1 */
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, x, 0, NULL), 7);        /* every byte dirty: wL1 hit */
-    assert_int_equal(stats->write_cache_read_hits, 1);
+    assert_int_equal(qr_stats_of(h->memory)->write_cache_read_hits, 1);
     assert_int_equal(stats->l1_misses, 0);
 
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, x + 4, 0, NULL), 0);    /* partial: write out, then miss */
@@ -65,7 +65,7 @@ static void test_read_after_write_in_the_same_cu(void **state)
 
     memory_harness_access(h, 0, L1_STORE, x, 8, NULL);                            /* rL1 copy: written bit set */
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, x, 0, NULL), 8);        /* so the load checks the wL1 */
-    assert_int_equal(stats->write_cache_read_hits, 2);
+    assert_int_equal(qr_stats_of(h->memory)->write_cache_read_hits, 2);
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, x + 8, 0, NULL), 0);    /* partial with the written bit set */
     assert_int_equal(memory_harness_access(h, 0, L1_LOAD, x, 0, NULL), 8);
     release(h, 0);
@@ -78,15 +78,15 @@ static void test_release_invalidates_stale_copies(void **state)
     uint64_t y = h->base + 64;
 
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, y, 0, NULL), 0);        /* CU1 caches Y */
-    uint64_t broadcast = stats->invalidations_broadcast;
+    uint64_t broadcast = qr_stats_of(h->memory)->invalidations_broadcast;
     memory_harness_access(h, 0, L1_STORE, y, 5, NULL);
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, y, 0, NULL), 0);        /* not released: CU1 still hits 0 */
     release(h, 0);
-    assert_int_equal(stats->invalidations_broadcast, broadcast + 2);   /* the wL2 eviction: every rL1 */
+    assert_int_equal(qr_stats_of(h->memory)->invalidations_broadcast, broadcast + 2);   /* the wL2 eviction: every rL1 */
     uint64_t misses = stats->l1_misses;
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, y, 0, NULL), 5);        /* its copy was invalidated */
     assert_int_equal(stats->l1_misses, misses + 1);
-    assert_int_equal(stats->release_flushes, 2);                  /* this test's and the first test's */
+    assert_int_equal(qr_stats_of(h->memory)->release_flushes, 2);                  /* this test's and the first test's */
 }
 
 static void test_full_sync_fifo_forces_write_out(void **state)
@@ -99,7 +99,7 @@ static void test_full_sync_fifo_forces_write_out(void **state)
     memory_harness_access(h, 0, L1_STORE, b, 2, NULL);                            /* the two-entry S-FIFO is full */
     uint64_t writes = stats->l2_writes;
     memory_harness_access(h, 0, L1_STORE, c, 3, NULL);                            /* dequeues A: A leaves the wL1 */
-    assert_int_equal(stats->sync_fifo_full_dequeues, 1);
+    assert_int_equal(qr_stats_of(h->memory)->sync_fifo_full_dequeues, 1);
     assert_int_equal(stats->l2_writes, writes + 1);
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, a, 0, NULL), 1);        /* visible without a release */
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, b, 0, NULL), 0);        /* B still only in CU0's wL1 */
@@ -147,17 +147,17 @@ static void test_wl2_block_invalidates_nothing_until_released(void **state)
 
     release(h, 0);
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, w, 0, NULL), 0);        /* CU1 caches W */
-    uint64_t broadcast = stats->invalidations_broadcast, evictions = stats->wl2_evictions;
+    uint64_t broadcast = qr_stats_of(h->memory)->invalidations_broadcast, evictions = qr_stats_of(h->memory)->wl2_evictions;
     write_out_without_release(h, w, 9, h->base + 448);
     assert_true(write_cache_level_find(qr_bank_of(h->memory, memory_bank_of(h->memory, w))->wl2,
                                        memory_bank_local_address(h->memory, w)) != NULL);
-    assert_int_equal(stats->invalidations_broadcast, broadcast);  /* in the wL2: no rL1 invalidated */
-    assert_int_equal(stats->wl2_evictions, evictions);
+    assert_int_equal(qr_stats_of(h->memory)->invalidations_broadcast, broadcast);  /* in the wL2: no rL1 invalidated */
+    assert_int_equal(qr_stats_of(h->memory)->wl2_evictions, evictions);
     uint64_t hits = stats->l1_hits;
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, w, 0, NULL), 0);        /* CU1's copy survives */
     assert_int_equal(stats->l1_hits, hits + 1);
     release(h, 0);                                                /* the marker drains the wL2 */
-    assert_true(stats->invalidations_broadcast >= broadcast + 2);
+    assert_true(qr_stats_of(h->memory)->invalidations_broadcast >= broadcast + 2);
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, w, 0, NULL), 9);
     assert_int_equal(dirty_blocks_below_l1(h), 0);
 }
@@ -165,12 +165,11 @@ static void test_wl2_block_invalidates_nothing_until_released(void **state)
 static void test_release_acknowledged_after_the_wl3_drains(void **state)
 {
     memory_harness *h = *state;
-    const memory_stats *stats = memory_statistics(h->memory);
     uint64_t v = h->base + 576;
     sc_error error = {{0}};
 
     memory_harness_access(h, 0, L1_STORE, v, 11, NULL);
-    uint64_t acknowledged = stats->release_markers_acked;
+    uint64_t acknowledged = qr_stats_of(h->memory)->release_markers_acked;
     l1_release(h->memory, 0, PTX_SCOPE_GPU, memory_harness_now(h));
     assert_int_equal(l1_writes_outstanding(h->memory, 0), h->timing.memory.l2_banks);   /* one marker per bank */
     timing_event event;
@@ -188,7 +187,7 @@ static void test_release_acknowledged_after_the_wl3_drains(void **state)
     assert_true(acknowledged_at > 0);
     sc_time round_trip = sc_clock_span(h->timing.memory.gpu_clock, 2ull * h->timing.memory.directory_latency);
     assert_true(acknowledged_at - sent > round_trip);             /* to the wL3 and back */
-    assert_int_equal(stats->release_markers_acked, acknowledged + 1);
+    assert_int_equal(qr_stats_of(h->memory)->release_markers_acked, acknowledged + 1);
 }
 
 /* Its own memory system: a one-block wL1 and a 32-entry S-FIFO1, so a whole line leaves the wL1
@@ -205,20 +204,20 @@ static void test_read_of_a_line_dirty_in_the_wl2(void **state)
     for (uint32_t word = 0; word < 16; word++)                    /* the whole line, in the wL1 */
         memory_harness_access(h, 0, L1_STORE, u + 4 * word, 100 + word, NULL);
     memory_harness_access(h, 0, L1_STORE, h->base + 64, 1, NULL);  /* replaces it: the block goes whole */
-    uint64_t wl2_hits = stats->wl2_read_hits, l2_misses = stats->l2_misses;
+    uint64_t wl2_hits = qr_stats_of(h->memory)->wl2_read_hits, l2_misses = stats->l2_misses;
     gsi_source source;
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, u + 20, 0, &source), 105);  /* from the wL2 */
-    assert_int_equal(stats->wl2_read_hits, wl2_hits + 1);
+    assert_int_equal(qr_stats_of(h->memory)->wl2_read_hits, wl2_hits + 1);
     assert_int_equal(stats->l2_misses, l2_misses);
     assert_int_equal(source, GSI_SOURCE_L2);
 
     uint64_t t = h->base + 128;                                   /* one word only: a partial block */
     memory_harness_access(h, 0, L1_STORE, t, 77, NULL);
     memory_harness_access(h, 0, L1_STORE, h->base + 192, 1, NULL);
-    uint64_t evictions = stats->wl2_evictions;
+    uint64_t evictions = qr_stats_of(h->memory)->wl2_evictions;
     assert_int_equal(memory_harness_access(h, 1, L1_LOAD, t, 0, NULL), 77);      /* written out, then read */
-    assert_int_equal(stats->wl2_evictions, evictions + 1);
-    assert_int_equal(stats->wl2_read_hits, wl2_hits + 1);
+    assert_int_equal(qr_stats_of(h->memory)->wl2_evictions, evictions + 1);
+    assert_int_equal(qr_stats_of(h->memory)->wl2_read_hits, wl2_hits + 1);
     release(h, 0);
     assert_int_equal(dirty_blocks_below_l1(h), 0);
     memory_harness_close(h);
@@ -258,7 +257,7 @@ static void test_release_waits_for_a_write_behind_an_rl2_fill(void **state)
     memory_harness_settle(h);
     assert_int_equal(memory_harness_value(h, early), 0);
     assert_int_equal(memory_harness_value(h, late), 5);
-    assert_true(memory_statistics(h->memory)->markers_held > 0);
+    assert_true(qr_stats_of(h->memory)->markers_held > 0);
     memory_harness_close(h);
 }
 

@@ -50,9 +50,10 @@ typedef struct transaction {
     uint8_t data[TIMING_MAX_LINE_BYTES];
 } transaction;
 
-/* The protocol's table, indexed by state and event; shared by every slice. */
+/* What every slice shares: the protocol's table, indexed by state and event, and the statistics. */
 typedef struct directory_index {
     const protocol_transition *row[DIR_STATE_COUNT][DIR_EVENT_COUNT];
+    ownership_stats stats;
 } directory_index;
 
 typedef struct directory_slice {
@@ -102,7 +103,7 @@ static void directory_destroy(directory_slice *directory)
     free(directory);
 }
 
-#define COUNT(name, field) {name, NULL, offsetof(memory_stats, field), PROTOCOL_COUNTER_TOTAL}
+#define COUNT(name, field) {name, NULL, offsetof(ownership_stats, field), PROTOCOL_COUNTER_TOTAL}
 
 const protocol_counter directory_counters[DIRECTORY_COUNTER_COUNT] = {
     COUNT("l1_read_hits_modified", l1_read_hits_modified),
@@ -122,6 +123,7 @@ void directory_build(memory_system *memory, const directory_machine *machine)
         index->row[machine->table[i].state][machine->table[i].event] = &machine->table[i];
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
         memory->banks[b].protocol_state = directory_create(&memory->config, index);
+    memory->protocol_stats = &index->stats;
     memory->l2_writes_through = false;   /* the L2 is the home of the lines the L1s write back */
 }
 
@@ -262,7 +264,7 @@ static int forward(memory_system *memory, dir_context *context, message_type typ
                        memory->protocol->name, (unsigned long long)context->line_address, entry->owner, t->requester);
     send_to_cu(memory, context->bank, type, (unsigned)entry->owner, context->line_address, now + directory_delay(memory));
     t->owner_pending = true;
-    memory->stats.dir_forwards++;
+    ownership_stats_of(memory)->dir_forwards++;
     return 0;
 }
 
@@ -275,7 +277,7 @@ static void invalidate_sharers(memory_system *memory, dir_context *context, sc_t
         unsigned cu = (unsigned)__builtin_ctzll(targets);
         send_to_cu(memory, context->bank, MSG_INV, cu, context->line_address, now + directory_delay(memory));
         t->acks_pending++;
-        memory->stats.dir_invalidations++;
+        ownership_stats_of(memory)->dir_invalidations++;
     }
     entry->sharers = 0;
 }
@@ -324,7 +326,7 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
         break;
     case DIR_OPEN_RECALL:
         open_transaction(memory, context, NO_CU);
-        memory->stats.dir_recalls++;
+        ownership_stats_of(memory)->dir_recalls++;
         break;
     case DIR_READ_HOME:
         read_home(memory, context, now);
@@ -353,7 +355,7 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
         break;
     case DIR_WRITE_HOME:
         l2_home_write(memory, context->bank, context->line_address, context->data, now);
-        memory->stats.dir_home_writes++;
+        ownership_stats_of(memory)->dir_home_writes++;
         break;
     case DIR_ACK_PUT: {
         message *m = message_get(memory, context->handle);
@@ -521,7 +523,7 @@ int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_
         admission admitted = admit_request(memory, &context, event, now, error);
         if (admitted == ADMIT_ERROR || admitted == ADMIT_WAIT)
             return admitted;
-        memory->stats.dir_lookups++;
+        ownership_stats_of(memory)->dir_lookups++;
         if (admitted == ADMIT_IN_RECALL)
             return 1;
     } else if ((event == DIR_PUT_DIRTY || event == DIR_PUT_CLEAN) && (!context.entry || context.entry->owner != m->cu)) {

@@ -75,6 +75,17 @@ extern const protocol_own_message ownership_messages[OWNERSHIP_MESSAGES];
     .own_action_count = OWNERSHIP_ACTIONS, .own_messages = ownership_messages,                      \
     .own_message_count = OWNERSHIP_MESSAGES
 
+/* The statistics of an ownership protocol's L1s and directory (directory_counters read them);
+ * directory_build makes them the memory system's protocol statistics. */
+typedef struct ownership_stats {
+    uint64_t l1_read_hits_modified;   /* load hits on lines the L1 holds in M (read-after-write re-use) */
+    uint64_t l1_ownership_requests;   /* misses that asked for ownership (GetM); the rest of l1_misses are reads */
+    uint64_t l1_writebacks;           /* Puts: owned lines an L1 gave back to the directory */
+    uint64_t dir_lookups, dir_forwards, dir_invalidations, dir_recalls, dir_home_writes;
+} ownership_stats;
+
+static inline ownership_stats *ownership_stats_of(const memory_system *memory) { return memory->protocol_stats; }
+
 /* Whether an L1 line in `state` is the CU's to answer for (E, O, M): it must be written back or
  * handed over, never dropped silently. */
 static inline bool l1_state_owned(l1_state state)

@@ -65,7 +65,7 @@ static void write_back(memory_system *memory, l1_context *context, sc_time now)
     send_to_directory(memory, context->cu, MSG_PUT, line->address, line->data, l1_state_dirty((l1_state)line->state),
                       now);
     memory->l1[context->cu].writebacks_outstanding++;
-    memory->stats.l1_writebacks++;
+    ownership_stats_of(memory)->l1_writebacks++;
 }
 
 static void send_data(memory_system *memory, l1_context *context, sc_time now)
@@ -85,7 +85,7 @@ int ownership_l1_action(memory_system *memory, l1_context *context, l1_action ac
         return 0;
     case L1_REQUEST_OWNERSHIP:
         l1_open_miss(memory, context, MSG_GET_M, L1_IM, now);
-        memory->stats.l1_ownership_requests++;
+        ownership_stats_of(memory)->l1_ownership_requests++;
         return 0;
     case L1_PERFORM_ATOMIC:
         perform_atomic_locally(memory, context, now);
@@ -129,7 +129,7 @@ l1_verdict ownership_l1_before_access(memory_system *memory, unsigned cu, const 
 {
     if (*event == L1_LOAD || *event == L1_LOAD_STRONG) {   /* a load of a modified line hits it */
         const cache_line *cached = cache_array_lookup(memory->l1[cu].cache, line->line_address);
-        memory->stats.l1_read_hits_modified += cached && cached->state == L1_M;
+        ownership_stats_of(memory)->l1_read_hits_modified += cached && cached->state == L1_M;
     }
     return L1_ACCEPTED;
 }

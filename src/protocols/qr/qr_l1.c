@@ -55,8 +55,8 @@ int qr_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error 
         return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
     qr_cu *q = qr_cu_of(memory, m->cu);   /* a bank acknowledged a release marker */
     if (--q->markers_outstanding == 0) {
-        memory->stats.release_markers_acked++;
-        memory->stats.release_marker_cycles += (now - q->release_started) / memory->config.gpu_clock.period;
+        qr_stats_of(memory)->release_markers_acked++;
+        qr_stats_of(memory)->release_marker_cycles += (now - q->release_started) / memory->config.gpu_clock.period;
     }
     l1_write_performed(memory, m->cu, now);
     return 0;
@@ -72,7 +72,7 @@ void qr_l1_write_sent(memory_system *memory, unsigned cu)
 static int dequeue_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_error *error)
 {
     uint64_t line_address = sync_fifo_pop(qr_cu_of(memory, cu)->sync);
-    memory->stats.sync_fifo_dequeues++;
+    qr_stats_of(memory)->sync_fifo_dequeues++;
     if (!store_buffer_find(memory->l1[cu].stores, line_address))
         return 0;
     return l1_run_event(memory, cu, line_address, QR_WRITE_EVICT, now, error);
@@ -90,7 +90,7 @@ void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time 
 {
     qr_cu *q = qr_cu_of(memory, cu);
     /* the release marker dequeues every S-FIFO entry ahead of it, then follows */
-    memory->stats.release_flushes += sync_fifo_count(q->sync) > 0;
+    qr_stats_of(memory)->release_flushes += sync_fifo_count(q->sync) > 0;
     if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
         memory->failed = true;
     if (q->writes_unreleased)
@@ -111,7 +111,7 @@ int qr_l1_action(memory_system *memory, l1_context *context, l1_action action, s
         sync_fifo_push(qr_cu_of(memory, cu)->sync, context->line_address);
         return 0;
     case QR_FLUSH_SYNC_FIFO:
-        memory->stats.store_flushes++;
+        qr_stats_of(memory)->store_flushes++;
         if (flush_sync_fifo(memory, cu, now, error) < 0)
             return -1;
         send_markers(memory, cu, QR_MSG_FLUSH_MARKER, now);
@@ -119,7 +119,7 @@ int qr_l1_action(memory_system *memory, l1_context *context, l1_action action, s
     case QR_HIT_WRITE_CACHE:
         l1_deliver_hit(memory, cu, context->line_address,
                        store_buffer_find(memory->l1[cu].stores, context->line_address)->data, context->op, now);
-        memory->stats.write_cache_read_hits++;
+        qr_stats_of(memory)->write_cache_read_hits++;
         return 0;
     default:
         return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
@@ -134,7 +134,7 @@ static int make_room_for_store(memory_system *memory, unsigned cu, uint64_t line
 {
     l1_controller *l1 = &memory->l1[cu];
     if (sync_fifo_full(qr_cu_of(memory, cu)->sync)) {
-        memory->stats.sync_fifo_full_dequeues++;
+        qr_stats_of(memory)->sync_fifo_full_dequeues++;
         if (dequeue_sync_fifo(memory, cu, now, error) < 0)
             return -1;
     }
@@ -187,7 +187,7 @@ l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesc
     if (*event != L1_STORE && *event != L1_STORE_STRONG)
         return L1_ACCEPTED;
     if (write_out_refused(memory, cu, line->line_address)) {
-        memory->stats.wl1_refused_stores++;
+        qr_stats_of(memory)->wl1_refused_stores++;
         return L1_REFUSED_STORE_BUFFER_FULL;
     }
     /* (no QR store row can be refused, so making room first never needs undoing) */

@@ -139,7 +139,7 @@ static const protocol_hooks qr_hooks = {
     .handle_event = qr_handle_event,
 };
 
-#define COUNT(name, unit, field) {name, unit, offsetof(memory_stats, field), PROTOCOL_COUNTER_TOTAL}
+#define COUNT(name, unit, field) {name, unit, offsetof(qr_stats, field), PROTOCOL_COUNTER_TOTAL}
 
 static const protocol_counter qr_counters[] = {
     COUNT("qr_wl1_read_hits", NULL, write_cache_read_hits),
@@ -160,8 +160,8 @@ static const protocol_counter qr_counters[] = {
     COUNT("qr_write_out_waits", "cycles", write_out_waits),
     COUNT("qr_markers_held", NULL, markers_held),
     COUNT("qr_releases_acknowledged", NULL, release_markers_acked),
-    {"qr_release_marker_cycles_mean", "cycles", offsetof(memory_stats, release_marker_cycles),
-     offsetof(memory_stats, release_markers_acked)},
+    {"qr_release_marker_cycles_mean", "cycles", offsetof(qr_stats, release_marker_cycles),
+     offsetof(qr_stats, release_markers_acked)},
 };
 
 static const protocol_own_state qr_states[] = {{"VW", true}};

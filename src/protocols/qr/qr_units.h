@@ -52,10 +52,36 @@ typedef struct qr_bank {
     qr_bank_cu *cus;             /* per CU */
 } qr_bank;
 
-/* The memory-side wL3 and S-FIFO3. */
+/* QuickRelease's statistics (its counters, qr_protocol.c; the engine's store_buffer_drains
+ * counts the wL1 blocks written out). */
+typedef struct qr_stats {
+    uint64_t sync_fifo_dequeues;       /* S-FIFO1 entries dequeued (full FIFO, release, strong store) */
+    uint64_t sync_fifo_full_dequeues;  /* of those, dequeued because the FIFO was full */
+    uint64_t release_flushes;          /* releases whose marker had S-FIFO entries ahead of it */
+    uint64_t store_flushes;            /* S-FIFO flushes by strong stores (no acknowledgement) */
+    uint64_t write_cache_read_hits;    /* loads served by the wL1's dirty bytes */
+    uint64_t invalidations_broadcast;  /* rL1 invalidations sent by the L2 (wL2 evictions, atomics) */
+    uint64_t wl2_evictions, wl3_evictions;   /* blocks written out of the wL2 slices / the wL3 */
+    uint64_t wl2_read_hits;            /* L1 fills served by dirty bytes covering the whole line in a wL2 */
+    uint64_t sync_fifo2_full_dequeues, sync_fifo3_full_dequeues;  /* S-FIFO heads dequeued because full */
+    uint64_t wl2_refused_writes;       /* bank cycles a write waited: S-FIFO2 full and the wL3 refusing */
+    uint64_t wl2_drain_waits;          /* cycles a marker's wL2 drain waited for the wL3 to take a block */
+    uint64_t wl3_drain_waits;          /* cycles a marker's wL3 drain waited for memory's write queue */
+    uint64_t write_out_waits;          /* cycles a read or atomic waited at a bank to write a wL2/wL3
+                                          block out (qr_write_path.c step 7) */
+    uint64_t markers_held;             /* markers a bank held behind their CU's writes waiting for an
+                                          rL2 fill (qr_write_path.c step 4) */
+    uint64_t wl1_refused_stores;       /* store accesses refused (retried each cycle): the wL1 block they
+                                          would evict is bound for a bank that refuses writes */
+    uint64_t release_markers_acked;    /* releases whose markers were all acknowledged */
+    uint64_t release_marker_cycles;    /* GPU cycles from their markers leaving to the last acknowledgement */
+} qr_stats;
+
+/* The memory-side wL3 and S-FIFO3, and the statistics. */
 typedef struct qr_memory {
     write_cache_level *wl3;
     qr_marker_queue wl3_markers; /* markers waiting for the wL3's drain */
+    qr_stats stats;
 } qr_memory;
 
 static inline qr_cu *qr_cu_of(const memory_system *memory, unsigned cu) { return memory->l1[cu].protocol_state; }
@@ -64,6 +90,7 @@ static inline qr_bank *qr_bank_of(const memory_system *memory, unsigned bank)
     return memory->banks[bank].protocol_state;
 }
 static inline qr_memory *qr_memory_of(const memory_system *memory) { return memory->protocol_state; }
+static inline qr_stats *qr_stats_of(const memory_system *memory) { return &qr_memory_of(memory)->stats; }
 
 /* ---- the wL1 (qr_l1.c) ---- */
 /* build and destroy of the CU side: each store buffer becomes a wL1 of l1.write_cache_size

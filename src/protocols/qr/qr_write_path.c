@@ -88,7 +88,7 @@ static void wl3_evicted(void *context, uint64_t line_address, const uint8_t *dat
 {
     (void)cause;
     eviction_context *c = context;
-    c->memory->stats.wl3_evictions++;
+    qr_stats_of(c->memory)->wl3_evictions++;
     memory_backing_write(c->memory, line_address, data, mask, c->now);   /* drops the CPU copy too */
 }
 
@@ -97,7 +97,7 @@ static void wl3_take(memory_system *memory, uint64_t line_address, const uint8_t
 {
     eviction_context context = {memory, 0, MEMORY_CU_NONE, now};
     if (write_cache_level_take(qr_memory_of(memory)->wl3, line_address, data, mask, wl3_evicted, &context))
-        memory->stats.sync_fifo3_full_dequeues++;
+        qr_stats_of(memory)->sync_fifo3_full_dequeues++;
 }
 
 /* Step 7: whether the wL3 takes the block of `line_address` now, without pushing out a block that
@@ -140,7 +140,7 @@ static sc_time broadcast_invalidation(memory_system *memory, unsigned bank, uint
                                       unsigned except_cu, sc_time when)
 {
     sc_time last = memory_broadcast_to_cus(memory, MSG_INV, line_address, bank, except_cu, when);
-    memory->stats.invalidations_broadcast += memory->config.cu_count - (except_cu < memory->config.cu_count);
+    qr_stats_of(memory)->invalidations_broadcast += memory->config.cu_count - (except_cu < memory->config.cu_count);
     qr_bank *q = qr_bank_of(memory, bank);
     if (last > q->invalidations_arrive_by)
         q->invalidations_arrive_by = last;
@@ -181,7 +181,7 @@ static void wl2_evicted(void *context, uint64_t local_address, const uint8_t *da
     if (copy && copy->state != L2_IV)    /* a fill on its way reads memory and the wL3 when it lands */
         cache_array_invalidate(array, copy);
     broadcast_invalidation(memory, c->bank, line_address, c->requester, c->now);
-    memory->stats.wl2_evictions++;
+    qr_stats_of(memory)->wl2_evictions++;
     wl3_take(memory, line_address, bytes, &sent, c->now);
 }
 
@@ -236,13 +236,13 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
     }
     if (!wl2_takes(memory, bank, local)) {
         q->refusing_writes = true;
-        memory->stats.wl2_refused_writes++;
+        qr_stats_of(memory)->wl2_refused_writes++;
         return 0;
     }
     q->refusing_writes = false;
     eviction_context context = {memory, bank, MEMORY_CU_NONE, now};
     if (write_cache_level_take(q->wl2, local, m->data, &m->mask, wl2_evicted, &context))
-        memory->stats.sync_fifo2_full_dequeues++;
+        qr_stats_of(memory)->sync_fifo2_full_dequeues++;
     memory->stats.l2_writes++;
     waiting_write_taken(memory, bank, m, now);
     message_free(memory, handle);
@@ -262,7 +262,7 @@ static bool hold_marker(memory_system *memory, unsigned bank, uint32_t handle)
     else
         message_get(memory, cu->held_last)->next = handle;
     cu->held_last = handle;
-    memory->stats.markers_held++;
+    qr_stats_of(memory)->markers_held++;
     return true;
 }
 
@@ -376,9 +376,9 @@ static void drain_step(memory_system *memory, uint32_t target, sc_time now)
         if (drain_head_can_leave(memory, target, head))
             write_cache_level_dequeue(level, evicted, &context);
         else if (at_wl3)
-            memory->stats.wl3_drain_waits++;
+            qr_stats_of(memory)->wl3_drain_waits++;
         else
-            memory->stats.wl2_drain_waits++;
+            qr_stats_of(memory)->wl2_drain_waits++;
         schedule_drain(memory, target, now + cycles(memory, 1));   /* one block per cycle on the eviction port */
         return;
     }
@@ -396,7 +396,7 @@ static int read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, 
         return -1;
     if (!byte_mask_full(&block->mask, memory->config.line_bytes)) {
         if (!wl3_takes(memory, m->line_address)) {
-            memory->stats.write_out_waits++;
+            qr_stats_of(memory)->write_out_waits++;
             return 0;
         }
         eviction_context context = {memory, bank, m->cu, now};
@@ -406,7 +406,7 @@ static int read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, 
     memcpy(m->data, block->data, memory->config.line_bytes);
     m->type = MSG_DATA;
     m->source = GSI_SOURCE_L2;
-    memory->stats.wl2_read_hits++;
+    qr_stats_of(memory)->wl2_read_hits++;
     memory_send_to_cu(memory, handle, bank, now + cycles(memory, memory->config.l2_latency));
     return 1;
 }
@@ -420,7 +420,7 @@ static int write_out_before_atomic(memory_system *memory, unsigned bank, const m
     bool in_wl2 = write_cache_level_find(qr_bank_of(memory, bank)->wl2, local) != NULL;
     bool in_wl3 = in_wl2 || write_cache_level_find(qr_memory_of(memory)->wl3, line_address) != NULL;
     if ((in_wl2 && !wl3_takes(memory, line_address)) || (in_wl3 && !memory_accepts_write(memory, line_address))) {
-        memory->stats.write_out_waits++;
+        qr_stats_of(memory)->write_out_waits++;
         return 0;
     }
     eviction_context context = {memory, bank, atomic->cu, now};
@@ -472,6 +472,7 @@ void qr_write_path_build(memory_system *memory)
     below->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
     below->wl3_markers.wake = SC_TIME_NEVER;
     memory->protocol_state = below;
+    memory->protocol_stats = &below->stats;
     memory->l2_writes_through = false;   /* the rL2 holds the wL2's write-outs until they are evicted */
 }
 
