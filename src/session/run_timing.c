@@ -15,8 +15,8 @@ void *run_timing_engine(const sc_config *config, const char *mechanism, uint64_t
 {
     const sc_protocol *protocol = sc_protocol_find(mechanism);
     if (!protocol)
-        return sc_fail(error, "mechanism %s has no detailed protocol yet (detailed runs support wt, nol1 and rfo)",
-                       mechanism), NULL;
+        return sc_fail(error, "mechanism %s has no detailed protocol (see syncscope list mechanisms)", mechanism),
+               NULL;
     timing_config timing;
     if (timing_config_load(config, jitter, &timing, error) < 0 ||
         timing_config_check_protocol(&timing, protocol, error) < 0) {

@@ -37,7 +37,7 @@ typedef struct message {
     uint8_t grant;          /* MSG_DATA: the protocol's L1 event it raises instead of Fill (a grant),
                                0 for a plain fill */
     uint8_t dirty;          /* a write-back or an owner's data: newer than the home's */
-    uint8_t waiting;        /* MSG_WRITE (qr): counted in its bank's writes_waiting for its CU */
+    uint8_t protocol_bits;  /* the protocol's own flags for the message (0 when allocated) */
     uint16_t cu;
     uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
     uint32_t next;          /* free list / bank queue link */

@@ -44,7 +44,7 @@ uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu,
     m->around = 0;
     m->grant = L1_I;
     m->dirty = 0;
-    m->waiting = 0;
+    m->protocol_bits = 0;
     m->cu = (uint16_t)cu;
     m->op = MEMORY_OP_NONE;
     m->next = MESSAGE_NONE;

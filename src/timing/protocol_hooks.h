@@ -78,7 +78,7 @@ typedef struct protocol_hooks {
      * queue (with every later waiter) instead of being served from the fill. Default: false. */
     bool (*fill_must_retake)(memory_system *memory, unsigned bank, uint32_t handle);
 
-    /* ---- events the module scheduled (kinds MEMORY_EVENT_PROTOCOL_FIRST and above) ---- */
+    /* ---- events the module scheduled (kind MEMORY_EVENT_PROTOCOL; target and argument are its) ---- */
     int (*handle_event)(memory_system *memory, const timing_event *event, sc_error *error);
 
     /* ---- between kernels ---- */

@@ -1,4 +1,4 @@
-/* qr_model.c — where QuickRelease (qr_protocol.c, timing/qr_write_path.c) serves each line
+/* qr_model.c — where QuickRelease (qr_protocol.c, qr_l1.c, qr_write_path.c) serves each line
  * request:
  *   rL1 read hits = every reuse of the per-CU load stacks at this L1 (QR's acquire is a plain
  *                   load and kernel start keeps the rL1), less the reuses across a host write

@@ -4,7 +4,7 @@
  * are named by a synchronisation FIFO (S-FIFO). Per CU: the rL1 (the cache array, clean data, a
  * written bit kept as state VW) and the wL1 (the store buffer, l1.write_cache_size, dirty bytes
  * with a byte mask) with S-FIFO1 (l1.sync_fifo_entries; sync_fifo.c). Below it, in
- * timing/qr_write_path.c: each L2 bank's slice of the wL2 with S-FIFO2 (l2.write_cache_size and
+ * qr_write_path.c: each L2 bank's slice of the wL2 with S-FIFO2 (l2.write_cache_size and
  * l2.sync_fifo_entries split over the banks) beside the rL2 (the L2 array), and the memory-side
  * wL3 with S-FIFO3 (l3.write_cache_size, l3.sync_fifo_entries). The L1 table below covers the
  * rL1/wL1 level; step by step:

@@ -27,6 +27,9 @@ typedef struct qr_bank_cu {
     uint32_t held_first, held_last; /* the CU's markers held meanwhile, in arrival order (`next`) */
 } qr_bank_cu;
 
+/* A write's flag (message.protocol_bits): counted in its bank's writes_waiting for its CU. */
+#define QR_WRITE_WAITING 1u
+
 /* A release or flush marker waiting at a level (a bank's wL2 slice, or the wL3) until the level's
  * S-FIFO has dequeued every entry it held when the marker arrived (qr_write_path.c step 4). */
 typedef struct qr_marker {

@@ -203,9 +203,9 @@ bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle)
 /* Step 4's order: the CU's markers wait while any of its writes waits for an rL2 fill. */
 static void write_waits(memory_system *memory, unsigned bank, message *write)
 {
-    if (write->waiting)
+    if (write->protocol_bits & QR_WRITE_WAITING)
         return;
-    write->waiting = 1;
+    write->protocol_bits |= QR_WRITE_WAITING;
     qr_bank_of(memory, bank)->cus[write->cu].writes_waiting++;
 }
 
@@ -213,7 +213,7 @@ static void write_waits(memory_system *memory, unsigned bank, message *write)
  * go back to the head of the bank queue, in order, to be taken next cycle. */
 static void waiting_write_taken(memory_system *memory, unsigned bank, message *write, sc_time now)
 {
-    if (!write->waiting)
+    if (!(write->protocol_bits & QR_WRITE_WAITING))
         return;
     qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[write->cu];
     if (--cu->writes_waiting == 0 && cu->held_first != MESSAGE_NONE) {
