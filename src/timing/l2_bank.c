@@ -24,11 +24,11 @@
  * waiting in an MSHR replay in arrival order, so a CU's write and later read of a line are seen
  * in the order they were sent. A bank has two input queues: requests, and the answers that
  * directory transactions wait for (message_is_response), which go first so that a request
- * stalled for a free structure never holds them up. Under a protocol that broadcasts
- * invalidations (qr), an atomic also invalidates every other CU's L1 copy of the line and is
- * answered once the invalidations have arrived. Under qr the bank is also a slice of the wL2
- * (qr_write_path.c), which takes writes and release markers and checks reads and atomics before
- * the array does; the array is then the read-only rL2, made dirty only by atomics. */
+ * stalled for a free structure never holds them up. A protocol's hooks extend the bank:
+ * atomic_performed may hold an atomic's answer back (until invalidations it broadcast to the
+ * other L1s have arrived), bank_receive may take messages before the array does (a write-cache
+ * level beside it, which leaves the array read-only but for atomics, or a directory slice that
+ * uses the array as its home), and fill_data / fill_must_retake see fills first. */
 #include "timing/memory_internal.h"
 
 #include <string.h>

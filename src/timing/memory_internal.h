@@ -55,7 +55,7 @@ typedef struct l1_controller {
     cache_array *cache;
     mshr_table *mshrs;
     store_buffer *stores;        /* the write-combining store buffer (a protocol may make it a write cache) */
-    void *protocol_state;        /* the protocol's own state for the L1 (QR: its S-FIFO1 and markers) */
+    void *protocol_state;        /* the protocol's own state for the L1 (set by its build hook) */
     uint32_t epoch;              /* acquires so far: MSHRs opened in an older epoch are stale */
     uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
     uint64_t writes_outstanding; /* writes/atomics sent (or waiting for ownership) and not yet performed */
@@ -118,10 +118,10 @@ struct memory_system {
     uint32_t op_chunk_count, free_ops;
     uint64_t jitter_state;
     memory_stats stats;
-    void *protocol_state;         /* the protocol's own state for the whole system (QR: the wL3) */
+    void *protocol_state;         /* the protocol's own state for the whole system (set by its build) */
     void *protocol_stats;         /* the protocol's own statistics, which its counters read (set by its build) */
-    bool failed;                  /* a protocol error in a path that cannot report it (a release's
-                                     S-FIFO flush): the next access or event reports `failure` */
+    bool failed;                  /* a protocol error in a path that cannot report it (a release
+                                     hook): the next access or event reports `failure` */
     sc_error failure;
 };
 
@@ -238,8 +238,8 @@ void memory_backing_read(memory_system *memory, uint64_t line_address, sc_time n
 void memory_backing_write(memory_system *memory, uint64_t line_address, const uint8_t *data, const byte_mask *mask,
                           sc_time now);
 /* Whether the memory controller's write queue of the line's channel has room (dram.write_queue):
- * every writer that can wait asks first (a write-through or dirty victim of an L2 bank, QR's wL3
- * head), so all mechanisms see the same bounded back-pressure from memory. */
+ * every writer that can wait asks first (a write-through or dirty victim of an L2 bank, the head of
+ * a protocol's write cache), so all mechanisms see the same bounded back-pressure from memory. */
 bool memory_accepts_write(const memory_system *memory, uint64_t line_address);
 
 /* Building and tearing down the L3 banks, the CPU cluster and the DRAM channels. */

@@ -31,9 +31,10 @@
  *   W1. The CPU cluster drops its copy (a probe under a null directory; under a directory only
  *       when the CPU holds the line).
  *   W2. Where the data goes depends on memory_system.l3_writable (set by the protocol's build hook):
- *       - writable (rfo: the L3 is write-back): the L3 line becomes dirty, allocated on a miss;
- *         only dirty L3 victims reach DRAM (l3_writebacks). This is how RFO filters DRAM writes.
- *       - not writable (wt, nol1, qr: the L2 is the point of coherence): write-through without
+ *       - writable (the L3 is write-back): the L3 line becomes dirty, allocated on a miss;
+ *         only dirty L3 victims reach DRAM (l3_writebacks): how QuickRelease's RFO system filters
+ *         DRAM writes (QR §4.2: the L3 is "writeable only in the RFO system").
+ *       - not writable (the default: the L2 is the point of coherence): write-through without
  *         allocation. The write goes to DRAM and a present L3 copy is updated in place and stays
  *         clean, so the L3 only ever holds clean lines, is filled by reads only and evicts
  *         silently. This is the QR digest's U15 option "update-in-place as clean" rather than its
@@ -73,8 +74,8 @@ static void schedule_dram(memory_system *memory)
 
 /* The memory controller's write queue (dram.write_queue per channel): writes that found their
  * channel's request queue full wait in the backlog, and a writer that can wait (the L2 writing
- * through or evicting a dirty line, QR's wL3) is held back while its channel has that many.
- * A writable L3 (rfo) takes every write itself, so it never holds a writer back. Reads wait in
+ * through or evicting a dirty line, a protocol's write cache) is held back while its channel has
+ * that many. A writable L3 takes every write itself, so it never holds a writer back. Reads wait in
  * the backlog unbounded (the MSHRs above bound them), as do the writes no one can hold back (a
  * writable L3's victims, a directory's home write without an L2 way). Requests of
  * one channel enter it in arrival order; channels are independent, so a busy channel never holds
