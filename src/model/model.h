@@ -9,9 +9,11 @@
  *     model_calibration cal;
  *     model_calibration_latest(store, "wt", "gtx480", &cal, &error);   // or model_params_defaults
  *     for each point:  model_point_from_config(config_of_point, &point, &error);
+ *                      model_point_of_mechanism(m, config_of_point, &point, &error);
  *                      m->evaluate(profile, &point, &cal.params, &prediction);
  *
- * model_point_from_config reads the configuration once (string-keyed lookups); evaluate is
+ * model_point_from_config reads the configuration once (string-keyed lookups), and
+ * model_point_of_mechanism adds the numbers a mechanism derives from the keys it owns; evaluate is
  * allocation-free and costs, per kernel group, a few binary searches of the reuse summaries and
  * one to three network solves of 2.6-3.3 full cycle_at evaluations (plus one at zero load) each
  * (syncscope bench model prints the rate per workload and per group). A profile is valid for the design
@@ -47,7 +49,7 @@ typedef struct model_point {
      * the line, else by a memory-side L3 hit, else by DRAM; latencies end to end. */
     double cpu_lines, cpu_latency;
     double l3_lines, l3_banks, l3_latency;
-    double write_cache_lines;               /* QR's wL2 slices and wL3 together */
+    double write_cache_lines;               /* QR's wL2 slices and wL3 together (its load_point) */
     double forward_latency;                 /* a directory forwarding a request to the owner L1 and back */
     double dram_queue_lines;                /* writes the DRAM channels' request and write queues take */
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
@@ -56,7 +58,8 @@ typedef struct model_point {
 } model_point;
 
 /* Reads a point from a configuration (also checks it with the detailed model's derivations, so
- * a point the detailed model rejects is rejected here with the same message). */
+ * a point the detailed model rejects is rejected here with the same message). The numbers a
+ * mechanism derives from its own keys are left 0. */
 int model_point_from_config(const sc_config *config, model_point *point, sc_error *error);
 
 /* ---- free parameters ---- */
@@ -99,7 +102,14 @@ typedef struct model_mechanism {
     /* Allocation-free; `out` is fully overwritten. */
     void (*evaluate)(const model_profile *profile, const model_point *point, const model_params *params,
                      model_prediction *out);
+    /* Fills the point's numbers that come from the keys the mechanism owns, checking them as its
+     * detailed protocol does (a bad value fails naming its key). NULL: it owns none. */
+    int (*load_point)(const sc_config *config, model_point *point, sc_error *error);
 } model_mechanism;
+
+/* Completes a point from model_point_from_config for `mechanism` (its load_point). */
+int model_point_of_mechanism(const model_mechanism *mechanism, const sc_config *config, model_point *point,
+                             sc_error *error);
 
 /* ---- stored profiles and calibrations ---- */
 
