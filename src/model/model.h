@@ -23,7 +23,8 @@
  * The equations are in model_core.c (the queueing network every mechanism shares) and in each
  * mechanism's module (src/protocols/NAME/NAME_model.c: where each line request is served). A new
  * mechanism's module defines its model_mechanism there, lists it in its registry entry, and adds
- * models/mechanisms/NAME.json with its free parameters' initial values and bounds.
+ * src/protocols/NAME/NAME_params.json with its free parameters' initial values and bounds (named
+ * by its registry entry's params_file).
  */
 #ifndef SYNCSCOPE_MODEL_MODEL_H
 #define SYNCSCOPE_MODEL_MODEL_H
@@ -78,13 +79,14 @@ typedef struct model_params {
     double value[MODEL_PARAMETER_COUNT];
 } model_params;
 
-/* A mechanism's parameter file (models/mechanisms/NAME.json): initial values and bounds. */
+/* A mechanism's parameter file (its registry entry's params_file, relative to the source tree:
+ * src/protocols/NAME/NAME_params.json): initial values and bounds. */
 typedef struct model_param_spec {
     model_params initial, lower, upper;
 } model_param_spec;
 
 const char *model_parameter_name(model_parameter parameter);
-int model_param_spec_load(const char *mechanism, model_param_spec *spec, sc_error *error);
+int model_param_spec_load(const char *params_file, model_param_spec *spec, sc_error *error);
 
 /* ---- predictions ---- */
 

@@ -158,7 +158,7 @@ static model_profile *wt_profile_of(const char *workload, sc_config **config, mo
     sc_error error = {{0}};
     assert_int_equal(model_point_from_config(*config, point, &error), 0);
     assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), *config, point, &error), 0);
-    assert_int_equal(model_param_spec_load("wt", spec, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, spec, &error), 0);
     return profile;
 }
 
@@ -176,7 +176,7 @@ static void stalls_sum_to_cycles(void **state)
         for (int m = 0; m < 4; m++) {
             model_point point = shared;
             assert_int_equal(model_point_of_mechanism(model_mechanism_find(mechanisms[m]), config, &point, &error), 0);
-            assert_int_equal(model_param_spec_load(mechanisms[m], &spec, &error), 0);
+            assert_int_equal(model_param_spec_load(sc_mechanism_find(mechanisms[m])->params_file, &spec, &error), 0);
             model_prediction prediction, again;
             model_mechanism_find(mechanisms[m])->evaluate(profile, &point, &spec.initial, &prediction);
             model_mechanism_find(mechanisms[m])->evaluate(profile, &point, &spec.initial, &again);
@@ -204,7 +204,7 @@ static model_prediction predict(const char *mechanism, const model_profile *prof
     model_param_spec spec;
     assert_int_equal(model_point_from_config(config, &point, &error), 0);
     assert_int_equal(model_point_of_mechanism(model_mechanism_find(mechanism), config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(mechanism, &spec, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find(mechanism)->params_file, &spec, &error), 0);
     model_prediction prediction;
     model_mechanism_find(mechanism)->evaluate(profile, &point, &spec.initial, &prediction);
     return prediction;
