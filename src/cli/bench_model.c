@@ -55,7 +55,8 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
     if (!mechanism)
         return fprintf(stderr, "syncscope bench: mechanism %s has no analytical model\n", mechanism_name), 1;
     if (!config || model_point_from_config(config, &point, &error) < 0 ||
-        model_param_spec_load(mechanism_name, &spec, &error) < 0) {
+        model_point_of_mechanism(mechanism, config, &point, &error) < 0 ||
+        model_param_spec_load(sc_mechanism_find(mechanism_name)->params_file, &spec, &error) < 0) {
         fprintf(stderr, "syncscope bench: %s\n", error.message);
         sc_config_free(config);
         return 1;

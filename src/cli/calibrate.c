@@ -14,7 +14,7 @@ static void print_help(void)
            "                           [--points N] [--size tiny|small|large|huge] [--seed N] [--db PATH]\n\n"
            "Runs every workload in detail at N design points (default 6) drawn around the preset (L1 and L2\n"
            "capacity, CU count, DRAM clock, NoC latency), stores those runs, takes each workload's profile,\n"
-           "fits the mechanism's free parameters (models/mechanisms/M.json) by nonlinear least squares and\n"
+           "fits the mechanism's free parameters (src/protocols/M/M_params.json) by nonlinear least squares and\n"
            "stores parameters, covariance, residuals and R^2 in the calibrations table.\n"
            "Default workloads: " MODEL_DEFAULT_WORKLOADS "; default size small.\n");
 }

@@ -9,9 +9,11 @@
  *     model_calibration cal;
  *     model_calibration_latest(store, "wt", "gtx480", &cal, &error);   // or model_params_defaults
  *     for each point:  model_point_from_config(config_of_point, &point, &error);
+ *                      model_point_of_mechanism(m, config_of_point, &point, &error);
  *                      m->evaluate(profile, &point, &cal.params, &prediction);
  *
- * model_point_from_config reads the configuration once (string-keyed lookups); evaluate is
+ * model_point_from_config reads the configuration once (string-keyed lookups), and
+ * model_point_of_mechanism adds the numbers a mechanism derives from the keys it owns; evaluate is
  * allocation-free and costs, per kernel group, a few binary searches of the reuse summaries and
  * one to three network solves of 2.6-3.3 full cycle_at evaluations (plus one at zero load) each
  * (syncscope bench model prints the rate per workload and per group). A profile is valid for the design
@@ -21,7 +23,8 @@
  * The equations are in model_core.c (the queueing network every mechanism shares) and in each
  * mechanism's module (src/protocols/NAME/NAME_model.c: where each line request is served). A new
  * mechanism's module defines its model_mechanism there, lists it in its registry entry, and adds
- * models/mechanisms/NAME.json with its free parameters' initial values and bounds.
+ * src/protocols/NAME/NAME_params.json with its free parameters' initial values and bounds (named
+ * by its registry entry's params_file).
  */
 #ifndef SYNCSCOPE_MODEL_MODEL_H
 #define SYNCSCOPE_MODEL_MODEL_H
@@ -47,7 +50,7 @@ typedef struct model_point {
      * the line, else by a memory-side L3 hit, else by DRAM; latencies end to end. */
     double cpu_lines, cpu_latency;
     double l3_lines, l3_banks, l3_latency;
-    double write_cache_lines;               /* QR's wL2 slices and wL3 together */
+    double write_cache_lines;               /* QR's wL2 slices and wL3 together (its load_point) */
     double forward_latency;                 /* a directory forwarding a request to the owner L1 and back */
     double dram_queue_lines;                /* writes the DRAM channels' request and write queues take */
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
@@ -56,7 +59,8 @@ typedef struct model_point {
 } model_point;
 
 /* Reads a point from a configuration (also checks it with the detailed model's derivations, so
- * a point the detailed model rejects is rejected here with the same message). */
+ * a point the detailed model rejects is rejected here with the same message). The numbers a
+ * mechanism derives from its own keys are left 0. */
 int model_point_from_config(const sc_config *config, model_point *point, sc_error *error);
 
 /* ---- free parameters ---- */
@@ -75,13 +79,14 @@ typedef struct model_params {
     double value[MODEL_PARAMETER_COUNT];
 } model_params;
 
-/* A mechanism's parameter file (models/mechanisms/NAME.json): initial values and bounds. */
+/* A mechanism's parameter file (its registry entry's params_file, relative to the source tree:
+ * src/protocols/NAME/NAME_params.json): initial values and bounds. */
 typedef struct model_param_spec {
     model_params initial, lower, upper;
 } model_param_spec;
 
 const char *model_parameter_name(model_parameter parameter);
-int model_param_spec_load(const char *mechanism, model_param_spec *spec, sc_error *error);
+int model_param_spec_load(const char *params_file, model_param_spec *spec, sc_error *error);
 
 /* ---- predictions ---- */
 
@@ -99,7 +104,14 @@ typedef struct model_mechanism {
     /* Allocation-free; `out` is fully overwritten. */
     void (*evaluate)(const model_profile *profile, const model_point *point, const model_params *params,
                      model_prediction *out);
+    /* Fills the point's numbers that come from the keys the mechanism owns, checking them as its
+     * detailed protocol does (a bad value fails naming its key). NULL: it owns none. */
+    int (*load_point)(const sc_config *config, model_point *point, sc_error *error);
 } model_mechanism;
+
+/* Completes a point from model_point_from_config for `mechanism` (its load_point). */
+int model_point_of_mechanism(const model_mechanism *mechanism, const sc_config *config, model_point *point,
+                             sc_error *error);
 
 /* ---- stored profiles and calibrations ---- */
 

@@ -1,5 +1,6 @@
-/* model_params.c — the free parameters' names, and a mechanism's free parameters from
- * models/mechanisms/NAME.json: for every parameter of model.h an initial value and bounds
+/* model_params.c — the free parameters' names, and a mechanism's free parameters from its
+ * parameter file (src/protocols/NAME/NAME_params.json, named by its registry entry): for every
+ * parameter of model.h an initial value and bounds
  * (lower <= initial <= upper). A missing or unknown parameter is an error naming the file and
  * the parameter. */
 #include "model/model.h"
@@ -59,10 +60,10 @@ static int read_parameters(const cJSON *parameters, const char *path, model_para
     return 0;
 }
 
-int model_param_spec_load(const char *mechanism, model_param_spec *spec, sc_error *error)
+int model_param_spec_load(const char *params_file, model_param_spec *spec, sc_error *error)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/models/mechanisms/%s.json", sc_data_dir(), mechanism);
+    snprintf(path, sizeof path, "%s/%s", sc_data_dir(), params_file);
     char *text = sc_read_file(path, NULL, error);
     if (!text)
         return -1;

@@ -56,7 +56,6 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
                             sc_config_float(c, "dram.clock"),
     };
     const memory_config *memory = &timing.memory;
-    p->write_cache_lines = (double)memory->wl2_blocks_per_bank * memory->l2_banks + memory->wl3_blocks;
     p->dram_queue_lines = (double)memory->dram.channels * (memory->dram.queue_entries + memory->dram_write_queue_entries);
     if (memory->cpu_cache_bytes) {
         p->cpu_lines = (double)memory->cpu_cache_bytes / line;
@@ -77,4 +76,10 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
                          p->noc_header_cycles + p->noc_data_cycles;
     profile_key_of(c, p->profile_key);
     return 0;
+}
+
+int model_point_of_mechanism(const model_mechanism *mechanism, const sc_config *config, model_point *point,
+                             sc_error *error)
+{
+    return mechanism->load_point ? mechanism->load_point(config, point, error) : 0;
 }

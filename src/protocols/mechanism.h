@@ -1,8 +1,8 @@
 /* mechanism.h — the registry of coherence/synchronization mechanisms: the one list of them.
  * Every command (list, run, litmus, tester, calibrate, validate, sweep, compare, reproduce)
  * takes its mechanisms from here. Each mechanism is a module in its own folder,
- * src/protocols/NAME/, whose NAME.c defines its entry `mechanism_NAME`; mechanism.c lists it in
- * one line. */
+ * src/protocols/NAME/, whose NAME.c defines its entry `mechanism_NAME` (and whose NAME_params.json
+ * holds its model's free parameters); mechanism.c lists it in one line. */
 #ifndef SYNCSCOPE_PROTOCOLS_MECHANISM_H
 #define SYNCSCOPE_PROTOCOLS_MECHANISM_H
 
@@ -18,6 +18,7 @@ typedef struct sc_mechanism {
     const char *seed;          /* where it is specified */
     const sc_protocol *protocol;  /* its controllers in the detailed model */
     const model_mechanism *model; /* its analytical model */
+    const char *params_file;      /* its model's free parameters (model_param_spec_load), in its folder */
 } sc_mechanism;
 
 const sc_mechanism *const *sc_mechanism_list(int *count);

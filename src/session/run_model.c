@@ -21,6 +21,7 @@ static int predict(const run_request *request, sc_config *config, sc_store *stor
     model_point point;
     model_calibration calibration;
     if (model_point_from_config(config, &point, error) < 0 ||
+        model_point_of_mechanism(mechanism, config, &point, error) < 0 ||
         model_calibration_latest(store, request->mechanism, request->system, &calibration, error) < 0)
         return -1;
     result->calibration_id = calibration.id;

@@ -19,7 +19,7 @@ void *run_timing_engine(const sc_config *config, const char *mechanism, uint64_t
                NULL;
     timing_config timing;
     if (timing_config_load(config, jitter, &timing, error) < 0 ||
-        timing_config_check_protocol(&timing, protocol, error) < 0) {
+        timing_config_load_protocol(config, protocol, &timing, error) < 0) {
         sc_fail_prefix(error, "system %s", sc_config_system(config));
         return NULL;
     }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "base/clock.h"
+#include "protocols/mechanism.h"
 #include "studies/model_studies.h"
 
 /* Calibration points come from this stream (validation draws from another, validation_study.c). */
@@ -55,7 +56,7 @@ static char *residuals_json(const study_sample *samples, int count, const model_
 int calibrate_study(const model_study *study, sc_store *store, calibration_outcome *outcome, sc_error *error)
 {
     model_param_spec spec;
-    if (model_param_spec_load(study->mechanism, &spec, error) < 0)
+    if (model_param_spec_load(sc_mechanism_find(study->mechanism)->params_file, &spec, error) < 0)
         return -1;
     model_design_point *points = calloc((size_t)study->points, sizeof *points);
     if (model_design_points(study->system, CALIBRATION_SEED ^ study->seed, study->points, NULL, 0, points, error) < 0) {

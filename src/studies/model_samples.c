@@ -39,7 +39,8 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
     int made = 0, status = 0;
     for (int p = 0; p < point_count && status == 0; p++) {
         sc_config *config = model_design_config(study->system, &points[p], error);
-        if (!config || model_point_from_config(config, &samples[made].sample.point, error) < 0) {
+        if (!config || model_point_from_config(config, &samples[made].sample.point, error) < 0 ||
+            model_point_of_mechanism(study->model, config, &samples[made].sample.point, error) < 0) {
             sc_config_free(config);
             status = -1;
             break;

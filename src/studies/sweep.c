@@ -32,7 +32,7 @@ static sc_config *point_config(const sweep_session *session, int64_t index, doub
 }
 
 /* Checks every point of the shard before anything runs: each key's value, and the system the
- * timing model derives from the whole configuration. */
+ * timing model derives from the whole configuration, with the keys each mechanism owns. */
 static int check_points(const sweep_session *session, sc_error *error)
 {
     double values[SWEEP_MAX_AXES];
@@ -42,6 +42,10 @@ static int check_points(const sweep_session *session, sc_error *error)
             return -1;
         timing_config timing;
         int status = timing_config_load(config, 0, &timing, error);
+        for (int m = 0; status == 0 && m < session->mechanism_count; m++) {
+            const sc_protocol *protocol = sc_protocol_find(session->mechanisms[m]);
+            status = protocol ? timing_config_load_protocol(config, protocol, &timing, error) : 0;
+        }
         sc_config_free(config);
         if (status < 0) {
             char params[4096];

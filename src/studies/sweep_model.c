@@ -100,9 +100,14 @@ static model_profile *profile_for(sweep_model *model, int w, const sc_config *co
 
 int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point_id, sc_error *error)
 {
-    model_point point;
+    model_point point, own[SWEEP_MAX_NAMES];
     if (model_point_from_config(config, &point, error) < 0)
         return -1;
+    for (int m = 0; m < model->mechanism_count; m++) {
+        own[m] = point;
+        if (model_point_of_mechanism(model->mechanisms[m], config, &own[m], error) < 0)
+            return -1;
+    }
     if (model->queued + model->mechanism_count * model->workload_count > model->capacity &&
         sweep_model_flush(model, error) < 0)
         return -1;
@@ -117,8 +122,8 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point
             const model_mechanism *mechanism = model->mechanisms[m];
             const model_calibration *calibration = &model->calibrations[m];
             model_prediction prediction;
-            mechanism->evaluate(profile, &point, &calibration->params, &prediction);
-            double sigma = model_cycles_sigma(mechanism, profile, &point, calibration);
+            mechanism->evaluate(profile, &own[m], &calibration->params, &prediction);
+            double sigma = model_cycles_sigma(mechanism, profile, &own[m], calibration);
             model_run *run = &model->batch[model->queued];
             model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w],
                            model->size, &prediction, sigma, calibration->id, 0.0);

@@ -33,6 +33,7 @@
 
 #define MEMORY_OP_NONE UINT32_MAX
 #define MEMORY_MESSAGE_HEADER_BYTES 8   /* address and command of every NoC message */
+#define PROTOCOL_CONFIG_BYTES 64        /* room for a protocol's own configuration (memory_config) */
 
 /* One warp instruction's global memory access in flight. */
 typedef struct memory_op {
@@ -67,20 +68,11 @@ typedef struct memory_config {
     uint64_t l1_bytes;
     unsigned l1_associativity, l1_banks, l1_mshrs, store_buffer_entries;
     unsigned l1_tag_latency, l1_latency;           /* GPU cycles */
-    unsigned write_cache_lines, sync_fifo_entries; /* QR: wL1 blocks and S-FIFO1 entries per CU */
-    /* QR's lower write levels (write_cache_level.h): each L2 bank's slice of the wL2 and of
-       S-FIFO2, and the memory-side wL3 and S-FIFO3; blocks are sets x ways */
-    unsigned wl2_blocks_per_bank, wl2_ways, wl2_fifo_entries_per_bank;
-    unsigned wl3_blocks, wl3_ways, wl3_fifo_entries;
     /* L2 */
     uint64_t l2_bytes;
     unsigned l2_associativity, l2_banks, l2_mshrs_per_bank;
     unsigned l2_latency;                           /* GPU cycles from a request's arrival to its response leaving */
     bool l2_write_through;                         /* l2.write_policy (wt, nol1): writes go on to memory */
-    /* directory at the L2 banks (ownership protocols only), per bank */
-    uint64_t directory_entries;
-    unsigned directory_associativity, directory_transactions;
-    unsigned directory_latency;                    /* GPU cycles before a forward or invalidation leaves */
     /* the memory side below the L2 banks (memory_side.c): the L3 and the CPU cluster */
     bool l3_enabled;
     uint64_t l3_bytes;
@@ -95,6 +87,9 @@ typedef struct memory_config {
     dram_config dram;
     unsigned dram_write_queue_entries;             /* per channel: backlogged writes before writers wait */
     uint64_t jitter;                               /* 0: none; else the perturbation seed */
+    /* the selected protocol's own configuration, in its own struct: its load_config hook fills it,
+       its build hook reads it (protocol_hooks.h) */
+    _Alignas(uint64_t) uint8_t protocol_config[PROTOCOL_CONFIG_BYTES];
 } memory_config;
 
 typedef struct memory_stats {

@@ -1,6 +1,7 @@
 /* protocol_hooks.h — the points where the shared memory system hands control to a protocol
- * module (src/protocols/NAME/): building its own units, the memory-model actions of a CU, what
- * happens before an L1 access and at an L2 bank, the events it schedules, and host accesses.
+ * module (src/protocols/NAME/): loading the configuration it owns, building its own units, the
+ * memory-model actions of a CU, what happens before an L1 access and at an L2 bank, the events
+ * it schedules, and host accesses.
  *
  * The engine never asks which mechanism runs: where a mechanism's behaviour differs, it calls the
  * hook, and a NULL hook does the default named beside it. A module's hooks work on the memory
@@ -14,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "config/config.h"
 #include "timing/memory_system.h"
 
 struct l1_context;
@@ -25,9 +27,13 @@ typedef struct protocol_hooks {
      * (memory_system.l2_write_back, l3_writable). destroy frees what build made. Default: none. */
     void (*build)(memory_system *memory);
     void (*destroy)(memory_system *memory);
-    /* Checks the configuration the module needs, naming the key of a bad value in `error`.
-     * Default: nothing to check. */
-    int (*check_config)(const memory_config *config, const char *mechanism, sc_error *error);
+    /* Reads, derives and checks the configuration keys the module owns (its mechanism.* keys or
+     * its own section), and what it needs of the engine's (`memory` holds them already), for the
+     * mechanism `mechanism`: called only when that mechanism is the one selected, before build.
+     * The result goes into memory->protocol_config, which the module casts to its own struct (at
+     * most PROTOCOL_CONFIG_BYTES: it static-asserts that) and its build hook reads. A bad value
+     * fails with one line in `error` naming its key. Default: the module owns no keys. */
+    int (*load_config)(const sc_config *config, const char *mechanism, memory_config *memory, sc_error *error);
 
     /* ---- a CU's memory-model actions ---- */
     /* An acquire of the CU (ld.acquire or atom.acquire completing, a fence, kernel start) at GPU

@@ -4,7 +4,6 @@
 
 #include "timing/protocol_hooks.h"
 
-#include <stdio.h>
 #include <string.h>
 
 static unsigned ceil_div(uint64_t a, uint64_t b)
@@ -155,29 +154,6 @@ static int load_dram(const sc_config *c, memory_config *m, sc_error *error)
     return 0;
 }
 
-/* QR's write caches below the wL1: `key_prefix`.write_cache_size split over `slices` (the wL2 over
- * the L2 banks, the wL3 whole), each slice rounded down to whole sets of
- * `key_prefix`.write_cache_associativity ways (fewer ways if a slice holds fewer blocks), and
- * `key_prefix`.sync_fifo_entries split the same way (at least one entry per slice). */
-static int load_write_level(const sc_config *c, const char *key_prefix, unsigned slices, uint64_t line,
-                            unsigned *blocks, unsigned *ways, unsigned *fifo_entries, sc_error *error)
-{
-    char size_key[64], ways_key[64], fifo_key[64];
-    snprintf(size_key, sizeof size_key, "%s.write_cache_size", key_prefix);
-    snprintf(ways_key, sizeof ways_key, "%s.write_cache_associativity", key_prefix);
-    snprintf(fifo_key, sizeof fifo_key, "%s.sync_fifo_entries", key_prefix);
-    uint64_t per_slice = (uint64_t)sc_config_int(c, size_key) / line / slices;
-    if (per_slice == 0)
-        return sc_fail(error, "%s: %lld bytes is less than one %llu-byte line per slice (%u slices)", size_key,
-                       (long long)sc_config_int(c, size_key), (unsigned long long)line, slices);
-    uint64_t associativity = (uint64_t)sc_config_int(c, ways_key);
-    *ways = (unsigned)(associativity < per_slice ? associativity : per_slice);
-    *blocks = (unsigned)(per_slice / *ways * *ways);
-    uint64_t entries = (uint64_t)sc_config_int(c, fifo_key) / slices;
-    *fifo_entries = entries ? (unsigned)entries : 1;
-    return 0;
-}
-
 static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, uint64_t jitter, sc_error *error)
 {
     uint64_t l1_line = (uint64_t)sc_config_int(c, "l1.line_size"), l2_line = (uint64_t)sc_config_int(c, "l2.line_size");
@@ -187,9 +163,6 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     if (l1_line > TIMING_MAX_LINE_BYTES)
         return sc_fail(error, "l1.line_size: the timing model supports lines up to %d bytes, not %llu",
                        TIMING_MAX_LINE_BYTES, (unsigned long long)l1_line);
-    if ((uint64_t)sc_config_int(c, "l1.write_cache_size") < l1_line)
-        return sc_fail(error, "l1.write_cache_size: %lld bytes is less than one %llu-byte line",
-                       (long long)sc_config_int(c, "l1.write_cache_size"), (unsigned long long)l1_line);
     unsigned l2_banks = (unsigned)sc_config_int(c, "l2.banks");
     *m = (memory_config){
         .cu_count = cu_count,
@@ -200,8 +173,6 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
         .l1_banks = (unsigned)sc_config_int(c, "l1.banks"),
         .l1_mshrs = (unsigned)sc_config_int(c, "l1.mshrs"),
         .store_buffer_entries = (unsigned)sc_config_int(c, "l1.store_buffer_entries"),
-        .write_cache_lines = (unsigned)(sc_config_int(c, "l1.write_cache_size") / l1_line),
-        .sync_fifo_entries = (unsigned)sc_config_int(c, "l1.sync_fifo_entries"),
         .l1_tag_latency = (unsigned)sc_config_int(c, "l1.tag_latency"),
         .l1_latency = (unsigned)sc_config_int(c, "l1.latency"),
         .l2_bytes = (uint64_t)sc_config_int(c, "l2.size"),
@@ -212,16 +183,6 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     uint64_t l2_mshrs = (uint64_t)sc_config_int(c, "l2.mshrs");
     m->l2_mshrs_per_bank = l2_mshrs / l2_banks ? (unsigned)(l2_mshrs / l2_banks) : 1;
     m->l2_write_through = !strcmp(sc_config_string(c, "l2.write_policy"), "write_through");
-    m->directory_associativity = (unsigned)sc_config_int(c, "directory.full_map_associativity");
-    uint64_t directory_entries = (uint64_t)sc_config_int(c, "directory.full_map_size") / DIRECTORY_ENTRY_BYTES / l2_banks;
-    m->directory_entries = directory_entries / m->directory_associativity * m->directory_associativity;
-    uint64_t transactions = (uint64_t)sc_config_int(c, "directory.mshrs") / l2_banks;
-    m->directory_transactions = transactions ? (unsigned)transactions : 1;
-    m->directory_latency = (unsigned)sc_config_int(c, "directory.latency");
-    if (load_write_level(c, "l2", l2_banks, l1_line, &m->wl2_blocks_per_bank, &m->wl2_ways,
-                         &m->wl2_fifo_entries_per_bank, error) < 0 ||
-        load_write_level(c, "l3", 1, l1_line, &m->wl3_blocks, &m->wl3_ways, &m->wl3_fifo_entries, error) < 0)
-        return -1;
     if (m->l1_bytes % ((uint64_t)m->l1_associativity * m->line_bytes) ||
         (m->l2_bytes / l2_banks) % ((uint64_t)m->l2_associativity * m->line_bytes))
         return sc_fail(error, "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size");
@@ -246,9 +207,10 @@ int timing_config_load(const sc_config *config, uint64_t jitter, timing_config *
     return load_memory(config, &out->memory, out->core.cu_count, jitter, error);
 }
 
-int timing_config_check_protocol(const timing_config *config, const sc_protocol *protocol, sc_error *error)
+int timing_config_load_protocol(const sc_config *config, const sc_protocol *protocol, timing_config *timing,
+                                sc_error *error)
 {
-    if (!protocol->hooks || !protocol->hooks->check_config)
+    if (!protocol->hooks || !protocol->hooks->load_config)
         return 0;
-    return protocol->hooks->check_config(&config->memory, protocol->name, error);
+    return protocol->hooks->load_config(config, protocol->name, &timing->memory, error);
 }

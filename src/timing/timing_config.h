@@ -11,9 +11,9 @@
  *   CPU cluster      = cpu.l2_size, cpu.l2_associativity ways (cpu.l2_size 0: cpu.count x
  *                      cpu.l1_size, cpu.l1_associativity ways); none when cpu.count is 0
  *
- *   directory        = directory.full_map_size / DIRECTORY_ENTRY_BYTES entries, split over the
- *                      L2 banks (rounded down to whole sets of directory.full_map_associativity);
- *                      directory.mshrs / l2.banks transactions per bank
+ * A protocol's own keys (QuickRelease's write caches, the full-map directory of an ownership
+ * protocol) are loaded by its module, and only when its mechanism is selected
+ * (timing_config_load_protocol).
  *
  * A configuration whose end-to-end latencies are shorter than its parts allow is rejected with
  * a message naming the keys. dram.latency_max and l1.remote_latency* are not used (the mesh
@@ -49,15 +49,13 @@ typedef struct timing_config {
     memory_config memory;
 } timing_config;
 
-/* Bytes of directory state per entry: a tag, the state, an owner and a sharer vector. */
-#define DIRECTORY_ENTRY_BYTES 8
-/* CUs a directory's sharer vector can name. */
-#define DIRECTORY_MAX_CUS 64
-
+/* The engine's parameters, shared by every protocol (protocol_config left zero). */
 int timing_config_load(const sc_config *config, uint64_t jitter, timing_config *out, sc_error *error);
 
-/* Whether the configuration can run `protocol` (an ownership protocol needs an L1, at most
- * DIRECTORY_MAX_CUS CUs and at least one directory set per bank). */
-int timing_config_check_protocol(const timing_config *config, const sc_protocol *protocol, sc_error *error);
+/* Completes `timing` (from timing_config_load) for `protocol`: its module's load_config hook
+ * reads, derives and checks the keys it owns into timing->memory.protocol_config, failing with
+ * the key of a bad value named. */
+int timing_config_load_protocol(const sc_config *config, const sc_protocol *protocol, timing_config *timing,
+                                sc_error *error);
 
 #endif

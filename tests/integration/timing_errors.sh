@@ -2,7 +2,9 @@
 # timing_errors.sh — how the detailed model fails: a kernel that never finishes is stopped by
 # the sim.max_cycles watchdog with the request in flight named; a configuration whose
 # end-to-end latencies cannot be met, or whose QuickRelease wL2 has less than a line per L2 bank,
-# is refused naming the key; neither leaves a run behind.
+# is refused naming the key; neither leaves a run behind. A mechanism's own keys are checked only
+# when it is selected: a QuickRelease write-cache geometry that fails a qr run does not fail a wt
+# run.
 # Usage: timing_errors.sh PATH/TO/syncscope
 set -u
 syncscope=$1
@@ -32,6 +34,15 @@ expect_failure "l2.latency: 5 GPU cycles is less than the unloaded trip" \
 expect_failure "l2.write_cache_size: 512 bytes is less than one 64-byte line per slice (16 slices)" \
     "$syncscope" run --mode detailed --system qr-apu --mechanism qr --workload vecadd --size tiny \
     --set l2.write_cache_size=512B --db "$work/runs.db"
+
+bad_wl3=(--set l3.write_cache_size=32B --set l3.write_cache_associativity=3)
+expect_failure "l3.write_cache_size: 32 bytes is less than one 64-byte line per slice (1 slices)" \
+    "$syncscope" run --mode detailed --system qr-apu --mechanism qr --workload vecadd --size tiny "${bad_wl3[@]}" \
+    --db "$work/runs.db"
+if ! "$syncscope" run --mode detailed --system qr-apu --mechanism wt --workload vecadd --size tiny "${bad_wl3[@]}" \
+    --db "$work/wt.db" >"$work/out" 2>"$work/err"; then
+    echo "FAIL: qr's write-cache keys failed a wt run:"; cat "$work/err"; failures=$((failures + 1))
+fi
 
 echo "SELECT count(*) AS runs FROM runs;" >"$work/count.sql"
 runs=$("$syncscope" query "$work/count.sql" --csv --db "$work/runs.db" 2>/dev/null | tail -n 1)

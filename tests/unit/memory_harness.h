@@ -46,7 +46,7 @@ static void memory_harness_open_protocol(memory_harness *h, const sc_protocol *c
     if (!h->config)
         fail_msg("config: %s", error.message);
     assert_int_equal(timing_config_load(h->config, 0, &h->timing, &error), 0);
-    assert_int_equal(timing_config_check_protocol(&h->timing, chosen, &error), 0);
+    assert_int_equal(timing_config_load_protocol(h->config, chosen, &h->timing, &error), 0);
     h->device = sc_device_create(h->timing.core.warp_size, &error);
     event_queue_init(&h->events);
     h->memory = memory_system_create(&h->timing.memory, chosen, h->device, &h->events,

@@ -13,14 +13,14 @@
 #include <cmocka.h>
 
 #include "memory_harness.h"
-#include "protocols/common/ownership.h"
+#include "protocols/common/directory.h"
 
 static int setup(void **state)
 {
     static memory_harness h;
     const char *sets[] = {"gpu.cu_count=2", "directory.full_map_size=128", "directory.full_map_associativity=1"};
     memory_harness_open(&h, "rfo", sets, 3);
-    assert_int_equal(h.timing.memory.directory_entries, 1);
+    assert_int_equal(directory_config_of(&h.timing.memory)->entries, 1);
     *state = &h;
     return 0;
 }

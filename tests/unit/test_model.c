@@ -157,7 +157,8 @@ static model_profile *wt_profile_of(const char *workload, sc_config **config, mo
     model_profile *profile = profile_of(workload, config);
     sc_error error = {{0}};
     assert_int_equal(model_point_from_config(*config, point, &error), 0);
-    assert_int_equal(model_param_spec_load("wt", spec, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), *config, point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, spec, &error), 0);
     return profile;
 }
 
@@ -169,11 +170,13 @@ static void stalls_sum_to_cycles(void **state)
     for (size_t w = 0; w < sizeof workloads / sizeof workloads[0]; w++) {
         sc_config *config;
         model_profile *profile = profile_of(workloads[w], &config);
-        model_point point;
-        assert_int_equal(model_point_from_config(config, &point, &error), 0);
+        model_point shared;
+        assert_int_equal(model_point_from_config(config, &shared, &error), 0);
         const char *mechanisms[] = {"wt", "nol1", "rfo", "qr"};
         for (int m = 0; m < 4; m++) {
-            assert_int_equal(model_param_spec_load(mechanisms[m], &spec, &error), 0);
+            model_point point = shared;
+            assert_int_equal(model_point_of_mechanism(model_mechanism_find(mechanisms[m]), config, &point, &error), 0);
+            assert_int_equal(model_param_spec_load(sc_mechanism_find(mechanisms[m])->params_file, &spec, &error), 0);
             model_prediction prediction, again;
             model_mechanism_find(mechanisms[m])->evaluate(profile, &point, &spec.initial, &prediction);
             model_mechanism_find(mechanisms[m])->evaluate(profile, &point, &spec.initial, &again);
@@ -200,7 +203,8 @@ static model_prediction predict(const char *mechanism, const model_profile *prof
     model_point point;
     model_param_spec spec;
     assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(mechanism, &spec, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find(mechanism), config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find(mechanism)->params_file, &spec, &error), 0);
     model_prediction prediction;
     model_mechanism_find(mechanism)->evaluate(profile, &point, &spec.initial, &prediction);
     return prediction;

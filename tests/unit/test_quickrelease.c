@@ -185,7 +185,7 @@ static void test_release_acknowledged_after_the_wl3_drains(void **state)
         assert_int_equal(in_memory, 11);                          /* the bytes reached memory first */
     }
     assert_true(acknowledged_at > 0);
-    sc_time round_trip = sc_clock_span(h->timing.memory.gpu_clock, 2ull * h->timing.memory.directory_latency);
+    sc_time round_trip = sc_clock_span(h->timing.memory.gpu_clock, 2ull * qr_config_of(&h->timing.memory)->marker_latency);
     assert_true(acknowledged_at - sent > round_trip);             /* to the wL3 and back */
     assert_int_equal(qr_stats_of(h->memory)->release_markers_acked, acknowledged + 1);
 }

@@ -18,8 +18,6 @@
  * hit) or when the memory side's fill reaches the L2; a grant leaves when its transaction completes. */
 #include "protocols/common/directory.h"
 
-#include "timing/timing_config.h"
-
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,16 +78,16 @@ typedef struct dir_context {
     bool message_kept;          /* the message lives on (in a transaction, or sent back) */
 } dir_context;
 
-static directory_slice *directory_create(const memory_config *config, const directory_index *index)
+static directory_slice *directory_create(const directory_config *config, const directory_index *index)
 {
     directory_slice *directory = calloc(1, sizeof *directory);
     directory->index = index;
-    directory->ways = config->directory_associativity;
-    directory->sets = config->directory_entries / config->directory_associativity;
+    directory->ways = config->associativity;
+    directory->sets = config->entries / config->associativity;
     directory->entries = calloc(directory->sets * directory->ways, sizeof *directory->entries);
-    directory->transactions = calloc(config->directory_transactions, sizeof *directory->transactions);
+    directory->transactions = calloc(config->transactions, sizeof *directory->transactions);
     directory->free_transactions = NO_TRANSACTION;
-    for (uint32_t t = config->directory_transactions; t-- > 0;) {
+    for (uint32_t t = config->transactions; t-- > 0;) {
         directory->transactions[t].next_free = directory->free_transactions;
         directory->free_transactions = t;
     }
@@ -122,7 +120,7 @@ void directory_build(memory_system *memory, const directory_machine *machine)
     for (unsigned i = 0; i < machine->size; i++)
         index->row[machine->table[i].state][machine->table[i].event] = &machine->table[i];
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
-        memory->banks[b].protocol_state = directory_create(&memory->config, index);
+        memory->banks[b].protocol_state = directory_create(directory_config_of(&memory->config), index);
     memory->protocol_stats = &index->stats;
     memory->l2_writes_through = false;   /* the L2 is the home of the lines the L1s write back */
 }
@@ -134,14 +132,23 @@ void directory_destroy_all(memory_system *memory)
         directory_destroy(memory->banks[b].protocol_state);
 }
 
-int directory_check_config(const memory_config *m, const char *mechanism, sc_error *error)
+_Static_assert(sizeof(directory_config) <= PROTOCOL_CONFIG_BYTES, "directory_config outgrows protocol_config");
+
+int directory_load_config(const sc_config *c, const char *mechanism, memory_config *m, sc_error *error)
 {
+    directory_config *d = (directory_config *)m->protocol_config;
+    d->associativity = (unsigned)sc_config_int(c, "directory.full_map_associativity");
+    uint64_t entries = (uint64_t)sc_config_int(c, "directory.full_map_size") / DIRECTORY_ENTRY_BYTES / m->l2_banks;
+    d->entries = entries / d->associativity * d->associativity;
+    uint64_t transactions = (uint64_t)sc_config_int(c, "directory.mshrs") / m->l2_banks;
+    d->transactions = transactions ? (unsigned)transactions : 1;
+    d->latency = (unsigned)sc_config_int(c, "directory.latency");
     if (m->cu_count > DIRECTORY_MAX_CUS)
         return sc_fail(error, "gpu.cu_count: mechanism %s tracks at most %d CUs in its directory, not %u",
                        mechanism, DIRECTORY_MAX_CUS, m->cu_count);
     if (m->l1_bytes == 0)
         return sc_fail(error, "l1.size: mechanism %s keeps owned lines in the L1 and needs one", mechanism);
-    if (m->directory_entries == 0)
+    if (d->entries == 0)
         return sc_fail(error, "directory.full_map_size: mechanism %s needs at least one set of "
                        "directory.full_map_associativity entries per L2 bank (%d bytes per entry)",
                        mechanism, DIRECTORY_ENTRY_BYTES);
@@ -194,7 +201,7 @@ static transaction *transaction_of(directory_slice *directory, const directory_e
 
 static sc_time directory_delay(const memory_system *memory)
 {
-    return sc_clock_span(memory->config.gpu_clock, memory->config.directory_latency);
+    return sc_clock_span(memory->config.gpu_clock, directory_config_of(&memory->config)->latency);
 }
 
 static uint64_t cu_bit(int32_t cu) { return cu == NO_CU ? 0 : 1ull << cu; }

@@ -5,8 +5,8 @@
  *
  * Its functions are the protocol hooks of such a protocol (protocol_hooks.h): build (called from
  * the protocol's own build hook with its table) gives every bank a directory slice running it
- * (and makes the L2 write-back); check_config needs an L1, at most
- * DIRECTORY_MAX_CUS CUs and a directory set per bank; bank_receive handles a message at the bank
+ * (and makes the L2 write-back); load_config reads the directory's keys (directory_config) and
+ * needs an L1, at most DIRECTORY_MAX_CUS CUs and a directory set per bank; bank_receive handles a message at the bank
  * (1 handled, 0 a request must wait for a transaction, a directory way or an L2 MSHR, -1 a
  * protocol error); home_data takes the home's data for a request that reached the L2 (a hit, or
  * a fill from the memory side); handle_event runs its home-data events; host_access writes the
@@ -18,6 +18,28 @@
 
 #include "protocols/common/ownership.h"
 #include "timing/memory_internal.h"
+
+/* ---- its configuration ---- */
+
+/* Bytes of directory state per entry: a tag, the state, an owner and a sharer vector. */
+#define DIRECTORY_ENTRY_BYTES 8
+/* CUs a directory's sharer vector can name. */
+#define DIRECTORY_MAX_CUS 64
+
+/* A directory slice of each L2 bank (the protocol's bytes of memory_config.protocol_config):
+ * directory.full_map_size / DIRECTORY_ENTRY_BYTES entries split over the L2 banks, rounded down
+ * to whole sets of directory.full_map_associativity ways; directory.mshrs / l2.banks
+ * transactions (at least one). */
+typedef struct directory_config {
+    uint64_t entries;
+    unsigned associativity, transactions;
+    unsigned latency;           /* directory.latency: GPU cycles before a forward or invalidation leaves */
+} directory_config;
+
+static inline const directory_config *directory_config_of(const memory_config *memory)
+{
+    return (const directory_config *)memory->protocol_config;
+}
 
 /* ---- the directory controller at each L2 bank (ownership protocols only) ----
  *
@@ -92,7 +114,7 @@ const char *dir_action_name(dir_action action);
 
 void directory_build(memory_system *memory, const directory_machine *machine);
 void directory_destroy_all(memory_system *memory);
-int directory_check_config(const memory_config *config, const char *mechanism, sc_error *error);
+int directory_load_config(const sc_config *config, const char *mechanism, memory_config *memory, sc_error *error);
 int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
 void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data,
                            gsi_source source, sc_time when);
@@ -103,7 +125,7 @@ void directory_warm_finish(memory_system *memory);
 /* The hooks of a protocol whose directory is this block, built by `build_hook`. */
 #define DIRECTORY_HOOKS(build_hook)                                                                 \
     {                                                                                               \
-        .build = (build_hook), .destroy = directory_destroy_all, .check_config = directory_check_config, \
+        .build = (build_hook), .destroy = directory_destroy_all, .load_config = directory_load_config, \
         .bank_receive = directory_receive, .home_data = directory_home_filled,                      \
         .handle_event = directory_handle_event, .host_access = directory_host_access,               \
         .warm_finish = directory_warm_finish, .l1_action = ownership_l1_action,                     \

@@ -10,4 +10,5 @@ const sc_mechanism mechanism_mesi = {
     .seed = "Ren §3.11 (SC baseline), Sorin-Hill-Wood primer",
     .protocol = &protocol_mesi,
     .model = &model_mesi,
+    .params_file = "src/protocols/mesi/mesi_params.json",
 };

@@ -9,4 +9,5 @@ const sc_mechanism mechanism_nol1 = {
     .seed = "QuickRelease §3.1",
     .protocol = &protocol_nol1,
     .model = &model_nol1,
+    .params_file = "src/protocols/nol1/nol1_params.json",
 };

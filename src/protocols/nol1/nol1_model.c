@@ -19,4 +19,4 @@ static void evaluate_nol1(const model_profile *profile, const model_point *point
     model_core_evaluate(profile, point, params, serve_nol1, out);
 }
 
-const model_mechanism model_nol1 = {"nol1", evaluate_nol1};
+const model_mechanism model_nol1 = {.name = "nol1", .evaluate = evaluate_nol1};

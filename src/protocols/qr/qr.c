@@ -10,4 +10,5 @@ const sc_mechanism mechanism_qr = {
     .seed = "QuickRelease §2-§3",
     .protocol = &protocol_qr,
     .model = &model_qr,
+    .params_file = "src/protocols/qr/qr_params.json",
 };

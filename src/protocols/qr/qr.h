@@ -1,6 +1,6 @@
-/* qr.h — what the files of the qr module (QuickRelease) share: its protocol for the detailed model
- * (qr_protocol.c) and its analytical model (qr_model.c). Only this folder and its registry entry
- * (qr.c) include it. */
+/* qr.h — what the files of the qr module (QuickRelease) share: its configuration (qr_config.c),
+ * its protocol for the detailed model (qr_protocol.c) and its analytical model (qr_model.c). Only
+ * this folder and its registry entry (qr.c) include it. */
 #ifndef SYNCSCOPE_PROTOCOLS_QR_QR_H
 #define SYNCSCOPE_PROTOCOLS_QR_QR_H
 
@@ -31,6 +31,30 @@
                                                        acknowledgement (the store of a StRel) */
 #define QR_MSG_RELEASE_ACK ((message_type)(MSG_PROTOCOL_FIRST + 2))   /* L2 -> CU: the marker reached
                                                                   the head of the wL3 */
+
+/* QuickRelease's configuration (its bytes of memory_config.protocol_config): each CU's wL1 and
+ * S-FIFO1 (l1.write_cache_size in lines, l1.sync_fifo_entries), each L2 bank's slice of the wL2
+ * and S-FIFO2 and the memory-side wL3 and S-FIFO3 (l2.* and l3.write_cache_size,
+ * write_cache_associativity and sync_fifo_entries; blocks are sets x ways), and the GPU cycles a
+ * marker takes through a level (directory.latency). */
+typedef struct qr_config {
+    unsigned write_cache_lines, sync_fifo_entries;
+    unsigned wl2_blocks_per_bank, wl2_ways, wl2_fifo_entries_per_bank;
+    unsigned wl3_blocks, wl3_ways, wl3_fifo_entries;
+    unsigned marker_latency;
+} qr_config;
+
+/* Reads and derives `out` for `line_bytes`-byte lines and `l2_banks` banks, failing with the
+ * key of a bad value named (qr_config.c). */
+int qr_config_derive(const sc_config *config, unsigned line_bytes, unsigned l2_banks, qr_config *out,
+                     sc_error *error);
+/* The load_config hook: qr_config_derive into memory->protocol_config. */
+int qr_load_config(const sc_config *config, const char *mechanism, memory_config *memory, sc_error *error);
+
+static inline const qr_config *qr_config_of(const memory_config *memory)
+{
+    return (const qr_config *)memory->protocol_config;
+}
 
 extern const sc_protocol protocol_qr;
 extern const model_mechanism model_qr;

@@ -14,12 +14,13 @@
 void qr_l1_build(memory_system *memory)
 {
     const memory_config *c = &memory->config;
+    const qr_config *q = qr_config_of(c);
     qr_cu *cus = calloc(c->cu_count, sizeof *cus);
     for (unsigned cu = 0; cu < c->cu_count; cu++) {
         l1_controller *l1 = &memory->l1[cu];
         store_buffer_destroy(l1->stores);
-        l1->stores = store_buffer_create(c->write_cache_lines, c->line_bytes);
-        cus[cu].sync = sync_fifo_create(c->sync_fifo_entries);
+        l1->stores = store_buffer_create(q->write_cache_lines, c->line_bytes);
+        cus[cu].sync = sync_fifo_create(q->sync_fifo_entries);
         l1->protocol_state = &cus[cu];
     }
 }

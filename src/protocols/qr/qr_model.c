@@ -52,4 +52,15 @@ static void evaluate_qr(const model_profile *profile, const model_point *point, 
     model_core_evaluate(profile, point, params, serve_qr, out);
 }
 
-const model_mechanism model_qr = {"qr", evaluate_qr};
+/* The write caches' capacity that a release at kernel end may find full (qr_config.c). */
+static int load_qr_point(const sc_config *config, model_point *point, sc_error *error)
+{
+    qr_config qr;
+    unsigned banks = (unsigned)point->l2_banks;
+    if (qr_config_derive(config, (unsigned)point->line_bytes, banks, &qr, error) < 0)
+        return -1;
+    point->write_cache_lines = (double)qr.wl2_blocks_per_bank * banks + qr.wl3_blocks;
+    return 0;
+}
+
+const model_mechanism model_qr = {.name = "qr", .evaluate = evaluate_qr, .load_point = load_qr_point};

@@ -124,6 +124,7 @@ static void destroy_qr(memory_system *memory)
 }
 
 static const protocol_hooks qr_hooks = {
+    .load_config = qr_load_config,
     .build = build_qr,
     .destroy = destroy_qr,
     .release = qr_l1_release,

@@ -6,7 +6,7 @@
  *
  * Why per-bank slices: the L2 is address-interleaved over its banks, so a line's wL2 block lives in
  * the bank that holds its rL2 line and a read checks both with no extra hop; l2.write_cache_size and
- * l2.sync_fifo_entries are split evenly over the banks (timing_config.c). A release marker visits
+ * l2.sync_fifo_entries are split evenly over the banks (qr_config.c). A release marker visits
  * every slice, since the CU's write-outs went to many banks. The wL3 is one structure, as the
  * memory side (directory, memory-side L3, DRAM controller) is.
  *
@@ -325,7 +325,7 @@ static void take_marker(memory_system *memory, unsigned bank, uint32_t handle, s
  * marker's acknowledgement goes back to its bank and on to the CU. */
 static void marker_through(memory_system *memory, uint32_t target, qr_marker marker, sc_time now)
 {
-    sc_time next = now + cycles(memory, memory->config.directory_latency);
+    sc_time next = now + cycles(memory, qr_config_of(&memory->config)->marker_latency);
     if (target != QR_DRAIN_WL3) {
         marker.ready = next;
         marker_arrives(memory, QR_DRAIN_WL3, marker);
@@ -458,9 +458,10 @@ static int bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_t
 void qr_write_path_build(memory_system *memory)
 {
     const memory_config *c = &memory->config;
+    const qr_config *q = qr_config_of(c);
     qr_bank *banks = calloc(c->l2_banks, sizeof *banks);
     for (unsigned b = 0; b < c->l2_banks; b++) {
-        banks[b].wl2 = write_cache_level_create(c->wl2_blocks_per_bank, c->wl2_ways, c->wl2_fifo_entries_per_bank,
+        banks[b].wl2 = write_cache_level_create(q->wl2_blocks_per_bank, q->wl2_ways, q->wl2_fifo_entries_per_bank,
                                                 c->line_bytes);
         banks[b].wl2_markers.wake = SC_TIME_NEVER;
         banks[b].cus = malloc(c->cu_count * sizeof *banks[b].cus);
@@ -469,7 +470,7 @@ void qr_write_path_build(memory_system *memory)
         memory->banks[b].protocol_state = &banks[b];
     }
     qr_memory *below = calloc(1, sizeof *below);
-    below->wl3 = write_cache_level_create(c->wl3_blocks, c->wl3_ways, c->wl3_fifo_entries, c->line_bytes);
+    below->wl3 = write_cache_level_create(q->wl3_blocks, q->wl3_ways, q->wl3_fifo_entries, c->line_bytes);
     below->wl3_markers.wake = SC_TIME_NEVER;
     memory->protocol_state = below;
     memory->protocol_stats = &below->stats;

@@ -9,4 +9,5 @@ const sc_mechanism mechanism_rfo = {
     .seed = "QuickRelease §2.4.2, §3.3, U14",
     .protocol = &protocol_rfo,
     .model = &model_rfo,
+    .params_file = "src/protocols/rfo/rfo_params.json",
 };

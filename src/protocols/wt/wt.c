@@ -9,4 +9,5 @@ const sc_mechanism mechanism_wt = {
     .seed = "QuickRelease §2.2, GSI §4.2, SAHC",
     .protocol = &protocol_wt,
     .model = &model_wt,
+    .params_file = "src/protocols/wt/wt_params.json",
 };

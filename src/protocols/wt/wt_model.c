@@ -27,4 +27,4 @@ static void evaluate_wt(const model_profile *profile, const model_point *point, 
     model_core_evaluate(profile, point, params, serve_wt, out);
 }
 
-const model_mechanism model_wt = {"wt", evaluate_wt};
+const model_mechanism model_wt = {.name = "wt", .evaluate = evaluate_wt};
