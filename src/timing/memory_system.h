@@ -72,7 +72,8 @@ typedef struct memory_config {
     uint64_t l2_bytes;
     unsigned l2_associativity, l2_banks, l2_mshrs_per_bank;
     unsigned l2_latency;                           /* GPU cycles from a request's arrival to its response leaving */
-    bool l2_write_through;                         /* l2.write_policy (wt, nol1): writes go on to memory */
+    bool l2_write_through;                         /* l2.write_policy: writes go on to memory (unless
+                                                      the protocol's build makes the L2 write-back) */
     /* the memory side below the L2 banks (memory_side.c): the L3 and the CPU cluster */
     bool l3_enabled;
     uint64_t l3_bytes;
@@ -149,11 +150,10 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
 unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
 
 /* The CU's memory-model actions at GPU or system scope (kernel boundaries are system scope), as
- * its protocol does them (protocol_hooks.h). Release: the
- * CU's writes leave (default: every buffered store is sent; QR: the S-FIFO is dequeued and
- * release markers follow); the engine then waits for l1_writes_outstanding to reach 0. Acquire:
- * the L1 drops what the protocol says (default: nothing; wt: every line). Store room: the store
- * buffer refused a store for want of room (default: its oldest entry is sent). */
+ * its protocol does them (protocol_hooks.h). Release: the CU's writes leave (default: every
+ * buffered store is sent); the engine then waits for l1_writes_outstanding to reach 0. Acquire:
+ * the L1 drops what the protocol says (default: nothing). Store room: the store buffer refused a
+ * store for want of room (default: its oldest entry is sent). */
 void l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
 void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope);
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now);

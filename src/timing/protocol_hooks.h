@@ -24,7 +24,7 @@ typedef struct protocol_hooks {
     /* ---- building ---- */
     /* After the shared structures of a new memory system exist: creates the module's own units
      * (directory slices, write-cache levels, S-FIFOs) and sets the shared components' policies
-     * (memory_system.l2_write_back, l3_writable). destroy frees what build made. Default: none. */
+     * (memory_system.l2_writes_through, l3_writable). destroy frees what build made. Default: none. */
     void (*build)(memory_system *memory);
     void (*destroy)(memory_system *memory);
     /* Reads, derives and checks the configuration keys the module owns (its mechanism.* keys or

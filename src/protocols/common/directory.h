@@ -132,7 +132,7 @@ void directory_warm_finish(memory_system *memory);
         .l1_message = ownership_l1_message, .l1_before_access = ownership_l1_before_access,         \
     }
 
-/* The directory's and the owning L1s' counters (memory_stats), as the protocol's metrics. */
+/* The directory's and the owning L1s' counters (ownership_stats), as the protocol's metrics. */
 #define DIRECTORY_COUNTER_COUNT 8
 extern const protocol_counter directory_counters[DIRECTORY_COUNTER_COUNT];
 
