@@ -156,6 +156,7 @@ void cache_array_install(cache_array *cache, cache_line *line, uint64_t line_add
     line->state = state;
     line->epoch = cache->epoch;
     line->dirty = (byte_mask){{0, 0}};
+    line->protocol_word = 0;
     cache_array_touch(cache, line);
 }
 

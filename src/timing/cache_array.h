@@ -19,6 +19,8 @@ typedef struct cache_line {
     uint32_t epoch;         /* the array's epoch when installed (flash invalidation) */
     uint64_t last_use;      /* LRU stamp */
     byte_mask dirty;        /* protocol-defined */
+    uint64_t protocol_word; /* protocol-defined extension (a lease, a timestamp, per-word bits);
+                               0 when installed */
     uint8_t *data;          /* line_bytes bytes (NULL in a tags-only array) */
 } cache_line;
 
@@ -45,8 +47,8 @@ void cache_array_touch(cache_array *cache, cache_line *line);
  * recently used. The caller evicts it (if valid) and then installs. NULL for a zero-size array. */
 cache_line *cache_array_victim(cache_array *cache, uint64_t line_address);
 
-/* Makes `line` hold `line_address` in `state` (dirty mask cleared, most recently used). The
- * caller fills line->data. */
+/* Makes `line` hold `line_address` in `state` (dirty mask and protocol word cleared, most
+ * recently used). The caller fills line->data. */
 void cache_array_install(cache_array *cache, cache_line *line, uint64_t line_address, uint8_t state);
 
 void cache_array_invalidate(cache_array *cache, cache_line *line);

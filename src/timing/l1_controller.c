@@ -19,6 +19,8 @@
 
 static int run_row(memory_system *memory, l1_context *context, const protocol_transition *row, sc_time now,
                    sc_error *error);
+static int run_event_row(memory_system *memory, l1_context *context, l1_state state, l1_event event, sc_time now,
+                         sc_error *error);
 
 /* Whether the miss may still take new requests and cache its fill. */
 static bool miss_current(const l1_controller *l1, const mshr_entry *entry)
@@ -262,11 +264,7 @@ static int install_fill(memory_system *memory, l1_context *context, const protoc
     if (victim->state != L1_I) {
         l1_context evicted = {.cu = context->cu, .line_address = victim->address, .op = MEMORY_OP_NONE,
                               .cached = victim};
-        const protocol_transition *replace = memory->table.l1[victim->state][L1_REPLACE];
-        if (!replace)
-            return sc_fail(error, "internal error: protocol %s has no L1 transition for state %s on event %s",
-                           memory->protocol->name, l1_state_name(memory->protocol, (l1_state)victim->state), l1_event_name(memory->protocol, L1_REPLACE));
-        if (run_row(memory, &evicted, replace, now, error) < 0)
+        if (run_event_row(memory, &evicted, (l1_state)victim->state, L1_REPLACE, now, error) < 0)
             return -1;
     }
     cache_array_install(l1->cache, victim, context->line_address, row->next);
@@ -378,6 +376,29 @@ static int missing_transition(const memory_system *memory, l1_state state, l1_ev
                    memory->protocol->name, l1_state_name(memory->protocol, state), l1_event_name(memory->protocol, event));
 }
 
+/* The row of (state, event) that applies to the context's line: the first whose guard holds. */
+static const protocol_transition *select_row(memory_system *memory, const l1_context *context, l1_state state,
+                                             l1_event event)
+{
+    const protocol_transition *row = memory->table.l1[state][event];
+    while (row && row->guard && !memory->hooks.l1_guard(memory, context, row->guard)) {
+        row++;
+        if (row == memory->table.l1_end || row->state != state || row->event != event)
+            return NULL;
+    }
+    return row;
+}
+
+/* Runs the row of `event` in the line's `state` with `context`. */
+static int run_event_row(memory_system *memory, l1_context *context, l1_state state, l1_event event, sc_time now,
+                         sc_error *error)
+{
+    const protocol_transition *row = select_row(memory, context, state, event);
+    if (!row)
+        return missing_transition(memory, state, event, error);
+    return run_row(memory, context, row, now, error);
+}
+
 /* Runs the row's actions, gives the line in the array the row's next state and checks that the
  * derived state is that state. */
 static int run_row(memory_system *memory, l1_context *context, const protocol_transition *row, sc_time now,
@@ -414,7 +435,7 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
         return before;
     l1_context context = {.cu = cu, .line_address = line->line_address, .lanes = line, .op = op};
     l1_state state = derive_state(&memory->l1[cu], line->line_address, &context.cached, &context.entry);
-    const protocol_transition *row = memory->table.l1[state][line_event];
+    const protocol_transition *row = select_row(memory, &context, state, line_event);
     if (!row) {
         missing_transition(memory, state, line_event, error);
         return L1_FAILED;
@@ -444,15 +465,6 @@ static l1_event message_event(const l1_controller *l1, const message *m, const m
     return cacheable ? L1_FILL : L1_FILL_UNCACHED;   /* a zero-size L1 caches nothing */
 }
 
-/* Runs the row of `event` in the line's `state` with the message as the row's context. */
-static int run_message_row(memory_system *memory, l1_context *context, l1_state state, l1_event event, sc_time now,
-                           sc_error *error)
-{
-    const protocol_transition *row = memory->table.l1[state][event];
-    if (!row)
-        return missing_transition(memory, state, event, error);
-    return run_row(memory, context, row, now, error);
-}
 
 static int receive_from_below(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
 {
@@ -463,7 +475,7 @@ static int receive_from_below(memory_system *memory, uint32_t handle, sc_time no
     if (m->type == MSG_DATA && !context.entry)
         return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", m->cu,
                        (unsigned long long)m->line_address);
-    return run_message_row(memory, &context, state, message_event(l1, m, context.entry), now, error);
+    return run_event_row(memory, &context, state, message_event(l1, m, context.entry), now, error);
 }
 
 int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event, sc_time now, sc_error *error)
@@ -471,7 +483,7 @@ int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event,
     message *m = message_get(memory, handle);
     l1_context context = {.cu = m->cu, .line_address = m->line_address, .op = MEMORY_OP_NONE, .message = m};
     l1_state state = derive_state(&memory->l1[m->cu], m->line_address, &context.cached, &context.entry);
-    return run_message_row(memory, &context, state, event, now, error);
+    return run_event_row(memory, &context, state, event, now, error);
 }
 
 int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
@@ -523,8 +535,5 @@ int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_e
 {
     l1_context context = {.cu = cu, .line_address = line_address, .op = MEMORY_OP_NONE};
     l1_state state = derive_state(&memory->l1[cu], line_address, &context.cached, &context.entry);
-    const protocol_transition *row = memory->table.l1[state][event];
-    if (!row)
-        return missing_transition(memory, state, event, error);
-    return run_row(memory, &context, row, now, error);
+    return run_event_row(memory, &context, state, event, now, error);
 }

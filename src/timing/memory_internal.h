@@ -38,6 +38,7 @@ typedef struct message {
                                0 for a plain fill */
     uint8_t dirty;          /* a write-back or an owner's data: newer than the home's */
     uint8_t protocol_bits;  /* the protocol's own flags for the message (0 when allocated) */
+    uint64_t protocol_word; /* the protocol's extension: what it carries (a timestamp); 0 when allocated */
     uint16_t cu;
     uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
     uint32_t next;          /* free list / bank queue link */

@@ -45,6 +45,7 @@ uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu,
     m->grant = L1_I;
     m->dirty = 0;
     m->protocol_bits = 0;
+    m->protocol_word = 0;
     m->cu = (uint16_t)cu;
     m->op = MEMORY_OP_NONE;
     m->next = MESSAGE_NONE;
@@ -150,6 +151,8 @@ static int no_own_messages(memory_system *memory, uint32_t handle, sc_time now, 
     return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
 }
 
+static bool guard_holds(memory_system *memory, const l1_context *context, unsigned guard) { return true; }
+
 static sc_time answer_at_once(memory_system *memory, unsigned bank, uint32_t handle, sc_time when) { return 0; }
 
 static void ignore_home_data(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data,
@@ -183,6 +186,7 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     h->write_sent = h->write_sent ? h->write_sent : count_write_outstanding;
     h->l1_before_access = h->l1_before_access ? h->l1_before_access : accept_access;
     h->l1_action = h->l1_action ? h->l1_action : no_own_actions;
+    h->l1_guard = h->l1_guard ? h->l1_guard : guard_holds;
     h->l1_message = h->l1_message ? h->l1_message : no_own_messages;
     h->bank_receive = h->bank_receive ? h->bank_receive : l2_process;
     h->atomic_performed = h->atomic_performed ? h->atomic_performed : answer_at_once;

@@ -69,6 +69,7 @@ mshr_entry *mshr_allocate(mshr_table *table, uint64_t line_address)
     entry->flags = 0;
     entry->state = 0;
     entry->opened = 0;
+    entry->protocol_word = 0;
     line_index_insert(&table->index, line_address, number);
     return entry;
 }

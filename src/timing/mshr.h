@@ -15,6 +15,7 @@ typedef struct mshr_entry {
     uint32_t flags;          /* controller-defined (e.g. "do not allocate the fill") */
     uint8_t state;           /* controller-defined (e.g. the line's transient protocol state) */
     uint64_t opened;         /* controller-defined (e.g. issue time) */
+    uint64_t protocol_word;  /* the protocol's extension (e.g. a lease it waits for); 0 when allocated */
 } mshr_entry;
 
 typedef struct mshr_table mshr_table;

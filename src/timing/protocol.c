@@ -9,8 +9,10 @@ void protocol_build_index(const sc_protocol *protocol, protocol_index *index)
     memset(index, 0, sizeof *index);
     for (unsigned i = 0; i < protocol->l1_table_size; i++) {
         const protocol_transition *row = &protocol->l1_table[i];
-        index->l1[row->state][row->event] = row;
+        if (!index->l1[row->state][row->event])
+            index->l1[row->state][row->event] = row;
     }
+    index->l1_end = protocol->l1_table + protocol->l1_table_size;
 }
 
 const char *l1_state_name(const sc_protocol *protocol, l1_state state)

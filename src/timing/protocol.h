@@ -75,11 +75,20 @@ typedef enum l1_action {
     L1_ACTION_COUNT = 48
 } l1_action;
 
+/* One row of a table. A row with a guard (a protocol-defined number, 0 for none) applies only
+ * when the protocol's l1_guard hook says the guard holds for the line; the rows of one (state,
+ * event) pair stand together in the table, guarded ones first, and the first that applies is
+ * taken ("MSHR empty ? I : II" is two rows, the first guarded). */
 typedef struct protocol_transition {
     uint8_t state, event;
     uint8_t actions[PROTOCOL_MAX_ACTIONS];
     uint8_t next;
+    uint8_t guard;
 } protocol_transition;
+
+/* A row without and with a guard, for tables: PROTOCOL_ROW(state, event, next, actions...). */
+#define PROTOCOL_ROW(state, event, next, ...) {(state), (event), {__VA_ARGS__}, (next), 0}
+#define PROTOCOL_GUARDED_ROW(state, event, guard, next, ...) {(state), (event), {__VA_ARGS__}, (next), (guard)}
 
 /* A protocol as the engine sees it: its L1 controller's table, the hooks where its behaviour
  * differs from the shared engine's defaults (protocol_hooks.h), and the named counters its runs
@@ -129,10 +138,12 @@ typedef struct sc_protocol {
     unsigned counter_count;
 } sc_protocol;
 
-/* The L1 row for (state, event), or NULL if the table has none. Tables are small, so the
- * memory system compiles them into a direct index once per run (protocol_index). */
+/* The first L1 row for (state, event), or NULL if the table has none. Tables are small, so the
+ * memory system compiles them into a direct index once per run (protocol_index); `l1_end` ends
+ * the table (the alternatives of a guarded pair follow its first row). */
 typedef struct protocol_index {
     const protocol_transition *l1[L1_STATE_COUNT][L1_EVENT_COUNT];
+    const protocol_transition *l1_end;
 } protocol_index;
 
 void protocol_build_index(const sc_protocol *protocol, protocol_index *index);

@@ -57,6 +57,9 @@ typedef struct protocol_hooks {
      * cache serves). Default: accepted, the event unchanged. */
     l1_verdict (*l1_before_access)(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
                                    l1_event *event, sc_time now, sc_error *error);
+    /* Whether the module's guard `guard` of a row holds for the line of `context` (its state, its
+     * MSHR, its protocol words). Default: every guard holds (a module without guards has none). */
+    bool (*l1_guard)(memory_system *memory, const struct l1_context *context, unsigned guard);
     /* Carries out an action of the module's own in an L1 row (one the engine's controller does not
      * implement). Default: none (a module without own actions has none in its table). */
     int (*l1_action)(memory_system *memory, struct l1_context *context, l1_action action, sc_time now,

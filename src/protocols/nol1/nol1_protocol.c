@@ -6,7 +6,7 @@
  */
 #include "protocols/nol1/nol1.h"
 
-#define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
+#define ROW PROTOCOL_ROW
 
 static const protocol_transition nol1_l1[] = {
     ROW(L1_I, L1_LOAD,         L1_I, L1_READ_AROUND),

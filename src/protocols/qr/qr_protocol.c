@@ -62,7 +62,7 @@
 
 #include "protocols/qr/qr_units.h"
 
-#define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
+#define ROW PROTOCOL_ROW
 
 static const protocol_transition qr_l1[] = {
     ROW(L1_I,  L1_LOAD,               L1_IV, L1_OPEN_MISS),

@@ -38,7 +38,7 @@
 
 #include "protocols/common/directory.h"
 
-#define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
+#define ROW PROTOCOL_ROW
 
 static const protocol_transition rfo_l1[] = {
     ROW(L1_I,  L1_LOAD,         L1_IS, L1_REQUEST_SHARED),

@@ -16,7 +16,7 @@
 #include "protocols/wt/wt.h"
 #include "timing/memory_internal.h"
 
-#define ROW(s, e, next, ...) {s, e, {__VA_ARGS__}, next}
+#define ROW PROTOCOL_ROW
 
 static const protocol_transition wt_l1[] = {
     ROW(L1_I,  L1_LOAD,         L1_IV, L1_DRAIN_LINE, L1_OPEN_MISS),
