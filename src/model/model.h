@@ -37,6 +37,10 @@
 #include "stalls/gsi.h"
 #include "store/store.h"
 
+/* Numbers of a design point that only a mechanism's model knows how to derive (model_point.h's
+ * protocol_terms). */
+#define MODEL_PROTOCOL_TERMS 4
+
 /* A design point's numbers, in GPU cycles, lines and bytes. */
 typedef struct model_point {
     double cu_count, max_warps, max_ctas, registers, shared_bytes;
@@ -50,8 +54,9 @@ typedef struct model_point {
      * the line, else by a memory-side L3 hit, else by DRAM; latencies end to end. */
     double cpu_lines, cpu_latency;
     double l3_lines, l3_banks, l3_latency;
-    double write_cache_lines;               /* QR's wL2 slices and wL3 together (its load_point) */
-    double forward_latency;                 /* a directory forwarding a request to the owner L1 and back */
+    double protocol_terms[MODEL_PROTOCOL_TERMS];   /* the mechanism's own numbers for the point,
+                                               filled by its load_point (a write cache's lines, a
+                                               directory's forward latency) */
     double dram_queue_lines;                /* writes the DRAM channels' request and write queues take */
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */

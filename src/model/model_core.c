@@ -897,7 +897,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     memory_paths paths = {
         .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
         .l2_latency = p->l2_latency +
-                      (d->read_lines_l2 > 0 ? min2(d->read_lines_forwarded / d->read_lines_l2, 1.0) * p->forward_latency : 0.0),
+                      (d->read_lines_l2 > 0 ? min2(d->read_lines_forwarded / d->read_lines_l2, 1.0) * d->forward_latency : 0.0),
         .near_latency = near_reads > 0 ? (d->read_lines_cpu * p->cpu_latency + d->read_lines_l3 * p->l3_latency) / near_reads
                                        : p->l3_latency,
         .l2_read_lines = d->read_lines_l2 * per, .near_read_lines = near_reads * per,

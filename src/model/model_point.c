@@ -70,10 +70,6 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
     double noc_port_bytes = sc_config_float(c, "noc.bytes_per_cycle"), gpu_per_noc = gpu_hz / sc_config_float(c, "noc.clock");
     p->noc_data_cycles = ceil_ratio(line + MEMORY_MESSAGE_HEADER_BYTES, noc_port_bytes) * gpu_per_noc;
     p->noc_header_cycles = ceil_ratio(MEMORY_MESSAGE_HEADER_BYTES, noc_port_bytes) * gpu_per_noc;
-    /* The directory sends the forward directory.latency cycles after the request, and the owner's
-     * answer (a line) comes back over the NoC. */
-    p->forward_latency = sc_config_float(c, "directory.latency") + 2 * sc_config_float(c, "noc.latency") * gpu_per_noc +
-                         p->noc_header_cycles + p->noc_data_cycles;
     profile_key_of(c, p->profile_key);
     return 0;
 }

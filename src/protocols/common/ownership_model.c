@@ -15,7 +15,7 @@
  *                  still hold at the end;
  *   forwards     = the loads of lines another CU wrote last miss the L1 (the writer's GetM
  *                  invalidated the copy) and the directory forwards them to the owner, which
- *                  answers through it: an L2 trip plus the forward latency (model_point.c).
+ *                  answers through it: an L2 trip plus the forward latency (ownership_load_point).
  *                  When the owner keeps the dirty line (MOESI's O) every such load is
  *                  forwarded; when a read writes it home (MESI's M -> S) only the first read
  *                  after a write is, at most one per written line, and that home write is a
@@ -27,6 +27,9 @@
  * Simplifications: the forwards' own NoC messages, recalls and the directory's capacity are
  * not modelled. Timing, stalls and traffic follow from model_core.c. */
 #include "protocols/common/ownership_model.h"
+
+/* The point's terms these models read (ownership_load_point). */
+enum { OWNERSHIP_TERM_FORWARD_LATENCY };
 
 #include <math.h>
 
@@ -41,6 +44,7 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
     double forwarded = choices.read_writes_home ? fmin(k->remote_read_after_write, k->written_lines)
                                                 : k->remote_read_after_write;
     out->read_lines_forwarded = fmin(forwarded, out->read_lines_l2);
+    out->forward_latency = p->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
     double exclusive = k->footprint_lines > 0 ? 1.0 - fmin(k->shared_lines / k->footprint_lines, 1.0) : 1.0;
     double owned_fills = fmax(beyond * exclusive, k->written_lines);
     double home_writes = choices.read_writes_home ? out->read_lines_forwarded : 0.0;
@@ -49,4 +53,13 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
         out->write_lines_missed = out->write_lines_dram =
             fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
+}
+
+int ownership_load_point(const sc_config *config, model_point *point, sc_error *error)
+{
+    double gpu_per_noc = sc_config_float(config, "gpu.clock") / sc_config_float(config, "noc.clock");
+    point->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY] =
+        sc_config_float(config, "directory.latency") + 2 * sc_config_float(config, "noc.latency") * gpu_per_noc +
+        point->noc_header_cycles + point->noc_data_cycles;
+    return 0;
 }

@@ -22,4 +22,9 @@ typedef struct ownership_choices {
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out);
 
+/* The point's term these models add (their load_point): a read the directory forwards to the
+ * owner takes directory.latency before the forward leaves, and the owner's answer (a line) comes
+ * back over the NoC. */
+int ownership_load_point(const sc_config *config, model_point *point, sc_error *error);
+
 #endif

@@ -17,4 +17,4 @@ static void evaluate_mesi(const model_profile *profile, const model_point *point
     model_core_evaluate(profile, point, params, serve_mesi, out);
 }
 
-const model_mechanism model_mesi = {.name = "mesi", .evaluate = evaluate_mesi};
+const model_mechanism model_mesi = {.name = "mesi", .evaluate = evaluate_mesi, .load_point = ownership_load_point};

@@ -27,6 +27,9 @@
 #include "model/model_core.h"
 #include "protocols/qr/qr.h"
 
+/* The point's term this model adds (load_qr_point): the wL2 slices' and wL3's lines. */
+enum { QR_TERM_WRITE_CACHE_LINES };
+
 static void serve_qr(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
     double lost = model_l1_hits(&k->l1_host_flushed_summary, p) + model_l1_hits(&k->l1_rewritten_summary, p);
@@ -43,7 +46,7 @@ static void serve_qr(const model_kernel_profile *k, const model_point *p, model_
     out->read_lines_l1 = hits;
     out->write_lines = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
     out->write_lines_missed = out->write_lines_dram = out->write_lines;
-    out->release_drain_lines = fmin(out->write_lines / k->launches, p->write_cache_lines);
+    out->release_drain_lines = fmin(out->write_lines / k->launches, p->protocol_terms[QR_TERM_WRITE_CACHE_LINES]);
 }
 
 static void evaluate_qr(const model_profile *profile, const model_point *point, const model_params *params,
@@ -59,7 +62,7 @@ static int load_qr_point(const sc_config *config, model_point *point, sc_error *
     unsigned banks = (unsigned)point->l2_banks;
     if (qr_config_derive(config, (unsigned)point->line_bytes, banks, &qr, error) < 0)
         return -1;
-    point->write_cache_lines = (double)qr.wl2_blocks_per_bank * banks + qr.wl3_blocks;
+    point->protocol_terms[QR_TERM_WRITE_CACHE_LINES] = (double)qr.wl2_blocks_per_bank * banks + qr.wl3_blocks;
     return 0;
 }
 

@@ -17,4 +17,4 @@ static void evaluate_rfo(const model_profile *profile, const model_point *point,
     model_core_evaluate(profile, point, params, serve_rfo, out);
 }
 
-const model_mechanism model_rfo = {.name = "rfo", .evaluate = evaluate_rfo};
+const model_mechanism model_rfo = {.name = "rfo", .evaluate = evaluate_rfo, .load_point = ownership_load_point};
