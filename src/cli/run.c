@@ -18,7 +18,7 @@ static void print_help(void)
     printf("usage: syncscope run --workload W | --workload-file M.json [options]\n\n"
            "Runs one workload and stores the run in the results database.\n\n"
            "  --system PRESET        system preset (models/systems/PRESET.json) or a preset file [gtx480]\n"
-           "  --mechanism M          coherence mechanism (syncscope list mechanisms) [wt]\n"
+           "  --mechanism M          coherence mechanism (syncscope list mechanisms) [%s]\n"
            "  --workload W           built-in workload (syncscope list workloads)\n"
            "  --workload-file M.json user workload manifest\n"
            "  --size tiny|small|large|huge  size class of a built-in workload [small]\n"
@@ -35,7 +35,8 @@ static void print_help(void)
            "  --sample-period N      one window or launch in N runs in detail [20]\n"
            "  --sample-window-waves W  CTAs per window, in waves of the CTAs the GPU holds at once [8]\n"
            "  --sample-warmup-waves U  leading waves of a window outside its measured steady part [4]\n"
-           "  --sample-warmup-launches L  launches run in detail unmeasured before each measured one [1]\n");
+           "  --sample-warmup-launches L  launches run in detail unmeasured before each measured one [1]\n",
+           sc_mechanism_default()->name);
 }
 
 static const char *const modes[] = {"functional", "detailed", "sampled", "model"};
