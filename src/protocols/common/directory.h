@@ -129,7 +129,7 @@ void directory_warm_finish(memory_system *memory);
         .bank_receive = directory_receive, .home_data = directory_home_filled,                      \
         .handle_event = directory_handle_event, .host_access = directory_host_access,               \
         .warm_finish = directory_warm_finish, .l1_action = ownership_l1_action,                     \
-        .l1_message = ownership_l1_message, .l1_before_access = ownership_l1_before_access,         \
+        .l1_message = ownership_l1_message,                                                         \
     }
 
 /* The directory's and the owning L1s' counters (ownership_stats), as the protocol's metrics. */

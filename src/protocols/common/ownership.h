@@ -5,9 +5,9 @@
  *
  * A protocol takes them as its own L1 vocabulary (numbered from L1_*_PROTOCOL_FIRST and
  * MSG_PROTOCOL_FIRST: OWNERSHIP_VOCABULARY in its sc_protocol) and the L1 side as its hooks:
- * ownership_l1_action carries out the actions, ownership_l1_message takes forwards and
- * write-back acknowledgements, ownership_l1_before_access counts loads of modified lines. A grant
- * is a fill (MSG_DATA) whose `grant` is the event it raises (L1_GRANT_S, _E, _M). */
+ * ownership_l1_action carries out the actions (counting load hits on modified lines among them),
+ * ownership_l1_message takes forwards and write-back acknowledgements. A grant is a fill
+ * (MSG_DATA) whose `grant` is the event it raises (L1_GRANT_S, _E, _M). */
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_OWNERSHIP_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_OWNERSHIP_H
 
@@ -45,6 +45,8 @@
                                                        directory for a forwarded request (dirty in M, O) */
 #define L1_SEND_NO_DATA ((l1_action)(L1_ACTION_PROTOCOL_FIRST + 6))       /* answer a forward for a line
                                                        this L1 no longer holds */
+#define L1_COUNT_MODIFIED_HIT ((l1_action)(L1_ACTION_PROTOCOL_FIRST + 7)) /* count a load hit on a line in
+                                                       M (read-after-write re-use) */
 
 /* Messages */
 #define MSG_GET_S ((message_type)(MSG_PROTOCOL_FIRST + 0))      /* CU -> directory: a readable copy */
@@ -62,7 +64,7 @@
 #define MSG_OWNER_NO_DATA ((message_type)(MSG_PROTOCOL_FIRST + 8))  /* CU -> directory: no copy any
                                                                        more (its Put went first) */
 
-enum { OWNERSHIP_STATES = 6, OWNERSHIP_EVENTS = 5, OWNERSHIP_ACTIONS = 7, OWNERSHIP_MESSAGES = 9 };
+enum { OWNERSHIP_STATES = 6, OWNERSHIP_EVENTS = 5, OWNERSHIP_ACTIONS = 8, OWNERSHIP_MESSAGES = 9 };
 extern const protocol_own_state ownership_states[OWNERSHIP_STATES];
 extern const char *const ownership_events[OWNERSHIP_EVENTS];
 extern const protocol_own_action ownership_actions[OWNERSHIP_ACTIONS];
@@ -99,7 +101,5 @@ bool l1_state_dirty(l1_state state);
 /* The L1 side's hooks (protocol_hooks.h). */
 int ownership_l1_action(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error);
 int ownership_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
-l1_verdict ownership_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
-                                      l1_event *event, sc_time now, sc_error *error);
 
 #endif

@@ -20,6 +20,7 @@ const char *const ownership_events[OWNERSHIP_EVENTS] = {"FwdGetS", "FwdGetM", "G
 const protocol_own_action ownership_actions[OWNERSHIP_ACTIONS] = {
     {"request_shared", true}, {"request_ownership", true}, {"perform_atomic", false}, {"write_back", false},
     {"send_inv_ack", false},  {"send_data", false},        {"send_no_data", false},
+    {"count_modified_hit", false},
 };
 
 /* name, carries a line, a response at the bank, coherence traffic to a CU */
@@ -102,6 +103,9 @@ int ownership_l1_action(memory_system *memory, l1_context *context, l1_action ac
     case L1_SEND_NO_DATA:
         send_to_directory(memory, cu, MSG_OWNER_NO_DATA, context->line_address, NULL, false, now);
         return 0;
+    case L1_COUNT_MODIFIED_HIT:
+        ownership_stats_of(memory)->l1_read_hits_modified++;
+        return 0;
     default:
         return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
                        l1_action_name(memory->protocol, action));
@@ -122,14 +126,4 @@ int ownership_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc
     default:
         return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
     }
-}
-
-l1_verdict ownership_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
-                                      l1_event *event, sc_time now, sc_error *error)
-{
-    if (*event == L1_LOAD || *event == L1_LOAD_STRONG) {   /* a load of a modified line hits it */
-        const cache_line *cached = cache_array_lookup(memory->l1[cu].cache, line->line_address);
-        ownership_stats_of(memory)->l1_read_hits_modified += cached && cached->state == L1_M;
-    }
-    return L1_ACCEPTED;
 }

@@ -56,8 +56,8 @@ static const protocol_transition mesi_l1[] = {
     ROW(L1_E,  L1_STORE_STRONG, L1_M,  L1_UPDATE_LINE),
     ROW(L1_E,  L1_ATOMIC,       L1_M,  L1_PERFORM_ATOMIC),
 
-    ROW(L1_M,  L1_LOAD,         L1_M,  L1_HIT),
-    ROW(L1_M,  L1_LOAD_STRONG,  L1_M,  L1_HIT),
+    ROW(L1_M,  L1_LOAD,         L1_M,  L1_HIT, L1_COUNT_MODIFIED_HIT),
+    ROW(L1_M,  L1_LOAD_STRONG,  L1_M,  L1_HIT, L1_COUNT_MODIFIED_HIT),
     ROW(L1_M,  L1_STORE,        L1_M,  L1_UPDATE_LINE),
     ROW(L1_M,  L1_STORE_STRONG, L1_M,  L1_UPDATE_LINE),
     ROW(L1_M,  L1_ATOMIC,       L1_M,  L1_PERFORM_ATOMIC),
