@@ -12,7 +12,7 @@
 #include "model/profiler.h"
 #include "workloads/workload.h"
 
-/* The workload parameters as runs store them (cli/run_session.c writes the same text). */
+/* The workload parameters as runs store them (session/run_session.c writes the same text). */
 static void workload_params_text(const char *size, uint64_t seed, char out[160])
 {
     snprintf(out, 160, "{\"size\": \"%s\", \"seed\": %llu}", size, (unsigned long long)seed);

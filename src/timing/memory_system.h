@@ -1,7 +1,7 @@
 /* memory_system.h — the value-accurate GPU memory hierarchy below the compute units: per-CU L1
- * controllers (protocol tables from protocols/), write-combining store buffers, the NoC, banked
- * L2 slices with MSHRs, and the memory side below them: a memory-side L3, the CPU cluster of an
- * APU as a probe target, and DRAM channels. L1 and L2 lines carry data; the device's flat global
+ * controllers (running the protocol's table, protocol.h, and its hooks, protocol_hooks.h),
+ * write-combining store buffers, the NoC, banked L2 slices with MSHRs, and the memory side below
+ * them: a memory-side L3, the CPU cluster of an APU as a probe target, and DRAM channels. L1 and L2 lines carry data; the device's flat global
  * image is the contents of everything below the L2 (the L3 and the CPU cluster keep tags only).
  *
  * The load/store unit of a compute unit hands it one line access at a time (l1_access). Each
