@@ -1,8 +1,9 @@
 /* memory_system.h — the value-accurate GPU memory hierarchy below the compute units: per-CU L1
  * controllers (running the protocol's table, protocol.h, and its hooks, protocol_hooks.h),
  * write-combining store buffers, the NoC, banked L2 slices with MSHRs, and the memory side below
- * them: a memory-side L3, the CPU cluster of an APU as a probe target, and DRAM channels. L1 and L2 lines carry data; the device's flat global
- * image is the contents of everything below the L2 (the L3 and the CPU cluster keep tags only).
+ * them: a memory-side L3, the CPU cluster of an APU as a probe target, and DRAM channels. L1
+ * and L2 lines carry data; the device's flat global image is the contents of everything below
+ * the L2 (the L3 and the CPU cluster keep tags only).
  *
  * The load/store unit of a compute unit hands it one line access at a time (l1_access). Each
  * access belongs to a memory operation (memory_op: one warp instruction's global access, owned
