@@ -5,9 +5,9 @@
  * Typical use (a sweep):
  *
  *     model_profile *profile = model_profile_obtain(store, "vecadd", "small", 1, config, &error);
- *     const model_mechanism *m = model_mechanism_find("wt");      // protocols/mechanism.h
+ *     const model_mechanism *m = model_mechanism_find(name);      // protocols/mechanism.h
  *     model_calibration cal;
- *     model_calibration_latest(store, "wt", "gtx480", &cal, &error);   // or model_params_defaults
+ *     model_calibration_latest(store, name, "gtx480", &cal, &error);   // or model_params_defaults
  *     for each point:  model_point_from_config(config_of_point, &point, &error);
  *                      model_point_of_mechanism(m, config_of_point, &point, &error);
  *                      m->evaluate(profile, &point, &cal.params, &prediction);
