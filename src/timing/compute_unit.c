@@ -467,7 +467,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
         memory_op_free(engine->memory, handle);
     time_private_instruction(engine, cu, slot, in, d, cycle);
     if (step.status == EXEC_FENCE && protocol_has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope))
-        l1_acquire(engine->memory, cu->index, step.scope == PTX_SCOPE_SYS ? PTX_SCOPE_SYS : PTX_SCOPE_GPU);
+        l1_acquire(engine->memory, cu->index, protocol_sync_scope((ptx_scope)step.scope));
     if (step.status == EXEC_WARP_DONE) {
         slot->finished = true;
         slot->cta->warps_running--;
@@ -690,9 +690,7 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
     if (op->request.kind == EXEC_ACCESS_LOAD || op->request.kind == EXEC_ACCESS_ATOMIC)
         forget_load(slot, handle);
     if (slot->acquire_op == handle) {
-        /* an atom without a scope is GPU scope */
-        ptx_scope scope = op->request.scope == PTX_SCOPE_SYS ? PTX_SCOPE_SYS : PTX_SCOPE_GPU;
-        l1_acquire(engine->memory, cu->index, scope);
+        l1_acquire(engine->memory, cu->index, protocol_sync_scope((ptx_scope)op->request.scope));
         slot->acquire_op = MEMORY_OP_NONE;
     }
     cu_slot_changed(slot);

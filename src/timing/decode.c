@@ -9,6 +9,8 @@
 
 #include <stdlib.h>
 
+#include "timing/protocol.h"
+
 static bool writes_register(ptx_opcode opcode)
 {
     switch (opcode) {
@@ -115,7 +117,7 @@ static decoded_instruction decode(const ptx_instruction *in)
         add_operand_writes(&d, &in->operands[0]);
     d.drains = in->opcode == PTX_OP_CALL || in->opcode == PTX_OP_RET || in->opcode == PTX_OP_EXIT;
     d.releases = has_release(in);
-    d.release_scope = (uint8_t)(in->scope == PTX_SCOPE_SYS ? PTX_SCOPE_SYS : PTX_SCOPE_GPU);
+    d.release_scope = (uint8_t)protocol_sync_scope((ptx_scope)in->scope);
     d.writes_global = writes_global(in);
     d.loads_global = in->opcode == PTX_OP_LD && may_be_global(in);
     return d;

@@ -177,7 +177,7 @@ static void send_read(memory_system *memory, unsigned cu, message_type type, uin
 }
 
 void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data, uint32_t op,
-                        sc_time now)
+                    sc_time now)
 {
     uint32_t handle = message_allocate(memory, MSG_DATA, cu, line_address);
     message *m = message_get(memory, handle);

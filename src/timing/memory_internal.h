@@ -25,10 +25,6 @@ typedef enum message_type {
     MSG_PROTOCOL_FIRST, /* a protocol's own messages follow (sc_protocol.own_messages) */
 } message_type;
 
-/* Messages a bank handles before any request, so requests waiting for a busy line or a full
- * structure never hold up the answers that free them (a separate virtual network): a protocol's
- * own messages that say so. */
-bool message_is_response(const memory_system *memory, message_type type);
 
 typedef struct message {
     uint8_t type;           /* message_type */
@@ -126,6 +122,20 @@ struct memory_system {
     sc_error failure;
 };
 
+/* The protocol's description of one of its own message types (type >= MSG_PROTOCOL_FIRST). */
+static inline const protocol_own_message *own_message(const memory_system *memory, message_type type)
+{
+    return &memory->protocol->own_messages[type - MSG_PROTOCOL_FIRST];
+}
+
+/* Messages a bank handles before any request, so requests waiting for a busy line or a full
+ * structure never hold up the answers that free them (a separate virtual network): a protocol's
+ * own messages that say so. */
+static inline bool message_is_response(const memory_system *memory, message_type type)
+{
+    return type >= MSG_PROTOCOL_FIRST && own_message(memory, type)->response;
+}
+
 message *message_get(memory_system *memory, uint32_t handle);
 uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu, uint64_t line_address);
 void message_free(memory_system *memory, uint32_t handle);
@@ -202,6 +212,10 @@ int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event,
  * line (L1_OPEN_MISS: MSG_READ in IV; a protocol's own: its request in its transient). */
 void l1_open_miss(memory_system *memory, l1_context *context, message_type request, l1_state state, sc_time now);
 void l1_write_performed(memory_system *memory, unsigned cu, sc_time now);
+/* The engine's defaults for the l1_action and l1_message hooks, which a protocol's own hooks
+ * also fall back to: an action or a message type nobody implements is a protocol error. */
+int l1_action_unknown(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error);
+int l1_message_unknown(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
 
 /* The CU side of a message arriving from the L2 (or from the CU's own L1 hit path). */
 int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);

@@ -125,11 +125,6 @@ static void send_buffered_stores(memory_system *memory, unsigned cu, ptx_scope s
     l1_send_buffered_stores(memory, cu, now);
 }
 
-static void send_oldest_store(memory_system *memory, unsigned cu, sc_time now)
-{
-    l1_send_oldest_store(memory, cu, now);
-}
-
 static void count_write_outstanding(memory_system *memory, unsigned cu) { memory->l1[cu].writes_outstanding++; }
 
 static l1_verdict accept_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
@@ -138,14 +133,13 @@ static l1_verdict accept_access(memory_system *memory, unsigned cu, const coales
     return L1_ACCEPTED;
 }
 
-static int no_own_actions(memory_system *memory, l1_context *context, l1_action action, sc_time now,
-                          sc_error *error)
+int l1_action_unknown(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error)
 {
     return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
                    l1_action_name(memory->protocol, action));
 }
 
-static int no_own_messages(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
+int l1_message_unknown(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
 {
     const message *m = message_get(memory, handle);
     return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
@@ -182,12 +176,12 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     protocol_hooks *h = &memory->hooks;
     h->acquire = h->acquire ? h->acquire : acquire_nothing;
     h->release = h->release ? h->release : send_buffered_stores;
-    h->store_buffer_full = h->store_buffer_full ? h->store_buffer_full : send_oldest_store;
+    h->store_buffer_full = h->store_buffer_full ? h->store_buffer_full : l1_send_oldest_store;
     h->write_sent = h->write_sent ? h->write_sent : count_write_outstanding;
     h->l1_before_access = h->l1_before_access ? h->l1_before_access : accept_access;
-    h->l1_action = h->l1_action ? h->l1_action : no_own_actions;
+    h->l1_action = h->l1_action ? h->l1_action : l1_action_unknown;
     h->l1_guard = h->l1_guard ? h->l1_guard : guard_holds;
-    h->l1_message = h->l1_message ? h->l1_message : no_own_messages;
+    h->l1_message = h->l1_message ? h->l1_message : l1_message_unknown;
     h->bank_receive = h->bank_receive ? h->bank_receive : l2_process;
     h->atomic_performed = h->atomic_performed ? h->atomic_performed : answer_at_once;
     h->home_data = h->home_data ? h->home_data : ignore_home_data;
@@ -275,17 +269,6 @@ uint64_t memory_bank_global_address(const memory_system *memory, unsigned bank, 
 {
     uint64_t line = memory->config.line_bytes;
     return (local_address / line * memory->config.l2_banks + bank) * line;
-}
-
-/* The protocol's description of one of its own message types. */
-static const protocol_own_message *own_message(const memory_system *memory, message_type type)
-{
-    return &memory->protocol->own_messages[type - MSG_PROTOCOL_FIRST];
-}
-
-bool message_is_response(const memory_system *memory, message_type type)
-{
-    return type >= MSG_PROTOCOL_FIRST && own_message(memory, type)->response;
 }
 
 static bool carries_line(const memory_system *memory, message_type type)

@@ -163,6 +163,13 @@ static inline bool protocol_is_strong(ptx_semantics semantics, ptx_scope scope)
     return semantics == PTX_SEM_VOLATILE || scope == PTX_SCOPE_GPU || scope == PTX_SCOPE_SYS;
 }
 
+/* The scope an acquire or release at GPU or system scope is performed at: system scope stays,
+ * anything else is GPU scope (an atom or red without a scope is GPU scope). */
+static inline ptx_scope protocol_sync_scope(ptx_scope scope)
+{
+    return scope == PTX_SCOPE_SYS ? PTX_SCOPE_SYS : PTX_SCOPE_GPU;
+}
+
 /* Whether an access or fence with these semantics and scope is an acquire the L1 must honour:
  * acquire, acq_rel or sc semantics at GPU or system scope (CTA scope shares the L1). */
 static inline bool protocol_has_acquire(ptx_semantics semantics, ptx_scope scope)

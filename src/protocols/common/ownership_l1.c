@@ -107,8 +107,7 @@ int ownership_l1_action(memory_system *memory, l1_context *context, l1_action ac
         ownership_stats_of(memory)->l1_read_hits_modified++;
         return 0;
     default:
-        return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
-                       l1_action_name(memory->protocol, action));
+        return l1_action_unknown(memory, context, action, now, error);
     }
 }
 
@@ -124,6 +123,6 @@ int ownership_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc
         memory->l1[m->cu].writebacks_outstanding--;
         return 0;
     default:
-        return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
+        return l1_message_unknown(memory, handle, now, error);
     }
 }

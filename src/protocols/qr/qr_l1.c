@@ -53,7 +53,7 @@ int qr_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error 
 {
     const message *m = message_get(memory, handle);
     if (m->type != QR_MSG_RELEASE_ACK)
-        return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
+        return l1_message_unknown(memory, handle, now, error);
     qr_cu *q = qr_cu_of(memory, m->cu);   /* a bank acknowledged a release marker */
     if (--q->markers_outstanding == 0) {
         qr_stats_of(memory)->release_markers_acked++;
@@ -123,8 +123,7 @@ int qr_l1_action(memory_system *memory, l1_context *context, l1_action action, s
         qr_stats_of(memory)->write_cache_read_hits++;
         return 0;
     default:
-        return sc_fail(error, "internal error: protocol %s: L1 action %s is not implemented", memory->protocol->name,
-                       l1_action_name(memory->protocol, action));
+        return l1_action_unknown(memory, context, action, now, error);
     }
 }
 
