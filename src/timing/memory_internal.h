@@ -32,7 +32,6 @@ typedef struct message {
     uint8_t around;         /* MSG_READ/MSG_DATA: belongs to `op` alone, not to an MSHR */
     uint8_t grant;          /* MSG_DATA: the protocol's L1 event it raises instead of Fill (a grant),
                                0 for a plain fill */
-    uint8_t dirty;          /* a write-back or an owner's data: newer than the home's */
     uint8_t protocol_bits;  /* the protocol's own flags for the message (0 when allocated) */
     uint64_t protocol_word; /* the protocol's extension: what it carries (a timestamp); 0 when allocated */
     uint16_t cu;

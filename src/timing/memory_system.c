@@ -43,7 +43,6 @@ uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu,
     m->source = GSI_SOURCE_L2;
     m->around = 0;
     m->grant = L1_I;
-    m->dirty = 0;
     m->protocol_bits = 0;
     m->protocol_word = 0;
     m->cu = (uint16_t)cu;

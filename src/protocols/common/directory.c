@@ -512,9 +512,9 @@ static dir_event message_event(const message *m)
     switch ((int)m->type) {
     case MSG_GET_S: return DIR_GET_S;
     case MSG_GET_M: return DIR_GET_M;
-    case MSG_PUT: return m->dirty ? DIR_PUT_DIRTY : DIR_PUT_CLEAN;
+    case MSG_PUT: return m->protocol_bits & OWNERSHIP_DIRTY ? DIR_PUT_DIRTY : DIR_PUT_CLEAN;
     case MSG_INV_ACK: return DIR_INV_ACK;
-    case MSG_OWNER_DATA: return m->dirty ? DIR_OWNER_DIRTY : DIR_OWNER_CLEAN;
+    case MSG_OWNER_DATA: return m->protocol_bits & OWNERSHIP_DIRTY ? DIR_OWNER_DIRTY : DIR_OWNER_CLEAN;
     default: return DIR_OWNER_NO_DATA;
     }
 }

@@ -52,7 +52,7 @@
 #define MSG_GET_S ((message_type)(MSG_PROTOCOL_FIRST + 0))      /* CU -> directory: a readable copy */
 #define MSG_GET_M ((message_type)(MSG_PROTOCOL_FIRST + 1))      /* CU -> directory: ownership */
 #define MSG_PUT ((message_type)(MSG_PROTOCOL_FIRST + 2))        /* CU -> directory: the owner gives the
-                                                                   line up, with its data (`dirty`) */
+                                                                   line up, with its data (OWNERSHIP_DIRTY) */
 #define MSG_PUT_ACK ((message_type)(MSG_PROTOCOL_FIRST + 3))    /* directory -> CU: the write-back is home */
 #define MSG_FWD_GET_S ((message_type)(MSG_PROTOCOL_FIRST + 4))  /* directory -> owner: send the data,
                                                                    keep a copy */
@@ -60,9 +60,12 @@
                                                                    give the line up */
 #define MSG_INV_ACK ((message_type)(MSG_PROTOCOL_FIRST + 6))    /* CU -> directory: the copy is gone */
 #define MSG_OWNER_DATA ((message_type)(MSG_PROTOCOL_FIRST + 7)) /* CU -> directory: the owner's data for
-                                                                   a forward (`dirty`) */
+                                                                   a forward (OWNERSHIP_DIRTY) */
 #define MSG_OWNER_NO_DATA ((message_type)(MSG_PROTOCOL_FIRST + 8))  /* CU -> directory: no copy any
                                                                        more (its Put went first) */
+
+/* A Put's or an owner's data flag (message.protocol_bits): the data is newer than the home's. */
+#define OWNERSHIP_DIRTY 1u
 
 enum { OWNERSHIP_STATES = 6, OWNERSHIP_EVENTS = 5, OWNERSHIP_ACTIONS = 8, OWNERSHIP_MESSAGES = 9 };
 extern const protocol_own_state ownership_states[OWNERSHIP_STATES];

@@ -43,7 +43,7 @@ static void send_to_directory(memory_system *memory, unsigned cu, message_type t
     message *m = message_get(memory, handle);
     if (data)
         memcpy(m->data, data, memory->config.line_bytes);
-    m->dirty = dirty;
+    m->protocol_bits = dirty ? OWNERSHIP_DIRTY : 0;
     memory_send_to_l2(memory, handle, when);
 }
 
