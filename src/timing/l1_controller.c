@@ -381,11 +381,8 @@ static const protocol_transition *select_row(memory_system *memory, const l1_con
                                              l1_event event)
 {
     const protocol_transition *row = memory->table.l1[state][event];
-    while (row && row->guard && !memory->hooks.l1_guard(memory, context, row->guard)) {
-        row++;
-        if (row == memory->table.l1_end || row->state != state || row->event != event)
-            return NULL;
-    }
+    while (row && row->guard && !memory->hooks.l1_guard(memory, context, row->guard))
+        row = protocol_next_alternative(row, memory->table.l1_end);
     return row;
 }
 

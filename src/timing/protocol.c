@@ -4,14 +4,20 @@
 
 #include <string.h>
 
+void protocol_index_table(const protocol_transition *table, unsigned size, unsigned event_count,
+                          const protocol_transition **first)
+{
+    for (unsigned i = 0; i < size; i++) {
+        const protocol_transition **slot = &first[table[i].state * event_count + table[i].event];
+        if (!*slot)
+            *slot = &table[i];
+    }
+}
+
 void protocol_build_index(const sc_protocol *protocol, protocol_index *index)
 {
     memset(index, 0, sizeof *index);
-    for (unsigned i = 0; i < protocol->l1_table_size; i++) {
-        const protocol_transition *row = &protocol->l1_table[i];
-        if (!index->l1[row->state][row->event])
-            index->l1[row->state][row->event] = row;
-    }
+    protocol_index_table(protocol->l1_table, protocol->l1_table_size, L1_EVENT_COUNT, &index->l1[0][0]);
     index->l1_end = protocol->l1_table + protocol->l1_table_size;
 }
 

@@ -148,6 +148,21 @@ typedef struct protocol_index {
 
 void protocol_build_index(const sc_protocol *protocol, protocol_index *index);
 
+/* The generic table-driven machine, for any controller with a table of rows (the L1's, a
+ * directory's): `first[state * event_count + event]` gets the first row of each (state, event)
+ * pair of the table, NULL where it has none (the caller zeroes `first`). */
+void protocol_index_table(const protocol_transition *table, unsigned size, unsigned event_count,
+                          const protocol_transition **first);
+
+/* The alternative after `row` of a guarded pair: the next row of the table (which ends at `end`)
+ * if it is of the same state and event, else NULL. */
+static inline const protocol_transition *protocol_next_alternative(const protocol_transition *row,
+                                                                   const protocol_transition *end)
+{
+    const protocol_transition *next = row + 1;
+    return next != end && next->state == row->state && next->event == row->event ? next : NULL;
+}
+
 /* Names for messages: the engine's, or the protocol's own. */
 const char *l1_state_name(const sc_protocol *protocol, l1_state state);
 const char *l1_event_name(const sc_protocol *protocol, l1_event event);

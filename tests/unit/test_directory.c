@@ -3,7 +3,9 @@
  * forwarded to the owner (data from a remote L1, both keep copies), a store by the O owner writes
  * the line back and invalidates the sharer, an atomic is performed in the L1 that owns the line,
  * a second line in the same bank recalls the first one's entry (the owner's dirty data reaches
- * the home), and every value read, and the image after a host read, is what the program wrote. */
+ * the home), and every value read, and the image after a host read, is what the program wrote.
+ * A toy directory machine with a guarded row checks that the directory takes the first row whose
+ * guard holds, and what its guard sees. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -86,10 +88,62 @@ static void test_ownership_forwarding_invalidation_and_recall(void **state)
     }
 }
 
+/* The toy: MESI's L1 over a directory that grants a first reader E, except to odd CUs, which get
+ * S (a guarded row). The guard records what it was shown. */
+enum { GUARD_ODD_REQUESTER = 1 };
+static directory_guard_view toy_seen;
+static unsigned toy_guard_calls;
+
+static bool toy_guard(memory_system *memory, const directory_guard_view *line, unsigned guard)
+{
+    (void)memory;
+    toy_seen = *line;
+    toy_guard_calls++;
+    return guard == GUARD_ODD_REQUESTER && line->requester % 2 == 1;
+}
+
+static const protocol_transition toy_directory[] = {
+    PROTOCOL_GUARDED_ROW(DIR_I, DIR_GET_S, GUARD_ODD_REQUESTER, DIR_WAIT_HOME_S, DIR_OPEN, DIR_READ_HOME),
+    PROTOCOL_ROW(DIR_I, DIR_GET_S, DIR_WAIT_HOME_E, DIR_OPEN, DIR_READ_HOME),
+    PROTOCOL_ROW(DIR_WAIT_HOME_E, DIR_HOME_DATA, DIR_M, DIR_TAKE_DATA, DIR_SET_OWNER, DIR_GRANT_E, DIR_CLOSE),
+    PROTOCOL_ROW(DIR_WAIT_HOME_S, DIR_HOME_DATA, DIR_S, DIR_TAKE_DATA, DIR_ADD_REQUESTER, DIR_GRANT_S, DIR_CLOSE),
+};
+static const directory_machine toy_machine = {
+    .table = toy_directory, .size = sizeof toy_directory / sizeof toy_directory[0], .guard = toy_guard};
+
+static void toy_build(memory_system *memory) { directory_build(memory, &toy_machine); }
+
+static const protocol_hooks toy_hooks = DIRECTORY_HOOKS(toy_build);
+
+static void test_guarded_directory_rows(void **state)
+{
+    (void)state;
+    sc_protocol toy = *sc_protocol_find("mesi");
+    toy.name = "toy";
+    toy.hooks = &toy_hooks;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open_protocol(h, &toy, sets, 1);
+    uint64_t line = h->timing.memory.line_bytes;
+    assert_int_equal(memory_harness_access(h, 0, L1_LOAD, h->base, 0, NULL), 0);
+    assert_int_equal(toy_guard_calls, 2);   /* admitting the GetS and running it select its row */
+    assert_int_equal(toy_seen.requester, 0);
+    assert_int_equal(toy_seen.state, DIR_I);
+    assert_int_equal(toy_seen.owner, -1);
+    assert_int_equal(toy_seen.line_address, h->base);
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base + line, 0, NULL), 0);
+    assert_int_equal(toy_seen.requester, 1);
+    assert_int_equal(cache_array_lookup(h->memory->l1[0].cache, h->base)->state, L1_E);          /* unguarded row */
+    assert_int_equal(cache_array_lookup(h->memory->l1[1].cache, h->base + line)->state, L1_S);   /* guarded row */
+    assert_int_equal(toy_guard_calls, 4);   /* the HomeData rows have no guard and never call it */
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ownership_forwarding_invalidation_and_recall),
+        cmocka_unit_test(test_guarded_directory_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

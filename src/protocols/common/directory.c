@@ -48,9 +48,11 @@ typedef struct transaction {
     uint8_t data[TIMING_MAX_LINE_BYTES];
 } transaction;
 
-/* What every slice shares: the protocol's table, indexed by state and event, and the statistics. */
+/* What every slice shares: the protocol's machine, its table indexed by state and event (the
+ * first row of each pair), and the statistics. */
 typedef struct directory_index {
-    const protocol_transition *row[DIR_STATE_COUNT][DIR_EVENT_COUNT];
+    const protocol_transition *first[DIR_STATE_COUNT][DIR_EVENT_COUNT];
+    directory_machine machine;
     ownership_stats stats;
 } directory_index;
 
@@ -117,8 +119,8 @@ const protocol_counter directory_counters[DIRECTORY_COUNTER_COUNT] = {
 void directory_build(memory_system *memory, const directory_machine *machine)
 {
     directory_index *index = calloc(1, sizeof *index);
-    for (unsigned i = 0; i < machine->size; i++)
-        index->row[machine->table[i].state][machine->table[i].event] = &machine->table[i];
+    index->machine = *machine;
+    protocol_index_table(machine->table, machine->size, DIR_EVENT_COUNT, &index->first[0][0]);
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
         memory->banks[b].protocol_state = directory_create(directory_config_of(&memory->config), index);
     memory->protocol_stats = &index->stats;
@@ -411,12 +413,44 @@ static bool transaction_complete(const transaction *t)
     return t && !t->owner_pending && t->acks_pending == 0 && (t->has_data || !t->needs_data);
 }
 
+static dir_state state_of(const dir_context *context)
+{
+    return context->entry ? (dir_state)context->entry->state : DIR_I;
+}
+
+static directory_guard_view guard_view(memory_system *memory, const dir_context *context)
+{
+    const directory_entry *entry = context->entry;
+    const transaction *t = context->transaction;
+    int requester = context->handle != MESSAGE_NONE ? (int)message_get(memory, context->handle)->cu
+                    : t ? t->requester : NO_CU;
+    return (directory_guard_view){
+        .bank = context->bank, .line_address = context->line_address, .state = state_of(context),
+        .requester = requester, .owner = entry ? entry->owner : NO_CU, .sharers = entry ? entry->sharers : 0,
+        .acks_pending = t ? t->acks_pending : 0,
+    };
+}
+
+/* The row of (the line's state, event) that applies: the first whose guard holds. */
+static const protocol_transition *select_row(memory_system *memory, const dir_context *context, dir_event event)
+{
+    const directory_index *index = slice_of(memory, context->bank)->index;
+    const protocol_transition *row = index->first[state_of(context)][event];
+    if (!row || !row->guard)
+        return row;
+    directory_guard_view view = guard_view(memory, context);
+    const protocol_transition *end = index->machine.table + index->machine.size;
+    while (row && row->guard && !index->machine.guard(memory, &view, row->guard))
+        row = protocol_next_alternative(row, end);
+    return row;
+}
+
 /* Runs the row for (the line's state, event), gives the entry the row's next state, checks the
  * outcome, and raises Done when the transaction has all it waits for and the table has a row. */
 static int run_event(memory_system *memory, dir_context *context, dir_event event, sc_time now, sc_error *error)
 {
-    dir_state state = context->entry ? (dir_state)context->entry->state : DIR_I;
-    const protocol_transition *row = slice_of(memory, context->bank)->index->row[state][event];
+    dir_state state = state_of(context);
+    const protocol_transition *row = select_row(memory, context, event);
     if (!row)
         return sc_fail(error, "internal error: protocol %s has no directory transition for state %s on event %s "
                        "(line 0x%llx)", memory->protocol->name, dir_state_name(state), dir_event_name(event),
@@ -430,7 +464,7 @@ static int run_event(memory_system *memory, dir_context *context, dir_event even
         return sc_fail(error, "internal error: protocol %s: directory %s on %s ended %s an entry, table says %s",
                        memory->protocol->name, dir_state_name(state), dir_event_name(event),
                        context->entry ? "with" : "without", dir_state_name((dir_state)row->next));
-    if (transaction_complete(context->transaction) && slice_of(memory, context->bank)->index->row[row->next][DIR_DONE]) {
+    if (transaction_complete(context->transaction) && slice_of(memory, context->bank)->index->first[row->next][DIR_DONE]) {
         context->handle = MESSAGE_NONE;
         return run_event(memory, context, DIR_DONE, now, error);
     }
@@ -484,7 +518,7 @@ static admission admit_request(memory_system *memory, dir_context *context, dir_
                                sc_error *error)
 {
     directory_slice *directory = slice_of(memory, context->bank);
-    const protocol_transition *row = slice_of(memory, context->bank)->index->row[context->entry ? context->entry->state : DIR_I][event];
+    const protocol_transition *row = select_row(memory, context, event);
     bool opens = false, reads_home = false;
     for (unsigned i = 0; row && i < PROTOCOL_MAX_ACTIONS && row->actions[i]; i++) {
         opens |= row->actions[i] == DIR_OPEN;

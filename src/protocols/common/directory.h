@@ -102,10 +102,25 @@ typedef enum dir_action {
     DIR_ACTION_COUNT
 } dir_action;
 
-/* A protocol's directory machine: its state x event table over the vocabulary above. */
+/* What a guard of a directory row may ask about the line (see directory_machine.guard). */
+typedef struct directory_guard_view {
+    unsigned bank;
+    uint64_t line_address;
+    dir_state state;
+    int requester;              /* the CU whose request the event serves (the message's sender, else
+                                   the open transaction's requester), -1 for none (a recall) */
+    int owner;                  /* the CU answering for the line, -1 for none */
+    uint64_t sharers;           /* bit c: CU c may hold a shared copy */
+    unsigned acks_pending;      /* invalidation acks the open transaction still waits for */
+} directory_guard_view;
+
+/* A protocol's directory machine: its state x event table over the vocabulary above. Rows with a
+ * guard (protocol.h: the rows of a pair stand together, guarded ones first) apply only when
+ * `guard` says the guard holds for the line; a machine without guarded rows leaves it NULL. */
 typedef struct directory_machine {
     const protocol_transition *table;
     unsigned size;
+    bool (*guard)(memory_system *memory, const directory_guard_view *line, unsigned guard);
 } directory_machine;
 
 const char *dir_state_name(dir_state state);

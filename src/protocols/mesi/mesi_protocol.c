@@ -156,8 +156,8 @@ static const protocol_transition mesi_directory[] = {
     ROW(DIR_WAIT_RECALL, DIR_DONE,          DIR_I, DIR_FREE_ENTRY, DIR_CLOSE),
 };
 
-static const directory_machine mesi_directory_machine = {mesi_directory,
-                                                         sizeof mesi_directory / sizeof mesi_directory[0]};
+static const directory_machine mesi_directory_machine = {
+    .table = mesi_directory, .size = sizeof mesi_directory / sizeof mesi_directory[0]};
 
 /* The directory at the L2 banks runs the table above (the L3 keeps the engine's default, not
  * writable). */

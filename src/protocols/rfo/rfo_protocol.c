@@ -171,7 +171,8 @@ static const protocol_transition rfo_directory[] = {
     ROW(DIR_WAIT_RECALL, DIR_DONE,          DIR_I, DIR_FREE_ENTRY, DIR_CLOSE),
 };
 
-const directory_machine rfo_directory_machine = {rfo_directory, sizeof rfo_directory / sizeof rfo_directory[0]};
+const directory_machine rfo_directory_machine = {.table = rfo_directory,
+                                                 .size = sizeof rfo_directory / sizeof rfo_directory[0]};
 
 static void build_rfo(memory_system *memory)
 {
