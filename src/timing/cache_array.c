@@ -8,10 +8,13 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct cache_array {
     cache_line *lines;          /* sets * ways, set-major */
     uint8_t *data;              /* line_bytes per line, one block */
+    uint8_t *extensions;        /* extension_bytes per line, one block (NULL without) */
+    unsigned extension_bytes;
     uint64_t sets;
     bool sets_power_of_two;     /* set index by mask rather than division */
     unsigned ways;
@@ -89,7 +92,22 @@ void cache_array_destroy(cache_array *cache)
         return;
     free(cache->lines);
     free(cache->data);
+    free(cache->extensions);
     free(cache);
+}
+
+bool cache_array_extend(cache_array *cache, unsigned bytes)
+{
+    size_t line_count = (size_t)(cache->sets * cache->ways);
+    if (bytes == 0 || line_count == 0)
+        return true;
+    cache->extensions = calloc(line_count, bytes);
+    if (!cache->extensions)
+        return false;
+    cache->extension_bytes = bytes;
+    for (size_t i = 0; i < line_count; i++)
+        cache->lines[i].extension = cache->extensions + i * bytes;
+    return true;
 }
 
 unsigned cache_array_line_bytes(const cache_array *cache)
@@ -157,6 +175,8 @@ void cache_array_install(cache_array *cache, cache_line *line, uint64_t line_add
     line->epoch = cache->epoch;
     line->dirty = (byte_mask){{0, 0}};
     line->protocol_word = 0;
+    if (cache->extension_bytes)
+        memset(line->extension, 0, cache->extension_bytes);
     cache_array_touch(cache, line);
 }
 

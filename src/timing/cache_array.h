@@ -9,6 +9,7 @@
 #ifndef SYNCSCOPE_TIMING_CACHE_ARRAY_H
 #define SYNCSCOPE_TIMING_CACHE_ARRAY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "timing/byte_mask.h"
@@ -22,6 +23,8 @@ typedef struct cache_line {
     uint64_t protocol_word; /* protocol-defined extension (a lease, a timestamp, per-word bits);
                                0 when installed */
     uint8_t *data;          /* line_bytes bytes (NULL in a tags-only array) */
+    uint8_t *extension;     /* the protocol's own bytes (cache_array_extend), zeroed when installed;
+                               NULL in an array without them */
 } cache_line;
 
 typedef struct cache_array cache_array;
@@ -33,6 +36,10 @@ cache_array *cache_array_create(uint64_t size_bytes, unsigned associativity, uns
  * cache whose values the caller keeps elsewhere. */
 cache_array *cache_array_create_tags(uint64_t size_bytes, unsigned associativity, unsigned line_bytes);
 void cache_array_destroy(cache_array *cache);
+/* Gives every line `bytes` bytes of protocol state beyond its protocol word (per-word states,
+ * owners...), reached through line->extension and zeroed at every install. 0 bytes: none. Returns
+ * false when out of memory. */
+bool cache_array_extend(cache_array *cache, unsigned bytes);
 
 unsigned cache_array_line_bytes(const cache_array *cache);
 uint64_t cache_array_line_address(const cache_array *cache, uint64_t address);
@@ -47,8 +54,8 @@ void cache_array_touch(cache_array *cache, cache_line *line);
  * recently used. The caller evicts it (if valid) and then installs. NULL for a zero-size array. */
 cache_line *cache_array_victim(cache_array *cache, uint64_t line_address);
 
-/* Makes `line` hold `line_address` in `state` (dirty mask and protocol word cleared, most
- * recently used). The caller fills line->data. */
+/* Makes `line` hold `line_address` in `state` (dirty mask, protocol word and extension cleared,
+ * most recently used). The caller fills line->data. */
 void cache_array_install(cache_array *cache, cache_line *line, uint64_t line_address, uint8_t state);
 
 void cache_array_invalidate(cache_array *cache, cache_line *line);

@@ -34,6 +34,8 @@ typedef struct message {
                                0 for a plain fill */
     uint8_t protocol_bits;  /* the protocol's own flags for the message (0 when allocated) */
     uint64_t protocol_word; /* the protocol's extension: what it carries (a timestamp); 0 when allocated */
+    uint8_t *extension;     /* sc_protocol.extension.message bytes of its own, zeroed when allocated;
+                               NULL without */
     uint16_t cu;
     uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
     uint32_t next;          /* free list / bank queue link */

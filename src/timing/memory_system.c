@@ -20,14 +20,19 @@ message *message_get(memory_system *memory, uint32_t handle)
     return &memory->message_chunks[handle >> CHUNK_SHIFT][handle & (CHUNK_SIZE - 1)];
 }
 
+/* A chunk of messages, followed in the same block by their protocol extensions. */
 static void grow_messages(memory_system *memory)
 {
     uint32_t chunk = memory->message_chunk_count++;
+    unsigned extension_bytes = memory->protocol->extension.message;
     memory->message_chunks = realloc(memory->message_chunks, memory->message_chunk_count * sizeof(message *));
-    memory->message_chunks[chunk] = malloc(CHUNK_SIZE * sizeof(message));
+    memory->message_chunks[chunk] = malloc(CHUNK_SIZE * (sizeof(message) + extension_bytes));
+    uint8_t *extensions = (uint8_t *)(memory->message_chunks[chunk] + CHUNK_SIZE);
     for (uint32_t i = CHUNK_SIZE; i-- > 0;) {
         uint32_t handle = chunk << CHUNK_SHIFT | i;
-        message_get(memory, handle)->next = memory->free_messages;
+        message *m = message_get(memory, handle);
+        m->extension = extension_bytes ? extensions + (size_t)i * extension_bytes : NULL;
+        m->next = memory->free_messages;
         memory->free_messages = handle;
     }
 }
@@ -45,6 +50,8 @@ uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu,
     m->grant = L1_I;
     m->protocol_bits = 0;
     m->protocol_word = 0;
+    if (m->extension)
+        memset(m->extension, 0, memory->protocol->extension.message);
     m->cu = (uint16_t)cu;
     m->op = MEMORY_OP_NONE;
     m->next = MESSAGE_NONE;
@@ -97,6 +104,9 @@ static void create_l1(memory_system *memory, l1_controller *l1)
     const memory_config *c = &memory->config;
     l1->cache = cache_array_create(c->l1_bytes, c->l1_associativity, c->line_bytes);
     l1->mshrs = mshr_create(c->l1_mshrs);
+    if (!cache_array_extend(l1->cache, memory->protocol->extension.l1_line) ||
+        !mshr_extend(l1->mshrs, memory->protocol->extension.l1_mshr))
+        abort();
     l1->stores = store_buffer_create(c->store_buffer_entries, c->line_bytes);
 }
 
@@ -210,6 +220,9 @@ memory_system *memory_system_create(const memory_config *config, const sc_protoc
         memory->banks[b].cache = cache_array_create(config->l2_bytes / config->l2_banks, config->l2_associativity,
                                                     config->line_bytes);
         memory->banks[b].mshrs = mshr_create(config->l2_mshrs_per_bank);
+        if (!cache_array_extend(memory->banks[b].cache, protocol->extension.l2_line) ||
+            !mshr_extend(memory->banks[b].mshrs, protocol->extension.l2_mshr))
+            abort();
         memory->banks[b].queue_head = memory->banks[b].queue_tail = MESSAGE_NONE;
         memory->banks[b].response_head = memory->banks[b].response_tail = MESSAGE_NONE;
     }

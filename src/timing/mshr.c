@@ -6,6 +6,7 @@
 #include "timing/mshr.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "timing/line_index.h"
 
@@ -13,6 +14,8 @@
 
 struct mshr_table {
     mshr_entry *entries;
+    uint8_t *extensions;        /* extension_bytes per entry, one block (NULL without) */
+    unsigned extension_bytes;
     uint32_t *unused;           /* numbers of the unused entries, a stack of unused_count */
     unsigned unused_count;
     unsigned capacity;
@@ -47,9 +50,23 @@ void mshr_destroy(mshr_table *table)
         for (unsigned i = 0; i < table->capacity; i++)
             free(table->entries[i].waiters);
     free(table->entries);
+    free(table->extensions);
     free(table->unused);
     line_index_free(&table->index);
     free(table);
+}
+
+bool mshr_extend(mshr_table *table, unsigned bytes)
+{
+    if (bytes == 0 || table->capacity == 0)
+        return true;
+    table->extensions = calloc(table->capacity, bytes);
+    if (!table->extensions)
+        return false;
+    table->extension_bytes = bytes;
+    for (unsigned i = 0; i < table->capacity; i++)
+        table->entries[i].extension = table->extensions + (size_t)i * bytes;
+    return true;
 }
 
 mshr_entry *mshr_find(mshr_table *table, uint64_t line_address)
@@ -70,6 +87,8 @@ mshr_entry *mshr_allocate(mshr_table *table, uint64_t line_address)
     entry->state = 0;
     entry->opened = 0;
     entry->protocol_word = 0;
+    if (table->extension_bytes)
+        memset(entry->extension, 0, table->extension_bytes);
     line_index_insert(&table->index, line_address, number);
     return entry;
 }

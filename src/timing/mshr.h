@@ -16,18 +16,23 @@ typedef struct mshr_entry {
     uint8_t state;           /* controller-defined (e.g. the line's transient protocol state) */
     uint64_t opened;         /* controller-defined (e.g. issue time) */
     uint64_t protocol_word;  /* the protocol's extension (e.g. a lease it waits for); 0 when allocated */
+    uint8_t *extension;      /* the protocol's own bytes (mshr_extend), zeroed when allocated; NULL
+                                in a table without them */
 } mshr_entry;
 
 typedef struct mshr_table mshr_table;
 
 mshr_table *mshr_create(unsigned entries);
 void mshr_destroy(mshr_table *table);
+/* Gives every entry `bytes` bytes of protocol state beyond its protocol word, reached through
+ * entry->extension and zeroed at every allocation. 0 bytes: none. False when out of memory. */
+bool mshr_extend(mshr_table *table, unsigned bytes);
 
 /* The entry for `line_address`, or NULL. */
 mshr_entry *mshr_find(mshr_table *table, uint64_t line_address);
 
-/* A new entry for `line_address` (which must not have one) with no waiters, flags and state 0, or
- * NULL when every entry is in use. */
+/* A new entry for `line_address` (which must not have one) with no waiters, flags, state and
+ * protocol state 0, or NULL when every entry is in use. */
 mshr_entry *mshr_allocate(mshr_table *table, uint64_t line_address);
 
 void mshr_add_waiter(mshr_entry *entry, uint32_t token);

@@ -120,6 +120,15 @@ typedef struct protocol_own_message {
     bool carries_line, response, coherence;
 } protocol_own_message;
 
+/* Bytes of a protocol's own state beyond the 64-bit protocol word that cache lines, MSHR entries
+ * and messages carry, for state that does not fit in it (per-word owners at the L2, a
+ * transaction's signatures): per L1 line, L2 line, L1 MSHR entry, L2 MSHR entry and message. The
+ * engine allocates them, zeroes them when a line is installed, an entry allocated or a message
+ * allocated, and points each one's `extension` at them (NULL where the size is 0). */
+typedef struct protocol_extension_bytes {
+    uint16_t l1_line, l2_line, l1_mshr, l2_mshr, message;
+} protocol_extension_bytes;
+
 typedef struct sc_protocol {
     const char *name;                     /* CLI name */
     const protocol_transition *l1_table;
@@ -136,6 +145,7 @@ typedef struct sc_protocol {
     const struct protocol_hooks *hooks;   /* NULL: every default */
     const struct protocol_counter *counters;  /* the mechanism's own metrics, beyond the shared ones */
     unsigned counter_count;
+    protocol_extension_bytes extension;   /* its own state per line, entry and message; {0}: none */
 } sc_protocol;
 
 /* The first L1 row for (state, event), or NULL if the table has none. Tables are small, so the

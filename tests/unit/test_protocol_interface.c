@@ -1,12 +1,14 @@
 /* test_protocol_interface.c — the points of the engine a protocol module plugs into, exercised
  * by a toy protocol defined here rather than by a mechanism: guarded rows (the first row whose
- * guard holds is taken), the module's own actions and per-L1 state, and the protocol words of
- * cache lines, MSHR entries and messages (zero when installed or allocated). */
+ * guard holds is taken), the module's own actions and per-L1 state, the protocol words of cache
+ * lines, MSHR entries and messages (zero when installed or allocated), and the extension bytes a
+ * protocol asks for beyond them (sized by it, zero when installed or allocated). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "memory_harness.h"
@@ -109,11 +111,80 @@ static void test_protocol_words_start_at_zero(void **state)
     memory_harness_close(h);
 }
 
+static bool all_zero(const uint8_t *bytes, unsigned count)
+{
+    for (unsigned i = 0; i < count; i++)
+        if (bytes[i])
+            return false;
+    return true;
+}
+
+static void test_extension_bytes_sized_by_the_protocol(void **state)
+{
+    (void)state;
+    cache_array *cache = cache_array_create(2 * 64, 2, 64);
+    assert_true(cache_array_extend(cache, 24));
+    cache_line *first = cache_array_victim(cache, 0);
+    cache_array_install(cache, first, 0, 1);
+    memset(first->extension, 0xff, 24);
+    cache_line *second = cache_array_victim(cache, 64);
+    assert_ptr_not_equal(second, first);
+    assert_ptr_not_equal(second->extension, first->extension);
+    cache_array_install(cache, second, 64, 1);
+    assert_true(all_zero(second->extension, 24));    /* its own bytes, untouched by the first line's */
+    cache_array_invalidate(cache, first);
+    first = cache_array_victim(cache, 0);
+    cache_array_install(cache, first, 0, 1);
+    assert_true(all_zero(first->extension, 24));
+    cache_array_destroy(cache);
+
+    sc_protocol extended = toy;
+    extended.extension = (protocol_extension_bytes){.l1_line = 3, .l2_line = 40, .l1_mshr = 5, .l2_mshr = 20,
+                                                    .message = 33};
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"cpu.count=0"};
+    memory_harness_open_protocol(h, &extended, sets, 1);
+    assert_non_null(cache_array_victim(h->memory->l1[0].cache, h->base)->extension);
+    mshr_entry *entry = mshr_allocate(h->memory->l1[0].mshrs, h->base);
+    memset(entry->extension, 7, 5);
+    mshr_release(h->memory->l1[0].mshrs, entry);
+    assert_true(all_zero(mshr_allocate(h->memory->l1[0].mshrs, h->base)->extension, 5));
+    memory_harness_access(h, 0, L1_LOAD, h->base, 0, NULL);   /* the L2 installs the line */
+    cache_line *l2_line = NULL;
+    for (unsigned b = 0; b < h->memory->config.l2_banks && !l2_line; b++)
+        l2_line = cache_array_lookup(h->memory->banks[b].cache, memory_bank_local_address(h->memory, h->base));
+    assert_non_null(l2_line);
+    assert_true(all_zero(l2_line->extension, 40));
+    uint32_t handles[300];   /* more than one chunk of the message pool */
+    for (unsigned i = 0; i < 300; i++) {
+        handles[i] = message_allocate(h->memory, MSG_READ, 0, h->base);
+        assert_true(all_zero(message_get(h->memory, handles[i])->extension, 33));
+        memset(message_get(h->memory, handles[i])->extension, 0xab, 33);
+    }
+    for (unsigned i = 1; i < 300; i++)
+        assert_ptr_not_equal(message_get(h->memory, handles[i])->extension,
+                             message_get(h->memory, handles[i - 1])->extension);
+    for (unsigned i = 0; i < 300; i++)
+        message_free(h->memory, handles[i]);
+    uint32_t reused = message_allocate(h->memory, MSG_READ, 0, h->base);
+    assert_true(all_zero(message_get(h->memory, reused)->extension, 33));
+    message_free(h->memory, reused);
+    memory_harness_close(h);
+
+    memory_harness_open_protocol(h, &toy, sets, 1);   /* a protocol that asks for none gets none */
+    assert_null(cache_array_victim(h->memory->l1[0].cache, h->base)->extension);
+    uint32_t handle = message_allocate(h->memory, MSG_READ, 0, h->base);
+    assert_null(message_get(h->memory, handle)->extension);
+    message_free(h->memory, handle);
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_guarded_rows_and_own_actions),
         cmocka_unit_test(test_protocol_words_start_at_zero),
+        cmocka_unit_test(test_extension_bytes_sized_by_the_protocol),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
