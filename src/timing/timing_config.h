@@ -11,9 +11,8 @@
  *   CPU cluster      = cpu.l2_size, cpu.l2_associativity ways (cpu.l2_size 0: cpu.count x
  *                      cpu.l1_size, cpu.l1_associativity ways); none when cpu.count is 0
  *
- * A protocol's own keys (QuickRelease's write caches, the full-map directory of an ownership
- * protocol) are loaded by its module, and only when its mechanism is selected
- * (timing_config_load_protocol).
+ * A protocol's own keys (its write-cache levels, a full-map directory) are loaded by its module,
+ * and only when its mechanism is selected (timing_config_load_protocol).
  *
  * A configuration whose end-to-end latencies are shorter than its parts allow is rejected with
  * a message naming the keys. dram.latency_max and l1.remote_latency* are not used (the mesh
