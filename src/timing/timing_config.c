@@ -50,7 +50,9 @@ static noc_topology topology_of(const char *name)
     return strcmp(name, "ideal") == 0 ? NOC_IDEAL : NOC_CROSSBAR;
 }
 
-static void load_noc(const sc_config *c, noc_config *network)
+/* A mesh needs a grid to place the CUs and L2 banks on (they share its nodes when it is smaller
+ * than their number). */
+static int load_noc(const sc_config *c, noc_config *network, sc_error *error)
 {
     *network = (noc_config){
         .topology = topology_of(sc_config_string(c, "noc.topology")),
@@ -62,6 +64,10 @@ static void load_noc(const sc_config *c, noc_config *network)
     };
     if (network->topology != NOC_MESH)
         network->rows = network->columns = 0;
+    else if (network->rows == 0 || network->columns == 0)
+        return sc_fail(error, "noc.mesh_rows/noc.mesh_columns: a mesh (noc.topology mesh) needs at least one row and "
+                       "one column, not %u x %u", network->rows, network->columns);
+    return 0;
 }
 
 /* Spreads the L2's NUCA latency range over the mesh's hops (2 x diameter hops at most per round trip). */
@@ -186,7 +192,8 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     if (m->l1_bytes % ((uint64_t)m->l1_associativity * m->line_bytes) ||
         (m->l2_bytes / l2_banks) % ((uint64_t)m->l2_associativity * m->line_bytes))
         return sc_fail(error, "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size");
-    load_noc(c, &m->noc);
+    if (load_noc(c, &m->noc, error) < 0)
+        return -1;
     derive_hop_latency(c, m);
     sc_time round_trip = noc_round_trip(m) + sc_clock_span(m->gpu_clock, m->l1_tag_latency);
     sc_time l2 = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "l2.latency"));

@@ -1,8 +1,8 @@
 #!/bin/bash
 # timing_errors.sh — how the detailed model fails: a kernel that never finishes is stopped by
 # the sim.max_cycles watchdog with the request in flight named; a configuration whose
-# end-to-end latencies cannot be met, or whose QuickRelease wL2 has less than a line per L2 bank,
-# is refused naming the key; neither leaves a run behind. A mechanism's own keys are checked only
+# end-to-end latencies cannot be met, a mesh without a grid, or whose QuickRelease wL2 has less
+# than a line per L2 bank, is refused naming the key; neither leaves a run behind. A mechanism's own keys are checked only
 # when it is selected: a QuickRelease write-cache geometry that fails a qr run does not fail a wt
 # run.
 # Usage: timing_errors.sh PATH/TO/syncscope
@@ -30,6 +30,9 @@ grep -qF "spin.ptx:19" "$work/err" || { echo "FAIL: the watchdog message does no
 
 expect_failure "l2.latency: 5 GPU cycles is less than the unloaded trip" \
     "$syncscope" run --mode detailed --workload vecadd --size tiny --set l2.latency=5 --db "$work/runs.db"
+
+expect_failure "noc.mesh_rows/noc.mesh_columns: a mesh (noc.topology mesh) needs at least one row and one column" \
+    "$syncscope" run --mode detailed --workload vecadd --size tiny --set noc.topology=mesh --db "$work/runs.db"
 
 expect_failure "l2.write_cache_size: 512 bytes is less than one 64-byte line per slice (16 slices)" \
     "$syncscope" run --mode detailed --system qr-apu --mechanism qr --workload vecadd --size tiny \
