@@ -88,6 +88,7 @@ static void test_ownership_forwarding_invalidation_and_recall(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ownership_forwarding_invalidation_and_recall),
     };

@@ -111,6 +111,7 @@ static void test_protocol_words_start_at_zero(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_guarded_rows_and_own_actions),
         cmocka_unit_test(test_protocol_words_start_at_zero),
