@@ -23,8 +23,11 @@ static int study_from_options(model_study *study, const char *command, cli_optio
     study->system = system ? system : "gtx480";
     study->size = size ? size : "small";
     study->points = default_points;
-    if (!mechanism)
-        return cli_usage_error(command, "--mechanism is required (wt, nol1, rfo or qr)");
+    if (!mechanism) {
+        char every[256];
+        sc_mechanism_names(every, sizeof every);
+        return cli_usage_error(command, "--mechanism is required (one of %s)", every);
+    }
     study->model = model_mechanism_find(mechanism);
     if (!study->model || !sc_protocol_find(mechanism))
         return cli_usage_error(command, "no analytical model and detailed protocol for mechanism %s", mechanism);

@@ -14,8 +14,7 @@ static int predict(const run_request *request, sc_config *config, sc_store *stor
 {
     const model_mechanism *mechanism = model_mechanism_find(request->mechanism);
     if (!mechanism)
-        return sc_fail(error, "mechanism %s has no analytical model yet (models exist for wt and nol1)",
-                       request->mechanism);
+        return sc_fail(error, "mechanism %s has no analytical model", request->mechanism);
     if (request->workload_file)
         return sc_fail(error, "--mode model takes a built-in --workload (profiles of manifests are not supported yet)");
     model_point point;
