@@ -49,23 +49,23 @@ typedef struct sc_config_key_table {
     size_t count;
 } sc_config_key_table;
 
-/* Adds the keys of `table` to the schema as keys that module `owner` ("qr") reads. Several owners
- * may add the same table (its keys are then theirs together); adding a pair again does nothing.
- * Adding after the schema has been read, or a path that another table or the engine declares
- * too, is a programming error: the process aborts naming it. */
+/* Adds the keys of `table` to the schema as keys that module `owner` (a mechanism's name)
+ * reads. Several owners may add the same table (its keys are then theirs together); adding a
+ * pair again does nothing. Adding after the schema has been read, or a path that another table
+ * or the engine declares too, is a programming error: the process aborts naming it. */
 void sc_schema_add_keys(const char *owner, const sc_config_key_table *table);
 
 /* The whole schema, sorted by path. */
 const sc_config_key *sc_schema_keys(size_t *count);
 
-/* The key at `index` of the table. */
+/* The key at `index` of the schema. */
 const sc_config_key *sc_schema_key(int index);
 
-/* Index of `path` in the table, or -1. */
+/* Index of `path` in the schema, or -1. */
 int sc_schema_find(const char *path);
 
-/* The owners of the key at `index`, comma-separated in the order they were added ("rfo,mesi"),
- * into `out`; "" for a key of the engine. */
+/* The owners of the key at `index`, comma-separated in the order they were added, into `out`;
+ * "" for a key of the engine. */
 void sc_schema_key_owners(int index, char *out, size_t size);
 
 /* The known key closest to an unknown `path` by edit distance, or NULL if none is close. */

@@ -1,5 +1,5 @@
 /* test_config.c — configuration: unit parsing, layering, validation messages, canonical hash,
- * and the four system presets. */
+ * the four system presets, and the keys the mechanism modules add to the schema. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
