@@ -21,16 +21,17 @@ static void print_help(void)
            "                       [--sample-warmup-launches L]\n\n"
            "functional: warp-instructions per second of the functional executor per workload (default size large).\n"
            "detailed: warp-instructions and simulated GPU cycles per second of the detailed timing model per\n"
-           "          workload under --mechanism (default wt, size small), and the process's peak resident\n"
+           "          workload under --mechanism (default %s, size small), and the process's peak resident\n"
            "          memory so far (getrusage).\n"
            "sampled: each workload in full detail and sampled (run --mode sampled; default size huge): full\n"
            "         cycles, estimate, error, 95%% interval, share of warp instructions in detail, wall-time speedup,\n"
            "         and whether it meets 2 %% with at most 1/20 in detail.\n"
            "model: per workload, the profiling pass's time and analytical-model evaluations per second\n"
-           "       under --mechanism (default wt, size small).\n"
+           "       under --mechanism (default %s, size small).\n"
            "store: inserts N synthetic runs (default 100000) into --db PATH (default db/bench.sqlite; replaced at\n"
            "       the start, kept afterwards for profiling) and times every canned query (first run, best of 3).\n"
-           "Without a target, runs functional and store.\n");
+           "Without a target, runs functional and store.\n",
+           sc_mechanism_default()->name, sc_mechanism_default()->name);
 }
 
 /* Sums over the workloads that ran. */

@@ -17,7 +17,9 @@ static void print_help(FILE *out)
             "      models/systems/ or a path to a .json file), then the override file, then each\n"
             "      --set in order, later layers winning; values in base units (bytes, Hz).\n"
             "      --hash prints only the configuration's 16-hex-digit hash.\n"
-            "keys  lists every configuration key with its type, unit, allowed values and meaning.\n"
+            "keys  lists every configuration key with its type, unit, allowed values, owner and meaning;\n"
+            "      the owner is the engine, or the mechanisms whose module declares and reads the key\n"
+            "      (every preset defines it all the same).\n"
             "Values accept units: sizes 64B, 16KiB, 2MiB; frequencies 700MHz, 1.4GHz; booleans true/false.\n");
 }
 
@@ -75,27 +77,38 @@ static void describe_allowed(const sc_config_key *key, char *out, size_t size)
     }
 }
 
+/* The owner of the key at `index` as `config keys` shows it: "engine", or its mechanisms. */
+static void describe_owner(int index, char *out, size_t size)
+{
+    sc_schema_key_owners(index, out, size);
+    if (!*out)
+        snprintf(out, size, "engine");
+}
+
 static int keys(void)
 {
     size_t count;
     const sc_config_key *table = sc_schema_keys(&count);
-    int path_width = 4, unit_width = 4, allowed_width = 7;
-    char allowed[128];
+    int path_width = 4, unit_width = 4, allowed_width = 7, owner_width = 5;
+    char allowed[128], owner[128];
     for (size_t i = 0; i < count; i++) {
         describe_allowed(&table[i], allowed, sizeof allowed);
+        describe_owner((int)i, owner, sizeof owner);
         path_width = (int)strlen(table[i].path) > path_width ? (int)strlen(table[i].path) : path_width;
         unit_width = (int)strlen(table[i].unit) > unit_width ? (int)strlen(table[i].unit) : unit_width;
         allowed_width = (int)strlen(allowed) > allowed_width ? (int)strlen(allowed) : allowed_width;
+        owner_width = (int)strlen(owner) > owner_width ? (int)strlen(owner) : owner_width;
     }
-    printf("%-*s  %-9s  %-*s  %-*s  %s\n", path_width, "key", "type", unit_width, "unit", allowed_width, "allowed",
-           "description");
+    printf("%-*s  %-9s  %-*s  %-*s  %-*s  %s\n", path_width, "key", "type", unit_width, "unit", allowed_width,
+           "allowed", owner_width, "owner", "description");
     for (size_t i = 0; i < count; i++) {
         describe_allowed(&table[i], allowed, sizeof allowed);
-        printf("%-*s  %-9s  %-*s  %-*s  %s\n", path_width, table[i].path, sc_key_type_name(table[i].type),
-               unit_width, table[i].unit, allowed_width, allowed, table[i].description);
+        describe_owner((int)i, owner, sizeof owner);
+        printf("%-*s  %-9s  %-*s  %-*s  %-*s  %s\n", path_width, table[i].path, sc_key_type_name(table[i].type),
+               unit_width, table[i].unit, allowed_width, allowed, owner_width, owner, table[i].description);
     }
-    printf("%-*s  %-9s  %-*s  %-*s  %s\n", path_width, "mechanism", "object", unit_width, "", allowed_width, "{}",
-           "reserved for mechanism parameters (none defined yet)");
+    printf("%-*s  %-9s  %-*s  %-*s  %-*s  %s\n", path_width, "mechanism", "object", unit_width, "", allowed_width,
+           "{}", owner_width, "", "reserved for mechanism parameters (none defined yet)");
     return 0;
 }
 

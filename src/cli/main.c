@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "protocols/mechanism.h"
 
 static const cli_command commands[] = {
     {"run", "run a workload on a system preset under a mechanism", command_run},
@@ -33,6 +34,7 @@ static void print_usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    sc_mechanism_add_config_keys();
     if (argc < 2) {
         print_usage(stderr);
         return 2;

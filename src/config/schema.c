@@ -1,59 +1,53 @@
 /* schema.c — the configuration keys of a system preset: type, unit, range and meaning.
  *
- * The set describes a cycle-level CPU-GPU timing model (compute units, private L1s, a shared
- * banked L2, an optional memory-side L3, a coherence directory, the network and DRAM) with
- * enough keys to express the four seed system tables. Latencies are in cycles of the clock the
- * unit names. Mechanism parameters will live under "mechanism", which is reserved and empty.
- * Keep the table sorted by path (tests/unit/test_config.c checks it).
+ * The engine's keys describe a cycle-level CPU-GPU timing model (compute units, private L1s, a
+ * shared banked L2, an optional memory-side L3, a coherence directory, the network and DRAM)
+ * with enough keys to express the four seed system tables. Latencies are in cycles of the clock
+ * the unit names. The keys only a mechanism module reads are declared in its folder and added
+ * with sc_schema_add_keys; the schema every reader sees is the union, built at its first read.
+ * Mechanism parameters will live under "mechanism", which is reserved and empty.
  */
 #include "config/schema.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define KIB 1024.0
-#define MIB (1024.0 * 1024.0)
-#define GIB (1024.0 * 1024.0 * 1024.0)
-#define GHZ 1e9
-#define MAX_SAFE_INTEGER 9007199254740991.0 /* 2^53 - 1: exact in a double and in JSON */
-
-static const sc_config_key keys[] = {
-    {"cpu.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * GHZ, NULL, 0, "CPU core clock"},
+/* The keys of every system, whatever its mechanism. */
+static const sc_config_key engine_keys[] = {
+    {"cpu.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * SC_GHZ, NULL, 0, "CPU core clock"},
     {"cpu.count", SC_KEY_INT, "cores", 0, 256, NULL, 0,
      "CPU cores sharing the coherent memory with the GPU (0 = no CPU model)"},
     {"cpu.l1_associativity", SC_KEY_INT, "ways", 1, 256, NULL, 0, "CPU private L1 data cache ways"},
     {"cpu.l1_banks", SC_KEY_INT, "banks", 1, 256, NULL, 0, "CPU private L1 data cache banks"},
     {"cpu.l1_latency", SC_KEY_INT, "CPU cycles", 1, 10000, NULL, 0, "CPU L1 hit latency"},
-    {"cpu.l1_size", SC_KEY_SIZE, "bytes", 1 * KIB, 64 * MIB, NULL, 0, "CPU private L1 data cache capacity per core"},
+    {"cpu.l1_size", SC_KEY_SIZE, "bytes", 1 * SC_KIB, 64 * SC_MIB, NULL, 0,
+     "CPU private L1 data cache capacity per core"},
     {"cpu.l2_associativity", SC_KEY_INT, "ways", 1, 256, NULL, 0, "CPU shared L2 ways"},
     {"cpu.l2_banks", SC_KEY_INT, "banks", 1, 256, NULL, 0, "CPU shared L2 banks"},
     {"cpu.l2_latency", SC_KEY_INT, "CPU cycles", 1, 10000, NULL, 0, "CPU shared L2 hit latency"},
-    {"cpu.l2_size", SC_KEY_SIZE, "bytes", 0, 1 * GIB, NULL, 0, "CPU shared L2 capacity (0 = no CPU L2)"},
+    {"cpu.l2_size", SC_KEY_SIZE, "bytes", 0, 1 * SC_GIB, NULL, 0, "CPU shared L2 capacity (0 = no CPU L2)"},
     {"cpu.line_size", SC_KEY_SIZE, "bytes", 16, 1024, NULL, SC_KEY_POWER_OF_TWO, "CPU cache line size"},
     {"cpu.probe_latency", SC_KEY_INT, "GPU cycles", 1, 100000, NULL, 0,
      "a directory's probe of the CPU cluster: from the probe leaving to the CPU's answer (its data if dirty)"},
     {"directory.banks", SC_KEY_INT, "banks", 1, 1024, NULL, 0, "coherence directory banks"},
-    {"directory.entries", SC_KEY_INT, "blocks", 0, MAX_SAFE_INTEGER, NULL, 0,
+    {"directory.entries", SC_KEY_INT, "blocks", 0, SC_MAX_SAFE_INTEGER, NULL, 0,
      "blocks the CPU-GPU directory tracks (0 = stateless null directory that broadcasts probes)"},
-    {"directory.full_map_associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0,
-     "ways of the full-map directory of an ownership (MOESI-family) protocol"},
-    {"directory.full_map_size", SC_KEY_SIZE, "bytes", 0, 64 * GIB, NULL, 0,
-     "state of the full-map directory of an ownership (MOESI-family) protocol, all banks; 8 bytes per tracked line"},
     {"directory.latency", SC_KEY_INT, "GPU cycles", 0, 100000, NULL, 0, "directory lookup latency"},
     {"directory.mshrs", SC_KEY_INT, "entries", 1, 1 << 20, NULL, 0, "outstanding requests the directory tracks"},
     {"dram.banks_per_channel", SC_KEY_INT, "banks", 1, 256, NULL, 0, "DRAM banks per channel"},
     {"dram.bus_bytes", SC_KEY_SIZE, "bytes", 1, 4096, NULL, 0,
      "bytes a channel transfers per DRAM clock cycle (all edges counted)"},
     {"dram.channels", SC_KEY_INT, "channels", 1, 1024, NULL, 0, "DRAM channels (memory partitions)"},
-    {"dram.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * GHZ, NULL, 0, "DRAM command clock"},
+    {"dram.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * SC_GHZ, NULL, 0, "DRAM command clock"},
     {"dram.latency", SC_KEY_INT, "GPU cycles", 0, 1000000, NULL, 0,
      "minimum unloaded latency of a GPU load served by DRAM"},
     {"dram.latency_max", SC_KEY_INT, "GPU cycles", 0, 1000000, NULL, 0,
      "maximum unloaded DRAM latency (distance-dependent; equal to dram.latency when uniform)"},
     {"dram.request_queue", SC_KEY_INT, "entries", 1, 1 << 16, NULL, 0, "request queue per channel"},
-    {"dram.row_size", SC_KEY_SIZE, "bytes", 64, 1 * MIB, NULL, SC_KEY_POWER_OF_TWO, "DRAM row (page) size"},
+    {"dram.row_size", SC_KEY_SIZE, "bytes", 64, 1 * SC_MIB, NULL, SC_KEY_POWER_OF_TWO, "DRAM row (page) size"},
     {"dram.scheduler", SC_KEY_ENUM, "", 0, 0, "fcfs|frfcfs", 0, "memory controller scheduling policy"},
     {"dram.t_cdlr", SC_KEY_INT, "DRAM cycles", 0, 1000, NULL, 0, "write-to-read turnaround (tCDLR/tWTR)"},
     {"dram.t_cl", SC_KEY_INT, "DRAM cycles", 1, 1000, NULL, 0, "CAS latency (tCL)"},
@@ -70,7 +64,7 @@ static const sc_config_key keys[] = {
     {"gpu.alu_latency", SC_KEY_INT, "GPU cycles", 1, 1000, NULL, 0, "dependent-issue latency of an ALU instruction"},
     {"gpu.branch_penalty", SC_KEY_INT, "GPU cycles", 0, 1000, NULL, 0,
      "cycles a warp's instruction buffer needs to refill after a taken branch (control stalls)"},
-    {"gpu.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * GHZ, NULL, 0, "GPU core clock (GPU cycles are of this clock)"},
+    {"gpu.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * SC_GHZ, NULL, 0, "GPU core clock (GPU cycles are of this clock)"},
     {"gpu.cu_count", SC_KEY_INT, "CUs", 1, 4096, NULL, 0, "compute units (SMs)"},
     {"gpu.issue_width", SC_KEY_INT, "instructions", 1, 16, NULL, 0, "instructions each scheduler may issue per cycle"},
     {"gpu.kernel_launch_latency", SC_KEY_INT, "GPU cycles", 0, 100000000, NULL, 0,
@@ -86,7 +80,7 @@ static const sc_config_key keys[] = {
      "lanes of the special-function unit; a warp occupies it for warp_size/sfu_width cycles"},
     {"gpu.shared_memory_banks", SC_KEY_INT, "banks", 1, 256, NULL, 0, "banks of the shared memory (scratchpad)"},
     {"gpu.shared_memory_latency", SC_KEY_INT, "GPU cycles", 1, 10000, NULL, 0, "shared memory (scratchpad) hit latency"},
-    {"gpu.shared_memory_per_cu", SC_KEY_SIZE, "bytes", 0, 1 * GIB, NULL, 0, "shared memory (scratchpad) per CU"},
+    {"gpu.shared_memory_per_cu", SC_KEY_SIZE, "bytes", 0, 1 * SC_GIB, NULL, 0, "shared memory (scratchpad) per CU"},
     {"gpu.simd_units", SC_KEY_INT, "units", 1, 64, NULL, 0, "SIMD execution units per CU"},
     {"gpu.simd_width", SC_KEY_INT, "lanes", 1, 1024, NULL, 0,
      "lanes per SIMD unit; a warp occupies a unit for warp_size/simd_width cycles"},
@@ -104,17 +98,13 @@ static const sc_config_key keys[] = {
     {"l1.line_size", SC_KEY_SIZE, "bytes", 16, 1024, NULL, SC_KEY_POWER_OF_TWO, "GPU L1 line size"},
     {"l1.mshrs", SC_KEY_INT, "entries", 1, 1 << 16, NULL, 0, "GPU L1 miss status holding registers"},
     {"l1.remote_latency", SC_KEY_INT, "GPU cycles", 1, 1000000, NULL, 0,
-     "minimum latency of a load served by another core's L1 (ownership protocols)"},
+     "minimum latency of a load served by another core's L1"},
     {"l1.remote_latency_max", SC_KEY_INT, "GPU cycles", 1, 1000000, NULL, 0,
      "maximum latency of a load served by a remote L1 (distance-dependent)"},
-    {"l1.size", SC_KEY_SIZE, "bytes", 0, 1 * GIB, NULL, 0, "GPU L1 data cache capacity per CU (0 = no L1)"},
+    {"l1.size", SC_KEY_SIZE, "bytes", 0, 1 * SC_GIB, NULL, 0, "GPU L1 data cache capacity per CU (0 = no L1)"},
     {"l1.store_buffer_entries", SC_KEY_INT, "entries", 0, 1 << 16, NULL, 0,
      "write-combining store buffer entries per CU (0 = none)"},
-    {"l1.sync_fifo_entries", SC_KEY_INT, "entries", 1, 1 << 16, NULL, 0,
-     "QuickRelease S-FIFO1 per CU: line addresses of stores, dequeued when full and at releases"},
     {"l1.tag_latency", SC_KEY_INT, "GPU cycles", 0, 10000, NULL, 0, "GPU L1 tag lookup latency (miss detection)"},
-    {"l1.write_cache_size", SC_KEY_SIZE, "bytes", 1, 1 * GIB, NULL, 0,
-     "QuickRelease write-combining write cache (wL1) per CU, at least one line"},
     {"l2.associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0, "GPU shared L2 ways"},
     {"l2.banks", SC_KEY_INT, "banks", 1, 4096, NULL, 0, "GPU shared L2 banks (slices)"},
     {"l2.latency", SC_KEY_INT, "GPU cycles", 1, 100000, NULL, 0, "minimum GPU L2 hit latency seen by a CU"},
@@ -122,15 +112,8 @@ static const sc_config_key keys[] = {
      "maximum GPU L2 hit latency (NUCA distance; equal to l2.latency when uniform)"},
     {"l2.line_size", SC_KEY_SIZE, "bytes", 16, 1024, NULL, SC_KEY_POWER_OF_TWO, "GPU L2 line size"},
     {"l2.mshrs", SC_KEY_INT, "entries", 1, 1 << 20, NULL, 0, "GPU L2 miss status holding registers (all banks)"},
-    {"l2.size", SC_KEY_SIZE, "bytes", 1 * KIB, 64 * GIB, NULL, 0, "GPU shared L2 capacity (all banks)"},
-    {"l2.sync_fifo_entries", SC_KEY_INT, "entries", 1, 1 << 20, NULL, 0,
-     "QuickRelease S-FIFO2 (all banks; each bank's slice of the wL2 has its share): line addresses of the blocks "
-     "the wL2 takes, dequeued when full and at release markers"},
+    {"l2.size", SC_KEY_SIZE, "bytes", 1 * SC_KIB, 64 * SC_GIB, NULL, 0, "GPU shared L2 capacity (all banks)"},
     {"l2.tag_latency", SC_KEY_INT, "GPU cycles", 0, 100000, NULL, 0, "GPU L2 tag lookup latency"},
-    {"l2.write_cache_associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0,
-     "QuickRelease wL2 ways (a bank's slice has at most as many ways as blocks)"},
-    {"l2.write_cache_size", SC_KEY_SIZE, "bytes", 1, 1 * GIB, NULL, 0,
-     "QuickRelease write-combining wL2 beside the L2 (all banks, at least one line per bank)"},
     {"l2.write_policy", SC_KEY_ENUM, "", 0, 0, "write_back|write_through", 0,
      "L2 writes where the L2 is the point of coherence: kept dirty, or written through to memory (an APU "
      "keeping CPU-GPU coherence through its directory); mechanisms with their own write paths ignore it"},
@@ -138,39 +121,122 @@ static const sc_config_key keys[] = {
     {"l3.banks", SC_KEY_INT, "banks", 1, 4096, NULL, 0, "memory-side L3 banks"},
     {"l3.enabled", SC_KEY_BOOL, "", 0, 0, NULL, 0, "whether a memory-side L3 shared by CPU and GPU exists"},
     {"l3.latency", SC_KEY_INT, "GPU cycles", 1, 100000, NULL, 0, "memory-side L3 hit latency"},
-    {"l3.size", SC_KEY_SIZE, "bytes", 0, 64 * GIB, NULL, 0, "memory-side L3 capacity"},
-    {"l3.sync_fifo_entries", SC_KEY_INT, "entries", 1, 1 << 20, NULL, 0,
-     "QuickRelease S-FIFO3: line addresses of the blocks the wL3 takes, dequeued when full and at release "
-     "markers"},
-    {"l3.write_cache_associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0,
-     "QuickRelease wL3 ways (at most as many as blocks)"},
-    {"l3.write_cache_size", SC_KEY_SIZE, "bytes", 1, 1 * GIB, NULL, 0,
-     "QuickRelease write-combining wL3 on the GPU's path to memory, present with or without an L3 "
-     "(at least one line)"},
-    {"memory.page_size", SC_KEY_SIZE, "bytes", 4 * KIB, 1 * GIB, NULL, SC_KEY_POWER_OF_TWO, "virtual memory page size"},
+    {"l3.size", SC_KEY_SIZE, "bytes", 0, 64 * SC_GIB, NULL, 0, "memory-side L3 capacity"},
+    {"memory.page_size", SC_KEY_SIZE, "bytes", 4 * SC_KIB, 1 * SC_GIB, NULL, SC_KEY_POWER_OF_TWO,
+     "virtual memory page size"},
     {"noc.bytes_per_cycle", SC_KEY_INT, "bytes/NoC cycle", 1, 1 << 20, NULL, 0, "link width per direction"},
-    {"noc.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * GHZ, NULL, 0, "interconnect clock"},
+    {"noc.clock", SC_KEY_FREQUENCY, "Hz", 1e6, 100 * SC_GHZ, NULL, 0, "interconnect clock"},
     {"noc.latency", SC_KEY_INT, "NoC cycles", 0, 100000, NULL, 0, "unloaded traversal latency, one direction"},
     {"noc.mesh_columns", SC_KEY_INT, "nodes", 0, 1024, NULL, 0, "mesh columns (0 unless noc.topology is mesh)"},
     {"noc.mesh_rows", SC_KEY_INT, "nodes", 0, 1024, NULL, 0, "mesh rows (0 unless noc.topology is mesh)"},
     {"noc.topology", SC_KEY_ENUM, "", 0, 0, "crossbar|mesh|ideal", 0, "interconnect between cores and L2 banks"},
-    {"sim.max_cycles", SC_KEY_INT, "GPU cycles", 1, MAX_SAFE_INTEGER, NULL, 0,
+    {"sim.max_cycles", SC_KEY_INT, "GPU cycles", 1, SC_MAX_SAFE_INTEGER, NULL, 0,
      "watchdog: a run exceeding this many cycles stops with an error"},
-    {"sim.seed", SC_KEY_INT, "", 0, MAX_SAFE_INTEGER, NULL, 0, "seed of every random choice in a run"},
+    {"sim.seed", SC_KEY_INT, "", 0, SC_MAX_SAFE_INTEGER, NULL, 0, "seed of every random choice in a run"},
     {"system.description", SC_KEY_STRING, "", 0, 0, NULL, 0, "one line saying what the system is"},
     {"system.name", SC_KEY_STRING, "", 0, 0, NULL, 0, "short name of the system"},
     {"system.source", SC_KEY_STRING, "", 0, 0, NULL, 0, "where the numbers come from (paper and table)"},
 };
 
+/* A table a module added, and the module. */
+typedef struct module_keys {
+    const char *owner;
+    const sc_config_key_table *table;
+} module_keys;
+
+/* The tables modules added, then, from the first read on, the union of all keys. */
+static struct schema {
+    module_keys *modules;
+    size_t module_count;
+    sc_config_key *keys;                /* the union, sorted by path; NULL until the first read */
+    const sc_config_key **declarations; /* per key of the union: the entry that declares it */
+    size_t count;
+} schema;
+
+static void schema_abort(const char *what, const char *name)
+{
+    fprintf(stderr, "syncscope: internal error: configuration schema: %s '%s'\n", what, name);
+    abort();
+}
+
+void sc_schema_add_keys(const char *owner, const sc_config_key_table *table)
+{
+    for (size_t i = 0; i < schema.module_count; i++)
+        if (schema.modules[i].table == table && !strcmp(schema.modules[i].owner, owner))
+            return;
+    if (schema.keys)
+        schema_abort("keys added after the schema was read, by", owner);
+    schema.modules = realloc(schema.modules, (schema.module_count + 1) * sizeof *schema.modules);
+    schema.modules[schema.module_count++] = (module_keys){owner, table};
+}
+
+static int compare_declarations(const void *a, const void *b)
+{
+    return strcmp((*(const sc_config_key *const *)a)->path, (*(const sc_config_key *const *)b)->path);
+}
+
+/* Whether an earlier module than `module` added the same table. */
+static bool table_added_before(size_t module)
+{
+    for (size_t i = 0; i < module; i++)
+        if (schema.modules[i].table == schema.modules[module].table)
+            return true;
+    return false;
+}
+
+/* The union of the engine's keys and each added table, sorted by path; built at the first read. */
+static const struct schema *union_schema(void)
+{
+    if (schema.keys)
+        return &schema;
+    size_t capacity = sizeof engine_keys / sizeof engine_keys[0];
+    for (size_t i = 0; i < schema.module_count; i++)
+        capacity += schema.modules[i].table->count;
+    schema.declarations = malloc(capacity * sizeof *schema.declarations);
+    for (size_t i = 0; i < sizeof engine_keys / sizeof engine_keys[0]; i++)
+        schema.declarations[schema.count++] = &engine_keys[i];
+    for (size_t i = 0; i < schema.module_count; i++) {
+        const sc_config_key_table *table = schema.modules[i].table;
+        for (size_t k = 0; !table_added_before(i) && k < table->count; k++)
+            schema.declarations[schema.count++] = &table->keys[k];
+    }
+    qsort(schema.declarations, schema.count, sizeof *schema.declarations, compare_declarations);
+    schema.keys = malloc(schema.count * sizeof *schema.keys);
+    for (size_t i = 0; i < schema.count; i++) {
+        if (i > 0 && !strcmp(schema.declarations[i - 1]->path, schema.declarations[i]->path))
+            schema_abort("key declared twice:", schema.declarations[i]->path);
+        schema.keys[i] = *schema.declarations[i];
+    }
+    return &schema;
+}
+
 const sc_config_key *sc_schema_keys(size_t *count)
 {
-    *count = sizeof keys / sizeof keys[0];
-    return keys;
+    *count = union_schema()->count;
+    return schema.keys;
 }
 
 const sc_config_key *sc_schema_key(int index)
 {
-    return &keys[index];
+    return &union_schema()->keys[index];
+}
+
+static bool table_declares(const sc_config_key_table *table, const sc_config_key *declaration)
+{
+    for (size_t k = 0; k < table->count; k++)
+        if (&table->keys[k] == declaration)
+            return true;
+    return false;
+}
+
+void sc_schema_key_owners(int index, char *out, size_t size)
+{
+    const sc_config_key *declaration = union_schema()->declarations[index];
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < schema.module_count && used < size; i++)
+        if (table_declares(schema.modules[i].table, declaration))
+            used += (size_t)snprintf(out + used, size - used, "%s%s", used ? "," : "", schema.modules[i].owner);
 }
 
 static int compare_path_to_key(const void *path, const void *key)
@@ -180,9 +246,9 @@ static int compare_path_to_key(const void *path, const void *key)
 
 int sc_schema_find(const char *path)
 {
-    const sc_config_key *found = bsearch(path, keys, sizeof keys / sizeof keys[0], sizeof keys[0],
-                                         compare_path_to_key);
-    return found ? (int)(found - keys) : -1;
+    const struct schema *all = union_schema();
+    const sc_config_key *found = bsearch(path, all->keys, all->count, sizeof all->keys[0], compare_path_to_key);
+    return found ? (int)(found - all->keys) : -1;
 }
 
 /* Levenshtein distance between two short strings (key paths are well under 64 characters). */
@@ -212,11 +278,12 @@ const char *sc_schema_nearest(const char *path)
 {
     const char *nearest = NULL;
     size_t best = strlen(path) / 3 + 2; /* a suggestion farther than this is noise */
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        size_t distance = edit_distance(path, keys[i].path);
+    const struct schema *all = union_schema();
+    for (size_t i = 0; i < all->count; i++) {
+        size_t distance = edit_distance(path, all->keys[i].path);
         if (distance < best) {
             best = distance;
-            nearest = keys[i].path;
+            nearest = all->keys[i].path;
         }
     }
     return nearest;

@@ -31,6 +31,13 @@ const sc_mechanism *sc_mechanism_find(const char *name)
     return NULL;
 }
 
+void sc_mechanism_add_config_keys(void)
+{
+    for (size_t i = 0; i < sizeof mechanisms / sizeof mechanisms[0]; i++)
+        if (mechanisms[i]->config_keys)
+            sc_schema_add_keys(mechanisms[i]->name, mechanisms[i]->config_keys);
+}
+
 const sc_mechanism *sc_mechanism_default(void) { return mechanisms[0]; }
 
 void sc_mechanism_names(char *buffer, size_t size)

@@ -2,13 +2,15 @@
  * Every command (list, run, litmus, tester, calibrate, validate, sweep, compare, reproduce)
  * takes its mechanisms from here. Each mechanism is a module in its own folder,
  * src/protocols/NAME/, whose NAME.c defines its entry `mechanism_NAME` (and whose NAME_params.json
- * holds its model's free parameters); mechanism.c lists it in one line. */
+ * holds its model's free parameters); mechanism.c lists it in one line. The configuration keys
+ * only a mechanism reads are declared in its folder (or common/) and named by its entry. */
 #ifndef SYNCSCOPE_PROTOCOLS_MECHANISM_H
 #define SYNCSCOPE_PROTOCOLS_MECHANISM_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "config/schema.h"
 #include "model/model.h"
 #include "timing/protocol.h"
 
@@ -19,10 +21,17 @@ typedef struct sc_mechanism {
     const sc_protocol *protocol;  /* its controllers in the detailed model */
     const model_mechanism *model; /* its analytical model */
     const char *params_file;      /* its model's free parameters (model_param_spec_load), in its folder */
+    const sc_config_key_table *config_keys; /* the keys only it reads, declared in its folder or
+                                               common/; NULL when it reads only the engine's */
 } sc_mechanism;
 
 const sc_mechanism *const *sc_mechanism_list(int *count);
 const sc_mechanism *sc_mechanism_find(const char *name);
+
+/* Adds every mechanism's own configuration keys to the schema (sc_schema_add_keys), owned by
+ * the mechanism. Whoever starts a program that reads configurations calls it first; calling it
+ * again does nothing. */
+void sc_mechanism_add_config_keys(void);
 
 /* The first mechanism of the registry: what a command runs when none is named. */
 const sc_mechanism *sc_mechanism_default(void);

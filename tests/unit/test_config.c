@@ -1,5 +1,5 @@
 /* test_config.c — configuration: unit parsing, layering, validation messages, canonical hash,
- * and the four system presets. */
+ * the four system presets, and the keys the mechanism modules add to the schema. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +14,7 @@
 #include "config/config.h"
 #include "config/schema.h"
 #include "config/units.h"
+#include "protocols/mechanism.h"
 
 static void write_file(const char *path, const char *text)
 {
@@ -206,6 +207,58 @@ static void test_bad_values(void **state)
     expect_bad_set("novalue", "expected key.path=value");
 }
 
+/* The keys a mechanism module declares (added by sc_mechanism_add_config_keys in main) are in
+ * the schema with their owners, required of a preset and validated like the engine's keys. */
+static void test_module_keys_in_schema(void **state)
+{
+    (void)state;
+    size_t count_before, count_after;
+    sc_schema_keys(&count_before);
+    sc_mechanism_add_config_keys();
+    const sc_config_key *keys = sc_schema_keys(&count_after);
+    assert_int_equal(count_after, count_before);
+
+    char owners[64];
+    int wl1 = sc_schema_find("l1.write_cache_size");
+    assert_true(wl1 >= 0);
+    assert_string_equal(keys[wl1].path, "l1.write_cache_size");
+    assert_int_equal(keys[wl1].type, SC_KEY_SIZE);
+    sc_schema_key_owners(wl1, owners, sizeof owners);
+    assert_string_equal(owners, "qr");
+    sc_schema_key_owners(sc_schema_find("directory.full_map_size"), owners, sizeof owners);
+    assert_string_equal(owners, "rfo,mesi");
+    sc_schema_key_owners(sc_schema_find("l1.size"), owners, sizeof owners);
+    assert_string_equal(owners, "");
+    assert_string_equal(sc_schema_nearest("l1.write_cache_sise"), "l1.write_cache_size");
+
+    sc_error error;
+    sc_config *config = sc_config_load("gsi", NULL, NULL, 0, &error);
+    assert_non_null(config);
+    assert_int_equal(sc_config_int(config, "l1.write_cache_size"), 4096);
+    char *json = sc_config_canonical_json(config);
+    assert_non_null(strstr(json, "\"full_map_associativity\":"));
+    free(json);
+    sc_config_free(config);
+    expect_bad_set("l1.write_cache_size=0", "l1.write_cache_size = '0' is out of range 1B..1GiB (bytes)");
+    expect_bad_set("directory.full_map_associativity=2000",
+                   "directory.full_map_associativity = '2000' is out of range 1..1024 (ways)");
+    expect_bad_set("l1.write_cache_sise=4KiB", "unknown key 'l1.write_cache_sise' (did you mean 'l1.write_cache_size'?)");
+
+    config = sc_config_load("gsi", NULL, NULL, 0, &error);
+    char *preset = sc_config_json(config, true);
+    sc_config_free(config);
+    char *key = strstr(preset, "\"full_map_associativity\"");
+    assert_non_null(key);
+    memmove(key, strchr(key, '\n') + 1, strlen(strchr(key, '\n') + 1) + 1); /* the key's line, gone */
+    char path[] = "/tmp/syncscope_system_XXXXXX.json";
+    close(mkstemps(path, 5));
+    write_file(path, preset);
+    free(preset);
+    assert_null(sc_config_load(path, NULL, NULL, 0, &error));
+    assert_non_null(strstr(error.message, "missing key 'directory.full_map_associativity'"));
+    unlink(path);
+}
+
 static void test_malformed_json_names_line(void **state)
 {
     (void)state;
@@ -330,6 +383,7 @@ static void test_indented_json_parses_back(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_size_units),
         cmocka_unit_test(test_frequency_units),
@@ -340,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_layers_later_wins),
         cmocka_unit_test(test_unknown_key_names_path),
         cmocka_unit_test(test_bad_values),
+        cmocka_unit_test(test_module_keys_in_schema),
         cmocka_unit_test(test_malformed_json_names_line),
         cmocka_unit_test(test_unknown_preset_lists_available),
         cmocka_unit_test(test_incomplete_preset_file),

@@ -141,6 +141,7 @@ static void test_guarded_directory_rows(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ownership_forwarding_invalidation_and_recall),
         cmocka_unit_test(test_guarded_directory_rows),

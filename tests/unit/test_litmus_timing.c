@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "protocols/mechanism.h"
 #include "session/run_timing.h"
 #include "timing/timing_engine.h"
 #include "workloads/litmus.h"
@@ -131,6 +132,7 @@ static int free_config(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_acquire_never_forbidden),
         cmocka_unit_test(test_cached_stale_under_wt_only),

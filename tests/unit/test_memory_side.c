@@ -334,6 +334,7 @@ static void test_latencies(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_l3_not_writable),
         cmocka_unit_test(test_l2_write_through),

@@ -491,6 +491,7 @@ static void profile_key_names_what_invalidates_it(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(histogram_matches_lru_simulation),
         cmocka_unit_test(buckets_tile_the_distances),

@@ -181,6 +181,7 @@ static void test_extension_bytes_sized_by_the_protocol(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_guarded_rows_and_own_actions),
         cmocka_unit_test(test_protocol_words_start_at_zero),

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "config/config.h"
+#include "protocols/mechanism.h"
 #include "session/run_timing.h"
 #include "workloads/protocol_tester.h"
 
@@ -192,6 +193,7 @@ static void test_variant_names(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_functional_passes),
         cmocka_unit_test(test_detailed_passes),

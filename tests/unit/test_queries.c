@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "protocols/mechanism.h"
 #include "store/canned_query.h"
 #include "store/result_table.h"
 #include "store/synthetic.h"
@@ -211,6 +212,7 @@ static void test_missing_and_unknown(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_at_least_eight_queries),
         cmocka_unit_test(test_every_query_returns_rows),

@@ -263,6 +263,7 @@ static void test_release_waits_for_a_write_behind_an_rl2_fill(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_after_write_in_the_same_cu),
         cmocka_unit_test(test_release_invalidates_stale_copies),

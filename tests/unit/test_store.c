@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/files.h"
+#include "protocols/mechanism.h"
 #include "store/schema_sql.h"
 #include "store/store.h"
 #include "store/synthetic.h"
@@ -628,6 +629,7 @@ static void test_migrates_version_2_rows(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_embedded_schema_matches_files),
         cmocka_unit_test(test_create_insert_read),

@@ -17,6 +17,7 @@
 
 #include "model/sensitivity.h"
 #include "model/sweep_design.h"
+#include "protocols/mechanism.h"
 
 static sweep_spec *parse(const char *text)
 {
@@ -237,6 +238,7 @@ static void test_shards_partition_the_points(void **state)
 
 int main(void)
 {
+    sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spec_errors_name_the_key),
         cmocka_unit_test(test_grid_decodes_every_combination_once),

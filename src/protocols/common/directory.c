@@ -134,6 +134,15 @@ void directory_destroy_all(memory_system *memory)
         directory_destroy(memory->banks[b].protocol_state);
 }
 
+static const sc_config_key full_map_keys[] = {
+    {"directory.full_map_associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0,
+     "ways of the full-map directory of an ownership (MOESI-family) protocol"},
+    {"directory.full_map_size", SC_KEY_SIZE, "bytes", 0, 64 * SC_GIB, NULL, 0,
+     "state of the full-map directory of an ownership (MOESI-family) protocol, all banks; 8 bytes per tracked line"},
+};
+
+const sc_config_key_table directory_config_keys = {full_map_keys, sizeof full_map_keys / sizeof full_map_keys[0]};
+
 _Static_assert(sizeof(directory_config) <= PROTOCOL_CONFIG_BYTES, "directory_config outgrows protocol_config");
 
 int directory_load_config(const sc_config *c, const char *mechanism, memory_config *m, sc_error *error)

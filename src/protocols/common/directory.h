@@ -16,6 +16,7 @@
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 
+#include "config/schema.h"
 #include "protocols/common/ownership.h"
 #include "timing/memory_internal.h"
 
@@ -35,6 +36,10 @@ typedef struct directory_config {
     unsigned associativity, transactions;
     unsigned latency;           /* directory.latency: GPU cycles before a forward or invalidation leaves */
 } directory_config;
+
+/* The directory's own keys (directory.full_map_*), which every protocol built on it reads;
+ * the registry adds them to the schema for each. */
+extern const sc_config_key_table directory_config_keys;
 
 static inline const directory_config *directory_config_of(const memory_config *memory)
 {

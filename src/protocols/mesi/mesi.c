@@ -1,5 +1,6 @@
 /* mesi.c — the mesi module's entry in the mechanism registry (protocols/mechanism.c): its name,
  * what it is, where the seeds specify it, and its parts. */
+#include "protocols/common/directory.h"
 #include "protocols/mechanism.h"
 #include "protocols/mesi/mesi.h"
 
@@ -11,4 +12,5 @@ const sc_mechanism mechanism_mesi = {
     .protocol = &protocol_mesi,
     .model = &model_mesi,
     .params_file = "src/protocols/mesi/mesi_params.json",
+    .config_keys = &directory_config_keys,
 };

@@ -11,4 +11,5 @@ const sc_mechanism mechanism_qr = {
     .protocol = &protocol_qr,
     .model = &model_qr,
     .params_file = "src/protocols/qr/qr_params.json",
+    .config_keys = &qr_config_keys,
 };

@@ -4,6 +4,7 @@
 #ifndef SYNCSCOPE_PROTOCOLS_QR_QR_H
 #define SYNCSCOPE_PROTOCOLS_QR_QR_H
 
+#include "config/schema.h"
 #include "model/model.h"
 #include "timing/memory_internal.h"
 #include "timing/protocol.h"
@@ -43,6 +44,9 @@ typedef struct qr_config {
     unsigned wl3_blocks, wl3_ways, wl3_fifo_entries;
     unsigned marker_latency;
 } qr_config;
+
+/* The keys only qr reads (qr_config.c), added to the schema by the registry. */
+extern const sc_config_key_table qr_config_keys;
 
 /* Reads and derives `out` for `line_bytes`-byte lines and `l2_banks` banks, failing with the
  * key of a bad value named (qr_config.c). */

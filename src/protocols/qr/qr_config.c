@@ -1,9 +1,33 @@
-/* qr_config.c — QuickRelease's configuration keys, read and derived only when qr is the
- * mechanism selected (qr.h: qr_config): the wL1 in whole lines, and the write caches below it
- * split over their slices. */
+/* qr_config.c — QuickRelease's configuration keys: their declarations in the schema
+ * (qr_config_keys), and their values, read and derived only when qr is the mechanism selected
+ * (qr.h: qr_config): the wL1 in whole lines, and the write caches below it split over their slices. */
 #include "protocols/qr/qr.h"
 
 #include <stdio.h>
+
+static const sc_config_key keys[] = {
+    {"l1.sync_fifo_entries", SC_KEY_INT, "entries", 1, 1 << 16, NULL, 0,
+     "QuickRelease S-FIFO1 per CU: line addresses of stores, dequeued when full and at releases"},
+    {"l1.write_cache_size", SC_KEY_SIZE, "bytes", 1, 1 * SC_GIB, NULL, 0,
+     "QuickRelease write-combining write cache (wL1) per CU, at least one line"},
+    {"l2.sync_fifo_entries", SC_KEY_INT, "entries", 1, 1 << 20, NULL, 0,
+     "QuickRelease S-FIFO2 (all banks; each bank's slice of the wL2 has its share): line addresses of the blocks "
+     "the wL2 takes, dequeued when full and at release markers"},
+    {"l2.write_cache_associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0,
+     "QuickRelease wL2 ways (a bank's slice has at most as many ways as blocks)"},
+    {"l2.write_cache_size", SC_KEY_SIZE, "bytes", 1, 1 * SC_GIB, NULL, 0,
+     "QuickRelease write-combining wL2 beside the L2 (all banks, at least one line per bank)"},
+    {"l3.sync_fifo_entries", SC_KEY_INT, "entries", 1, 1 << 20, NULL, 0,
+     "QuickRelease S-FIFO3: line addresses of the blocks the wL3 takes, dequeued when full and at release "
+     "markers"},
+    {"l3.write_cache_associativity", SC_KEY_INT, "ways", 1, 1024, NULL, 0,
+     "QuickRelease wL3 ways (at most as many as blocks)"},
+    {"l3.write_cache_size", SC_KEY_SIZE, "bytes", 1, 1 * SC_GIB, NULL, 0,
+     "QuickRelease write-combining wL3 on the GPU's path to memory, present with or without an L3 "
+     "(at least one line)"},
+};
+
+const sc_config_key_table qr_config_keys = {keys, sizeof keys / sizeof keys[0]};
 
 _Static_assert(sizeof(qr_config) <= PROTOCOL_CONFIG_BYTES, "qr_config outgrows memory_config.protocol_config");
 

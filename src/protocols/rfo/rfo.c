@@ -10,4 +10,5 @@ const sc_mechanism mechanism_rfo = {
     .protocol = &protocol_rfo,
     .model = &model_rfo,
     .params_file = "src/protocols/rfo/rfo_params.json",
+    .config_keys = &directory_config_keys,
 };
