@@ -309,7 +309,6 @@ static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_
         ask_issue_filter(engine, cu, slot, own);
 }
 
-
 /* The warp's check for this cycle: its own predicates, a release's wait, and the structural
  * predicates of the unit it needs. */
 static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)

@@ -37,14 +37,16 @@ typedef struct protocol_hooks {
     int (*load_config)(const sc_config *config, const char *mechanism, memory_config *memory, sc_error *error);
 
     /* ---- a CU's memory-model actions ---- */
-    /* An acquire of the CU (ld.acquire or atom.acquire completing, a fence, kernel start) at GPU
-     * or system scope (kernel boundaries are system scope; CTA scope needs nothing: the CTA's
-     * warps share the L1). Default: nothing (the L1 holds nothing an acquire must drop). */
+    /* An acquire of the CU (ld.acquire or atom.acquire completing, a fence, kernel start through
+     * the default kernel_begin) at GPU or system scope (kernel boundaries are system scope; CTA
+     * scope needs nothing: the CTA's warps share the L1). Default: nothing (the L1 holds nothing
+     * an acquire must drop). */
     void (*acquire)(memory_system *memory, unsigned cu, ptx_scope scope);
     /* A release of the CU at GPU or system scope (st.release, atom/red with release semantics, a
-     * fence, kernel end) begins or is still waiting (it may be called again each cycle it waits):
-     * the CU's writes must be on their way. The engine then waits until l1_writes_outstanding is
-     * 0. Default: every buffered store is sent (l1_send_buffered_stores). */
+     * fence, kernel end through the default kernel_end) begins or is still waiting (it may be
+     * called again each cycle it waits): the CU's writes must be on their way. The engine then
+     * waits until l1_writes_outstanding is 0 (at kernel end: until the L1 is drained, l1_drained).
+     * Default: every buffered store is sent (l1_send_buffered_stores). */
     void (*release)(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
     /* The store buffer refused a store for want of room. Default: send its oldest entry. */
     void (*store_buffer_full)(memory_system *memory, unsigned cu, sc_time now);
@@ -55,19 +57,22 @@ typedef struct protocol_hooks {
     /* ---- a CU's warps (compute_unit.c) ---- */
     /* Whether the warp in slot `warp` of CU `cu` may issue its next instruction, whose memory
      * traits are `traits` (protocol.h), while `global_in_flight` of the slot's global loads, stores
-     * and atomics are not yet done; asked before the unit's structural checks, each time the
-     * warp's own state has changed (an issue, one of its accesses completing, a barrier opening,
-     * a register becoming ready), so the answer may depend on the arguments only. A refusal names
-     * the GSI stall it causes; the verdict may also waive the instruction's acquire and release
-     * (issue_verdict), which is how an SC core's fences become no-ops. Default: none, every
-     * instruction may issue (memory_filters_issue is false and the engine never asks). */
+     * and atomics are not yet done. Asked as one of the warp's own predicates, again whenever the
+     * warp's own state changes (an issue, one of its accesses completing, a barrier opening, a
+     * register becoming ready), so the answer must depend on the arguments alone. A refusal names
+     * the GSI stall it causes (issue_verdict: a SYNC or a MEM_STRUCT sub-category; the unit's own
+     * structural stall, if any, names a MEM_STRUCT cycle first); the verdict may also waive the
+     * instruction's acquire and release. An SC core refuses global and shared/local accesses
+     * while global_in_flight > 0 and waives every acquire and release, so its fences are no-ops.
+     * Default: none, every instruction may issue (memory_filters_issue is false, the engine never
+     * asks). */
     issue_verdict (*issue_filter)(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                                   unsigned global_in_flight);
     /* The warp in slot `warp` of CU `cu` executed its last instruction at `now` (its loads may
      * still be in flight; the slot frees when its CTA's loads are done). Default: nothing. */
     void (*warp_exit)(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
-    /* The warp in slot `warp` of CU `cu` arrived at a CTA barrier (bar.sync) at
-     * `now`; it waits there until its CTA's warps have arrived. Default: nothing. */
+    /* The warp in slot `warp` of CU `cu` arrived at a CTA barrier (bar.sync) at `now`; it waits
+     * there until its CTA's warps have arrived. Default: nothing. */
     void (*barrier)(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
 
     /* ---- kernel boundaries (timing_engine.c) ---- */

@@ -337,7 +337,10 @@ static unsigned first_undrained_cu(const timing_engine *engine)
 static int end_kernel_in_memory(timing_engine *engine)
 {
     memory_kernel_end(engine->memory, engine->now_cycle * engine->config.memory.gpu_clock.period);
-    for (unsigned c; (c = first_undrained_cu(engine)) < engine->config.core.cu_count;) {
+    for (;;) {
+        unsigned c = first_undrained_cu(engine);
+        if (c == engine->config.core.cu_count)
+            return 0;
         if (event_queue_next_time(&engine->events) == SC_TIME_NEVER) {
             char what[128];
             snprintf(what, sizeof what, "deadlock: CU %u not drained at kernel end (%llu writes outstanding) with "
@@ -347,7 +350,6 @@ static int end_kernel_in_memory(timing_engine *engine)
         if (process_event(engine) < 0)
             return -1;
     }
-    return 0;
 }
 
 static int close_kernel_accounts(timing_engine *engine, uint64_t end)

@@ -1,6 +1,7 @@
 /* ownership_l1.c — the L1 side of ownership protocols (ownership.h): the names and properties of
- * their states, events, actions and messages, and the hooks that carry out their L1 actions and
- * take the directory's forwards and write-back acknowledgements, and its per-L1 state.
+ * their states, events, actions and messages, the state it keeps per L1 (ownership_l1), and the
+ * hooks that carry out their L1 actions, take the directory's forwards and write-back
+ * acknowledgements, and say when an L1 is drained.
  *
  * A GetS or GetM opens an MSHR in IS or IM like any miss (l1_open_miss); requests to the line
  * wait in it and are performed in arrival order when the grant arrives. An atomic on an owned
