@@ -151,7 +151,7 @@ void cu_categories_init(timing_engine *engine)
 typedef struct warp_check {
     unsigned bits;              /* PREDICATE_* */
     int8_t sync;                /* the own synchronisation, or a release's wait */
-    int8_t mem_struct;
+    int8_t mem_struct;          /* the unit's structural stall (the issue filter's is in the own view) */
     uint64_t wake;              /* earliest cycle a time-based blocker clears */
 } warp_check;
 
@@ -159,7 +159,8 @@ static gsi_instruction_view view_of(const warp_slot *slot, const warp_check *che
 {
     gsi_instruction_view view = slot->own.view;
     view.sync = check->sync;
-    view.mem_struct = check->mem_struct;
+    if (check->mem_struct != GSI_NONE)
+        view.mem_struct = check->mem_struct;
     view.compute_busy = (check->bits & PREDICATE_COMPUTE_BUSY) != 0;
     return view;
 }
@@ -264,9 +265,29 @@ static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot
     return true;
 }
 
+/* The protocol's issue filter on the warp's next instruction: a refusal joins the warp's own
+ * predicates (as its synchronisation, unless it already waits on its own, or as a structural
+ * stall), and a waiver of the instruction's acquire and release is kept for its issue. */
+static void ask_issue_filter(timing_engine *engine, const compute_unit *cu, const warp_slot *slot, own_check *own)
+{
+    issue_verdict verdict = l1_issue_filter(engine->memory, cu->index, (unsigned)(slot - cu->slots),
+                                            &slot->next_decoded->traits, slot->global_in_flight);
+    if (own->view.sync == GSI_NONE && verdict.sync != GSI_NONE) {
+        own->view.sync = verdict.sync;
+        own->bits |= PREDICATE_SYNC;
+    }
+    if (verdict.mem_struct != GSI_NONE) {
+        own->view.mem_struct = verdict.mem_struct;
+        own->bits |= PREDICATE_MEM_STRUCT;
+    }
+    own->ordering_waived = verdict.ordering_waived;
+}
+
 /* The warp's own predicates. Time-based ones that do not hold stay so, and those that hold clear
- * at `wake` at the earliest, so the result stands until the slot's version changes or `wake`. */
-static void check_own_state(timing_engine *engine, warp_slot *slot, uint64_t cycle, own_check *own)
+ * at `wake` at the earliest; the issue filter's answer depends on the warp alone; so the result
+ * stands until the slot's version changes or `wake`. */
+static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_slot *slot, uint64_t cycle,
+                            own_check *own)
 {
     const decoded_instruction *d = slot->next_decoded;
     *own = (own_check){.wake = CYCLE_NEVER, .version = slot->version};
@@ -284,6 +305,8 @@ static void check_own_state(timing_engine *engine, warp_slot *slot, uint64_t cyc
     check_registers(engine, slot, d, cycle, own);
     own->bits = (v->next_unavailable ? PREDICATE_NEXT_UNAVAILABLE : 0) | (v->sync != GSI_NONE ? PREDICATE_SYNC : 0) |
                 (v->pending_load ? PREDICATE_PENDING_LOAD : 0) | (v->pending_compute ? PREDICATE_PENDING_COMPUTE : 0);
+    if (engine->filters_issue)
+        ask_issue_filter(engine, cu, slot, own);
 }
 
 /* The warp's check for this cycle: its own predicates, a release's wait, and the structural
@@ -292,10 +315,11 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
 {
     const decoded_instruction *d = slot->next_decoded;
     if (slot->own.version != slot->version || cycle >= slot->own.wake)
-        check_own_state(engine, slot, cycle, &slot->own);
+        check_own_state(engine, cu, slot, cycle, &slot->own);
     *check = (warp_check){.bits = slot->own.bits, .sync = slot->own.view.sync, .mem_struct = GSI_NONE,
                           .wake = slot->own.wake};
-    if (check->sync == GSI_NONE && d->releases && waits_for_release(engine, cu, slot, cycle)) {
+    if (check->sync == GSI_NONE && d->releases && !slot->own.ordering_waived &&
+        waits_for_release(engine, cu, slot, cycle)) {
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
     }
@@ -322,11 +346,19 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
 }
 
 /* The part of a check that matters for a warp that cannot issue this cycle anyway, once the cycle
- * is known to be NO_STALL: a release still holds back other warps' writes and drains the buffer. */
+ * is known to be NO_STALL: a release still holds back other warps' writes and drains the buffer,
+ * unless the warp waits on its own or the issue filter holds it back or waives the release. */
 static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
 {
-    if (slot->next_decoded->releases && blocking_sync(slot) == GSI_NONE)
-        waits_for_release(engine, cu, slot, cycle);
+    if (!slot->next_decoded->releases || blocking_sync(slot) != GSI_NONE)
+        return;
+    if (engine->filters_issue) {
+        own_check filtered = {.view.sync = GSI_NONE};
+        ask_issue_filter(engine, cu, slot, &filtered);
+        if (filtered.view.sync != GSI_NONE || filtered.ordering_waived)
+            return;
+    }
+    waits_for_release(engine, cu, slot, cycle);
 }
 
 /* ---- issue ---- */
@@ -366,6 +398,7 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
     op->event = (uint8_t)access_event(request);
     op->destination_count = 0;
     op->acquire = 0;
+    slot->global_in_flight++;
     bool returns_value = request->kind == EXEC_ACCESS_LOAD || request->kind == EXEC_ACCESS_ATOMIC;
     if (returns_value) {
         op->destination_count = d->destination_count;
@@ -379,7 +412,8 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
             slot->loads = realloc(slot->loads, slot->loads_capacity * sizeof *slot->loads);
         }
         slot->loads[slot->loads_in_flight++] = handle;
-        if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
+        if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope) &&
+            !slot->own.ordering_waived) {
             op->acquire = 1;
             slot->acquire_op = handle;
         }
@@ -466,11 +500,15 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
     if (handle != MEMORY_OP_NONE)
         memory_op_free(engine->memory, handle);
     time_private_instruction(engine, cu, slot, in, d, cycle);
-    if (step.status == EXEC_FENCE && protocol_has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope))
+    if (step.status == EXEC_FENCE && protocol_has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope) &&
+        !slot->own.ordering_waived)
         l1_acquire(engine->memory, cu->index, protocol_sync_scope((ptx_scope)step.scope));
+    if (step.status == EXEC_BARRIER)
+        l1_barrier(engine->memory, cu->index, slot_index, cycle * engine->config.memory.gpu_clock.period);
     if (step.status == EXEC_WARP_DONE) {
         slot->finished = true;
         slot->cta->warps_running--;
+        l1_warp_exit(engine->memory, cu->index, slot_index, cycle * engine->config.memory.gpu_clock.period);
         return 0;
     }
     if (d->unit == UNIT_CONTROL && slot->next && slot->next != in + 1)
@@ -687,6 +725,7 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
             }
         }
     }
+    slot->global_in_flight--;
     if (op->request.kind == EXEC_ACCESS_LOAD || op->request.kind == EXEC_ACCESS_ATOMIC)
         forget_load(slot, handle);
     if (slot->acquire_op == handle) {

@@ -9,8 +9,6 @@
 
 #include <stdlib.h>
 
-#include "timing/protocol.h"
-
 static bool writes_register(ptx_opcode opcode)
 {
     switch (opcode) {
@@ -106,6 +104,26 @@ static bool writes_global(const ptx_instruction *in)
     return (in->opcode == PTX_OP_ST || in->opcode == PTX_OP_ATOM || in->opcode == PTX_OP_RED) && may_be_global(in);
 }
 
+static issue_traits traits_of(const ptx_instruction *in, bool releases)
+{
+    issue_traits traits = {.semantics = in->semantics, .scope = in->scope};
+    if (in->opcode == PTX_OP_FENCE)
+        traits.flags |= ISSUE_FENCE;
+    if (is_memory_access(in) && may_be_global(in))
+        traits.flags |= in->opcode == PTX_OP_LD ? ISSUE_GLOBAL_LOAD : in->opcode == PTX_OP_ST ? ISSUE_GLOBAL_STORE
+                                                                                             : ISSUE_GLOBAL_ATOMIC;
+    if (is_memory_access(in) && (in->space == PTX_SPACE_SHARED || in->space == PTX_SPACE_GENERIC))
+        traits.flags |= ISSUE_SHARED_ACCESS;
+    if (is_memory_access(in) && (in->space == PTX_SPACE_LOCAL || in->space == PTX_SPACE_GENERIC))
+        traits.flags |= ISSUE_LOCAL_ACCESS;
+    bool may_acquire = in->opcode == PTX_OP_FENCE || traits.flags & (ISSUE_GLOBAL_LOAD | ISSUE_GLOBAL_ATOMIC);
+    if (may_acquire && protocol_has_acquire((ptx_semantics)in->semantics, (ptx_scope)in->scope))
+        traits.flags |= ISSUE_ACQUIRE;
+    if (releases)
+        traits.flags |= ISSUE_RELEASE;
+    return traits;
+}
+
 static decoded_instruction decode(const ptx_instruction *in)
 {
     decoded_instruction d = {.unit = (uint8_t)unit_of(in)};
@@ -120,6 +138,7 @@ static decoded_instruction decode(const ptx_instruction *in)
     d.release_scope = (uint8_t)protocol_sync_scope((ptx_scope)in->scope);
     d.writes_global = writes_global(in);
     d.loads_global = in->opcode == PTX_OP_LD && may_be_global(in);
+    d.traits = traits_of(in, d.releases);
     return d;
 }
 

@@ -1,13 +1,15 @@
 /* decode.h — what the timing model needs to know about each PTX instruction before issuing it:
  * the functional unit it occupies, the registers it reads and writes (for the scoreboard) and
- * its memory-model role (release, global write, global load). Decoded once per function per
- * launch, so the per-cycle issue checks read flags; the executor still does the semantics. */
+ * its memory-model role (release, global write, global load, the traits a protocol's issue
+ * filter sees). Decoded once per function per launch, so the per-cycle issue checks read flags;
+ * the executor still does the semantics. */
 #ifndef SYNCSCOPE_TIMING_DECODE_H
 #define SYNCSCOPE_TIMING_DECODE_H
 
 #include <stdint.h>
 
 #include "ptx/ptx_ir.h"
+#include "timing/protocol.h"
 
 typedef enum timing_unit {
     UNIT_ALU = 0,   /* SIMD pipeline: integer, f32/f64, moves, compares, param loads */
@@ -27,6 +29,7 @@ typedef struct decoded_instruction {
     uint8_t release_scope;   /* its ptx_scope (GPU or SYS) */
     uint8_t writes_global;   /* st/atom/red that may reach global memory */
     uint8_t loads_global;    /* ld that may read global memory (needs an L1 MSHR) */
+    issue_traits traits;     /* what a protocol's issue filter sees of it */
     int32_t sources[DECODE_MAX_REGISTERS];
     int32_t destinations[4 + 1];
 } decoded_instruction;

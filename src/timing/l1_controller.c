@@ -12,7 +12,11 @@
  * line in the array takes the row's next state, and the derived state must equal it.
  *
  * Stores and atomics that wait in an MSHR for ownership count as outstanding writes until the
- * grant arrives and they are performed on the line, in arrival order with the loads. */
+ * grant arrives and they are performed on the line, in arrival order with the loads.
+ *
+ * The CU's other points of the protocol pass through here to its hooks: acquire and release,
+ * room in the store buffer, the issue filter, a warp's exit and barrier arrival, and whether the
+ * L1 is drained at kernel end. */
 #include "timing/memory_internal.h"
 
 #include <string.h>
@@ -522,9 +526,24 @@ uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu)
     return memory->l1[cu].writes_outstanding;
 }
 
-uint64_t l1_writebacks_outstanding(const memory_system *memory, unsigned cu)
+bool l1_drained(const memory_system *memory, unsigned cu) { return memory->hooks.l1_drained(memory, cu); }
+
+bool memory_filters_issue(const memory_system *memory) { return memory->hooks.issue_filter != NULL; }
+
+issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
+                              unsigned global_in_flight)
 {
-    return memory->l1[cu].writebacks_outstanding;
+    return memory->hooks.issue_filter(memory, cu, warp, traits, global_in_flight);
+}
+
+void l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now)
+{
+    memory->hooks.warp_exit(memory, cu, warp, now);
+}
+
+void l1_barrier(memory_system *memory, unsigned cu, unsigned warp, sc_time now)
+{
+    memory->hooks.barrier(memory, cu, warp, now);
 }
 
 int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_event event, sc_time now,

@@ -57,7 +57,6 @@ typedef struct l1_controller {
     uint32_t epoch;              /* acquires so far: MSHRs opened in an older epoch are stale */
     uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
     uint64_t writes_outstanding; /* writes/atomics sent (or waiting for ownership) and not yet performed */
-    uint64_t writebacks_outstanding;  /* Puts sent and not yet acknowledged by the directory */
 } l1_controller;
 
 /* L2 line states (cache_line.state). */

@@ -136,6 +136,25 @@ static void send_buffered_stores(memory_system *memory, unsigned cu, ptx_scope s
 
 static void count_write_outstanding(memory_system *memory, unsigned cu) { memory->l1[cu].writes_outstanding++; }
 
+static void do_nothing_for_warp(memory_system *memory, unsigned cu, unsigned warp, sc_time now) {}
+
+static void acquire_every_l1(memory_system *memory, sc_time now)
+{
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+        memory->hooks.acquire(memory, cu, PTX_SCOPE_SYS);
+}
+
+static void release_every_l1(memory_system *memory, sc_time now)
+{
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+        memory->hooks.release(memory, cu, PTX_SCOPE_SYS, now);
+}
+
+static bool no_write_outstanding(const memory_system *memory, unsigned cu)
+{
+    return memory->l1[cu].writes_outstanding == 0;
+}
+
 static l1_verdict accept_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
                                 l1_event *event, sc_time now, sc_error *error)
 {
@@ -187,6 +206,11 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     h->release = h->release ? h->release : send_buffered_stores;
     h->store_buffer_full = h->store_buffer_full ? h->store_buffer_full : l1_send_oldest_store;
     h->write_sent = h->write_sent ? h->write_sent : count_write_outstanding;
+    h->warp_exit = h->warp_exit ? h->warp_exit : do_nothing_for_warp;
+    h->barrier = h->barrier ? h->barrier : do_nothing_for_warp;
+    h->kernel_begin = h->kernel_begin ? h->kernel_begin : acquire_every_l1;
+    h->kernel_end = h->kernel_end ? h->kernel_end : release_every_l1;
+    h->l1_drained = h->l1_drained ? h->l1_drained : no_write_outstanding;
     h->l1_before_access = h->l1_before_access ? h->l1_before_access : accept_access;
     h->l1_action = h->l1_action ? h->l1_action : l1_action_unknown;
     h->l1_guard = h->l1_guard ? h->l1_guard : guard_holds;
@@ -561,6 +585,12 @@ void memory_warm_finish(memory_system *memory)
     if (memory->hooks.warm_finish)
         memory->hooks.warm_finish(memory);
 }
+
+/* ---- kernel boundaries ---- */
+
+void memory_kernel_begin(memory_system *memory, sc_time now) { memory->hooks.kernel_begin(memory, now); }
+
+void memory_kernel_end(memory_system *memory, sc_time now) { memory->hooks.kernel_end(memory, now); }
 
 memory_op *memory_oldest_op(memory_system *memory)
 {

@@ -162,8 +162,23 @@ bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);
 bool l1_mshr_full(const memory_system *memory, unsigned cu);
 /* Writes and atomics of the CU not yet performed (sent to the L2, or waiting for ownership). */
 uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu);
-/* Write-backs (Puts) of the CU the directory has not acknowledged yet. */
-uint64_t l1_writebacks_outstanding(const memory_system *memory, unsigned cu);
+
+/* The compute units' points of the protocol (protocol_hooks.h). Whether the protocol filters
+ * issue at all (the engine asks once and skips the filter otherwise); whether the warp in slot
+ * `warp` of CU `cu` may issue its next instruction, whose traits are `traits`, with
+ * `global_in_flight` of its global accesses not yet done; the warp has exited; the warp has
+ * arrived at a CTA barrier. */
+bool memory_filters_issue(const memory_system *memory);
+issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
+                              unsigned global_in_flight);
+void l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
+void l1_barrier(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
+
+/* Kernel boundaries, as the protocol does them (default: an acquire, or a release, of every CU at
+ * system scope); a kernel ends once every L1 is drained (default: no write outstanding). */
+void memory_kernel_begin(memory_system *memory, sc_time now);
+void memory_kernel_end(memory_system *memory, sc_time now);
+bool l1_drained(const memory_system *memory, unsigned cu);
 
 /* ---- the engine's side ---- */
 

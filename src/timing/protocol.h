@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "ptx/ptx_ir.h"
+#include "stalls/gsi.h"
 
 #define PROTOCOL_MAX_ACTIONS 6
 
@@ -202,5 +203,41 @@ static inline bool protocol_has_acquire(ptx_semantics semantics, ptx_scope scope
     bool acquiring = semantics == PTX_SEM_ACQUIRE || semantics == PTX_SEM_ACQ_REL || semantics == PTX_SEM_SC;
     return acquiring && scope != PTX_SCOPE_CTA;
 }
+
+/* ---- what a protocol's issue filter sees and says (protocol_hooks.h: issue_filter) ---- */
+
+/* What a warp's next instruction does to memory, decoded once per launch (decode.c). A generic
+ * address may turn out global, shared or local, so an access in the generic space has the GLOBAL
+ * flag of its kind and both SHARED and LOCAL. */
+enum {
+    ISSUE_GLOBAL_LOAD = 1,     /* ld that may read global memory */
+    ISSUE_GLOBAL_STORE = 2,    /* st that may write global memory */
+    ISSUE_GLOBAL_ATOMIC = 4,   /* atom or red that may reach global memory */
+    ISSUE_SHARED_ACCESS = 8,   /* ld/st/atom/red that may reach the CTA's shared memory */
+    ISSUE_LOCAL_ACCESS = 16,   /* ld/st that may reach the thread's local memory */
+    ISSUE_FENCE = 32,          /* fence or membar */
+    ISSUE_ACQUIRE = 64,        /* a fence, or a load or atomic that may be global, with acquire
+                                  semantics the L1 must honour (protocol_has_acquire) */
+    ISSUE_RELEASE = 128,       /* a release the engine waits for (decode.h: releases) */
+};
+
+typedef struct issue_traits {
+    uint8_t flags;       /* ISSUE_* */
+    uint8_t semantics;   /* ptx_semantics as written */
+    uint8_t scope;       /* ptx_scope as written */
+} issue_traits;
+
+/* The filter's answer. An instruction it holds back is charged to GSI like the engine's own
+ * stalls: `sync` as a SYNC stall of that sub-category, `mem_struct` as a MEM_STRUCT stall. With
+ * `ordering_waived` the instruction issues without its acquire and release actions: no wait for
+ * the CU's writes before a release, no acquire hook and no acquire wait of the warp after it (a
+ * core whose filter orders every global access itself runs fences as no-ops). */
+typedef struct issue_verdict {
+    int8_t sync;           /* gsi_sync_kind holding it back, or GSI_NONE */
+    int8_t mem_struct;     /* gsi_struct_cause holding it back, or GSI_NONE */
+    bool ordering_waived;
+} issue_verdict;
+
+#define ISSUE_ALLOWED ((issue_verdict){.sync = GSI_NONE, .mem_struct = GSI_NONE, .ordering_waived = false})
 
 #endif

@@ -1,7 +1,8 @@
 /* protocol_hooks.h — the points where the shared memory system hands control to a protocol
  * module (src/protocols/NAME/): loading the configuration it owns, building its own units, the
- * memory-model actions of a CU, what happens before an L1 access and at an L2 bank, the events
- * it schedules, and host accesses.
+ * memory-model actions of a CU, what a CU's warps may issue and what they do (exit, barriers),
+ * kernel boundaries, what happens before an L1 access and at an L2 bank, the events it
+ * schedules, and host accesses.
  *
  * The engine never asks which mechanism runs: where a mechanism's behaviour differs, it calls the
  * hook, and a NULL hook does the default named beside it. A module's hooks work on the memory
@@ -36,20 +37,55 @@ typedef struct protocol_hooks {
     int (*load_config)(const sc_config *config, const char *mechanism, memory_config *memory, sc_error *error);
 
     /* ---- a CU's memory-model actions ---- */
-    /* An acquire of the CU (ld.acquire or atom.acquire completing, a fence, kernel start) at GPU
-     * or system scope (kernel boundaries are system scope; CTA scope needs nothing: the CTA's
-     * warps share the L1). Default: nothing (the L1 holds nothing an acquire must drop). */
+    /* An acquire of the CU (ld.acquire or atom.acquire completing, a fence, kernel start through
+     * the default kernel_begin) at GPU or system scope (kernel boundaries are system scope; CTA
+     * scope needs nothing: the CTA's warps share the L1). Default: nothing (the L1 holds nothing
+     * an acquire must drop). */
     void (*acquire)(memory_system *memory, unsigned cu, ptx_scope scope);
     /* A release of the CU at GPU or system scope (st.release, atom/red with release semantics, a
-     * fence, kernel end) begins or is still waiting (it may be called again each cycle it waits):
-     * the CU's writes must be on their way. The engine then waits until l1_writes_outstanding is
-     * 0. Default: every buffered store is sent (l1_send_buffered_stores). */
+     * fence, kernel end through the default kernel_end) begins or is still waiting (it may be
+     * called again each cycle it waits): the CU's writes must be on their way. The engine then
+     * waits until l1_writes_outstanding is 0 (at kernel end: until the L1 is drained, l1_drained).
+     * Default: every buffered store is sent (l1_send_buffered_stores). */
     void (*release)(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
     /* The store buffer refused a store for want of room. Default: send its oldest entry. */
     void (*store_buffer_full)(memory_system *memory, unsigned cu, sc_time now);
     /* A write of the CU left for the L2 (a store buffer entry, a write-through). Default: it counts
      * as outstanding until the L2 acknowledges it (MSG_WRITE_ACK). */
     void (*write_sent)(memory_system *memory, unsigned cu);
+
+    /* ---- a CU's warps (compute_unit.c) ---- */
+    /* Whether the warp in slot `warp` of CU `cu` may issue its next instruction, whose memory
+     * traits are `traits` (protocol.h), while `global_in_flight` of the slot's global loads, stores
+     * and atomics are not yet done. Asked as one of the warp's own predicates, again whenever the
+     * warp's own state changes (an issue, one of its accesses completing, a barrier opening, a
+     * register becoming ready), so the answer must depend on the arguments alone. A refusal names
+     * the GSI stall it causes (issue_verdict: a SYNC or a MEM_STRUCT sub-category; the unit's own
+     * structural stall, if any, names a MEM_STRUCT cycle first); the verdict may also waive the
+     * instruction's acquire and release. An SC core refuses global and shared/local accesses
+     * while global_in_flight > 0 and waives every acquire and release, so its fences are no-ops.
+     * Default: none, every instruction may issue (memory_filters_issue is false, the engine never
+     * asks). */
+    issue_verdict (*issue_filter)(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
+                                  unsigned global_in_flight);
+    /* The warp in slot `warp` of CU `cu` executed its last instruction at `now` (its loads may
+     * still be in flight; the slot frees when its CTA's loads are done). Default: nothing. */
+    void (*warp_exit)(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
+    /* The warp in slot `warp` of CU `cu` arrived at a CTA barrier (bar.sync) at `now`; it waits
+     * there until its CTA's warps have arrived. Default: nothing. */
+    void (*barrier)(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
+
+    /* ---- kernel boundaries (timing_engine.c) ---- */
+    /* A kernel launch begins at `now`, before its first CTA is placed. Default: an acquire of
+     * every CU at system scope (the acquire hook). */
+    void (*kernel_begin)(memory_system *memory, sc_time now);
+    /* Every CTA of the kernel has finished at `now`: the CUs' writes must be on their way. The
+     * engine then runs events until every L1 is drained (l1_drained) and ends the kernel (the host
+     * may read memory next). Default: a release of every CU at system scope (the release hook). */
+    void (*kernel_end)(memory_system *memory, sc_time now);
+    /* Whether the CU's L1 has nothing in flight that the end of a kernel waits for. Default: no
+     * write is outstanding (l1_writes_outstanding is 0). */
+    bool (*l1_drained)(const memory_system *memory, unsigned cu);
 
     /* ---- the L1 ---- */
     /* Before an access's row is looked up: may refuse it (the unit retries later), make room in

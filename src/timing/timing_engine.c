@@ -1,8 +1,9 @@
 /* timing_engine.c — runs kernel launches on the timing model: places CTAs on compute units as
  * occupancy allows, advances time by interleaving memory events with the cycles on which some
- * CU can change state, applies the memory-model actions of kernel boundaries (acquire at start,
- * release at end), checks every CU's stall breakdown against its cycles, and watches for
- * deadlock and runaway runs. */
+ * CU can change state, hands the kernel boundaries to the protocol (memory_kernel_begin and
+ * memory_kernel_end: by default an acquire at start and a release at end, then a wait until every
+ * L1 is drained), checks every CU's stall breakdown against its cycles, and watches for deadlock
+ * and runaway runs. */
 #include "timing/timing_internal.h"
 
 #include "exec/occupancy.h"
@@ -64,6 +65,7 @@ static void ensure_memory(timing_engine *engine, sc_device *device)
     engine->device = device;
     memory_callbacks callbacks = {engine, op_done_callback, write_performed_callback};
     engine->memory = memory_system_create(&engine->config.memory, engine->protocol, device, &engine->events, callbacks);
+    engine->filters_issue = memory_filters_issue(engine->memory);
 }
 
 /* ---- CTA placement ---- */
@@ -321,22 +323,30 @@ static int run_until_ctas_done(timing_engine *engine)
     return 0;
 }
 
-/* Kernel end is a release: every store buffer drains and the kernel completes when every write
- * is performed and every write-back of an owned line has reached its directory (the host may
- * read memory next). */
-static int release_at_kernel_end(timing_engine *engine)
+/* The first CU whose L1 is not drained, or cu_count when all are. */
+static unsigned first_undrained_cu(const timing_engine *engine)
 {
-    sc_time now = engine->now_cycle * engine->config.memory.gpu_clock.period;
-    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
-        l1_release(engine->memory, c, PTX_SCOPE_SYS, now);
+    unsigned c = 0;
+    while (c < engine->config.core.cu_count && l1_drained(engine->memory, c))
+        c++;
+    return c;
+}
+
+/* Kernel end is the protocol's (by default a release of every CU): the kernel completes when
+ * every L1 is drained (by default: every write performed), as the host may read memory next. */
+static int end_kernel_in_memory(timing_engine *engine)
+{
+    memory_kernel_end(engine->memory, engine->now_cycle * engine->config.memory.gpu_clock.period);
     for (;;) {
-        bool outstanding = false;
-        for (unsigned c = 0; c < engine->config.core.cu_count; c++)
-            outstanding |= l1_writes_outstanding(engine->memory, c) + l1_writebacks_outstanding(engine->memory, c) > 0;
-        if (!outstanding)
+        unsigned c = first_undrained_cu(engine);
+        if (c == engine->config.core.cu_count)
             return 0;
-        if (event_queue_next_time(&engine->events) == SC_TIME_NEVER)
-            return describe_stuck(engine, "deadlock: writes outstanding at kernel end with nothing in flight");
+        if (event_queue_next_time(&engine->events) == SC_TIME_NEVER) {
+            char what[128];
+            snprintf(what, sizeof what, "deadlock: CU %u not drained at kernel end (%llu writes outstanding) with "
+                     "nothing in flight", c, (unsigned long long)l1_writes_outstanding(engine->memory, c));
+            return describe_stuck(engine, what);
+        }
         if (process_event(engine) < 0)
             return -1;
     }
@@ -366,8 +376,8 @@ static void begin_kernel_accounts(timing_engine *engine)
         cu->last_class = idle_cycle;
         cu->charged_through = engine->kernel_start;
         cu->next_eval = CYCLE_NEVER;
-        l1_acquire(engine->memory, c, PTX_SCOPE_SYS);  /* kernel start is an acquire */
     }
+    memory_kernel_begin(engine->memory, engine->kernel_start * engine->config.memory.gpu_clock.period);
 }
 
 /* The counters a kernel record takes as differences between the launch's end and start. */
@@ -441,7 +451,7 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     if (status == 0)
         status = run_until_ctas_done(engine);
     if (status == 0)
-        status = release_at_kernel_end(engine);
+        status = end_kernel_in_memory(engine);
     uint64_t end = engine->now_cycle + 1;
     if (status == 0)
         status = close_kernel_accounts(engine, end);

@@ -20,11 +20,12 @@ typedef struct cta_slot {
 } cta_slot;
 
 /* The predicates of a warp's next instruction that depend on the warp alone (instruction buffer,
- * synchronisation, registers) as last computed, reused while the warp is unchanged (version)
- * and time has not reached `wake` (compute_unit.c). */
+ * synchronisation, registers, and the protocol's issue filter if it has one) as last computed,
+ * reused while the warp is unchanged (version) and time has not reached `wake` (compute_unit.c). */
 typedef struct own_check {
     gsi_instruction_view view;  /* the unit's structural predicates left clear */
     uint8_t bits;               /* which of them hold (compute_unit.c's PREDICATE_*) */
+    bool ordering_waived;       /* the protocol's issue filter waived its acquire and release */
     uint64_t wake;              /* earliest cycle one of them clears by time alone */
     uint64_t version;           /* the slot's version when computed */
 } own_check;
@@ -42,6 +43,9 @@ typedef struct warp_slot {
     uint64_t age;               /* dispatch order (GTO's "oldest") */
     uint64_t fetch_ready;       /* cycle the next instruction is in the instruction buffer */
     uint32_t acquire_op;        /* operation whose completion ends this warp's acquire, or NONE */
+    uint32_t global_in_flight;  /* global loads, stores and atomics issued from the slot, not yet done
+                                   (a warp inherits those its slot's previous warp left: an exited
+                                   warp waits for its loads only) */
     uint32_t *loads;            /* operations in flight that will write its registers */
     uint32_t loads_in_flight, loads_capacity;
     /* scoreboard, per register of the innermost frame */
@@ -114,6 +118,7 @@ typedef struct timing_engine {
     uint64_t instructions;
     uint64_t age_counter;
     uint64_t jitter_state;
+    bool filters_issue;         /* the protocol has an issue filter (memory_filters_issue) */
     uint8_t view_category[64];  /* Algorithm 1's category by predicate bits (compute_unit.c) */
     sc_error *error;            /* the launch's error, for callbacks */
     int failed;

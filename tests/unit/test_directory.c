@@ -84,7 +84,7 @@ static void test_ownership_forwarding_invalidation_and_recall(void **state)
     assert_int_equal(image_word(h, line_y(h)), 7);
     for (unsigned cu = 0; cu < 2; cu++) {
         assert_int_equal(l1_writes_outstanding(h->memory, cu), 0);
-        assert_int_equal(l1_writebacks_outstanding(h->memory, cu), 0);
+        assert_true(l1_drained(h->memory, cu));
     }
 }
 

@@ -124,12 +124,14 @@ void directory_build(memory_system *memory, const directory_machine *machine)
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
         memory->banks[b].protocol_state = directory_create(directory_config_of(&memory->config), index);
     memory->protocol_stats = &index->stats;
+    ownership_l1_build(memory);
     memory->l2_writes_through = false;   /* the L2 is the home of the lines the L1s write back */
 }
 
 void directory_destroy_all(memory_system *memory)
 {
     free((directory_index *)slice_of(memory, 0)->index);
+    ownership_l1_destroy(memory);
     for (unsigned b = 0; b < memory->config.l2_banks; b++)
         directory_destroy(memory->banks[b].protocol_state);
 }

@@ -5,14 +5,16 @@
  *
  * Its functions are the protocol hooks of such a protocol (protocol_hooks.h): build (called from
  * the protocol's own build hook with its table) gives every bank a directory slice running it
- * (and makes the L2 write-back); load_config reads the directory's keys (directory_config) and
- * needs an L1, at most DIRECTORY_MAX_CUS CUs and a directory set per bank; bank_receive handles a message at the bank
- * (1 handled, 0 a request must wait for a transaction, a directory way or an L2 MSHR, -1 a
- * protocol error); home_data takes the home's data for a request that reached the L2 (a hit, or
- * a fill from the memory side); handle_event runs its home-data events; host_access writes the
- * owners' dirty data to the image and, after a write, forgets the lines; warm_finish forgets
- * every entry. DIRECTORY_HOOKS lists them for a protocol's hooks table, with its own build
- * (one that calls directory_build); directory_counters are the metrics such a protocol reports. */
+ * and every L1 its ownership_l1 (ownership.h), and makes the L2 write-back; load_config reads
+ * the directory's keys (directory_config) and needs an L1, at most DIRECTORY_MAX_CUS CUs and a
+ * directory set per bank; bank_receive handles a message at the bank (1 handled, 0 a request
+ * must wait for a transaction, a directory way or an L2 MSHR, -1 a protocol error); home_data
+ * takes the home's data for a request that reached the L2 (a hit, or a fill from the memory
+ * side); handle_event runs its home-data events; host_access writes the owners' dirty data to
+ * the image and, after a write, forgets the lines; warm_finish forgets every entry.
+ * DIRECTORY_HOOKS lists them for a protocol's hooks table, with its own build (one that calls
+ * directory_build) and the L1 side's hooks of ownership.h; directory_counters are the metrics
+ * such a protocol reports. */
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 
@@ -149,7 +151,7 @@ void directory_warm_finish(memory_system *memory);
         .bank_receive = directory_receive, .home_data = directory_home_filled,                      \
         .handle_event = directory_handle_event, .host_access = directory_host_access,               \
         .warm_finish = directory_warm_finish, .l1_action = ownership_l1_action,                     \
-        .l1_message = ownership_l1_message,                                                         \
+        .l1_message = ownership_l1_message, .l1_drained = ownership_l1_drained,                     \
     }
 
 /* The directory's and the owning L1s' counters (ownership_stats), as the protocol's metrics. */

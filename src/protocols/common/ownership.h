@@ -101,8 +101,24 @@ static inline bool l1_state_owned(l1_state state)
 /* Whether an owned line's data is newer than the home's (M, O). */
 bool l1_state_dirty(l1_state state);
 
-/* The L1 side's hooks (protocol_hooks.h). */
+/* The block's state of one L1 (its l1_controller.protocol_state). */
+typedef struct ownership_l1 {
+    uint64_t writebacks_outstanding;   /* Puts sent and not yet acknowledged by the directory */
+} ownership_l1;
+
+static inline ownership_l1 *ownership_l1_of(const memory_system *memory, unsigned cu)
+{
+    return memory->l1[cu].protocol_state;
+}
+
+/* Gives every L1 its ownership_l1 (from the protocol's build; ownership_l1_destroy frees them). */
+void ownership_l1_build(memory_system *memory);
+void ownership_l1_destroy(memory_system *memory);
+
+/* The L1 side's hooks (protocol_hooks.h); an L1 is drained once no write and no Put of it is
+ * outstanding. */
 int ownership_l1_action(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error);
 int ownership_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
+bool ownership_l1_drained(const memory_system *memory, unsigned cu);
 
 #endif

@@ -1,14 +1,17 @@
 /* ownership_l1.c — the L1 side of ownership protocols (ownership.h): the names and properties of
- * their states, events, actions and messages, and the hooks that carry out their L1 actions and
- * take the directory's forwards and write-back acknowledgements.
+ * their states, events, actions and messages, the state it keeps per L1 (ownership_l1), and the
+ * hooks that carry out their L1 actions, take the directory's forwards and write-back
+ * acknowledgements, and say when an L1 is drained.
  *
  * A GetS or GetM opens an MSHR in IS or IM like any miss (l1_open_miss); requests to the line
  * wait in it and are performed in arrival order when the grant arrives. An atomic on an owned
  * line is performed in the L1 and answered after the L1 latency. A Put carries the line to the
- * directory (dirty from M and O) and counts as a write-back outstanding until acknowledged; an
- * owner answers a forward with its data, or with no data when its Put went first. */
+ * directory (dirty from M and O) and counts as a write-back outstanding (ownership_l1) until
+ * acknowledged, and the L1 is not drained at kernel end before; an owner answers a forward with
+ * its data, or with no data when its Put went first. */
 #include "protocols/common/ownership.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const protocol_own_state ownership_states[OWNERSHIP_STATES] = {
@@ -29,6 +32,20 @@ const protocol_own_message ownership_messages[OWNERSHIP_MESSAGES] = {
     {"PutAck", false, false, false},   {"FwdGetS", false, false, true}, {"FwdGetM", false, false, true},
     {"InvAck", false, true, false},    {"OwnerData", true, true, false}, {"OwnerNoData", false, true, false},
 };
+
+void ownership_l1_build(memory_system *memory)
+{
+    ownership_l1 *l1s = calloc(memory->config.cu_count, sizeof *l1s);
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+        memory->l1[cu].protocol_state = &l1s[cu];
+}
+
+void ownership_l1_destroy(memory_system *memory) { free(ownership_l1_of(memory, 0)); }
+
+bool ownership_l1_drained(const memory_system *memory, unsigned cu)
+{
+    return l1_writes_outstanding(memory, cu) == 0 && ownership_l1_of(memory, cu)->writebacks_outstanding == 0;
+}
 
 bool l1_state_dirty(l1_state state)
 {
@@ -65,7 +82,7 @@ static void write_back(memory_system *memory, l1_context *context, sc_time now)
     const cache_line *line = context->cached;
     send_to_directory(memory, context->cu, MSG_PUT, line->address, line->data, l1_state_dirty((l1_state)line->state),
                       now);
-    memory->l1[context->cu].writebacks_outstanding++;
+    ownership_l1_of(memory, context->cu)->writebacks_outstanding++;
     ownership_stats_of(memory)->l1_writebacks++;
 }
 
@@ -120,7 +137,7 @@ int ownership_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc
     case MSG_FWD_GET_M:
         return l1_run_message_event(memory, handle, L1_FWD_GETM, now, error);
     case MSG_PUT_ACK:
-        memory->l1[m->cu].writebacks_outstanding--;
+        ownership_l1_of(memory, m->cu)->writebacks_outstanding--;
         return 0;
     default:
         return l1_message_unknown(memory, handle, now, error);
