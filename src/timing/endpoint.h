@@ -22,7 +22,7 @@
 typedef enum endpoint_kind { ENDPOINT_CU = 0, ENDPOINT_L2_BANK } endpoint_kind;
 
 typedef struct endpoint {
-    uint8_t kind;      /* endpoint_kind */
+    uint16_t kind;     /* endpoint_kind */
     uint16_t index;    /* within the kind */
 } endpoint;
 

@@ -466,10 +466,9 @@ static l1_event message_event(const l1_controller *l1, const message *m, const m
 }
 
 
-static int receive_from_below(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
+static int receive_from_below(memory_system *memory, unsigned cu, uint32_t handle, sc_time now, sc_error *error)
 {
     message *m = message_get(memory, handle);
-    unsigned cu = message_cu(m);
     l1_controller *l1 = &memory->l1[cu];
     l1_context context = {.cu = cu, .line_address = m->line_address, .op = MEMORY_OP_NONE, .message = m};
     l1_state state = derive_state(l1, m->line_address, &context.cached, &context.entry);
@@ -497,7 +496,7 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
     switch ((message_type)m->type) {
     case MSG_DATA:
         if (!m->around) {
-            status = receive_from_below(memory, handle, now, error);
+            status = receive_from_below(memory, cu, handle, now, error);
             break;
         }
         if (m->data_source != GSI_SOURCE_L1)
@@ -505,7 +504,7 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
         memory_op_line_done(memory, m->op, m->line_address, m->data, (gsi_source)m->data_source, now);
         break;
     case MSG_INV:
-        status = receive_from_below(memory, handle, now, error);
+        status = receive_from_below(memory, cu, handle, now, error);
         break;
     case MSG_ATOMIC_DONE:
         l1_write_performed(memory, cu, now);
