@@ -303,8 +303,8 @@ static sc_time injection_delay(memory_system *memory)
     return sc_clock_span(memory->config.noc.clock, sc_splitmix64(&memory->jitter_state) & 3);
 }
 
-/* The bytes of a message to a home, the CUs' writes counted. */
-static unsigned bytes_to_home(memory_system *memory, const message *m)
+/* The bytes of a message to an L2 bank, the CUs' writes counted. */
+static unsigned bytes_to_bank(memory_system *memory, const message *m)
 {
     unsigned bytes = message_bytes(memory, m);
     if (m->type == MSG_WRITE)
@@ -325,11 +325,12 @@ static unsigned bytes_to_cu(memory_system *memory, const message *m)
 
 static unsigned port_of(const memory_system *memory, endpoint e) { return endpoint_port(e, memory->config.cu_count); }
 
+/* memory_send, arriving no earlier than `not_before`. */
 static sc_time send_after(memory_system *memory, uint32_t handle, sc_time now, sc_time not_before)
 {
     message *m = message_get(memory, handle);
     bool to_cu = m->destination.kind == ENDPOINT_CU;
-    unsigned bytes = to_cu ? bytes_to_cu(memory, m) : bytes_to_home(memory, m);
+    unsigned bytes = to_cu ? bytes_to_cu(memory, m) : bytes_to_bank(memory, m);
     sc_time arrival = noc_send(memory->network, port_of(memory, m->source), port_of(memory, m->destination), bytes,
                                now + injection_delay(memory));
     if (arrival < not_before)
