@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "protocols/mechanism.h"
+#include "timing/endpoint.h"
 #include "timing/protocol.h"
 #include "timing/protocol_hooks.h"
 #include "timing/timing_engine.h"
@@ -61,26 +62,32 @@ static void add_metric(run_timing *timing, const char *name, double value, const
 }
 
 /* A metric whose name is built at run time ("noc_bytes_out.cu3"); the name is kept until release. */
-static void add_named_metric(run_timing *timing, const char *prefix, const char *endpoint, unsigned index,
+static void add_named_metric(run_timing *timing, const char *prefix, const char *endpoint_name, unsigned index,
                              double value)
 {
     char name[64];
-    snprintf(name, sizeof name, "%s.%s%u", prefix, endpoint, index);
+    snprintf(name, sizeof name, "%s.%s%u", prefix, endpoint_name, index);
     timing->names = realloc(timing->names, (size_t)(timing->name_count + 1) * sizeof *timing->names);
     timing->names[timing->name_count] = strdup(name);
     add_metric(timing, timing->names[timing->name_count++], value, "bytes");
 }
 
+/* Bytes one NoC endpoint sent and received. */
+static void add_endpoint_link_metrics(run_timing *timing, const timing_report *report, const char *name,
+                                      endpoint e)
+{
+    unsigned port = endpoint_port(e, report->cu_count);
+    add_named_metric(timing, "noc_bytes_out", name, e.index, (double)report->noc->bytes_out[port]);
+    add_named_metric(timing, "noc_bytes_in", name, e.index, (double)report->noc->bytes_in[port]);
+}
+
 /* Bytes each NoC endpoint sent and received: the traffic of every CU's and L2 bank's link. */
 static void add_link_metrics(run_timing *timing, const timing_report *report)
 {
-    unsigned endpoints = report->cu_count + report->l2_banks;
-    for (unsigned e = 0; e < endpoints; e++) {
-        bool is_cu = e < report->cu_count;
-        unsigned index = is_cu ? e : e - report->cu_count;
-        add_named_metric(timing, "noc_bytes_out", is_cu ? "cu" : "l2_bank", index, (double)report->noc->bytes_out[e]);
-        add_named_metric(timing, "noc_bytes_in", is_cu ? "cu" : "l2_bank", index, (double)report->noc->bytes_in[e]);
-    }
+    for (unsigned cu = 0; cu < report->cu_count; cu++)
+        add_endpoint_link_metrics(timing, report, "cu", endpoint_cu(cu));
+    for (unsigned bank = 0; bank < report->l2_banks; bank++)
+        add_endpoint_link_metrics(timing, report, "l2_bank", endpoint_l2_bank(bank));
 }
 
 static void add_kernel_metrics(run_timing *timing, const timing_report *report)

@@ -78,12 +78,12 @@ void l1_write_performed(memory_system *memory, unsigned cu, sc_time now)
 static void send_write(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data,
                        const byte_mask *mask, sc_time now)
 {
-    uint32_t handle = message_allocate(memory, MSG_WRITE, cu, line_address);
+    uint32_t handle = message_allocate_request(memory, MSG_WRITE, cu, line_address);
     message *m = message_get(memory, handle);
     m->mask = *mask;
     memcpy(m->data, data, memory->config.line_bytes);
     memory->hooks.write_sent(memory, cu);
-    memory_send_to_l2(memory, handle, now);
+    memory_send(memory, handle, now);
 }
 
 static void drain_entry(memory_system *memory, unsigned cu, store_buffer_entry *entry, sc_time now)
@@ -173,22 +173,22 @@ static l1_verdict admit(memory_system *memory, unsigned cu, const protocol_trans
 static void send_read(memory_system *memory, unsigned cu, message_type type, uint64_t line_address, uint32_t op,
                       bool around, sc_time now)
 {
-    uint32_t handle = message_allocate(memory, type, cu, line_address);
+    uint32_t handle = message_allocate_request(memory, type, cu, line_address);
     message *m = message_get(memory, handle);
     m->op = op;
     m->around = around;
-    memory_send_to_l2(memory, handle, now);
+    memory_send(memory, handle, now);
 }
 
 void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data, uint32_t op,
                     sc_time now)
 {
-    uint32_t handle = message_allocate(memory, MSG_DATA, cu, line_address);
+    uint32_t handle = message_allocate(memory, MSG_DATA, endpoint_cu(cu), endpoint_cu(cu), line_address);
     message *m = message_get(memory, handle);
     memcpy(m->data, data, memory->config.line_bytes);
     m->op = op;
     m->around = 1;
-    m->source = GSI_SOURCE_L1;
+    m->data_source = GSI_SOURCE_L1;
     memory->stats.l1_hits++;
     event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency),
                      MEMORY_EVENT_AT_CU, cu, handle);
@@ -287,7 +287,7 @@ static void deliver_fill(memory_system *memory, l1_context *context, sc_time now
     for (uint32_t w = 0; w < entry->waiter_count; w++) {
         uint32_t token = entry->waiters[w], handle = token & ~L1_WAITER_MERGED;
         memory_op *op = memory_op_get(memory, handle);
-        gsi_source source = token & L1_WAITER_MERGED ? GSI_SOURCE_L1_COALESCE : (gsi_source)m->source;
+        gsi_source source = token & L1_WAITER_MERGED ? GSI_SOURCE_L1_COALESCE : (gsi_source)m->data_source;
         if (is_load((l1_event)op->event)) {
             memory_op_line_done(memory, handle, m->line_address, data, source, now);
             continue;
@@ -357,10 +357,10 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
         context->entry->flags |= L1_MSHR_CLOSED;
         break;
     case L1_SEND_ATOMIC: {
-        uint32_t message_handle = message_allocate(memory, MSG_ATOMIC, cu, context->line_address);
+        uint32_t message_handle = message_allocate_request(memory, MSG_ATOMIC, cu, context->line_address);
         message_get(memory, message_handle)->op = context->op;
         l1->writes_outstanding++;
-        memory_send_to_l2(memory, message_handle, now);
+        memory_send(memory, message_handle, now);
         break;
     }
     case L1_INSTALL_FILL:
@@ -467,14 +467,14 @@ static l1_event message_event(const l1_controller *l1, const message *m, const m
 }
 
 
-static int receive_from_below(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
+static int receive_from_below(memory_system *memory, unsigned cu, uint32_t handle, sc_time now, sc_error *error)
 {
     message *m = message_get(memory, handle);
-    l1_controller *l1 = &memory->l1[m->cu];
-    l1_context context = {.cu = m->cu, .line_address = m->line_address, .op = MEMORY_OP_NONE, .message = m};
+    l1_controller *l1 = &memory->l1[cu];
+    l1_context context = {.cu = cu, .line_address = m->line_address, .op = MEMORY_OP_NONE, .message = m};
     l1_state state = derive_state(l1, m->line_address, &context.cached, &context.entry);
     if (m->type == MSG_DATA && !context.entry)
-        return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", m->cu,
+        return sc_fail(error, "internal error: L1 of CU %u got a fill for line 0x%llx with no open miss", cu,
                        (unsigned long long)m->line_address);
     return run_event_row(memory, &context, state, message_event(l1, m, context.entry), now, error);
 }
@@ -482,33 +482,34 @@ static int receive_from_below(memory_system *memory, uint32_t handle, sc_time no
 int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event, sc_time now, sc_error *error)
 {
     message *m = message_get(memory, handle);
-    l1_context context = {.cu = m->cu, .line_address = m->line_address, .op = MEMORY_OP_NONE, .message = m};
-    l1_state state = derive_state(&memory->l1[m->cu], m->line_address, &context.cached, &context.entry);
+    unsigned cu = message_cu(m);
+    l1_context context = {.cu = cu, .line_address = m->line_address, .op = MEMORY_OP_NONE, .message = m};
+    l1_state state = derive_state(&memory->l1[cu], m->line_address, &context.cached, &context.entry);
     return run_event_row(memory, &context, state, event, now, error);
 }
 
 int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
 {
     message *m = message_get(memory, handle);
-    unsigned cu = m->cu;
+    unsigned cu = message_cu(m);
     l1_controller *l1 = &memory->l1[cu];
     int status = 0;
     switch ((message_type)m->type) {
     case MSG_DATA:
         if (!m->around) {
-            status = receive_from_below(memory, handle, now, error);
+            status = receive_from_below(memory, cu, handle, now, error);
             break;
         }
-        if (m->source != GSI_SOURCE_L1)
+        if (m->data_source != GSI_SOURCE_L1)
             l1->reads_around--;
-        memory_op_line_done(memory, m->op, m->line_address, m->data, (gsi_source)m->source, now);
+        memory_op_line_done(memory, m->op, m->line_address, m->data, (gsi_source)m->data_source, now);
         break;
     case MSG_INV:
-        status = receive_from_below(memory, handle, now, error);
+        status = receive_from_below(memory, cu, handle, now, error);
         break;
     case MSG_ATOMIC_DONE:
         l1_write_performed(memory, cu, now);
-        memory_op_line_done(memory, m->op, m->line_address, NULL, (gsi_source)m->source, now);
+        memory_op_line_done(memory, m->op, m->line_address, NULL, (gsi_source)m->data_source, now);
         break;
     case MSG_WRITE_ACK:
         l1_write_performed(memory, cu, now);

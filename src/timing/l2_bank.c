@@ -59,7 +59,7 @@ static void enqueue(memory_system *memory, uint32_t *head, uint32_t *tail, uint3
 void l2_receive(memory_system *memory, uint32_t handle, sc_time now)
 {
     message *m = message_get(memory, handle);
-    unsigned bank = memory_bank_of(memory, m->line_address);
+    unsigned bank = m->destination.index;
     l2_bank *b = &memory->banks[bank];
     if (message_is_response(memory, (message_type)m->type))
         enqueue(memory, &b->response_head, &b->response_tail, handle);
@@ -70,21 +70,21 @@ void l2_receive(memory_system *memory, uint32_t handle, sc_time now)
 
 /* Turns the request into its response and sends it back to the CU, which takes it no earlier than
  * `not_before`. */
-static void respond_after(memory_system *memory, unsigned bank, uint32_t handle, message_type type,
-                          const cache_line *line, gsi_source source, sc_time when, sc_time not_before)
+static void respond_after(memory_system *memory, uint32_t handle, message_type type, const cache_line *line,
+                          gsi_source source, sc_time when, sc_time not_before)
 {
     message *m = message_get(memory, handle);
     m->type = (uint8_t)type;
-    m->source = (uint8_t)source;
+    m->data_source = (uint8_t)source;
     if (type == MSG_DATA)
         memcpy(m->data, line->data, memory->config.line_bytes);
-    memory_send_to_cu_after(memory, handle, bank, when, not_before);
+    memory_reply_after(memory, handle, when, not_before);
 }
 
-static void respond(memory_system *memory, unsigned bank, uint32_t handle, message_type type, const cache_line *line,
+static void respond(memory_system *memory, uint32_t handle, message_type type, const cache_line *line,
                     gsi_source source, sc_time when)
 {
-    respond_after(memory, bank, handle, type, line, source, when, 0);
+    respond_after(memory, handle, type, line, source, when, 0);
 }
 
 /* Under l2.write_policy write_through: the written bytes (NULL mask: the line) go on to memory
@@ -115,7 +115,7 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
     message *m = message_get(memory, handle);
     switch ((message_type)m->type) {
     case MSG_READ:
-        respond(memory, bank, handle, MSG_DATA, line, source, when);
+        respond(memory, handle, MSG_DATA, line, source, when);
         break;
     case MSG_WRITE:
         byte_mask_copy(line->data, m->data, &m->mask, memory->config.line_bytes);
@@ -124,7 +124,7 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
             write_through(memory, m->line_address, m->data, &m->mask, when);
         else
             line->state = L2_D;
-        respond(memory, bank, handle, MSG_WRITE_ACK, line, source, when);
+        respond(memory, handle, MSG_WRITE_ACK, line, source, when);
         break;
     case MSG_ATOMIC:
         memory->stats.l2_atomics++;
@@ -134,7 +134,7 @@ static void serve(memory_system *memory, unsigned bank, uint32_t handle, cache_l
             memory_perform_atomic(memory, m->op, m->line_address, line->data);
             line->state = L2_D;
         }
-        respond_after(memory, bank, handle, MSG_ATOMIC_DONE, line, source, when,
+        respond_after(memory, handle, MSG_ATOMIC_DONE, line, source, when,
                       memory->hooks.atomic_performed(memory, bank, handle, when));
         break;
     default:
@@ -210,7 +210,7 @@ static bool process(memory_system *memory, unsigned bank, uint32_t handle, sc_ti
         memory->stats.l2_misses++;
         memory->stats.l2_writes++;
         write_through(memory, m->line_address, m->data, &m->mask, now);
-        respond(memory, bank, handle, MSG_WRITE_ACK, NULL, GSI_SOURCE_L2, reply);
+        respond(memory, handle, MSG_WRITE_ACK, NULL, GSI_SOURCE_L2, reply);
         return true;
     }
     bool install_without_fetch = m->type == MSG_WRITE && full_line_write(memory, m);

@@ -1,11 +1,13 @@
 /* memory_internal.h — the parts of the memory system shared by its files (memory_system.c,
  * l1_controller.c, l2_bank.c, memory_side.c) and by the protocol modules' hooks
- * (src/protocols/): messages, controller state, and the helpers that move messages. */
+ * (src/protocols/): messages between endpoints (endpoint.h), controller state, the home of a
+ * line, and the helpers that move messages. */
 #ifndef SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
 #define SYNCSCOPE_TIMING_MEMORY_INTERNAL_H
 
 #include "timing/cache_array.h"
 #include "timing/cpu_cluster.h"
+#include "timing/endpoint.h"
 #include "timing/memory_system.h"
 #include "timing/mshr.h"
 #include "timing/protocol_hooks.h"
@@ -28,7 +30,7 @@ typedef enum message_type {
 
 typedef struct message {
     uint8_t type;           /* message_type */
-    uint8_t source;         /* MSG_DATA: gsi_source of the data */
+    uint8_t data_source;    /* MSG_DATA, MSG_ATOMIC_DONE: the level that served it (gsi_source) */
     uint8_t around;         /* MSG_READ/MSG_DATA: belongs to `op` alone, not to an MSHR */
     uint8_t grant;          /* MSG_DATA: the protocol's L1 event it raises instead of Fill (a grant),
                                0 for a plain fill */
@@ -36,7 +38,8 @@ typedef struct message {
     uint64_t protocol_word; /* the protocol's extension: what it carries (a timestamp); 0 when allocated */
     uint8_t *extension;     /* sc_protocol.extension.message bytes of its own, zeroed when allocated;
                                NULL without */
-    uint16_t cu;
+    endpoint source;        /* where it was sent from (message_cu: the CU it is from or to) */
+    endpoint destination;   /* where it goes */
     uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
     uint32_t next;          /* free list / bank queue link */
     uint64_t line_address;
@@ -137,27 +140,55 @@ static inline bool message_is_response(const memory_system *memory, message_type
 }
 
 message *message_get(memory_system *memory, uint32_t handle);
-uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu, uint64_t line_address);
+/* A message of `type` about the line from `source` to `destination`, its other fields zero (or
+ * none, and data_source GSI_SOURCE_L2). */
+uint32_t message_allocate(memory_system *memory, message_type type, endpoint source, endpoint destination,
+                          uint64_t line_address);
 void message_free(memory_system *memory, uint32_t handle);
 
-/* NoC endpoints: CUs first, then L2 banks. */
+/* The CU a message is from or to: its destination when that is a CU (the message reaches an L1),
+ * else its source (a CU's request at its home). */
+static inline unsigned message_cu(const message *m)
+{
+    return m->destination.kind == ENDPOINT_CU ? m->destination.index : m->source.index;
+}
+
+/* The home of a line for a request of `requester`: the endpoint every request about the line is
+ * sent to. The protocol's home_of hook; by default the L2 bank memory_bank_of. */
+static inline endpoint memory_home_of(memory_system *memory, endpoint requester, uint64_t line_address)
+{
+    return memory->hooks.home_of(memory, requester, line_address);
+}
+
+/* A request of CU `cu` about the line: from the CU to the line's home for it. */
+static inline uint32_t message_allocate_request(memory_system *memory, message_type type, unsigned cu,
+                                                uint64_t line_address)
+{
+    endpoint requester = endpoint_cu(cu);
+    return message_allocate(memory, type, requester, memory_home_of(memory, requester, line_address), line_address);
+}
+
+/* The L2 bank whose array caches the line: line index mod l2.banks. */
 unsigned memory_bank_of(const memory_system *memory, uint64_t line_address);
 /* An L2 bank indexes its array by bank-local line addresses (the bank digit removed), so every
  * set of every bank is used; these convert between the two. */
 uint64_t memory_bank_local_address(const memory_system *memory, uint64_t line_address);
 uint64_t memory_bank_global_address(const memory_system *memory, unsigned bank, uint64_t local_address);
-void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now);
-/* Returns the message's arrival time at the CU. */
-sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now);
-/* The same, but the CU takes the message no earlier than `not_before` (after messages it must
- * follow that travel other paths; the NoC itself is used as by memory_send_to_cu). */
-sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now,
-                                sc_time not_before);
+/* Sends the message over the NoC from its source to its destination, leaving at `now` (plus the
+ * --jitter delay); it arrives as MEMORY_EVENT_AT_CU (l1_receive) at a CU, MEMORY_EVENT_AT_L2
+ * (l2_receive) at an L2 bank. Returns the arrival time. */
+sc_time memory_send(memory_system *memory, uint32_t handle, sc_time now);
+/* Sends the message back to where it came from (its source and destination swap): a request
+ * turned into its answer. */
+sc_time memory_reply(memory_system *memory, uint32_t handle, sc_time now);
+/* The same, but the answer is taken no earlier than `not_before` (after messages it must follow
+ * that travel other paths; the NoC itself is used as by memory_reply). */
+sc_time memory_reply_after(memory_system *memory, uint32_t handle, sc_time now, sc_time not_before);
 #define MEMORY_CU_NONE UINT32_MAX
 /* One message of `type` for the line to every CU but `except_cu` (MEMORY_CU_NONE: every CU),
- * multicast from bank `bank` at `now` (noc_multicast_*: the bank's injection port is held once).
+ * multicast from `source` at `now` (noc_multicast_*: the source's injection port is held once).
  * Returns the last arrival. */
-sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64_t line_address, unsigned bank,
+sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64_t line_address, endpoint source,
                                 unsigned except_cu, sc_time now);
 
 /* Copies the lanes of `op` that fall in the line out of `line_data` (loads), counts the line

@@ -1,5 +1,6 @@
 /* memory_system.c — builds the memory hierarchy from its configuration, owns the message and
- * operation pools, moves messages across the NoC, and handles host accesses. The controllers
+ * operation pools, maps lines to their homes, moves messages between endpoints across the NoC,
+ * and handles host accesses. The controllers
  * themselves are l1_controller.c and l2_bank.c, with the protocol's hooks (protocol_hooks.h),
  * which it resolves here; below the L2 banks, the L3, the CPU cluster and DRAM are
  * memory_side.c. */
@@ -37,7 +38,8 @@ static void grow_messages(memory_system *memory)
     }
 }
 
-uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu, uint64_t line_address)
+uint32_t message_allocate(memory_system *memory, message_type type, endpoint source, endpoint destination,
+                          uint64_t line_address)
 {
     if (memory->free_messages == MESSAGE_NONE)
         grow_messages(memory);
@@ -45,14 +47,15 @@ uint32_t message_allocate(memory_system *memory, message_type type, unsigned cu,
     message *m = message_get(memory, handle);
     memory->free_messages = m->next;
     m->type = (uint8_t)type;
-    m->source = GSI_SOURCE_L2;
+    m->data_source = GSI_SOURCE_L2;
     m->around = 0;
     m->grant = L1_I;
     m->protocol_bits = 0;
     m->protocol_word = 0;
     if (m->extension)
         memset(m->extension, 0, memory->protocol->extension.message);
-    m->cu = (uint16_t)cu;
+    m->source = source;
+    m->destination = destination;
     m->op = MEMORY_OP_NONE;
     m->next = MESSAGE_NONE;
     m->line_address = line_address;
@@ -110,17 +113,18 @@ static void create_l1(memory_system *memory, l1_controller *l1)
     l1->stores = store_buffer_create(c->store_buffer_entries, c->line_bytes);
 }
 
+/* The NoC with a port for every endpoint (endpoint_port). On a mesh, the CUs and the L2 banks are
+ * spread over the grid in order, the banks from the other end. */
 static noc *create_network(const memory_config *c)
 {
-    unsigned endpoints = c->cu_count + c->l2_banks;
-    unsigned *nodes = malloc(endpoints * sizeof(unsigned));
+    unsigned ports = c->cu_count + c->l2_banks;
+    unsigned *nodes = malloc(ports * sizeof(unsigned));
     unsigned grid = c->noc.rows * c->noc.columns;
-    for (unsigned e = 0; e < endpoints; e++) {
-        /* CUs and L2 banks are spread over the grid in order, the banks from the other end. */
-        unsigned position = e < c->cu_count ? e : c->l2_banks - 1 - (e - c->cu_count);
-        nodes[e] = grid ? position % grid : 0;
-    }
-    noc *network = noc_create(&c->noc, endpoints, nodes);
+    for (unsigned cu = 0; cu < c->cu_count; cu++)
+        nodes[endpoint_port(endpoint_cu(cu), c->cu_count)] = grid ? cu % grid : 0;
+    for (unsigned bank = 0; bank < c->l2_banks; bank++)
+        nodes[endpoint_port(endpoint_l2_bank(bank), c->cu_count)] = grid ? (c->l2_banks - 1 - bank) % grid : 0;
+    noc *network = noc_create(&c->noc, ports, nodes);
     free(nodes);
     return network;
 }
@@ -170,10 +174,15 @@ int l1_action_unknown(memory_system *memory, l1_context *context, l1_action acti
 int l1_message_unknown(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
 {
     const message *m = message_get(memory, handle);
-    return sc_fail(error, "internal error: CU %u received a request message (type %u)", m->cu, m->type);
+    return sc_fail(error, "internal error: CU %u received a request message (type %u)", message_cu(m), m->type);
 }
 
 static bool guard_holds(memory_system *memory, const l1_context *context, unsigned guard) { return true; }
+
+static endpoint home_at_line_bank(memory_system *memory, endpoint requester, uint64_t line_address)
+{
+    return endpoint_l2_bank(memory_bank_of(memory, line_address));
+}
 
 static sc_time answer_at_once(memory_system *memory, unsigned bank, uint32_t handle, sc_time when) { return 0; }
 
@@ -215,6 +224,7 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     h->l1_action = h->l1_action ? h->l1_action : l1_action_unknown;
     h->l1_guard = h->l1_guard ? h->l1_guard : guard_holds;
     h->l1_message = h->l1_message ? h->l1_message : l1_message_unknown;
+    h->home_of = h->home_of ? h->home_of : home_at_line_bank;
     h->bank_receive = h->bank_receive ? h->bank_receive : l2_process;
     h->atomic_performed = h->atomic_performed ? h->atomic_performed : answer_at_once;
     h->home_data = h->home_data ? h->home_data : ignore_home_data;
@@ -329,20 +339,13 @@ static sc_time injection_delay(memory_system *memory)
     return sc_clock_span(memory->config.noc.clock, sc_splitmix64(&memory->jitter_state) & 3);
 }
 
-void memory_send_to_l2(memory_system *memory, uint32_t handle, sc_time now)
+/* The bytes of a message to an L2 bank, the CUs' writes counted. */
+static unsigned bytes_to_bank(memory_system *memory, const message *m)
 {
-    message *m = message_get(memory, handle);
-    unsigned bank = memory_bank_of(memory, m->line_address);
+    unsigned bytes = message_bytes(memory, m);
     if (m->type == MSG_WRITE)
-        memory->stats.l2_write_bytes_in += message_bytes(memory, m);
-    sc_time arrival = noc_send(memory->network, m->cu, memory->config.cu_count + bank, message_bytes(memory, m),
-                               now + injection_delay(memory));
-    event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_L2, bank, handle);
-}
-
-sc_time memory_send_to_cu(memory_system *memory, uint32_t handle, unsigned bank, sc_time now)
-{
-    return memory_send_to_cu_after(memory, handle, bank, now, 0);
+        memory->stats.l2_write_bytes_in += bytes;
+    return bytes;
 }
 
 /* The bytes of a message to a CU, counted as data or coherence traffic. */
@@ -356,29 +359,52 @@ static unsigned bytes_to_cu(memory_system *memory, const message *m)
     return bytes;
 }
 
-sc_time memory_send_to_cu_after(memory_system *memory, uint32_t handle, unsigned bank, sc_time now, sc_time not_before)
+static unsigned port_of(const memory_system *memory, endpoint e) { return endpoint_port(e, memory->config.cu_count); }
+
+/* memory_send, arriving no earlier than `not_before`. */
+static sc_time send_after(memory_system *memory, uint32_t handle, sc_time now, sc_time not_before)
 {
     message *m = message_get(memory, handle);
-    sc_time arrival = noc_send(memory->network, memory->config.cu_count + bank, m->cu, bytes_to_cu(memory, m),
+    bool to_cu = m->destination.kind == ENDPOINT_CU;
+    unsigned bytes = to_cu ? bytes_to_cu(memory, m) : bytes_to_bank(memory, m);
+    sc_time arrival = noc_send(memory->network, port_of(memory, m->source), port_of(memory, m->destination), bytes,
                                now + injection_delay(memory));
     if (arrival < not_before)
         arrival = not_before;
-    event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, m->cu, handle);
+    event_queue_push(memory->events, arrival, to_cu ? MEMORY_EVENT_AT_CU : MEMORY_EVENT_AT_L2, m->destination.index,
+                     handle);
     return arrival;
 }
 
-sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64_t line_address, unsigned bank,
+sc_time memory_send(memory_system *memory, uint32_t handle, sc_time now) { return send_after(memory, handle, now, 0); }
+
+sc_time memory_reply_after(memory_system *memory, uint32_t handle, sc_time now, sc_time not_before)
+{
+    message *m = message_get(memory, handle);
+    endpoint requester = m->source;
+    m->source = m->destination;
+    m->destination = requester;
+    return send_after(memory, handle, now, not_before);
+}
+
+sc_time memory_reply(memory_system *memory, uint32_t handle, sc_time now)
+{
+    return memory_reply_after(memory, handle, now, 0);
+}
+
+sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64_t line_address, endpoint source,
                                 unsigned except_cu, sc_time now)
 {
-    unsigned source = memory->config.cu_count + bank;
+    unsigned from = port_of(memory, source);
     unsigned bytes = MEMORY_MESSAGE_HEADER_BYTES + (carries_line(memory, type) ? memory->config.line_bytes : 0);
-    sc_time injection = noc_multicast_inject(memory->network, source, bytes, now + injection_delay(memory));
+    sc_time injection = noc_multicast_inject(memory->network, from, bytes, now + injection_delay(memory));
     sc_time last = 0;
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
         if (cu == except_cu)
             continue;
-        uint32_t handle = message_allocate(memory, type, cu, line_address);
-        sc_time arrival = noc_multicast_deliver(memory->network, source, cu,
+        endpoint to = endpoint_cu(cu);
+        uint32_t handle = message_allocate(memory, type, source, to, line_address);
+        sc_time arrival = noc_multicast_deliver(memory->network, from, port_of(memory, to),
                                                 bytes_to_cu(memory, message_get(memory, handle)), injection);
         event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, cu, handle);
         last = arrival > last ? arrival : last;

@@ -8,7 +8,8 @@
  * rows x columns grid by the caller), or in zero time (ideal: no latency, no contention).
  * Messages between the same pair of endpoints arrive in the order they were sent (per-pair
  * FIFO), which protocols rely on (a write and a later read of the same line from one CU reach
- * the L2 bank in order).
+ * the L2 bank in order). Endpoints are ports numbered from 0; the memory system's numbering of
+ * its CUs and L2 banks is endpoint_port (endpoint.h).
  */
 #ifndef SYNCSCOPE_TIMING_NOC_H
 #define SYNCSCOPE_TIMING_NOC_H

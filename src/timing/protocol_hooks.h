@@ -1,8 +1,8 @@
 /* protocol_hooks.h — the points where the shared memory system hands control to a protocol
  * module (src/protocols/NAME/): loading the configuration it owns, building its own units, the
  * memory-model actions of a CU, what a CU's warps may issue and what they do (exit, barriers),
- * kernel boundaries, what happens before an L1 access and at an L2 bank, the events it
- * schedules, and host accesses.
+ * kernel boundaries, what happens before an L1 access, where a request goes and what happens at
+ * an L2 bank, the events it schedules, and host accesses.
  *
  * The engine never asks which mechanism runs: where a mechanism's behaviour differs, it calls the
  * hook, and a NULL hook does the default named beside it. A module's hooks work on the memory
@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "timing/endpoint.h"
 #include "timing/memory_system.h"
 
 struct l1_context;
@@ -103,6 +104,13 @@ typedef struct protocol_hooks {
     /* A message of the module's own type reached the CU (the engine frees it afterwards); -1 with
      * `error` set on a protocol error. Default: an error (the engine knows every other type). */
     int (*l1_message)(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
+
+    /* ---- homes ---- */
+    /* The home of a line for a request of `requester` (memory_home_of): the endpoint the request
+     * is sent to, where bank_receive takes it. Default: the L2 bank memory_bank_of, whose array
+     * caches the line (l2_process, l2_home_* and fills work on that bank: a module that names
+     * another bank serves the request there with its own bank_receive). */
+    endpoint (*home_of)(memory_system *memory, endpoint requester, uint64_t line_address);
 
     /* ---- the L2 banks ---- */
     /* The message at the head of a bank: 1 when handled, 0 when it must wait and be offered again

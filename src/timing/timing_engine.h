@@ -38,7 +38,7 @@ typedef struct timing_report {
     const struct protocol_counter *protocol_counters;   /* the mechanism's own metrics (protocol_hooks.h) */
     const void *protocol_stats;      /* what they read */
     unsigned protocol_counter_count;
-    const noc_stats *noc;            /* endpoints: CUs 0..cu_count-1, then L2 banks */
+    const noc_stats *noc;            /* per NoC port (endpoint_port): CUs 0..cu_count-1, then L2 banks */
     unsigned l2_banks;
     const dram_stats *dram;
     uint64_t event_queue_peak;

@@ -223,8 +223,7 @@ static uint64_t cu_bit(int32_t cu) { return cu == NO_CU ? 0 : 1ull << cu; }
 static void send_to_cu(memory_system *memory, unsigned bank, message_type type, unsigned cu, uint64_t line_address,
                        sc_time when)
 {
-    uint32_t handle = message_allocate(memory, type, cu, line_address);
-    memory_send_to_cu(memory, handle, bank, when);
+    memory_send(memory, message_allocate(memory, type, endpoint_l2_bank(bank), endpoint_cu(cu), line_address), when);
 }
 
 static transaction *open_transaction(memory_system *memory, dir_context *context, int32_t requester)
@@ -250,7 +249,7 @@ static void open_request(memory_system *memory, dir_context *context)
         context->entry = way;
     }
     message *request = message_get(memory, context->handle);
-    transaction *t = open_transaction(memory, context, request->cu);
+    transaction *t = open_transaction(memory, context, message_cu(request));
     t->request = context->handle;
     context->message_kept = true;
 }
@@ -311,10 +310,10 @@ static int grant(memory_system *memory, dir_context *context, l1_event event, sc
     message *m = message_get(memory, t->request);
     m->type = MSG_DATA;
     m->grant = (uint8_t)event;
-    m->source = t->source;
+    m->data_source = t->source;
     m->around = 0;
     memcpy(m->data, t->data, memory->config.line_bytes);
-    memory_send_to_cu(memory, t->request, context->bank, now);
+    memory_reply(memory, t->request, now);
     t->request = MESSAGE_NONE;
     return 0;
 }
@@ -380,7 +379,7 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
     case DIR_ACK_PUT: {
         message *m = message_get(memory, context->handle);
         m->type = MSG_PUT_ACK;
-        memory_send_to_cu(memory, context->handle, context->bank, now);
+        memory_reply(memory, context->handle, now);
         context->message_kept = true;
         break;
     }
@@ -433,7 +432,7 @@ static directory_guard_view guard_view(memory_system *memory, const dir_context 
 {
     const directory_entry *entry = context->entry;
     const transaction *t = context->transaction;
-    int requester = context->handle != MESSAGE_NONE ? (int)message_get(memory, context->handle)->cu
+    int requester = context->handle != MESSAGE_NONE ? (int)message_cu(message_get(memory, context->handle))
                     : t ? t->requester : NO_CU;
     return (directory_guard_view){
         .bank = context->bank, .line_address = context->line_address, .state = state_of(context),
@@ -578,9 +577,10 @@ int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_
         ownership_stats_of(memory)->dir_lookups++;
         if (admitted == ADMIT_IN_RECALL)
             return 1;
-    } else if ((event == DIR_PUT_DIRTY || event == DIR_PUT_CLEAN) && (!context.entry || context.entry->owner != m->cu)) {
+    } else if ((event == DIR_PUT_DIRTY || event == DIR_PUT_CLEAN) &&
+               (!context.entry || context.entry->owner != (int32_t)message_cu(m))) {
         return sc_fail(error, "internal error: protocol %s: write-back of line 0x%llx from CU %u, which does not own it",
-                       memory->protocol->name, (unsigned long long)m->line_address, m->cu);
+                       memory->protocol->name, (unsigned long long)m->line_address, message_cu(m));
     }
     if (run_event(memory, &context, event, now, error) < 0)
         return -1;

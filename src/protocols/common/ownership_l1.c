@@ -52,26 +52,27 @@ bool l1_state_dirty(l1_state state)
     return state == L1_O || state == L1_M;
 }
 
-/* Sends a message about a line to its directory (the bank), with the line's data if given. */
+/* Sends a message about a line to its directory (the line's home), with the line's data if given. */
 static void send_to_directory(memory_system *memory, unsigned cu, message_type type, uint64_t line_address,
                               const uint8_t *data, bool dirty, sc_time when)
 {
-    uint32_t handle = message_allocate(memory, type, cu, line_address);
+    uint32_t handle = message_allocate_request(memory, type, cu, line_address);
     message *m = message_get(memory, handle);
     if (data)
         memcpy(m->data, data, memory->config.line_bytes);
     m->protocol_bits = dirty ? OWNERSHIP_DIRTY : 0;
-    memory_send_to_l2(memory, handle, when);
+    memory_send(memory, handle, when);
 }
 
 /* Performs an atomic on the owned line now; its values reach the warp after the L1 latency. */
 static void perform_atomic_locally(memory_system *memory, l1_context *context, sc_time now)
 {
     memory_perform_atomic(memory, context->op, context->line_address, context->cached->data);
-    uint32_t handle = message_allocate(memory, MSG_ATOMIC_DONE, context->cu, context->line_address);
+    endpoint cu = endpoint_cu(context->cu);
+    uint32_t handle = message_allocate(memory, MSG_ATOMIC_DONE, cu, cu, context->line_address);
     message *m = message_get(memory, handle);
     m->op = context->op;
-    m->source = GSI_SOURCE_L1;
+    m->data_source = GSI_SOURCE_L1;
     memory->l1[context->cu].writes_outstanding++;
     event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency),
                      MEMORY_EVENT_AT_CU, context->cu, handle);
@@ -137,7 +138,7 @@ int ownership_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc
     case MSG_FWD_GET_M:
         return l1_run_message_event(memory, handle, L1_FWD_GETM, now, error);
     case MSG_PUT_ACK:
-        ownership_l1_of(memory, m->cu)->writebacks_outstanding--;
+        ownership_l1_of(memory, message_cu(m))->writebacks_outstanding--;
         return 0;
     default:
         return l1_message_unknown(memory, handle, now, error);

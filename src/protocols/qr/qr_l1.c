@@ -32,14 +32,13 @@ void qr_l1_destroy(memory_system *memory)
     free(qr_cu_of(memory, 0));
 }
 
-/* A marker (QR_MSG_RELEASE_MARKER or QR_MSG_FLUSH_MARKER) to every L2 bank, behind the CU's write-outs
- * on each path. A release marker counts as an outstanding write until acknowledged. */
+/* A marker (QR_MSG_RELEASE_MARKER or QR_MSG_FLUSH_MARKER, about no line) to every L2 bank, behind the
+ * CU's write-outs on each path. A release marker counts as an outstanding write until acknowledged. */
 static void send_markers(memory_system *memory, unsigned cu, message_type type, sc_time now)
 {
     qr_cu *q = qr_cu_of(memory, cu);
     for (unsigned bank = 0; bank < memory->config.l2_banks; bank++)
-        memory_send_to_l2(memory, message_allocate(memory, type, cu, memory_bank_global_address(memory, bank, 0)),
-                          now);
+        memory_send(memory, message_allocate(memory, type, endpoint_cu(cu), endpoint_l2_bank(bank), 0), now);
     if (type != QR_MSG_RELEASE_MARKER)
         return;
     if (q->markers_outstanding == 0)
@@ -54,12 +53,13 @@ int qr_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error 
     const message *m = message_get(memory, handle);
     if (m->type != QR_MSG_RELEASE_ACK)
         return l1_message_unknown(memory, handle, now, error);
-    qr_cu *q = qr_cu_of(memory, m->cu);   /* a bank acknowledged a release marker */
+    unsigned cu = message_cu(m);
+    qr_cu *q = qr_cu_of(memory, cu);   /* a bank acknowledged a release marker */
     if (--q->markers_outstanding == 0) {
         qr_stats_of(memory)->release_markers_acked++;
         qr_stats_of(memory)->release_marker_cycles += (now - q->release_started) / memory->config.gpu_clock.period;
     }
-    l1_write_performed(memory, m->cu, now);
+    l1_write_performed(memory, cu, now);
     return 0;
 }
 

@@ -139,7 +139,7 @@ void qr_overlay_memory_side(memory_system *memory, uint64_t line_address, uint8_
 static sc_time broadcast_invalidation(memory_system *memory, unsigned bank, uint64_t line_address,
                                       unsigned except_cu, sc_time when)
 {
-    sc_time last = memory_broadcast_to_cus(memory, MSG_INV, line_address, bank, except_cu, when);
+    sc_time last = memory_broadcast_to_cus(memory, MSG_INV, line_address, endpoint_l2_bank(bank), except_cu, when);
     qr_stats_of(memory)->invalidations_broadcast += memory->config.cu_count - (except_cu < memory->config.cu_count);
     qr_bank *q = qr_bank_of(memory, bank);
     if (last > q->invalidations_arrive_by)
@@ -153,7 +153,7 @@ static sc_time broadcast_invalidation(memory_system *memory, unsigned bank, uint
 sc_time qr_atomic_performed(memory_system *memory, unsigned bank, uint32_t handle, sc_time when)
 {
     const message *m = message_get(memory, handle);
-    return broadcast_invalidation(memory, bank, m->line_address, m->cu, when);
+    return broadcast_invalidation(memory, bank, m->line_address, message_cu(m), when);
 }
 
 /* ---- the wL2 slices ---- */
@@ -206,7 +206,7 @@ static void write_waits(memory_system *memory, unsigned bank, message *write)
     if (write->protocol_bits & QR_WRITE_WAITING)
         return;
     write->protocol_bits |= QR_WRITE_WAITING;
-    qr_bank_of(memory, bank)->cus[write->cu].writes_waiting++;
+    qr_bank_of(memory, bank)->cus[message_cu(write)].writes_waiting++;
 }
 
 /* The wL2 took a write: once none of its CU's writes waits any more, the markers held behind them
@@ -215,7 +215,7 @@ static void waiting_write_taken(memory_system *memory, unsigned bank, message *w
 {
     if (!(write->protocol_bits & QR_WRITE_WAITING))
         return;
-    qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[write->cu];
+    qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[message_cu(write)];
     if (--cu->writes_waiting == 0 && cu->held_first != MESSAGE_NONE) {
         l2_requeue_front(memory, bank, cu->held_first, cu->held_last, now + cycles(memory, 1));
         cu->held_first = cu->held_last = MESSAGE_NONE;
@@ -253,7 +253,7 @@ static int take_write(memory_system *memory, unsigned bank, uint32_t handle, sc_
 static bool hold_marker(memory_system *memory, unsigned bank, uint32_t handle)
 {
     message *m = message_get(memory, handle);
-    qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[m->cu];
+    qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[message_cu(m)];
     if (cu->writes_waiting == 0)
         return false;
     m->next = MESSAGE_NONE;
@@ -331,8 +331,7 @@ static void marker_through(memory_system *memory, uint32_t target, qr_marker mar
         marker_arrives(memory, QR_DRAIN_WL3, marker);
     } else if (marker.handle != MESSAGE_NONE) {
         message_get(memory, marker.handle)->type = QR_MSG_RELEASE_ACK;
-        memory_send_to_cu_after(memory, marker.handle, marker.bank, next,
-                                qr_bank_of(memory, marker.bank)->invalidations_arrive_by);
+        memory_reply_after(memory, marker.handle, next, qr_bank_of(memory, marker.bank)->invalidations_arrive_by);
     }
 }
 
@@ -399,15 +398,15 @@ static int read_from_wl2(memory_system *memory, unsigned bank, uint32_t handle, 
             qr_stats_of(memory)->write_out_waits++;
             return 0;
         }
-        eviction_context context = {memory, bank, m->cu, now};
+        eviction_context context = {memory, bank, message_cu(m), now};
         write_cache_level_evict(wl2, local, wl2_evicted, &context);
         return -1;
     }
     memcpy(m->data, block->data, memory->config.line_bytes);
     m->type = MSG_DATA;
-    m->source = GSI_SOURCE_L2;
+    m->data_source = GSI_SOURCE_L2;
     qr_stats_of(memory)->wl2_read_hits++;
-    memory_send_to_cu(memory, handle, bank, now + cycles(memory, memory->config.l2_latency));
+    memory_reply(memory, handle, now + cycles(memory, memory->config.l2_latency));
     return 1;
 }
 
@@ -423,7 +422,7 @@ static int write_out_before_atomic(memory_system *memory, unsigned bank, const m
         qr_stats_of(memory)->write_out_waits++;
         return 0;
     }
-    eviction_context context = {memory, bank, atomic->cu, now};
+    eviction_context context = {memory, bank, message_cu(atomic), now};
     write_cache_level_evict(qr_bank_of(memory, bank)->wl2, local, wl2_evicted, &context);
     write_cache_level_evict(qr_memory_of(memory)->wl3, line_address, wl3_evicted, &context);
     return -1;
