@@ -25,20 +25,20 @@ typedef struct memory_harness {
     sc_time done_time;           /* and when */
 } memory_harness;
 
-static void memory_harness_op_done(void *context, uint32_t op, sc_time when)
+static inline void memory_harness_op_done(void *context, uint32_t op, sc_time when)
 {
     ((memory_harness *)context)->done_op = op;
     ((memory_harness *)context)->done_time = when;
 }
 
-static void memory_harness_write_performed(void *context, unsigned cu, sc_time when)
+static inline void memory_harness_write_performed(void *context, unsigned cu, sc_time when)
 {
     (void)context, (void)cu, (void)when;
 }
 
 /* Builds the memory system of the protocol descriptor `chosen` on qr-apu with the "key=value"
  * overrides `sets`. */
-static void memory_harness_open_protocol(memory_harness *h, const sc_protocol *chosen, const char *const *sets,
+static inline void memory_harness_open_protocol(memory_harness *h, const sc_protocol *chosen, const char *const *sets,
                                          int set_count)
 {
     sc_error error = {{0}};
@@ -60,14 +60,14 @@ static void memory_harness_open_protocol(memory_harness *h, const sc_protocol *c
 }
 
 /* The same for the mechanism named `protocol`. */
-static void memory_harness_open(memory_harness *h, const char *protocol, const char *const *sets, int set_count)
+static inline void memory_harness_open(memory_harness *h, const char *protocol, const char *const *sets, int set_count)
 {
     const sc_protocol *chosen = sc_protocol_find(protocol);
     assert_non_null(chosen);
     memory_harness_open_protocol(h, chosen, sets, set_count);
 }
 
-static void memory_harness_close(memory_harness *h)
+static inline void memory_harness_close(memory_harness *h)
 {
     memory_system_destroy(h->memory);
     event_queue_release(&h->events);
@@ -76,13 +76,13 @@ static void memory_harness_close(memory_harness *h)
 }
 
 /* The time of the next pending event (0 when none). */
-static sc_time memory_harness_now(const memory_harness *h)
+static inline sc_time memory_harness_now(const memory_harness *h)
 {
     return h->events.count ? event_queue_next_time(&h->events) : 0;
 }
 
 /* Runs the next pending event; false when there is none. */
-static bool memory_harness_step(memory_harness *h)
+static inline bool memory_harness_step(memory_harness *h)
 {
     sc_error error = {{0}};
     timing_event event;
@@ -94,7 +94,7 @@ static bool memory_harness_step(memory_harness *h)
 }
 
 /* Runs every pending event. */
-static void memory_harness_settle(memory_harness *h)
+static inline void memory_harness_settle(memory_harness *h)
 {
     while (memory_harness_step(h))
         ;
@@ -103,7 +103,7 @@ static void memory_harness_settle(memory_harness *h)
 /* One lane of CU `cu` starts an access to the 32-bit word at `address` (event L1_LOAD, L1_STORE
  * or L1_ATOMIC, an add of `value`) at the time of the next pending event, and no event runs;
  * returns the operation, whose value (memory_harness_value) is there once it is done. */
-static uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
+static inline uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
                                      uint32_t value)
 {
     sc_error error = {{0}};
@@ -129,7 +129,7 @@ static uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_event ev
 }
 
 /* The value a done operation loaded (or its atomic's old value); frees the operation. */
-static uint32_t memory_harness_value(memory_harness *h, uint32_t handle)
+static inline uint32_t memory_harness_value(memory_harness *h, uint32_t handle)
 {
     uint32_t result = (uint32_t)memory_op_get(h->memory, handle)->request.data[0][0];
     memory_op_free(h->memory, handle);
@@ -138,7 +138,7 @@ static uint32_t memory_harness_value(memory_harness *h, uint32_t handle)
 
 /* memory_harness_start, then every event it causes; returns the value loaded (or the atomic's
  * old value) and, if `source` is not NULL, the level that served it. */
-static uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
+static inline uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
                                       uint32_t value, gsi_source *source)
 {
     h->done_op = MEMORY_OP_NONE;
