@@ -29,8 +29,15 @@ const char *sc_store_default_path(void);
 sc_store *sc_store_open(const char *path, sc_error *error);
 void sc_store_close(sc_store *store);
 
-/* Like sc_store_open, but a missing file is an error instead of being created (for readers). */
+/* Like sc_store_open, but a missing file is an error instead of being created. */
 sc_store *sc_store_open_existing(const char *path, sc_error *error);
+
+/* Opens an existing database for reading only: the file and its directory may be read-only (see
+ * read_only_file.h), nothing is written to either, and every statement run through the store
+ * that would change the database (write, create, drop, ATTACH, DETACH, VACUUM, a PRAGMA that
+ * sets or changes something, a transaction) is refused in one line naming it. An older schema is
+ * first brought up to date through sc_store_open (which needs write access). */
+sc_store *sc_store_open_reader(const char *path, sc_error *error);
 const char *sc_store_path(const sc_store *store);
 
 /* How long a writer waits for another writer's lock before failing (default 10000 ms). */

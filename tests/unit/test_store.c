@@ -1,6 +1,6 @@
 /* test_store.c — the results database: create/insert/read, atomic runs, refusing foreign,
  * truncated, locked and newer files without touching them, concurrent writers, merging,
- * checking, and the embedded schema matching db/migrations/. Runs are SYNTHETIC test data. */
+ * readers refusing changes, checking, and the embedded schema matching db/migrations/. Runs are SYNTHETIC test data. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/files.h"
+#include "store/read_only_file.h"
 #include "store/schema_sql.h"
 #include "store/store.h"
 #include "store/synthetic.h"
@@ -507,6 +508,66 @@ static void test_merge_shards(void **state)
     sc_store_close(merged);
 }
 
+/* A reader refuses every statement that would change the database, naming it, and its
+ * connection is read-only underneath (a write that got past the guard would still fail). */
+static void test_reader_refuses_changes(void **state)
+{
+    (void)state;
+    char path[512], copy[512];
+    path_in_directory(path, sizeof path, "reader.sqlite");
+    path_in_directory(copy, sizeof copy, "reader_copy.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    for (long i = 0; i < 3; i++)
+        insert_synthetic(store, i);
+    sc_store_close(store);
+    store = sc_store_open_reader(path, &error);
+    if (!store)
+        fail_msg("%s", error.message);
+    char vacuum_into[600], attach[600];
+    snprintf(vacuum_into, sizeof vacuum_into, "VACUUM INTO '%s'", copy);
+    snprintf(attach, sizeof attach, "ATTACH '%s' AS other", copy);
+    const char *const changes[][2] = {
+        {"DELETE FROM runs", "it deletes from runs"},
+        {"UPDATE runs SET cycles = 0", "it updates runs"},
+        {"INSERT INTO sweeps (name, spec) VALUES ('x', '{}')", "it inserts into sweeps"},
+        {"DROP TABLE stalls", "it changes the schema"},
+        {"CREATE TEMP TABLE scratch (a)", "it changes the schema"},
+        {"PRAGMA user_version = 99", "it sets PRAGMA user_version"},
+        {"PRAGMA journal_mode = DELETE", "it sets PRAGMA journal_mode"},
+        {"PRAGMA wal_checkpoint", "it runs PRAGMA wal_checkpoint"},
+        {attach, "it attaches a database"},
+        {"BEGIN", "it opens or ends a transaction"},
+        {vacuum_into, "it would write"},
+        {"VACUUM", "it would write"},
+    };
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
+        int64_t ignored;
+        if (sc_store_query(store, changes[i][0], NULL, 0, remember, &ignored, &error) != -1)
+            fail_msg("'%s' was not refused", changes[i][0]);
+        if (!strstr(error.message, "refused") || !strstr(error.message, changes[i][1]))
+            fail_msg("'%s': %s", changes[i][0], error.message);
+    }
+    struct stat status;
+    assert_int_not_equal(stat(copy, &status), 0);
+    /* reading, including the PRAGMAs that only report, works */
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 3);
+    assert_int_equal(count_rows(store, "SELECT user_version FROM pragma_user_version"), sc_store_schema_version());
+    assert_int_equal(count_rows(store, "PRAGMA user_version"), sc_store_schema_version());
+    assert_int_equal(sc_store_check(store, stderr, &error), 0);
+    sc_store_close(store);
+
+    sqlite3 *db = sc_read_only_file_open(path, NULL, 0, &error);
+    assert_non_null(db);
+    assert_int_equal(sqlite3_db_readonly(db, "main"), 1);
+    assert_int_equal(sqlite3_exec(db, "DELETE FROM runs", NULL, NULL, NULL) & 0xff, SQLITE_READONLY);
+    sqlite3_close(db);
+    store = sc_store_open(path, &error);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 3);
+    assert_int_equal(count_rows(store, "PRAGMA user_version"), sc_store_schema_version());
+    sc_store_close(store);
+}
+
 static void test_check_finds_bad_stall_sums(void **state)
 {
     (void)state;
@@ -645,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_concurrent_first_open),
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_merge_shards),
+        cmocka_unit_test(test_reader_refuses_changes),
         cmocka_unit_test(test_check_finds_bad_stall_sums),
         cmocka_unit_test(test_query_parameters),
     };
