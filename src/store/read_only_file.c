@@ -57,17 +57,18 @@ sqlite3 *sc_read_only_file_open(const char *path, char *uri, size_t uri_size, sc
     sqlite3 *db = NULL;
     const char *opened = read_only;
     int rc = open_and_read(read_only, &db);
-    int primary = rc & 0xff;
-    if ((primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN) && !wal_holds_changes(path)) {
-        sqlite3_close(db); /* no WAL index could be made: nothing has the database open for writing */
-        opened = immutable;
-        rc = open_and_read(immutable, &db);
-    } else if (primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN) {
+    int no_index = (rc & 0xff) == SQLITE_READONLY || (rc & 0xff) == SQLITE_CANTOPEN; /* no -shm could be made */
+    if (no_index && wal_holds_changes(path)) {
         sc_fail(error, "%s: its write-ahead log %s-wal holds changes that can only be read where %s-shm can be created"
                        " (open the database once with write access to the directory)",
                 path, path, path);
         sqlite3_close(db);
         return NULL;
+    }
+    if (no_index) { /* then nothing has the database open for writing: read the file as it is */
+        sqlite3_close(db);
+        opened = immutable;
+        rc = open_and_read(immutable, &db);
     }
     if (rc != SQLITE_OK) {
         sc_fail(error, "%s: not a readable SQLite database (%s)", path, db ? sqlite3_errmsg(db) : "out of memory");
