@@ -37,7 +37,7 @@ int command_db(int argc, char **argv)
     }
     sc_error error;
     int init = !strcmp(action, "init");
-    sc_store *store = init ? sc_store_open(db_path, &error) : sc_store_open_existing(db_path, &error);
+    sc_store *store = init ? sc_store_open(db_path, &error) : sc_store_open_reader(db_path, &error);
     if (!store) {
         fprintf(stderr, "syncscope db: %s\n", error.message);
         return 1;

@@ -57,7 +57,7 @@ static int list_runs(const char *database, const char *limit_text)
     if (limit_text && cli_parse_u64("list", "limit", limit_text, &limit) < 0)
         return 2;
     sc_error error = {{0}};
-    sc_store *store = sc_store_open(cli_database_path(database), &error);
+    sc_store *store = sc_store_open_reader(cli_database_path(database), &error);
     int status = store ? sc_store_print_runs(store, stdout, (long)limit, &error) : -1;
     sc_store_close(store);
     if (status < 0) {

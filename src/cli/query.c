@@ -1,5 +1,5 @@
 /* query.c — `syncscope query`: run a canned query from queries/ (or any .sql file) on the
- * results database and print the rows aligned, as CSV or as JSON. */
+ * results database, opened for reading only, and print the rows aligned, as CSV or as JSON. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +38,11 @@ static void print_help(FILE *out)
             "       syncscope query --list\n\n"
             "Runs one SQL statement on the results database (--db, else $SYNCSCOPE_DB, else\n"
             "db/syncscope.sqlite) and prints its rows as an aligned table, CSV or JSON. :name\n"
-            "parameters in the SQL take their values from --param name=value.\n\n");
+            "parameters in the SQL take their values from --param name=value.\n"
+            "Queries only read: a statement that would change the database (INSERT, UPDATE,\n"
+            "DELETE, CREATE, DROP, ATTACH, VACUUM, BEGIN, a PRAGMA that sets or runs something)\n"
+            "is refused in one line naming it, exit 1, with the database left as it was. The\n"
+            "database may sit in a read-only directory.\n\n");
     print_queries(out);
 }
 
@@ -83,7 +87,7 @@ int command_query(int argc, char **argv)
     sc_store *store = NULL;
     sc_result_table table = {0};
     if (!status && sc_canned_query_load(name, &query, &error) == 0 &&
-        (store = sc_store_open_existing(db_path, &error)) &&
+        (store = sc_store_open_reader(db_path, &error)) &&
         sc_canned_query_run(store, &query, params, param_count, sc_result_table_collect, &table, &error) == 0)
         sc_result_table_print(&table, format, stdout);
     else if (!status) {

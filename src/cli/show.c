@@ -112,7 +112,7 @@ int command_show(int argc, char **argv)
         return 2;
     }
     sc_error error;
-    sc_store *store = sc_store_open_existing(db_path, &error);
+    sc_store *store = sc_store_open_reader(db_path, &error);
     int found = 0, status = 1;
     const sc_query_param params[] = {{"run", run}};
     if (store && sc_store_query(store, "SELECT 1 FROM runs WHERE id = :run", params, 1, run_exists, &found, &error) == 0) {

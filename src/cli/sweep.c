@@ -41,7 +41,7 @@ static int run_sweep(const char *spec_path, const char *shard, bool report_only,
     int status = spec ? sweep_spec_load(spec_path, spec, error) : sc_fail(error, "out of memory");
     if (status == 0)
         status = sweep_session_prepare(&session, !report_only, error);
-    if (status == 0 && !(store = report_only ? sc_store_open_existing(database, error) : sc_store_open(database, error)))
+    if (status == 0 && !(store = report_only ? sc_store_open_reader(database, error) : sc_store_open(database, error)))
         status = -1;
     int64_t sweep_id = -1;
     double seconds = 0;

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "store/read_only_file.h"
+
 sqlite3 *sc_database_open_readonly(const char *path, sc_error *error)
 {
     struct stat status;
@@ -13,17 +15,5 @@ sqlite3 *sc_database_open_readonly(const char *path, sc_error *error)
                 strerror(errno));
         return NULL;
     }
-    sqlite3 *db = NULL;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        sc_fail(error, "%s: cannot open database: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
-        sqlite3_close(db);
-        return NULL;
-    }
-    sqlite3_busy_timeout(db, 5000);
-    if (sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) != SQLITE_OK) {
-        sc_fail(error, "%s: not a readable SQLite database: %s", path, sqlite3_errmsg(db));
-        sqlite3_close(db);
-        return NULL;
-    }
-    return db;
+    return sc_read_only_file_open(path, NULL, 0, error);
 }

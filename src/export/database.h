@@ -7,9 +7,9 @@
 
 #include "base/error.h"
 
-/* Opens `path` with SQLITE_OPEN_READONLY and checks that it is readable as a database, so a
- * missing, corrupt or foreign file gives one clear line instead of a failure mid-query. Waits up
- * to five seconds for writers holding a lock. */
+/* Opens `path` read-only, also in a read-only directory (store/read_only_file.h), and checks that
+ * it is readable as a database, so a missing, corrupt or foreign file gives one clear line
+ * instead of a failure mid-query. Waits up to ten seconds for writers holding a lock. */
 sqlite3 *sc_database_open_readonly(const char *path, sc_error *error);
 
 #endif

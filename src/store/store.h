@@ -29,8 +29,15 @@ const char *sc_store_default_path(void);
 sc_store *sc_store_open(const char *path, sc_error *error);
 void sc_store_close(sc_store *store);
 
-/* Like sc_store_open, but a missing file is an error instead of being created (for readers). */
+/* Like sc_store_open, but a missing file is an error instead of being created. */
 sc_store *sc_store_open_existing(const char *path, sc_error *error);
+
+/* Opens an existing database for reading only: the file and its directory may be read-only (see
+ * read_only_file.h), nothing is written to either, and every statement run through the store
+ * that would change the database (write, create, drop, ATTACH, DETACH, VACUUM, a PRAGMA that
+ * sets or changes something, a transaction) is refused in one line naming it. An older schema is
+ * first brought up to date through sc_store_open (which needs write access). */
+sc_store *sc_store_open_reader(const char *path, sc_error *error);
 const char *sc_store_path(const sc_store *store);
 
 /* How long a writer waits for another writer's lock before failing (default 10000 ms). */
@@ -173,9 +180,18 @@ int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, 
  * the checks could not run. */
 int sc_store_check(sc_store *store, FILE *report, sc_error *error);
 
-/* Merges existing shard databases into `out_path` (created if needed): runs get new ids, sweeps and
- * their points are matched by (name, spec) and point index, configurations by hash. */
-int sc_store_merge(const char *out_path, const char *const *in_paths, int in_count, sc_error *error);
+typedef struct sc_merge_counts {
+    int64_t runs_added;     /* runs copied into the output */
+    int64_t runs_present;   /* runs of the inputs the output already held, not added again */
+} sc_merge_counts;
+
+/* Merges existing databases into `out_path` (created if needed), all inputs in one transaction
+ * after every input has been checked, so that a failure writes nothing: runs get new ids, sweeps
+ * and their points are matched by (name, spec) and point index, configurations by hash, and a run
+ * (or profile, calibration, validation) whose content the output already holds is not added again
+ * (store_merge.c), so merging the same input twice changes nothing. */
+int sc_store_merge(const char *out_path, const char *const *in_paths, int in_count, sc_merge_counts *counts,
+                   sc_error *error);
 
 /* Inserts `runs` synthetic runs (8 metrics and 8 stall rows each) into a fresh database at
  * `path`, then times every canned query; prints the figures to `out`. */

@@ -16,6 +16,11 @@ struct sc_store {
     sqlite3 *db;
     char *path;
     int busy_timeout_ms;
+    /* A reader (sc_store_open_reader): opened read-only by `uri`; every statement is guarded so
+     * that it only reads, and `refused` says why the guard refused the last one. */
+    bool read_only;
+    char *uri;
+    char refused[160];
     /* Prepared on first use, reused by every later one. */
     sqlite3_stmt *find_config, *insert_config, *insert_run, *find_sweep_point;
     sqlite3_stmt *insert_sweep, *select_sweep, *insert_sweep_point, *select_sweep_point;
@@ -35,6 +40,19 @@ typedef struct sc_row_queue {
     sc_queued_row rows[SC_CHILD_TABLE_COUNT][SC_STORE_ROWS_PER_INSERT];
     int count[SC_CHILD_TABLE_COUNT];
 } sc_row_queue;
+
+/* Installs the guard of a reader: an authorizer that lets statements read and refuses the rest
+ * (store_read_guard.c). */
+void sc_store_guard_reads(sc_store *store);
+
+/* On a reader, after preparing `sql` (result `prepare_rc`, statement NULL when it failed): fails
+ * naming the statement when the guard refused it or the statement would change the database.
+ * Returns 0 when it only reads (or the store is a writer) and leaves other failures to the caller. */
+int sc_store_refuse_changes(sc_store *store, const char *sql, int prepare_rc, sqlite3_stmt *statement,
+                            sc_error *error);
+
+/* `sql` past its leading whitespace, semicolons and complete SQL comments. */
+const char *sc_store_skip_comments(const char *sql);
 
 /* Fills `error` with "PATH: WHAT: <sqlite message>" (a lock timeout gets its own wording)
  * and returns -1. */

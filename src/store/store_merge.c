@@ -1,54 +1,109 @@
-/* store_merge.c — merging shard databases (e.g. the --shard K/N parts of a sweep) into one.
+/* store_merge.c — merging databases (e.g. the --shard K/N parts of a sweep) into one, all inputs
+ * in one transaction, adding only what the output does not hold yet.
  *
- * Each input is attached and copied in one transaction: configurations are shared by hash,
- * sweeps are matched by (name, spec) and their points by index, and the input's run,
- * profile and calibration ids are shifted past the output's current maximum so that every
+ * Every input is checked before anything is written (it exists, is a syncscope database this
+ * binary reads, and is not the output); only then is the output opened or created. Each input is
+ * attached read-only and copied, in one read transaction, into temporary tables of the output's
+ * connection: SQLite attaches only a few databases at once and cannot detach one inside a
+ * transaction, so the inputs are staged first and then merged, one after another, in a single
+ * write transaction. Configurations are shared by hash, sweeps matched by (name, spec) and their
+ * points by index. A run is identified by its content: every column but its id, its sweep point
+ * named by sweep and index. A run already in the output (stored there before, or by an earlier
+ * input) is not added again, nor are its kernels, metrics and stall rows; profiles, calibrations
+ * and validations likewise by every column but their ids, with the runs and calibrations they
+ * refer to mapped. What is added gets ids past the output's current maximum, so that every
  * reference between rows survives. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "store/store_internal.h"
 
+/* The tables an input is staged from, as temp.merge_in_<table> with the input's number first. */
+static const char *const staged_tables[] = {"configs", "sweeps",  "sweep_points", "runs",         "kernels",
+                                            "metrics", "stalls",  "profiles",     "calibrations", "validations"};
+
+/* Merges staged input :input into main; leaves temp.merge_runs (old_id, present, new_id). */
 static const char merge_sql[] =
     "CREATE TEMP TABLE merge_offsets AS SELECT"
     " (SELECT coalesce(max(id), 0) FROM main.runs) AS runs,"
     " (SELECT coalesce(max(id), 0) FROM main.profiles) AS profiles,"
     " (SELECT coalesce(max(id), 0) FROM main.calibrations) AS calibrations;"
-    "INSERT OR IGNORE INTO main.configs (hash, system, json) SELECT hash, system, json FROM shard.configs;"
-    "INSERT OR IGNORE INTO main.sweeps (name, spec, created_at) SELECT name, spec, created_at FROM shard.sweeps;"
+    "INSERT OR IGNORE INTO main.configs (hash, system, json)"
+    " SELECT hash, system, json FROM temp.merge_in_configs WHERE input = :input;"
+    "INSERT OR IGNORE INTO main.sweeps (name, spec, created_at)"
+    " SELECT name, spec, created_at FROM temp.merge_in_sweeps WHERE input = :input;"
+    "CREATE TEMP TABLE merge_points (old_id INTEGER PRIMARY KEY, new_id INTEGER);"
     "INSERT OR IGNORE INTO main.sweep_points (sweep_id, point_index, params)"
-    " SELECT ms.id, p.point_index, p.params FROM shard.sweep_points p"
-    " JOIN shard.sweeps s ON s.id = p.sweep_id JOIN main.sweeps ms ON ms.name = s.name AND ms.spec = s.spec;"
-    "CREATE TEMP TABLE merge_points AS SELECT p.id AS old_id, mp.id AS new_id FROM shard.sweep_points p"
-    " JOIN shard.sweeps s ON s.id = p.sweep_id JOIN main.sweeps ms ON ms.name = s.name AND ms.spec = s.spec"
-    " JOIN main.sweep_points mp ON mp.sweep_id = ms.id AND mp.point_index = p.point_index;"
+    " SELECT ms.id, p.point_index, p.params FROM temp.merge_in_sweep_points p"
+    " JOIN temp.merge_in_sweeps s ON s.input = p.input AND s.id = p.sweep_id"
+    " JOIN main.sweeps ms ON ms.name = s.name AND ms.spec = s.spec WHERE p.input = :input;"
+    "INSERT INTO temp.merge_points SELECT p.id, mp.id FROM temp.merge_in_sweep_points p"
+    " JOIN temp.merge_in_sweeps s ON s.input = p.input AND s.id = p.sweep_id"
+    " JOIN main.sweeps ms ON ms.name = s.name AND ms.spec = s.spec"
+    " JOIN main.sweep_points mp ON mp.sweep_id = ms.id AND mp.point_index = p.point_index WHERE p.input = :input;"
+    /* each run of the input, with the output's run of the same content (present) if there is one */
+    "CREATE TEMP TABLE merge_runs (old_id INTEGER PRIMARY KEY, present INTEGER, new_id INTEGER);"
+    "INSERT INTO temp.merge_runs (old_id, present) SELECT r.id, (SELECT m.id FROM main.runs m"
+    " WHERE m.workload = r.workload AND m.system = r.system AND m.config_hash = r.config_hash"
+    " AND m.mechanism = r.mechanism AND m.mode = r.mode AND m.workload_params = r.workload_params"
+    " AND m.created_at = r.created_at AND m.tool_version = r.tool_version AND m.git_revision = r.git_revision"
+    " AND m.seed = r.seed AND m.jitter IS r.jitter AND m.status = r.status AND m.check_detail = r.check_detail"
+    " AND m.cycles IS r.cycles AND m.wall_seconds = r.wall_seconds AND m.sweep_point_id IS p.new_id LIMIT 1)"
+    " FROM temp.merge_in_runs r LEFT JOIN temp.merge_points p ON p.old_id = r.sweep_point_id WHERE r.input = :input;"
+    "UPDATE temp.merge_runs SET new_id = coalesce(present, old_id + (SELECT runs FROM temp.merge_offsets));"
     "INSERT INTO main.runs (id, created_at, tool_version, git_revision, system, config_hash, mechanism, workload,"
     " workload_params, mode, seed, jitter, status, check_detail, cycles, wall_seconds, sweep_point_id)"
-    " SELECT r.id + o.runs, r.created_at, r.tool_version, r.git_revision, r.system, r.config_hash, r.mechanism,"
+    " SELECT m.new_id, r.created_at, r.tool_version, r.git_revision, r.system, r.config_hash, r.mechanism,"
     " r.workload, r.workload_params, r.mode, r.seed, r.jitter, r.status, r.check_detail, r.cycles, r.wall_seconds,"
-    " m.new_id FROM shard.runs r CROSS JOIN temp.merge_offsets o LEFT JOIN temp.merge_points m ON m.old_id = r.sweep_point_id"
-    " ORDER BY r.id;"
+    " p.new_id FROM temp.merge_in_runs r JOIN temp.merge_runs m ON m.old_id = r.id"
+    " LEFT JOIN temp.merge_points p ON p.old_id = r.sweep_point_id"
+    " WHERE r.input = :input AND m.present IS NULL ORDER BY r.id;"
     "INSERT INTO main.kernels (run_id, kernel_index, name, grid, block, warp_instructions, cycles)"
-    " SELECT k.run_id + o.runs, k.kernel_index, k.name, k.grid, k.block, k.warp_instructions, k.cycles"
-    " FROM shard.kernels k, temp.merge_offsets o;"
+    " SELECT m.new_id, k.kernel_index, k.name, k.grid, k.block, k.warp_instructions, k.cycles"
+    " FROM temp.merge_in_kernels k JOIN temp.merge_runs m ON m.old_id = k.run_id"
+    " WHERE k.input = :input AND m.present IS NULL;"
     "INSERT INTO main.metrics (run_id, kernel_index, name, value, unit)"
-    " SELECT m.run_id + o.runs, m.kernel_index, m.name, m.value, m.unit FROM shard.metrics m, temp.merge_offsets o;"
+    " SELECT m.new_id, x.kernel_index, x.name, x.value, x.unit"
+    " FROM temp.merge_in_metrics x JOIN temp.merge_runs m ON m.old_id = x.run_id"
+    " WHERE x.input = :input AND m.present IS NULL;"
     "INSERT INTO main.stalls (run_id, cu, category, subcategory, cycles)"
-    " SELECT s.run_id + o.runs, s.cu, s.category, s.subcategory, s.cycles FROM shard.stalls s, temp.merge_offsets o;"
+    " SELECT m.new_id, s.cu, s.category, s.subcategory, s.cycles"
+    " FROM temp.merge_in_stalls s JOIN temp.merge_runs m ON m.old_id = s.run_id"
+    " WHERE s.input = :input AND m.present IS NULL;"
     "INSERT INTO main.profiles (id, created_at, workload, workload_params, system, config_hash, run_id, profile)"
-    " SELECT p.id + o.profiles, p.created_at, p.workload, p.workload_params, p.system, p.config_hash,"
-    " p.run_id + o.runs, p.profile FROM shard.profiles p, temp.merge_offsets o;"
+    " SELECT p.id + o.profiles, p.created_at, p.workload, p.workload_params, p.system, p.config_hash, m.new_id,"
+    " p.profile FROM temp.merge_in_profiles p CROSS JOIN temp.merge_offsets o"
+    " LEFT JOIN temp.merge_runs m ON m.old_id = p.run_id WHERE p.input = :input AND NOT EXISTS"
+    " (SELECT 1 FROM main.profiles e WHERE e.workload = p.workload AND e.system = p.system"
+    " AND e.created_at = p.created_at AND e.workload_params = p.workload_params AND e.config_hash IS p.config_hash"
+    " AND e.run_id IS m.new_id AND e.profile = p.profile);"
+    "CREATE TEMP TABLE merge_calibrations (old_id INTEGER PRIMARY KEY, present INTEGER, new_id INTEGER);"
+    "INSERT INTO temp.merge_calibrations (old_id, present) SELECT c.id, (SELECT e.id FROM main.calibrations e"
+    " WHERE e.created_at = c.created_at AND e.mechanism = c.mechanism AND e.system = c.system AND e.params = c.params"
+    " AND e.covariance = c.covariance AND e.residuals = c.residuals AND e.r2 IS c.r2"
+    " AND e.sample_count = c.sample_count LIMIT 1)"
+    " FROM temp.merge_in_calibrations c WHERE c.input = :input;"
+    "UPDATE temp.merge_calibrations"
+    " SET new_id = coalesce(present, old_id + (SELECT calibrations FROM temp.merge_offsets));"
     "INSERT INTO main.calibrations (id, created_at, mechanism, system, params, covariance, residuals, r2, sample_count)"
-    " SELECT c.id + o.calibrations, c.created_at, c.mechanism, c.system, c.params, c.covariance, c.residuals, c.r2,"
-    " c.sample_count FROM shard.calibrations c, temp.merge_offsets o;"
+    " SELECT m.new_id, c.created_at, c.mechanism, c.system, c.params, c.covariance, c.residuals, c.r2, c.sample_count"
+    " FROM temp.merge_in_calibrations c JOIN temp.merge_calibrations m ON m.old_id = c.id"
+    " WHERE c.input = :input AND m.present IS NULL;"
     "INSERT INTO main.validations (calibration_id, workload, point_config, detailed_run_id, model_run_id,"
     " detailed_cycles, model_cycles, stall_fraction_error)"
-    " SELECT v.calibration_id + o.calibrations, v.workload, v.point_config, v.detailed_run_id + o.runs,"
-    " v.model_run_id + o.runs, v.detailed_cycles, v.model_cycles, v.stall_fraction_error"
-    " FROM shard.validations v, temp.merge_offsets o;"
-    "DROP TABLE temp.merge_offsets;"
-    "DROP TABLE temp.merge_points;";
+    " SELECT c.new_id, v.workload, v.point_config, d.new_id, o.new_id, v.detailed_cycles, v.model_cycles,"
+    " v.stall_fraction_error FROM temp.merge_in_validations v JOIN temp.merge_calibrations c ON c.old_id = v.calibration_id"
+    " LEFT JOIN temp.merge_runs d ON d.old_id = v.detailed_run_id LEFT JOIN temp.merge_runs o ON o.old_id = v.model_run_id"
+    " WHERE v.input = :input AND NOT EXISTS (SELECT 1 FROM main.validations e WHERE e.calibration_id = c.new_id"
+    " AND e.workload = v.workload AND e.point_config = v.point_config AND e.detailed_run_id IS d.new_id"
+    " AND e.model_run_id IS o.new_id AND e.detailed_cycles = v.detailed_cycles AND e.model_cycles = v.model_cycles"
+    " AND e.stall_fraction_error IS v.stall_fraction_error);";
+
+static const char merge_cleanup_sql[] =
+    "DROP TABLE temp.merge_offsets; DROP TABLE temp.merge_points; DROP TABLE temp.merge_runs;"
+    " DROP TABLE temp.merge_calibrations;";
 
 /* Whether two paths name the same existing file. */
 static int same_file(const char *a, const char *b)
@@ -57,36 +112,140 @@ static int same_file(const char *a, const char *b)
     return realpath(a, real_a) && realpath(b, real_b) && !strcmp(real_a, real_b);
 }
 
-static int merge_one(sc_store *out, const char *in_path, sc_error *error)
+/* Runs every statement of `sql`, binding :input where a statement has it. */
+static int exec_for_input(sc_store *store, const char *sql, int input, sc_error *error)
 {
-    if (same_file(out->path, in_path))
-        return sc_fail(error, "%s: cannot merge a database into itself", in_path);
-    sc_store *input = sc_store_open_existing(in_path, error); /* validates it, brings its schema up to date */
-    if (!input)
-        return -1;
-    sc_store_close(input);
-    const sc_query_param path[] = {{"path", in_path}};
-    if (sc_store_query(out, "ATTACH DATABASE :path AS shard", path, 1, NULL, NULL, error))
-        return -1;
-    int status = sc_store_exec(out, "BEGIN IMMEDIATE", error);
-    if (!status && (status = sc_store_exec(out, merge_sql, error)) == 0)
-        status = sc_store_exec(out, "COMMIT", error);
-    if (status) {
-        sc_store_rollback(out);
-        sc_fail_prefix(error, "merging %s", in_path);
+    const char *next = sql;
+    while (*sc_store_skip_comments(next)) {
+        sqlite3_stmt *statement = NULL;
+        if (sqlite3_prepare_v2(store->db, next, -1, &statement, &next) != SQLITE_OK)
+            return sc_store_fail(store, "merging", error);
+        int parameter = sqlite3_bind_parameter_index(statement, ":input");
+        if (parameter)
+            sqlite3_bind_int(statement, parameter, input);
+        int rc = sqlite3_step(statement);
+        sqlite3_finalize(statement);
+        if (rc != SQLITE_DONE)
+            return sc_store_fail(store, "merging", error);
     }
+    return 0;
+}
+
+/* Copies every table of input number `input` (attached as shard) into its staging table,
+ * creating the staging tables for the first input. */
+static int stage_tables(sc_store *out, int input, sc_error *error)
+{
+    char sql[512];
+    for (size_t t = 0; t < sizeof staged_tables / sizeof staged_tables[0]; t++) {
+        const char *table = staged_tables[t];
+        if (input == 0) {
+            snprintf(sql, sizeof sql,
+                     "CREATE TEMP TABLE merge_in_%s AS SELECT 0 AS input, * FROM shard.%s WHERE 0;"
+                     " CREATE INDEX temp.merge_in_%s_by_input ON merge_in_%s (input);",
+                     table, table, table, table);
+            if (sc_store_exec(out, sql, error))
+                return -1;
+        }
+        snprintf(sql, sizeof sql, "INSERT INTO temp.merge_in_%s SELECT :input, * FROM shard.%s", table, table);
+        if (exec_for_input(out, sql, input, error))
+            return -1;
+    }
+    return 0;
+}
+
+/* Attaches the input read-only by `uri` and stages it, all its tables read in one transaction. */
+static int stage_input(sc_store *out, const char *uri, int input, sc_error *error)
+{
+    const sc_query_param attach[] = {{"uri", uri}};
+    if (sc_store_query(out, "ATTACH DATABASE :uri AS shard", attach, 1, NULL, NULL, error))
+        return -1;
+    int status = sc_store_exec(out, "BEGIN", error);
+    if (!status && (status = stage_tables(out, input, error)) == 0)
+        status = sc_store_exec(out, "COMMIT", error);
+    if (status)
+        sc_store_rollback(out);
     sqlite3_exec(out->db, "DETACH DATABASE shard", NULL, NULL, NULL);
     return status;
 }
 
-int sc_store_merge(const char *out_path, const char *const *in_paths, int in_count, sc_error *error)
+/* Adds the runs the last merged input added and those it found present to `counts`. */
+static int count_runs(void *context, int columns, const char *const *names, const char *const *values,
+                      const sc_value_kind *kinds)
 {
-    sc_store *out = sc_store_open(out_path, error);
-    if (!out)
+    (void)columns;
+    (void)names;
+    (void)kinds;
+    sc_merge_counts *counts = context;
+    if (values) {
+        counts->runs_added += strtoll(values[0] ? values[0] : "0", NULL, 10);
+        counts->runs_present += strtoll(values[1] ? values[1] : "0", NULL, 10);
+    }
+    return 0;
+}
+
+/* Merges every staged input into main, in one write transaction. */
+static int merge_staged(sc_store *out, int in_count, sc_merge_counts *counts, sc_error *error)
+{
+    if (sc_store_exec(out, "BEGIN IMMEDIATE", error))
         return -1;
     int status = 0;
+    for (int input = 0; input < in_count && !status; input++) {
+        status = exec_for_input(out, merge_sql, input, error);
+        if (!status)
+            status = sc_store_query(out,
+                                    "SELECT count(*) FILTER (WHERE present IS NULL),"
+                                    " count(*) FILTER (WHERE present IS NOT NULL) FROM temp.merge_runs",
+                                    NULL, 0, count_runs, counts, error);
+        if (!status)
+            status = sc_store_exec(out, merge_cleanup_sql, error);
+    }
+    if (!status)
+        status = sc_store_exec(out, "COMMIT", error);
+    if (status)
+        sc_store_rollback(out);
+    return status;
+}
+
+/* Checks every input (without writing to the output) and returns the URIs they read by. */
+static char **check_inputs(const char *out_path, const char *const *in_paths, int in_count, sc_error *error)
+{
+    char **uris = calloc((size_t)in_count, sizeof *uris);
+    for (int i = 0; i < in_count; i++) {
+        sc_store *input = NULL;
+        if (same_file(out_path, in_paths[i]))
+            sc_fail(error, "%s: cannot merge a database into itself", in_paths[i]);
+        else
+            input = sc_store_open_reader(in_paths[i], error);
+        if (!input) {
+            for (int j = 0; j < i; j++)
+                free(uris[j]);
+            free(uris);
+            return NULL;
+        }
+        uris[i] = strdup(input->uri);
+        sc_store_close(input);
+    }
+    return uris;
+}
+
+int sc_store_merge(const char *out_path, const char *const *in_paths, int in_count, sc_merge_counts *counts,
+                   sc_error *error)
+{
+    *counts = (sc_merge_counts){0, 0};
+    char **uris = check_inputs(out_path, in_paths, in_count, error);
+    if (!uris)
+        return -1;
+    sc_store *out = sc_store_open(out_path, error);
+    /* staged rows go to a temporary file, not memory: inputs may be large */
+    int status = out ? sc_store_exec(out, "PRAGMA temp_store = FILE", error) : -1;
     for (int i = 0; i < in_count && !status; i++)
-        status = merge_one(out, in_paths[i], error);
+        if (stage_input(out, uris[i], i, error))
+            status = sc_fail_prefix(error, "merging %s", in_paths[i]);
+    if (!status)
+        status = merge_staged(out, in_count, counts, error);
     sc_store_close(out);
+    for (int i = 0; i < in_count; i++)
+        free(uris[i]);
+    free(uris);
     return status;
 }

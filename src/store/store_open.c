@@ -1,11 +1,13 @@
 /* store_open.c — opening a results database: refuse files that are not ours (or are too new,
- * truncated or locked) without writing to them, create on first use, migrate older schemas. */
+ * truncated or locked) without writing to them, create on first use, migrate older schemas;
+ * or open an existing one for reading only. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "store/read_only_file.h"
 #include "store/schema_sql.h"
 #include "store/store_internal.h"
 
@@ -115,23 +117,22 @@ static int check_header(const char *path, long long file_size, sc_error *error)
     return 0;
 }
 
-/* Reads the schema version and what the file holds through a read-only connection. */
-static int probe_existing(const char *path, long long file_size, sc_error *error)
+/* Reads the schema version and what the file holds through a read-only connection, refusing a
+ * file that is not a syncscope database or is newer than this binary; fills *version. */
+static int probe_existing(const char *path, long long file_size, int *version, sc_error *error)
 {
     if (check_header(path, file_size, error))
         return -1;
-    sqlite3 *db = NULL;
+    sqlite3 *db = sc_read_only_file_open(path, NULL, 0, error);
+    if (!db)
+        return -1;
     sqlite3_stmt *statement = NULL;
     int user_version = -1, tables = 0, has_runs = 0;
-    int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
-    if (rc == SQLITE_OK) {
-        sqlite3_busy_timeout(db, DEFAULT_BUSY_TIMEOUT_MS);
-        rc = sqlite3_prepare_v2(db,
+    int rc = sqlite3_prepare_v2(db,
                                 "SELECT (SELECT user_version FROM pragma_user_version),"
                                 " (SELECT count(*) FROM sqlite_schema WHERE type = 'table'),"
                                 " (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'runs')",
                                 -1, &statement, NULL);
-    }
     if (rc == SQLITE_OK && (rc = sqlite3_step(statement)) == SQLITE_ROW) {
         user_version = sqlite3_column_int(statement, 0);
         tables = sqlite3_column_int(statement, 1);
@@ -140,7 +141,7 @@ static int probe_existing(const char *path, long long file_size, sc_error *error
     }
     int status = 0;
     if (rc != SQLITE_OK)
-        status = sc_fail(error, "%s: not a syncscope database (%s)", path, db ? sqlite3_errmsg(db) : "cannot open");
+        status = sc_fail(error, "%s: not a syncscope database (%s)", path, sqlite3_errmsg(db));
     else if (user_version > sc_store_schema_version())
         status = sc_fail(error, "%s: schema version %d is newer than this syncscope understands (%d); left unchanged",
                          path, user_version, sc_store_schema_version());
@@ -148,6 +149,7 @@ static int probe_existing(const char *path, long long file_size, sc_error *error
         status = sc_fail(error, "%s: not a syncscope database (it holds other tables)", path);
     sqlite3_finalize(statement);
     sqlite3_close(db);
+    *version = user_version;
     return status;
 }
 
@@ -204,6 +206,11 @@ failed:
     return -1;
 }
 
+/* The pragmas of every connection, reading or writing: a 64 MiB page cache, temporary tables in
+ * memory, reads through a 256 MiB memory map. */
+static const char reading_setup[] =
+    "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA mmap_size = 268435456;";
+
 /* Sets WAL mode and the connection's pragmas. Switching a brand-new file to WAL escalates from a
  * shared lock, and there SQLite answers SQLITE_BUSY at once rather than calling the busy handler
  * (waiting could deadlock), so when several processes create one database together the losers
@@ -212,11 +219,12 @@ static int configure_connection(sc_store *store, sc_error *error)
 {
     static const char setup[] =
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
-        " PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 16384;"
-        " PRAGMA mmap_size = 268435456;";
+        " PRAGMA wal_autocheckpoint = 16384;";
     enum { RETRY_MS = 5 };
     for (int waited_ms = 0;; waited_ms += RETRY_MS) {
         int code = sqlite3_exec(store->db, setup, NULL, NULL, NULL) & 0xff;
+        if (code == SQLITE_OK)
+            code = sqlite3_exec(store->db, reading_setup, NULL, NULL, NULL) & 0xff;
         if (code == SQLITE_OK)
             return 0;
         if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) || waited_ms >= store->busy_timeout_ms)
@@ -228,8 +236,9 @@ static int configure_connection(sc_store *store, sc_error *error)
 sc_store *sc_store_open(const char *path, sc_error *error)
 {
     struct stat status;
+    int version;
     if (stat(path, &status) == 0) {
-        if (status.st_size > 0 && probe_existing(path, (long long)status.st_size, error))
+        if (status.st_size > 0 && probe_existing(path, (long long)status.st_size, &version, error))
             return NULL;
     } else if (make_parent_directories(path, error)) {
         return NULL;
@@ -237,7 +246,8 @@ sc_store *sc_store_open(const char *path, sc_error *error)
     sc_store *store = calloc(1, sizeof *store);
     store->path = strdup(path);
     store->busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS;
-    if (sqlite3_open_v2(path, &store->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
+    if (sqlite3_open_v2(path, &store->db, flags, NULL) != SQLITE_OK) {
         sc_store_fail(store, "cannot open", error);
         sc_store_close(store);
         return NULL;
@@ -250,14 +260,47 @@ sc_store *sc_store_open(const char *path, sc_error *error)
     return store;
 }
 
+/* Fails, naming the options, when `path` does not exist. */
+static int require_existing(const char *path, struct stat *status, sc_error *error)
+{
+    if (stat(path, status) != 0)
+        return sc_fail(error, "%s: no such database (pass --db PATH or set SYNCSCOPE_DB)", path);
+    return 0;
+}
+
 sc_store *sc_store_open_existing(const char *path, sc_error *error)
 {
     struct stat status;
-    if (stat(path, &status) != 0) {
-        sc_fail(error, "%s: no such database (pass --db PATH or set SYNCSCOPE_DB)", path);
+    return require_existing(path, &status, error) ? NULL : sc_store_open(path, error);
+}
+
+sc_store *sc_store_open_reader(const char *path, sc_error *error)
+{
+    struct stat status;
+    int version = 0;
+    if (require_existing(path, &status, error) || probe_existing(path, (long long)status.st_size, &version, error))
+        return NULL;
+    if (version < sc_store_schema_version()) {
+        sc_store *writer = sc_store_open(path, error);
+        if (!writer) {
+            sc_fail_prefix(error, "bringing schema version %d up to %d", version, sc_store_schema_version());
+            return NULL;
+        }
+        sc_store_close(writer);
+    }
+    sc_store *store = calloc(1, sizeof *store);
+    store->path = strdup(path);
+    store->busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS;
+    store->read_only = true;
+    char uri[SC_READ_ONLY_URI_SIZE];
+    if (!(store->db = sc_read_only_file_open(path, uri, sizeof uri, error)) ||
+        sc_store_exec(store, reading_setup, error)) {
+        sc_store_close(store);
         return NULL;
     }
-    return sc_store_open(path, error);
+    store->uri = strdup(uri);
+    sc_store_guard_reads(store);
+    return store;
 }
 
 void sc_store_close(sc_store *store)
@@ -275,5 +318,6 @@ void sc_store_close(sc_store *store)
     }
     sqlite3_close(store->db);
     free(store->path);
+    free(store->uri);
     free(store);
 }

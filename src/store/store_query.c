@@ -60,23 +60,19 @@ static int bind_params(sc_store *store, sqlite3_stmt *statement, const sc_query_
     return status;
 }
 
-/* Whether `tail` holds only whitespace and SQL comments. */
-static int only_comments(const char *tail)
+const char *sc_store_skip_comments(const char *sql)
 {
-    while (*tail) {
-        if (isspace((unsigned char)*tail) || *tail == ';')
-            tail++;
-        else if (!strncmp(tail, "--", 2))
-            tail += strcspn(tail, "\n");
-        else if (!strncmp(tail, "/*", 2)) {
-            const char *close = strstr(tail + 2, "*/");
-            if (!close)
-                return 0;
-            tail = close + 2;
-        } else
-            return 0;
+    while (*sql) {
+        if (isspace((unsigned char)*sql) || *sql == ';')
+            sql++;
+        else if (!strncmp(sql, "--", 2))
+            sql += strcspn(sql, "\n");
+        else if (!strncmp(sql, "/*", 2) && strstr(sql + 2, "*/"))
+            sql = strstr(sql + 2, "*/") + 2;
+        else
+            break;
     }
-    return 1;
+    return sql;
 }
 
 int sc_store_query(sc_store *store, const char *sql, const sc_query_param *params, int param_count,
@@ -84,12 +80,17 @@ int sc_store_query(sc_store *store, const char *sql, const sc_query_param *param
 {
     sqlite3_stmt *statement = NULL;
     const char *tail = NULL;
-    if (sqlite3_prepare_v2(store->db, sql, -1, &statement, &tail) != SQLITE_OK)
+    int prepared = sqlite3_prepare_v2(store->db, sql, -1, &statement, &tail);
+    if (sc_store_refuse_changes(store, sql, prepared, statement, error)) {
+        sqlite3_finalize(statement);
+        return -1;
+    }
+    if (prepared != SQLITE_OK)
         return sc_store_fail(store, "query", error);
     if (!statement)
         return sc_fail(error, "%s: the query is empty", store->path);
     int status = 0;
-    if (!only_comments(tail))
+    if (*sc_store_skip_comments(tail))
         status = sc_fail(error, "%s: a query must be a single SQL statement", store->path);
     if (!status)
         status = bind_params(store, statement, params, param_count, error);

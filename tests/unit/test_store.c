@@ -1,6 +1,7 @@
 /* test_store.c — the results database: create/insert/read, atomic runs, refusing foreign,
- * truncated, locked and newer files without touching them, concurrent writers, merging,
- * checking, and the embedded schema matching db/migrations/. Runs are SYNTHETIC test data. */
+ * truncated, locked and newer files without touching them, concurrent writers, merging (checked
+ * inputs first, idempotent), readers refusing changes, checking, and the embedded schema
+ * matching db/migrations/. Runs are SYNTHETIC test data. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 
 #include "base/files.h"
 #include "protocols/mechanism.h"
+#include "store/read_only_file.h"
 #include "store/schema_sql.h"
 #include "store/store.h"
 #include "store/synthetic.h"
@@ -479,8 +481,11 @@ static void test_merge_shards(void **state)
     }
     memset(synthetic.sweep_point_id, 0, (size_t)synthetic.config_count * sizeof *synthetic.sweep_point_id);
     const char *inputs[] = {shard_paths[0], shard_paths[1]};
-    if (sc_store_merge(out, inputs, 2, &error))
+    sc_merge_counts counts;
+    if (sc_store_merge(out, inputs, 2, &counts, &error))
         fail_msg("%s", error.message);
+    assert_int_equal(counts.runs_added, 90);
+    assert_int_equal(counts.runs_present, 0);
     sc_store *merged = sc_store_open(out, &error);
     assert_int_equal(count_rows(merged, "SELECT count(*) FROM runs"), 90);
     assert_int_equal(count_rows(merged, "SELECT count(DISTINCT id) FROM runs"), 90);
@@ -499,13 +504,140 @@ static void test_merge_shards(void **state)
     assert_int_equal(sc_store_check(merged, stderr, &error), 0);
     sc_store_close(merged);
 
-    /* merging the same shard again appends its runs under new ids, sweeps stay single */
-    const char *again[] = {shard_paths[0]};
-    assert_int_equal(sc_store_merge(out, again, 1, &error), 0);
+    /* merging both shards again adds nothing: every run, its rows, the calibrations and the
+     * validations are already there */
+    assert_int_equal(sc_store_merge(out, inputs, 2, &counts, &error), 0);
+    assert_int_equal(counts.runs_added, 0);
+    assert_int_equal(counts.runs_present, 90);
     merged = sc_store_open(out, &error);
-    assert_int_equal(count_rows(merged, "SELECT count(*) FROM runs"), 130);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM runs"), 90);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM metrics"), 90 * SC_SYNTHETIC_METRICS);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM stalls"), 90 * SC_SYNTHETIC_STALLS);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM kernels"), 90);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM calibrations"), 16);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM validations"), 160);
     assert_int_equal(count_rows(merged, "SELECT count(*) FROM sweeps"), 1);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM sweep_points"), synthetic.config_count);
+    assert_int_equal(sc_store_check(merged, stderr, &error), 0);
     sc_store_close(merged);
+
+    /* one input given twice is merged once */
+    char twice[512];
+    path_in_directory(twice, sizeof twice, "merged_twice.sqlite");
+    const char *same_twice[] = {shard_paths[1], shard_paths[1]};
+    assert_int_equal(sc_store_merge(twice, same_twice, 2, &counts, &error), 0);
+    assert_int_equal(counts.runs_added, 50);
+    assert_int_equal(counts.runs_present, 50);
+    merged = sc_store_open(twice, &error);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM runs"), 50);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM metrics"), 50 * SC_SYNTHETIC_METRICS);
+    assert_int_equal(count_rows(merged, "SELECT count(*) FROM validations"), 160);
+    sc_store_close(merged);
+}
+
+/* A merge checks every input before it writes: a bad input, or the output among the inputs,
+ * fails the merge with the output byte for byte as it was (or not created at all). */
+static void test_merge_checks_inputs_first(void **state)
+{
+    (void)state;
+    char good[512], bad[512], out[512], fresh[512];
+    path_in_directory(good, sizeof good, "merge_good.sqlite");
+    path_in_directory(bad, sizeof bad, "merge_bad.sqlite");
+    path_in_directory(out, sizeof out, "merge_out.sqlite");
+    path_in_directory(fresh, sizeof fresh, "merge_fresh.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(good, &error);
+    for (long i = 0; i < 5; i++)
+        insert_synthetic(store, i);
+    sc_store_close(store);
+    store = sc_store_open(out, &error);
+    insert_synthetic(store, 100);
+    sc_store_close(store);
+    FILE *garbage = fopen(bad, "wb");
+    fputs("not a database at all, just text long enough to have a header's worth of bytes......................", garbage);
+    fclose(garbage);
+    size_t size;
+    char *before = file_bytes(out, &size);
+    sc_merge_counts counts;
+    const char *with_bad[] = {good, bad};
+    assert_int_equal(sc_store_merge(out, with_bad, 2, &counts, &error), -1);
+    assert_non_null(strstr(error.message, "not a syncscope database"));
+    assert_file_unchanged(out, before, size);
+    const char *with_output[] = {good, out};
+    assert_int_equal(sc_store_merge(out, with_output, 2, &counts, &error), -1);
+    assert_non_null(strstr(error.message, "cannot merge a database into itself"));
+    assert_file_unchanged(out, before, size);
+    free(before);
+    assert_int_equal(sc_store_merge(fresh, with_bad, 2, &counts, &error), -1);
+    struct stat status;
+    assert_int_not_equal(stat(fresh, &status), 0);
+    /* the retry with the bad input left out adds the good one once */
+    const char *retry[] = {good};
+    assert_int_equal(sc_store_merge(out, retry, 1, &counts, &error), 0);
+    assert_int_equal(counts.runs_added, 5);
+    store = sc_store_open(out, &error);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 6);
+    sc_store_close(store);
+}
+
+/* A reader refuses every statement that would change the database, naming it, and its
+ * connection is read-only underneath (a write that got past the guard would still fail). */
+static void test_reader_refuses_changes(void **state)
+{
+    (void)state;
+    char path[512], copy[512];
+    path_in_directory(path, sizeof path, "reader.sqlite");
+    path_in_directory(copy, sizeof copy, "reader_copy.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    for (long i = 0; i < 3; i++)
+        insert_synthetic(store, i);
+    sc_store_close(store);
+    store = sc_store_open_reader(path, &error);
+    if (!store)
+        fail_msg("%s", error.message);
+    char vacuum_into[600], attach[600];
+    snprintf(vacuum_into, sizeof vacuum_into, "VACUUM INTO '%s'", copy);
+    snprintf(attach, sizeof attach, "ATTACH '%s' AS other", copy);
+    const char *const changes[][2] = {
+        {"DELETE FROM runs", "it deletes from runs"},
+        {"UPDATE runs SET cycles = 0", "it updates runs"},
+        {"INSERT INTO sweeps (name, spec) VALUES ('x', '{}')", "it inserts into sweeps"},
+        {"DROP TABLE stalls", "it changes the schema"},
+        {"CREATE TEMP TABLE scratch (a)", "it changes the schema"},
+        {"PRAGMA user_version = 99", "it sets PRAGMA user_version"},
+        {"PRAGMA journal_mode = DELETE", "it sets PRAGMA journal_mode"},
+        {"PRAGMA wal_checkpoint", "it runs PRAGMA wal_checkpoint"},
+        {attach, "it attaches a database"},
+        {"BEGIN", "it opens or ends a transaction"},
+        {vacuum_into, "it would write"},
+        {"VACUUM", "it would write"},
+    };
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
+        int64_t ignored;
+        if (sc_store_query(store, changes[i][0], NULL, 0, remember, &ignored, &error) != -1)
+            fail_msg("'%s' was not refused", changes[i][0]);
+        if (!strstr(error.message, "refused") || !strstr(error.message, changes[i][1]))
+            fail_msg("'%s': %s", changes[i][0], error.message);
+    }
+    struct stat status;
+    assert_int_not_equal(stat(copy, &status), 0);
+    /* reading, including the PRAGMAs that only report, works */
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 3);
+    assert_int_equal(count_rows(store, "SELECT user_version FROM pragma_user_version"), sc_store_schema_version());
+    assert_int_equal(count_rows(store, "PRAGMA user_version"), sc_store_schema_version());
+    assert_int_equal(sc_store_check(store, stderr, &error), 0);
+    sc_store_close(store);
+
+    sqlite3 *db = sc_read_only_file_open(path, NULL, 0, &error);
+    assert_non_null(db);
+    assert_int_equal(sqlite3_db_readonly(db, "main"), 1);
+    assert_int_equal(sqlite3_exec(db, "DELETE FROM runs", NULL, NULL, NULL) & 0xff, SQLITE_READONLY);
+    sqlite3_close(db);
+    store = sc_store_open(path, &error);
+    assert_int_equal(count_rows(store, "SELECT count(*) FROM runs"), 3);
+    assert_int_equal(count_rows(store, "PRAGMA user_version"), sc_store_schema_version());
+    sc_store_close(store);
 }
 
 static void test_check_finds_bad_stall_sums(void **state)
@@ -647,6 +779,8 @@ int main(void)
         cmocka_unit_test(test_concurrent_first_open),
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_merge_shards),
+        cmocka_unit_test(test_merge_checks_inputs_first),
+        cmocka_unit_test(test_reader_refuses_changes),
         cmocka_unit_test(test_check_finds_bad_stall_sums),
         cmocka_unit_test(test_query_parameters),
     };
