@@ -8,7 +8,9 @@
 # usage: record.sh PATH/TO/syncscope [--full] > FILE
 #   Each run is one line: its cycles and check, and digests of its metric rows and of its stall
 #   rows. --full prints those rows themselves instead of digests (large; for diffing two commits
-#   when a digest changed). Wall-clock metrics (*_seconds) are left out: they are not behaviour.
+#   when a digest changed). Wall-clock metrics (*_seconds) and a model run's calibration_id (a
+#   database row id, which shifts when a preset or mechanism is added) are left out: they are
+#   not behaviour.
 #   To accept a deliberate behaviour change: record.sh build/syncscope > tests/golden/behaviour.golden
 set -euo pipefail
 
@@ -53,7 +55,7 @@ runs = db.execute("SELECT id, system, mechanism, workload, coalesce(jitter, 0), 
 for run_id, system, mechanism, workload, jitter, status, check, cycles in runs:
     metrics = ["metric %d %s %s" % (kernel, name, number(value)) for kernel, name, value in db.execute(
         "SELECT kernel_index, name, value FROM metrics WHERE run_id = ? AND name NOT LIKE '%seconds' "
-        "ORDER BY kernel_index, name", (run_id,))]
+        "AND name <> 'calibration_id' ORDER BY kernel_index, name", (run_id,))]
     stalls = ["stall %d %s %s %s" % (cu, category, subcategory or "-", number(value))
               for cu, category, subcategory, value in db.execute(
         "SELECT cu, category, subcategory, cycles FROM stalls WHERE run_id = ? "
