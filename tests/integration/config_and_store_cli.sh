@@ -30,7 +30,7 @@ printf '{\n  "l1": {\n    "size": 4096,,\n  }\n}\n' >"$work/bad.json"
 expect 1 "malformed override" "$syncscope" config show --system gsi --file "$work/bad.json"
 expect_error_line "$work/bad.json:3:"
 expect 1 "unknown preset" "$syncscope" config show --system nosuch
-expect_error_line "available: gsi, gtx480, qr-apu, sahc-apu"
+expect_error_line "available: gsi, gtx480, qr-apu, rcc-gpu, sahc-apu"
 expect 2 "missing --system" "$syncscope" config show
 
 db="$work/results.sqlite"

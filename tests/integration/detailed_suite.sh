@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # detailed_suite.sh — the detailed timing model end to end: every built-in workload at --size tiny
-# under --mode detailed, for every mechanism of the registry, on gtx480 and gsi (32-lane warps)
-# and on qr-apu and sahc-apu (64-lane wavefronts), plus jittered runs.
+# under --mode detailed, for every mechanism of the registry, on every system preset (gtx480, gsi
+# and rcc-gpu with 32-lane warps, qr-apu and sahc-apu with 64-lane wavefronts), plus jittered runs.
 # Every run must pass its output check and be stored; then `syncscope db check` must pass (each
 # run's per-CU and mean stall rows sum to its cycles), and SQL over the stored rows must find,
 # for every run, positive cycles, stall rows for each CU and the mean, and an eight-category mean
@@ -35,9 +35,11 @@ run() {
 
 workloads=$("$syncscope" list workloads | awk '{print $1}')
 [ -n "$workloads" ] || { echo "FAIL: syncscope list workloads printed nothing"; exit 1; }
+systems=$("$syncscope" list systems | awk '{print $1}')
+[ -n "$systems" ] || { echo "FAIL: syncscope list systems printed nothing"; exit 1; }
 
 for mechanism in $("$syncscope" list mechanisms | awk '{print $1}'); do
-    for system in gtx480 gsi qr-apu sahc-apu; do
+    for system in $systems; do
         for workload in $workloads; do
             run "$system" "$mechanism" "$workload"
         done

@@ -285,6 +285,7 @@ static void test_unknown_preset_lists_available(void **state)
     assert_non_null(strstr(error.message, "gsi"));
     assert_non_null(strstr(error.message, "gtx480"));
     assert_non_null(strstr(error.message, "qr-apu"));
+    assert_non_null(strstr(error.message, "rcc-gpu"));
     assert_non_null(strstr(error.message, "sahc-apu"));
 }
 
