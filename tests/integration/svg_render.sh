@@ -4,13 +4,14 @@
 # headless Chromium and checks that the picture is not blank (enough distinct colours and enough
 # non-white pixels). The PNG is decoded with python3's zlib, no imaging library needed.
 #
-# usage: svg_render.sh PATH/TO/syncscope     (skips, exit 0, when chromium is not installed)
+# usage: svg_render.sh PATH/TO/syncscope     (skips with exit 77, which ctest reports as skipped,
+# when chromium is not installed; scripts/install-deps.sh installs it for tests)
 set -euo pipefail
 
 syncscope=${1:?usage: svg_render.sh PATH/TO/syncscope}
 if ! command -v chromium >/dev/null 2>&1; then
     echo "skipped: chromium not installed"
-    exit 0
+    exit 77
 fi
 command -v python3 >/dev/null || { echo "svg_render: python3 is needed" >&2; exit 1; }
 
