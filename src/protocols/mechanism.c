@@ -38,6 +38,11 @@ void sc_mechanism_add_config_keys(void)
             sc_schema_add_keys(mechanisms[i]->name, mechanisms[i]->config_keys);
 }
 
+const char *sc_memory_model_name(sc_memory_model model)
+{
+    return model == SC_MODEL_SEQUENTIAL ? "sc" : "ptx";
+}
+
 const sc_mechanism *sc_mechanism_default(void) { return mechanisms[0]; }
 
 void sc_mechanism_names(char *buffer, size_t size)
