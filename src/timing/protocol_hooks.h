@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "timing/cache_array.h"
 #include "timing/endpoint.h"
 #include "timing/memory_system.h"
 
@@ -130,6 +131,10 @@ typedef struct protocol_hooks {
     /* Whether request `handle`, which waited for that fill, must go back to the head of the bank's
      * queue (with every later waiter) instead of being served from the fill. Default: false. */
     bool (*fill_must_retake)(memory_system *memory, unsigned bank, uint32_t handle);
+    /* A valid line of the bank (`line`, its bank-local address and protocol word) is about to leave
+     * the array for another line at `now`: the module may keep what it must remember of it (a
+     * lease that has not expired). Default: nothing. */
+    void (*l2_replaced)(memory_system *memory, unsigned bank, const cache_line *line, sc_time now);
 
     /* ---- events the module scheduled (kind MEMORY_EVENT_PROTOCOL; target and argument are its) ---- */
     int (*handle_event)(memory_system *memory, const timing_event *event, sc_error *error);
