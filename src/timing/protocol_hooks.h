@@ -91,8 +91,9 @@ typedef struct protocol_hooks {
 
     /* ---- the L1 ---- */
     /* Before an access's row is looked up: may refuse it (the unit retries later), make room in
-     * the module's structures, or turn `*event` into one of the module's own (a load a write
-     * cache serves). Default: accepted, the event unchanged. */
+     * the module's structures, run a row of its own on the line first (l1_run_event: a copy whose
+     * lease is over expires), or turn `*event` into one of the module's own (a load a write cache
+     * serves). Default: accepted, the event unchanged. */
     l1_verdict (*l1_before_access)(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
                                    l1_event *event, sc_time now, sc_error *error);
     /* Whether the module's guard `guard` of a row holds for the line of `context` (its state, its
