@@ -54,13 +54,14 @@ static void print_help(void)
            "  --mechanism M,...   detailed protocols (repeatable) [every mechanism: syncscope list mechanisms]\n"
            "  --test T,...        MP, SB, LB, IRIW, CoRR or all (repeatable) [all]\n"
            "  --scope S,...       cta, gpu or all (repeatable) [all]\n"
-           "  --mode M,...        relaxed, fenced, acqrel, cached, cached-acq (the last two MP only) or all\n"
+           "  --mode M,...        relaxed, fenced, acqrel, cached (MP and SB), cached-acq (MP) or all\n"
            "                      (repeatable) [all]\n"
            "  --seeds N           jitter seeds 1..N [50]\n"
            "  --iterations K      test instances per run [16]\n\n"
            "Outcomes are written r0r1..=count with r0 first; `weak` is the outcome sequential consistency\n"
            "forbids (for MP: flag seen, data old; in the cached modes, the stale read of a cached line,\n"
-           "allowed when the flag is polled relaxed, forbidden when it is polled with ld.acquire).\n");
+           "allowed when the flag is polled relaxed, forbidden when it is polled with ld.acquire; for SB\n"
+           "cached: both threads read the other's word stale after storing their own).\n");
 }
 
 
@@ -182,7 +183,7 @@ static int plan_from_options(cli_option *options, litmus_plan *plan)
         parse_counts(options, plan))
         return 2;
     if (!any_variant(plan))
-        return cli_usage_error("litmus", "no selected test runs in the selected modes (the cached modes are MP only)");
+        return cli_usage_error("litmus", "no selected test runs in the selected modes (cached: MP and SB; cached-acq: MP)");
     return 0;
 }
 
