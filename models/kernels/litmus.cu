@@ -7,11 +7,14 @@
 //   mode LITMUS_RELAXED: volatile loads and stores, no fences;
 //   mode LITMUS_FENCED:  the same with a fence.sc (membar) of the test's scope between them;
 //   mode LITMUS_ACQREL:  every load ld.acquire and every store st.release at the test's scope;
-//   mode LITMUS_CACHED (MP only): MP with the consumer's data already cached. The producer
+//   mode LITMUS_CACHED (MP and SB): MP with the consumer's data already cached. The producer
 //     writes x with a plain (weak) store and releases y; the consumer reads x with a plain load
 //     (so a non-coherent L1 holds the line), spins on y with ld.relaxed at the test's scope
 //     (at most LITMUS_SPIN_LIMIT times), then reads x again with a plain load and no acquire.
 //     Flag 1 with data 0 is the stale outcome, which the PTX model allows (no acquire);
+//     SB in this mode: each thread first reads the other's word with a plain load (so its L1
+//     may hold it), then stores its own word (volatile) and reads the other's again with a plain
+//     load; both reading 0 is allowed by PTX (no fence) and forbidden by sequential consistency;
 //   mode LITMUS_CACHED_ACQUIRE (MP only): the same with the spin an ld.acquire, which makes the
 //     stale outcome forbidden: the acquire must drop the cached line.
 
@@ -137,7 +140,14 @@ extern "C" __global__ void litmus_sb(unsigned *data, unsigned *results, unsigned
     int role = litmus_role();
     for (unsigned i = 0; i < iterations; i++) {
         unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
-        if (role == 0 || role == 1) {
+        if (mode == LITMUS_CACHED && (role == 0 || role == 1)) {
+            unsigned *own = role == 0 ? x : y, *other = role == 0 ? y : x;
+            unsigned warm = *other;
+            litmus_store(own, config);
+            asm volatile("" ::: "memory");   // the compiler must read *other again
+            r[role] = *other;
+            r[2 + role] = warm;
+        } else if (role == 0 || role == 1) {
             litmus_store(role == 0 ? x : y, config);
             litmus_fence(config);
             r[role] = litmus_load(role == 0 ? y : x, config);

@@ -38,7 +38,8 @@ static int list_mechanisms(void)
     int count;
     const sc_mechanism *const *mechanisms = sc_mechanism_list(&count);
     for (int i = 0; i < count; i++)
-        printf("%-6s %s [%s]\n", mechanisms[i]->name, mechanisms[i]->description, mechanisms[i]->seed);
+        printf("%-9s %s [%s; memory model %s]\n", mechanisms[i]->name, mechanisms[i]->description,
+               mechanisms[i]->seed, sc_memory_model_name(mechanisms[i]->memory_model));
     return 0;
 }
 

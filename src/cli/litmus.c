@@ -1,8 +1,11 @@
 /* litmus.c — `syncscope litmus`: the litmus tests (workloads/litmus.h) on the detailed timing
  * model under many jitter seeds. For every selected test x mode x scope x mechanism it runs one
  * fresh device per jitter seed 1..N (so a line's counts do not depend on what else was selected),
- * sums the outcome histograms over the seeds, and flags the lines where an outcome the PTX memory
- * model forbids for that variant appeared; any such line makes the exit status 1.
+ * sums the outcome histograms over the seeds, and flags the lines where an outcome forbidden by
+ * the memory model the mechanism promises (its registry entry: sequential consistency, which
+ * forbids every test's weak outcome in every mode, or the PTX scoped model, which forbids it in
+ * the modes the test's table names) appeared; any such line makes the exit status 1. The output
+ * names each mechanism's model before the lines and on each line.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -24,7 +27,7 @@
 typedef struct litmus_plan {
     const char *system;
     sc_config *config;
-    const sc_protocol *mechanisms[MAX_MECHANISMS];
+    const sc_mechanism *mechanisms[MAX_MECHANISMS];
     int mechanism_count;
     uint32_t tests, modes, scopes;   /* selections, one bit per table index */
     uint64_t seeds;
@@ -42,19 +45,23 @@ static void print_help(void)
     printf("usage: syncscope litmus [options]\n\n"
            "Runs the litmus tests on the detailed timing model once per jitter seed 1..N (a fresh device each)\n"
            "and prints, per test, mode, scope and mechanism, the outcome histogram summed over the seeds.\n"
-           "Exits 1 if an outcome the PTX memory model forbids for that variant appeared.\n\n"
+           "Each mechanism is checked against the memory model it promises (syncscope list mechanisms):\n"
+           "sc (sequential consistency: the weak outcome is forbidden in every mode) or ptx (the PTX scoped\n"
+           "model: forbidden with fences or acquire/release as each test says). Exits 1 if a forbidden\n"
+           "outcome appeared.\n\n"
            "  --system PRESET     system preset or preset file [gtx480]\n"
            "  --set KEY=VALUE     override one configuration key (repeatable)\n"
            "  --mechanism M,...   detailed protocols (repeatable) [every mechanism: syncscope list mechanisms]\n"
            "  --test T,...        MP, SB, LB, IRIW, CoRR or all (repeatable) [all]\n"
            "  --scope S,...       cta, gpu or all (repeatable) [all]\n"
-           "  --mode M,...        relaxed, fenced, acqrel, cached, cached-acq (the last two MP only) or all\n"
+           "  --mode M,...        relaxed, fenced, acqrel, cached (MP and SB), cached-acq (MP) or all\n"
            "                      (repeatable) [all]\n"
            "  --seeds N           jitter seeds 1..N [50]\n"
            "  --iterations K      test instances per run [16]\n\n"
            "Outcomes are written r0r1..=count with r0 first; `weak` is the outcome sequential consistency\n"
            "forbids (for MP: flag seen, data old; in the cached modes, the stale read of a cached line,\n"
-           "allowed when the flag is polled relaxed, forbidden when it is polled with ld.acquire).\n");
+           "allowed when the flag is polled relaxed, forbidden when it is polled with ld.acquire; for SB\n"
+           "cached: both threads read the other's word stale after storing their own).\n");
 }
 
 
@@ -126,8 +133,8 @@ static int select_mechanisms(const cli_option *option, litmus_plan *plan)
     if (count <= 0 || count > MAX_MECHANISMS)
         return cli_usage_error("litmus", "--%s: expected 1 to %d comma-separated names", option->name, MAX_MECHANISMS);
     for (int i = 0; i < count; i++) {
-        plan->mechanisms[i] = sc_protocol_find(names[i]);
-        if (!plan->mechanisms[i])
+        plan->mechanisms[i] = sc_mechanism_find(names[i]);
+        if (!plan->mechanisms[i] || !plan->mechanisms[i]->protocol)
             return cli_usage_error("litmus", "mechanism '%s' has no detailed protocol (see syncscope list mechanisms)", names[i]);
     }
     plan->mechanism_count = count;
@@ -176,7 +183,7 @@ static int plan_from_options(cli_option *options, litmus_plan *plan)
         parse_counts(options, plan))
         return 2;
     if (!any_variant(plan))
-        return cli_usage_error("litmus", "no selected test runs in the selected modes (the cached modes are MP only)");
+        return cli_usage_error("litmus", "no selected test runs in the selected modes (cached: MP and SB; cached-acq: MP)");
     return 0;
 }
 
@@ -185,7 +192,7 @@ typedef struct litmus_line {
     const sc_litmus_test *test;
     sc_litmus_mode mode;
     sc_litmus_scope scope;
-    const sc_protocol *mechanism;
+    const sc_mechanism *mechanism;
 } litmus_line;
 
 /* One run: a fresh device jittered by `seed`, the variant's instances added to `histogram`. */
@@ -229,20 +236,28 @@ static void outcome_label(uint32_t outcome, uint32_t results, char label[5])
     label[results] = '\0';
 }
 
+/* Whether the mechanism's memory model forbids the test's weak outcome in `mode`. */
+static bool model_forbids(const sc_mechanism *mechanism, const sc_litmus_test *test, sc_litmus_mode mode)
+{
+    return mechanism->memory_model == SC_MODEL_SEQUENTIAL || sc_litmus_ptx_forbids(test, mode);
+}
+
 /* Prints one line; returns whether it shows a forbidden outcome. */
 static bool print_line(const litmus_plan *plan, const litmus_line *line, const litmus_tally *tally)
 {
     const sc_litmus_test *test = line->test;
     uint32_t weak = tally->histogram[test->weak_outcome];
-    bool forbidden = sc_litmus_ptx_forbids(test, line->mode), violated = forbidden && weak > 0;
-    char label[5], seen[48], seeds[48];
+    bool forbidden = model_forbids(line->mechanism, test, line->mode), violated = forbidden && weak > 0;
+    char label[5], seen[48], seeds[48], verdict[24];
     outcome_label(test->weak_outcome, test->results, label);
     snprintf(seen, sizeof seen, "%u/%llu", weak, (unsigned long long)(plan->seeds * plan->iterations));
     snprintf(seeds, sizeof seeds, "%llu/%llu", (unsigned long long)tally->seeds_with_weak,
              (unsigned long long)plan->seeds);
-    printf("%-5s %-10s %-5s %-5s %-5s %-13s %-9s %-10s %-5s", test->name, sc_litmus_mode_names[line->mode],
-           sc_litmus_scope_names[line->scope], line->mechanism->name, label, seen, seeds,
-           forbidden ? "forbidden" : "allowed", violated ? "FAIL" : "ok");
+    snprintf(verdict, sizeof verdict, "%s:%s", sc_memory_model_name(line->mechanism->memory_model),
+             forbidden ? "forbidden" : "allowed");
+    printf("%-5s %-10s %-5s %-9s %-5s %-13s %-9s %-13s %-5s", test->name, sc_litmus_mode_names[line->mode],
+           sc_litmus_scope_names[line->scope], line->mechanism->name, label, seen, seeds, verdict,
+           violated ? "FAIL" : "ok");
     for (uint32_t outcome = 0; outcome < 1u << test->results; outcome++)
         if (tally->histogram[outcome]) {
             outcome_label(outcome, test->results, label);
@@ -297,8 +312,14 @@ static int execute(litmus_plan *plan, const char *const *sets, int set_count)
     }
     printf("litmus on %s: jitter seeds 1..%llu, %u instances per run, counts summed over seeds\n", plan->system,
            (unsigned long long)plan->seeds, plan->iterations);
-    printf("%-5s %-10s %-5s %-5s %-5s %-13s %-9s %-10s %-5s %s\n", "test", "mode", "scope", "mech", "weak", "seen",
-           "seeds", "PTX", "check", "outcomes (r0r1..=instances)");
+    for (int m = 0; m < plan->mechanism_count; m++)
+        printf("%s is checked against %s\n", plan->mechanisms[m]->name,
+               plan->mechanisms[m]->memory_model == SC_MODEL_SEQUENTIAL
+                   ? "sc: sequential consistency, the weak outcome is forbidden in every mode"
+                   : "ptx: the PTX scoped model, the weak outcome is forbidden with fences or acquire/release "
+                     "as each test says");
+    printf("%-5s %-10s %-5s %-9s %-5s %-13s %-9s %-13s %-5s %s\n", "test", "mode", "scope", "mech", "weak", "seen",
+           "seeds", "model", "check", "outcomes (r0r1..=instances)");
     double start = sc_monotonic_seconds();
     litmus_summary summary = {0};
     int status = run_plan(plan, &summary, &error);

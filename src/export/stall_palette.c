@@ -40,6 +40,7 @@ static const sc_stall_kind kinds[] = {
     {"sync", "acquire", "acquire", "#d4b9da"},
     {"sync", "release", "release", "#c994c7"},
     {"sync", "barrier", "barrier", "#980043"},
+    {"sync", "ordering", "SC ordering", "#67001f"},
 };
 
 static const char *const series_colours[] = {

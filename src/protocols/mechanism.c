@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* The registry, in the order `syncscope list mechanisms` prints it. */
-#define MECHANISMS(entry) entry(wt) entry(nol1) entry(rfo) entry(qr) entry(mesi)
+#define MECHANISMS(entry) entry(wt) entry(nol1) entry(rfo) entry(qr) entry(mesi) entry(tc_strong) entry(tc_weak)
 
 #define DECLARE_ENTRY(name) extern const sc_mechanism mechanism_##name;
 #define ENTRY_ADDRESS(name) &mechanism_##name,
@@ -36,6 +36,11 @@ void sc_mechanism_add_config_keys(void)
     for (size_t i = 0; i < sizeof mechanisms / sizeof mechanisms[0]; i++)
         if (mechanisms[i]->config_keys)
             sc_schema_add_keys(mechanisms[i]->name, mechanisms[i]->config_keys);
+}
+
+const char *sc_memory_model_name(sc_memory_model model)
+{
+    return model == SC_MODEL_SEQUENTIAL ? "sc" : "ptx";
 }
 
 const sc_mechanism *sc_mechanism_default(void) { return mechanisms[0]; }

@@ -14,6 +14,19 @@
 #include "model/model.h"
 #include "timing/protocol.h"
 
+/* The memory model a mechanism promises, which the litmus tests check it against. */
+typedef enum sc_memory_model {
+    SC_MODEL_SCOPED = 0,     /* the PTX scoped model: weak and relaxed accesses may be reordered and
+                                seen out of order; fences and acquire/release order them at their
+                                scope (workloads/litmus.h: a test's ptx_forbids) */
+    SC_MODEL_SEQUENTIAL,     /* sequential consistency for every access, fences or not (an SC core,
+                                protocols/common/sc_core.h, on a coherent hierarchy) */
+    SC_MODEL_COUNT
+} sc_memory_model;
+
+/* "ptx" or "sc". */
+const char *sc_memory_model_name(sc_memory_model model);
+
 typedef struct sc_mechanism {
     const char *name;          /* CLI name: "wt", "nol1", "rfo" */
     const char *description;   /* one line */
@@ -23,6 +36,7 @@ typedef struct sc_mechanism {
     const char *params_file;      /* its model's free parameters (model_param_spec_load), in its folder */
     const sc_config_key_table *config_keys; /* the keys only it reads, declared in its folder or
                                                common/; NULL when it reads only the engine's */
+    sc_memory_model memory_model;  /* what it promises (unset: the PTX scoped model) */
 } sc_mechanism;
 
 const sc_mechanism *const *sc_mechanism_list(int *count);

@@ -7,6 +7,7 @@
 
 #include "base/clock.h"
 #include "exec/functional_engine.h"
+#include "protocols/mechanism.h"
 #include "workloads/manifest.h"
 
 functional_engine_options run_session_functional_options(const sc_config *config)
@@ -158,7 +159,10 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
     } else {
         const sc_workload *workload = sc_workload_find(request->workload);
         snprintf(result->workload_name, sizeof result->workload_name, "%s", workload->name);
-        sc_workload_params params = {.size = request->size, .seed = request->seed};
+        const sc_mechanism *mechanism = request->mechanism ? sc_mechanism_find(request->mechanism) : NULL;
+        sc_workload_params params = {
+            .size = request->size, .seed = request->seed,
+            .sequentially_consistent = mechanism && mechanism->memory_model == SC_MODEL_SEQUENTIAL};
         status = workload->run(device, &params, &result->check, error);
     }
     result->wall_seconds = sc_monotonic_seconds() - start;

@@ -51,6 +51,7 @@ static const char *const sync_kind_names[GSI_SYNC_KIND_COUNT] = {
     [GSI_SYNC_ACQUIRE] = "acquire",
     [GSI_SYNC_RELEASE] = "release",
     [GSI_SYNC_BARRIER] = "barrier",
+    [GSI_SYNC_ORDERING] = "ordering",
 };
 
 static const char *name_or_unknown(const char *const *names, unsigned count, unsigned index)

@@ -64,6 +64,8 @@ typedef enum gsi_sync_kind {
     GSI_SYNC_ACQUIRE = 0,
     GSI_SYNC_RELEASE,
     GSI_SYNC_BARRIER,
+    GSI_SYNC_ORDERING,   /* an SC core (protocols/common/sc_core.h) holds a global, shared or local
+                            access until the warp's previous global access is performed */
     GSI_SYNC_KIND_COUNT
 } gsi_sync_kind;
 
@@ -141,7 +143,7 @@ int gsi_check(const gsi_counters *counters, uint64_t cycles, sc_error *error);
 /* Names as stored in the database (stalls.category / stalls.subcategory) and drawn by
  * export/stall_palette.c: "no_stall", "mem_data"; "l1", "l1_coalesce", "l2", "remote_l1", "l3",
  * "dram", "remote", "unresolved"; "mshr_full", "store_buffer_full", "bank_conflict",
- * "pending_release", "pending_dma"; "acquire", "release", "barrier". */
+ * "pending_release", "pending_dma"; "acquire", "release", "barrier", "ordering". */
 const char *gsi_category_name(gsi_category category);
 const char *gsi_source_name(gsi_source source);
 const char *gsi_struct_cause_name(gsi_struct_cause cause);

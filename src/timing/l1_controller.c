@@ -14,6 +14,12 @@
  * Stores and atomics that wait in an MSHR for ownership count as outstanding writes until the
  * grant arrives and they are performed on the line, in arrival order with the loads.
  *
+ * A store's operation is done, for its warp (warp_slot.global_in_flight, which an SC core's issue
+ * filter orders by), when it is performed as far as the L1 can tell: written into a line the L1
+ * owns, performed when its ownership arrives, or acknowledged by the L2 after a write-through
+ * (the write carries the operation). A store the write-combining store buffer takes is done once
+ * buffered: the buffer's bytes belong to the CU, and only a release waits for them.
+ *
  * The CU's other points of the protocol pass through here to its hooks: acquire and release,
  * room in the store buffer, the issue filter, a warp's exit and barrier arrival, and whether the
  * L1 is drained at kernel end. */
@@ -75,20 +81,24 @@ void l1_write_performed(memory_system *memory, unsigned cu, sc_time now)
     memory->callbacks.write_performed(memory->callbacks.context, cu, now);
 }
 
+/* Sends masked bytes of a line to its home; `op` is the store whose operation completes at the
+ * acknowledgement (MSG_WRITE_ACK), or MEMORY_OP_NONE for bytes the store buffer collected. */
 static void send_write(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data,
-                       const byte_mask *mask, sc_time now)
+                       const byte_mask *mask, uint32_t op, sc_time now)
 {
     uint32_t handle = message_allocate_request(memory, MSG_WRITE, cu, line_address);
     message *m = message_get(memory, handle);
     m->mask = *mask;
+    m->op = op;
     memcpy(m->data, data, memory->config.line_bytes);
     memory->hooks.write_sent(memory, cu);
     memory_send(memory, handle, now);
 }
 
-static void drain_entry(memory_system *memory, unsigned cu, store_buffer_entry *entry, sc_time now)
+/* Sends a store buffer entry; `op` as for send_write. */
+static void drain_entry(memory_system *memory, unsigned cu, store_buffer_entry *entry, uint32_t op, sc_time now)
 {
-    send_write(memory, cu, entry->line_address, entry->data, &entry->mask, now);
+    send_write(memory, cu, entry->line_address, entry->data, &entry->mask, op, now);
     store_buffer_remove(memory->l1[cu].stores, entry);
     memory->stats.store_buffer_drains++;
 }
@@ -97,13 +107,13 @@ void l1_send_oldest_store(memory_system *memory, unsigned cu, sc_time now)
 {
     store_buffer_entry *entry = store_buffer_oldest(memory->l1[cu].stores);
     if (entry)
-        drain_entry(memory, cu, entry, now);
+        drain_entry(memory, cu, entry, MEMORY_OP_NONE, now);
 }
 
 void l1_send_buffered_stores(memory_system *memory, unsigned cu, sc_time now)
 {
     for (store_buffer_entry *entry; (entry = store_buffer_oldest(memory->l1[cu].stores));)
-        drain_entry(memory, cu, entry, now);
+        drain_entry(memory, cu, entry, MEMORY_OP_NONE, now);
 }
 
 void l1_flash_invalidate(memory_system *memory, unsigned cu)
@@ -240,19 +250,25 @@ void l1_buffer_store(memory_system *memory, unsigned cu, const coalesced_line *l
     }
 }
 
-static void write_through(memory_system *memory, unsigned cu, const coalesced_line *line, const memory_op *op,
-                          sc_time now)
+/* Sends the store's bytes in the line to the L2 now, with the line's buffered bytes if any; the
+ * store's line is done when the write is acknowledged (context->awaits_ack), so a store counts in
+ * its warp's global accesses in flight until it is performed. */
+static void write_through(memory_system *memory, l1_context *context, sc_time now)
 {
+    unsigned cu = context->cu;
+    const coalesced_line *line = context->lanes;
+    const memory_op *op = memory_op_get(memory, context->op);
     store_buffer_entry *buffered = store_buffer_find(memory->l1[cu].stores, line->line_address);
     if (buffered) {
         write_lanes(op, line, buffered->data, &buffered->mask);
-        drain_entry(memory, cu, buffered, now);
+        drain_entry(memory, cu, buffered, context->op, now);
     } else {
         uint8_t data[TIMING_MAX_LINE_BYTES];
         byte_mask mask = {{0, 0}};
         write_lanes(op, line, data, &mask);
-        send_write(memory, cu, line->line_address, data, &mask, now);
+        send_write(memory, cu, line->line_address, data, &mask, context->op, now);
     }
+    context->awaits_ack = true;
     memory->stats.l1_write_throughs++;
 }
 
@@ -333,17 +349,17 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
         break;
     case L1_BUFFER_STORE:
         if (memory->config.store_buffer_entries == 0)
-            write_through(memory, cu, context->lanes, op, now);
+            write_through(memory, context, now);
         else
             l1_buffer_store(memory, cu, context->lanes, op);
         break;
     case L1_WRITE_THROUGH:
-        write_through(memory, cu, context->lanes, op, now);
+        write_through(memory, context, now);
         break;
     case L1_DRAIN_LINE: {
         store_buffer_entry *buffered = store_buffer_find(l1->stores, context->line_address);
         if (buffered)
-            drain_entry(memory, cu, buffered, now);
+            drain_entry(memory, cu, buffered, MEMORY_OP_NONE, now);
         break;
     }
     case L1_INVALIDATE_LINE:
@@ -447,7 +463,7 @@ l1_verdict l1_access(memory_system *memory, unsigned cu, l1_event event, const c
     if (run_row(memory, &context, row, now, error) < 0)
         return L1_FAILED;
     memory->stats.l1_load_accesses += is_load(event);
-    if (is_store(event) && !context.parked)
+    if (is_store(event) && !context.parked && !context.awaits_ack)
         memory_op_line_done(memory, op, line->line_address, NULL, GSI_SOURCE_L1, now);
     return L1_ACCEPTED;
 }
@@ -513,6 +529,8 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
         break;
     case MSG_WRITE_ACK:
         l1_write_performed(memory, cu, now);
+        if (m->op != MEMORY_OP_NONE)
+            memory_op_line_done(memory, m->op, m->line_address, NULL, (gsi_source)m->data_source, now);
         break;
     default:
         status = memory->hooks.l1_message(memory, handle, now, error);

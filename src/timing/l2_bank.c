@@ -26,7 +26,7 @@
  * directory transactions wait for (message_is_response), which go first so that a request
  * stalled for a free structure never holds them up. A protocol's hooks extend the bank:
  * atomic_performed may hold an atomic's answer back (until invalidations it broadcast to the
- * other L1s have arrived), bank_receive may take messages before the array does (a write-cache
+ * other L1s have arrived), l2_replaced sees a valid victim before it leaves (a lease to keep), bank_receive may take messages before the array does (a write-cache
  * level beside it, which leaves the array read-only but for atomics, or a directory slice that
  * uses the array as its home), and fill_data / fill_must_retake see fills first. */
 #include "timing/memory_internal.h"
@@ -160,6 +160,7 @@ static bool make_room(memory_system *memory, unsigned bank, cache_line *victim, 
         memory_backing_write(memory, memory_bank_global_address(memory, bank, victim->address), victim->data, NULL,
                              now);
     }
+    memory->hooks.l2_replaced(memory, bank, victim, now);
     cache_array_invalidate(memory->banks[bank].cache, victim);
     return true;
 }

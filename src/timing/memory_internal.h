@@ -40,7 +40,8 @@ typedef struct message {
                                NULL without */
     endpoint source;        /* where it was sent from (message_cu: the CU it is from or to) */
     endpoint destination;   /* where it goes */
-    uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills */
+    uint32_t op;            /* the operation, or MEMORY_OP_NONE for L1 fills and buffered writes
+                               (a written-through store's: done at its MSG_WRITE_ACK) */
     uint32_t next;          /* free list / bank queue link */
     uint64_t line_address;
     byte_mask mask;         /* MSG_WRITE: the bytes written */
@@ -225,6 +226,7 @@ typedef struct l1_context {
     cache_line *cached;          /* the line in the array, or NULL */
     mshr_entry *entry;           /* its MSHR, or NULL */
     bool parked;                 /* the access now waits in an MSHR */
+    bool awaits_ack;             /* the store was written through: its line is done at the ack */
 } l1_context;
 
 /* Actions and events a protocol's hooks compose with (l1_controller.c): put the store's bytes

@@ -193,6 +193,8 @@ static void ignore_home_data(memory_system *memory, unsigned bank, uint32_t hand
 
 static bool serve_from_fill(memory_system *memory, unsigned bank, uint32_t handle) { return false; }
 
+static void forget_replaced_line(memory_system *memory, unsigned bank, const cache_line *line, sc_time now) {}
+
 static int unknown_event(memory_system *memory, const timing_event *event, sc_error *error)
 {
     return sc_fail(error, "internal error: unknown memory event %u", event->kind);
@@ -229,6 +231,7 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     h->atomic_performed = h->atomic_performed ? h->atomic_performed : answer_at_once;
     h->home_data = h->home_data ? h->home_data : ignore_home_data;
     h->fill_must_retake = h->fill_must_retake ? h->fill_must_retake : serve_from_fill;
+    h->l2_replaced = h->l2_replaced ? h->l2_replaced : forget_replaced_line;
     h->handle_event = h->handle_event ? h->handle_event : unknown_event;
     h->host_access = h->host_access ? h->host_access : drop_l1_copies_after_write;
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "timing/cache_array.h"
 #include "timing/endpoint.h"
 #include "timing/memory_system.h"
 
@@ -90,8 +91,9 @@ typedef struct protocol_hooks {
 
     /* ---- the L1 ---- */
     /* Before an access's row is looked up: may refuse it (the unit retries later), make room in
-     * the module's structures, or turn `*event` into one of the module's own (a load a write
-     * cache serves). Default: accepted, the event unchanged. */
+     * the module's structures, run a row of its own on the line first (l1_run_event: a copy whose
+     * lease is over expires), or turn `*event` into one of the module's own (a load a write cache
+     * serves). Default: accepted, the event unchanged. */
     l1_verdict (*l1_before_access)(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
                                    l1_event *event, sc_time now, sc_error *error);
     /* Whether the module's guard `guard` of a row holds for the line of `context` (its state, its
@@ -130,6 +132,10 @@ typedef struct protocol_hooks {
     /* Whether request `handle`, which waited for that fill, must go back to the head of the bank's
      * queue (with every later waiter) instead of being served from the fill. Default: false. */
     bool (*fill_must_retake)(memory_system *memory, unsigned bank, uint32_t handle);
+    /* A valid line of the bank (`line`, its bank-local address and protocol word) is about to leave
+     * the array for another line at `now`: the module may keep what it must remember of it (a
+     * lease that has not expired). Default: nothing. */
+    void (*l2_replaced)(memory_system *memory, unsigned bank, const cache_line *line, sc_time now);
 
     /* ---- events the module scheduled (kind MEMORY_EVENT_PROTOCOL; target and argument are its) ---- */
     int (*handle_event)(memory_system *memory, const timing_event *event, sc_error *error);

@@ -18,7 +18,8 @@ typedef enum sc_litmus_mode {
     SC_LITMUS_RELAXED,          /* volatile loads and stores */
     SC_LITMUS_FENCED,           /* the same with a fence of the test's scope between them */
     SC_LITMUS_ACQREL,           /* ld.acquire / st.release at the test's scope */
-    SC_LITMUS_CACHED,           /* MP only: the consumer's data already cached, flag polled relaxed */
+    SC_LITMUS_CACHED,           /* MP: the consumer's data already cached, flag polled relaxed; SB:
+                                   each thread's read of the other's word already cached */
     SC_LITMUS_CACHED_ACQUIRE,   /* MP only: the same, flag polled with ld.acquire */
     SC_LITMUS_MODE_COUNT
 } sc_litmus_mode;

@@ -30,6 +30,8 @@ typedef struct sc_check_result {
 typedef struct sc_workload_params {
     sc_workload_size size;
     uint64_t seed;      /* input generation */
+    bool sequentially_consistent;   /* the mechanism it runs under promises sequential consistency
+                                       (protocols/mechanism.h: SC_MODEL_SEQUENTIAL) */
 } sc_workload_params;
 
 typedef struct sc_workload {

@@ -6,7 +6,8 @@
 # cached copy is invalidated before the producer's write is performed), under qr (the producer's
 # release completes only once the L2 has invalidated every other rL1 copy of its writes) or with
 # acquire, also on qr-apu's 64-lane wavefronts; and a line's counts do not depend on what else was selected (every
-# seed runs on a fresh device).
+# seed runs on a fresh device); SB with cached reads shows the both-stale outcome under tc-weak
+# and never under mesi or tc-strong, which the command checks against sequential consistency.
 # $1 is the syncscope binary.
 set -uo pipefail
 
@@ -41,7 +42,7 @@ expect 2 "mechanism without a protocol" --mechanism wt,nosuch
 expect_error_line "mechanism 'nosuch' has no detailed protocol"
 expect 2 "no seeds" --seeds 0
 expect_error_line "--seeds must be at least 1"
-expect 2 "cached mode of a test other than MP" --test SB --mode cached
+expect 2 "cached mode of a test other than MP and SB" --test LB --mode cached
 expect_error_line "no selected test runs in the selected modes"
 expect 1 "unknown system" --system nosuch --seeds 1
 expect_error_line "unknown system preset 'nosuch'"
@@ -76,6 +77,22 @@ while read -r test mode scope mech weak seen seeds ptx check outcomes; do
         [[ $stale -eq 0 ]] || fail "MP $mode under $mech: weak outcome in $seeds seeds"
     fi
 done < <(grep '^MP ' "$scratch/mp")
+
+# SB with each thread's read of the other's word already cached: both stale (00) is allowed by
+# PTX and appears under tc-weak (its leased copies stay readable) for some seed, and never under
+# the mechanisms that promise sequential consistency, mesi and tc-strong (their SC cores hold the
+# read until the store is performed).
+expect 0 "SB cached" --test SB --scope gpu --mode cached --mechanism tc-weak,mesi,tc-strong --seeds 50 --iterations 8
+grep -q '^tc-strong is checked against sc' "$scratch/out" || fail "tc-strong's model is not named: $(cat "$scratch/out")"
+[[ $(grep -c '^SB ' "$scratch/out") -eq 3 ]] || fail "expected 3 SB lines, got: $(cat "$scratch/out")"
+while read -r test mode scope mech weak seen seeds model check outcomes; do
+    stale=${seeds%/*}
+    if [[ $mech == tc-weak ]]; then
+        [[ $stale -gt 0 && $model == ptx:allowed ]] || fail "SB cached under tc-weak: $seeds seeds, $model"
+    else
+        [[ $stale -eq 0 && $model == sc:forbidden ]] || fail "SB cached under $mech: $seeds seeds, $model"
+    fi
+done < <(grep '^SB ' "$scratch/out")
 
 expect 0 "MP cached alone" --test mp --scope gpu --mode cached --mechanism wt --seeds 50 --iterations 8
 alone=$(grep '^MP ' "$scratch/out")

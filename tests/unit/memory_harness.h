@@ -1,5 +1,5 @@
 /* memory_harness.h — a memory system of the timing model driven access by access, for the
- * protocol unit tests (test_directory.c, test_quickrelease.c, test_memory_side.c): a qr-apu
+ * protocol unit tests (test_directory.c, test_quickrelease.c, test_memory_side.c, test_lease.c): a qr-apu
  * configuration with the test's overrides, a device whose first 64 lines (from h->base,
  * line-aligned) are zero, and one-lane 32-bit accesses that run every event they cause before
  * returning, or only start, for tests that run the events one by one. Header-only, so each test
@@ -101,10 +101,10 @@ static inline void memory_harness_settle(memory_harness *h)
 }
 
 /* One lane of CU `cu` starts an access to the 32-bit word at `address` (event L1_LOAD, L1_STORE
- * or L1_ATOMIC, an add of `value`) at the time of the next pending event, and no event runs;
- * returns the operation, whose value (memory_harness_value) is there once it is done. */
-static inline uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
-                                     uint32_t value)
+ * or L1_ATOMIC, an add of `value`) at time `now`, and no event runs; returns the operation, whose
+ * value (memory_harness_value) is there once it is done. */
+static inline uint32_t memory_harness_start_at(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
+                                               uint32_t value, sc_time now)
 {
     sc_error error = {{0}};
     uint32_t handle = memory_op_allocate(h->memory);
@@ -124,8 +124,15 @@ static inline uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_e
     op->lines_pending = 1;
     op->event = (uint8_t)event;
     coalesced_line line = {.line_address = address & ~(uint64_t)(h->timing.memory.line_bytes - 1), .lanes = 1};
-    assert_int_equal(l1_access(h->memory, cu, event, &line, handle, memory_harness_now(h), &error), L1_ACCEPTED);
+    assert_int_equal(l1_access(h->memory, cu, event, &line, handle, now, &error), L1_ACCEPTED);
     return handle;
+}
+
+/* The same at the time of the next pending event. */
+static inline uint32_t memory_harness_start(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
+                                     uint32_t value)
+{
+    return memory_harness_start_at(h, cu, event, address, value, memory_harness_now(h));
 }
 
 /* The value a done operation loaded (or its atomic's old value); frees the operation. */

@@ -478,7 +478,7 @@ static void test_names(void **state)
     const char *causes[] = {"mshr_full", "store_buffer_full", "bank_conflict", "pending_release", "pending_dma"};
     for (unsigned i = 0; i < GSI_STRUCT_COUNT; i++)
         assert_string_equal(gsi_struct_cause_name((gsi_struct_cause)i), causes[i]);
-    const char *kinds[] = {"acquire", "release", "barrier"};
+    const char *kinds[] = {"acquire", "release", "barrier", "ordering"};
     for (unsigned i = 0; i < GSI_SYNC_KIND_COUNT; i++)
         assert_string_equal(gsi_sync_kind_name((gsi_sync_kind)i), kinds[i]);
     assert_string_equal(gsi_category_name(GSI_CATEGORY_COUNT), "unknown");

@@ -5,7 +5,8 @@
  * the rfo directory: every state takes requests, every state that waits for an owner takes its
  * answers and its write-backs, the waiting states that need acks complete on Done, stable
  * entries can be recalled, and every row ends where the protocol allows. For qr: the rL1 states
- * take every access, the written-bit state VW and the wL1 events have their rows. */
+ * take every access, the written-bit state VW and the wL1 events have their rows. For tc-strong
+ * and tc-weak: the lease L1 table is complete and has its expiry row. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -53,6 +54,22 @@ static void test_wt_table_is_complete(void **state)
     const l1_state states[] = {L1_I, L1_V, L1_IV};
     check_table(wt, states, 3, true);
     assert_non_null(wt->hooks->acquire);   /* acquire drops every L1 line (test_litmus_timing: cached MP) */
+}
+
+/* The lease protocols share one L1 table (common/lease.c) with its own expiry row. */
+static void test_lease_tables_are_complete(void **state)
+{
+    (void)state;
+    const l1_state states[] = {L1_I, L1_V, L1_IV};
+    const char *const names[] = {"tc-strong", "tc-weak"};
+    for (int m = 0; m < 2; m++) {
+        const sc_protocol *protocol = sc_protocol_find(names[m]);
+        assert_non_null(protocol);
+        check_table(protocol, states, 3, true);
+        protocol_index index;
+        protocol_build_index(protocol, &index);
+        assert_non_null(index.l1[L1_V][L1_EVENT_PROTOCOL_FIRST]);   /* LeaseExpired */
+    }
 }
 
 static void test_nol1_never_caches(void **state)
@@ -225,6 +242,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wt_table_is_complete),
         cmocka_unit_test(test_nol1_never_caches),
+        cmocka_unit_test(test_lease_tables_are_complete),
         cmocka_unit_test(test_rfo_l1_table_is_complete),
         cmocka_unit_test(test_rfo_directory_table_is_complete),
         cmocka_unit_test(test_qr_table_is_complete),

@@ -13,7 +13,8 @@
  * side); handle_event runs its home-data events; host_access writes the owners' dirty data to
  * the image and, after a write, forgets the lines; warm_finish forgets every entry.
  * DIRECTORY_HOOKS lists them for a protocol's hooks table, with its own build (one that calls
- * directory_build) and the L1 side's hooks of ownership.h; directory_counters are the metrics
+ * directory_build) and the L1 side's hooks of ownership.h (DIRECTORY_HOOK_FIELDS: the same
+ * fields, for a table that adds its own, such as an SC core's); directory_counters are the metrics
  * such a protocol reports. */
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
@@ -145,14 +146,13 @@ void directory_host_access(memory_system *memory, uint64_t start, uint64_t end, 
 void directory_warm_finish(memory_system *memory);
 
 /* The hooks of a protocol whose directory is this block, built by `build_hook`. */
-#define DIRECTORY_HOOKS(build_hook)                                                                 \
-    {                                                                                               \
-        .build = (build_hook), .destroy = directory_destroy_all, .load_config = directory_load_config, \
-        .bank_receive = directory_receive, .home_data = directory_home_filled,                      \
-        .handle_event = directory_handle_event, .host_access = directory_host_access,               \
-        .warm_finish = directory_warm_finish, .l1_action = ownership_l1_action,                     \
-        .l1_message = ownership_l1_message, .l1_drained = ownership_l1_drained,                     \
-    }
+#define DIRECTORY_HOOK_FIELDS(build_hook)                                                           \
+    .build = (build_hook), .destroy = directory_destroy_all, .load_config = directory_load_config,   \
+    .bank_receive = directory_receive, .home_data = directory_home_filled,                          \
+    .handle_event = directory_handle_event, .host_access = directory_host_access,                   \
+    .warm_finish = directory_warm_finish, .l1_action = ownership_l1_action,                         \
+    .l1_message = ownership_l1_message, .l1_drained = ownership_l1_drained
+#define DIRECTORY_HOOKS(build_hook) {DIRECTORY_HOOK_FIELDS(build_hook)}
 
 /* The directory's and the owning L1s' counters (ownership_stats), as the protocol's metrics. */
 #define DIRECTORY_COUNTER_COUNT 8

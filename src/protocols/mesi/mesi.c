@@ -6,11 +6,12 @@
 
 const sc_mechanism mechanism_mesi = {
     .name = "mesi",
-    .description = "MESI: write-back L1s with a full-map blocking directory at the L2; stores obtain ownership "
-                   "first; no owned state (a read of a modified line writes it home)",
+    .description = "MESI with SC cores: write-back L1s with a full-map blocking directory at the L2; stores "
+                   "obtain ownership first; no owned state; each warp issues one global access at a time",
     .seed = "Ren §3.11 (SC baseline), Sorin-Hill-Wood primer",
     .protocol = &protocol_mesi,
     .model = &model_mesi,
     .params_file = "src/protocols/mesi/mesi_params.json",
     .config_keys = &directory_config_keys,
+    .memory_model = SC_MODEL_SEQUENTIAL,
 };

@@ -3,9 +3,12 @@
  * sharers' invalidations"). The seed gives no transition tables, so these are a documented
  * reading: the standard 4-hop blocking-directory MESI (gem5 Ruby's MESI_Two_Level, Sorin, Hill
  * and Wood's primer, chapter 8) in the engine's action vocabulary, on the same full-map directory
- * building block as rfo (common/directory.c). Ren's SC core (§3.12: global accesses execute one
- * at a time) is not modelled: the CU keeps the engine's memory model, and a release waits only
- * until the CU's stores and atomics are performed in its L1, as under rfo.
+ * building block as rfo (common/directory.c). The CUs are SC cores (common/sc_core.h; §3.3,
+ * §3.12: every SC configuration issues a warp's global accesses one at a time and stalls its
+ * local-memory accesses while one is outstanding; fences are no-ops): a warp's store is done once
+ * it is performed in its L1 in M, after every other copy was invalidated, so the next access of
+ * the warp sees a coherent, SC order. (rfo is the same directory family with the engine's weak
+ * core.)
  *
  * L1: write-back, write-allocate; lines in M, E, S or I. A load hits in S/E/M, otherwise sends a
  * GetS (IS) and is granted S, or E when no other L1 holds the line. A store or atomic needs M:
@@ -34,6 +37,7 @@
 #include "protocols/mesi/mesi.h"
 
 #include "protocols/common/directory.h"
+#include "protocols/common/sc_core.h"
 
 #define ROW PROTOCOL_ROW
 
@@ -166,9 +170,9 @@ static void build_mesi(memory_system *memory)
     directory_build(memory, &mesi_directory_machine);
 }
 
-/* Acquire and release are local (a release waits until the CU's stores are performed in its own
- * L1). */
-static const protocol_hooks mesi_hooks = DIRECTORY_HOOKS(build_mesi);
+/* SC cores: acquires and releases are waived (a kernel's end still waits until the CU's stores
+ * are performed in its own L1). */
+static const protocol_hooks mesi_hooks = {DIRECTORY_HOOK_FIELDS(build_mesi), SC_CORE_HOOKS};
 
 const sc_protocol protocol_mesi = {
     .name = "mesi",
