@@ -118,6 +118,12 @@ void l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now
     memory->hooks.release(memory, cu, scope, now);
 }
 
+release_wait l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
+                             int queued_writer, sc_time now)
+{
+    return memory->hooks.warp_release(memory, cu, warp, scope, begun, queued_writer, now);
+}
+
 void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope) { memory->hooks.acquire(memory, cu, scope); }
 
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now)

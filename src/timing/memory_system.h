@@ -156,6 +156,11 @@ unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
  * the L1 drops what the protocol says (default: nothing). Store room: the store buffer refused a
  * store for want of room (default: its oldest entry is sent). */
 void l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
+/* A warp's release (protocol_hooks.h warp_release): whether the warp in slot `warp` may issue its
+ * releasing instruction, `begun` after an earlier ask for it, `queued_writer` the slot whose
+ * global write waits in the load/store unit (-1: none). */
+release_wait l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
+                             int queued_writer, sc_time now);
 void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope);
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now);
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);

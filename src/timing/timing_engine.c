@@ -107,6 +107,7 @@ static void reset_slot(timing_engine *engine, compute_unit *cu, warp_slot *slot,
     slot->fetch_ready = cycle;
     slot->acquire_op = MEMORY_OP_NONE;
     slot->release_waiting = false;
+    slot->release_begun = false;
     slot->finished = false;
     slot->loads_in_flight = 0;
 }

@@ -8,7 +8,9 @@
  * it; a release is acknowledged only once its marker has drained the wL2 and the wL3 (the bytes
  * are in memory); a read of a line the wL2 holds whole is served by the wL2, and one it holds in
  * part gets the dirty bytes through the wL3; a release marker does not overtake a write waiting
- * at its bank for an rL2 fill (issue 6). Every value read is what the modelled hierarchy holds. */
+ * at its bank for an rL2 fill (issue 6). A warp's release waits for its own marker batch only: a
+ * later store of another warp of the CU is not held back and stays in the wL1 behind the marker
+ * (issue 22). Every value read is what the modelled hierarchy holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -261,6 +263,49 @@ static void test_release_waits_for_a_write_behind_an_rl2_fill(void **state)
     memory_harness_close(h);
 }
 
+/* Issue 22 item 2, on its own memory system: warp 0 of CU 0 stores X and releases; while its
+ * marker batch is on its way, warp 1 stores Y. The release completes when the batch is
+ * acknowledged (X in memory) with Y still in the wL1, behind the marker; warp 1's own release
+ * then sends a batch of its own, and a release of warp 2 with nothing written out since waits for
+ * nothing more. */
+static void test_release_does_not_hold_back_a_later_store(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    uint64_t x = h->base + 704, y = h->base + 768;
+    unsigned banks = h->timing.memory.l2_banks;
+    sc_error error = {{0}};
+    uint32_t in_memory = 0;
+
+    memory_harness_access(h, 0, L1_STORE, x, 21, NULL);
+    assert_int_equal(l1_warp_release(h->memory, 0, 0, PTX_SCOPE_GPU, false, -1, memory_harness_now(h)), RELEASE_WAITS);
+    assert_int_equal(l1_writes_outstanding(h->memory, 0), banks);   /* one batch: a marker per bank */
+    h->done_op = MEMORY_OP_NONE;
+    uint32_t later = memory_harness_start(h, 0, L1_STORE, y, 22);  /* warp 1's store goes on */
+    assert_int_equal(h->done_op, later);
+    memory_op_free(h->memory, later);
+    assert_non_null(store_buffer_find(h->memory->l1[0].stores, y));
+    while (l1_warp_release(h->memory, 0, 0, PTX_SCOPE_GPU, true, -1, memory_harness_now(h)) != RELEASE_DONE)
+        assert_true(memory_harness_step(h));
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, x, 4, &error), 0);
+    assert_int_equal(in_memory, 21);                              /* X reached memory */
+    assert_non_null(store_buffer_find(h->memory->l1[0].stores, y));   /* Y waits behind the marker */
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, y, 4, &error), 0);
+    assert_int_equal(in_memory, 0);
+
+    assert_int_equal(l1_warp_release(h->memory, 0, 1, PTX_SCOPE_GPU, false, -1, memory_harness_now(h)), RELEASE_WAITS);
+    while (l1_warp_release(h->memory, 0, 1, PTX_SCOPE_GPU, true, -1, memory_harness_now(h)) != RELEASE_DONE)
+        assert_true(memory_harness_step(h));
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, y, 4, &error), 0);
+    assert_int_equal(in_memory, 22);
+    assert_int_equal(qr_cu_of(h->memory, 0)->batches_done, 2);
+    assert_int_equal(l1_warp_release(h->memory, 0, 2, PTX_SCOPE_GPU, false, -1, memory_harness_now(h)), RELEASE_DONE);
+    assert_int_equal(l1_warp_release(h->memory, 0, 3, PTX_SCOPE_GPU, false, 3, memory_harness_now(h)), RELEASE_WAITS);
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -273,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_release_acknowledged_after_the_wl3_drains),
         cmocka_unit_test(test_read_of_a_line_dirty_in_the_wl2),
         cmocka_unit_test(test_release_waits_for_a_write_behind_an_rl2_fill),
+        cmocka_unit_test(test_release_does_not_hold_back_a_later_store),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -24,9 +24,9 @@
  *     a timed DRAM write), which is also where the stateless directory invalidates the CPU cluster.
  *  4. A release marker (QR_MSG_RELEASE_MARKER) follows the CU's write-outs to each bank on the same
  *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order), and the
- *     bank keeps that order: while a write of the marker's CU waits in an rL2 MSHR for its line's
- *     fill (step 5), the bank holds the CU's markers (qr_bank_cu) and puts them back at the head
- *     of its queue once the wL2 has taken the last such write. Otherwise the marker would drain a
+ *     bank keeps that order: while a write or atomic of the marker's CU waits in an rL2 MSHR for its
+ *     line's fill (steps 5, 6), the bank holds the CU's markers (qr_bank_cu) and puts them back at the head
+ *     of its queue once the wL2 has taken (the rL2 performed) the last of them. Otherwise the marker would drain a
  *     wL2 without that write, the release would be acknowledged with no rL1 invalidation sent for
  *     the line, and an rL1 fill served by that fill (old data) could still be cached, or a later
  *     load merge into it, after the next lock holder acquired. The marker then waits at the slice
@@ -193,14 +193,14 @@ bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address)
 bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle)
 {
     const message *m = message_get(memory, handle);
-    if (m->type == MSG_WRITE)
+    if (m->type == MSG_WRITE || (m->type == MSG_ATOMIC && (m->protocol_bits & QR_WRITE_WAITING)))
         return true;
     if (write_cache_level_find(qr_bank_of(memory, bank)->wl2, memory_bank_local_address(memory, m->line_address)))
         return true;
     return m->type == MSG_ATOMIC && write_cache_level_find(qr_memory_of(memory)->wl3, m->line_address);
 }
 
-/* Step 4's order: the CU's markers wait while any of its writes waits for an rL2 fill. */
+/* Step 4's order: the CU's markers wait while any of its writes or atomics waits for an rL2 fill. */
 static void write_waits(memory_system *memory, unsigned bank, message *write)
 {
     if (write->protocol_bits & QR_WRITE_WAITING)
@@ -215,6 +215,7 @@ static void waiting_write_taken(memory_system *memory, unsigned bank, message *w
 {
     if (!(write->protocol_bits & QR_WRITE_WAITING))
         return;
+    write->protocol_bits &= (uint8_t)~QR_WRITE_WAITING;
     qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[message_cu(write)];
     if (--cu->writes_waiting == 0 && cu->held_first != MESSAGE_NONE) {
         l2_requeue_front(memory, bank, cu->held_first, cu->held_last, now + cycles(memory, 1));
@@ -428,6 +429,20 @@ static int write_out_before_atomic(memory_system *memory, unsigned bank, const m
     return -1;
 }
 
+/* Step 4's order for an atomic the rL2 performs next: one that will wait for its line's rL2 fill
+ * counts as a waiting write of its CU (its markers are held until it is performed, so a marker
+ * batch's acknowledgement means every atomic sent ahead of it is performed, U8); one the rL2
+ * performs now (again) releases the markers held behind it. */
+static void order_atomic(memory_system *memory, unsigned bank, message *atomic, sc_time now)
+{
+    const cache_line *copy =
+        cache_array_lookup(memory->banks[bank].cache, memory_bank_local_address(memory, atomic->line_address));
+    if (!copy || copy->state == L2_IV)
+        write_waits(memory, bank, atomic);
+    else
+        waiting_write_taken(memory, bank, atomic, now);
+}
+
 /* A message at the head of bank `bank`, before the rL2 (the bank's array) sees it: 1 when handled
  * (writes, markers, reads the wL2 serves), 0 when it must wait and be offered again next cycle (a
  * write the wL2 cannot take yet), -1 when the rL2 handles it next (a read or atomic, after the
@@ -446,7 +461,10 @@ static int bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_t
     case MSG_READ:
         return read_from_wl2(memory, bank, handle, now);
     case MSG_ATOMIC:
-        return write_out_before_atomic(memory, bank, m, now);
+        if (write_out_before_atomic(memory, bank, m, now) == 0)
+            return 0;
+        order_atomic(memory, bank, m, now);
+        return -1;
     default:
         return -1;
     }
