@@ -10,7 +10,7 @@
  * part gets the dirty bytes through the wL3; a release marker does not overtake a write waiting
  * at its bank for an rL2 fill (issue 6). A warp's release waits for its own marker batch only: a
  * later store of another warp of the CU is not held back and stays in the wL1 behind the marker
- * (issue 22). Every value read is what the modelled hierarchy holds. */
+ * (issue 22); a warp's exit sends its marker batch without waiting. Every value read is what the modelled hierarchy holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -306,6 +306,34 @@ static void test_release_does_not_hold_back_a_later_store(void **state)
     memory_harness_close(h);
 }
 
+/* Issue 22 item 5 (U9): a warp's exit inserts its release marker; nobody waits for it, and the
+ * batch's acknowledgements are all that keeps the L1 undrained. */
+static void test_warp_exit_sends_its_marker(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    uint64_t x = h->base + 832;
+    sc_error error = {{0}};
+    uint32_t in_memory = 0;
+
+    memory_harness_access(h, 0, L1_STORE, x, 31, NULL);
+    l1_warp_exit(h->memory, 0, 5, memory_harness_now(h));
+    assert_true(l1_store_buffer_empty(h->memory, 0));             /* S-FIFO1 dequeued ahead of the marker */
+    assert_int_equal(l1_writes_outstanding(h->memory, 0), h->timing.memory.l2_banks);
+    assert_int_equal(qr_cu_of(h->memory, 0)->batches_sent, 1);
+    assert_false(l1_drained(h->memory, 0));
+    memory_harness_settle(h);
+    assert_true(l1_drained(h->memory, 0));
+    assert_int_equal(qr_cu_of(h->memory, 0)->batches_done, 1);
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, x, 4, &error), 0);
+    assert_int_equal(in_memory, 31);
+    l1_warp_exit(h->memory, 0, 6, memory_harness_now(h));          /* nothing written out since: no batch */
+    assert_int_equal(qr_cu_of(h->memory, 0)->batches_sent, 1);
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -319,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_read_of_a_line_dirty_in_the_wl2),
         cmocka_unit_test(test_release_waits_for_a_write_behind_an_rl2_fill),
         cmocka_unit_test(test_release_does_not_hold_back_a_later_store),
+        cmocka_unit_test(test_warp_exit_sends_its_marker),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

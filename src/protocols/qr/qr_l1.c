@@ -13,7 +13,10 @@
  * before it: the stores other warps issue meanwhile go into the wL1 and S-FIFO1 behind the
  * marker and are not held back. A release that finds no block written out since the last batch
  * waits for that batch (it may hold blocks of the releasing warp that another warp's release
- * wrote out). */
+ * wrote out). A warp that exits inserts its release marker too (U9) and goes on without waiting;
+ * the kernel ends once every batch is acknowledged (nothing outstanding: the default l1_drained),
+ * after the default kernel_end's release of every CU has sent a last batch for blocks written
+ * out since (a store still in the load/store unit when its warp exited). */
 #include "protocols/qr/qr_units.h"
 
 #include <stdlib.h>
@@ -150,6 +153,11 @@ static uint64_t *warp_batch(qr_cu *q, unsigned warp)
         q->warp_capacity = capacity;
     }
     return &q->warp_batch[warp];
+}
+
+void qr_l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now)
+{
+    insert_release_marker(memory, cu, now);
 }
 
 release_wait qr_l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,

@@ -30,16 +30,17 @@
  *     comes with the wL3's dirty bytes laid over it. Strong loads (ld.acquire, ld.relaxed.gpu)
  *     are plain loads: QR's acquire is a no-op (§2.8), so no L1 is invalidated at acquire or
  *     kernel start.
- *  4. A release (st.release, fence, kernel end) inserts a marker: the controller dequeues
- *     S-FIFO1 ahead of it, writing out every wL1 block an entry names, and sends a batch of
- *     release markers, one to every L2 bank, behind its write-outs. A bank holds the marker while
- *     a write or atomic of its CU waits there for an rL2 fill, so the marker never overtakes one. Each bank's
- *     slice drains S-FIFO2, the marker moves to the wL3, which drains S-FIFO3, and the bank
+ *  4. A release (st.release, fence, a wavefront's exit, kernel end) inserts a marker: the
+ *     controller dequeues S-FIFO1 ahead of it, writing out every wL1 block an entry names, and
+ *     sends a batch of release markers, one to every L2 bank, behind its write-outs. A bank
+ *     holds the marker while a write or atomic of its CU waits there for an rL2 fill, so the
+ *     marker never overtakes one. Each bank's slice drains S-FIFO2, the marker moves to the wL3, which drains S-FIFO3, and the bank
  *     acknowledges once the marker has reached the head of the wL3 and every rL1 invalidation
  *     the bank sent has arrived (U4, U5).
  *     The wavefront waits for every bank's acknowledgement of its batch (and of the batches
  *     before it); the other wavefronts of the CU go on, their stores entering the wL1 and
- *     S-FIFO1 behind the marker (the warp_release hook). The store of a StRel (and any strong
+ *     S-FIFO1 behind the marker (the warp_release hook). An exiting wavefront does not wait for
+ *     its marker (U9); the kernel ends once every batch is acknowledged. The store of a StRel (and any strong
  *     store) then goes through the wL1 and triggers the same flush with flush markers nobody
  *     waits for (FlushSyncFifo, §2.7 StRel); the next release's markers follow them.
  *  5. Back-pressure: when S-FIFO3 is full with its head dirty and memory takes no write, a bank
@@ -128,6 +129,7 @@ static const protocol_hooks qr_hooks = {
     .destroy = destroy_qr,
     .release = qr_l1_release,
     .warp_release = qr_l1_warp_release,
+    .warp_exit = qr_l1_warp_exit,
     .store_buffer_full = qr_l1_store_buffer_full,
     .write_sent = qr_l1_write_sent,
     .l1_before_access = qr_l1_before_access,

@@ -109,13 +109,14 @@ static inline qr_stats *qr_stats_of(const memory_system *memory) { return &qr_me
 void qr_l1_build(memory_system *memory);
 void qr_l1_destroy(memory_system *memory);
 /* Hooks: a release dequeues the whole S-FIFO1 and sends a batch of release markers; a warp's
- * release waits for its batch only; the wL1 makes its own
+ * release waits for its batch only; an exiting warp sends its batch without waiting; the wL1 makes its own
  * room before a store (so a full store buffer needs nothing more) and serves loads of its dirty
  * bytes; a write-out is not acknowledged; the actions WriteCombine, FlushSyncFifo and
  * HitWriteCache; the release acknowledgement. */
 void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
 release_wait qr_l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
                                 int queued_writer, sc_time now);
+void qr_l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
 void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now);
 void qr_l1_write_sent(memory_system *memory, unsigned cu);
 l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
