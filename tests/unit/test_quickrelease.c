@@ -10,7 +10,8 @@
  * part gets the dirty bytes through the wL3; a release marker does not overtake a write waiting
  * at its bank for an rL2 fill (issue 6). A warp's release waits for its own marker batch only: a
  * later store of another warp of the CU is not held back and stays in the wL1 behind the marker
- * (issue 22); a warp's exit sends its marker batch without waiting. Every value read is what the modelled hierarchy holds. */
+ * (issue 22); a warp's exit sends its marker batch without waiting; a host write invalidates the
+ * matching rL1 lines only. Every value read is what the modelled hierarchy holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -334,6 +335,36 @@ static void test_warp_exit_sends_its_marker(void **state)
     memory_harness_close(h);
 }
 
+/* Issue 22 item 4 (§2.10): a host write invalidates the rL2 line and, through it, the matching
+ * rL1 lines; the other lines of every rL1 stay. */
+static void test_host_write_invalidates_only_the_matching_lines(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    const memory_stats *stats = memory_statistics(h->memory);
+    uint64_t x = h->base + 896, y = h->base + 960;
+    sc_error error = {{0}};
+
+    for (unsigned cu = 0; cu < 2; cu++) {
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, x, 0, NULL), 0);
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, y, 0, NULL), 0);
+    }
+    uint32_t value = 55;
+    assert_int_equal(sc_memcpy_to_device(h->device, x, &value, sizeof value, &error), 0);
+    memory_host_access(h->memory, x, sizeof value, true);
+    uint64_t misses = stats->l1_misses;
+    for (unsigned cu = 0; cu < 2; cu++) {
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, y, 0, NULL), 0);   /* Y stays: an rL1 hit */
+        assert_int_equal(stats->l1_misses, misses);
+    }
+    for (unsigned cu = 0; cu < 2; cu++)
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, x, 0, NULL), 55);  /* X was invalidated */
+    assert_int_equal(stats->l1_misses, misses + 2);
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -348,6 +379,7 @@ int main(void)
         cmocka_unit_test(test_release_waits_for_a_write_behind_an_rl2_fill),
         cmocka_unit_test(test_release_does_not_hold_back_a_later_store),
         cmocka_unit_test(test_warp_exit_sends_its_marker),
+        cmocka_unit_test(test_host_write_invalidates_only_the_matching_lines),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

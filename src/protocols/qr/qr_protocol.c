@@ -123,6 +123,17 @@ static void destroy_qr(memory_system *memory)
     qr_write_path_destroy(memory);
 }
 
+/* A host write (§2.10): the directory invalidates the rL2 copy (memory_host_access dropped the
+ * L2 lines already), which invalidates the matching rL1 lines, and only those. The rL1 holds
+ * clean data only (S-INV2), so a host read needs nothing; the write caches are drained at kernel
+ * end and are never invalidated. */
+static bool rl1_never_dirty(l1_state state) { return false; }
+
+static void host_access_qr(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
+{
+    memory_host_access_dirty_l1s(memory, start, end, is_write, rl1_never_dirty);
+}
+
 static const protocol_hooks qr_hooks = {
     .load_config = qr_load_config,
     .build = build_qr,
@@ -140,6 +151,7 @@ static const protocol_hooks qr_hooks = {
     .fill_data = qr_overlay_memory_side,
     .fill_must_retake = qr_bank_must_retake,
     .handle_event = qr_handle_event,
+    .host_access = host_access_qr,
 };
 
 #define COUNT(name, unit, field) {name, unit, offsetof(qr_stats, field), PROTOCOL_COUNTER_TOTAL}
