@@ -11,7 +11,8 @@
  * at its bank for an rL2 fill (issue 6). A warp's release waits for its own marker batch only: a
  * later store of another warp of the CU is not held back and stays in the wL1 behind the marker
  * (issue 22); a warp's exit sends its marker batch without waiting; a host write invalidates the
- * matching rL1 lines only. Every value read is what the modelled hierarchy holds. */
+ * matching rL1 lines only; an atomic's result goes on to memory at once and leaves the rL2
+ * clean. Every value read is what the modelled hierarchy holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -365,6 +366,30 @@ static void test_host_write_invalidates_only_the_matching_lines(void **state)
     memory_harness_close(h);
 }
 
+/* Issue 22 item 3 (§2.6, U7): an atomic is forwarded to the point of system coherence: once it
+ * is done its result is in memory, with no release, and the rL2 copy is clean (S-INV2). */
+static void test_atomic_reaches_the_point_of_coherence(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    uint64_t z = h->base + 1024;
+    sc_error error = {{0}};
+    uint32_t in_memory = 0;
+
+    assert_int_equal(memory_harness_access(h, 0, L1_ATOMIC, z, 3, NULL), 0);
+    assert_int_equal(memory_harness_access(h, 1, L1_ATOMIC, z, 4, NULL), 3);
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, z, 4, &error), 0);
+    assert_int_equal(in_memory, 7);
+    const cache_line *copy =
+        cache_array_lookup(h->memory->banks[memory_bank_of(h->memory, z)].cache, memory_bank_local_address(h->memory, z));
+    assert_non_null(copy);
+    assert_int_equal(copy->state, L2_V);
+    assert_int_equal(l1_writes_outstanding(h->memory, 0), 0);
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -380,6 +405,7 @@ int main(void)
         cmocka_unit_test(test_release_does_not_hold_back_a_later_store),
         cmocka_unit_test(test_warp_exit_sends_its_marker),
         cmocka_unit_test(test_host_write_invalidates_only_the_matching_lines),
+        cmocka_unit_test(test_atomic_reaches_the_point_of_coherence),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -46,14 +46,19 @@
  *  5. Back-pressure: when S-FIFO3 is full with its head dirty and memory takes no write, a bank
  *     whose S-FIFO2 head must leave stalls its write and refuses further write-outs (step 1).
  *  6. An atomic writes out the line's wL1 block and drops the rL1 copy; at the bank the line's
- *     wL2 and wL3 blocks are written out first, then the atomic is performed at the rL2 (the
- *     point of coherence, U7), which broadcasts an invalidation to the other CUs' rL1s
- *     (broadcast_invalidations). It counts as an outstanding write until done, which makes a
- *     later release wait for it (the S-FIFO "write marker", U8).
+ *     wL2 and wL3 blocks are written out first, then the atomic is forwarded to the point of
+ *     system coherence (§2.6, U7): it is performed on the rL2's clean copy of the line and its
+ *     result written through to memory, so the rL2 stays read-only (S-INV2), as WT's atomics
+ *     are. It broadcasts an invalidation to the other CUs' rL1s (qr_atomic_performed): the paper
+ *     invalidates rL1s only on wL2 evictions and leaves how other rL1 copies of an atomic's line
+ *     go stale open, and without it a load after an acquire could read an older copy. A marker
+ *     batch sent after it is acknowledged only once it is performed (the S-FIFO "write marker",
+ *     U8: qr_write_path.c step 4).
  *
- * Simplifications that remain (see qr_write_path.c for the lower levels): blocks move between levels at once, only marker drains take time on each
- * level's eviction port; a read the wL3 covers still reads DRAM; an atomic's result stays dirty in
- * the rL2 (a write-back cache for atomics only); the CPU cluster is not modelled, so a wL3
+ * Simplifications that remain (see qr_write_path.c for the lower levels): blocks move between
+ * levels at once, only marker drains take time on each level's eviction port; a read the wL3
+ * covers still reads DRAM; an atomic is performed at the L2 bank on the line as memory holds it,
+ * without the trip on to the directory (as WT's); the CPU cluster is not modelled, so a wL3
  * eviction only counts (qr_wl3_evictions) where it would invalidate CPU copies.
  */
 #include "protocols/qr/qr.h"

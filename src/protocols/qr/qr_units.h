@@ -125,11 +125,11 @@ int qr_l1_action(memory_system *memory, l1_context *context, l1_action action, s
 int qr_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
 
 /* ---- below the wL1 (qr_write_path.c) ---- */
-/* build and destroy of the wL2 slices and the wL3 (the L2 becomes write-back). */
+/* build and destroy of the wL2 slices and the wL3 (the L2 array writes atomics through). */
 void qr_write_path_build(memory_system *memory);
 void qr_write_path_destroy(memory_system *memory);
-/* Hooks: the wL2 takes a bank's head message before the rL2 does; every atomic performed at the
- * rL2 broadcasts an rL1 invalidation; a fill from memory takes the wL3's dirty bytes; a request
+/* Hooks: the wL2 takes a bank's head message before the rL2 does; every atomic performed (and
+ * written through) at the rL2 broadcasts an rL1 invalidation; a fill from memory takes the wL3's dirty bytes; a request
  * that waited for that fill is taken afresh when the wL2/wL3 now hold its line; the drain events. */
 int qr_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
 sc_time qr_atomic_performed(memory_system *memory, unsigned bank, uint32_t handle, sc_time when);

@@ -17,8 +17,7 @@
  *  2. A wL2 eviction (replacement, S-FIFO2 head dequeued because full, a marker's drain, or a demand
  *     below) invalidates the bank's rL2 copy and broadcasts an invalidation to every rL1 (but that
  *     of a demand's requester, whose answer follows the eviction on the same path), then
- *     sends the block to the wL3, which merges it and enqueues its line in S-FIFO3. An rL2 copy an
- *     atomic made dirty is newer than memory: it goes along under the wL2's bytes (a full line).
+ *     sends the block to the wL3, which merges it and enqueues its line in S-FIFO3.
  *  3. A wL3 eviction (replacement, S-FIFO3 full, a marker's drain, a demand) writes the dirty bytes
  *     to memory in wl3_evicted, the one place QR's writes leave the GPU (the device image now,
  *     a timed DRAM write), which is also where the stateless directory invalidates the CPU cluster.
@@ -48,8 +47,10 @@
  *     arriving while the line's rL2 fill is outstanding waits in the fill's MSHR behind the reads
  *     ahead of it, which the fill serves; the write and everything behind it are then taken afresh,
  *     so the wL2 takes the write and later reads see it (and the CU's markers, step 4, follow it).
- *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is performed at the rL2
- *     (the point of coherence, U7), which broadcasts rL1 invalidations as a wL2 eviction would.
+ *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is forwarded to the point
+ *     of coherence (U7): the rL2 performs it on its clean copy and writes the result through to
+ *     memory (the L2's write-through policy, which only atomics reach), and broadcasts rL1
+ *     invalidations as a wL2 eviction would.
  *  7. Back-pressure: a level takes a block only when every block that taking it pushes out (its
  *     S-FIFO head when full, its set's oldest block when the set is full) can go on: the wL3's to
  *     memory, whose write queue for the block's channel must have room (memory_accepts_write), as
@@ -164,25 +165,14 @@ static void wl2_evicted(void *context, uint64_t local_address, const uint8_t *da
     (void)cause;
     eviction_context *c = context;
     memory_system *memory = c->memory;
-    unsigned line_bytes = memory->config.line_bytes;
     uint64_t line_address = memory_bank_global_address(memory, c->bank, local_address);
     cache_array *array = memory->banks[c->bank].cache;
     cache_line *copy = cache_array_lookup(array, local_address);
-    uint8_t line[TIMING_MAX_LINE_BYTES];
-    byte_mask sent = *mask;
-    const uint8_t *bytes = data;
-    if (copy && copy->state == L2_D) {   /* an atomic's result, newer than memory, goes along */
-        memcpy(line, copy->data, line_bytes);
-        byte_mask_copy(line, data, mask, line_bytes);
-        sent = (byte_mask){{0, 0}};
-        byte_mask_set_range(&sent, 0, line_bytes);
-        bytes = line;
-    }
     if (copy && copy->state != L2_IV)    /* a fill on its way reads memory and the wL3 when it lands */
         cache_array_invalidate(array, copy);
     broadcast_invalidation(memory, c->bank, line_address, c->requester, c->now);
     qr_stats_of(memory)->wl2_evictions++;
-    wl3_take(memory, line_address, bytes, &sent, c->now);
+    wl3_take(memory, line_address, data, mask, c->now);
 }
 
 bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address)
@@ -491,7 +481,9 @@ void qr_write_path_build(memory_system *memory)
     below->wl3_markers.wake = SC_TIME_NEVER;
     memory->protocol_state = below;
     memory->protocol_stats = &below->stats;
-    memory->l2_writes_through = false;   /* the rL2 holds the wL2's write-outs until they are evicted */
+    /* the rL2 stays clean: the wL2 takes every write (step 1), and an atomic, the one request the
+     * array performs, is written through to memory (step 6) */
+    memory->l2_writes_through = true;
 }
 
 void qr_write_path_destroy(memory_system *memory)
