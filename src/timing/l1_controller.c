@@ -537,6 +537,8 @@ bool l1_drained(const memory_system *memory, unsigned cu) { return memory->hooks
 
 bool memory_filters_issue(const memory_system *memory) { return memory->hooks.issue_filter != NULL; }
 
+bool memory_barriers_release(const memory_system *memory) { return memory->barriers_release; }
+
 issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                               unsigned global_in_flight)
 {

@@ -174,6 +174,10 @@ uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu);
  * `global_in_flight` of its global accesses not yet done; the warp has exited; the warp has
  * arrived at a CTA barrier. */
 bool memory_filters_issue(const memory_system *memory);
+/* Whether the protocol makes a CTA barrier a release at GPU scope (its build sets the policy):
+ * the engine decodes bar as releasing, so a warp's prior writes are performed, as its protocol's
+ * warp_release says, before it arrives at the barrier. Default: false (bar orders the CTA only). */
+bool memory_barriers_release(const memory_system *memory);
 issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                               unsigned global_in_flight);
 void l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now);

@@ -457,7 +457,7 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     if (exec_kernel_init(&engine->kernel, device, launch, engine->config.core.warp_size, error) < 0)
         return -1;
     engine->kernel.cu_count = engine->config.core.cu_count;
-    engine->decoded = decode_module(launch->module);
+    engine->decoded = decode_module(launch->module, memory_barriers_release(engine->memory));
     engine->max_registers = largest_register_count(launch->module);
     engine->next_cta = engine->kernel.cta_first;
     engine->ctas_done = 0;

@@ -34,6 +34,7 @@ void qr_l1_build(memory_system *memory)
         cus[cu].sync = sync_fifo_create(q->sync_fifo_entries);
         l1->protocol_state = &cus[cu];
     }
+    memory->barriers_release = q->barriers_release;   /* a barrier's release goes through warp_release */
 }
 
 void qr_l1_destroy(memory_system *memory)
