@@ -915,8 +915,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                                                          : 0.0;
     double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
     paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
-    paths.store_buffer = (entries){paths.write_lines, paths.write_lines / where.active, p->store_buffer_entries,
-                                   1.0 / p->store_buffer_entries};
+    /* Without a store buffer (l1.store_buffer_entries 0) each store writes through and holds no
+     * entry: no requests, unbounded entries. */
+    bool buffered = p->store_buffer_entries > 0;
+    paths.store_buffer = buffered ? (entries){paths.write_lines, paths.write_lines / where.active, p->store_buffer_entries,
+                                              1.0 / p->store_buffer_entries}
+                                  : (entries){0.0, 0.0, INFINITY, 0.0};
     paths.per_read_line = reciprocal(read_lines_beyond_l1);
     paths.per_request = reciprocal(paths.requests);
     paths.per_memory_line = reciprocal(paths.memory_lines);

@@ -181,7 +181,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
 {
     profiler *p = context;
     p->module = kernel->module;
-    p->decoded = decode_module(kernel->module);
+    p->decoded = decode_module(kernel->module, false);   /* a barrier's release, if any, is not profiled */
     p->group = group_for(p, kernel);
     p->group->launches += 1;
     p->group->registers_per_thread = occupancy_registers_per_thread(kernel->entry);

@@ -10,9 +10,9 @@
  * cycle, and whose loaded values reach the registers when the memory system completes them.
  *
  * Memory-model actions: a release (st.release, atom/red with release semantics, fence.sc or
- * fence.acq_rel at GPU/system scope) waits before issuing until the store buffer is drained and
- * every write of the CU is performed; meanwhile other warps' writes are held back (pending
- * release). An acquire (ld.acquire, atom with acquire semantics, the same fences) applies the
+ * fence.acq_rel at GPU/system scope) waits before issuing until its protocol says it is complete
+ * (warp_release; by default once the store buffer is drained and every write of the CU is
+ * performed, other warps' writes held back meanwhile: pending release). An acquire (ld.acquire, atom with acquire semantics, the same fences) applies the
  * protocol's acquire action when the access completes (fences: when they issue). CTA scope needs
  * no action: a CTA's warps share the L1 and the store buffer.
  *
@@ -110,12 +110,12 @@ void cu_catch_up(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 
 /* ---- memory-model classification of instructions (the static roles are in decode.h) ---- */
 
-/* A release may issue once nothing the CU wrote is still buffered, queued or in flight. */
-static bool release_clear(timing_engine *engine, const compute_unit *cu)
+/* The slot of the warp whose global write waits in the load/store unit, or -1. */
+static int queued_writer(timing_engine *engine, const compute_unit *cu)
 {
-    bool writes_queued = cu->ldst.op != MEMORY_OP_NONE && cu->ldst.event != L1_LOAD && cu->ldst.event != L1_LOAD_STRONG;
-    return !writes_queued && l1_store_buffer_empty(engine->memory, cu->index) &&
-           l1_writes_outstanding(engine->memory, cu->index) == 0;
+    if (cu->ldst.op == MEMORY_OP_NONE || cu->ldst.event == L1_LOAD || cu->ldst.event == L1_LOAD_STRONG)
+        return -1;
+    return (int)memory_op_get(engine->memory, cu->ldst.op)->warp;
 }
 
 /* ---- the per-warp issue check (Algorithm 1's predicates) ---- */
@@ -249,19 +249,21 @@ static int8_t blocking_sync(const warp_slot *slot)
     return slot->acquire_op != MEMORY_OP_NONE ? GSI_SYNC_ACQUIRE : GSI_NONE;
 }
 
-/* Whether the warp's release must wait for the CU's writes; if so the warp holds back other
- * warps' writes and the store buffer drains (again on every check: stores still in the
- * load/store unit reach the buffer later). */
+/* Whether the warp's release must wait, as the protocol answers (warp_release, asked again on
+ * every check: by default the store buffer drains and stores still in the load/store unit reach
+ * it later); a release that holds back the other warps' writes counts in release_waiters. */
 static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
 {
-    if (release_clear(engine, cu))
+    release_wait wait = l1_warp_release(engine->memory, cu->index, (unsigned)(slot - cu->slots),
+                                        (ptx_scope)slot->next_decoded->release_scope, slot->release_begun,
+                                        queued_writer(engine, cu), cycle * engine->config.memory.gpu_clock.period);
+    if (wait == RELEASE_DONE)
         return false;
-    if (!slot->release_waiting) {
+    slot->release_begun = true;
+    if (wait == RELEASE_WAITS_HOLDING && !slot->release_waiting) {
         slot->release_waiting = true;
         cu->release_waiters++;
     }
-    l1_release(engine->memory, cu->index, (ptx_scope)slot->next_decoded->release_scope,
-               cycle * engine->config.memory.gpu_clock.period);
     return true;
 }
 
@@ -346,8 +348,8 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
 }
 
 /* The part of a check that matters for a warp that cannot issue this cycle anyway, once the cycle
- * is known to be NO_STALL: a release still holds back other warps' writes and drains the buffer,
- * unless the warp waits on its own or the issue filter holds it back or waives the release. */
+ * is known to be NO_STALL: a release is still asked about (by default it holds back other warps'
+ * writes and drains the buffer), unless the warp waits on its own or the issue filter holds it back or waives the release. */
 static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
 {
     if (!slot->next_decoded->releases || blocking_sync(slot) != GSI_NONE)
@@ -493,6 +495,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
         slot->release_waiting = false;
         cu->release_waiters--;
     }
+    slot->release_begun = false;
     if (step.status == EXEC_MEMORY) {
         start_global_access(engine, cu, slot_index, handle, d, cycle);
         return 0;

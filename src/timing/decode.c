@@ -4,7 +4,9 @@
  *
  * Memory-model roles: a release is st.release, atom/red with release semantics, or fence.sc /
  * fence.acq_rel, at GPU or system scope (atom/red without a scope are GPU scope); CTA scope needs
- * no action, as a CTA's warps share the L1 and the store buffer. Generic addresses may be global. */
+ * no action, as a CTA's warps share the L1 and the store buffer. A CTA barrier (bar) is a release
+ * at GPU scope too where the protocol makes barriers releases (memory_barriers_release). Generic
+ * addresses may be global. */
 #include "timing/decode.h"
 
 #include <stdlib.h>
@@ -124,7 +126,7 @@ static issue_traits traits_of(const ptx_instruction *in, bool releases)
     return traits;
 }
 
-static decoded_instruction decode(const ptx_instruction *in)
+static decoded_instruction decode(const ptx_instruction *in, bool barriers_release)
 {
     decoded_instruction d = {.unit = (uint8_t)unit_of(in)};
     bool has_destination = writes_register((ptx_opcode)in->opcode) && in->operand_count > 0;
@@ -134,22 +136,22 @@ static decoded_instruction decode(const ptx_instruction *in)
     if (has_destination)
         add_operand_writes(&d, &in->operands[0]);
     d.drains = in->opcode == PTX_OP_CALL || in->opcode == PTX_OP_RET || in->opcode == PTX_OP_EXIT;
-    d.releases = has_release(in);
-    d.release_scope = (uint8_t)protocol_sync_scope((ptx_scope)in->scope);
+    d.releases = has_release(in) || (barriers_release && in->opcode == PTX_OP_BAR);
+    d.release_scope = (uint8_t)(in->opcode == PTX_OP_BAR ? PTX_SCOPE_GPU : protocol_sync_scope((ptx_scope)in->scope));
     d.writes_global = writes_global(in);
     d.loads_global = in->opcode == PTX_OP_LD && may_be_global(in);
     d.traits = traits_of(in, d.releases);
     return d;
 }
 
-decoded_instruction **decode_module(const ptx_module *module)
+decoded_instruction **decode_module(const ptx_module *module, bool barriers_release)
 {
     decoded_instruction **decoded = calloc((size_t)module->function_count + 1, sizeof *decoded);
     for (int32_t f = 0; f < module->function_count; f++) {
         const ptx_function *function = &module->functions[f];
         decoded[f] = calloc((size_t)function->instruction_count + 1, sizeof **decoded);
         for (int32_t i = 0; i < function->instruction_count; i++)
-            decoded[f][i] = decode(&function->instructions[i]);
+            decoded[f][i] = decode(&function->instructions[i], barriers_release);
     }
     return decoded;
 }

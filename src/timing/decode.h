@@ -6,6 +6,7 @@
 #ifndef SYNCSCOPE_TIMING_DECODE_H
 #define SYNCSCOPE_TIMING_DECODE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ptx/ptx_ir.h"
@@ -34,9 +35,10 @@ typedef struct decoded_instruction {
     int32_t destinations[4 + 1];
 } decoded_instruction;
 
-/* Decodes every instruction of every function of `module`; returns per function an array
- * parallel to its instructions (free with decode_free). */
-decoded_instruction **decode_module(const ptx_module *module);
+/* Decodes every instruction of every function of `module`, CTA barriers as releases at GPU scope
+ * when `barriers_release`; returns per function an array parallel to its instructions (free with
+ * decode_free). */
+decoded_instruction **decode_module(const ptx_module *module, bool barriers_release);
 void decode_free(decoded_instruction **decoded, const ptx_module *module);
 
 #endif

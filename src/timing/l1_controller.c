@@ -128,6 +128,12 @@ void l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now
     memory->hooks.release(memory, cu, scope, now);
 }
 
+release_wait l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
+                             int queued_writer, sc_time now)
+{
+    return memory->hooks.warp_release(memory, cu, warp, scope, begun, queued_writer, now);
+}
+
 void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope) { memory->hooks.acquire(memory, cu, scope); }
 
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now)
@@ -548,6 +554,8 @@ uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu)
 bool l1_drained(const memory_system *memory, unsigned cu) { return memory->hooks.l1_drained(memory, cu); }
 
 bool memory_filters_issue(const memory_system *memory) { return memory->hooks.issue_filter != NULL; }
+
+bool memory_barriers_release(const memory_system *memory) { return memory->barriers_release; }
 
 issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                               unsigned global_in_flight)

@@ -100,6 +100,8 @@ struct memory_system {
     bool l2_writes_through;       /* the L2 banks send writes and atomics on to memory (l2.write_policy,
                                      unless the protocol's build makes them write-back) */
     bool l3_writable;             /* the memory-side L3 is write-back (set by the protocol's build) */
+    bool barriers_release;        /* a CTA barrier is a release at GPU scope (set by the protocol's build;
+                                     memory_barriers_release) */
     sc_device *device;
     event_queue *events;
     memory_callbacks callbacks;

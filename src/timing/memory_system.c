@@ -138,6 +138,17 @@ static void send_buffered_stores(memory_system *memory, unsigned cu, ptx_scope s
     l1_send_buffered_stores(memory, cu, now);
 }
 
+/* The CU-wide release: complete once nothing the CU wrote is queued, buffered or in flight;
+ * until then its writes are sent (the release hook) and the other warps' writes held back. */
+static release_wait wait_for_cu_writes(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
+                                       int queued_writer, sc_time now)
+{
+    if (queued_writer < 0 && l1_store_buffer_empty(memory, cu) && memory->l1[cu].writes_outstanding == 0)
+        return RELEASE_DONE;
+    memory->hooks.release(memory, cu, scope, now);
+    return RELEASE_WAITS_HOLDING;
+}
+
 static void count_write_outstanding(memory_system *memory, unsigned cu) { memory->l1[cu].writes_outstanding++; }
 
 static void do_nothing_for_warp(memory_system *memory, unsigned cu, unsigned warp, sc_time now) {}
@@ -215,6 +226,7 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     protocol_hooks *h = &memory->hooks;
     h->acquire = h->acquire ? h->acquire : acquire_nothing;
     h->release = h->release ? h->release : send_buffered_stores;
+    h->warp_release = h->warp_release ? h->warp_release : wait_for_cu_writes;
     h->store_buffer_full = h->store_buffer_full ? h->store_buffer_full : l1_send_oldest_store;
     h->write_sent = h->write_sent ? h->write_sent : count_write_outstanding;
     h->warp_exit = h->warp_exit ? h->warp_exit : do_nothing_for_warp;

@@ -156,6 +156,11 @@ unsigned l1_bank_of(const memory_system *memory, uint64_t line_address);
  * the L1 drops what the protocol says (default: nothing). Store room: the store buffer refused a
  * store for want of room (default: its oldest entry is sent). */
 void l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
+/* A warp's release (protocol_hooks.h warp_release): whether the warp in slot `warp` may issue its
+ * releasing instruction, `begun` after an earlier ask for it, `queued_writer` the slot whose
+ * global write waits in the load/store unit (-1: none). */
+release_wait l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
+                             int queued_writer, sc_time now);
 void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope);
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now);
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);
@@ -169,6 +174,10 @@ uint64_t l1_writes_outstanding(const memory_system *memory, unsigned cu);
  * `global_in_flight` of its global accesses not yet done; the warp has exited; the warp has
  * arrived at a CTA barrier. */
 bool memory_filters_issue(const memory_system *memory);
+/* Whether the protocol makes a CTA barrier a release at GPU scope (its build sets the policy):
+ * the engine decodes bar as releasing, so a warp's prior writes are performed, as its protocol's
+ * warp_release says, before it arrives at the barrier. Default: false (bar orders the CTA only). */
+bool memory_barriers_release(const memory_system *memory);
 issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                               unsigned global_in_flight);
 void l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now);

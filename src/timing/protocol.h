@@ -240,4 +240,13 @@ typedef struct issue_verdict {
 
 #define ISSUE_ALLOWED ((issue_verdict){.sync = GSI_NONE, .mem_struct = GSI_NONE, .ordering_waived = false})
 
+/* The answer to a warp's release (the warp_release hook): it is complete (the warp may issue), it
+ * waits while the CU's other warps go on, or it waits and holds back the other warps' global
+ * writes (GSI memory-structural, pending release) so that none joins what it waits for. */
+typedef enum release_wait {
+    RELEASE_DONE,
+    RELEASE_WAITS,
+    RELEASE_WAITS_HOLDING,
+} release_wait;
+
 #endif

@@ -50,6 +50,16 @@ typedef struct protocol_hooks {
      * waits until l1_writes_outstanding is 0 (at kernel end: until the L1 is drained, l1_drained).
      * Default: every buffered store is sent (l1_send_buffered_stores). */
     void (*release)(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
+    /* The release of the warp in slot `warp` of CU `cu` at GPU or system scope (its next
+     * instruction releases), asked on each of the warp's checks until the instruction issues:
+     * `begun` is false the first time for that instruction; `queued_writer` is the slot of the
+     * warp whose global write waits in the CU's load/store unit (not yet at the L1), or -1. The
+     * answer (protocol.h release_wait) says whether the warp may issue, and whether, while it
+     * waits, the other warps' global writes are held back. Default: done once nothing the CU wrote
+     * is queued, buffered or in flight (l1_store_buffer_empty, l1_writes_outstanding 0);
+     * otherwise the release hook runs and the answer is RELEASE_WAITS_HOLDING. */
+    release_wait (*warp_release)(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
+                                 int queued_writer, sc_time now);
     /* The store buffer refused a store for want of room. Default: send its oldest entry. */
     void (*store_buffer_full)(memory_system *memory, unsigned cu, sc_time now);
     /* A write of the CU left for the L2 (a store buffer entry, a write-through). Default: it counts

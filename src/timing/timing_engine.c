@@ -15,6 +15,9 @@
 #include <string.h>
 
 static const gsi_cycle idle_cycle = {.category = GSI_IDLE, .sub = GSI_NONE, .winner = -1, .load = 0};
+/* A CU's cycles from kernel end until its L1 is drained: its release of the kernel's writes. */
+static const gsi_cycle kernel_end_release_cycle = {.category = GSI_SYNC, .sub = GSI_SYNC_RELEASE, .winner = -1,
+                                                   .load = 0};
 
 static void op_done_callback(void *context, uint32_t op, sc_time when)
 {
@@ -107,6 +110,7 @@ static void reset_slot(timing_engine *engine, compute_unit *cu, warp_slot *slot,
     slot->fetch_ready = cycle;
     slot->acquire_op = MEMORY_OP_NONE;
     slot->release_waiting = false;
+    slot->release_begun = false;
     slot->finished = false;
     slot->loads_in_flight = 0;
 }
@@ -332,11 +336,27 @@ static unsigned first_undrained_cu(const timing_engine *engine)
     return c;
 }
 
+/* GSI of kernel end: a CU whose L1 is not drained (with `draining`: at kernel end) waits for its
+ * release from now on (sync, release); one drained since (without) is idle from now on. */
+static void classify_kernel_end(timing_engine *engine, bool draining)
+{
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++) {
+        compute_unit *cu = &engine->cus[c];
+        bool drained = l1_drained(engine->memory, c), releasing = cu->last_class.category == GSI_SYNC;
+        if (draining == drained || (!draining && !releasing))
+            continue;
+        cu_catch_up(engine, cu, engine->now_cycle);
+        cu->last_class = draining ? kernel_end_release_cycle : idle_cycle;
+    }
+}
+
 /* Kernel end is the protocol's (by default a release of every CU): the kernel completes when
- * every L1 is drained (by default: every write performed), as the host may read memory next. */
+ * every L1 is drained (by default: every write performed), as the host may read memory next.
+ * Each CU's cycles until its L1 is drained are its release's (GSI sync, release). */
 static int end_kernel_in_memory(timing_engine *engine)
 {
     memory_kernel_end(engine->memory, engine->now_cycle * engine->config.memory.gpu_clock.period);
+    classify_kernel_end(engine, true);
     for (;;) {
         unsigned c = first_undrained_cu(engine);
         if (c == engine->config.core.cu_count)
@@ -349,6 +369,7 @@ static int end_kernel_in_memory(timing_engine *engine)
         }
         if (process_event(engine) < 0)
             return -1;
+        classify_kernel_end(engine, false);
     }
 }
 
@@ -436,7 +457,7 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     if (exec_kernel_init(&engine->kernel, device, launch, engine->config.core.warp_size, error) < 0)
         return -1;
     engine->kernel.cu_count = engine->config.core.cu_count;
-    engine->decoded = decode_module(launch->module);
+    engine->decoded = decode_module(launch->module, memory_barriers_release(engine->memory));
     engine->max_registers = largest_register_count(launch->module);
     engine->next_cta = engine->kernel.cta_first;
     engine->ctas_done = 0;

@@ -35,7 +35,8 @@ typedef struct warp_slot {
     _Alignas(64) own_check own;
     uint64_t version;           /* advances whenever the warp's own state changes (cu_slot_changed) */
     const decoded_instruction *next_decoded;  /* the warp's next instruction, decoded (cu_fetch_next) */
-    bool release_waiting;       /* blocked before a release until the CU's writes are performed */
+    bool release_waiting;       /* blocked before a release that holds back the other warps' writes */
+    bool release_begun;         /* its next instruction's release was asked about (warp_release) */
     bool finished;              /* exited, waiting for its loads before the slot frees */
     exec_warp *warp;            /* NULL when the slot is free */
     cta_slot *cta;

@@ -1,6 +1,7 @@
 /* test_compute_unit_hooks.c — the points where the compute units and kernel boundaries hand
- * control to a protocol module (issue filter, warp exit, barrier, kernel begin and end, the
- * kernel-end drain), exercised by a toy protocol on a small PTX kernel run by the timing engine. */
+ * control to a protocol module (issue filter, warp exit, barrier, a barrier made a release,
+ * kernel begin and end, the kernel-end drain, charged to GSI sync/release), exercised by a toy protocol on a small PTX
+ * kernel run by the timing engine. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -131,6 +132,16 @@ static const protocol_hooks toy_core_hooks = {
     .l1_drained = toy_drained, .handle_event = toy_handle_event,
 };
 
+/* Barriers are releases (memory_barriers_release), as qr's gpu.barrier_release_scope=global makes
+ * them. */
+static void toy_barriers_release(memory_system *memory) { memory->barriers_release = true; }
+
+static const protocol_hooks toy_core_hooks_barrier_release = {
+    .build = toy_barriers_release, .acquire = toy_acquire, .release = toy_release, .issue_filter = toy_issue_filter,
+    .warp_exit = toy_warp_exit, .barrier = toy_barrier, .kernel_begin = toy_kernel_begin,
+    .kernel_end = toy_kernel_end, .l1_drained = toy_drained, .handle_event = toy_handle_event,
+};
+
 /* The same without an issue filter. */
 static const protocol_hooks toy_core_hooks_unfiltered = {
     .acquire = toy_acquire, .release = toy_release, .warp_exit = toy_warp_exit, .barrier = toy_barrier,
@@ -228,8 +239,34 @@ static void test_issue_filter_waives_fences(void **state)
     assert_true(toy_log.fences_seen >= TOY_WARPS);
     assert_int_equal(toy_log.acquires, 0);
     assert_int_equal(toy_log.releases, 0);
-    assert_int_equal(record.stalls.sync_kind[GSI_SYNC_RELEASE], 0);
+    /* The only release cycles are the kernel end's: from the kernel_end hook until the toy's
+     * drain, the CU waits for its release (GSI sync, release), not idle. */
+    uint64_t kernel_end_drain = record.cycles - (toy_log.ended_at - toy_log.began_at) / period;
+    assert_true(record.stalls.sync_kind[GSI_SYNC_RELEASE] >= TOY_DRAIN_DELAY / period);
+    assert_true(record.stalls.sync_kind[GSI_SYNC_RELEASE] <= kernel_end_drain);
     assert_int_equal(record.stalls.sync_kind[GSI_SYNC_ACQUIRE], 0);
+}
+
+/* With the fences waived, the only releases before kernel end are the barrier's, where the
+ * protocol makes barriers releases: each warp's store before bar.sync is performed before the warp
+ * arrives (the release hook runs while it waits); without, the release hook never runs. */
+static void test_barrier_is_a_release_where_the_protocol_says(void **state)
+{
+    (void)state;
+    sc_error error = {{0}};
+    timing_kernel_record plain, releasing;
+    sc_time period;
+    toy_mode.waive_fences = true;
+    int status = run_hooks_kernel(&toy_core_hooks, &plain, &period, &error);
+    assert_int_equal(toy_log.releases, 0);
+    if (status == 0)
+        status = run_hooks_kernel(&toy_core_hooks_barrier_release, &releasing, &period, &error);
+    toy_mode.waive_fences = false;
+    if (status < 0)
+        fail_msg("%s", error.message);
+    assert_true(toy_log.releases > 0);
+    assert_int_equal(toy_log.barriers, TOY_WARPS);
+    assert_true(releasing.stalls.sync_kind[GSI_SYNC_RELEASE] > 0);
 }
 
 static void test_kernel_end_waits_for_the_protocols_drain(void **state)
@@ -251,6 +288,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_issue_filter_warp_points_and_kernel_boundaries),
         cmocka_unit_test(test_issue_filter_waives_fences),
+        cmocka_unit_test(test_barrier_is_a_release_where_the_protocol_says),
         cmocka_unit_test(test_kernel_end_waits_for_the_protocols_drain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,7 +8,11 @@
  * it; a release is acknowledged only once its marker has drained the wL2 and the wL3 (the bytes
  * are in memory); a read of a line the wL2 holds whole is served by the wL2, and one it holds in
  * part gets the dirty bytes through the wL3; a release marker does not overtake a write waiting
- * at its bank for an rL2 fill (issue 6). Every value read is what the modelled hierarchy holds. */
+ * at its bank for an rL2 fill (issue 6). A warp's release waits for its own marker batch only: a
+ * later store of another warp of the CU is not held back and stays in the wL1 behind the marker
+ * (issue 22); a warp's exit sends its marker batch without waiting; a host write invalidates the
+ * matching rL1 lines only; an atomic's result goes on to memory at once and leaves the rL2
+ * clean. Every value read is what the modelled hierarchy holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -261,6 +265,131 @@ static void test_release_waits_for_a_write_behind_an_rl2_fill(void **state)
     memory_harness_close(h);
 }
 
+/* Issue 22 item 2, on its own memory system: warp 0 of CU 0 stores X and releases; while its
+ * marker batch is on its way, warp 1 stores Y. The release completes when the batch is
+ * acknowledged (X in memory) with Y still in the wL1, behind the marker; warp 1's own release
+ * then sends a batch of its own, and a release of warp 2 with nothing written out since waits for
+ * nothing more. */
+static void test_release_does_not_hold_back_a_later_store(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    uint64_t x = h->base + 704, y = h->base + 768;
+    unsigned banks = h->timing.memory.l2_banks;
+    sc_error error = {{0}};
+    uint32_t in_memory = 0;
+
+    memory_harness_access(h, 0, L1_STORE, x, 21, NULL);
+    assert_int_equal(l1_warp_release(h->memory, 0, 0, PTX_SCOPE_GPU, false, -1, memory_harness_now(h)), RELEASE_WAITS);
+    assert_int_equal(l1_writes_outstanding(h->memory, 0), banks);   /* one batch: a marker per bank */
+    h->done_op = MEMORY_OP_NONE;
+    uint32_t later = memory_harness_start(h, 0, L1_STORE, y, 22);  /* warp 1's store goes on */
+    assert_int_equal(h->done_op, later);
+    memory_op_free(h->memory, later);
+    assert_non_null(store_buffer_find(h->memory->l1[0].stores, y));
+    while (l1_warp_release(h->memory, 0, 0, PTX_SCOPE_GPU, true, -1, memory_harness_now(h)) != RELEASE_DONE)
+        assert_true(memory_harness_step(h));
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, x, 4, &error), 0);
+    assert_int_equal(in_memory, 21);                              /* X reached memory */
+    assert_non_null(store_buffer_find(h->memory->l1[0].stores, y));   /* Y waits behind the marker */
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, y, 4, &error), 0);
+    assert_int_equal(in_memory, 0);
+
+    assert_int_equal(l1_warp_release(h->memory, 0, 1, PTX_SCOPE_GPU, false, -1, memory_harness_now(h)), RELEASE_WAITS);
+    while (l1_warp_release(h->memory, 0, 1, PTX_SCOPE_GPU, true, -1, memory_harness_now(h)) != RELEASE_DONE)
+        assert_true(memory_harness_step(h));
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, y, 4, &error), 0);
+    assert_int_equal(in_memory, 22);
+    assert_int_equal(qr_cu_of(h->memory, 0)->batches_done, 2);
+    assert_int_equal(l1_warp_release(h->memory, 0, 2, PTX_SCOPE_GPU, false, -1, memory_harness_now(h)), RELEASE_DONE);
+    assert_int_equal(l1_warp_release(h->memory, 0, 3, PTX_SCOPE_GPU, false, 3, memory_harness_now(h)), RELEASE_WAITS);
+    memory_harness_close(h);
+}
+
+/* Issue 22 item 5 (U9): a warp's exit inserts its release marker; nobody waits for it, and the
+ * batch's acknowledgements are all that keeps the L1 undrained. */
+static void test_warp_exit_sends_its_marker(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    uint64_t x = h->base + 832;
+    sc_error error = {{0}};
+    uint32_t in_memory = 0;
+
+    memory_harness_access(h, 0, L1_STORE, x, 31, NULL);
+    l1_warp_exit(h->memory, 0, 5, memory_harness_now(h));
+    assert_true(l1_store_buffer_empty(h->memory, 0));             /* S-FIFO1 dequeued ahead of the marker */
+    assert_int_equal(l1_writes_outstanding(h->memory, 0), h->timing.memory.l2_banks);
+    assert_int_equal(qr_cu_of(h->memory, 0)->batches_sent, 1);
+    assert_false(l1_drained(h->memory, 0));
+    memory_harness_settle(h);
+    assert_true(l1_drained(h->memory, 0));
+    assert_int_equal(qr_cu_of(h->memory, 0)->batches_done, 1);
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, x, 4, &error), 0);
+    assert_int_equal(in_memory, 31);
+    l1_warp_exit(h->memory, 0, 6, memory_harness_now(h));          /* nothing written out since: no batch */
+    assert_int_equal(qr_cu_of(h->memory, 0)->batches_sent, 1);
+    memory_harness_close(h);
+}
+
+/* Issue 22 item 4 (§2.10): a host write invalidates the rL2 line and, through it, the matching
+ * rL1 lines; the other lines of every rL1 stay. */
+static void test_host_write_invalidates_only_the_matching_lines(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    const memory_stats *stats = memory_statistics(h->memory);
+    uint64_t x = h->base + 896, y = h->base + 960;
+    sc_error error = {{0}};
+
+    for (unsigned cu = 0; cu < 2; cu++) {
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, x, 0, NULL), 0);
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, y, 0, NULL), 0);
+    }
+    uint32_t value = 55;
+    assert_int_equal(sc_memcpy_to_device(h->device, x, &value, sizeof value, &error), 0);
+    memory_host_access(h->memory, x, sizeof value, true);
+    uint64_t misses = stats->l1_misses;
+    for (unsigned cu = 0; cu < 2; cu++) {
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, y, 0, NULL), 0);   /* Y stays: an rL1 hit */
+        assert_int_equal(stats->l1_misses, misses);
+    }
+    for (unsigned cu = 0; cu < 2; cu++)
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, x, 0, NULL), 55);  /* X was invalidated */
+    assert_int_equal(stats->l1_misses, misses + 2);
+    memory_harness_close(h);
+}
+
+/* Issue 22 item 3 (§2.6, U7): an atomic is forwarded to the point of system coherence: once it
+ * is done its result is in memory, with no release, and the rL2 copy is clean (S-INV2). */
+static void test_atomic_reaches_the_point_of_coherence(void **state)
+{
+    (void)state;
+    memory_harness harness, *h = &harness;
+    const char *sets[] = {"gpu.cu_count=2"};
+    memory_harness_open(h, "qr", sets, 1);
+    uint64_t z = h->base + 1024;
+    sc_error error = {{0}};
+    uint32_t in_memory = 0;
+
+    assert_int_equal(memory_harness_access(h, 0, L1_ATOMIC, z, 3, NULL), 0);
+    assert_int_equal(memory_harness_access(h, 1, L1_ATOMIC, z, 4, NULL), 3);
+    assert_int_equal(sc_memcpy_from_device(h->device, &in_memory, z, 4, &error), 0);
+    assert_int_equal(in_memory, 7);
+    const cache_line *copy =
+        cache_array_lookup(h->memory->banks[memory_bank_of(h->memory, z)].cache, memory_bank_local_address(h->memory, z));
+    assert_non_null(copy);
+    assert_int_equal(copy->state, L2_V);
+    assert_int_equal(l1_writes_outstanding(h->memory, 0), 0);
+    memory_harness_close(h);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -273,6 +402,10 @@ int main(void)
         cmocka_unit_test(test_release_acknowledged_after_the_wl3_drains),
         cmocka_unit_test(test_read_of_a_line_dirty_in_the_wl2),
         cmocka_unit_test(test_release_waits_for_a_write_behind_an_rl2_fill),
+        cmocka_unit_test(test_release_does_not_hold_back_a_later_store),
+        cmocka_unit_test(test_warp_exit_sends_its_marker),
+        cmocka_unit_test(test_host_write_invalidates_only_the_matching_lines),
+        cmocka_unit_test(test_atomic_reaches_the_point_of_coherence),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

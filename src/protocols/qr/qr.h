@@ -36,13 +36,15 @@
 /* QuickRelease's configuration (its bytes of memory_config.protocol_config): each CU's wL1 and
  * S-FIFO1 (l1.write_cache_size in lines, l1.sync_fifo_entries), each L2 bank's slice of the wL2
  * and S-FIFO2 and the memory-side wL3 and S-FIFO3 (l2.* and l3.write_cache_size,
- * write_cache_associativity and sync_fifo_entries; blocks are sets x ways), and the GPU cycles a
- * marker takes through a level (directory.latency). */
+ * write_cache_associativity and sync_fifo_entries; blocks are sets x ways), the GPU cycles a
+ * marker takes through a level (directory.latency), and whether a CTA barrier is a release
+ * (gpu.barrier_release_scope). */
 typedef struct qr_config {
     unsigned write_cache_lines, sync_fifo_entries;
     unsigned wl2_blocks_per_bank, wl2_ways, wl2_fifo_entries_per_bank;
     unsigned wl3_blocks, wl3_ways, wl3_fifo_entries;
     unsigned marker_latency;
+    bool barriers_release;     /* gpu.barrier_release_scope global: a barrier is a release */
 } qr_config;
 
 /* The keys only qr reads (qr_config.c), added to the schema by the registry. */

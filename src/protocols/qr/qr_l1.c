@@ -4,12 +4,23 @@
  * full wL1) and is refused while the block it would push out is bound for a bank that refuses
  * writes; a load of a line the wL1 holds is served by it (all bytes dirty) or raises the partial
  * event. A block leaves through the line's WriteEvict row. Write-outs are not acknowledged: a
- * release dequeues the whole S-FIFO1 and sends a release marker to every L2 bank, each counted
- * as an outstanding write until its acknowledgement returns (qr_write_path.c step 4); a strong
- * store's FlushSyncFifo does the same with flush markers, which are not acknowledged. */
+ * release inserts a marker behind every S-FIFO1 entry there is, dequeues them all and sends a
+ * batch of release markers, one to every L2 bank, each counted as an outstanding write until its
+ * acknowledgement returns (qr_write_path.c step 4); a strong store's FlushSyncFifo does the same
+ * with flush markers, which are not acknowledged.
+ *
+ * A warp's release (warp_release, §2.7) waits only for its own marker batch and the batches
+ * before it: the stores other warps issue meanwhile go into the wL1 and S-FIFO1 behind the
+ * marker and are not held back. A release that finds no block written out since the last batch
+ * waits for that batch (it may hold blocks of the releasing warp that another warp's release
+ * wrote out). A warp that exits inserts its release marker too (U9) and goes on without waiting;
+ * the kernel ends once every batch is acknowledged (nothing outstanding: the default l1_drained),
+ * after the default kernel_end's release of every CU has sent a last batch for blocks written
+ * out since (a store still in the load/store unit when its warp exited). */
 #include "protocols/qr/qr_units.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void qr_l1_build(memory_system *memory)
 {
@@ -23,28 +34,45 @@ void qr_l1_build(memory_system *memory)
         cus[cu].sync = sync_fifo_create(q->sync_fifo_entries);
         l1->protocol_state = &cus[cu];
     }
+    memory->barriers_release = q->barriers_release;   /* a barrier's release goes through warp_release */
 }
 
 void qr_l1_destroy(memory_system *memory)
 {
-    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
-        sync_fifo_destroy(qr_cu_of(memory, cu)->sync);
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        qr_cu *q = qr_cu_of(memory, cu);
+        sync_fifo_destroy(q->sync);
+        free(q->acks_missing);
+        free(q->warp_batch);
+    }
     free(qr_cu_of(memory, 0));
 }
 
 /* A marker (QR_MSG_RELEASE_MARKER or QR_MSG_FLUSH_MARKER, about no line) to every L2 bank, behind the
- * CU's write-outs on each path. A release marker counts as an outstanding write until acknowledged. */
+ * CU's write-outs on each path. A release marker carries its batch's number (protocol_word) and
+ * counts as an outstanding write until acknowledged. */
 static void send_markers(memory_system *memory, unsigned cu, message_type type, sc_time now)
 {
     qr_cu *q = qr_cu_of(memory, cu);
-    for (unsigned bank = 0; bank < memory->config.l2_banks; bank++)
-        memory_send(memory, message_allocate(memory, type, endpoint_cu(cu), endpoint_l2_bank(bank), 0), now);
+    unsigned banks = memory->config.l2_banks;
+    uint64_t batch = type == QR_MSG_RELEASE_MARKER ? ++q->batches_sent : 0;
+    for (unsigned bank = 0; bank < banks; bank++) {
+        uint32_t handle = message_allocate(memory, type, endpoint_cu(cu), endpoint_l2_bank(bank), 0);
+        message_get(memory, handle)->protocol_word = batch;
+        memory_send(memory, handle, now);
+    }
     if (type != QR_MSG_RELEASE_MARKER)
         return;
+    uint64_t pending = q->batches_sent - q->batches_done;
+    if (pending > q->acks_capacity) {
+        q->acks_capacity = q->acks_capacity ? 2 * q->acks_capacity : 16;
+        q->acks_missing = realloc(q->acks_missing, q->acks_capacity * sizeof *q->acks_missing);
+    }
+    q->acks_missing[pending - 1] = banks;
     if (q->markers_outstanding == 0)
         q->release_started = now;
-    q->markers_outstanding += memory->config.l2_banks;
-    memory->l1[cu].writes_outstanding += memory->config.l2_banks;
+    q->markers_outstanding += banks;
+    memory->l1[cu].writes_outstanding += banks;
     q->writes_unreleased = false;
 }
 
@@ -54,7 +82,15 @@ int qr_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error 
     if (m->type != QR_MSG_RELEASE_ACK)
         return l1_message_unknown(memory, handle, now, error);
     unsigned cu = message_cu(m);
-    qr_cu *q = qr_cu_of(memory, cu);   /* a bank acknowledged a release marker */
+    qr_cu *q = qr_cu_of(memory, cu);   /* a bank acknowledged a release marker of batch protocol_word */
+    q->acks_missing[m->protocol_word - q->batches_done - 1]--;
+    uint64_t done = 0;
+    while (q->batches_done + done < q->batches_sent && q->acks_missing[done] == 0)
+        done++;
+    if (done) {
+        q->batches_done += done;
+        memmove(q->acks_missing, q->acks_missing + done, (q->batches_sent - q->batches_done) * sizeof *q->acks_missing);
+    }
     if (--q->markers_outstanding == 0) {
         qr_stats_of(memory)->release_markers_acked++;
         qr_stats_of(memory)->release_marker_cycles += (now - q->release_started) / memory->config.gpu_clock.period;
@@ -87,15 +123,57 @@ static int flush_sync_fifo(memory_system *memory, unsigned cu, sc_time now, sc_e
     return 0;
 }
 
-void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
+/* A release marker: it dequeues every S-FIFO1 entry ahead of it, then a batch of markers follows
+ * if any block was written out since the last batch. Returns the batch the release waits for. */
+static uint64_t insert_release_marker(memory_system *memory, unsigned cu, sc_time now)
 {
     qr_cu *q = qr_cu_of(memory, cu);
-    /* the release marker dequeues every S-FIFO entry ahead of it, then follows */
     qr_stats_of(memory)->release_flushes += sync_fifo_count(q->sync) > 0;
     if (flush_sync_fifo(memory, cu, now, &memory->failure) < 0)
         memory->failed = true;
     if (q->writes_unreleased)
         send_markers(memory, cu, QR_MSG_RELEASE_MARKER, now);
+    return q->batches_sent;
+}
+
+void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
+{
+    insert_release_marker(memory, cu, now);
+}
+
+/* The slot of warp `warp` in the CU's table of the batches releases wait for. */
+static uint64_t *warp_batch(qr_cu *q, unsigned warp)
+{
+    if (warp >= q->warp_capacity) {
+        uint32_t capacity = q->warp_capacity ? q->warp_capacity : 16;
+        while (capacity <= warp)
+            capacity *= 2;
+        q->warp_batch = realloc(q->warp_batch, capacity * sizeof *q->warp_batch);
+        for (uint32_t w = q->warp_capacity; w < capacity; w++)
+            q->warp_batch[w] = 0;
+        q->warp_capacity = capacity;
+    }
+    return &q->warp_batch[warp];
+}
+
+void qr_l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now)
+{
+    insert_release_marker(memory, cu, now);
+}
+
+release_wait qr_l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
+                                int queued_writer, sc_time now)
+{
+    qr_cu *q = qr_cu_of(memory, cu);
+    uint64_t *batch = warp_batch(q, warp);
+    if (!begun)
+        *batch = 0;
+    if (*batch == 0) {
+        if (queued_writer == (int)warp)
+            return RELEASE_WAITS;   /* the warp's own store must reach the wL1 ahead of the marker */
+        *batch = insert_release_marker(memory, cu, now);
+    }
+    return q->batches_done >= *batch ? RELEASE_DONE : RELEASE_WAITS;
 }
 
 void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now)

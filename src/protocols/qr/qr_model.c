@@ -2,8 +2,8 @@
  * request:
  *   rL1 read hits = every reuse of the per-CU load stacks at this L1 (QR's acquire is a plain
  *                   load and kernel start keeps the rL1), less the reuses across a host write
- *                   (the detailed model flash-invalidates the L1s of a mechanism without a
- *                   directory then) and those across a store of any CU to the line (a wL2
+ *                   (as if the host write dropped every rL1 line; the detailed qr drops only the
+ *                   lines written, issue 22) and those across a store of any CU to the line (a wL2
  *                   eviction broadcasts an invalidation to every rL1, and a load that finds
  *                   dirty bytes in its own wL1 writes them out and misses); strong loads are
  *                   plain loads and hit at the same rate;
@@ -19,7 +19,9 @@
  *                   launch's written lines, at most the wL2s' and wL3's capacity) are handed to
  *                   the DRAM queues (qr_release_marker_cycles_mean in detailed runs);
  *   atomics go to the L2.
- * Simplifications: the wL1's capacity (a line evicted early and written again leaves twice) and
+ * Simplifications: not modelled since issue 22 are the per-wavefront release batches (other
+ * wavefronts' stores go on while a release waits), the release markers at wavefront exit and
+ * barriers, and atomics written through to memory; the wL1's capacity (a line evicted early and written again leaves twice) and
  * reads served by the wL2 before a release drains it are not modelled. Timing, stalls and
  * traffic follow from model_core.c. */
 #include <math.h>

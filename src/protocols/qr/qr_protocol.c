@@ -30,30 +30,35 @@
  *     comes with the wL3's dirty bytes laid over it. Strong loads (ld.acquire, ld.relaxed.gpu)
  *     are plain loads: QR's acquire is a no-op (§2.8), so no L1 is invalidated at acquire or
  *     kernel start.
- *  4. A release (st.release, fence, kernel end) inserts a marker: the controller dequeues
- *     S-FIFO1 ahead of it, writing out every wL1 block an entry names, and sends a release
- *     marker to every L2 bank behind its write-outs. A bank holds the marker while a write of
- *     its CU waits there for an rL2 fill, so the marker never overtakes a write. Each bank's
- *     slice drains S-FIFO2, the marker moves to the wL3, which drains S-FIFO3, and the bank
+ *  4. A release (st.release, fence, a wavefront's exit, kernel end) inserts a marker: the
+ *     controller dequeues S-FIFO1 ahead of it, writing out every wL1 block an entry names, and
+ *     sends a batch of release markers, one to every L2 bank, behind its write-outs. A bank
+ *     holds the marker while a write or atomic of its CU waits there for an rL2 fill, so the
+ *     marker never overtakes one. Each bank's slice drains S-FIFO2, the marker moves to the wL3, which drains S-FIFO3, and the bank
  *     acknowledges once the marker has reached the head of the wL3 and every rL1 invalidation
  *     the bank sent has arrived (U4, U5).
- *     The wavefront waits for every bank's acknowledgement. The store of a StRel (and any strong
+ *     The wavefront waits for every bank's acknowledgement of its batch (and of the batches
+ *     before it); the other wavefronts of the CU go on, their stores entering the wL1 and
+ *     S-FIFO1 behind the marker (the warp_release hook). An exiting wavefront does not wait for
+ *     its marker (U9); the kernel ends once every batch is acknowledged. The store of a StRel (and any strong
  *     store) then goes through the wL1 and triggers the same flush with flush markers nobody
  *     waits for (FlushSyncFifo, §2.7 StRel); the next release's markers follow them.
  *  5. Back-pressure: when S-FIFO3 is full with its head dirty and memory takes no write, a bank
  *     whose S-FIFO2 head must leave stalls its write and refuses further write-outs (step 1).
  *  6. An atomic writes out the line's wL1 block and drops the rL1 copy; at the bank the line's
- *     wL2 and wL3 blocks are written out first, then the atomic is performed at the rL2 (the
- *     point of coherence, U7), which broadcasts an invalidation to the other CUs' rL1s
- *     (broadcast_invalidations). It counts as an outstanding write until done, which makes a
- *     later release wait for it (the S-FIFO "write marker", U8).
+ *     wL2 and wL3 blocks are written out first, then the atomic is forwarded to the point of
+ *     system coherence (§2.6, U7): it is performed on the rL2's clean copy of the line and its
+ *     result written through to memory, so the rL2 stays read-only (S-INV2), as WT's atomics
+ *     are. It broadcasts an invalidation to the other CUs' rL1s (qr_atomic_performed): the paper
+ *     invalidates rL1s only on wL2 evictions and leaves how other rL1 copies of an atomic's line
+ *     go stale open, and without it a load after an acquire could read an older copy. A marker
+ *     batch sent after it is acknowledged only once it is performed (the S-FIFO "write marker",
+ *     U8: qr_write_path.c step 4).
  *
- * Simplifications that remain (see qr_write_path.c for the lower levels): while a release waits,
- * the CU holds back the other wavefronts' stores (as for every protocol), so every S-FIFO1 entry
- * is ahead of the marker and the marker drains the whole FIFO, and one release covers the CU (not
- * one wavefront); blocks move between levels at once, only marker drains take time on each
- * level's eviction port; a read the wL3 covers still reads DRAM; an atomic's result stays dirty in
- * the rL2 (a write-back cache for atomics only); the CPU cluster is not modelled, so a wL3
+ * Simplifications that remain (see qr_write_path.c for the lower levels): blocks move between
+ * levels at once, only marker drains take time on each level's eviction port; a read the wL3
+ * covers still reads DRAM; an atomic is performed at the L2 bank on the line as memory holds it,
+ * without the trip on to the directory (as WT's); the CPU cluster is not modelled, so a wL3
  * eviction only counts (qr_wl3_evictions) where it would invalidate CPU copies.
  */
 #include "protocols/qr/qr.h"
@@ -123,11 +128,24 @@ static void destroy_qr(memory_system *memory)
     qr_write_path_destroy(memory);
 }
 
+/* A host write (§2.10): the directory invalidates the rL2 copy (memory_host_access dropped the
+ * L2 lines already), which invalidates the matching rL1 lines, and only those. The rL1 holds
+ * clean data only (S-INV2), so a host read needs nothing; the write caches are drained at kernel
+ * end and are never invalidated. */
+static bool rl1_never_dirty(l1_state state) { return false; }
+
+static void host_access_qr(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
+{
+    memory_host_access_dirty_l1s(memory, start, end, is_write, rl1_never_dirty);
+}
+
 static const protocol_hooks qr_hooks = {
     .load_config = qr_load_config,
     .build = build_qr,
     .destroy = destroy_qr,
     .release = qr_l1_release,
+    .warp_release = qr_l1_warp_release,
+    .warp_exit = qr_l1_warp_exit,
     .store_buffer_full = qr_l1_store_buffer_full,
     .write_sent = qr_l1_write_sent,
     .l1_before_access = qr_l1_before_access,
@@ -138,6 +156,7 @@ static const protocol_hooks qr_hooks = {
     .fill_data = qr_overlay_memory_side,
     .fill_must_retake = qr_bank_must_retake,
     .handle_event = qr_handle_event,
+    .host_access = host_access_qr,
 };
 
 #define COUNT(name, unit, field) {name, unit, offsetof(qr_stats, field), PROTOCOL_COUNTER_TOTAL}

@@ -11,23 +11,31 @@
 #include "timing/memory_internal.h"
 
 /* A CU's wL1 side: the store buffer is the wL1; S-FIFO1 names its blocks. Blocks written out are
- * not acknowledged one by one; a release sends a marker to every L2 bank and counts each marker
- * as an outstanding write until acknowledged. */
+ * not acknowledged one by one; a release sends a batch of markers, one to every L2 bank, and
+ * counts each marker as an outstanding write until acknowledged. Batches are numbered from 1 in
+ * the order they leave; a warp's release waits for the batch that follows its writes (and every
+ * earlier one). */
 typedef struct qr_cu {
     sync_fifo *sync;             /* S-FIFO1 */
     bool writes_unreleased;      /* blocks written out since the last release marker */
     uint32_t markers_outstanding;
     sc_time release_started;     /* when the outstanding markers left */
+    uint64_t batches_sent;       /* marker batches sent */
+    uint64_t batches_done;       /* every batch up to this one is acknowledged by every bank */
+    uint32_t *acks_missing;      /* per batch after batches_done: banks yet to acknowledge it */
+    uint32_t acks_capacity;
+    uint64_t *warp_batch;        /* per warp slot: the batch its release waits for, 0: not begun */
+    uint32_t warp_capacity;
 } qr_cu;
 
 /* What a bank's wL2 slice keeps per CU so that the CU's markers never overtake its writes
  * (qr_write_path.c step 4). */
 typedef struct qr_bank_cu {
-    uint32_t writes_waiting;        /* the CU's writes at the bank that wait for an rL2 fill */
+    uint32_t writes_waiting;        /* the CU's writes and atomics at the bank that wait for an rL2 fill */
     uint32_t held_first, held_last; /* the CU's markers held meanwhile, in arrival order (`next`) */
 } qr_bank_cu;
 
-/* A write's flag (message.protocol_bits): counted in its bank's writes_waiting for its CU. */
+/* A write's or atomic's flag (message.protocol_bits): counted in its bank's writes_waiting for its CU. */
 #define QR_WRITE_WAITING 1u
 
 /* A release or flush marker waiting at a level (a bank's wL2 slice, or the wL3) until the level's
@@ -100,11 +108,15 @@ static inline qr_stats *qr_stats_of(const memory_system *memory) { return &qr_me
  * blocks, with its S-FIFO1. */
 void qr_l1_build(memory_system *memory);
 void qr_l1_destroy(memory_system *memory);
-/* Hooks: a release dequeues the whole S-FIFO1 and sends release markers; the wL1 makes its own
+/* Hooks: a release dequeues the whole S-FIFO1 and sends a batch of release markers; a warp's
+ * release waits for its batch only; an exiting warp sends its batch without waiting; the wL1 makes its own
  * room before a store (so a full store buffer needs nothing more) and serves loads of its dirty
  * bytes; a write-out is not acknowledged; the actions WriteCombine, FlushSyncFifo and
  * HitWriteCache; the release acknowledgement. */
 void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
+release_wait qr_l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
+                                int queued_writer, sc_time now);
+void qr_l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
 void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now);
 void qr_l1_write_sent(memory_system *memory, unsigned cu);
 l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
@@ -113,11 +125,11 @@ int qr_l1_action(memory_system *memory, l1_context *context, l1_action action, s
 int qr_l1_message(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
 
 /* ---- below the wL1 (qr_write_path.c) ---- */
-/* build and destroy of the wL2 slices and the wL3 (the L2 becomes write-back). */
+/* build and destroy of the wL2 slices and the wL3 (the L2 array writes atomics through). */
 void qr_write_path_build(memory_system *memory);
 void qr_write_path_destroy(memory_system *memory);
-/* Hooks: the wL2 takes a bank's head message before the rL2 does; every atomic performed at the
- * rL2 broadcasts an rL1 invalidation; a fill from memory takes the wL3's dirty bytes; a request
+/* Hooks: the wL2 takes a bank's head message before the rL2 does; every atomic performed (and
+ * written through) at the rL2 broadcasts an rL1 invalidation; a fill from memory takes the wL3's dirty bytes; a request
  * that waited for that fill is taken afresh when the wL2/wL3 now hold its line; the drain events. */
 int qr_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
 sc_time qr_atomic_performed(memory_system *memory, unsigned bank, uint32_t handle, sc_time when);

@@ -17,16 +17,15 @@
  *  2. A wL2 eviction (replacement, S-FIFO2 head dequeued because full, a marker's drain, or a demand
  *     below) invalidates the bank's rL2 copy and broadcasts an invalidation to every rL1 (but that
  *     of a demand's requester, whose answer follows the eviction on the same path), then
- *     sends the block to the wL3, which merges it and enqueues its line in S-FIFO3. An rL2 copy an
- *     atomic made dirty is newer than memory: it goes along under the wL2's bytes (a full line).
+ *     sends the block to the wL3, which merges it and enqueues its line in S-FIFO3.
  *  3. A wL3 eviction (replacement, S-FIFO3 full, a marker's drain, a demand) writes the dirty bytes
  *     to memory in wl3_evicted, the one place QR's writes leave the GPU (the device image now,
  *     a timed DRAM write), which is also where the stateless directory invalidates the CPU cluster.
  *  4. A release marker (QR_MSG_RELEASE_MARKER) follows the CU's write-outs to each bank on the same
  *     ordered path (the NoC keeps per-pair order, the bank queue keeps arrival order), and the
- *     bank keeps that order: while a write of the marker's CU waits in an rL2 MSHR for its line's
- *     fill (step 5), the bank holds the CU's markers (qr_bank_cu) and puts them back at the head
- *     of its queue once the wL2 has taken the last such write. Otherwise the marker would drain a
+ *     bank keeps that order: while a write or atomic of the marker's CU waits in an rL2 MSHR for its
+ *     line's fill (steps 5, 6), the bank holds the CU's markers (qr_bank_cu) and puts them back at the head
+ *     of its queue once the wL2 has taken (the rL2 performed) the last of them. Otherwise the marker would drain a
  *     wL2 without that write, the release would be acknowledged with no rL1 invalidation sent for
  *     the line, and an rL1 fill served by that fill (old data) could still be cached, or a later
  *     load merge into it, after the next lock holder acquired. The marker then waits at the slice
@@ -48,8 +47,10 @@
  *     arriving while the line's rL2 fill is outstanding waits in the fill's MSHR behind the reads
  *     ahead of it, which the fill serves; the write and everything behind it are then taken afresh,
  *     so the wL2 takes the write and later reads see it (and the CU's markers, step 4, follow it).
- *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is performed at the rL2
- *     (the point of coherence, U7), which broadcasts rL1 invalidations as a wL2 eviction would.
+ *  6. An atomic writes out the line's wL2 block, then its wL3 block, then is forwarded to the point
+ *     of coherence (U7): the rL2 performs it on its clean copy and writes the result through to
+ *     memory (the L2's write-through policy, which only atomics reach), and broadcasts rL1
+ *     invalidations as a wL2 eviction would.
  *  7. Back-pressure: a level takes a block only when every block that taking it pushes out (its
  *     S-FIFO head when full, its set's oldest block when the set is full) can go on: the wL3's to
  *     memory, whose write queue for the block's channel must have room (memory_accepts_write), as
@@ -164,25 +165,14 @@ static void wl2_evicted(void *context, uint64_t local_address, const uint8_t *da
     (void)cause;
     eviction_context *c = context;
     memory_system *memory = c->memory;
-    unsigned line_bytes = memory->config.line_bytes;
     uint64_t line_address = memory_bank_global_address(memory, c->bank, local_address);
     cache_array *array = memory->banks[c->bank].cache;
     cache_line *copy = cache_array_lookup(array, local_address);
-    uint8_t line[TIMING_MAX_LINE_BYTES];
-    byte_mask sent = *mask;
-    const uint8_t *bytes = data;
-    if (copy && copy->state == L2_D) {   /* an atomic's result, newer than memory, goes along */
-        memcpy(line, copy->data, line_bytes);
-        byte_mask_copy(line, data, mask, line_bytes);
-        sent = (byte_mask){{0, 0}};
-        byte_mask_set_range(&sent, 0, line_bytes);
-        bytes = line;
-    }
     if (copy && copy->state != L2_IV)    /* a fill on its way reads memory and the wL3 when it lands */
         cache_array_invalidate(array, copy);
     broadcast_invalidation(memory, c->bank, line_address, c->requester, c->now);
     qr_stats_of(memory)->wl2_evictions++;
-    wl3_take(memory, line_address, bytes, &sent, c->now);
+    wl3_take(memory, line_address, data, mask, c->now);
 }
 
 bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address)
@@ -193,14 +183,14 @@ bool qr_bank_refuses_writes(const memory_system *memory, uint64_t line_address)
 bool qr_bank_must_retake(memory_system *memory, unsigned bank, uint32_t handle)
 {
     const message *m = message_get(memory, handle);
-    if (m->type == MSG_WRITE)
+    if (m->type == MSG_WRITE || (m->type == MSG_ATOMIC && (m->protocol_bits & QR_WRITE_WAITING)))
         return true;
     if (write_cache_level_find(qr_bank_of(memory, bank)->wl2, memory_bank_local_address(memory, m->line_address)))
         return true;
     return m->type == MSG_ATOMIC && write_cache_level_find(qr_memory_of(memory)->wl3, m->line_address);
 }
 
-/* Step 4's order: the CU's markers wait while any of its writes waits for an rL2 fill. */
+/* Step 4's order: the CU's markers wait while any of its writes or atomics waits for an rL2 fill. */
 static void write_waits(memory_system *memory, unsigned bank, message *write)
 {
     if (write->protocol_bits & QR_WRITE_WAITING)
@@ -215,6 +205,7 @@ static void waiting_write_taken(memory_system *memory, unsigned bank, message *w
 {
     if (!(write->protocol_bits & QR_WRITE_WAITING))
         return;
+    write->protocol_bits &= (uint8_t)~QR_WRITE_WAITING;
     qr_bank_cu *cu = &qr_bank_of(memory, bank)->cus[message_cu(write)];
     if (--cu->writes_waiting == 0 && cu->held_first != MESSAGE_NONE) {
         l2_requeue_front(memory, bank, cu->held_first, cu->held_last, now + cycles(memory, 1));
@@ -428,6 +419,20 @@ static int write_out_before_atomic(memory_system *memory, unsigned bank, const m
     return -1;
 }
 
+/* Step 4's order for an atomic the rL2 performs next: one that will wait for its line's rL2 fill
+ * counts as a waiting write of its CU (its markers are held until it is performed, so a marker
+ * batch's acknowledgement means every atomic sent ahead of it is performed, U8); one the rL2
+ * performs now (again) releases the markers held behind it. */
+static void order_atomic(memory_system *memory, unsigned bank, message *atomic, sc_time now)
+{
+    const cache_line *copy =
+        cache_array_lookup(memory->banks[bank].cache, memory_bank_local_address(memory, atomic->line_address));
+    if (!copy || copy->state == L2_IV)
+        write_waits(memory, bank, atomic);
+    else
+        waiting_write_taken(memory, bank, atomic, now);
+}
+
 /* A message at the head of bank `bank`, before the rL2 (the bank's array) sees it: 1 when handled
  * (writes, markers, reads the wL2 serves), 0 when it must wait and be offered again next cycle (a
  * write the wL2 cannot take yet), -1 when the rL2 handles it next (a read or atomic, after the
@@ -446,7 +451,10 @@ static int bank_take(memory_system *memory, unsigned bank, uint32_t handle, sc_t
     case MSG_READ:
         return read_from_wl2(memory, bank, handle, now);
     case MSG_ATOMIC:
-        return write_out_before_atomic(memory, bank, m, now);
+        if (write_out_before_atomic(memory, bank, m, now) == 0)
+            return 0;
+        order_atomic(memory, bank, m, now);
+        return -1;
     default:
         return -1;
     }
@@ -473,7 +481,9 @@ void qr_write_path_build(memory_system *memory)
     below->wl3_markers.wake = SC_TIME_NEVER;
     memory->protocol_state = below;
     memory->protocol_stats = &below->stats;
-    memory->l2_writes_through = false;   /* the rL2 holds the wL2's write-outs until they are evicted */
+    /* the rL2 stays clean: the wL2 takes every write (step 1), and an atomic, the one request the
+     * array performs, is written through to memory (step 6) */
+    memory->l2_writes_through = true;
 }
 
 void qr_write_path_destroy(memory_system *memory)
