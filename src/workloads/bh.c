@@ -271,7 +271,7 @@ static void bh_check(bh_tree *t, float *const velocity[3], uint32_t cells, uint3
 
 static int run_bh(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
 {
-    uint32_t n = sc_size_pick(params->size, 128, 1024, 16384, 65536);
+    uint32_t n = sc_size_pick(params->size, 128, 1024, 16384, 32768);
     uint32_t ctas = sc_size_pick(params->size, 4, 8, 32, 64);
     uint32_t block = sc_size_pick(params->size, 32, 128, 128, 128);
     sc_scratch scratch = {0};
