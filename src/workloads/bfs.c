@@ -1,7 +1,12 @@
-/* bfs.c — driver of the breadth-first search workload: a level-synchronous BFS from vertex 0 of
- * a random directed graph. Each level is one launch over the current frontier; the host reads the
- * next frontier's size, clears the counter and relaunches with the frontiers swapped until the
- * frontier is empty. The check compares every vertex's level with a host BFS.
+/* bfs.c — drivers of the breadth-first search workloads, level-synchronous BFS from vertex 0 of
+ * a random directed graph:
+ *   bfs:      each level is one launch over the current frontier queue (bfs.cu); the host reads
+ *             the next frontier's size, clears the counter and relaunches with the frontiers
+ *             swapped until the frontier is empty.
+ *   bfsmask:  the GPGPU-Sim suite's BFS (Ren's Table 3.4 BFS, bfsmask.cu): a thread per vertex
+ *             and shared byte vectors for the frontier, the next frontier and the visited set,
+ *             two launches per level while the device reports a new frontier.
+ * Both checks compare every vertex's level with a host BFS.
  */
 #include "workloads/workload_support.h"
 
@@ -69,8 +74,41 @@ static int bfs_on_device(sc_device *device, const sc_csr *graph, uint32_t *level
     return sc_memcpy_from_device(device, levels, b.levels, graph->rows * sizeof *levels, error);
 }
 
-static int run_bfs(sc_device *device, const sc_workload_params *params, sc_check_result *check,
-                   sc_error *error)
+/* The mask-vector search; levels receives each vertex's cost. */
+static int bfsmask_on_device(sc_device *device, const sc_csr *graph, uint32_t *levels, sc_error *error)
+{
+    int module = sc_device_load_builtin_ptx(device, "bfsmask", error);
+    if (module < 0)
+        return -1;
+    uint32_t n = graph->rows;
+    for (uint32_t v = 0; v < n; v++)
+        levels[v] = v == 0 ? 0 : BFS_UNVISITED;
+    sc_device_csr g;
+    uint64_t cost = sc_workload_upload(device, levels, n * sizeof(uint32_t), error);
+    uint64_t mask = sc_workload_alloc(device, n, error), updating = sc_workload_alloc(device, n, error);
+    uint64_t visited = sc_workload_alloc(device, n, error), more = sc_workload_alloc(device, sizeof(uint32_t), error);
+    static const uint8_t one = 1;
+    if (sc_csr_upload(device, graph, &g, error) < 0 || !cost || !mask || !updating || !visited || !more ||
+        sc_memcpy_to_device(device, mask, &one, 1, error) < 0 || sc_memcpy_to_device(device, visited, &one, 1, error) < 0)
+        return -1;
+    sc_kernel_arg expand[] = {sc_arg_ptr(g.row_offsets), sc_arg_ptr(g.columns), sc_arg_ptr(mask), sc_arg_ptr(updating),
+                              sc_arg_ptr(visited),       sc_arg_ptr(cost),      sc_arg_u32(n)};
+    sc_kernel_arg update[] = {sc_arg_ptr(mask), sc_arg_ptr(updating), sc_arg_ptr(visited), sc_arg_u32(n), sc_arg_ptr(more)};
+    uint32_t again = 1, blocks = sc_blocks_for(n, BFS_BLOCK);
+    while (again) {
+        if (sc_workload_write_u32(device, more, 0, error) < 0 ||
+            sc_launch_1d(device, module, "bfsmask_expand", blocks, BFS_BLOCK, expand, 7, error) < 0 ||
+            sc_launch_1d(device, module, "bfsmask_update", blocks, BFS_BLOCK, update, 5, error) < 0 ||
+            sc_workload_read_u32(device, more, &again, error) < 0)
+            return -1;
+    }
+    return sc_memcpy_from_device(device, levels, cost, n * sizeof *levels, error);
+}
+
+/* Runs `search` on the size's random graph and compares its levels with the host's. */
+static int run_bfs_with(sc_device *device, const sc_workload_params *params,
+                        int (*search)(sc_device *, const sc_csr *, uint32_t *, sc_error *), sc_check_result *check,
+                        sc_error *error)
 {
     uint32_t vertices = sc_size_pick(params->size, 512, 16384, 262144, 262144);
     sc_scratch scratch = {0};
@@ -79,7 +117,7 @@ static int run_bfs(sc_device *device, const sc_workload_params *params, sc_check
     sc_csr graph;
     sc_csr_random(&scratch, &rng, vertices, vertices, 4, 1.0f, 2.0f, &graph);
     uint32_t *levels = sc_scratch_alloc(&scratch, vertices * sizeof *levels);
-    int status = bfs_on_device(device, &graph, levels, error);
+    int status = search(device, &graph, levels, error);
     if (status == 0) {
         uint32_t *expected = sc_scratch_alloc(&scratch, vertices * sizeof *expected);
         uint32_t *queue = sc_scratch_alloc(&scratch, vertices * sizeof *queue);
@@ -90,9 +128,26 @@ static int run_bfs(sc_device *device, const sc_workload_params *params, sc_check
     return status;
 }
 
+static int run_bfs(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
+{
+    return run_bfs_with(device, params, bfs_on_device, check, error);
+}
+
+static int run_bfsmask(sc_device *device, const sc_workload_params *params, sc_check_result *check, sc_error *error)
+{
+    return run_bfs_with(device, params, bfsmask_on_device, check, error);
+}
+
 const sc_workload sc_workload_bfs = {
     .name = "bfs",
     .description = "level-synchronous breadth-first search with an atomic frontier queue, one launch per level",
     .behaviour = "irregular, atomics, many launches driven by a host loop",
     .run = run_bfs,
+};
+
+const sc_workload sc_workload_bfsmask = {
+    .name = "bfsmask",
+    .description = "GPGPU-Sim suite BFS: a thread per vertex, shared frontier/next/visited byte masks, two launches per level",
+    .behaviour = "inter-workgroup: CTAs write the same bytes of shared mask vectors, false sharing (Ren's BFS)",
+    .run = run_bfsmask,
 };
