@@ -9,8 +9,9 @@
  * C from the arrays below, by loops over the runs, not by SQL, and compared with the query's rows:
  * the same number of rows, and every expected row matched by one distinct returned row whose text
  * columns are equal and whose numbers agree to the query's rounding. A query that normalises to
- * the wrong baseline, joins the wrong rows, drops a filter or aggregates differently fails here
- * (each was tried by breaking the .sql). Row order is not compared. */
+ * the wrong baseline, joins the wrong rows, drops a filter or aggregates differently fails here:
+ * scripts/mutation_check.sh breaks every query file in such ways and expects this test to fail.
+ * Row order is not compared. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
