@@ -33,7 +33,7 @@ int sc_store_fail(sc_store *store, const char *what, sc_error *error)
 {
     int code = sqlite3_extended_errcode(store->db) & 0xff;
     if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
-        return sc_fail(error, "%s: %s: database is locked by another writer (gave up after %d ms); nothing was written",
+        return sc_fail(error, "%s: %s: database is locked by another writer (gave up after %d ms); this step wrote nothing",
                        store->path, what, store->busy_timeout_ms);
     return sc_fail(error, "%s: %s: %s", store->path, what, sqlite3_errmsg(store->db));
 }
@@ -309,7 +309,8 @@ void sc_store_close(sc_store *store)
         return;
     sqlite3_stmt *statements[] = {store->find_config,  store->insert_config,      store->insert_run,
                                   store->find_sweep_point, store->insert_sweep,   store->select_sweep,
-                                  store->insert_sweep_point, store->select_sweep_point};
+                                  store->insert_sweep_point, store->select_sweep_point,
+                                  store->insert_new_sweep_point};
     for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
         sqlite3_finalize(statements[i]);
     for (int table = 0; table < SC_CHILD_TABLE_COUNT; table++) {
