@@ -3,7 +3,9 @@
  *
  * A database is opened in WAL mode with a 10 s busy timeout, so several processes can write to
  * one file at once; every run is written in one BEGIN IMMEDIATE transaction, so a failed or
- * interrupted insert leaves no partial rows. A file that is not a syncscope database, is
+ * interrupted insert leaves no partial rows. Storing finished work (runs, sweep points) waits up
+ * to an hour for another writer's lock, saying so on stderr after the first 10 s, rather than
+ * throwing the work away. A file that is not a syncscope database, is
  * truncated, was written by a newer syncscope, or stays locked past the timeout is reported in
  * one line and left untouched. Schema: db/migrations/ (embedded via schema_sql.c).
  */
@@ -40,7 +42,8 @@ sc_store *sc_store_open_existing(const char *path, sc_error *error);
 sc_store *sc_store_open_reader(const char *path, sc_error *error);
 const char *sc_store_path(const sc_store *store);
 
-/* How long a writer waits for another writer's lock before failing (default 10000 ms). */
+/* How long a writer waits for another writer's lock before failing (default 10000 ms; storing
+ * finished work: an hour); sets both. */
 void sc_store_set_busy_timeout(sc_store *store, int milliseconds);
 
 /* ---- writing runs ---- */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "config/config.h"
 #include "store/store_internal.h"
 
@@ -125,6 +126,48 @@ static void enforce_foreign_keys(sc_store *store, bool enforce)
  * the lookups of two or three runs, so smaller batches keep it on. */
 enum { UNENFORCED_BATCH_MIN = 3 };
 
+/* The busy handler while finished work waits for the write lock: waits up to store_wait_ms,
+ * saying once on stderr, after the usual busy timeout, that it is waiting. */
+typedef struct lock_wait {
+    sc_store *store;
+    double start;
+    bool said;
+} lock_wait;
+
+static int wait_for_lock(void *context, int attempts)
+{
+    (void)attempts;
+    lock_wait *wait = context;
+    double waited_ms = 1000.0 * (sc_monotonic_seconds() - wait->start);
+    if (waited_ms >= wait->store->store_wait_ms)
+        return 0;
+    if (!wait->said && waited_ms >= wait->store->busy_timeout_ms) {
+        fprintf(stderr, "syncscope: %s: another writer holds the database lock; waiting up to %d s more to store "
+                "the finished work\n", wait->store->path, (int)((wait->store->store_wait_ms - waited_ms) / 1000));
+        wait->said = true;
+    }
+    sqlite3_sleep(10);
+    return 1;
+}
+
+/* BEGIN IMMEDIATE for storing finished work (a simulation, a batch of model runs): it waits for
+ * another writer's lock up to store_wait_ms (an hour by default, sc_store_set_busy_timeout
+ * sets both), not the 10 s an open waits, so that finished work is not thrown away. */
+static int begin_storing(sc_store *store, sc_error *error)
+{
+    lock_wait wait = {store, sc_monotonic_seconds(), false};
+    sqlite3_busy_handler(store->db, wait_for_lock, &wait);
+    int rc = sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    sqlite3_busy_timeout(store->db, store->busy_timeout_ms);
+    if (rc == SQLITE_OK)
+        return 0;
+    int code = sqlite3_extended_errcode(store->db) & 0xff;
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+        return sc_fail(error, "%s: storing: database is locked by another writer (gave up after %d ms); this step "
+                       "wrote nothing", store->path, store->store_wait_ms);
+    return sc_store_fail(store, "starting the run's transaction", error);
+}
+
 /* Inserts a new sweep point inside the caller's transaction and returns its id; a point already
  * stored is an error naming it (another process evaluating the same sweep into this database). */
 static int64_t insert_point(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *point, sc_error *error)
@@ -159,9 +202,7 @@ static int insert_batch(sc_store *store, int64_t sweep_id, const sc_sweep_point_
     bool unenforced = count >= UNENFORCED_BATCH_MIN;
     if (unenforced)
         enforce_foreign_keys(store, false);
-    int status = sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
-                     ? 0
-                     : sc_store_fail(store, "starting the run's transaction", error);
+    int status = begin_storing(store, error);
     for (int p = 0, first = 0; status == 0 && p < point_count; first += points[p++].run_count) {
         int64_t point_id = insert_point(store, sweep_id, &points[p], error);
         if (point_id < 0)
@@ -238,8 +279,8 @@ int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, 
 {
     if (prepare_inserts(store, error))
         return -1;
-    if (sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return sc_store_fail(store, "starting the validation's transaction", error);
+    if (begin_storing(store, error))
+        return -1;
     known_parents known = {0};
     sc_row_queue queue = {0};
     int64_t model_id = insert_one(store, model, &known, &queue, error), id = -1;

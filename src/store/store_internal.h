@@ -16,6 +16,7 @@ struct sc_store {
     sqlite3 *db;
     char *path;
     int busy_timeout_ms;
+    int store_wait_ms;          /* how long storing finished work waits for the write lock */
     /* A reader (sc_store_open_reader): opened read-only by `uri`; every statement is guarded so
      * that it only reads, and `refused` says why the guard refused the last one. */
     bool read_only;

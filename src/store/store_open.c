@@ -12,6 +12,7 @@
 #include "store/store_internal.h"
 
 #define DEFAULT_BUSY_TIMEOUT_MS 10000
+#define DEFAULT_STORE_WAIT_MS (60 * 60 * 1000)
 
 int sc_store_schema_version(void)
 {
@@ -78,7 +79,7 @@ void sc_store_bind_text_or_null(sqlite3_stmt *statement, int parameter, const ch
 
 void sc_store_set_busy_timeout(sc_store *store, int milliseconds)
 {
-    store->busy_timeout_ms = milliseconds;
+    store->busy_timeout_ms = store->store_wait_ms = milliseconds;
     sqlite3_busy_timeout(store->db, milliseconds);
 }
 
@@ -246,6 +247,7 @@ sc_store *sc_store_open(const char *path, sc_error *error)
     sc_store *store = calloc(1, sizeof *store);
     store->path = strdup(path);
     store->busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS;
+    store->store_wait_ms = DEFAULT_STORE_WAIT_MS;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
     if (sqlite3_open_v2(path, &store->db, flags, NULL) != SQLITE_OK) {
         sc_store_fail(store, "cannot open", error);

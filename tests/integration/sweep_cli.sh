@@ -108,6 +108,17 @@ expect 0 "db check after the restart" "$syncscope" db check --db "$work/whole.sq
 expect 2 "--restart with --report-only" "$syncscope" sweep "$work/grid.json" --restart --report-only --db "$work/whole.sqlite"
 expect_error_line "--restart evaluates the sweep again; it cannot go with --report-only"
 
+# A model sweep of 10^8 points without a calibration is refused at once: the calibrations are
+# looked up before any point is checked.
+sed 's/{"random": 300}/{"random": 100000000}/' "$work/model.json" >"$work/huge-model.json"
+expect 1 "huge model sweep without a calibration" timeout 20 "$syncscope" sweep "$work/huge-model.json" --db "$work/huge.sqlite"
+expect_error_line "run syncscope calibrate --mechanism wt --system gtx480 first"
+# A Latin hypercube too large to keep its strata is refused naming its size.
+sed 's/"design": "grid"/"design": {"lhs": 100000000}/; s/"dram.channels"/"noc.latency": {"range": [2, 12], "count": 3}, "dram.channels"/' \
+    "$work/grid.json" >"$work/huge-lhs.json"
+expect 1 "huge Latin hypercube" timeout 20 "$syncscope" sweep "$work/huge-lhs.json" --db "$work/huge.sqlite"
+expect_error_line "sweep grid-test: a Latin hypercube of 100000000 points over 3 parameters keeps 300000000 strata; at most 268435456 fit"
+
 # Bad input.
 sed 's/"l1.size"/"l1.sise"/' "$work/grid.json" >"$work/bad.json"
 expect 1 "unknown key" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlite"
