@@ -13,8 +13,9 @@
  * warp can pass idle, and %clock reads the CU's slot. Either way an observer may restrict a CU's
  * rounds to the warps of one scheduler at a time (functional_engine.h). A CTA barrier
  * releases once every warp of the CTA that has not exited waits at one (barrier ids and thread
- * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, or
- * in which no warp can issue, stops with an error naming the kernel. */
+ * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, in
+ * which no warp can issue, or in which no warp makes progress for the deadlock detector's window
+ * (deadlock.h), stops with an error naming the kernel. */
 #include "exec/functional_engine.h"
 
 #include <stdio.h>
