@@ -67,7 +67,8 @@ for attempt in 1 2 3 4 5 6; do
 done
 
 # Damage as the old behaviour left it (a run of a point twice, a point missing a run, a point
-# outside the design): db check finds each, db repair removes those points, the sweep completes.
+# outside the design): db check finds each, a report refuses the duplicates, db repair removes
+# those points, the sweep completes.
 cp "$work/clean.sqlite" "$work/damaged.sqlite"
 # (the sqlite3 shell writes them: syncscope's own query command only reads)
 command -v sqlite3 >/dev/null || fail "this test needs the sqlite3 shell to damage a copy of a database"
@@ -84,6 +85,8 @@ expect_output "sweep: kill-test (id 1), point 5: partial: it holds runs of 5 of 
 expect_output "sweep: kill-test (id 1), point 40: outside the specification's design of 22 points"
 expect_output "sweep: kill-test (id 1): 20 of its 22 points stored whole"
 expect_output "damaged.sqlite: 4 problems"
+expect 1 "a report on duplicated runs" "$syncscope" sweep "$work/grid.json" --report-only --db "$work/damaged.sqlite"
+expect_error_line "sweep kill-test: 1 stored runs repeat a mechanism x workload of their point"
 expect 1 "db repair (the missing points stay a problem)" "$syncscope" db repair --db "$work/damaged.sqlite"
 expect_output "4 problems found, 3 faulty sweep points removed, 1 problem left"
 expect 0 "the repaired sweep run again" "$syncscope" sweep "$work/grid.json" --db "$work/damaged.sqlite"
