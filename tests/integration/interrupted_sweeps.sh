@@ -1,5 +1,6 @@
 #!/bin/bash
-# interrupted_sweeps.sh — sweeps and `compare` killed with SIGKILL at random moments, then run
+# interrupted_sweeps.sh — sweeps (detailed, and a 20,000-point model sweep stored in several
+# batches) and `compare` killed with SIGKILL at random moments, then run
 # again, leave exactly what an uninterrupted run leaves: every point of the sweep stored once,
 # whole (each mechanism x workload run once), the same cycles as a clean run, and `db check`
 # reporting no problem. Also: `db check` finds the partial points and duplicated runs that the
@@ -30,7 +31,8 @@ kill_at_random() {
     shift
     "$syncscope" "$@" >/dev/null 2>&1 &
     local pid=$!
-    sleep "$(printf '0.%03d' $((RANDOM % ms)))"
+    local delay=$((RANDOM % ms))
+    sleep "$((delay / 1000)).$(printf '%03d' $((delay % 1000)))"
     kill -9 "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
 }
@@ -48,6 +50,32 @@ for attempt in 1 2 3 4 5 6; do
     runs_of "$db" kill-test >"$work/killed.csv"
     cmp -s "$work/clean.csv" "$work/killed.csv" ||
         fail "attempt $attempt: the killed and resumed sweep differs from the clean one: $(diff "$work/clean.csv" "$work/killed.csv" | head -5)"
+done
+
+# A model sweep of 20,000 points (40,000 runs: three batches of whole points) with spot checks,
+# killed at a random moment and run again.
+cat >"$work/model.json" <<'EOF'
+{"name": "model-kill", "system": "gtx480", "size": "tiny", "mode": "model",
+ "mechanisms": ["wt"], "workloads": ["vecadd", "histogram"],
+ "parameters": {"l1.size": {"values": [24576, 49152, 98304]}, "dram.channels": {"range": [2, 12], "count": 6}},
+ "design": {"random": 20000}, "seed": 5, "spot_check": 0.001}
+EOF
+expect 0 "calibrate for the model sweep" "$syncscope" calibrate --mechanism wt --workloads vecadd,histogram --size tiny \
+    --points 2 --db "$work/model-clean.sqlite"
+for attempt in 1 2 3; do
+    cp "$work/model-clean.sqlite" "$work/model$attempt.sqlite"
+done
+expect 0 "clean model sweep" "$syncscope" sweep "$work/model.json" --db "$work/model-clean.sqlite"
+runs_of "$work/model-clean.sqlite" model-kill >"$work/model-clean.csv"
+for attempt in 1 2 3; do
+    db="$work/model$attempt.sqlite"
+    kill_at_random 4000 sweep "$work/model.json" --db "$db"
+    expect 0 "model sweep run again after kill -9 (attempt $attempt)" "$syncscope" sweep "$work/model.json" --db "$db"
+    expect_output "40000 of 40000 model runs found"
+    expect 0 "db check after the model sweep was killed (attempt $attempt)" "$syncscope" db check --db "$db"
+    runs_of "$db" model-kill >"$work/model.csv"
+    cmp -s "$work/model-clean.csv" "$work/model.csv" ||
+        fail "attempt $attempt: the killed and resumed model sweep differs: $(diff "$work/model-clean.csv" "$work/model.csv" | head -5)"
 done
 
 # compare (detailed runs, calibrations, validations, a model sweep) killed and run again.
