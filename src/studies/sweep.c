@@ -57,7 +57,8 @@ static int check_points(const sweep_session *session, sc_error *error)
 }
 
 /* Runs every mechanism x workload of a point on the detailed model, keeping the results and
- * their store records (one per run, in results[] and records[]); returns how many ran, or -1. */
+ * their store records (one per run, in results[] and records[]); returns how many ran, or
+ * -(n + 1) when the run after the first n failed (those n kept, for the caller to release). */
 static int run_detailed(sweep_session *session, const sc_config *config, int64_t index, run_result *results,
                         run_session_record *records, sc_error *error)
 {
