@@ -3,6 +3,7 @@
  * sensitivity report (studies/sweep_report.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -11,14 +12,19 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope sweep SPEC.json [--shard K/N] [--report-only] [--report DIR] [--db PATH]\n\n"
+    printf("usage: syncscope sweep SPEC.json [--shard K/N] [--restart] [--report-only] [--report DIR] [--db PATH]\n\n"
            "Evaluates every point of the sweep SPEC.json for each of its mechanisms and workloads,\n"
            "stores each run tied to the sweep and its point, and prints the sensitivity of cycles to\n"
            "each parameter (one-at-a-time elasticities for an \"oat\" design, Morris mu*/sigma for a\n"
            "\"morris\" design; a cycle summary otherwise) with SVG figures in DIR\n"
            "[notebooks_export/sweep].\n\n"
+           "Each point is stored in one transaction with all its runs, and points already stored are\n"
+           "skipped: a sweep that was interrupted (killed, failed, locked out) continues where it\n"
+           "stopped when run again.\n\n"
            "  --shard K/N    evaluate only the points i with i %% N == K-1 (merge the shard databases\n"
            "                 with `syncscope merge`, then report with --report-only)\n"
+           "  --restart      first remove every stored point of this sweep with its runs, then\n"
+           "                 evaluate all of them\n"
            "  --report-only  evaluate nothing: report on the sweep's runs already in the database\n"
            "  --report DIR   where the figures go\n"
            "  --db PATH      results database [$SYNCSCOPE_DB or db/syncscope.sqlite]\n\n"
@@ -30,8 +36,8 @@ static void print_help(void)
            "  \"seed\": S}\n");
 }
 
-static int run_sweep(const char *spec_path, const char *shard, bool report_only, const char *report_dir,
-                     const char *database, sc_error *error)
+static int run_sweep(const char *spec_path, const char *shard, bool restart, bool report_only,
+                     const char *report_dir, const char *database, sc_error *error)
 {
     sweep_spec *spec = calloc(1, sizeof *spec);
     sweep_session session = {.spec = spec, .shards = 1};
@@ -40,17 +46,30 @@ static int run_sweep(const char *spec_path, const char *shard, bool report_only,
     sc_store *store = NULL;
     int status = spec ? sweep_spec_load(spec_path, spec, error) : sc_fail(error, "out of memory");
     if (status == 0)
-        status = sweep_session_prepare(&session, !report_only, error);
+        status = sweep_session_prepare(&session, error);
+    /* A detailed sweep's points are checked before the database is opened (a bad point creates
+     * nothing); a model sweep's calibrations are looked up in it before its points are checked. */
+    bool model = status == 0 && !strcmp(spec->mode, "model");
+    if (status == 0 && !report_only && !model)
+        status = sweep_session_check(&session, NULL, error);
     if (status == 0 && !(store = report_only ? sc_store_open_reader(database, error) : sc_store_open(database, error)))
         status = -1;
+    if (status == 0 && !report_only && model)
+        status = sweep_session_check(&session, store, error);
     int64_t sweep_id = -1;
     double seconds = 0;
     if (status == 0 && report_only)
         status = sweep_find_stored(store, spec, &sweep_id, error);
     else if (status == 0)
-        status = sweep_session_evaluate(&session, store, &sweep_id, &seconds, error);
+        status = sweep_session_evaluate(&session, store, restart, &sweep_id, &seconds, error);
     if (status == 0 && !report_only) {
         int64_t points = (session.design.count - session.remainder + session.shards - 1) / session.shards;
+        if (session.points_removed)
+            printf("sweep %s: --restart removed its %lld stored points and their runs\n", spec->name,
+                   (long long)session.points_removed);
+        if (session.points_resumed)
+            printf("sweep %s: %lld of its points were already stored; continuing with the other %lld\n", spec->name,
+                   (long long)session.points_resumed, (long long)(points - session.points_resumed));
         printf("sweep %s (id %lld): %lld of %lld points%s%s, %lld %s runs stored in %.2f s (%.1f runs/s)",
                spec->name, (long long)sweep_id, (long long)points, (long long)session.design.count,
                shard ? " in shard " : "", shard ? shard : "", (long long)session.runs, spec->mode, seconds,
@@ -87,7 +106,7 @@ int command_sweep(int argc, char **argv)
     cli_option options[] = {
         {.name = "shard", .kind = CLI_VALUE},       {.name = "report-only", .kind = CLI_FLAG},
         {.name = "report", .kind = CLI_VALUE},      {.name = "db", .kind = CLI_VALUE},
-        {.name = NULL},
+        {.name = "restart", .kind = CLI_FLAG},      {.name = NULL},
     };
     const char *positional[1];
     int positional_count;
@@ -106,10 +125,13 @@ int command_sweep(int argc, char **argv)
         code = cli_usage_error("sweep", "give one sweep specification (SPEC.json)");
     } else if (shard && sweep_parse_shard(shard, &remainder, &shards) < 0) {
         code = cli_usage_error("sweep", "--shard '%s': expected K/N with 1 <= K <= N", shard);
+    } else if (cli_find(options, "restart")->present && cli_find(options, "report-only")->present) {
+        code = cli_usage_error("sweep", "--restart evaluates the sweep again; it cannot go with --report-only");
     } else {
         const char *report_dir = cli_find(options, "report")->value;
         sc_error error = {{0}};
-        int status = run_sweep(positional[0], shard, cli_find(options, "report-only")->present,
+        int status = run_sweep(positional[0], shard, cli_find(options, "restart")->present,
+                               cli_find(options, "report-only")->present,
                                report_dir ? report_dir : "notebooks_export/sweep",
                                cli_database_path(cli_find(options, "db")->value), &error);
         if (status < 0)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/files.h"
+#include "base/json_keys.h"
 #include "config/config_internal.h"
 #include "config/schema.h"
 #include "config/units.h"
@@ -221,8 +222,11 @@ static int apply_file(sc_config *config, const char *path, sc_error *error)
         return sc_fail(error, "config: %s:%d:%d: malformed JSON", path, line, column);
     }
     free(text);
-    int status = cJSON_IsObject(root) ? apply_object(config, root, "", path, error)
-                                      : sc_fail(error, "config: %s: the top level must be a JSON object", path);
+    char duplicate[512];
+    int status = !cJSON_IsObject(root) ? sc_fail(error, "config: %s: the top level must be a JSON object", path)
+                 : sc_json_duplicate_key(root, duplicate, sizeof duplicate)
+                     ? sc_fail(error, "config: %s: %s: duplicate key (each key may be given once)", path, duplicate)
+                     : apply_object(config, root, "", path, error);
     cJSON_Delete(root);
     return status;
 }

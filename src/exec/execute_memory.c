@@ -110,6 +110,7 @@ void exec_memory_complete(const exec_memory_request *request)
     const ptx_operand *destination = &request->instruction->operands[0];
     /* Signed elements are sign-extended by shifting them to the top and back; others shift 0. */
     unsigned extension = ptx_type_is_signed((ptx_type)request->type) ? 64 - 8 * request->element_bytes : 0;
+    uint64_t changed = 0;
     for (unsigned k = 0; k < request->vector; k++) {
         int32_t reg = destination_register(destination, k);
         if (reg < 0)
@@ -118,9 +119,13 @@ void exec_memory_complete(const exec_memory_request *request)
         uint64_t mask = request->register_masks[k];
         for (uint64_t m = request->lane_mask; m; m &= m - 1) {
             unsigned lane = (unsigned)__builtin_ctzll(m);
-            row[lane] = (uint64_t)((int64_t)(request->data[lane][k] << extension) >> extension) & mask;
+            uint64_t value = (uint64_t)((int64_t)(request->data[lane][k] << extension) >> extension) & mask;
+            changed |= row[lane] ^ value;
+            row[lane] = value;
         }
     }
+    if (changed && request->value_changes)
+        *request->value_changes += 1;
 }
 
 static int private_fault(const exec_warp *warp, const ptx_instruction *in, resolved_space space, uint64_t address,
@@ -177,6 +182,7 @@ static void describe_request(exec_memory_request *request, const exec_warp *warp
     request->instruction = in;
     request->kernel_path = warp->kernel->module->path;
     request->registers = frame->registers;
+    request->value_changes = warp->cta ? &warp->cta->value_changes : NULL;
     request->width = warp->kernel->width;
     if (kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC)
         for (unsigned k = 0; k < request->vector; k++) {

@@ -13,12 +13,15 @@
  * warp can pass idle, and %clock reads the CU's slot. Either way an observer may restrict a CU's
  * rounds to the warps of one scheduler at a time (functional_engine.h). A CTA barrier
  * releases once every warp of the CTA that has not exited waits at one (barrier ids and thread
- * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, or
- * in which no warp can issue, stops with an error naming the kernel. */
+ * counts are not distinguished yet). A launch that exceeds the watchdog's instruction budget, in
+ * which no warp can issue, or in which no warp makes progress for the deadlock detector's window
+ * (deadlock.h), stops with an error naming the kernel. */
 #include "exec/functional_engine.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "exec/deadlock.h"
 #include "exec/execute.h"
 #include "exec/memory_request.h"
 #include "exec/occupancy.h"
@@ -150,6 +153,29 @@ static bool end_round(functional_engine *engine)
 /* ---- turns ---- */
 
 /* Every warp whose scheduler takes turns runs its quantum. Returns 1 if any issued, -1 on error. */
+/* The deadlock detector (deadlock.h): fails naming the spin loop when no warp of the resident
+ * CTAs has changed a register or exited for a whole window of warp instructions. */
+static int check_progress(const launch_slots *slots, uint64_t finished, uint64_t instructions,
+                          exec_progress_watch *progress, sc_error *error)
+{
+    uint64_t signature = finished;
+    for (uint64_t s = 0; s < slots->count; s++)
+        if (slots->occupied[s])
+            signature += slots->resident[s].value_changes + slots->resident[s].warps_done;
+    exec_progress seen = exec_progress_observe(progress, signature, instructions, EXEC_DEADLOCK_WINDOW_INSTRUCTIONS);
+    if (seen == EXEC_PROGRESSING)
+        return 0;
+    const exec_warp *any = NULL;
+    for (uint64_t s = 0; s < slots->count; s++)
+        for (unsigned w = 0; slots->occupied[s] && w < slots->resident[s].warp_count; w++) {
+            exec_progress_add_warp(progress, &slots->resident[s].warps[w]);
+            any = any ? any : &slots->resident[s].warps[w];
+        }
+    char window[64];
+    snprintf(window, sizeof window, "%llu warp instructions", (unsigned long long)(instructions - progress->since));
+    return any && seen == EXEC_DEADLOCKED ? exec_deadlock_fail(progress, any, window, error) : 0;
+}
+
 static int round_robin_round(functional_engine *engine, launch_slots *launch, sc_error *error)
 {
     int progressed = 0;
@@ -387,6 +413,8 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
     *stats = (sc_launch_stats){0};
     engine->launch_instructions = 0;
     unsigned rounds_without_issue = 0;   /* only schedulers moved on */
+    exec_progress_watch progress = {0};  /* the deadlock detector (deadlock.h) */
+    uint64_t next_progress_check = 0;
     while (finished < ctas && status == 0) {
         begin_round(engine);
         for (uint64_t s = 0; s < slots.count && status == 0; s++)
@@ -422,6 +450,10 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             /* Unreachable for any kernel (barriers release once all live warps wait); it stops an
              * executor bug from spinning here forever, where the watchdog would never fire. */
             status = sc_fail(error, "kernel %s: internal error: no resident warp can issue", kernel.entry->name);
+        if (status == 0 && engine->launch_instructions >= next_progress_check) {
+            next_progress_check = engine->launch_instructions + EXEC_DEADLOCK_WINDOW_INSTRUCTIONS / 64;
+            status = check_progress(&slots, finished, engine->launch_instructions, &progress, error);
+        }
         if (status == 0 && engine->launch_instructions > engine->options.max_warp_instructions)
             status = sc_fail(error, "kernel %s: watchdog: more than %llu warp instructions (a spin-wait on a CTA "
                              "that never becomes resident?)", kernel.entry->name,

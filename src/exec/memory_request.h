@@ -34,6 +34,7 @@ typedef struct exec_memory_request {
     const ptx_instruction *instruction;
     const char *kernel_path;  /* PTX file, for messages */
     uint64_t *registers;   /* destination frame's register array */
+    uint64_t *value_changes;  /* the warp's CTA's count of value-changing writes (NULL: none) */
     uint64_t register_masks[4];  /* width mask of each destination element's register */
     unsigned width;
     uint64_t address[EXEC_MAX_WARP_WIDTH];

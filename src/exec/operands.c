@@ -126,7 +126,11 @@ void operand_write(const exec_warp *warp, const exec_frame *frame, int32_t reg, 
 {
     if (reg < 0)
         return;
-    operand_register_row(warp, frame, reg)[lane] = value & frame->register_masks[reg];
+    uint64_t *row = operand_register_row(warp, frame, reg);
+    uint64_t masked = value & frame->register_masks[reg];
+    if (warp->cta && row[lane] != masked)
+        warp->cta->value_changes++;
+    row[lane] = masked;
 }
 
 uint64_t operand_address(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane)
@@ -183,13 +187,19 @@ void operand_write_lanes(const exec_warp *warp, const exec_frame *frame, int32_t
     unsigned width = warp->kernel->width;
     uint64_t mask = frame->register_masks[reg];
     uint64_t *row = operand_register_row(warp, frame, reg);
+    uint64_t changed = 0;
     if (lanes == warp->kernel->full_mask) {
-        for (unsigned lane = 0; lane < width; lane++)  /* the whole warp: a loop the compiler vectorises */
+        for (unsigned lane = 0; lane < width; lane++) {  /* the whole warp: a loop the compiler vectorises */
+            changed |= row[lane] ^ (values[lane] & mask);
             row[lane] = values[lane] & mask;
-        return;
+        }
+    } else {
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            changed |= row[lane] ^ (values[lane] & mask);
+            row[lane] = values[lane] & mask;
+        }
     }
-    for (uint64_t m = lanes; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        row[lane] = values[lane] & mask;
-    }
+    if (changed && warp->cta)
+        warp->cta->value_changes++;
 }

@@ -89,6 +89,9 @@ struct exec_cta {
     unsigned warps_done;
     unsigned barrier_waiting;  /* warps waiting at the current barrier */
     unsigned cu;               /* compute unit it runs on (%smid) */
+    /* Register writes by its warps that changed a value (operand_write*, loads completing): the
+     * forward progress the engines' deadlock detectors watch for (engine_interface.h). */
+    uint64_t value_changes;
 };
 
 /* Prepares per-launch facts: symbol addresses, shared layout, local stack size. */

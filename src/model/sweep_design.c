@@ -10,6 +10,8 @@
 #include "base/random.h"
 
 #define SWEEP_MAX_POINTS 100000000LL
+/* A Latin hypercube keeps one 4-byte stratum per point and parameter: at most this many (1 GiB). */
+#define SWEEP_MAX_LHS_STRATA (1LL << 28)
 
 /* A uniform double in [0, 1) from a stream. */
 static double uniform(uint64_t *state)
@@ -90,6 +92,11 @@ int sweep_design_init(sweep_design *design, const sweep_spec *spec, sc_error *er
     if (design->count < 1 || design->count > SWEEP_MAX_POINTS)
         return sc_fail(error, "sweep %s: the design has %lld points; at most %lld are allowed", spec->name,
                        (long long)design->count, SWEEP_MAX_POINTS);
+    if (spec->design == SWEEP_LHS && design->count * spec->axis_count > SWEEP_MAX_LHS_STRATA)
+        return sc_fail(error, "sweep %s: a Latin hypercube of %lld points over %d parameters keeps %lld strata; at most "
+                       "%lld fit (fewer points, or {\"random\": N} which keeps none)", spec->name,
+                       (long long)design->count, spec->axis_count, (long long)(design->count * spec->axis_count),
+                       SWEEP_MAX_LHS_STRATA);
     int status = 0;
     if (spec->design == SWEEP_LHS) {
         design->permutations = malloc((size_t)spec->axis_count * (size_t)design->count * sizeof *design->permutations);
@@ -103,8 +110,9 @@ int sweep_design_init(sweep_design *design, const sweep_spec *spec, sc_error *er
         status = prepare_morris(design, spec);
     }
     if (status < 0) {
+        int64_t count = design->count;
         sweep_design_free(design);
-        return sc_fail(error, "sweep %s: out of memory for %lld points", spec->name, (long long)design->count);
+        return sc_fail(error, "sweep %s: out of memory for the design of %lld points", spec->name, (long long)count);
     }
     return 0;
 }

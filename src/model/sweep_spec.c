@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/files.h"
+#include "base/json_keys.h"
 #include "config/config.h"
 
 bool sweep_axis_is_integer(const sweep_axis *axis)
@@ -283,7 +284,10 @@ int sweep_spec_parse(const char *text, const char *origin, sweep_spec *spec, sc_
             line += *p == '\n';
         return sc_fail(error, "%s:%d: malformed JSON", origin, line);
     }
-    int status = parse_object(root, origin, spec, error);
+    char duplicate[512];
+    int status = sc_json_duplicate_key(root, duplicate, sizeof duplicate)
+                     ? sc_fail(error, "%s: %s: duplicate key (each key may be given once)", origin, duplicate)
+                     : parse_object(root, origin, spec, error);
     if (status == 0)
         spec->text = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);

@@ -82,8 +82,8 @@ void run_result_release(run_result *result)
     result->kernel_count = 0;
 }
 
-int64_t run_session_store(sc_store *store, const run_request *request, const sc_config *config,
-                          const run_result *result, sc_error *error)
+void run_session_make_record(const run_request *request, const sc_config *config, const run_result *result,
+                             run_session_record *out)
 {
     const sc_device_stats *stats = &result->stats;
     sc_metric_row base_metrics[] = {
@@ -102,12 +102,15 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
         memcpy(metrics + base_count, result->timing.metrics, (size_t)result->timing.metric_count * sizeof *metrics);
     sc_stall_row *stalls = NULL;
     int stall_count = result->timing.present ? run_timing_stall_rows(&result->timing, &stalls) : 0;
-    char params[160];
-    snprintf(params, sizeof params, "{\"size\": \"%s\", \"seed\": %llu}",
+    char *params = out->params;
+    snprintf(out->params, sizeof out->params, "{\"size\": \"%s\", \"seed\": %llu}",
              request->workload_file ? "manifest" : sc_workload_size_name(request->size),
              (unsigned long long)request->seed);
     char *config_json = sc_config_canonical_json(config);
-    sc_run_record record = {
+    out->metrics = metrics;
+    out->stalls = stalls;
+    out->config_json = config_json;
+    out->record = (sc_run_record){
         .system = request->system,
         .config_json = config_json,
         .config_hash = result->config_hash,
@@ -130,10 +133,22 @@ int64_t run_session_store(sc_store *store, const run_request *request, const sc_
         .stalls = stalls,
         .stall_count = stall_count,
     };
-    int64_t id = sc_store_insert_run(store, &record, error);
-    free(stalls);
-    free(metrics);
-    free(config_json);
+}
+
+void run_session_record_release(run_session_record *record)
+{
+    free(record->stalls);
+    free(record->metrics);
+    free(record->config_json);
+}
+
+int64_t run_session_store(sc_store *store, const run_request *request, const sc_config *config,
+                          const run_result *result, sc_error *error)
+{
+    run_session_record record;
+    run_session_make_record(request, config, result, &record);
+    int64_t id = sc_store_insert_run(store, &record.record, error);
+    run_session_record_release(&record);
     return id;
 }
 

@@ -44,6 +44,20 @@ typedef struct run_result {
 
 void run_result_release(run_result *result);
 
+/* A simulated run as a store record (status "ok" or "check_failed"), with the rows it owns;
+ * `result` must outlive it. */
+typedef struct run_session_record {
+    sc_run_record record;
+    sc_metric_row *metrics;
+    sc_stall_row *stalls;
+    char *config_json;
+    char params[160];
+} run_session_record;
+
+void run_session_make_record(const run_request *request, const sc_config *config, const run_result *result,
+                             run_session_record *out);
+void run_session_record_release(run_session_record *record);
+
 /* Stores a simulated run (status "ok", "check_failed"); returns the run id or -1. */
 int64_t run_session_store(sc_store *store, const run_request *request, const sc_config *config,
                           const run_result *result, sc_error *error);

@@ -3,7 +3,9 @@
  *
  * A database is opened in WAL mode with a 10 s busy timeout, so several processes can write to
  * one file at once; every run is written in one BEGIN IMMEDIATE transaction, so a failed or
- * interrupted insert leaves no partial rows. A file that is not a syncscope database, is
+ * interrupted insert leaves no partial rows. Storing finished work (runs, sweep points) waits up
+ * to an hour for another writer's lock, saying so on stderr after the first 10 s, rather than
+ * throwing the work away. A file that is not a syncscope database, is
  * truncated, was written by a newer syncscope, or stays locked past the timeout is reported in
  * one line and left untouched. Schema: db/migrations/ (embedded via schema_sql.c).
  */
@@ -40,7 +42,8 @@ sc_store *sc_store_open_existing(const char *path, sc_error *error);
 sc_store *sc_store_open_reader(const char *path, sc_error *error);
 const char *sc_store_path(const sc_store *store);
 
-/* How long a writer waits for another writer's lock before failing (default 10000 ms). */
+/* How long a writer waits for another writer's lock before failing (default 10000 ms; storing
+ * finished work: an hour); sets both. */
 void sc_store_set_busy_timeout(sc_store *store, int milliseconds);
 
 /* ---- writing runs ---- */
@@ -102,7 +105,25 @@ int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int coun
 /* Finds or creates the sweep (name, spec JSON) and returns its id. */
 int64_t sc_store_ensure_sweep(sc_store *store, const char *name, const char *spec_json, sc_error *error);
 
-/* Finds or creates point `point_index` of a sweep, with its varied keys as a JSON object. */
+/* A sweep point to store with its runs: its index in the design, its varied keys as a JSON
+ * object, and how many of the records that follow it are its runs. */
+typedef struct sc_sweep_point_row {
+    int64_t point_index;
+    const char *params_json;
+    int run_count;
+} sc_sweep_point_row;
+
+/* Stores new points of sweep `sweep_id` with their runs in one transaction (all or none), so a
+ * stored point always holds all its runs: records[] are the points' runs in point order, and
+ * each gets its point's new id as sweep_point_id. A point already stored is an error. */
+int sc_store_insert_sweep_points(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *points,
+                                 int point_count, sc_run_record *records, int count, sc_error *error);
+
+/* Removes sweep points (by row id) with all their runs, in one transaction. */
+int sc_store_remove_sweep_points(sc_store *store, const int64_t *point_ids, int64_t count, sc_error *error);
+
+/* Finds or creates point `point_index` of a sweep, with its varied keys as a JSON object
+ * (a reproduction's points, whose runs are stored one by one). */
 int64_t sc_store_ensure_sweep_point(sc_store *store, int64_t sweep_id, int64_t point_index,
                                     const char *params_json, sc_error *error);
 

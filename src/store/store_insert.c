@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "config/config.h"
 #include "store/store_internal.h"
 
@@ -125,17 +126,90 @@ static void enforce_foreign_keys(sc_store *store, bool enforce)
  * the lookups of two or three runs, so smaller batches keep it on. */
 enum { UNENFORCED_BATCH_MIN = 3 };
 
-int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int count, int64_t *ids,
-                         sc_error *error)
+/* The busy handler while finished work waits for the write lock: waits up to store_wait_ms,
+ * saying once on stderr, after the usual busy timeout, that it is waiting. */
+typedef struct lock_wait {
+    sc_store *store;
+    double start;
+    bool said;
+} lock_wait;
+
+static int wait_for_lock(void *context, int attempts)
+{
+    (void)attempts;
+    lock_wait *wait = context;
+    double waited_ms = 1000.0 * (sc_monotonic_seconds() - wait->start);
+    if (waited_ms >= wait->store->store_wait_ms)
+        return 0;
+    if (!wait->said && waited_ms >= wait->store->busy_timeout_ms) {
+        fprintf(stderr, "syncscope: %s: another writer holds the database lock; waiting up to %d s more to store "
+                "the finished work\n", wait->store->path, (int)((wait->store->store_wait_ms - waited_ms) / 1000));
+        wait->said = true;
+    }
+    sqlite3_sleep(10);
+    return 1;
+}
+
+/* BEGIN IMMEDIATE for storing finished work (a simulation, a batch of model runs): it waits for
+ * another writer's lock up to store_wait_ms (an hour by default, sc_store_set_busy_timeout
+ * sets both), not the 10 s an open waits, so that finished work is not thrown away. */
+static int begin_storing(sc_store *store, sc_error *error)
+{
+    lock_wait wait = {store, sc_monotonic_seconds(), false};
+    sqlite3_busy_handler(store->db, wait_for_lock, &wait);
+    int rc = sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    sqlite3_busy_timeout(store->db, store->busy_timeout_ms);
+    if (rc == SQLITE_OK)
+        return 0;
+    int code = sqlite3_extended_errcode(store->db) & 0xff;
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+        return sc_fail(error, "%s: storing: database is locked by another writer (gave up after %d ms); this step "
+                       "wrote nothing", store->path, store->store_wait_ms);
+    return sc_store_fail(store, "starting the run's transaction", error);
+}
+
+/* Inserts a new sweep point inside the caller's transaction and returns its id; a point already
+ * stored is an error naming it (another process evaluating the same sweep into this database). */
+static int64_t insert_point(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *point, sc_error *error)
+{
+    if (sc_store_prepare_once(store, &store->insert_new_sweep_point,
+                              "INSERT INTO sweep_points (sweep_id, point_index, params) VALUES (?, ?, ?)", error))
+        return -1;
+    sqlite3_stmt *statement = store->insert_new_sweep_point;
+    sqlite3_bind_int64(statement, 1, sweep_id);
+    sqlite3_bind_int64(statement, 2, point->point_index);
+    sqlite3_bind_text(statement, 3, point->params_json, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(statement);
+    sqlite3_reset(statement);
+    sqlite3_clear_bindings(statement);
+    if ((rc & 0xff) == SQLITE_CONSTRAINT)
+        return sc_fail(error, "%s: sweep %lld already holds point %lld (is another process evaluating this sweep?)",
+                       store->path, (long long)sweep_id, (long long)point->point_index);
+    if (rc != SQLITE_DONE)
+        return sc_store_fail(store, "storing the sweep point", error);
+    return sqlite3_last_insert_rowid(store->db);
+}
+
+/* The points (none when point_count is 0) and runs of one batch, in one transaction: all or none.
+ * With points, the records are the points' runs in point order (points[i].run_count each) and
+ * get their point's new id as sweep_point_id. */
+static int insert_batch(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *points, int point_count,
+                        sc_run_record *point_records, const sc_run_record *records, int count, int64_t *ids,
+                        sc_error *error)
 {
     if (prepare_inserts(store, error))
         return -1;
     bool unenforced = count >= UNENFORCED_BATCH_MIN;
     if (unenforced)
         enforce_foreign_keys(store, false);
-    int status = sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
-                     ? 0
-                     : sc_store_fail(store, "starting the run's transaction", error);
+    int status = begin_storing(store, error);
+    for (int p = 0, first = 0; status == 0 && p < point_count; first += points[p++].run_count) {
+        int64_t point_id = insert_point(store, sweep_id, &points[p], error);
+        if (point_id < 0)
+            status = -1;
+        for (int r = first; status == 0 && r < first + points[p].run_count; r++)
+            point_records[r].sweep_point_id = point_id;
+    }
     known_parents known = {0};
     sc_row_queue queue = {0};
     for (int i = 0; status == 0 && i < count; i++) {
@@ -155,13 +229,58 @@ int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int coun
     return status;
 }
 
+int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int count, int64_t *ids,
+                         sc_error *error)
+{
+    return insert_batch(store, 0, NULL, 0, NULL, records, count, ids, error);
+}
+
+int sc_store_insert_sweep_points(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *points,
+                                 int point_count, sc_run_record *records, int count, sc_error *error)
+{
+    int runs = 0;
+    for (int p = 0; p < point_count; p++)
+        runs += points[p].run_count;
+    if (runs != count)
+        return sc_fail(error, "%s: storing sweep points: %d runs given for points holding %d", store->path, count, runs);
+    return insert_batch(store, sweep_id, points, point_count, records, records, count, NULL, error);
+}
+
+int sc_store_remove_sweep_points(sc_store *store, const int64_t *point_ids, int64_t count, sc_error *error)
+{
+    sqlite3_stmt *runs = NULL, *point = NULL;
+    if (sqlite3_prepare_v2(store->db, "DELETE FROM runs WHERE sweep_point_id = ?", -1, &runs, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(store->db, "DELETE FROM sweep_points WHERE id = ?", -1, &point, NULL) != SQLITE_OK) {
+        sqlite3_finalize(runs);
+        return sc_store_fail(store, "preparing to remove sweep points", error);
+    }
+    int status = sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
+                     ? 0
+                     : sc_store_fail(store, "starting to remove sweep points", error);
+    for (int64_t i = 0; status == 0 && i < count; i++) {
+        sqlite3_stmt *statements[] = {runs, point};
+        for (int s = 0; status == 0 && s < 2; s++) {
+            sqlite3_bind_int64(statements[s], 1, point_ids[i]);
+            if (sqlite3_step(statements[s]) != SQLITE_DONE)
+                status = sc_store_fail(store, "removing a sweep point and its runs", error);
+            sqlite3_reset(statements[s]);
+        }
+    }
+    if (status == 0 && sqlite3_exec(store->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        status = sc_store_fail(store, "committing the removal of sweep points", error);
+    sc_store_rollback(store);
+    sqlite3_finalize(runs);
+    sqlite3_finalize(point);
+    return status;
+}
+
 int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, const sc_validation_row *row,
                                    sc_error *error)
 {
     if (prepare_inserts(store, error))
         return -1;
-    if (sqlite3_exec(store->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return sc_store_fail(store, "starting the validation's transaction", error);
+    if (begin_storing(store, error))
+        return -1;
     known_parents known = {0};
     sc_row_queue queue = {0};
     int64_t model_id = insert_one(store, model, &known, &queue, error), id = -1;

@@ -16,6 +16,7 @@ struct sc_store {
     sqlite3 *db;
     char *path;
     int busy_timeout_ms;
+    int store_wait_ms;          /* how long storing finished work waits for the write lock */
     /* A reader (sc_store_open_reader): opened read-only by `uri`; every statement is guarded so
      * that it only reads, and `refused` says why the guard refused the last one. */
     bool read_only;
@@ -23,7 +24,7 @@ struct sc_store {
     char refused[160];
     /* Prepared on first use, reused by every later one. */
     sqlite3_stmt *find_config, *insert_config, *insert_run, *find_sweep_point;
-    sqlite3_stmt *insert_sweep, *select_sweep, *insert_sweep_point, *select_sweep_point;
+    sqlite3_stmt *insert_sweep, *select_sweep, *insert_sweep_point, *select_sweep_point, *insert_new_sweep_point;
     /* Per child table: one row, and SC_STORE_ROWS_PER_INSERT rows, in one statement. */
     sqlite3_stmt *insert_row[SC_CHILD_TABLE_COUNT], *insert_rows[SC_CHILD_TABLE_COUNT];
 };

@@ -12,6 +12,7 @@
 #include "store/store_internal.h"
 
 #define DEFAULT_BUSY_TIMEOUT_MS 10000
+#define DEFAULT_STORE_WAIT_MS (60 * 60 * 1000)
 
 int sc_store_schema_version(void)
 {
@@ -33,7 +34,7 @@ int sc_store_fail(sc_store *store, const char *what, sc_error *error)
 {
     int code = sqlite3_extended_errcode(store->db) & 0xff;
     if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
-        return sc_fail(error, "%s: %s: database is locked by another writer (gave up after %d ms); nothing was written",
+        return sc_fail(error, "%s: %s: database is locked by another writer (gave up after %d ms); this step wrote nothing",
                        store->path, what, store->busy_timeout_ms);
     return sc_fail(error, "%s: %s: %s", store->path, what, sqlite3_errmsg(store->db));
 }
@@ -78,7 +79,7 @@ void sc_store_bind_text_or_null(sqlite3_stmt *statement, int parameter, const ch
 
 void sc_store_set_busy_timeout(sc_store *store, int milliseconds)
 {
-    store->busy_timeout_ms = milliseconds;
+    store->busy_timeout_ms = store->store_wait_ms = milliseconds;
     sqlite3_busy_timeout(store->db, milliseconds);
 }
 
@@ -246,6 +247,7 @@ sc_store *sc_store_open(const char *path, sc_error *error)
     sc_store *store = calloc(1, sizeof *store);
     store->path = strdup(path);
     store->busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS;
+    store->store_wait_ms = DEFAULT_STORE_WAIT_MS;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
     if (sqlite3_open_v2(path, &store->db, flags, NULL) != SQLITE_OK) {
         sc_store_fail(store, "cannot open", error);
@@ -309,7 +311,8 @@ void sc_store_close(sc_store *store)
         return;
     sqlite3_stmt *statements[] = {store->find_config,  store->insert_config,      store->insert_run,
                                   store->find_sweep_point, store->insert_sweep,   store->select_sweep,
-                                  store->insert_sweep_point, store->select_sweep_point};
+                                  store->insert_sweep_point, store->select_sweep_point,
+                                  store->insert_new_sweep_point};
     for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
         sqlite3_finalize(statements[i]);
     for (int table = 0; table < SC_CHILD_TABLE_COUNT; table++) {

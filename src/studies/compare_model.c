@@ -12,7 +12,8 @@
  *   3. A one-at-a-time model sweep "compare-SYSTEM-SIZE" around the preset: L1 and L2 capacity at
  *      1/2 and 2x (kept multiples of ways x line size, and of banks for the L2), CU count at 1/2
  *      and 3/4 and DRAM clock at 0.5x and 1.5x, every point predicted by the calibrations just
- *      made and stored tied to the sweep (`syncscope query sensitivity`). */
+ *      made and stored tied to the sweep (`syncscope query sensitivity`); a compare run again
+ *      keeps the points already stored (sweep.h) and evaluates only the missing ones. */
 #include "studies/compare_model.h"
 
 #include <cjson/cJSON.h>
@@ -113,7 +114,11 @@ static int model_sweep(const compare_model_request *request, sc_store *store, co
     free(text);
     if (status == 0)
         status = sweep_evaluate(spec, store, &totals, error);
-    if (status == 0)
+    if (status == 0 && totals.points_resumed)
+        fprintf(out, "model sweep %s (id %lld): %lld of its %lld points were already stored (kept); %lld model runs "
+                "added in %.2f s (syncscope query sensitivity)\n", spec->name, (long long)totals.sweep_id,
+                (long long)totals.points_resumed, (long long)totals.points, (long long)totals.runs, totals.seconds);
+    else if (status == 0)
         fprintf(out, "model sweep %s (id %lld): one parameter at a time, %lld points x %d mechanisms x %d workloads "
                 "= %lld model runs in %.2f s (syncscope query sensitivity)\n", spec->name, (long long)totals.sweep_id,
                 (long long)totals.points, totals.mechanism_count, totals.workload_count, (long long)totals.runs,

@@ -56,13 +56,15 @@ static int check_points(const sweep_session *session, sc_error *error)
     return 0;
 }
 
-/* Runs every mechanism x workload of a point on the detailed model and stores the runs. */
-static int run_detailed(sweep_session *session, sc_store *store, const sc_config *config, int64_t index,
-                        int64_t point_id, sc_error *error)
+/* Runs every mechanism x workload of a point on the detailed model, keeping the results and
+ * their store records (one per run, in results[] and records[]); returns how many ran, or
+ * -(n + 1) when the run after the first n failed (those n kept, for the caller to release). */
+static int run_detailed(sweep_session *session, const sc_config *config, int64_t index, run_result *results,
+                        run_session_record *records, sc_error *error)
 {
-    int status = 0;
-    for (int m = 0; status == 0 && m < session->mechanism_count; m++) {
-        for (int w = 0; status == 0 && w < session->workload_count; w++) {
+    int count = 0;
+    for (int m = 0; m < session->mechanism_count; m++) {
+        for (int w = 0; w < session->workload_count; w++) {
             run_request request = {
                 .system = session->spec->system,
                 .mechanism = session->mechanisms[m],
@@ -70,34 +72,31 @@ static int run_detailed(sweep_session *session, sc_store *store, const sc_config
                 .mode = "detailed",
                 .size = session->size,
                 .seed = 1,
-                .database_path = sc_store_path(store),
-                .sweep_point_id = point_id,
             };
-            run_result result;
-            status = run_session_simulate(&request, config, &result, error);
-            if (status == 0 && run_session_store(store, &request, config, &result, error) < 0)
-                status = -1;
-            if (status < 0)
+            if (run_session_simulate(&request, config, &results[count], error) < 0) {
+                run_result_release(&results[count]);
                 sc_fail_prefix(error, "sweep %s, point %lld, %s on %s", session->spec->name, (long long)index,
                                session->workloads[w], session->mechanisms[m]);
-            session->runs += status == 0 && strcmp(session->spec->mode, "model") != 0;
-            session->spot_checks += status == 0 && !strcmp(session->spec->mode, "model");
-            session->failed_checks += status == 0 && !result.check.passed;
-            session->detailed_seconds += status == 0 ? result.wall_seconds : 0.0;
-            run_result_release(&result);
+                return -count - 1;
+            }
+            run_session_make_record(&request, config, &results[count], &records[count]);
+            session->detailed_seconds += results[count].wall_seconds;
+            count++;
         }
     }
-    return status;
+    return count;
 }
 
 /* Whether a model-evaluated point is also run in detail: a fixed pseudo-random share
  * `spot_check` of the points, the same whichever shard evaluates them. */
-static bool spot_checked(const sweep_session *session, int64_t index)
+bool sweep_point_spot_checked(const sweep_session *session, int64_t index)
 {
     uint64_t state = session->spec->seed ^ ((uint64_t)index * 0x9e3779b97f4a7c15ull);
     return (double)(sc_splitmix64(&state) >> 11) * 0x1.0p-53 < session->spec->spot_check;
 }
 
+/* Evaluates point `index` and stores it with all its runs in one transaction (a model sweep's
+ * points in batches of several points): the database holds whole points or none. */
 static int evaluate_point(sweep_session *session, sc_store *store, int64_t sweep_id, int64_t index, sc_error *error)
 {
     double values[SWEEP_MAX_AXES];
@@ -106,22 +105,47 @@ static int evaluate_point(sweep_session *session, sc_store *store, int64_t sweep
     if (!config)
         return -1;
     int status = 0;
-    int64_t point_id = -1;
     if (sweep_design_params_json(&session->design, values, params, sizeof params) < 0)
         status = sc_fail(error, "sweep %s: point %lld has too many parameters to store", session->spec->name,
                          (long long)index);
-    else
-        point_id = sc_store_ensure_sweep_point(store, sweep_id, index, params, error);
-    if (point_id < 0)
-        status = -1;
     bool model = !strcmp(session->spec->mode, "model");
     if (status == 0 && model) {
-        status = sweep_model_point(session->model, config, point_id, error);
+        status = sweep_model_point(session->model, config, sweep_id, index, params, error);
         session->runs += status == 0 ? session->mechanism_count * session->workload_count : 0;
     }
-    if (status == 0 && (!model || spot_checked(session, index)))
-        status = run_detailed(session, store, config, index, point_id, error);
+    if (status == 0 && (!model || sweep_point_spot_checked(session, index))) {
+        int pairs = session->mechanism_count * session->workload_count;
+        run_result *results = calloc((size_t)pairs, sizeof *results);
+        run_session_record *kept = calloc((size_t)pairs, sizeof *kept);
+        sc_run_record *records = calloc((size_t)pairs, sizeof *records);
+        int ran = results && kept && records ? run_detailed(session, config, index, results, kept, error)
+                                             : sc_fail(error, "out of memory");
+        status = ran < 0 ? -1 : 0;
+        ran = ran < 0 ? -ran - 1 : ran;
+        for (int r = 0; r < ran; r++) {
+            records[r] = kept[r].record;
+            session->failed_checks += !results[r].check.passed;
+        }
+        if (status == 0 && model) {
+            status = sweep_model_flush(session->model, records, ran, error);
+        } else if (status == 0) {
+            sc_sweep_point_row point = {.point_index = index, .params_json = params, .run_count = ran};
+            status = sc_store_insert_sweep_points(store, sweep_id, &point, 1, records, ran, error);
+        }
+        if (status == 0) {
+            session->runs += model ? 0 : ran;
+            session->spot_checks += model ? ran : 0;
+        }
+        for (int r = 0; r < ran; r++) {
+            run_session_record_release(&kept[r]);
+            run_result_release(&results[r]);
+        }
+        free(results);
+        free(kept);
+        free(records);
+    }
     sc_config_free(config);
+    session->points_stored += status == 0 && !model;
     return status;
 }
 
@@ -135,18 +159,51 @@ static int read_integer(void *context, int columns, const char *const *names, co
     return 0;
 }
 
+/* The points of a sweep already stored: a bit per design point. */
+typedef struct stored_points {
+    uint8_t *bits;
+    int64_t count, design_count;
+} stored_points;
+
+static int mark_stored(void *context, int columns, const char *const *names, const char *const *values,
+                       const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    stored_points *stored = context;
+    int64_t index = values && values[0] ? atoll(values[0]) : -1;
+    if (index >= 0 && index < stored->design_count && !(stored->bits[index / 8] & (1u << (index % 8)))) {
+        stored->bits[index / 8] |= (uint8_t)(1u << (index % 8));
+        stored->count++;
+    }
+    return 0;
+}
+
 static int evaluate_shard(sweep_session *session, sc_store *store, int64_t sweep_id, sc_error *error)
 {
-    int64_t last_before = sc_store_last_run_id(store, error);
-    if (last_before < 0)
-        return -1;
-    int status = 0;
-    for (int64_t index = session->remainder; status == 0 && index < session->design.count; index += session->shards)
-        status = evaluate_point(session, store, sweep_id, index, error);
-    if (status == 0 && session->model)
-        status = sweep_model_flush(session->model, error);
-    if (status < 0)
-        sc_store_remove_sweep_runs_after(store, sweep_id, last_before);
+    stored_points stored = {.bits = calloc((size_t)(session->design.count / 8 + 1), 1),
+                            .design_count = session->design.count};
+    if (!stored.bits)
+        return sc_fail(error, "out of memory for a sweep of %lld points", (long long)session->design.count);
+    char id_text[32];
+    snprintf(id_text, sizeof id_text, "%lld", (long long)sweep_id);
+    sc_query_param param = {"sweep", id_text};
+    int status = sc_store_query(store, "SELECT point_index FROM sweep_points WHERE sweep_id = :sweep", &param, 1,
+                                mark_stored, &stored, error);
+    for (int64_t index = session->remainder; status == 0 && index < session->design.count; index += session->shards) {
+        if (stored.bits[index / 8] & (1u << (index % 8)))
+            session->points_resumed++;
+        else
+            status = evaluate_point(session, store, sweep_id, index, error);
+    }
+    if (session->model) {
+        if (status == 0)
+            status = sweep_model_flush(session->model, NULL, 0, error);
+        session->points_stored = sweep_model_points_stored(session->model);
+    }
+    free(stored.bits);
+    if (status < 0 && session->points_stored + session->points_resumed > 0)
+        sc_fail_prefix(error, "sweep %s: %lld points are stored whole (run the sweep again to continue from there)",
+                       session->spec->name, (long long)(session->points_stored + session->points_resumed));
     return status;
 }
 
@@ -194,24 +251,70 @@ static int resolve_names(sweep_session *session, sc_error *error)
     return 0;
 }
 
-int sweep_session_prepare(sweep_session *session, bool check, sc_error *error)
+int sweep_session_prepare(sweep_session *session, sc_error *error)
 {
     if (resolve_names(session, error) < 0 || sweep_design_init(&session->design, session->spec, error) < 0)
         return -1;
-    if (!(session->base = sc_config_load(session->spec->system, NULL, NULL, 0, error)))
-        return -1;
-    return check ? check_points(session, error) : 0;
+    return (session->base = sc_config_load(session->spec->system, NULL, NULL, 0, error)) ? 0 : -1;
 }
 
-int sweep_session_evaluate(sweep_session *session, sc_store *store, int64_t *sweep_id, double *seconds,
-                           sc_error *error)
+int sweep_session_check(sweep_session *session, sc_store *store, sc_error *error)
 {
     const sweep_spec *spec = session->spec;
-    if (!strcmp(spec->mode, "model") &&
+    if (!strcmp(spec->mode, "model") && !session->model &&
         !(session->model = sweep_model_open(store, spec->system, session->mechanisms, session->mechanism_count,
                                             session->workloads, session->workload_count, spec->size, error)))
         return -1;
+    return check_points(session, error);
+}
+
+/* A row callback appending the first column to a growing list of ids. */
+typedef struct id_list {
+    int64_t *ids;
+    int64_t count, capacity;
+} id_list;
+
+static int append_id(void *context, int columns, const char *const *names, const char *const *values,
+                     const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    id_list *list = context;
+    if (!values)
+        return 0;
+    if (list->count == list->capacity) {
+        int64_t capacity = list->capacity ? 2 * list->capacity : 256;
+        int64_t *grown = realloc(list->ids, (size_t)capacity * sizeof *grown);
+        if (!grown)
+            return 1;
+        list->ids = grown;
+        list->capacity = capacity;
+    }
+    list->ids[list->count++] = atoll(values[0]);
+    return 0;
+}
+
+int sweep_remove_stored_points(sc_store *store, int64_t sweep_id, int64_t *removed, sc_error *error)
+{
+    char id_text[32];
+    snprintf(id_text, sizeof id_text, "%lld", (long long)sweep_id);
+    sc_query_param param = {"sweep", id_text};
+    id_list list = {0};
+    int status = sc_store_query(store, "SELECT id FROM sweep_points WHERE sweep_id = :sweep", &param, 1, append_id,
+                                &list, error);
+    if (status == 0)
+        status = sc_store_remove_sweep_points(store, list.ids, list.count, error);
+    *removed = status == 0 ? list.count : 0;
+    free(list.ids);
+    return status;
+}
+
+int sweep_session_evaluate(sweep_session *session, sc_store *store, bool restart, int64_t *sweep_id, double *seconds,
+                           sc_error *error)
+{
+    const sweep_spec *spec = session->spec;
     if ((*sweep_id = sc_store_ensure_sweep(store, spec->name, spec->text, error)) < 0)
+        return -1;
+    if (restart && sweep_remove_stored_points(store, *sweep_id, &session->points_removed, error) < 0)
         return -1;
     double start = sc_monotonic_seconds();
     int status = evaluate_shard(session, store, *sweep_id, error);
@@ -230,13 +333,16 @@ int sweep_evaluate(const sweep_spec *spec, sc_store *store, sweep_totals *totals
 {
     sweep_session session = {.spec = spec, .shards = 1};
     *totals = (sweep_totals){0};
-    int status = sweep_session_prepare(&session, true, error);
+    int status = sweep_session_prepare(&session, error);
     if (status == 0)
-        status = sweep_session_evaluate(&session, store, &totals->sweep_id, &totals->seconds, error);
+        status = sweep_session_check(&session, store, error);
+    if (status == 0)
+        status = sweep_session_evaluate(&session, store, false, &totals->sweep_id, &totals->seconds, error);
     totals->points = session.design.count;
     totals->mechanism_count = session.mechanism_count;
     totals->workload_count = session.workload_count;
     totals->runs = session.runs;
+    totals->points_resumed = session.points_resumed;
     totals->failed_checks = session.failed_checks;
     sweep_session_release(&session);
     return status;

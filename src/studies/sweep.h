@@ -1,9 +1,11 @@
 /* sweep.h — evaluating a parsed sweep specification into an open store: every point (or one
  * shard of them), for each mechanism and workload, evaluated and stored with the point it
- * belongs to. Every point's configuration is checked before anything runs, and a sweep that
- * fails part-way removes the runs it stored, so the database never holds half a shard. What
- * `syncscope sweep SPEC.json` does before its report (sweep_report.h); `compare` runs its small
- * model sweep through sweep_evaluate. */
+ * belongs to. A model sweep's calibrations are looked up, then every point's configuration is
+ * checked, before anything runs. Each point is stored in the transaction that stores all its runs,
+ * so the database holds whole points only, and an evaluation skips the points already stored: a
+ * sweep interrupted (killed, failed, out of locks) continues where it stopped when run again.
+ * What `syncscope sweep SPEC.json` does before its report (sweep_report.h); `compare` runs its
+ * small model sweep through sweep_evaluate. sweep_check.h checks stored sweeps. */
 #ifndef SYNCSCOPE_STUDIES_SWEEP_H
 #define SYNCSCOPE_STUDIES_SWEEP_H
 
@@ -31,17 +33,31 @@ typedef struct sweep_session {
     int64_t remainder, shards;
     sweep_model *model;           /* mode model: the calibrated models */
     int64_t runs, failed_checks, spot_checks;
+    int64_t points_stored;        /* points this evaluation stored */
+    int64_t points_resumed;       /* points of the shard found already stored, skipped */
+    int64_t points_removed;       /* points removed first (restart) */
     double detailed_seconds;      /* wall time of the spot checks' detailed runs */
 } sweep_session;
 
-/* Names, design, base configuration and (when `check`, i.e. unless only reporting) every point
- * of the shard checked: each key's value, and the system the timing model derives from the
- * whole configuration. Set spec, remainder and shards first (shards 1: unsharded). */
-int sweep_session_prepare(sweep_session *session, bool check, sc_error *error);
+/* Names, design and base configuration. Set spec, remainder and shards first (shards 1:
+ * unsharded). */
+int sweep_session_prepare(sweep_session *session, sc_error *error);
 
-/* Evaluates the session's shard into `store` under the sweep's row (*sweep_id) and times it. */
-int sweep_session_evaluate(sweep_session *session, sc_store *store, int64_t *sweep_id, double *seconds,
+/* Before evaluating: a model sweep's calibrations in `store` (needed for mode model; before any
+ * point is looked at), then every point of the shard: each key's value, and the system the timing model derives from
+ * the whole configuration. */
+int sweep_session_check(sweep_session *session, sc_store *store, sc_error *error);
+
+/* Evaluates the shard's points not yet stored into `store` under the sweep's row (*sweep_id) and
+ * times it; `restart` first removes every stored point of the sweep with its runs. */
+int sweep_session_evaluate(sweep_session *session, sc_store *store, bool restart, int64_t *sweep_id, double *seconds,
                            sc_error *error);
+
+/* Whether a model sweep's point `index` is also run in detail (its spot checks). */
+bool sweep_point_spot_checked(const sweep_session *session, int64_t index);
+
+/* Removes every stored point of sweep `sweep_id` with its runs (*removed: how many points). */
+int sweep_remove_stored_points(sc_store *store, int64_t sweep_id, int64_t *removed, sc_error *error);
 
 void sweep_session_release(sweep_session *session);
 
@@ -50,14 +66,15 @@ int sweep_find_stored(sc_store *store, const sweep_spec *spec, int64_t *sweep_id
 
 typedef struct sweep_totals {
     int64_t sweep_id;
-    int64_t points, runs;           /* design points evaluated; runs stored */
+    int64_t points, runs;           /* design points; runs stored */
+    int64_t points_resumed;         /* points found already stored and skipped */
     int64_t failed_checks;          /* detailed runs whose output check failed */
     int mechanism_count, workload_count;
     double seconds;                 /* evaluating and storing */
 } sweep_totals;
 
-/* Checks every point of `spec`, then evaluates and stores all of them (unsharded), tied to the
- * sweep's row; a sweep that fails part-way removes the runs it stored. */
+/* Checks every point of `spec`, then evaluates and stores those not yet stored (unsharded), tied
+ * to the sweep's row. */
 int sweep_evaluate(const sweep_spec *spec, sc_store *store, sweep_totals *totals, sc_error *error);
 
 #endif

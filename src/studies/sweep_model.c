@@ -37,10 +37,14 @@ typedef struct sweep_model {
     model_run *batch;
     sc_run_record *records;
     int queued;
-    /* The queued points' canonical configuration JSON and hash: serialised once per point. */
+    /* The queued points' canonical configuration JSON and hash (serialised once per point), and
+     * the rows that store each point with its runs. */
     char **point_json;
     char (*point_hash)[17];
+    sc_sweep_point_row *points;
     int points_queued;
+    int64_t sweep_id;
+    int64_t points_stored;
     int64_t evaluations;
 } sweep_model;
 
@@ -60,7 +64,8 @@ sweep_model *sweep_model_open(sc_store *store, const char *system, const char *c
     model->records = malloc((size_t)model->capacity * sizeof *model->records);
     model->point_json = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->point_json);
     model->point_hash = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->point_hash);
-    if (!model->batch || !model->records || !model->point_json || !model->point_hash) {
+    model->points = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->points);
+    if (!model->batch || !model->records || !model->point_json || !model->point_hash || !model->points) {
         sc_fail(error, "out of memory for a batch of %d model runs", model->capacity);
         sweep_model_close(model);
         return NULL;
@@ -98,7 +103,8 @@ static model_profile *profile_for(sweep_model *model, int w, const sc_config *co
     return profile;
 }
 
-int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point_id, sc_error *error)
+int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep_id, int64_t index,
+                      const char *params_json, sc_error *error)
 {
     model_point point, own[SWEEP_MAX_NAMES];
     if (model_point_from_config(config, &point, error) < 0)
@@ -109,10 +115,13 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point
             return -1;
     }
     if (model->queued + model->mechanism_count * model->workload_count > model->capacity &&
-        sweep_model_flush(model, error) < 0)
+        sweep_model_flush(model, NULL, 0, error) < 0)
         return -1;
     const char *config_json = model->point_json[model->points_queued] = sc_config_canonical_json(config);
     const char *config_hash = memcpy(model->point_hash[model->points_queued], sc_config_hash(config), 17);
+    model->points[model->points_queued] = (sc_sweep_point_row){
+        .point_index = index, .params_json = strdup(params_json), .run_count = model->mechanism_count * model->workload_count};
+    model->sweep_id = sweep_id;
     model->points_queued++;
     for (int w = 0; w < model->workload_count; w++) {
         const model_profile *profile = profile_for(model, w, config, point.profile_key, error);
@@ -127,7 +136,6 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point
             model_run *run = &model->batch[model->queued];
             model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w],
                            model->size, &prediction, sigma, calibration->id, 0.0);
-            run->record.sweep_point_id = point_id;
             model->queued++;
             model->evaluations++;
         }
@@ -135,15 +143,43 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point
     return 0;
 }
 
-int sweep_model_flush(sweep_model *model, sc_error *error)
+/* Frees the queued points' texts and empties the batch. */
+static void drop_queued(sweep_model *model)
 {
-    for (int i = 0; i < model->queued; i++)
-        model->records[i] = model->batch[i].record;
-    int status = model->queued ? sc_store_insert_runs(model->store, model->records, model->queued, NULL, error) : 0;
-    for (int i = 0; i < model->points_queued; i++)
+    for (int i = 0; i < model->points_queued; i++) {
         free(model->point_json[i]);
+        free((char *)model->points[i].params_json);
+    }
     model->queued = model->points_queued = 0;
+}
+
+int sweep_model_flush(sweep_model *model, const sc_run_record *extra, int extra_count, sc_error *error)
+{
+    int count = model->queued + extra_count;
+    sc_run_record *records = extra_count ? malloc((size_t)count * sizeof *records) : model->records;
+    if (!records) {
+        drop_queued(model);
+        return sc_fail(error, "out of memory for %d runs", count);
+    }
+    for (int i = 0; i < model->queued; i++)
+        records[i] = model->batch[i].record;
+    for (int i = 0; i < extra_count; i++)
+        records[model->queued + i] = extra[i];
+    if (extra_count)
+        model->points[model->points_queued - 1].run_count += extra_count;
+    int status = model->points_queued ? sc_store_insert_sweep_points(model->store, model->sweep_id, model->points,
+                                                                      model->points_queued, records, count, error)
+                                      : 0;
+    if (records != model->records)
+        free(records);
+    model->points_stored += status == 0 ? model->points_queued : 0;
+    drop_queued(model);
     return status;
+}
+
+int64_t sweep_model_points_stored(const sweep_model *model)
+{
+    return model->points_stored;
 }
 
 int64_t sweep_model_evaluations(const sweep_model *model)
@@ -155,12 +191,12 @@ void sweep_model_close(sweep_model *model)
 {
     if (!model)
         return;
-    for (int i = 0; i < model->points_queued; i++)
-        free(model->point_json[i]);
+    drop_queued(model);
     free(model->batch);
     free(model->records);
     free(model->point_json);
     free(model->point_hash);
+    free(model->points);
     for (int w = 0; w < model->workload_count; w++)
         for (int i = 0; i < SWEEP_PROFILES_KEPT; i++)
             profile_free(model->profiles[w][i]);

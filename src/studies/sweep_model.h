@@ -1,7 +1,7 @@
 /* sweep_model.h — evaluating a sweep's points with the calibrated analytical models: each
  * mechanism's latest calibration for the system, one profile per workload and profile key
  * (reused while the swept keys leave the key alone), and the runs stored in batches of many
- * runs per transaction (mode 'model', tied to their sweep point). */
+ * runs per transaction (mode 'model'), each point stored in the transaction that stores its runs. */
 #ifndef SYNCSCOPE_STUDIES_SWEEP_MODEL_H
 #define SYNCSCOPE_STUDIES_SWEEP_MODEL_H
 
@@ -16,11 +16,17 @@ typedef struct sweep_model sweep_model;
 sweep_model *sweep_model_open(sc_store *store, const char *system, const char *const *mechanisms, int mechanism_count,
                               const char *const *workloads, int workload_count, const char *size, sc_error *error);
 
-/* Predicts every mechanism x workload at `config` and queues the runs for point `point_id`. */
-int sweep_model_point(sweep_model *model, const sc_config *config, int64_t point_id, sc_error *error);
+/* Predicts every mechanism x workload at `config` and queues the runs with point `index` of sweep
+ * `sweep_id` (params_json: its varied keys). */
+int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep_id, int64_t index,
+                      const char *params_json, sc_error *error);
 
-/* Stores the queued runs in one transaction. */
-int sweep_model_flush(sweep_model *model, sc_error *error);
+/* Stores the queued points with their runs in one transaction, `extra` (detailed runs of the
+ * point queued last: its spot checks) with them. */
+int sweep_model_flush(sweep_model *model, const sc_run_record *extra, int extra_count, sc_error *error);
+
+/* Points stored so far, with all their runs. */
+int64_t sweep_model_points_stored(const sweep_model *model);
 
 /* Model evaluations so far. */
 int64_t sweep_model_evaluations(const sweep_model *model);

@@ -14,6 +14,7 @@ typedef struct cycles_table {
     const sweep_report_input *input;
     double *cycles;              /* [(mechanism * workload_count + workload) * points + point]; 0 = missing */
     int64_t found;
+    int64_t duplicates;          /* runs of a cell already found */
 } cycles_table;
 
 static double *cycles_of(const cycles_table *table, int mechanism, int workload)
@@ -35,8 +36,10 @@ static int collect_cycles(void *context, int columns, const char *const *names, 
     int64_t point = atoll(values[2]);
     if (m < 0 || w < 0 || point < 0 || point >= input->design->count || !values[3])
         return 0;
-    cycles_of(table, m, w)[point] = atof(values[3]);
-    table->found++;
+    double *cell = &cycles_of(table, m, w)[point];
+    table->duplicates += *cell != 0;
+    table->found += *cell == 0;
+    *cell = atof(values[3]);
     return 0;
 }
 
@@ -231,12 +234,16 @@ int sweep_report(sc_store *store, const sweep_report_input *input, const char *d
     if (!table.cycles)
         return sc_fail(error, "sweep %s: out of memory for %zu results", spec->name, cells);
     int status = load_cycles(store, &table, error);
+    if (status == 0 && table.duplicates)
+        status = sc_fail(error, "sweep %s: %lld stored runs repeat a mechanism x workload of their point (left by an "
+                         "interrupted sweep run again by an older syncscope): run syncscope db check, then db repair "
+                         "and the sweep again", spec->name, (long long)table.duplicates);
     if (status == 0) {
         fprintf(out, "sweep %s on %s: %s design, %lld points x %d mechanisms x %d workloads; %lld of %zu %s runs "
                      "found%s\n",
                 spec->name, spec->system, design_name(spec->design), (long long)input->design->count,
                 input->mechanism_count, input->workload_count, (long long)table.found, cells, spec->mode,
-                (size_t)table.found < cells ? " (merge the other shards for a complete report)" : "");
+                (size_t)table.found < cells ? " (run the sweep again to complete it, or merge the other shards)" : "");
         if (spec->design == SWEEP_OAT || spec->design == SWEEP_MORRIS) {
             status = sc_output_make_directories(directory, error);
             if (status == 0)

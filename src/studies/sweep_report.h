@@ -1,6 +1,7 @@
 /* sweep_report.h — what a sweep's stored runs say: for each mechanism and workload the
  * sensitivity of cycles to each parameter (sensitivity.h), printed as a table and drawn as SVG.
- * Reads only the database, so it works the same on a merged set of shard databases. */
+ * Reads only the database, so it works the same on a merged set of shard databases; runs that
+ * repeat a mechanism x workload of their point (sweep_check.h) fail it rather than skew it. */
 #ifndef SYNCSCOPE_STUDIES_SWEEP_REPORT_H
 #define SYNCSCOPE_STUDIES_SWEEP_REPORT_H
 

@@ -6,6 +6,7 @@
  * and runaway runs. */
 #include "timing/timing_internal.h"
 
+#include "exec/deadlock.h"
 #include "exec/occupancy.h"
 
 #include "base/random.h"
@@ -297,9 +298,37 @@ static bool accesses_queued(const timing_engine *engine)
     return false;
 }
 
+/* The deadlock detector (exec/deadlock.h), run every 1/64 of its window: fails naming the spin
+ * loop when no warp of the GPU has changed a register or exited for a whole window of cycles. */
+static int check_progress(timing_engine *engine, uint64_t cycle, exec_progress_watch *progress)
+{
+    uint64_t signature = engine->ctas_done;
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+        for (unsigned k = 0; k < engine->config.core.max_ctas; k++)
+            if (engine->cus[c].ctas[k].used)
+                signature += engine->cus[c].ctas[k].cta.value_changes + engine->cus[c].ctas[k].cta.warps_done;
+    exec_progress seen = exec_progress_observe(progress, signature, cycle, EXEC_DEADLOCK_WINDOW_CYCLES);
+    if (seen == EXEC_PROGRESSING)
+        return 0;
+    const exec_warp *any = NULL;
+    for (unsigned c = 0; c < engine->config.core.cu_count; c++)
+        for (unsigned w = 0; w < engine->config.core.max_warps; w++) {
+            const warp_slot *slot = &engine->cus[c].slots[w];
+            if (slot->warp && !slot->finished) {
+                exec_progress_add_warp(progress, slot->warp);
+                any = any ? any : slot->warp;
+            }
+        }
+    char window[64];
+    snprintf(window, sizeof window, "%llu cycles", (unsigned long long)(cycle - progress->since));
+    return any && seen == EXEC_DEADLOCKED ? exec_deadlock_fail(progress, any, window, engine->error) : 0;
+}
+
 static int run_until_ctas_done(timing_engine *engine)
 {
     sc_time period = engine->config.memory.gpu_clock.period;
+    exec_progress_watch progress = {.since = engine->now_cycle};
+    uint64_t next_progress_check = engine->now_cycle;
     while (engine->ctas_done < engine->kernel.cta_end - engine->kernel.cta_first || accesses_queued(engine)) {
         sc_time next_event = event_queue_next_time(&engine->events);
         uint64_t cycle = engine->earliest_eval;
@@ -316,6 +345,11 @@ static int run_until_ctas_done(timing_engine *engine)
             snprintf(what, sizeof what, "watchdog: more than %llu cycles (sim.max_cycles)",
                      (unsigned long long)engine->config.core.max_cycles);
             return describe_stuck(engine, what);
+        }
+        if (cycle >= next_progress_check) {
+            next_progress_check = cycle + EXEC_DEADLOCK_WINDOW_CYCLES / 64;
+            if (check_progress(engine, cycle, &progress) < 0)
+                return -1;
         }
         for (unsigned c = 0; c < engine->config.core.cu_count; c++)
             if (engine->cus[c].next_eval == cycle && cu_cycle(engine, &engine->cus[c], cycle) < 0)

@@ -5,12 +5,15 @@
 #include "workloads/manifest.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/files.h"
+#include "base/json_keys.h"
 #include "exec/alu.h"
 #include "exec/memory_request.h"
 #include "workloads/workload_support.h"
@@ -33,7 +36,14 @@ struct sc_manifest {
     const cJSON *launches;
     const cJSON *expected;
     int module;
+    uint64_t max_threads, max_iterations;   /* resource limits ("limits", else the defaults) */
 };
+
+/* Resource limits: a launch of more threads, or loops whose iterations (the product of the
+ * max_iterations of nested loops) exceed this, would run for days; a manifest that means it
+ * raises them under "limits". */
+#define MANIFEST_DEFAULT_MAX_THREADS (UINT64_C(1) << 26)
+#define MANIFEST_DEFAULT_MAX_ITERATIONS UINT64_C(1000000)
 
 typedef struct type_name {
     const char *name;
@@ -64,7 +74,23 @@ static bool is_whole_number(const cJSON *item)
     return cJSON_IsNumber(item) && item->valuedouble == floor(item->valuedouble) && fabs(item->valuedouble) < 9.2e18;
 }
 
-static int validate_init(const sc_manifest *m, const char *key, const cJSON *init, sc_error *error)
+/* A {"file": ...} initialiser's file must exist and hold exactly the buffer's `bytes`. */
+static int check_file_size(const sc_manifest *m, const char *key, const cJSON *file, uint64_t bytes, sc_error *error)
+{
+    char path[4096];
+    if (sc_path_relative_to(m->path, file->valuestring, path, sizeof path, error) < 0)
+        return -1;
+    struct stat status;
+    if (stat(path, &status) != 0)
+        return sc_fail(error, "%s: %s: cannot read %s: %s", m->path, key, path, strerror(errno));
+    if ((uint64_t)status.st_size != bytes)
+        return sc_fail(error, "%s: %s: file %s holds %lld bytes, the buffer needs %llu", m->path, key, path,
+                       (long long)status.st_size, (unsigned long long)bytes);
+    return 0;
+}
+
+/* An initialiser (or expected contents) of a buffer of `bytes` bytes. */
+static int validate_init(const sc_manifest *m, const char *key, const cJSON *init, uint64_t bytes, sc_error *error)
 {
     if (!init || cJSON_IsNumber(init))
         return 0;
@@ -85,7 +111,7 @@ static int validate_init(const sc_manifest *m, const char *key, const cJSON *ini
         return 0;
     }
     if (cJSON_IsString(file))
-        return 0;
+        return check_file_size(m, key, file, bytes, error);
     return key_error(m, key, "must be \"zero\", \"iota\", a number, {\"random\": {...}} or {\"file\": ...}", error);
 }
 
@@ -118,7 +144,7 @@ static int load_buffers(sc_manifest *m, sc_error *error)
         buffer->count = (uint64_t)count->valuedouble;
         buffer->init = cJSON_GetObjectItemCaseSensitive(b, "init");
         snprintf(key, sizeof key, "buffers.%s.init", b->string);
-        if (validate_init(m, key, buffer->init, error) < 0)
+        if (validate_init(m, key, buffer->init, buffer->count * ptx_type_size(buffer->type), error) < 0)
             return -1;
     }
     return 0;
@@ -153,7 +179,20 @@ static int validate_argument(const sc_manifest *m, const char *key, const cJSON 
     return key_error(m, key, "must be a buffer name, a number, or {\"u32\"|\"u64\"|\"f32\"|\"f64\": number}", error);
 }
 
-static int validate_launches(const sc_manifest *m, const char *key, const cJSON *launches, int depth, sc_error *error)
+/* The product of a grid or block's dimensions (after validate_dim3). */
+static double dim3_product(const cJSON *dims)
+{
+    if (cJSON_IsNumber(dims))
+        return dims->valuedouble;
+    double product = 1;
+    for (const cJSON *d = dims->child; d; d = d->next)
+        product *= d->valuedouble;
+    return product;
+}
+
+/* Validates a list of launches; `iterations` is how often the loops around it repeat it at most. */
+static int validate_launches(const sc_manifest *m, const char *key, const cJSON *launches, int depth,
+                             double iterations, sc_error *error)
 {
     if (!cJSON_IsArray(launches) || cJSON_GetArraySize(launches) == 0)
         return key_error(m, key, "must be a non-empty array of launches", error);
@@ -172,8 +211,13 @@ static int validate_launches(const sc_manifest *m, const char *key, const cJSON 
             snprintf(field, sizeof field, "%s.max_iterations", at);
             if (!is_whole_number(limit) || limit->valuedouble < 1)
                 return key_error(m, field, "must be a positive integer", error);
+            if (iterations * limit->valuedouble > (double)m->max_iterations)
+                return sc_fail(error, "%s: %s: %.0f iterations (with the loops around it) exceed the limit of %llu "
+                               "(raise \"limits\": {\"iterations\": N} if it is meant)", m->path, field,
+                               iterations * limit->valuedouble, (unsigned long long)m->max_iterations);
             snprintf(field, sizeof field, "%s.launches", at);
-            if (validate_launches(m, field, cJSON_GetObjectItemCaseSensitive(item, "launches"), depth + 1, error) < 0)
+            if (validate_launches(m, field, cJSON_GetObjectItemCaseSensitive(item, "launches"), depth + 1,
+                                  iterations * limit->valuedouble, error) < 0)
                 return -1;
             continue;
         }
@@ -187,6 +231,12 @@ static int validate_launches(const sc_manifest *m, const char *key, const cJSON 
         snprintf(field, sizeof field, "%s.block", at);
         if (validate_dim3(m, field, cJSON_GetObjectItemCaseSensitive(item, "block"), error) < 0)
             return -1;
+        double threads = dim3_product(cJSON_GetObjectItemCaseSensitive(item, "grid")) *
+                         dim3_product(cJSON_GetObjectItemCaseSensitive(item, "block"));
+        if (threads > (double)m->max_threads)
+            return sc_fail(error, "%s: %s: grid x block is %.0f threads, more than the limit of %llu per launch "
+                           "(raise \"limits\": {\"threads\": N} if it is meant)", m->path, at, threads,
+                           (unsigned long long)m->max_threads);
         const cJSON *shared = cJSON_GetObjectItemCaseSensitive(item, "shared_bytes");
         snprintf(field, sizeof field, "%s.shared_bytes", at);
         if (shared && (!is_whole_number(shared) || shared->valuedouble < 0 || shared->valuedouble > 1048576))
@@ -226,6 +276,31 @@ static int validate_names(const sc_manifest *m, const char *key, const cJSON *li
     return 0;
 }
 
+/* "limits": {"threads": N, "iterations": N}, each optional; the defaults otherwise. */
+static int load_limits(sc_manifest *m, sc_error *error)
+{
+    m->max_threads = MANIFEST_DEFAULT_MAX_THREADS;
+    m->max_iterations = MANIFEST_DEFAULT_MAX_ITERATIONS;
+    const cJSON *limits = cJSON_GetObjectItemCaseSensitive(m->root, "limits");
+    if (!limits)
+        return 0;
+    if (!cJSON_IsObject(limits))
+        return key_error(m, "limits", "must be an object {\"threads\": N, \"iterations\": N}", error);
+    for (const cJSON *item = limits->child; item; item = item->next) {
+        char key[300];
+        snprintf(key, sizeof key, "limits.%s", item->string);
+        uint64_t *limit = !strcmp(item->string, "threads")      ? &m->max_threads
+                          : !strcmp(item->string, "iterations") ? &m->max_iterations
+                                                                : NULL;
+        if (!limit)
+            return key_error(m, key, "unknown limit (threads, iterations)", error);
+        if (!is_whole_number(item) || item->valuedouble < 1)
+            return key_error(m, key, "must be a positive integer", error);
+        *limit = (uint64_t)item->valuedouble;
+    }
+    return 0;
+}
+
 static int parse_manifest(sc_manifest *m, const char *text, sc_error *error)
 {
     const char *where = NULL;
@@ -238,6 +313,9 @@ static int parse_manifest(sc_manifest *m, const char *text, sc_error *error)
     }
     if (!cJSON_IsObject(m->root))
         return sc_fail(error, "%s: the manifest must be a JSON object", m->path);
+    char duplicate[512];
+    if (sc_json_duplicate_key(m->root, duplicate, sizeof duplicate))
+        return key_error(m, duplicate, "duplicate key (each key may be given once)", error);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(m->root, "name");
     const cJSON *ptx = cJSON_GetObjectItemCaseSensitive(m->root, "ptx");
     if (name && !cJSON_IsString(name))
@@ -249,8 +327,10 @@ static int parse_manifest(sc_manifest *m, const char *text, sc_error *error)
         return -1;
     if (load_buffers(m, error) < 0)
         return -1;
+    if (load_limits(m, error) < 0)
+        return -1;
     m->launches = cJSON_GetObjectItemCaseSensitive(m->root, "launches");
-    if (validate_launches(m, "launches", m->launches, 0, error) < 0)
+    if (validate_launches(m, "launches", m->launches, 0, 1.0, error) < 0)
         return -1;
     const cJSON *outputs = cJSON_GetObjectItemCaseSensitive(m->root, "outputs");
     if (outputs && !cJSON_IsArray(outputs))
@@ -263,7 +343,8 @@ static int parse_manifest(sc_manifest *m, const char *text, sc_error *error)
     for (const cJSON *e = m->expected ? m->expected->child : NULL; e; e = e->next) {
         char at[300];
         snprintf(at, sizeof at, "expected.%s", e->string);
-        if (validate_init(m, at, e, error) < 0)
+        const manifest_buffer *buffer = find_buffer(m, e->string);
+        if (validate_init(m, at, e, buffer->count * ptx_type_size(buffer->type), error) < 0)
             return -1;
     }
     return 0;
@@ -420,19 +501,72 @@ static sc_kernel_arg argument_bits(const sc_manifest *m, const cJSON *arg, ptx_t
     return sc_arg_u64((uint64_t)(int64_t)arg->valuedouble);
 }
 
+/* Whether a number given for an integer parameter (or as {"u32"|"u64": n}) fits it exactly:
+ * whole, and within the type's range (64-bit types: within 2^53, where doubles stay exact). */
+static const char *integer_argument_problem(double value, ptx_type type)
+{
+    if (value != floor(value))
+        return "is not a whole number";
+    unsigned bits = 8 * ptx_type_size(type);
+    bool is_signed = ptx_type_is_signed(type);
+    double low = is_signed ? -ldexp(1.0, bits < 64 ? (int)bits - 1 : 53) : 0.0;
+    double high = bits < 64 ? ldexp(1.0, is_signed ? (int)bits - 1 : (int)bits) - 1 : ldexp(1.0, 53);
+    return value < low || value > high ? "is out of range" : NULL;
+}
+
+/* Before anything runs: every launch names a kernel of the PTX, with as many arguments as it
+ * takes, and every number fits the parameter it is passed to. */
+static int check_launches(const sc_manifest *m, const ptx_module *module, const cJSON *launches, const char *key,
+                          sc_error *error)
+{
+    int i = 0;
+    for (const cJSON *item = launches->child; item; item = item->next, i++) {
+        char at[600], field[700];
+        snprintf(at, sizeof at, "%s[%d]", key, i);
+        if (cJSON_GetObjectItemCaseSensitive(item, "repeat_until_zero")) {
+            snprintf(field, sizeof field, "%s.launches", at);
+            if (check_launches(m, module, cJSON_GetObjectItemCaseSensitive(item, "launches"), field, error) < 0)
+                return -1;
+            continue;
+        }
+        const char *kernel_name = cJSON_GetObjectItemCaseSensitive(item, "kernel")->valuestring;
+        int function = ptx_find_function(module, kernel_name);
+        if (function < 0)
+            return sc_fail(error, "%s: %s.kernel: %s has no kernel '%s'", m->path, at, m->ptx_path, kernel_name);
+        const ptx_function *kernel = &module->functions[function];
+        const cJSON *args = cJSON_GetObjectItemCaseSensitive(item, "args");
+        int count = args ? cJSON_GetArraySize(args) : 0;
+        if (count != kernel->param_count)
+            return sc_fail(error, "%s: %s.args: kernel %s takes %d arguments, %d given", m->path, at, kernel_name,
+                           kernel->param_count, count);
+        int a = 0;
+        for (const cJSON *arg = args ? args->child : NULL; arg; arg = arg->next, a++) {
+            ptx_type type = (ptx_type)module->symbols[kernel->params[a]].element_type;
+            const cJSON *number = cJSON_IsNumber(arg) ? arg : cJSON_IsObject(arg) ? arg->child : NULL;
+            if (cJSON_IsObject(arg) && !strcmp(arg->child->string, "u32"))
+                type = PTX_TYPE_U32;
+            else if (cJSON_IsObject(arg) && !strcmp(arg->child->string, "u64"))
+                type = PTX_TYPE_U64;
+            else if (cJSON_IsObject(arg))
+                continue;   /* {"f32"|"f64": x} */
+            if (!number || ptx_type_is_float(type))
+                continue;
+            const char *problem = integer_argument_problem(number->valuedouble, type);
+            if (problem)
+                return sc_fail(error, "%s: %s.args[%d]: %.17g %s for .%s parameter %d of %s", m->path, at, a,
+                               number->valuedouble, problem, ptx_type_name(type), a, kernel_name);
+        }
+    }
+    return 0;
+}
+
 static int launch_one(sc_manifest *m, sc_device *device, const cJSON *item, const char *key, sc_error *error)
 {
     const char *kernel_name = cJSON_GetObjectItemCaseSensitive(item, "kernel")->valuestring;
     const ptx_module *module = sc_device_module(device, m->module);
-    int function = ptx_find_function(module, kernel_name);
-    if (function < 0)
-        return sc_fail(error, "%s: %s.kernel: %s has no kernel '%s'", m->path, key, m->ptx_path, kernel_name);
-    const ptx_function *kernel = &module->functions[function];
+    const ptx_function *kernel = &module->functions[ptx_find_function(module, kernel_name)];
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(item, "args");
     int count = args ? cJSON_GetArraySize(args) : 0;
-    if (count != kernel->param_count)
-        return sc_fail(error, "%s: %s.args: kernel %s takes %d arguments, %d given", m->path, key, kernel_name,
-                       kernel->param_count, count);
     sc_kernel_arg *bits = calloc((size_t)count + 1, sizeof *bits);
     int i = 0;
     for (const cJSON *arg = args ? args->child : NULL; arg; arg = arg->next, i++)
@@ -527,7 +661,8 @@ static void compare_expected(sc_manifest *m, sc_device *device, sc_check_result 
 int sc_manifest_run(sc_manifest *m, sc_device *device, sc_check_result *check, sc_error *error)
 {
     m->module = sc_device_load_ptx(device, m->ptx_path, error);
-    if (m->module < 0 || allocate_buffers(m, device, error) < 0 || run_launches(m, device, m->launches, "launches", error) < 0)
+    if (m->module < 0 || check_launches(m, sc_device_module(device, m->module), m->launches, "launches", error) < 0 ||
+        allocate_buffers(m, device, error) < 0 || run_launches(m, device, m->launches, "launches", error) < 0)
         return -1;
     compare_expected(m, device, check, error);
     return 0;

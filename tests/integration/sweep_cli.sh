@@ -2,7 +2,8 @@
 # sweep_cli.sh — `syncscope sweep` end to end: a small detailed grid sweep stored unsharded and as
 # three shards merged with `syncscope merge` gives exactly the same points and results (cycles
 # and stall rows) and the same report; a one-at-a-time sweep writes its elasticity figures; a
-# sweep that fails part-way leaves none of its runs behind; bad specs and arguments fail in one
+# sweep that fails part-way keeps its whole points and continues from there when run again
+# (--restart starts over); bad specs and arguments fail in one
 # line with the right exit code.
 # Usage: sweep_cli.sh PATH/TO/syncscope
 set -u
@@ -81,16 +82,42 @@ for figure in elasticity dram.channels; do
     grep -q "<svg" "$work/figures/sweep-oat-test-$figure.svg" 2>/dev/null || fail "missing figure $figure"
 done
 
-# A point that cannot finish (the watchdog stops it) fails the sweep and removes its runs.
+# A point that cannot finish (the watchdog stops it) fails the sweep; the point before it stays
+# stored whole, the failing point leaves nothing, and the message says so.
 cat >"$work/stuck.json" <<'EOF'
 {"name": "stuck-test", "system": "gtx480", "size": "tiny", "mode": "detailed",
  "mechanisms": ["wt"], "workloads": ["vecadd"],
  "parameters": {"sim.max_cycles": {"values": [10000000, 20]}}}
 EOF
 expect 1 "a failing point" "$syncscope" sweep "$work/stuck.json" --db "$work/stuck.sqlite"
-expect_error_line "sweep stuck-test, point 1, vecadd on wt: "
-[ "$(sql "$work/stuck.sqlite" 'SELECT count(*) AS n FROM runs' | tail -1)" = 0 ] ||
-    fail "a failed sweep left runs behind"
+expect_error_line "sweep stuck-test: 1 points are stored whole (run the sweep again to continue from there): sweep stuck-test, point 1, vecadd on wt: "
+[ "$(sql "$work/stuck.sqlite" 'SELECT group_concat(p.point_index) AS points, count(r.id) AS runs FROM sweep_points p
+       LEFT JOIN runs r ON r.sweep_point_id = p.id' | tail -1)" = "0,1" ] ||
+    fail "a failed sweep stored other than point 0 whole"
+
+# Resuming: a sweep run again continues (here: nothing left); --restart evaluates every point again.
+expect 0 "grid sweep again" "$syncscope" sweep "$work/grid.json" --db "$work/whole.sqlite"
+expect_output "sweep grid-test: 6 of its points were already stored; continuing with the other 0"
+expect_output "6 of 6 points, 0 detailed runs stored"
+expect_output "24 of 24 detailed runs found"
+expect 0 "grid sweep restarted" "$syncscope" sweep "$work/grid.json" --restart --db "$work/whole.sqlite"
+expect_output "sweep grid-test: --restart removed its 6 stored points and their runs"
+expect_output "6 of 6 points, 24 detailed runs stored"
+[ "$(sql "$work/whole.sqlite" 'SELECT count(*) AS n FROM runs' | tail -1)" = 24 ] || fail "--restart left the old runs"
+expect 0 "db check after the restart" "$syncscope" db check --db "$work/whole.sqlite"
+expect 2 "--restart with --report-only" "$syncscope" sweep "$work/grid.json" --restart --report-only --db "$work/whole.sqlite"
+expect_error_line "--restart evaluates the sweep again; it cannot go with --report-only"
+
+# A model sweep of 10^8 points without a calibration is refused at once: the calibrations are
+# looked up before any point is checked.
+sed 's/{"random": 300}/{"random": 100000000}/' "$work/model.json" >"$work/huge-model.json"
+expect 1 "huge model sweep without a calibration" timeout 20 "$syncscope" sweep "$work/huge-model.json" --db "$work/huge.sqlite"
+expect_error_line "run syncscope calibrate --mechanism wt --system gtx480 first"
+# A Latin hypercube too large to keep its strata is refused naming its size.
+sed 's/"design": "grid"/"design": {"lhs": 100000000}/; s/"dram.channels"/"noc.latency": {"range": [2, 12], "count": 3}, "dram.channels"/' \
+    "$work/grid.json" >"$work/huge-lhs.json"
+expect 1 "huge Latin hypercube" timeout 20 "$syncscope" sweep "$work/huge-lhs.json" --db "$work/huge.sqlite"
+expect_error_line "sweep grid-test: a Latin hypercube of 100000000 points over 3 parameters keeps 300000000 strata; at most 268435456 fit"
 
 # Bad input.
 sed 's/"l1.size"/"l1.sise"/' "$work/grid.json" >"$work/bad.json"
