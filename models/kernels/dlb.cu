@@ -8,7 +8,9 @@
 // tasks from the bottom of its own deque; when that is empty it steals from the top of a random
 // other CTA's deque. Every queue access is fenced (Ren adds the fences the original lacked):
 // a push writes the task, fences, then publishes the new bottom; a pop publishes the lowered
-// bottom and fences before reading the top (the deque's store-load order); a steal reads the top,
+// bottom and fences before reading the top (the deque's store-load order), and one that empties
+// the deque resets the bottom to 0 and fences before installing the next (tag, top 0) age, so no
+// stealer can pair the new top with an older bottom; a steal reads the top,
 // fences, reads the bottom (so a bottom older than the top cannot make an emptied deque look
 // full), fences, then reads the task before claiming it with atomicCAS.
 // The run ends when `outstanding` (tasks pushed but not yet finished) is zero: children are added
@@ -64,6 +66,8 @@ __device__ bool deque_pop(volatile unsigned *items, volatile unsigned *header, u
     unsigned fresh = ((age >> 16) + 1) << 16;   // next tag, top 0
     *bottom = 0;
     header[32] = 0;
+    __threadfence();   // bottom 0 visible before the new age: else a stealer reading the new top 0
+                       // could still see the old bottom (b) and take slot 0 while it is rewritten
     bool won = b == top && atomicCAS((unsigned *)header, age, fresh) == age;
     if (!won)
         atomicExch((unsigned *)header, fresh);
