@@ -87,7 +87,8 @@
  * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
  * stalls) and n resident warps, P(c) = (1 - F_before(c))^n - (1 - F_before(c) - f_c)^n. A CU is
  * busy for its own CTAs' work at its warps' rate (CTAs of equal work but the busiest CU's);
- * cycles of idle CUs, of CUs that finish before the busiest, launch overhead and the drain are idle.
+ * cycles of idle CUs, of CUs that finish before the busiest and launch overhead are idle; the
+ * kernel-end release (t_drain and the store-buffer flush) is sync for every active CU.
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
@@ -1021,8 +1022,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
-    double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + drain +
-                           store_buffer_flush(d, p, launches, where.active);
+    double kernel_end_wait = drain + store_buffer_flush(d, p, launches, where.active);
+    double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows); the
@@ -1035,7 +1036,10 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                 busiest_cycles * (1 - tail_share) + fewer_at_busiest_rate, stalls);
     charge_view(&tail_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
     charge_view(&fewer_view, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate, stalls);
-    stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles;
+    /* The kernel-end release: an active CU waits for its writes to drain (GSI sync, as the detailed
+     * model charges a CU's cycles from kernel end until its L1 is drained); the rest is idle. */
+    stalls[GSI_SYNC] += where.active * kernel_end_wait;
+    stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles - where.active * kernel_end_wait;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
 
