@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcjson-dev libcmocka-dev python3)
 if [ "${SYNCSCOPE_TEST_DEPS:-0}" = 1 ]; then
-  packages+=(chromium clang)   # SVG rendering test; libFuzzer builds
+  packages+=(chromium clang sqlite3 util-linux)   # SVG rendering test; libFuzzer builds; the sqlite3 shell
+  # (tests that damage a database or hold its lock); setpriv (readers run as another user)
 fi
 missing=()
 for package in "${packages[@]}"; do
