@@ -1,7 +1,7 @@
 /* profile.h — a workload profile: what the analytical models need to know about a workload,
  * gathered once by a functional pass (profiler.h) and stored in the `profiles` table as JSON.
  *
- * Per group of launches (one kernel with one grid size; nw's anti-diagonals or bfs's levels
+ * Per group of launches (one kernel with one grid size; nw's diagonals of tiles or bfs's levels
  * form one group per distinct grid) it holds the instruction mix by functional unit, the
  * global memory instructions and the line requests they coalesce into by access kind, the
  * synchronization events (barriers, acquire and release fences), LRU stack-distance

@@ -1,10 +1,11 @@
 /* nw.c — driver of the Needleman-Wunsch workload: the global alignment score matrix of two
- * random DNA sequences, filled one anti-diagonal per launch (many small launches, each reading
- * the two diagonals before it). The check compares every cell with the host's dynamic program.
+ * random DNA sequences, filled as Rodinia's nw fills it: 16 x 16 tiles, one launch per diagonal
+ * of tiles, each tile reading the row above it and the column left of it. The check compares
+ * every cell with the host's dynamic program.
  */
 #include "workloads/workload_support.h"
 
-#define NW_BLOCK 64
+#define NW_TILE 16   /* NW_TILE of nw.cu: a CTA of NW_TILE threads fills one tile */
 #define NW_MATCH 3
 #define NW_MISMATCH (-1)
 #define NW_GAP 2
@@ -49,14 +50,14 @@ static int nw_on_device(sc_device *device, const uint8_t *a, const uint8_t *b, u
     uint64_t b_dev = sc_workload_upload(device, b, length, error);
     if (score_dev == 0 || a_dev == 0 || b_dev == 0)
         return -1;
-    for (uint32_t diagonal = 2; diagonal <= 2 * length; diagonal++) {
-        uint32_t first_row = diagonal > length ? diagonal - length : 1;
-        uint32_t last_row = diagonal - 1 < length ? diagonal - 1 : length;
+    uint32_t tiles = length / NW_TILE;
+    for (uint32_t tile_diagonal = 0; tile_diagonal < 2 * tiles - 1; tile_diagonal++) {
+        uint32_t first_tile_row = tile_diagonal >= tiles ? tile_diagonal - tiles + 1 : 0;
+        uint32_t last_tile_row = tile_diagonal < tiles ? tile_diagonal : tiles - 1;
         sc_kernel_arg args[] = {sc_arg_ptr(score_dev), sc_arg_ptr(a_dev), sc_arg_ptr(b_dev), sc_arg_u32(length),
-                                sc_arg_u32(diagonal), sc_arg_i32(NW_MATCH), sc_arg_i32(NW_MISMATCH),
+                                sc_arg_u32(tile_diagonal), sc_arg_i32(NW_MATCH), sc_arg_i32(NW_MISMATCH),
                                 sc_arg_i32(NW_GAP)};
-        if (sc_launch_1d(device, module, "nw_diagonal", sc_blocks_for(last_row - first_row + 1, NW_BLOCK), NW_BLOCK,
-                         args, 8, error) < 0)
+        if (sc_launch_1d(device, module, "nw_tiles", last_tile_row - first_tile_row + 1, NW_TILE, args, 8, error) < 0)
             return -1;
     }
     return sc_memcpy_from_device(device, score, score_dev, bytes, error);
@@ -65,7 +66,7 @@ static int nw_on_device(sc_device *device, const uint8_t *a, const uint8_t *b, u
 static int run_nw(sc_device *device, const sc_workload_params *params, sc_check_result *check,
                   sc_error *error)
 {
-    uint32_t length = sc_size_pick(params->size, 48, 256, 768, 768);
+    uint32_t length = sc_size_pick(params->size, 48, 256, 768, 768);   /* multiples of NW_TILE */
     size_t cells = (size_t)(length + 1) * (length + 1);
     sc_scratch scratch = {0};
     sc_rng rng;
@@ -88,7 +89,7 @@ static int run_nw(sc_device *device, const sc_workload_params *params, sc_check_
 
 const sc_workload sc_workload_nw = {
     .name = "nw",
-    .description = "Needleman-Wunsch alignment scores, one launch per anti-diagonal",
+    .description = "Needleman-Wunsch alignment scores in 16x16 tiles, one launch per diagonal of tiles",
     .behaviour = "wavefront dependences, many small launches, each cell written once",
     .run = run_nw,
 };

@@ -1,10 +1,10 @@
 #!/bin/bash
 # sampled_cli.sh — `run --mode sampled`: outputs stay correct (the workload's check passes) under
-# kernel-level sampling (nw: many launches) and CTA-wave windows inside launches (vecadd with
-# short periods); the estimate lies in its interval and within 5 % of the full detailed run
-# (nw small measures +0.7 %); the run is stored with mode 'sampled', its sample.* metrics and a
-# stall breakdown summing exactly to the estimated cycles; bad sampling flags fail in one line
-# and store nothing.
+# kernel-level sampling (the relax_min manifest: about 590 launches of one size, relaunched until
+# no label changes) and CTA-wave windows inside launches (vecadd with short periods); the
+# estimate lies in its interval and within 5 % of the full detailed run (relax_min measures
+# +1.0 %); the run is stored with mode 'sampled', its sample.* metrics and a stall breakdown
+# summing exactly to the estimated cycles; bad sampling flags fail in one line and store nothing.
 # Usage: sampled_cli.sh PATH/TO/syncscope
 set -u
 syncscope=$1
@@ -12,23 +12,27 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
 
-"$syncscope" run --workload nw --size small --mode detailed --no-db --json >"$work/full.json" || fail "detailed nw run"
-"$syncscope" run --workload nw --size small --mode sampled --db "$work/runs.db" --json >"$work/sampled.json" ||
-    fail "sampled nw run"
+relax_min="$(dirname "$0")/../data/manifests/fresh/relax_min.json"
+"$syncscope" run --workload-file "$relax_min" --mode detailed --no-db --json >"$work/full.json" || fail "detailed relax_min run"
+"$syncscope" run --workload-file "$relax_min" --mode sampled --db "$work/runs.db" --json >"$work/sampled.json" ||
+    fail "sampled relax_min run"
 python3 - "$work/full.json" "$work/sampled.json" <<'PY' || failures=$((failures + 1))
 import json, sys
 full, sampled = (json.load(open(path)) for path in sys.argv[1:3])
 sample = sampled["sample"]
 problems = []
 if sampled["check"] != "passed": problems.append("check " + sampled["check"])
-if sampled["warp_instructions"] != full["warp_instructions"]: problems.append("warp instructions differ")
+# Labels spread within a launch as neighbours see each other's updates, so the launch count
+# depends on timing: the fast-forwarded launches may converge a few launches apart.
+if abs(sampled["launches"] - full["launches"]) > 0.02 * full["launches"]:
+    problems.append("launches %d vs %d" % (sampled["launches"], full["launches"]))
 if not 0 < sample["detailed_fraction"] <= 0.06: problems.append("detailed fraction %r" % sample["detailed_fraction"])
 if sample["ci_low"] is None or not sample["ci_low"] <= sample["estimated_cycles"] <= sample["ci_high"]:
     problems.append("estimate outside its interval")
 error = abs(sample["estimated_cycles"] - full["cycles"]) / full["cycles"]
 if error > 0.05: problems.append("estimate %.0f vs full %d: %.1f %% off" % (sample["estimated_cycles"], full["cycles"], 100 * error))
 if sampled["cycles"] != round(sample["estimated_cycles"]): problems.append("cycles are not the rounded estimate")
-for problem in problems: print("FAIL: nw sampled:", problem)
+for problem in problems: print("FAIL: relax_min sampled:", problem)
 sys.exit(1 if problems else 0)
 PY
 
