@@ -15,13 +15,15 @@
 static void print_help(void)
 {
     printf("usage: syncscope reproduce STUDY [--size tiny|small|large|huge] [--scaling-sizes S,S...]\n"
-           "                          [--workloads W,W...] [--out DIR] [--report-only] [--db PATH]\n\n"
+           "                          [--workloads W,W...] [--out DIR] [--report-only] [--restart] [--db PATH]\n\n"
            "Runs the study's workloads under its mechanisms on its system preset in detail (at --size,\n"
            "default small), and its scaling workloads at each of --scaling-sizes (default\n"
            "tiny,small,large); stores every run tied to the sweep \"reproduce-STUDY\"; writes the figures\n"
            "and claims.md (the paper's claims next to the measured values) into DIR\n"
            "[notebooks_export/reproduce-STUDY] and prints the claims. --report-only runs nothing and\n"
-           "reports on the runs already stored. --workloads keeps a subset of the study's workloads.\n\n"
+           "reports on the runs already stored. --workloads keeps a subset of the study's workloads.\n"
+           "Run again after an interruption, it keeps the runs this build stored with the same\n"
+           "configuration and runs the rest; --restart removes the study's stored runs first.\n\n"
            "Studies:\n");
     study_print_list(stdout);
 }
@@ -70,9 +72,10 @@ static int reproduce(reproduction *r, bool report_only, const char *directory)
     if (status == 0 && !report_only) {
         printf("%s on %s, database %s\n", r->study->title, r->study->system, sc_store_path(r->runs.store));
         if ((status = reproduction_run(r, stdout, &error)) == 0)
-            printf("%d runs, %d failed their output check\n\n", r->runs_done, r->failed_checks);
+            printf("%d runs, %d kept from an earlier invocation, %d failed their output check\n\n", r->runs_done,
+                   r->runs_kept, r->failed_checks);
     }
-    if (status == 0 && (sc_output_make_directories(directory, &error) < 0 ||
+    if (status == 0 && (reproduction_check_complete(r, &error) < 0 || sc_output_make_directories(directory, &error) < 0 ||
                         r->study->report(&r->runs, directory, stdout, &error) < 0))
         status = -1;
     if (status < 0) {
@@ -87,7 +90,8 @@ int command_reproduce(int argc, char **argv)
     cli_option options[] = {
         {.name = "size", .kind = CLI_VALUE},      {.name = "scaling-sizes", .kind = CLI_VALUE},
         {.name = "workloads", .kind = CLI_VALUE}, {.name = "out", .kind = CLI_VALUE},
-        {.name = "report-only", .kind = CLI_FLAG}, {.name = "db", .kind = CLI_VALUE},
+        {.name = "report-only", .kind = CLI_FLAG}, {.name = "restart", .kind = CLI_FLAG},
+        {.name = "db", .kind = CLI_VALUE},
         {.name = NULL},
     };
     const char *positional[1];
@@ -110,6 +114,9 @@ int command_reproduce(int argc, char **argv)
         scaling_text = strdup(scaling ? scaling : "tiny,small,large");
         const char *size = cli_find(options, "size")->value;
         status = choose_runs(&r, workload_text, scaling_text, size ? size : "small");
+        r.restart = cli_find(options, "restart")->present;
+        if (status == 0 && r.restart && cli_find(options, "report-only")->present)
+            status = cli_usage_error("reproduce", "--restart runs the study again; it cannot go with --report-only");
     }
     if (!help && status == 0) {
         char directory[512];
