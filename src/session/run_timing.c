@@ -171,6 +171,7 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "dram_reads", (double)d->reads, NULL);
         add_metric(timing, "dram_writes", (double)d->writes, NULL);
         add_metric(timing, "dram_row_hits", (double)d->row_hits, NULL);
+        add_metric(timing, "dram_refreshes", (double)d->refreshes, NULL);
         add_metric(timing, "dram_bytes", (double)d->bytes, "bytes");
         add_metric(timing, "dram_queue_occupancy_mean", ratio((double)d->queue_occupancy_sum, (double)d->queue_samples),
                    "entries");

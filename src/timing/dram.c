@@ -47,7 +47,8 @@ struct dram {
 static bool is_valid_config(const dram_config *config)
 {
     return config->channels && config->banks_per_channel && config->row_bytes && config->line_bytes &&
-           config->interleave_bytes && config->bus_bytes && config->queue_entries && config->clock.period;
+           config->interleave_bytes && config->bus_bytes && config->queue_entries && config->clock.period &&
+           (config->t_rfc == 0 || config->t_refi > config->t_rfc);
 }
 
 static dram_timing timing_in_cycles(const dram_config *config)
@@ -56,8 +57,10 @@ static dram_timing timing_in_cycles(const dram_config *config)
     return (dram_timing){
         .cl = config->t_cl, .rcd = config->t_rcd, .rp = config->t_rp, .ras = config->t_ras,
         .rc = config->t_rc, .rrd = config->t_rrd, .wl = config->t_wl, .wr = config->t_wr,
-        .cdlr = config->t_cdlr, .burst = burst, .line_bytes = config->line_bytes,
+        .cdlr = config->t_cdlr, .faw = config->t_faw, .rtw = config->t_rtw,
+        .rfc = config->t_rfc, .refi = config->t_rfc ? config->t_refi : 0, .burst = burst, .line_bytes = config->line_bytes,
         .period = config->clock.period, .frfcfs = config->frfcfs,
+        .bank_count = config->banks_per_channel,
     };
 }
 
@@ -72,7 +75,7 @@ dram *dram_create(const dram_config *config)
     memory->heap = calloc(config->channels, sizeof *memory->heap);
     memory->heap_slot = calloc(config->channels, sizeof *memory->heap_slot);
     for (unsigned c = 0; c < config->channels; c++) {
-        dram_channel_init(&memory->channels[c], config->queue_entries, config->banks_per_channel);
+        dram_channel_init(&memory->channels[c], &memory->timing, config->queue_entries, config->banks_per_channel);
         memory->heap[c] = (channel_event){SC_TIME_NEVER, c};
         memory->heap_slot[c] = c;
     }
@@ -195,7 +198,7 @@ void dram_enqueue(dram *memory, const dram_request *request, sc_time now)
         .row = local_row / memory->config.banks_per_channel,
         .bank = (unsigned)(local_row % memory->config.banks_per_channel),
     };
-    dram_channel_add(channel, &memory->timing, &entry);
+    dram_channel_add(channel, &memory->timing, &entry, &memory->stats);
     sample_queue(&memory->stats, channel->queued);
     refresh_channel(memory, c);
 }

@@ -3,9 +3,10 @@
  * The model holds no data: the device's flat global image is the DRAM contents, and the L2
  * reads or writes it when a request completes. What this file decides is *when*: each channel
  * has a bounded request queue, a scheduler (FCFS, or FR-FCFS: row hits first, then oldest),
- * per-bank row buffers with tRCD/tRP/tRAS/tRC/tRRD, CAS (tCL) and write (tWL/tWR) latencies,
- * write-to-read turnaround (tCDLR), and a data bus moving `bus_bytes` per DRAM cycle, so a
- * line occupies the bus for line_bytes / bus_bytes cycles. A fixed `pipeline_latency` (ps)
+ * per-bank row buffers with tRCD/tRP/tRAS/tRC/tRRD and the four-activate window (tFAW), CAS
+ * (tCL) and write (tWL/tWR) latencies, write-to-read (tCDLR) and read-to-write (tRTW)
+ * turnaround, all-bank refresh (tRFC every tREFI), and a data bus moving `bus_bytes` per DRAM
+ * cycle, so a line occupies the bus for line_bytes / bus_bytes cycles. A fixed `pipeline_latency` (ps)
  * covers the controller and PHY and is added to every request, so an unloaded read's latency
  * is pipeline_latency + tRCD + tCL + burst on an idle bank.
  *
@@ -29,6 +30,9 @@ typedef struct dram_config {
     sc_clock clock;
     sc_time pipeline_latency;
     unsigned t_cl, t_rcd, t_rp, t_ras, t_rc, t_rrd, t_wl, t_wr, t_cdlr;  /* DRAM cycles */
+    unsigned t_faw;             /* four-activate window; 0: not modelled */
+    unsigned t_rtw;             /* read command to write command */
+    unsigned t_rfc, t_refi;     /* refresh cycle time every refresh interval; t_rfc 0: no refresh */
 } dram_config;
 
 typedef struct dram_request {
@@ -41,6 +45,7 @@ typedef struct dram_stats {
     uint64_t reads, writes;
     uint64_t row_hits, row_misses, row_conflicts;  /* conflict: another row was open */
     uint64_t bytes;
+    uint64_t refreshes;         /* all-bank refreshes, summed over channels */
     uint64_t queue_samples, queue_occupancy_sum, queue_peak;  /* sampled at every enqueue */
     sc_time bus_busy;           /* ps any channel's data bus was transferring, summed over channels */
 } dram_stats;

@@ -14,14 +14,18 @@
  * with the channel's constraints, so it costs a short scan of the banks that have requests.
  *
  * Constraints, in DRAM cycles:
- *   ACT  >= last ACT of the bank + tRC, last PRE of the bank + tRP, last ACT of the channel + tRRD
+ *   ACT  >= last ACT of the bank + tRC, last PRE of the bank + tRP, last ACT of the channel + tRRD,
+ *           the fourth-last ACT of the channel + tFAW, the end of the last refresh
  *   PRE  >= ACT + tRAS, RD + burst (read-to-precharge), write data end + tWR
  *   RD   >= ACT + tRCD, last write data end + tCDLR, and its data (RD + tCL) starts on a free bus
- *   WR   >= ACT + tRCD, and its data (WR + tWL) starts on a free bus
- * The bus carries one line per `burst` cycles, so transfers end in issue order and a channel's
+ *   WR   >= ACT + tRCD, last RD + tRTW, and its data (WR + tWL) starts on a free bus
+ *   REF  (all banks) when due, every tREFI: once every open bank may precharge, tRP later; it
+ *        closes every row and no bank activates for tRFC
+ * A due refresh goes before every other command; a channel with no requests does its refreshes
+ * when the next request arrives (they close its rows and may still be in progress). The bus
+ * carries one line per `burst` cycles, so transfers end in issue order and a channel's
  * requests complete in the order of their column commands. A request leaves the queue when its
- * column command issues. Not modelled: refresh, tFAW, tCCD beyond the burst, read-to-write bus
- * turnaround, and power-down.
+ * column command issues. Not modelled: tCCD beyond the burst, and power-down.
  *
  * A target only changes when a request arrives (it may become its bank's target) or when the
  * target's column command issues: an ACT or PRE is only issued for the bank's oldest request,
@@ -35,7 +39,7 @@ static uint64_t later(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 static uint64_t saturating_minus(uint64_t a, uint64_t b) { return a > b ? a - b : 0; }
 
-void dram_channel_init(dram_channel *channel, unsigned queue_entries, unsigned banks)
+void dram_channel_init(dram_channel *channel, const dram_timing *timing, unsigned queue_entries, unsigned banks)
 {
     *channel = (dram_channel){
         .slots = calloc(queue_entries, sizeof *channel->slots),
@@ -45,6 +49,7 @@ void dram_channel_init(dram_channel *channel, unsigned queue_entries, unsigned b
         .transfers = calloc(queue_entries, sizeof *channel->transfers),
         .transfer_capacity = queue_entries,
         .planned_cycle = DRAM_NEVER_CYCLE,
+        .next_refresh = timing->refi ? timing->refi : DRAM_NEVER_CYCLE,
     };
     for (unsigned s = 0; s < queue_entries; s++)
         channel->slots[s].next = s + 1 < queue_entries ? s + 1 : DRAM_NO_SLOT;
@@ -94,15 +99,30 @@ static void update_candidate(dram_channel *channel, unsigned bank_index)
     };
 }
 
-/* The earliest cycle the channel allows for each command: the command bus, tRRD, tCDLR, and
- * the data bus being free when the command's data starts. */
+/* The earliest cycle the channel allows for each command: the command bus, tRRD, tFAW, tCDLR,
+ * tRTW, and the data bus being free when the command's data starts. */
 static void channel_ready_cycles(const dram_channel *channel, const dram_timing *timing, uint64_t ready[4])
 {
     uint64_t command_bus = channel->command_ready;
-    ready[DRAM_ACTIVATE] = later(command_bus, channel->activate_ready);
+    uint64_t four_activates = timing->faw && channel->activate_count >= 4
+                                  ? channel->recent_activates[channel->activate_count % 4] + timing->faw
+                                  : 0;
+    ready[DRAM_ACTIVATE] = later(later(command_bus, channel->activate_ready), four_activates);
     ready[DRAM_PRECHARGE] = command_bus;
     ready[DRAM_READ] = later(later(command_bus, channel->read_ready), saturating_minus(channel->bus_free, timing->cl));
-    ready[DRAM_WRITE] = later(command_bus, saturating_minus(channel->bus_free, timing->wl));
+    ready[DRAM_WRITE] = later(later(command_bus, channel->write_ready), saturating_minus(channel->bus_free, timing->wl));
+}
+
+/* The cycle a due refresh can start: every bank idle, an open one precharged tRP before. */
+static uint64_t refresh_start(const dram_channel *channel, const dram_timing *timing)
+{
+    uint64_t start = later(channel->next_refresh, channel->command_ready);
+    for (unsigned b = 0; b < timing->bank_count; b++) {
+        const dram_bank *bank = &channel->banks[b];
+        start = later(start, bank->is_open ? later(bank->precharge_ready + timing->rp, bank->activate_ready)
+                                           : bank->activate_ready);
+    }
+    return start;
 }
 
 /* Whether a candidate ready at `cycle` goes before the best so far. */
@@ -134,7 +154,37 @@ static void plan_next_command(dram_channel *channel, const dram_timing *timing)
     if (best) {
         channel->planned_slot = best->slot;
         channel->planned_command = best->command;
+        if (channel->next_refresh <= best_cycle) {
+            channel->planned_cycle = refresh_start(channel, timing);
+            channel->planned_command = DRAM_REFRESH;
+        }
     }
+}
+
+/* An all-bank refresh at `cycle`: every row closes and no bank activates before it ends. */
+static void refresh(dram_channel *channel, const dram_timing *timing, uint64_t cycle, dram_stats *stats)
+{
+    for (unsigned b = 0; b < timing->bank_count; b++) {
+        channel->banks[b].is_open = false;
+        channel->banks[b].activate_ready = cycle + timing->rfc;
+    }
+    channel->command_ready = cycle + 1;
+    channel->next_refresh += timing->refi;
+    stats->refreshes++;
+    for (unsigned i = 0; i < channel->candidate_count; i++)
+        update_candidate(channel, channel->candidates[i].bank);
+}
+
+/* The refreshes a channel with no requests owes before `cycle`: the ones that fell entirely in
+ * idle time are counted, the last one is done (it closed the rows and may still be running). */
+static void catch_up_refreshes(dram_channel *channel, const dram_timing *timing, uint64_t cycle, dram_stats *stats)
+{
+    if (channel->next_refresh > cycle)
+        return;
+    uint64_t skipped = (cycle - channel->next_refresh) / timing->refi;
+    channel->next_refresh += skipped * timing->refi;
+    stats->refreshes += skipped;
+    refresh(channel, timing, refresh_start(channel, timing), stats);
 }
 
 /* The request a bank serves next: its oldest, or under FR-FCFS its oldest row hit if any. */
@@ -170,8 +220,10 @@ static void unlink_from_bank(dram_channel *channel, dram_bank *bank, unsigned sl
         channel->slots[entry->next].previous = entry->previous;
 }
 
-void dram_channel_add(dram_channel *channel, const dram_timing *timing, const dram_entry *entry)
+void dram_channel_add(dram_channel *channel, const dram_timing *timing, const dram_entry *entry, dram_stats *stats)
 {
+    if (channel->candidate_count == 0)
+        catch_up_refreshes(channel, timing, entry->arrival, stats);
     unsigned slot = channel->free_slot;
     channel->free_slot = channel->slots[slot].next;
     channel->queued++;
@@ -221,6 +273,7 @@ static void activate(dram_channel *channel, dram_bank *bank, const dram_timing *
     bank->precharge_ready = cycle + timing->ras;
     bank->activate_ready = cycle + timing->rc;
     channel->activate_ready = cycle + timing->rrd;
+    channel->recent_activates[channel->activate_count++ % 4] = cycle;
     if (entry->outcome == DRAM_ROW_HIT)
         entry->outcome = DRAM_ROW_MISS;
 }
@@ -280,6 +333,7 @@ static void transfer_line(dram_channel *channel, dram_bank *bank, const dram_tim
         channel->read_ready = data_end + timing->cdlr;
     } else {
         bank->precharge_ready = later(bank->precharge_ready, cycle + timing->burst);
+        channel->write_ready = cycle + timing->rtw;
     }
     push_transfer(channel, &entry->request, data_end);
 }
@@ -289,6 +343,11 @@ void dram_channel_issue(dram_channel *channel, const dram_timing *timing, dram_s
     uint64_t cycle = channel->planned_cycle;
     dram_entry *entry = &channel->slots[channel->planned_slot];
     dram_bank *bank = &channel->banks[entry->bank];
+    if (channel->planned_command == DRAM_REFRESH) {
+        refresh(channel, timing, cycle, stats);
+        plan_next_command(channel, timing);
+        return;
+    }
     channel->command_ready = cycle + 1;
     if (channel->planned_command == DRAM_ACTIVATE) {
         activate(channel, bank, timing, entry, cycle);

@@ -15,14 +15,16 @@
 
 /* The configuration's timing in DRAM cycles, plus what the statistics need. */
 typedef struct dram_timing {
-    uint64_t cl, rcd, rp, ras, rc, rrd, wl, wr, cdlr;
+    uint64_t cl, rcd, rp, ras, rc, rrd, wl, wr, cdlr, faw, rtw;
+    uint64_t rfc, refi;         /* refi 0: no refresh */
     uint64_t burst;             /* cycles a line occupies the data bus */
+    unsigned bank_count;        /* banks per channel */
     uint64_t line_bytes;
     sc_time period;
     bool frfcfs;
 } dram_timing;
 
-typedef enum dram_command { DRAM_ACTIVATE, DRAM_PRECHARGE, DRAM_READ, DRAM_WRITE } dram_command;
+typedef enum dram_command { DRAM_ACTIVATE, DRAM_PRECHARGE, DRAM_READ, DRAM_WRITE, DRAM_REFRESH } dram_command;
 
 /* How a request found its bank: the worst of the commands issued for it so far. */
 typedef enum dram_row_outcome { DRAM_ROW_HIT, DRAM_ROW_MISS, DRAM_ROW_CONFLICT } dram_row_outcome;
@@ -72,6 +74,10 @@ typedef struct dram_channel {
     unsigned candidate_count;
     uint64_t command_ready;     /* one command per cycle on the command bus */
     uint64_t activate_ready;    /* tRRD since the last activate of any bank */
+    uint64_t recent_activates[4];   /* cycles of the channel's last four ACTs, a ring (tFAW) */
+    unsigned activate_count;    /* ACTs issued, mod 4 the ring's oldest */
+    uint64_t write_ready;       /* tRTW since the last read command */
+    uint64_t next_refresh;      /* cycle the next all-bank refresh is due */
     uint64_t bus_free;          /* end of the last data transfer */
     uint64_t read_ready;        /* tCDLR since the end of the last write's data */
     dram_transfer *transfers;   /* ring buffer, data_end ascending */
@@ -81,12 +87,12 @@ typedef struct dram_channel {
     dram_command planned_command;
 } dram_channel;
 
-void dram_channel_init(dram_channel *channel, unsigned queue_entries, unsigned banks);
+void dram_channel_init(dram_channel *channel, const dram_timing *timing, unsigned queue_entries, unsigned banks);
 void dram_channel_release(dram_channel *channel);
 
 /* Queues a request (the queue has room) and plans the next command again. Only `request`,
  * `arrival`, `row` and `bank` of the entry are read. */
-void dram_channel_add(dram_channel *channel, const dram_timing *timing, const dram_entry *entry);
+void dram_channel_add(dram_channel *channel, const dram_timing *timing, const dram_entry *entry, dram_stats *stats);
 
 /* Issues the planned command at its cycle, counts a completed access in `stats`, and plans the
  * next command. */

@@ -143,7 +143,9 @@ static int load_dram(const sc_config *c, memory_config *m, sc_error *error)
         .t_rp = (unsigned)sc_config_int(c, "dram.t_rp"), .t_ras = (unsigned)sc_config_int(c, "dram.t_ras"),
         .t_rc = (unsigned)sc_config_int(c, "dram.t_rc"), .t_rrd = (unsigned)sc_config_int(c, "dram.t_rrd"),
         .t_wl = (unsigned)sc_config_int(c, "dram.t_wl"), .t_wr = (unsigned)sc_config_int(c, "dram.t_wr"),
-        .t_cdlr = (unsigned)sc_config_int(c, "dram.t_cdlr"),
+        .t_cdlr = (unsigned)sc_config_int(c, "dram.t_cdlr"), .t_faw = (unsigned)sc_config_int(c, "dram.t_faw"),
+        .t_rtw = (unsigned)sc_config_int(c, "dram.t_rtw"), .t_rfc = (unsigned)sc_config_int(c, "dram.t_rfc"),
+        .t_refi = (unsigned)sc_config_int(c, "dram.t_refi"),
     };
     unsigned burst = ceil_div(m->line_bytes, d->bus_bytes);
     sc_time core = sc_clock_span(d->clock, (uint64_t)d->t_rcd + d->t_cl + burst);
@@ -156,6 +158,9 @@ static int load_dram(const sc_config *c, memory_config *m, sc_error *error)
                        "(tRCD + tCL + burst = %.0f GPU cycles)", (long long)sc_config_int(c, "dram.latency"),
                        memory_side_lookup_cycles(m), (double)core / (double)m->gpu_clock.period);
     d->pipeline_latency = end_to_end - l2 - memory_side - core;
+    if (d->t_rfc && d->t_refi <= d->t_rfc)
+        return sc_fail(error, "dram.t_refi: a refresh every %u DRAM cycles cannot last dram.t_rfc = %u cycles", d->t_refi,
+                       d->t_rfc);
     m->dram_write_queue_entries = (unsigned)sc_config_int(c, "dram.write_queue");
     return 0;
 }

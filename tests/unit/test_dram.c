@@ -1,7 +1,8 @@
 /* test_dram.c — the DRAM timing model: unloaded latency formula, row hit/miss/conflict timing,
  * FR-FCFS against FCFS ordering within and across banks, bus bandwidth, bank parallelism,
- * channel interleaving, queue capacity, write-to-read turnaround, exact next-event times and
- * determinism. Expected times are worked out by hand from the constraints in dram_channel.c. */
+ * channel interleaving, queue capacity, write-to-read and read-to-write turnaround, the
+ * four-activate window, refresh (when due, on an idle channel, while busy), exact next-event
+ * times and determinism. Expected times are worked out by hand from the constraints in dram_channel.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -336,6 +337,96 @@ static void test_write_to_read_turnaround_delays_read(void **state)
     assert_int_equal(read_after_write(20), 5000 + (40 + 12 + 4) * 1000);
 }
 
+static void test_read_to_write_turnaround_delays_write(void **state)
+{
+    (void)state;
+    for (unsigned t_rtw = 0; t_rtw <= 20; t_rtw += 20) {
+        dram_config config = test_config();
+        config.t_rtw = t_rtw;
+        dram *memory = dram_create(&config);
+        completion_log log = {0};
+        enqueue(memory, address_of(&config, 0, 0, 0, 0), false, 1, 0);   /* ACT 0, RD 12, data to 28 */
+        enqueue(memory, address_of(&config, 0, 1, 0, 0), true, 2, 0);    /* ACT 6, WR ready at 18 */
+        drain(memory, &log);
+        assert_int_equal(completion_of(&log, 1), 33000);
+        /* The bus alone lets the write's data start as the read's ends (WR at 24); tRTW 20 holds
+         * the WR until 32. */
+        sc_time expected = t_rtw ? 5000 + (32 + 4 + 4) * 1000 : 5000 + (24 + 4 + 4) * 1000;
+        assert_int_equal(completion_of(&log, 2), expected);
+        dram_destroy(memory);
+    }
+}
+
+static void test_four_activate_window_holds_the_fifth_activate(void **state)
+{
+    (void)state;
+    dram_config config = test_config();
+    config.banks_per_channel = 8;
+    config.t_faw = 100;
+    dram *memory = dram_create(&config);
+    completion_log log = {0};
+    for (unsigned bank = 0; bank < 5; bank++)
+        enqueue(memory, address_of(&config, 0, bank, 0, 0), false, bank, 0);
+    drain(memory, &log);
+    /* The first ACT at 0: the fifth waits until 100, reads at 112, its data ends at 128. */
+    assert_int_equal(completion_of(&log, 4), 5000 + (100 + 12 + 12 + 4) * 1000);
+    for (unsigned bank = 0; bank < 4; bank++)
+        assert_true(completion_of(&log, bank) < 100000);
+    dram_destroy(memory);
+}
+
+static void test_refresh_closes_rows_and_blocks_activates(void **state)
+{
+    (void)state;
+    dram_config config = test_config();
+    config.t_rfc = 50;
+    config.t_refi = 200;
+    dram *memory = dram_create(&config);
+    completion_log log = {0};
+    enqueue(memory, address_of(&config, 0, 0, 0, 0), false, 1, 0);
+    drain(memory, &log);
+    assert_int_equal(completion_of(&log, 1), 33000);
+    /* The refresh due at 200 closed row 0 and holds activates until 250: the same row at 210 is
+     * a miss that activates at 250. */
+    enqueue(memory, address_of(&config, 0, 0, 0, 1), false, 2, 210000);
+    drain(memory, &log);
+    assert_int_equal(completion_of(&log, 2), 5000 + (250 + 12 + 12 + 4) * 1000);
+    assert_int_equal(dram_statistics(memory)->refreshes, 1);
+    /* Idle from then until 10,000: 49 refreshes fell in idle time and the one due at 10,000 runs
+     * until 10,050. */
+    enqueue(memory, address_of(&config, 0, 0, 0, 2), false, 3, 10000000);
+    drain(memory, &log);
+    assert_int_equal(completion_of(&log, 3), 5000 + (10050 + 12 + 12 + 4) * 1000);
+    assert_int_equal(dram_statistics(memory)->refreshes, 50);
+    dram_destroy(memory);
+}
+
+static void test_refresh_interrupts_a_busy_channel(void **state)
+{
+    (void)state;
+    dram_config config = test_config();
+    config.t_rfc = 50;
+    config.t_refi = 200;
+    dram *memory = dram_create(&config);
+    completion_log log = {0};
+    /* Row hits in bank 0 every 8 cycles from 0 to 900 (half the bus's rate, so the backlog a
+     * refresh leaves drains): the refreshes due at 200, 400, 600 and 800 each stop the stream,
+     * and the first read after each one activates the row again. */
+    sc_time now = 0;
+    unsigned tags = 0;
+    for (; now <= 900000; now += 8000) {
+        advance(memory, now, &log);
+        if (dram_can_accept(memory, address_of(&config, 0, 0, 0, 0)))
+            enqueue(memory, address_of(&config, 0, 0, 0, tags % 16), false, tags, now), tags++;
+    }
+    drain(memory, &log);
+    const dram_stats *stats = dram_statistics(memory);
+    assert_int_equal(stats->refreshes, 4);
+    assert_int_equal(stats->row_misses, 1 + 4);
+    assert_int_equal(stats->reads, tags);
+    dram_destroy(memory);
+}
+
 /* Issues `count` pseudo-random requests every 300 ps, waiting while a queue is full. */
 static void run_random_requests(const dram_config *config, unsigned count, completion_log *log)
 {
@@ -383,6 +474,10 @@ static void test_invalid_config_is_refused(void **state)
     dram_config config = test_config();
     config.bus_bytes = 0;
     assert_null(dram_create(&config));
+    config = test_config();
+    config.t_rfc = 50;
+    config.t_refi = 50;   /* a refresh that never ends before the next is due */
+    assert_null(dram_create(&config));
 }
 
 int main(void)
@@ -398,6 +493,10 @@ int main(void)
         cmocka_unit_test(test_channels_interleave_and_work_in_parallel),
         cmocka_unit_test(test_full_queue_refuses_until_a_request_issues),
         cmocka_unit_test(test_write_to_read_turnaround_delays_read),
+        cmocka_unit_test(test_read_to_write_turnaround_delays_write),
+        cmocka_unit_test(test_four_activate_window_holds_the_fifth_activate),
+        cmocka_unit_test(test_refresh_closes_rows_and_blocks_activates),
+        cmocka_unit_test(test_refresh_interrupts_a_busy_channel),
         cmocka_unit_test(test_same_sequence_gives_same_times),
         cmocka_unit_test(test_invalid_config_is_refused),
     };
