@@ -17,7 +17,7 @@ static void print_help(void)
     printf("usage: syncscope reproduce STUDY [--size tiny|small|large|huge] [--scaling-sizes S,S...]\n"
            "                          [--workloads W,W...] [--out DIR] [--report-only] [--restart] [--db PATH]\n\n"
            "Runs the study's workloads under its mechanisms on its system preset in detail (at --size,\n"
-           "default small), and its scaling workloads at each of --scaling-sizes (default\n"
+           "default the study's size below), and its scaling workloads at each of --scaling-sizes (default\n"
            "tiny,small,large); stores every run tied to the sweep \"reproduce-STUDY\"; writes the figures\n"
            "and claims.md (the paper's claims next to the measured values) into DIR\n"
            "[notebooks_export/reproduce-STUDY] and prints the claims. --report-only runs nothing and\n"
@@ -113,7 +113,7 @@ int command_reproduce(int argc, char **argv)
         workload_text = workloads ? strdup(workloads) : NULL;
         scaling_text = strdup(scaling ? scaling : "tiny,small,large");
         const char *size = cli_find(options, "size")->value;
-        status = choose_runs(&r, workload_text, scaling_text, size ? size : "small");
+        status = choose_runs(&r, workload_text, scaling_text, size ? size : r.study->size);
         r.restart = cli_find(options, "restart")->present;
         if (status == 0 && r.restart && cli_find(options, "report-only")->present)
             status = cli_usage_error("reproduce", "--restart runs the study again; it cannot go with --report-only");

@@ -118,6 +118,9 @@ const reproduction_study study_quickrelease = {
     .name = "quickrelease",
     .title = "QuickRelease (Hechtman et al., HPCA 2014)",
     .system = "qr-apu",
+    /* The paper gives no input sizes; at large, per-launch fixed costs (kernel-end drains and
+     * flushes, pipeline fill) no longer dominate (docs/quickrelease-reproduction.md, scaling). */
+    .size = "large",
     .mechanisms = mechanisms,
     .workloads = workloads,
     .scaling_workloads = scaling_workloads,

@@ -22,7 +22,8 @@ const reproduction_study *study_find(const char *name)
 void study_print_list(FILE *out)
 {
     for (size_t i = 0; i < sizeof studies / sizeof studies[0]; i++)
-        fprintf(out, "  %-14s %s (preset %s)\n", studies[i]->name, studies[i]->title, studies[i]->system);
+        fprintf(out, "  %-14s %s (preset %s, size %s)\n", studies[i]->name, studies[i]->title, studies[i]->system,
+                studies[i]->size);
 }
 
 typedef struct fetch_context {

@@ -39,6 +39,7 @@ typedef struct reproduction_study {
     const char *name;                  /* CLI name */
     const char *title;                 /* the paper */
     const char *system;                /* preset */
+    const char *size;                  /* the main figures' default input size */
     const char *const *mechanisms;     /* NULL-terminated; the first is the normalisation base */
     const char *const *workloads;      /* NULL-terminated, main figures */
     const char *const *scaling_workloads;  /* NULL-terminated, scaling figure */
