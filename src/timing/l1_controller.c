@@ -81,6 +81,27 @@ void l1_write_performed(memory_system *memory, unsigned cu, sc_time now)
     memory->callbacks.write_performed(memory->callbacks.context, cu, now);
 }
 
+void l1_perform_atomic(memory_system *memory, unsigned cu, uint32_t op, uint64_t line_address, uint8_t *line_data,
+                       sc_time latency, sc_time now)
+{
+    l1_controller *l1 = &memory->l1[cu];
+    sc_time start = now > l1->atomic_unit_free ? now : l1->atomic_unit_free;
+    l1->atomic_unit_free = start + memory->config.gpu_clock.period;
+    memory_perform_atomic(memory, op, line_address, line_data);
+    endpoint here = endpoint_cu(cu);
+    uint32_t handle = message_allocate(memory, MSG_ATOMIC_DONE, here, here, line_address);
+    message *m = message_get(memory, handle);
+    m->op = op;
+    m->data_source = GSI_SOURCE_L1;
+    event_queue_push(memory->events, start + latency, MEMORY_EVENT_AT_CU, cu, handle);
+}
+
+sc_time l1_atomics_done(const memory_system *memory, unsigned cu, sc_time now)
+{
+    sc_time free = memory->l1[cu].atomic_unit_free;
+    return free > now ? free : now;
+}
+
 /* Sends masked bytes of a line to its home; `op` is the store whose operation completes at the
  * acknowledgement (MSG_WRITE_ACK), or MEMORY_OP_NONE for bytes the store buffer collected. */
 static void send_write(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data,
@@ -300,7 +321,8 @@ static int install_fill(memory_system *memory, l1_context *context, const protoc
 }
 
 /* Serves the MSHR's requests in arrival order on the line (cached, or the message's copy): loads
- * read it, stores and atomics are performed on it. Then frees the MSHR. */
+ * read it, stores are performed on it, atomics go through the CU's atomic unit (one per cycle).
+ * Then frees the MSHR. */
 static void deliver_fill(memory_system *memory, l1_context *context, sc_time now)
 {
     mshr_entry *entry = context->entry;
@@ -314,13 +336,13 @@ static void deliver_fill(memory_system *memory, l1_context *context, sc_time now
             memory_op_line_done(memory, handle, m->line_address, data, source, now);
             continue;
         }
-        if (is_store((l1_event)op->event)) {
-            coalesced_line lanes = {.line_address = m->line_address,
-                                    .lanes = memory_op_lanes_in_line(memory, op, m->line_address)};
-            write_lanes(op, &lanes, data, NULL);
-        } else {
-            memory_perform_atomic(memory, handle, m->line_address, data);
+        if (!is_store((l1_event)op->event)) {
+            l1_perform_atomic(memory, context->cu, handle, m->line_address, data, 0, now);
+            continue;
         }
+        coalesced_line lanes = {.line_address = m->line_address,
+                                .lanes = memory_op_lanes_in_line(memory, op, m->line_address)};
+        write_lanes(op, &lanes, data, NULL);
         l1_write_performed(memory, context->cu, now);
         memory_op_line_done(memory, handle, m->line_address, NULL, source, now);
     }

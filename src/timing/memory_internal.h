@@ -61,6 +61,7 @@ typedef struct l1_controller {
     uint32_t epoch;              /* acquires so far: MSHRs opened in an older epoch are stale */
     uint32_t reads_around;       /* read-around requests in flight (share the MSHR budget) */
     uint64_t writes_outstanding; /* writes/atomics sent (or waiting for ownership) and not yet performed */
+    sc_time atomic_unit_free;    /* when the L1's atomic unit takes its next atomic (one per GPU cycle) */
 } l1_controller;
 
 /* L2 line states (cache_line.state). */
@@ -247,6 +248,15 @@ int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event,
  * line (L1_OPEN_MISS: MSG_READ in IV; a protocol's own: its request in its transient). */
 void l1_open_miss(memory_system *memory, l1_context *context, message_type request, l1_state state, sc_time now);
 void l1_write_performed(memory_system *memory, unsigned cu, sc_time now);
+/* Performs atomic `op` on a line the L1 holds, through the CU's atomic unit: one atomic per GPU
+ * cycle, in arrival order. The line's bytes change now; the answer reaches the warp `latency`
+ * after the unit takes it (an MSG_ATOMIC_DONE event; the atomic counts as an outstanding write
+ * until then). */
+void l1_perform_atomic(memory_system *memory, unsigned cu, uint32_t op, uint64_t line_address, uint8_t *line_data,
+                       sc_time latency, sc_time now);
+/* When the CU's atomic unit has performed every atomic it has taken: a line it holds can leave
+ * the L1 (answer a forward) no earlier. */
+sc_time l1_atomics_done(const memory_system *memory, unsigned cu, sc_time now);
 /* The engine's defaults for the l1_action and l1_message hooks, which a protocol's own hooks
  * also fall back to: an action or a message type nobody implements is a protocol error. */
 int l1_action_unknown(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error);

@@ -4,6 +4,9 @@
  * the line back and invalidates the sharer, an atomic is performed in the L1 that owns the line,
  * a second line in the same bank recalls the first one's entry (the owner's dirty data reaches
  * the home), and every value read, and the image after a host read, is what the program wrote.
+ * A hot line: atomics on an owned line, and atomics waiting for a line's ownership, go through
+ * the owner's atomic unit one per cycle, and the owner answers a forward only once its unit has
+ * performed what it took.
  * A toy directory machine with a guarded row checks that the directory takes the first row whose
  * guard holds, and what its guard sees. */
 #include <setjmp.h>
@@ -88,6 +91,76 @@ static void test_ownership_forwarding_invalidation_and_recall(void **state)
     }
 }
 
+/* Starts `count` one-lane atomic adds of 1 on `address` from CU `cu`, all at `now`. */
+static void start_atomics(memory_harness *h, unsigned cu, uint64_t address, unsigned count, sc_time now,
+                          uint32_t *ops)
+{
+    for (unsigned i = 0; i < count; i++)
+        ops[i] = memory_harness_start_at(h, cu, L1_ATOMIC, address, 1, now);
+}
+
+/* Runs events until every op of `ops` is done; records each one's completion time. */
+static void complete(memory_harness *h, const uint32_t *ops, unsigned count, sc_time *done)
+{
+    unsigned remaining = count;
+    while (remaining && memory_harness_step(h))
+        for (unsigned i = 0; i < count; i++)
+            if (h->done_op == ops[i] && done[i] == 0) {
+                done[i] = h->done_time;
+                remaining--;
+                h->done_op = MEMORY_OP_NONE;
+            }
+    assert_int_equal(remaining, 0);
+}
+
+static void test_hot_line_atomics_take_the_atomic_unit_in_turn(void **state)
+{
+    memory_harness *h = *state;
+    uint64_t x = h->base + 8 * h->timing.memory.line_bytes;
+    sc_time cycle = h->timing.memory.gpu_clock.period;
+    memory_harness_access(h, 0, L1_ATOMIC, x, 1, NULL);            /* CU0 owns x, x = 1 */
+    sc_time now = memory_harness_now(h) + 1000 * cycle;
+
+    /* Four atomics on the owned line at once: answered one cycle apart, in order. */
+    uint32_t ops[4];
+    sc_time done[4] = {0};
+    start_atomics(h, 0, x, 4, now, ops);
+    complete(h, ops, 4, done);
+    for (unsigned i = 0; i < 4; i++) {
+        assert_int_equal(done[i], now + sc_clock_span(h->timing.memory.gpu_clock, h->timing.memory.l1_latency) +
+                                      i * cycle);
+        assert_int_equal(memory_harness_value(h, ops[i]), 1 + i);
+    }
+
+    /* Four atomics of CU1 waiting for the line: performed when the owner's data arrives, one
+     * per cycle. */
+    now = done[3] + 1000 * cycle;
+    sc_time waited[4] = {0};
+    start_atomics(h, 1, x, 4, now, ops);
+    complete(h, ops, 4, waited);
+    for (unsigned i = 0; i < 4; i++) {
+        assert_int_equal(waited[i], waited[0] + i * cycle);
+        assert_int_equal(memory_harness_value(h, ops[i]), 5 + i);
+    }
+
+    /* CU0 takes eight atomics on the line CU1 owns while CU1 is given four more at once: CU1
+     * answers CU0's forward only after its unit performed its four, so CU0's atomics see them. */
+    now = waited[3] + 1000 * cycle;
+    uint32_t mine[4], theirs[8];
+    sc_time mine_done[4] = {0}, theirs_done[8] = {0};
+    start_atomics(h, 1, x, 4, now, mine);
+    start_atomics(h, 0, x, 8, now, theirs);
+    complete(h, mine, 4, mine_done);
+    complete(h, theirs, 8, theirs_done);
+    for (unsigned i = 0; i < 4; i++)
+        assert_int_equal(memory_harness_value(h, mine[i]), 9 + i);
+    for (unsigned i = 0; i < 8; i++) {
+        assert_int_equal(memory_harness_value(h, theirs[i]), 13 + i);
+        assert_true(theirs_done[i] > mine_done[3]);
+    }
+    assert_int_equal(image_word(h, x), 21);
+}
+
 /* The toy: MESI's L1 over a directory that grants a first reader E, except to odd CUs, which get
  * S (a guarded row). The guard records what it was shown. */
 enum { GUARD_ODD_REQUESTER = 1 };
@@ -144,6 +217,7 @@ int main(void)
     sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ownership_forwarding_invalidation_and_recall),
+        cmocka_unit_test(test_hot_line_atomics_take_the_atomic_unit_in_turn),
         cmocka_unit_test(test_guarded_directory_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

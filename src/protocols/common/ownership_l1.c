@@ -5,7 +5,9 @@
  *
  * A GetS or GetM opens an MSHR in IS or IM like any miss (l1_open_miss); requests to the line
  * wait in it and are performed in arrival order when the grant arrives. An atomic on an owned
- * line is performed in the L1 and answered after the L1 latency. A Put carries the line to the
+ * line is performed by the L1's atomic unit (one per cycle, l1_perform_atomic) and answered
+ * after the L1 latency; an owner answers a forward once its atomic unit has performed what it
+ * took. A Put carries the line to the
  * directory (dirty from M and O) and counts as a write-back outstanding (ownership_l1) until
  * acknowledged, and the L1 is not drained at kernel end before; an owner answers a forward with
  * its data, or with no data when its Put went first. */
@@ -64,18 +66,13 @@ static void send_to_directory(memory_system *memory, unsigned cu, message_type t
     memory_send(memory, handle, when);
 }
 
-/* Performs an atomic on the owned line now; its values reach the warp after the L1 latency. */
+/* Performs an atomic on the owned line through the L1's atomic unit; its values reach the warp
+ * after the L1 latency. */
 static void perform_atomic_locally(memory_system *memory, l1_context *context, sc_time now)
 {
-    memory_perform_atomic(memory, context->op, context->line_address, context->cached->data);
-    endpoint cu = endpoint_cu(context->cu);
-    uint32_t handle = message_allocate(memory, MSG_ATOMIC_DONE, cu, cu, context->line_address);
-    message *m = message_get(memory, handle);
-    m->op = context->op;
-    m->data_source = GSI_SOURCE_L1;
     memory->l1[context->cu].writes_outstanding++;
-    event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency),
-                     MEMORY_EVENT_AT_CU, context->cu, handle);
+    l1_perform_atomic(memory, context->cu, context->op, context->line_address, context->cached->data,
+                      sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency), now);
 }
 
 static void write_back(memory_system *memory, l1_context *context, sc_time now)
@@ -90,7 +87,8 @@ static void write_back(memory_system *memory, l1_context *context, sc_time now)
 static void send_data(memory_system *memory, l1_context *context, sc_time now)
 {
     const cache_line *line = context->cached;
-    sc_time when = now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
+    sc_time when = l1_atomics_done(memory, context->cu, now) +
+                   sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
     send_to_directory(memory, context->cu, MSG_OWNER_DATA, line->address, line->data,
                       l1_state_dirty((l1_state)line->state), when);
 }
