@@ -290,6 +290,8 @@ int sc_launch_kernel(sc_device *device, int module_handle, const char *kernel_na
     int function = ptx_find_function(module, kernel_name);
     if (function < 0 || !module->functions[function].is_entry)
         return sc_fail(error, "%s: no kernel named '%s'", module->path, kernel_name);
+    if (ptx_check_kernel(module, function, error) < 0)
+        return -1;
     const ptx_function *kernel = &module->functions[function];
     uint8_t *parameters = calloc(kernel->kernel_param_bytes + 1, 1);
     int status = build_parameters(module, kernel, args, arg_count, parameters, error);

@@ -23,6 +23,9 @@ static const char *const opcode_names[PTX_OP_COUNT] = {
     [PTX_OP_BAR] = "bar", [PTX_OP_BAR_WARP] = "bar.warp", [PTX_OP_FENCE] = "fence",
     [PTX_OP_ATOM] = "atom", [PTX_OP_RED] = "red", [PTX_OP_SHFL] = "shfl", [PTX_OP_VOTE] = "vote",
     [PTX_OP_ACTIVEMASK] = "activemask", [PTX_OP_NANOSLEEP] = "nanosleep",
+    [PTX_OP_MATCH] = "match", [PTX_OP_REDUX] = "redux", [PTX_OP_ELECT] = "elect",
+    [PTX_OP_MUL24] = "mul24", [PTX_OP_MAD24] = "mad24", [PTX_OP_SAD] = "sad", [PTX_OP_DP4A] = "dp4a",
+    [PTX_OP_DP2A] = "dp2a", [PTX_OP_UNSUPPORTED] = "unsupported",
 };
 
 static const struct {

@@ -533,6 +533,8 @@ static int check_launches(const sc_manifest *m, const ptx_module *module, const 
         int function = ptx_find_function(module, kernel_name);
         if (function < 0)
             return sc_fail(error, "%s: %s.kernel: %s has no kernel '%s'", m->path, at, m->ptx_path, kernel_name);
+        if (ptx_check_kernel(module, function, error) < 0)
+            return sc_fail_prefix(error, "%s: %s.kernel", m->path, at);
         const ptx_function *kernel = &module->functions[function];
         const cJSON *args = cJSON_GetObjectItemCaseSensitive(item, "args");
         int count = args ? cJSON_GetArraySize(args) : 0;
