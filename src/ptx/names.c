@@ -71,12 +71,13 @@ bool ptx_type_is_signed(ptx_type type)
     return (unsigned)type < PTX_TYPE_COUNT && types[type].is_signed;
 }
 
-/* True if `mangled` is an Itanium-mangled function "_Z<length><name>..." whose name is `name`. */
+/* True if `mangled` is an Itanium-mangled name "_Z<length><name>..." (or "_ZL..." for internal
+ * linkage: static functions and variables) whose name is `name`. */
 static bool mangled_name_is(const char *mangled, const char *name)
 {
     if (strncmp(mangled, "_Z", 2) != 0)
         return false;
-    const char *cursor = mangled + 2;
+    const char *cursor = mangled + (mangled[2] == 'L' ? 3 : 2);
     size_t length = 0;
     while (*cursor >= '0' && *cursor <= '9' && length < 4096)
         length = length * 10 + (size_t)(*cursor++ - '0');
@@ -91,5 +92,18 @@ int ptx_find_function(const ptx_module *module, const char *name)
     for (int32_t i = 0; i < module->function_count; i++)
         if (module->functions[i].is_entry && mangled_name_is(module->functions[i].name, name))
             return i;
+    return -1;
+}
+
+int ptx_find_variable(const ptx_module *module, const char *name)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int32_t i = 0; i < module->symbol_count; i++) {
+            const ptx_symbol *symbol = &module->symbols[i];
+            if (symbol->storage != PTX_STORAGE_GLOBAL && symbol->storage != PTX_STORAGE_CONST)
+                continue;
+            if (pass == 0 ? strcmp(symbol->name, name) == 0 : mangled_name_is(symbol->name, name))
+                return i;
+        }
     return -1;
 }

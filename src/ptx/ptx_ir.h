@@ -287,6 +287,9 @@ void ptx_module_free(ptx_module *module);
 /* Finds a function by exact name, or a kernel by its unmangled C++ base name
  * ("scan_block" finds "_Z10scan_blockPKjPji"). Returns the index or -1. */
 int ptx_find_function(const ptx_module *module, const char *name);
+/* Finds a .global or .const variable by exact name, or by its unmangled C++ name ("coef" finds
+ * "_ZL4coef"). Returns the symbol index or -1. */
+int ptx_find_variable(const ptx_module *module, const char *name);
 
 /* Marks in `reached` (function_count entries, cleared by the caller) the functions kernel
  * `entry` runs: itself and every function it calls, directly or through other functions. */
