@@ -507,6 +507,34 @@ REF(r_ntid, THREADS)
 REF(r_shared, in->a[t ^ 1])
 REF(r_bar_warp, A)
 
+/* The CTA-wide result of an atomic every thread applies to one shared word. */
+static uint64_t cta_sum(const inputs *in, unsigned t)
+{
+    (void)t;
+    uint32_t sum = 0;
+    for (unsigned u = 0; u < THREADS; u++)
+        sum += in->a[u];
+    return sum;
+}
+
+static uint64_t cta_max_s32(const inputs *in, unsigned t)
+{
+    (void)t;
+    int32_t best = INT32_MIN;
+    for (unsigned u = 0; u < THREADS; u++)
+        best = s32(in->a[u]) > best ? s32(in->a[u]) : best;
+    return (uint32_t)best;
+}
+
+static uint64_t cta_or(const inputs *in, unsigned t)
+{
+    (void)t;
+    uint32_t bits = 0;
+    for (unsigned u = 0; u < THREADS; u++)
+        bits |= in->b[u];
+    return bits;
+}
+
 /* Row text may use: %r1..%r3 = a, b, c; %f1..%f3 = x, y, z; %fd1..%fd3 = x, y, z as f64;
  * %rd6 = b:a and %rd7 = c:b (64-bit, high:low); %p1 = a is odd; %r0 = %tid.x; scratch %r4-%r9,
  * %rd8-%rd9, %f4-%f9, %fd4-%fd9, %p3-%p7, %rs1-%rs7. Results go to %r10/%rd10/%f10/%fd10/%p2.
@@ -698,6 +726,14 @@ static const row rows[] = {
                                 "st.shared.u32 [%r6], %r1; bar.sync 0; xor.b32 %r4, %r4, 4; add.u32 %r6, %r5, %r4; "
                                 "ld.shared.u32 %r10, [%r6]; bar.sync 0;", R32, r_shared, false},
     {"bar.warp.sync", "bar.warp.sync -1; mov.u32 %r10, %r1;", R32, r_bar_warp, false},
+    {"red.shared.add.u32", "st.shared.u32 [sbuf+256], 0; bar.sync 0; red.shared.add.u32 [sbuf+256], %r1; bar.sync 0; "
+                           "ld.shared.u32 %r10, [sbuf+256]; bar.sync 0;", R32, cta_sum, false},
+    {"atom.shared.max.s32", "st.shared.u32 [sbuf+260], -2147483648; bar.sync 0; "
+                            "atom.shared.max.s32 %r4, [sbuf+260], %r1; bar.sync 0; ld.shared.u32 %r10, [sbuf+260]; "
+                            "bar.sync 0;", R32, cta_max_s32, false},
+    {"atom.or.b32 (generic)", "st.shared.u32 [sbuf+264], 0; bar.sync 0; cvta.shared.u64 %rd8, sbuf; "
+                              "atom.or.b32 %r4, [%rd8+264], %r2; bar.sync 0; ld.shared.u32 %r10, [sbuf+264]; "
+                              "bar.sync 0;", R32, cta_or, false},
 };
 
 enum { ROWS = sizeof rows / sizeof rows[0] };
@@ -706,7 +742,7 @@ enum { ROWS = sizeof rows / sizeof rows[0] };
 
 static const char prologue[] =
     ".version 8.0\n.target sm_80\n.address_size 64\n"
-    ".shared .align 4 .b8 sbuf[256];\n"
+    ".shared .align 4 .b8 sbuf[512];\n"
     ".visible .entry support(.param .u64 support_in, .param .u64 support_out)\n{\n"
     ".reg .pred %p<8>;\n.reg .b16 %rs<8>;\n.reg .b32 %r<12>;\n.reg .f32 %f<11>;\n.reg .b64 %rd<11>;\n"
     ".reg .f64 %fd<11>;\n"
