@@ -15,7 +15,6 @@
 #include "ptx/ptx_ir.h"
 
 #define EXEC_MAX_WARP_WIDTH 64
-#define PTX_WARP_LANES 32   /* lanes of a warp as PTX collectives and %laneid see it */
 
 /* An instruction pre-decoded for the interpreter (exec/program.h). */
 typedef struct exec_op exec_op;

@@ -26,6 +26,9 @@
 
 #include "base/error.h"
 
+/* Lanes of a warp as PTX sees it: collectives, %laneid and the predefined constant WARP_SZ. */
+#define PTX_WARP_LANES 32
+
 typedef enum ptx_type {
     PTX_TYPE_NONE = 0,
     PTX_TYPE_PRED,

@@ -504,7 +504,9 @@ REF(r_laneid, lane_of(t))
 REF(r_lanemask_lt, (1u << lane_of(t)) - 1)
 REF(r_lanemask_ge, ~((1u << lane_of(t)) - 1))
 REF(r_ntid, THREADS)
+REF(r_warp_size, LANES)
 REF(r_shared, in->a[t ^ 1])
+REF(r_shared_wrap, in->b[t ^ 1])
 REF(r_bar_warp, A)
 
 /* The CTA-wide result of an atomic every thread applies to one shared word. */
@@ -722,9 +724,14 @@ static const row rows[] = {
     {"mov.u32 %lanemask_lt", "mov.u32 %r10, %lanemask_lt;", R32, r_lanemask_lt, false},
     {"mov.u32 %lanemask_ge", "mov.u32 %r10, %lanemask_ge;", R32, r_lanemask_ge, false},
     {"mov.u32 %ntid.x", "mov.u32 %r10, %ntid.x;", R32, r_ntid, false},
+    {"mov.u32 WARP_SZ", "mov.u32 %r10, WARP_SZ;", R32, r_warp_size, false},
     {"ld/st.shared + bar.sync", "shl.b32 %r4, %r0, 2; mov.u32 %r5, sbuf; add.u32 %r6, %r5, %r4; "
                                 "st.shared.u32 [%r6], %r1; bar.sync 0; xor.b32 %r4, %r4, 4; add.u32 %r6, %r5, %r4; "
                                 "ld.shared.u32 %r10, [%r6]; bar.sync 0;", R32, r_shared, false},
+    {"ld/st.shared [%r+offset] wrapping at 32 bits",
+     "shl.b32 %r4, %r0, 2; mov.u32 %r5, sbuf; add.u32 %r6, %r5, %r4; sub.u32 %r6, %r6, 64; "
+     "st.shared.u32 [%r6+64], %r2; bar.sync 0; xor.b32 %r4, %r4, 4; add.u32 %r7, %r5, %r4; sub.u32 %r7, %r7, 128; "
+     "ld.shared.u32 %r10, [%r7+128]; bar.sync 0;", R32, r_shared_wrap, false},
     {"bar.warp.sync", "bar.warp.sync -1; mov.u32 %r10, %r1;", R32, r_bar_warp, false},
     {"red.shared.add.u32", "st.shared.u32 [sbuf+256], 0; bar.sync 0; red.shared.add.u32 [sbuf+256], %r1; bar.sync 0; "
                            "ld.shared.u32 %r10, [sbuf+256]; bar.sync 0;", R32, cta_sum, false},
