@@ -1,6 +1,8 @@
 /* execute_collective.c — warp-collective instructions: shfl.sync, vote(.sync), activemask,
- * match.any/all.sync, redux.sync and elect.sync. The lanes that take part are the lanes that
- * execute the instruction (a correct program names exactly those in its member mask).
+ * match.any/all.sync, redux.sync and elect.sync. A lane of vote.sync, match, redux and elect
+ * takes part with the executing lanes its own member mask names: lanes of one instruction may
+ * name different groups at once (cooperative groups' labeled_partition gives each group its own
+ * mask from match.any, then reduces each group with redux.sync).
  * All source values are gathered before any destination is written, since lanes read each
  * other's registers. PTX defines these instructions on 32-lane warps (5-bit lane numbers, 32-bit
  * masks), so in a 64-lane wavefront each 32-lane half acts as one PTX warp: CUDA code written for
@@ -43,6 +45,17 @@ static uint64_t half_mask(uint64_t lanes, unsigned lane)
     return (lanes >> (lane & ~(PTX_WARP_LANES - 1u))) & 0xffffffffull;
 }
 
+/* The 32-bit mask of the lanes `lane` takes part with: the executing lanes of its 32-lane half
+ * that the member mask in operand `mask_index` names (all executing lanes when it is < 0). */
+static uint64_t group_of(exec_warp *warp, exec_frame *frame, const ptx_instruction *in, int mask_index,
+                         uint64_t lanes, unsigned lane)
+{
+    uint64_t group = half_mask(lanes, lane);
+    if (mask_index >= 0)
+        group &= operand_read(warp, frame, &in->operands[mask_index], lane) & 0xffffffffull;
+    return group;
+}
+
 static void vote(exec_warp *warp, exec_frame *frame, const ptx_instruction *in, uint64_t lanes)
 {
     uint64_t ballot = 0;
@@ -53,7 +66,8 @@ static void vote(exec_warp *warp, exec_frame *frame, const ptx_instruction *in, 
     }
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint64_t votes = half_mask(ballot, lane), voters = half_mask(lanes, lane), result;
+        uint64_t voters = group_of(warp, frame, in, (in->flags & PTX_FLAG_SYNC) ? 2 : -1, lanes, lane);
+        uint64_t votes = half_mask(ballot, lane) & voters, result;
         switch ((ptx_vote_mode)in->mode) {
         case PTX_VOTE_ALL: result = votes == voters; break;
         case PTX_VOTE_ANY: result = votes != 0; break;
@@ -76,7 +90,7 @@ static void match(exec_warp *warp, exec_frame *frame, const ptx_instruction *in,
     }
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint64_t same = 0, voters = half_mask(lanes, lane);
+        uint64_t same = 0, voters = group_of(warp, frame, in, 2, lanes, lane);
         unsigned base = lane & ~(PTX_WARP_LANES - 1u);
         for (uint64_t v = voters; v; v &= v - 1) {
             unsigned other = (unsigned)__builtin_ctzll(v);
@@ -116,7 +130,9 @@ static void reduce_lanes(exec_warp *warp, exec_frame *frame, const ptx_instructi
     }
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m), base = lane & ~(PTX_WARP_LANES - 1u);
-        uint64_t voters = half_mask(lanes, lane);
+        uint64_t voters = group_of(warp, frame, in, 2, lanes, lane);
+        if (voters == 0)
+            voters = 1ull << (lane - base);  /* not in its own mask (undefined in PTX): its own value */
         uint32_t result = values[base + (unsigned)__builtin_ctzll(voters)];
         for (uint64_t v = voters & (voters - 1); v; v &= v - 1)
             result = reduce((ptx_atom_op)in->mode, is_signed, result, values[base + (unsigned)__builtin_ctzll(v)]);
@@ -130,7 +146,8 @@ static void elect(exec_warp *warp, exec_frame *frame, const ptx_instruction *in,
 {
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        unsigned leader = (unsigned)__builtin_ctzll(half_mask(lanes, lane));
+        uint64_t group = group_of(warp, frame, in, 1, lanes, lane);
+        unsigned leader = group ? (unsigned)__builtin_ctzll(group) : lane & (PTX_WARP_LANES - 1u);
         if (in->operands[0].kind == PTX_OPERAND_REGISTER)
             operand_write(warp, frame, in->operands[0].reg, lane, leader);
         operand_write(warp, frame, in->operands[0].reg2, lane, (lane & (PTX_WARP_LANES - 1u)) == leader);

@@ -322,6 +322,53 @@ static uint64_t match_any_64(const inputs *in, unsigned t)
     return mask;
 }
 
+/* Lanes of t's warp in the same group as t: the same a & 3 (by_value) or, else, the same half
+ * of the warp (lanes 0-15 or 16-31), as a 32-bit mask. */
+static uint32_t group_mask(const inputs *in, unsigned t, bool by_value)
+{
+    uint32_t mask = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+        unsigned u = warp_base(t) + l;
+        bool same = by_value ? (in->a[u] & 3) == (in->a[t] & 3) : (l < 16) == (lane_of(t) < 16);
+        if (same)
+            mask |= 1u << l;
+    }
+    return mask;
+}
+
+static uint64_t group_max_b(const inputs *in, unsigned t)
+{
+    int32_t best = INT32_MIN;
+    for (uint32_t m = group_mask(in, t, true); m; m &= m - 1)
+        best = s32(in->b[warp_base(t) + (unsigned)__builtin_ctz(m)]) > best
+                   ? s32(in->b[warp_base(t) + (unsigned)__builtin_ctz(m)]) : best;
+    return (uint32_t)best;
+}
+
+static uint64_t parity_sum(const inputs *in, unsigned t)
+{
+    uint32_t sum = 0;
+    for (unsigned l = 0; l < LANES; l++)
+        if ((in->a[warp_base(t) + l] & 1) == (in->a[t] & 1))
+            sum += in->a[warp_base(t) + l];
+    return sum;
+}
+
+static uint64_t half_ballot(const inputs *in, unsigned t)
+{
+    return warp_mask(in, t, odd_a) & group_mask(in, t, false);
+}
+
+static uint64_t group_leader(const inputs *in, unsigned t)
+{
+    return (uint32_t)__builtin_ctz(group_mask(in, t, true));
+}
+
+static uint64_t half_match(const inputs *in, unsigned t)
+{
+    return match_any(in, t, 3) & group_mask(in, t, false);
+}
+
 static uint64_t vote_ballot(const inputs *in, unsigned t)
 {
     return warp_mask(in, t, odd_a);
@@ -716,6 +763,19 @@ static const row rows[] = {
     {"redux.sync.and.b32", "redux.sync.and.b32 %r10, %r1, -1;", R32, r_redux_and, false},
     {"redux.sync.or.b32", "redux.sync.or.b32 %r10, %r1, -1;", R32, r_redux_or, false},
     {"redux.sync.xor.b32", "redux.sync.xor.b32 %r10, %r1, -1;", R32, r_redux_xor, false},
+    {"redux.sync.max.s32 per match.any group", "and.b32 %r4, %r1, 3; match.any.sync.b32 %r5, %r4, -1; "
+                                                "redux.sync.max.s32 %r10, %r2, %r5;", R32, group_max_b, false},
+    {"redux.sync.add.u32 per ballot group", "vote.sync.ballot.b32 %r5, %p1, -1; not.b32 %r6, %r5; "
+                                            "selp.b32 %r7, %r5, %r6, %p1; redux.sync.add.u32 %r10, %r1, %r7;", R32,
+     parity_sum, false},
+    {"vote.sync.ballot.b32 per half-warp mask", "mov.u32 %r4, %laneid; setp.lt.u32 %p3, %r4, 16; "
+                                                "selp.b32 %r5, 65535, -65536, %p3; vote.sync.ballot.b32 %r10, %p1, %r5;",
+     R32, half_ballot, false},
+    {"match.any.sync.b32 per half-warp mask", "mov.u32 %r4, %laneid; setp.lt.u32 %p3, %r4, 16; "
+                                              "selp.b32 %r5, 65535, -65536, %p3; and.b32 %r6, %r1, 3; "
+                                              "match.any.sync.b32 %r10, %r6, %r5;", R32, half_match, false},
+    {"elect.sync per match.any group", "and.b32 %r4, %r1, 3; match.any.sync.b32 %r5, %r4, -1; "
+                                       "elect.sync %r10|%p3, %r5;", R32, group_leader, false},
     {"elect.sync", "elect.sync %r10|%p3, -1;", R32, r_elect, false},
     {"elect.sync predicate", "elect.sync %r4|%p2, -1;", PRED, r_elect_p, false},
     {"elect.sync (divergent)", "mov.u32 %r10, -1; @!%p1 bra $L_elect_skip; vote.sync.ballot.b32 %r4, %p1, -1; "
