@@ -685,11 +685,12 @@ static int place_symbol_buffer(const sc_manifest *m, sc_device *device, manifest
         chosen = i;
         index = found;
     }
-    if (chosen < 0)
+    if (chosen < 0 && (buffer->symbol_module >= 0 || m->module_count == 1))
         return sc_fail(error, "%s: buffers.%s.symbol: %s has no .global or .const variable '%s'", m->path, buffer->name,
-                       buffer->symbol_module >= 0 || m->module_count == 1
-                           ? m->modules[buffer->symbol_module >= 0 ? buffer->symbol_module : 0].path : "no module",
-                       buffer->symbol);
+                       m->modules[buffer->symbol_module >= 0 ? buffer->symbol_module : 0].path, buffer->symbol);
+    if (chosen < 0)
+        return sc_fail(error, "%s: buffers.%s.symbol: no module has a .global or .const variable '%s'", m->path,
+                       buffer->name, buffer->symbol);
     const ptx_module *module = sc_device_module(device, m->modules[chosen].handle);
     const ptx_symbol *symbol = &module->symbols[index];
     uint64_t bytes = buffer->count * ptx_type_size(buffer->type);
@@ -800,10 +801,11 @@ static int resolve_kernel(const sc_manifest *m, sc_device *device, const cJSON *
         *chosen = i;
         *function = found;
     }
-    if (*chosen < 0)
-        return sc_fail(error, "%s: %s.kernel: %s has no kernel '%s'", m->path, at,
-                       only >= 0 || m->module_count == 1 ? m->modules[only >= 0 ? only : 0].path : "no module",
+    if (*chosen < 0 && (only >= 0 || m->module_count == 1))
+        return sc_fail(error, "%s: %s.kernel: %s has no kernel '%s'", m->path, at, m->modules[only >= 0 ? only : 0].path,
                        kernel_name);
+    if (*chosen < 0)
+        return sc_fail(error, "%s: %s.kernel: no module has a kernel '%s'", m->path, at, kernel_name);
     return 0;
 }
 

@@ -175,5 +175,9 @@ expect_error "{\"ptx\": {\"a\": 3}, $buffers, \"launches\": [$launch]}" \
     'ptx\.a: must be the path of a PTX file$'
 expect_error "{\"ptx\": {\"a\": \"HOST/host.ptx\", \"n\": \"HOST/negate.ptx\"}, $buffers, \"launches\": [{\"kernel\": \"negate\", \"module\": \"a\", \"grid\": 1, \"block\": 32, \"args\": [\"d\", 16]}]}" \
     "launches\[0\]\.kernel: .*host\.ptx has no kernel 'negate'$"
+expect_error "{\"ptx\": {\"a\": \"HOST/host.ptx\", \"n\": \"HOST/negate.ptx\"}, $buffers, \"launches\": [{\"kernel\": \"missing\", \"grid\": 1, \"block\": 32, \"args\": []}]}" \
+    "launches\[0\]\.kernel: no module has a kernel 'missing'$"
+expect_error "{\"ptx\": {\"a\": \"HOST/host.ptx\", \"n\": \"HOST/negate.ptx\"}, \"buffers\": {\"d\": {\"type\": \"s32\", \"count\": 16}, \"c\": {\"type\": \"f32\", \"count\": 4, \"symbol\": \"nope\"}}, \"launches\": [$launch]}" \
+    "buffers\.c\.symbol: no module has a \.global or \.const variable 'nope'$"
 
 exit "$status"
