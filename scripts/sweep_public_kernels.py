@@ -35,7 +35,7 @@ An argument is "buf" (a 1 MiB buffer of small random u32 values 0..15), "buf:zer
 parameter gets "buf", every 32-bit integer parameter 256 and every float parameter 1.0.
 
 usage: sweep_public_kernels.py --kernels DIR --work DIR [--list FILE] [--syncscope BIN]
-                               [--only ID,...] [--table FILE] [--mechanisms M,...]
+                               [--only ID,...] [--table FILE] [--mechanisms M,...] [--system PRESET]
 """
 import argparse
 import json
@@ -188,7 +188,8 @@ def sweep_one(entry, options, mechanisms):
         dumps = []
         for buffer in (manifest["buffers"] if tag == "functional" else compared):
             dumps += ["--dump", "%s=%s" % (buffer, os.path.join(work, "%s.%s.bin" % (tag, buffer)))]
-        return run([options.syncscope, "run", "--workload-file", manifest_path, "--no-db"] + extra + dumps, log)
+        return run([options.syncscope, "run", "--workload-file", manifest_path, "--no-db", "--system", options.system]
+                   + extra + dumps, log)
 
     status, lines = run_mode("functional", ["--mode", "functional"])
     if status != 0:
@@ -226,6 +227,7 @@ def main():
     parser.add_argument("--only", default="", help="comma-separated ids")
     parser.add_argument("--mechanisms", default="", help="comma-separated (default: every mechanism)")
     parser.add_argument("--table", default="", help="also write the results table (Markdown) here")
+    parser.add_argument("--system", default="gtx480", help="system preset of every run [gtx480]")
     options = parser.parse_args()
     try:
         entries = json.load(open(options.list))["kernels"]
@@ -247,7 +249,7 @@ def main():
                                                         entry.get("url", ""), result, detail.replace("|", "\\|"), note))
         print("%-28s %-16s %s" % (entry["id"], result, detail), flush=True)
     summary = ", ".join("%d %s" % (n, r) for r, n in sorted(counts.items()))
-    print("%d kernels: %s (mechanisms: %s)" % (len(entries), summary, " ".join(mechanisms)))
+    print("%d kernels: %s (system %s, mechanisms: %s)" % (len(entries), summary, options.system, " ".join(mechanisms)))
     if options.table:
         with open(options.table, "w") as out:
             out.write("\n".join(rows) + "\n\n%d kernels: %s\n" % (len(entries), summary))

@@ -666,31 +666,49 @@ static int fill_elements(const sc_manifest *m, const cJSON *init, ptx_type type,
     return 0;
 }
 
+/* Finds `name` with `find` in module `only` (when >= 0) or in whichever module has it: the
+ * module index and the item's index, or -1 with an error "KEY: FILE has no WHAT 'name'" (or "no
+ * module has a WHAT", or "both A and B have a WHAT" when the choice is ambiguous). */
+typedef int (*module_lookup)(const ptx_module *module, const char *name);
+
+static int find_in_modules(const sc_manifest *m, sc_device *device, int only, module_lookup find, const char *name,
+                           const char *key, const char *what, int *chosen, int *index, sc_error *error)
+{
+    *chosen = -1;
+    for (int i = 0; i < m->module_count; i++) {
+        int found = only >= 0 && i != only ? -1 : find(sc_device_module(device, m->modules[i].handle), name);
+        if (found < 0)
+            continue;
+        if (*chosen >= 0)
+            return sc_fail(error, "%s: %s: both %s and %s have a %s '%s' (choose one with \"module\")", m->path, key,
+                           m->modules[*chosen].path, m->modules[i].path, what, name);
+        *chosen = i;
+        *index = found;
+    }
+    if (*chosen >= 0)
+        return 0;
+    if (only >= 0 || m->module_count == 1)
+        return sc_fail(error, "%s: %s: %s has no %s '%s'", m->path, key, m->modules[only >= 0 ? only : 0].path, what,
+                       name);
+    return sc_fail(error, "%s: %s: no module has a %s '%s'", m->path, key, what, name);
+}
+
+static int find_kernel(const ptx_module *module, const char *name)
+{
+    int function = ptx_find_function(module, name);
+    return function >= 0 && module->functions[function].is_entry ? function : -1;
+}
+
 /* A "symbol" buffer's address: the variable of its module (or of the one module that has it),
  * which must hold at least the buffer's bytes. */
 static int place_symbol_buffer(const sc_manifest *m, sc_device *device, manifest_buffer *buffer, sc_error *error)
 {
-    int chosen = -1;
-    int32_t index = -1;
-    for (int i = 0; i < m->module_count; i++) {
-        if (buffer->symbol_module >= 0 && i != buffer->symbol_module)
-            continue;
-        int32_t found = ptx_find_variable(sc_device_module(device, m->modules[i].handle), buffer->symbol);
-        if (found < 0)
-            continue;
-        if (chosen >= 0)
-            return sc_fail(error, "%s: buffers.%s.symbol: both %s and %s have a variable '%s' (choose one with "
-                           "\"module\")", m->path, buffer->name, m->modules[chosen].path, m->modules[i].path,
-                           buffer->symbol);
-        chosen = i;
-        index = found;
-    }
-    if (chosen < 0 && (buffer->symbol_module >= 0 || m->module_count == 1))
-        return sc_fail(error, "%s: buffers.%s.symbol: %s has no .global or .const variable '%s'", m->path, buffer->name,
-                       m->modules[buffer->symbol_module >= 0 ? buffer->symbol_module : 0].path, buffer->symbol);
-    if (chosen < 0)
-        return sc_fail(error, "%s: buffers.%s.symbol: no module has a .global or .const variable '%s'", m->path,
-                       buffer->name, buffer->symbol);
+    char key[300];
+    snprintf(key, sizeof key, "buffers.%s.symbol", buffer->name);
+    int chosen, index;
+    if (find_in_modules(m, device, buffer->symbol_module, ptx_find_variable, buffer->symbol, key,
+                        ".global or .const variable", &chosen, &index, error) < 0)
+        return -1;
     const ptx_module *module = sc_device_module(device, m->modules[chosen].handle);
     const ptx_symbol *symbol = &module->symbols[index];
     uint64_t bytes = buffer->count * ptx_type_size(buffer->type);
@@ -784,29 +802,12 @@ static const char *integer_argument_problem(double value, ptx_type type)
 static int resolve_kernel(const sc_manifest *m, sc_device *device, const cJSON *item, const char *at, int *chosen,
                           int *function, sc_error *error)
 {
-    const char *kernel_name = cJSON_GetObjectItemCaseSensitive(item, "kernel")->valuestring;
     int only;
     load_module_choice(m, item, at, &only, error);  /* validated when loaded */
-    *chosen = -1;
-    for (int i = 0; i < m->module_count; i++) {
-        if (only >= 0 && i != only)
-            continue;
-        const ptx_module *module = sc_device_module(device, m->modules[i].handle);
-        int found = ptx_find_function(module, kernel_name);
-        if (found < 0 || !module->functions[found].is_entry)
-            continue;
-        if (*chosen >= 0)
-            return sc_fail(error, "%s: %s.kernel: both %s and %s have a kernel '%s' (choose one with \"module\")",
-                           m->path, at, m->modules[*chosen].path, m->modules[i].path, kernel_name);
-        *chosen = i;
-        *function = found;
-    }
-    if (*chosen < 0 && (only >= 0 || m->module_count == 1))
-        return sc_fail(error, "%s: %s.kernel: %s has no kernel '%s'", m->path, at, m->modules[only >= 0 ? only : 0].path,
-                       kernel_name);
-    if (*chosen < 0)
-        return sc_fail(error, "%s: %s.kernel: no module has a kernel '%s'", m->path, at, kernel_name);
-    return 0;
+    char key[700];
+    snprintf(key, sizeof key, "%s.kernel", at);
+    return find_in_modules(m, device, only, find_kernel, cJSON_GetObjectItemCaseSensitive(item, "kernel")->valuestring,
+                           key, "kernel", chosen, function, error);
 }
 
 /* Before anything runs: every launch names a kernel of the PTX, with as many arguments as it
