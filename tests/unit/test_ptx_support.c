@@ -1,8 +1,9 @@
 /* test_ptx_support.c — one row per entry of docs/ptx-support.md: every supported register
  * instruction form (arithmetic, logic, bit manipulation, comparison, selection, conversion,
- * warp-level primitives, special registers) runs in a hand-written PTX kernel on a 64-thread CTA
- * (two 32-lane warps) and its result in every lane is compared with a C reference written from
- * the PTX ISA's definition. The kernel is assembled from the rows below: a prologue loads each
+ * warp-level primitives, special registers, shared atomics, bar.red) runs in a hand-written PTX
+ * kernel on a 64-thread CTA and its result in every lane is compared with a C reference written
+ * from the PTX ISA's definition: in the functional executor with 32-lane warps and with 64-lane
+ * wavefronts (two PTX warps each), and in the detailed model under every mechanism. The kernel is assembled from the rows below: a prologue loads each
  * thread's inputs (u32 a, b, c; f32 x, y, z; and 64-bit pairs of them), every row leaves its
  * result in a register, and the epilogue of the row stores it to out[row][thread]. Memory,
  * atomics, fences, barriers, calls and control flow are covered by test_exec.c (see the doc).
@@ -19,7 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/config.h"
 #include "host/host_api.h"
+#include "protocols/mechanism.h"
+#include "session/run_timing.h"
 
 enum { THREADS = 64, LANES = 32 };
 
@@ -555,6 +559,7 @@ REF(r_warp_size, LANES)
 REF(r_shared, in->a[t ^ 1])
 REF(r_shared_wrap, in->b[t ^ 1])
 REF(r_bar_warp, A)
+REF(r_setp_true, 1)
 
 /* The CTA-wide result of an atomic every thread applies to one shared word. */
 static uint64_t cta_sum(const inputs *in, unsigned t)
@@ -573,6 +578,25 @@ static uint64_t cta_max_s32(const inputs *in, unsigned t)
     for (unsigned u = 0; u < THREADS; u++)
         best = s32(in->a[u]) > best ? s32(in->a[u]) : best;
     return (uint32_t)best;
+}
+
+static uint64_t cta_odd_count(const inputs *in, unsigned t)
+{
+    (void)t;
+    uint32_t count = 0;
+    for (unsigned u = 0; u < THREADS; u++)
+        count += in->a[u] & 1;
+    return count;
+}
+
+static uint64_t cta_all_odd(const inputs *in, unsigned t)
+{
+    return cta_odd_count(in, t) == THREADS;
+}
+
+static uint64_t cta_some_even(const inputs *in, unsigned t)
+{
+    return cta_odd_count(in, t) < THREADS;
 }
 
 static uint64_t cta_or(const inputs *in, unsigned t)
@@ -793,6 +817,11 @@ static const row rows[] = {
      "st.shared.u32 [%r6+64], %r2; bar.sync 0; xor.b32 %r4, %r4, 4; add.u32 %r7, %r5, %r4; sub.u32 %r7, %r7, 128; "
      "ld.shared.u32 %r10, [%r7+128]; bar.sync 0;", R32, r_shared_wrap, false},
     {"bar.warp.sync", "bar.warp.sync -1; mov.u32 %r10, %r1;", R32, r_bar_warp, false},
+    {"bar.red.popc.u32", "bar.red.popc.u32 %r10, 0, %p1;", R32, cta_odd_count, false},
+    {"bar.red.and.pred", "bar.red.and.pred %p2, 0, %p1;", PRED, cta_all_odd, false},
+    {"bar.red.or.pred", "bar.red.or.pred %p2, 0, !%p1;", PRED, cta_some_even, false},
+    {"bar.red.and.pred (all hold)", "setp.ge.u32 %p3, %r0, 0; bar.red.and.pred %p2, 0, %p3;", PRED, r_setp_true,
+     false},
     {"red.shared.add.u32", "st.shared.u32 [sbuf+256], 0; bar.sync 0; red.shared.add.u32 [sbuf+256], %r1; bar.sync 0; "
                            "ld.shared.u32 %r10, [sbuf+256]; bar.sync 0;", R32, cta_sum, false},
     {"atom.shared.max.s32", "st.shared.u32 [sbuf+260], -2147483648; bar.sync 0; "
@@ -889,30 +918,33 @@ static bool results_match(const row *r, uint64_t got, uint64_t want)
     return fabsf(g - w) <= ldexpf(1.0f, -20) * fmaxf(fabsf(w), 1e-30f) || (isinf(g) && g == w);
 }
 
-static void test_every_row(void **state)
+/* Writes the assembled kernel to a temporary file (and to $SYNCSCOPE_PTX_SUPPORT_DUMP if set). */
+static void write_kernel(char *path)
 {
-    (void)state;
-    static inputs in;
-    make_inputs(&in);
     char *text = kernel_text();
-    const char *dump = getenv("SYNCSCOPE_PTX_SUPPORT_DUMP");  /* writes the assembled kernel there */
-    if (dump) {
-        FILE *file = fopen(dump, "w");
-        if (file) {
-            fputs(text, file);
-            fclose(file);
-        }
+    const char *dump = getenv("SYNCSCOPE_PTX_SUPPORT_DUMP");
+    FILE *file = dump ? fopen(dump, "w") : NULL;
+    if (file) {
+        fputs(text, file);
+        fclose(file);
     }
-    char path[] = "/tmp/ptx_support_XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
-    FILE *file = fdopen(fd, "w");
+    file = fdopen(fd, "w");
     fputs(text, file);
     fclose(file);
     free(text);
+}
 
+/* Runs every row on `device` (which it destroys) and compares each thread's result with the
+ * reference; `what` names the engine in messages. */
+static void check_rows(sc_device *device, const char *what)
+{
+    static inputs in;
+    make_inputs(&in);
+    char path[] = "/tmp/ptx_support_XXXXXX";
+    write_kernel(path);
     sc_error error = {{0}};
-    sc_device *device = sc_device_create(32, &error);
     int module = sc_device_load_ptx(device, path, &error);
     remove(path);
     if (module < 0)
@@ -930,7 +962,7 @@ static void test_every_row(void **state)
     sc_kernel_arg args[2] = {sc_arg_ptr(input), sc_arg_ptr(output)};
     if (sc_launch_kernel(device, module, "support", (sc_dim3){1, 1, 1}, (sc_dim3){THREADS, 1, 1}, 0, args, 2,
                          &error) < 0)
-        fail_msg("%s", error.message);
+        fail_msg("%s: %s", what, error.message);
     uint64_t *results = malloc((size_t)ROWS * THREADS * 8);
     assert_int_equal(sc_memcpy_from_device(device, results, output, (size_t)ROWS * THREADS * 8, &error), 0);
     unsigned failures = 0;
@@ -940,19 +972,61 @@ static void test_every_row(void **state)
             if (rows[i].kind == R32 || rows[i].kind == F32)
                 want &= 0xffffffffull;
             if (!results_match(&rows[i], got, want) && failures++ < 40)
-                print_error("%s: thread %u: got 0x%llx, expected 0x%llx\n", rows[i].name, t,
+                print_error("%s: %s: thread %u: got 0x%llx, expected 0x%llx\n", what, rows[i].name, t,
                             (unsigned long long)got, (unsigned long long)want);
         }
     free(results);
     sc_device_destroy(device);
     if (failures)
-        fail_msg("%u results differ from the C references", failures);
+        fail_msg("%s: %u results differ from the C references", what, failures);
+}
+
+static sc_device *functional_device(unsigned warp_size)
+{
+    sc_error error = {{0}};
+    sc_device *device = sc_device_create(warp_size, &error);
+    if (!device)
+        fail_msg("%s", error.message);
+    return device;
+}
+
+/* 32-lane warps, and 64-lane wavefronts whose 32-lane halves are the PTX warps. */
+static void test_functional(void **state)
+{
+    (void)state;
+    check_rows(functional_device(32), "functional, 32 lanes");
+    check_rows(functional_device(64), "functional, 64 lanes");
+}
+
+/* The detailed model under every mechanism gives the same values. */
+static void test_detailed_every_mechanism(void **state)
+{
+    (void)state;
+    int count;
+    const sc_mechanism *const *mechanisms = sc_mechanism_list(&count);
+    sc_mechanism_add_config_keys();
+    for (int i = 0; i < count; i++) {
+        sc_error error = {{0}};
+        const char *sets[] = {"gpu.cu_count=1", "cpu.count=0"};
+        sc_config *config = sc_config_load("gtx480", NULL, sets, 2, &error);
+        if (!config)
+            fail_msg("%s", error.message);
+        void *engine;
+        sc_device *device = run_timing_device(config, mechanisms[i]->name, 0, &engine, &error);
+        if (!device)
+            fail_msg("%s: %s", mechanisms[i]->name, error.message);
+        char what[64];
+        snprintf(what, sizeof what, "detailed, %s", mechanisms[i]->name);
+        check_rows(device, what);
+        sc_config_free(config);
+    }
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_row),
+        cmocka_unit_test(test_functional),
+        cmocka_unit_test(test_detailed_every_mechanism),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
