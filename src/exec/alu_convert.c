@@ -114,7 +114,7 @@ static uint64_t store_float(ptx_type destination, double x, bool flush)
         narrow = copysignf(0.0f, narrow);
     if (destination == PTX_TYPE_F16)
         return alu_float_to_half(narrow);
-    return alu_from_f32(narrow);
+    return alu_f32_result(narrow);
 }
 
 uint64_t alu_convert(const ptx_instruction *in, uint64_t value)

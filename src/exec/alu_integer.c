@@ -142,6 +142,59 @@ static uint64_t lookup_table_logic(uint64_t a, uint64_t b, uint64_t c, uint64_t 
     return result;
 }
 
+/* A signed 32-bit result clamped to [INT32_MIN, INT32_MAX] (add/sub/mad .sat.s32). */
+static uint64_t saturate_s32(int64_t value)
+{
+    int64_t clamped = value > INT32_MAX ? INT32_MAX : value < INT32_MIN ? INT32_MIN : value;
+    return (uint64_t)clamped & 0xffffffffull;
+}
+
+/* mul24 / mad24: the 48-bit product of the low 24 bits of a and b (sign-extended from bit 23
+ * for .s32); .lo keeps its bits 31..0, .hi its bits 47..16. */
+static uint64_t multiply_24(const ptx_instruction *in, const integer_operands *t, uint64_t a, uint64_t b)
+{
+    int64_t x = t->is_signed ? alu_sign_extend(a & 0xffffff, 3) : (int64_t)(a & 0xffffff);
+    int64_t y = t->is_signed ? alu_sign_extend(b & 0xffffff, 3) : (int64_t)(b & 0xffffff);
+    int64_t product = x * y;
+    return (in->flags & PTX_FLAG_HI) ? (uint64_t)(product >> 16) : (uint64_t)product;
+}
+
+/* dp4a: c plus the four products of a's and b's bytes; dp2a: c plus the products of a's two
+ * 16-bit halves with two bytes of b (.lo: bytes 0-1, .hi: bytes 2-3). Each source is signed or
+ * unsigned as its type says (a: the type, b: the second type). */
+static uint64_t dot_product(const ptx_instruction *in, uint64_t a, uint64_t b, uint64_t c)
+{
+    bool a_signed = in->type == PTX_TYPE_S32, b_signed = in->src_type == PTX_TYPE_S32;
+    int64_t sum = a_signed ? alu_sign_extend(c, 4) : (int64_t)(c & 0xffffffffull);
+    if (in->opcode == PTX_OP_DP4A) {
+        for (unsigned i = 0; i < 4; i++) {
+            uint64_t x = (a >> (8 * i)) & 0xff, y = (b >> (8 * i)) & 0xff;
+            sum += (a_signed ? alu_sign_extend(x, 1) : (int64_t)x) * (b_signed ? alu_sign_extend(y, 1) : (int64_t)y);
+        }
+    } else {
+        unsigned first = (in->flags & PTX_FLAG_HI) ? 2 : 0;
+        for (unsigned i = 0; i < 2; i++) {
+            uint64_t x = (a >> (16 * i)) & 0xffff, y = (b >> (8 * (first + i))) & 0xff;
+            sum += (a_signed ? alu_sign_extend(x, 2) : (int64_t)x) * (b_signed ? alu_sign_extend(y, 1) : (int64_t)y);
+        }
+    }
+    return (uint64_t)sum & 0xffffffffull;
+}
+
+/* sad: c + |a - b| in the type's width. */
+static uint64_t absolute_difference_sum(const integer_operands *t, uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t difference;
+    if (t->is_signed) {
+        int64_t x = alu_sign_extend(a, t->bytes), y = alu_sign_extend(b, t->bytes);
+        difference = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+    } else {
+        uint64_t x = a & t->mask, y = b & t->mask;
+        difference = x > y ? x - y : y - x;
+    }
+    return (c + difference) & t->mask;
+}
+
 static uint64_t minimum_or_maximum(const integer_operands *t, uint64_t a, uint64_t b, bool maximum)
 {
     bool a_less = t->is_signed ? alu_sign_extend(a, t->bytes) < alu_sign_extend(b, t->bytes)
@@ -157,11 +210,29 @@ uint64_t alu_evaluate_integer(const ptx_instruction *in, const uint64_t *s)
     uint64_t wide_mask = (in->flags & PTX_FLAG_WIDE) ? alu_width_mask(t.bytes * 2) : t.mask;
     if (type == PTX_TYPE_PRED)
         t.mask = 1;
+    bool saturate = (in->flags & PTX_FLAG_SAT) && type == PTX_TYPE_S32;
+    bool relu = (in->flags & PTX_FLAG_RELU) != 0;
     switch ((ptx_opcode)in->opcode) {
-    case PTX_OP_ADD: return (s[0] + s[1]) & t.mask;
-    case PTX_OP_SUB: return (s[0] - s[1]) & t.mask;
+    case PTX_OP_ADD:
+        if (saturate)
+            return saturate_s32(alu_sign_extend(s[0], 4) + alu_sign_extend(s[1], 4));
+        return (s[0] + s[1]) & t.mask;
+    case PTX_OP_SUB:
+        if (saturate)
+            return saturate_s32(alu_sign_extend(s[0], 4) - alu_sign_extend(s[1], 4));
+        return (s[0] - s[1]) & t.mask;
     case PTX_OP_MUL: return multiply(in, &t, s[0], s[1]) & wide_mask;
-    case PTX_OP_MAD: return (multiply(in, &t, s[0], s[1]) + s[2]) & wide_mask;
+    case PTX_OP_MAD:
+        if (saturate)  /* mad.hi.sat.s32 */
+            return saturate_s32(alu_sign_extend(multiply(in, &t, s[0], s[1]), 4) + alu_sign_extend(s[2], 4));
+        return (multiply(in, &t, s[0], s[1]) + s[2]) & wide_mask;
+    case PTX_OP_MUL24: return multiply_24(in, &t, s[0], s[1]) & t.mask;
+    case PTX_OP_MAD24:
+        if (saturate)  /* mad24.hi.sat.s32 */
+            return saturate_s32(alu_sign_extend(multiply_24(in, &t, s[0], s[1]), 4) + alu_sign_extend(s[2], 4));
+        return (multiply_24(in, &t, s[0], s[1]) + s[2]) & t.mask;
+    case PTX_OP_SAD: return absolute_difference_sum(&t, s[0], s[1], s[2]);
+    case PTX_OP_DP4A: case PTX_OP_DP2A: return dot_product(in, s[0], s[1], s[2]);
     case PTX_OP_DIV: return divide(&t, s[0], s[1], false);
     case PTX_OP_REM: return divide(&t, s[0], s[1], true);
     case PTX_OP_ABS: {
@@ -169,8 +240,10 @@ uint64_t alu_evaluate_integer(const ptx_instruction *in, const uint64_t *s)
         return (uint64_t)(x < 0 ? 0 - (uint64_t)x : (uint64_t)x) & t.mask;
     }
     case PTX_OP_NEG: return (0 - s[0]) & t.mask;
-    case PTX_OP_MIN: return minimum_or_maximum(&t, s[0], s[1], false) & t.mask;
-    case PTX_OP_MAX: return minimum_or_maximum(&t, s[0], s[1], true) & t.mask;
+    case PTX_OP_MIN: case PTX_OP_MAX: {
+        uint64_t result = minimum_or_maximum(&t, s[0], s[1], in->opcode == PTX_OP_MAX) & t.mask;
+        return relu && alu_sign_extend(result, t.bytes) < 0 ? 0 : result;
+    }
     case PTX_OP_AND: return s[0] & s[1] & t.mask;
     case PTX_OP_OR: return (s[0] | s[1]) & t.mask;
     case PTX_OP_XOR: return (s[0] ^ s[1]) & t.mask;

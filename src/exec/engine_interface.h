@@ -32,8 +32,10 @@ typedef struct sc_launch {
     sc_dim3 grid, block;
     uint32_t dynamic_shared_bytes;
     const uint8_t *param_buffer;  /* kernel_param_bytes bytes laid out per the parser */
-    const uint64_t *symbol_addresses;  /* per module symbol: global address or shared offset */
-    uint32_t static_shared_bytes;      /* the module's static .shared bytes per CTA */
+    const uint64_t *symbol_addresses;  /* per module symbol: global address, or the shared offset in
+                                        * this kernel's layout (host/device.c) */
+    uint32_t static_shared_bytes;      /* this kernel's static .shared bytes per CTA (its own variables
+                                        * and those of the functions it calls) */
     uint64_t launch_index;        /* 0, 1, 2... per device */
     /* Run only the CTAs [cta_first, cta_end) of the grid (linear ids), as a sampled run does
      * with the windows of a launch; cta_end 0 means every CTA. */

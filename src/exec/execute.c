@@ -1,6 +1,6 @@
 /* execute.c — issues one warp instruction: guard evaluation, control flow on the SIMT stack,
  * and dispatch of the pre-decoded instruction (exec/program.h) to its handler or to the memory
- * part of the interpreter. */
+ * part of the interpreter; CTA barriers, with the reductions of bar.red. */
 #include "exec/execute_internal.h"
 
 #include "exec/operands.h"
@@ -88,6 +88,23 @@ static int execute_control(exec_warp *warp, const ptx_instruction *in, uint64_t 
     return 0;
 }
 
+/* bar.red: the lanes' predicates (the last operand) join the CTA's reduction; the release
+ * writes the result to the destination. */
+static void arrive_with_reduction(exec_warp *warp, exec_frame *frame, const ptx_instruction *in, uint64_t lanes)
+{
+    exec_cta *cta = warp->cta;
+    const ptx_operand *predicate = &in->operands[in->operand_count - 1];
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        bool holds = operand_read(warp, frame, predicate, (unsigned)__builtin_ctzll(m)) != 0;
+        cta->reduction_true_count += holds;
+        cta->reduction_some_true |= holds;
+        cta->reduction_some_false |= !holds;
+    }
+    warp->reduction_lanes = lanes;
+    warp->reduction_destination = in->operands[0].reg;
+    warp->reduction_mode = in->mode;
+}
+
 static int issue(exec_warp *warp, exec_memory_request *request, exec_step *step, sc_error *error)
 {
     const exec_op *op = next_op(warp);
@@ -119,9 +136,8 @@ static int issue(exec_warp *warp, exec_memory_request *request, exec_step *step,
     case PTX_OP_BAR:
         if (lanes && in->mode != PTX_BAR_ARRIVE)
             step->status = EXEC_BARRIER;
-        if (in->mode == PTX_BAR_RED_POPC || in->mode == PTX_BAR_RED_AND || in->mode == PTX_BAR_RED_OR)
-            return sc_fail(error, "%s:%d: bar.red is not supported by the executor", warp->kernel->module->path,
-                           in->line);
+        if (lanes && (in->mode == PTX_BAR_RED_POPC || in->mode == PTX_BAR_RED_AND || in->mode == PTX_BAR_RED_OR))
+            arrive_with_reduction(warp, frame, in, lanes);
         break;
     case PTX_OP_FENCE:
         step->status = lanes ? EXEC_FENCE : EXEC_CONTINUE;
@@ -151,9 +167,22 @@ static int issue(exec_warp *warp, exec_memory_request *request, exec_step *step,
 
 static void release_barrier(exec_cta *cta)
 {
-    for (unsigned i = 0; i < cta->warp_count; i++)
-        cta->warps[i].waiting_at_barrier = false;
+    for (unsigned i = 0; i < cta->warp_count; i++) {
+        exec_warp *warp = &cta->warps[i];
+        warp->waiting_at_barrier = false;
+        if (!warp->reduction_lanes)
+            continue;
+        uint64_t value = warp->reduction_mode == PTX_BAR_RED_POPC  ? cta->reduction_true_count
+                         : warp->reduction_mode == PTX_BAR_RED_AND ? !cta->reduction_some_false
+                                                                   : cta->reduction_some_true;
+        for (uint64_t m = warp->reduction_lanes; m; m &= m - 1)
+            operand_write(warp, exec_warp_frame(warp), warp->reduction_destination, (unsigned)__builtin_ctzll(m),
+                          value);
+        warp->reduction_lanes = 0;
+    }
     cta->barrier_waiting = 0;
+    cta->reduction_true_count = 0;
+    cta->reduction_some_true = cta->reduction_some_false = false;
 }
 
 /* CTA bookkeeping after a step: a warp that finished or arrived at a barrier may complete the

@@ -235,6 +235,10 @@ static int perform_private(exec_warp *warp, const exec_op *op, unsigned address_
         resolved_space lane_space = space == RESOLVED_PER_LANE ? resolve_generic(&request->address[lane]) : space;
         if (lane_space == RESOLVED_GLOBAL)
             continue;
+        /* .shared and .local addresses are 32 bits: [%r4+68] with %r4 holding a negative offset
+         * wraps around, as address arithmetic on a 32-bit register does on the GPU. */
+        if (space == RESOLVED_SHARED || space == RESOLVED_LOCAL)
+            request->address[lane] &= 0xffffffffull;
         pointers[lane] = private_bytes(warp, lane_space, lane, request->address[lane], bytes);
         if (!pointers[lane] || (lane_space == RESOLVED_KERNEL_PARAM && kind != EXEC_ACCESS_LOAD))
             return private_fault(warp, in, lane_space, request->address[lane], bytes, error);

@@ -137,15 +137,16 @@ exec_handler execute_register_handler(const ptx_instruction *in)
     case PTX_OP_SELP:
     case PTX_OP_SLCT: return execute_select;
     case PTX_OP_TESTP: return execute_test_float;
-    case PTX_OP_SHFL:
-    case PTX_OP_VOTE:
-    case PTX_OP_ACTIVEMASK: return execute_warp_collective;
+    case PTX_OP_SHFL: case PTX_OP_VOTE: case PTX_OP_ACTIVEMASK: case PTX_OP_MATCH: case PTX_OP_REDUX:
+    case PTX_OP_ELECT:
+        return execute_warp_collective;
     case PTX_OP_ADD: case PTX_OP_SUB: case PTX_OP_MUL: case PTX_OP_MAD: case PTX_OP_FMA: case PTX_OP_DIV:
     case PTX_OP_REM: case PTX_OP_ABS: case PTX_OP_NEG: case PTX_OP_MIN: case PTX_OP_MAX: case PTX_OP_COPYSIGN:
     case PTX_OP_RCP: case PTX_OP_SQRT: case PTX_OP_RSQRT: case PTX_OP_EX2: case PTX_OP_LG2: case PTX_OP_SIN:
     case PTX_OP_COS: case PTX_OP_TANH: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
     case PTX_OP_CNOT: case PTX_OP_LOP3: case PTX_OP_SHL: case PTX_OP_SHR: case PTX_OP_SHF: case PTX_OP_POPC:
     case PTX_OP_CLZ: case PTX_OP_BREV: case PTX_OP_BFE: case PTX_OP_BFI: case PTX_OP_BFIND: case PTX_OP_PRMT:
+    case PTX_OP_MUL24: case PTX_OP_MAD24: case PTX_OP_SAD: case PTX_OP_DP4A: case PTX_OP_DP2A:
         return execute_alu;
     default:
         return NULL;

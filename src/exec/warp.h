@@ -15,7 +15,6 @@
 #include "ptx/ptx_ir.h"
 
 #define EXEC_MAX_WARP_WIDTH 64
-#define PTX_WARP_LANES 32   /* lanes of a warp as PTX collectives and %laneid see it */
 
 /* An instruction pre-decoded for the interpreter (exec/program.h). */
 typedef struct exec_op exec_op;
@@ -74,6 +73,11 @@ typedef struct exec_warp {
     uint8_t *local_memory;     /* width * kernel->local_stride bytes */
     bool done;
     bool waiting_at_barrier;
+    /* bar.red this warp waits at: its lanes (0: none), destination register and ptx_bar_mode;
+     * the CTA's barrier release writes the reduction there. */
+    uint64_t reduction_lanes;
+    int32_t reduction_destination;
+    uint8_t reduction_mode;
     uint64_t instructions;     /* warp instructions issued */
     uint64_t thread_instructions;
     uint64_t clock;            /* value of %clock: set by the engine before each step */
@@ -88,6 +92,10 @@ struct exec_cta {
     unsigned warp_count;
     unsigned warps_done;
     unsigned barrier_waiting;  /* warps waiting at the current barrier */
+    /* bar.red predicates of the threads at the current barrier: how many held, whether one held
+     * and whether one did not (.popc, .or, .and). */
+    uint32_t reduction_true_count;
+    bool reduction_some_true, reduction_some_false;
     unsigned cu;               /* compute unit it runs on (%smid) */
     /* Register writes by its warps that changed a value (operand_write*, loads completing): the
      * forward progress the engines' deadlock detectors watch for (engine_interface.h). */

@@ -15,10 +15,15 @@
 enum { ALLOCATION_ALIGNMENT = 256, MAX_MODULES = 64 };
 #define MAX_GLOBAL_BYTES (16ull << 30)
 
+/* A module on the device. Shared variables are laid out per kernel, as the CUDA runtime charges
+ * them: a kernel's CTA holds the .shared variables that the kernel and the functions it calls
+ * use, so each entry function has its own symbol address table (global addresses, plus its own
+ * shared offsets) and its own static shared size. */
 typedef struct loaded_module {
     ptx_module *module;
-    uint64_t *symbol_addresses;
-    uint32_t static_shared_bytes;
+    uint64_t *global_addresses;       /* per symbol: device address of .global/.const variables */
+    uint64_t **kernel_addresses;      /* per function: symbol addresses for launches of it (entries only) */
+    uint32_t *kernel_static_shared;   /* per function: static .shared bytes of its CTAs (entries only) */
 } loaded_module;
 
 struct sc_device {
@@ -44,6 +49,16 @@ sc_kernel_arg sc_arg_f64(double value)
     return (sc_kernel_arg){alu_from_f64(value)};
 }
 
+static void free_loaded_module(loaded_module *loaded)
+{
+    for (int32_t f = 0; loaded->kernel_addresses && f < loaded->module->function_count; f++)
+        free(loaded->kernel_addresses[f]);
+    free(loaded->kernel_addresses);
+    free(loaded->kernel_static_shared);
+    free(loaded->global_addresses);
+    ptx_module_free(loaded->module);
+}
+
 sc_device *sc_device_create(unsigned warp_size, sc_error *error)
 {
     if (warp_size != 32 && warp_size != 64) {
@@ -63,10 +78,8 @@ void sc_device_destroy(sc_device *device)
         return;
     if (device->engine_ops)
         device->engine_ops->destroy(device->engine);
-    for (int i = 0; i < device->module_count; i++) {
-        ptx_module_free(device->modules[i].module);
-        free(device->modules[i].symbol_addresses);
-    }
+    for (int i = 0; i < device->module_count; i++)
+        free_loaded_module(&device->modules[i]);
     free(device->global);
     free(device->launches);
     free(device);
@@ -192,36 +205,96 @@ int sc_memset_device(sc_device *device, uint64_t destination, int value, size_t 
     return 0;
 }
 
-/* Places a module's .global/.const variables in device memory and lays out its .shared ones. */
-static int place_symbols(sc_device *device, loaded_module *loaded, sc_error *error)
+int sc_memcpy_device_to_device(sc_device *device, uint64_t destination, uint64_t source, size_t bytes,
+                               sc_error *error)
 {
-    const ptx_module *module = loaded->module;
-    loaded->symbol_addresses = calloc((size_t)module->symbol_count + 1, sizeof(uint64_t));
+    uint8_t *from, *to;
+    if (host_range(device, source, bytes, &from, error) < 0 || host_range(device, destination, bytes, &to, error) < 0)
+        return -1;
+    device->engine_ops->host_access(device->engine, device, source, bytes, false);
+    memmove(to, from, bytes);
+    device->engine_ops->host_access(device->engine, device, destination, bytes, true);
+    return 0;
+}
+
+/* Marks in `used` the module symbols that the instructions of the `reached` functions name. */
+static void mark_used_symbols(const ptx_module *module, const bool *reached, bool *used)
+{
+    for (int32_t f = 0; f < module->function_count; f++) {
+        const ptx_function *function = &module->functions[f];
+        for (int32_t i = 0; reached[f] && i < function->instruction_count; i++) {
+            const ptx_instruction *in = &function->instructions[i];
+            for (unsigned k = 0; k < in->operand_count; k++)
+                if (in->operands[k].symbol >= 0)
+                    used[in->operands[k].symbol] = true;
+        }
+    }
+}
+
+/* Lays out the .shared variables kernel `entry` uses (declaration order, each at its alignment)
+ * in `addresses`, which already holds the global addresses; dynamic shared memory starts at
+ * the next 16-byte boundary. */
+static int place_kernel_shared(const ptx_module *module, int32_t entry, uint64_t *addresses, uint32_t *static_bytes,
+                               sc_error *error)
+{
+    bool *reached = calloc((size_t)module->function_count + 1, sizeof *reached);
+    bool *used = calloc((size_t)module->symbol_count + 1, sizeof *used);
+    ptx_reachable_functions(module, entry, reached);
+    mark_used_symbols(module, reached, used);
     uint64_t shared = 0;
     for (int32_t i = 0; i < module->symbol_count; i++) {
         const ptx_symbol *symbol = &module->symbols[i];
         uint64_t align = symbol->align ? symbol->align : 1;
-        if (symbol->storage == PTX_STORAGE_GLOBAL || symbol->storage == PTX_STORAGE_CONST) {
-            uint64_t address = sc_device_malloc(device, symbol->size);
-            if (!address)
-                return sc_fail(error, "%s: no device memory for variable %s", module->path, symbol->name);
-            if (symbol->initializer)
-                memcpy(sc_device_global_pointer(device, address, symbol->size), symbol->initializer, symbol->size);
-            loaded->symbol_addresses[i] = address;
-        } else if (symbol->storage == PTX_STORAGE_SHARED) {
+        if (symbol->storage == PTX_STORAGE_SHARED && used[i]) {
             shared = (shared + align - 1) / align * align;
-            loaded->symbol_addresses[i] = shared;
+            addresses[i] = shared;
             shared += symbol->size;
         }
     }
     shared = (shared + 15) & ~15ull;
     for (int32_t i = 0; i < module->symbol_count; i++)
         if (module->symbols[i].storage == PTX_STORAGE_DYNAMIC_SHARED)
-            loaded->symbol_addresses[i] = shared;
+            addresses[i] = shared;
+    free(reached);
+    free(used);
     if (shared > UINT32_MAX)
-        return sc_fail(error, "%s: static shared memory too large", module->path);
-    loaded->static_shared_bytes = (uint32_t)shared;
+        return sc_fail(error, "%s: kernel %s: static shared memory too large", module->path,
+                       module->functions[entry].name);
+    *static_bytes = (uint32_t)shared;
     return 0;
+}
+
+/* Places a module's .global/.const variables in device memory and lays out the .shared ones of
+ * each kernel. */
+static int place_symbols(sc_device *device, loaded_module *loaded, sc_error *error)
+{
+    const ptx_module *module = loaded->module;
+    uint64_t *global_addresses = calloc((size_t)module->symbol_count + 1, sizeof(uint64_t));
+    loaded->global_addresses = global_addresses;
+    loaded->kernel_addresses = calloc((size_t)module->function_count + 1, sizeof *loaded->kernel_addresses);
+    loaded->kernel_static_shared = calloc((size_t)module->function_count + 1, sizeof *loaded->kernel_static_shared);
+    int status = 0;
+    for (int32_t i = 0; i < module->symbol_count && status == 0; i++) {
+        const ptx_symbol *symbol = &module->symbols[i];
+        if (symbol->storage != PTX_STORAGE_GLOBAL && symbol->storage != PTX_STORAGE_CONST)
+            continue;
+        uint64_t address = sc_device_malloc(device, symbol->size);
+        if (!address) {
+            status = sc_fail(error, "%s: no device memory for variable %s", module->path, symbol->name);
+            break;
+        }
+        if (symbol->initializer)
+            memcpy(sc_device_global_pointer(device, address, symbol->size), symbol->initializer, symbol->size);
+        global_addresses[i] = address;
+    }
+    for (int32_t f = 0; f < module->function_count && status == 0; f++) {
+        if (!module->functions[f].is_entry)
+            continue;
+        loaded->kernel_addresses[f] = malloc(((size_t)module->symbol_count + 1) * sizeof(uint64_t));
+        memcpy(loaded->kernel_addresses[f], global_addresses, ((size_t)module->symbol_count + 1) * sizeof(uint64_t));
+        status = place_kernel_shared(module, f, loaded->kernel_addresses[f], &loaded->kernel_static_shared[f], error);
+    }
+    return status;
 }
 
 int sc_device_load_ptx(sc_device *device, const char *path, sc_error *error)
@@ -234,8 +307,7 @@ int sc_device_load_ptx(sc_device *device, const char *path, sc_error *error)
     loaded_module *loaded = &device->modules[device->module_count];
     *loaded = (loaded_module){.module = module};
     if (place_symbols(device, loaded, error) < 0) {
-        ptx_module_free(module);
-        free(loaded->symbol_addresses);
+        free_loaded_module(loaded);
         return -1;
     }
     return device->module_count++;
@@ -256,13 +328,8 @@ const ptx_module *sc_device_module(const sc_device *device, int module)
 uint64_t sc_device_symbol_address(const sc_device *device, int module, const char *name)
 {
     const ptx_module *m = sc_device_module(device, module);
-    for (int32_t i = 0; m && i < m->symbol_count; i++) {
-        const ptx_symbol *symbol = &m->symbols[i];
-        if ((symbol->storage == PTX_STORAGE_GLOBAL || symbol->storage == PTX_STORAGE_CONST) &&
-            !strcmp(symbol->name, name))
-            return device->modules[module].symbol_addresses[i];
-    }
-    return 0;
+    int32_t index = m ? ptx_find_variable(m, name) : -1;
+    return index < 0 ? 0 : device->modules[module].global_addresses[index];
 }
 
 static int build_parameters(const ptx_module *module, const ptx_function *kernel, const sc_kernel_arg *args,
@@ -290,6 +357,8 @@ int sc_launch_kernel(sc_device *device, int module_handle, const char *kernel_na
     int function = ptx_find_function(module, kernel_name);
     if (function < 0 || !module->functions[function].is_entry)
         return sc_fail(error, "%s: no kernel named '%s'", module->path, kernel_name);
+    if (ptx_check_kernel(module, function, error) < 0)
+        return -1;
     const ptx_function *kernel = &module->functions[function];
     uint8_t *parameters = calloc(kernel->kernel_param_bytes + 1, 1);
     int status = build_parameters(module, kernel, args, arg_count, parameters, error);
@@ -300,8 +369,8 @@ int sc_launch_kernel(sc_device *device, int module_handle, const char *kernel_na
         .block = block,
         .dynamic_shared_bytes = dynamic_shared_bytes,
         .param_buffer = parameters,
-        .symbol_addresses = device->modules[module_handle].symbol_addresses,
-        .static_shared_bytes = device->modules[module_handle].static_shared_bytes,
+        .symbol_addresses = device->modules[module_handle].kernel_addresses[function],
+        .static_shared_bytes = device->modules[module_handle].kernel_static_shared[function],
         .launch_index = device->stats.launches,
         .global = {device->global, device->global_used},
     };

@@ -73,7 +73,12 @@ int sc_memcpy_to_device(sc_device *device, uint64_t destination, const void *sou
 int sc_memcpy_from_device(sc_device *device, void *destination, uint64_t source, size_t bytes,
                           sc_error *error);
 int sc_memset_device(sc_device *device, uint64_t destination, int value, size_t bytes, sc_error *error);
-/* Address of a module's .global/.const variable, or 0 if there is none of that name. */
+/* cudaMemcpy device-to-device: the engine makes the source coherent, then sees a host write of
+ * the destination (ranges may overlap, as with memmove). */
+int sc_memcpy_device_to_device(sc_device *device, uint64_t destination, uint64_t source, size_t bytes,
+                               sc_error *error);
+/* Address of a module's .global/.const variable (exact or unmangled C++ name), or 0 if there is
+ * none of that name. */
 uint64_t sc_device_symbol_address(const sc_device *device, int module, const char *name);
 
 /* Launches `kernel` (exact or unmangled name) of `module` and runs it to completion. */

@@ -1,7 +1,8 @@
 /* instructions.c — PTX instructions: the opcode table, the modifiers each opcode accepts
  * (".global", ".rn", ".lt", ".acquire", ...), operand-shape checks, conversion of immediates
- * to the instruction's type, and appending the result to the current function. Anything not
- * in the tables fails with "unsupported PTX instruction". */
+ * to the instruction's type, and appending the result to the current function. An opcode or
+ * modifier combination not in the tables is appended as PTX_OP_UNSUPPORTED with its text (its
+ * operands skipped), so that only kernels that reach it are refused (ptx_check_kernel). */
 #include "ptx/parser.h"
 
 #include <string.h>
@@ -15,7 +16,8 @@ enum {
     MOD_MULMODE = 1u << 14, MOD_UNI = 1u << 15,    MOD_TO = 1u << 16,    MOD_SHFDIR = 1u << 17,
     MOD_SHFMODE = 1u << 18, MOD_SHFL = 1u << 19,   MOD_VOTE = 1u << 20,  MOD_BARRED = 1u << 21,
     MOD_ALIGNED = 1u << 22, MOD_SHIFTAMT = 1u << 23, MOD_PRMT = 1u << 24, MOD_CMP = 1u << 25,
-    MOD_COMBINE = 1u << 26, MOD_ATOMOP = 1u << 27, MOD_TESTP = 1u << 28,
+    MOD_COMBINE = 1u << 26, MOD_ATOMOP = 1u << 27, MOD_TESTP = 1u << 28, MOD_SYNC = 1u << 29,
+    MOD_RELU = 1u << 30,
 };
 
 typedef struct modifier {
@@ -76,6 +78,7 @@ static const modifier modifiers[] = {
     {"finite", MOD_TESTP, PTX_TESTP_FINITE}, {"infinite", MOD_TESTP, PTX_TESTP_INFINITE},
     {"number", MOD_TESTP, PTX_TESTP_NUMBER}, {"notanumber", MOD_TESTP, PTX_TESTP_NOTANUMBER},
     {"normal", MOD_TESTP, PTX_TESTP_NORMAL}, {"subnormal", MOD_TESTP, PTX_TESTP_SUBNORMAL},
+    {"sync", MOD_SYNC, PTX_FLAG_SYNC}, {"relu", MOD_RELU, PTX_FLAG_RELU},
 };
 
 /* How operands are arranged. */
@@ -122,8 +125,13 @@ static const opcode_info opcodes[] = {
     {"rem", PTX_OP_REM, MOD_TYPE, MOD_TYPE, 3, 3, SHAPE_VALUE, 0, 0},
     {"abs", PTX_OP_ABS, MOD_TYPE | MOD_FTZ, MOD_TYPE, 2, 2, SHAPE_VALUE, 0, 0},
     {"neg", PTX_OP_NEG, MOD_TYPE | MOD_FTZ, MOD_TYPE, 2, 2, SHAPE_VALUE, 0, 0},
-    {"min", PTX_OP_MIN, MOD_TYPE | MOD_FTZ, MOD_TYPE, 3, 3, SHAPE_VALUE, 0, 0},
-    {"max", PTX_OP_MAX, MOD_TYPE | MOD_FTZ, MOD_TYPE, 3, 3, SHAPE_VALUE, 0, 0},
+    {"min", PTX_OP_MIN, MOD_TYPE | MOD_FTZ | MOD_RELU, MOD_TYPE, 3, 3, SHAPE_VALUE, 0, 0},
+    {"max", PTX_OP_MAX, MOD_TYPE | MOD_FTZ | MOD_RELU, MOD_TYPE, 3, 3, SHAPE_VALUE, 0, 0},
+    {"mul24", PTX_OP_MUL24, MOD_TYPE | MOD_MULMODE, MOD_TYPE | MOD_MULMODE, 3, 3, SHAPE_VALUE, 0, 0},
+    {"mad24", PTX_OP_MAD24, MOD_TYPE | MOD_MULMODE | MOD_SAT, MOD_TYPE | MOD_MULMODE, 4, 4, SHAPE_VALUE, 0, 0},
+    {"sad", PTX_OP_SAD, MOD_TYPE, MOD_TYPE, 4, 4, SHAPE_VALUE, 0, 0},
+    {"dp4a", PTX_OP_DP4A, MOD_TYPE | MOD_TYPE2, MOD_TYPE, 4, 4, SHAPE_VALUE, 0, 0},
+    {"dp2a", PTX_OP_DP2A, MOD_TYPE | MOD_TYPE2 | MOD_MULMODE, MOD_TYPE | MOD_MULMODE, 4, 4, SHAPE_VALUE, 0, 0},
     {"copysign", PTX_OP_COPYSIGN, MOD_TYPE, MOD_TYPE, 3, 3, SHAPE_VALUE, 0, 0},
     {"rcp", PTX_OP_RCP, UNARY_FLOAT_MODS, MOD_TYPE, 2, 2, SHAPE_VALUE, 0, 0},
     {"sqrt", PTX_OP_SQRT, UNARY_FLOAT_MODS, MOD_TYPE, 2, 2, SHAPE_VALUE, 0, 0},
@@ -178,6 +186,9 @@ static const opcode_info opcodes[] = {
     {"vote.sync", PTX_OP_VOTE, MOD_TYPE | MOD_VOTE, MOD_TYPE | MOD_VOTE, 3, 3, SHAPE_VALUE, 0, PTX_FLAG_SYNC},
     {"vote", PTX_OP_VOTE, MOD_TYPE | MOD_VOTE, MOD_TYPE | MOD_VOTE, 2, 2, SHAPE_VALUE, 0, 0},
     {"activemask", PTX_OP_ACTIVEMASK, MOD_TYPE, MOD_TYPE, 1, 1, SHAPE_VALUE, 0, 0},
+    {"match", PTX_OP_MATCH, MOD_TYPE | MOD_VOTE | MOD_SYNC, MOD_TYPE | MOD_VOTE | MOD_SYNC, 3, 3, SHAPE_VALUE, 0, 0},
+    {"redux.sync", PTX_OP_REDUX, MOD_TYPE | MOD_ATOMOP, MOD_TYPE | MOD_ATOMOP, 3, 3, SHAPE_VALUE, 0, PTX_FLAG_SYNC},
+    {"elect.sync", PTX_OP_ELECT, 0, 0, 2, 2, SHAPE_VALUE, 0, PTX_FLAG_SYNC},
     {"nanosleep", PTX_OP_NANOSLEEP, MOD_TYPE, 0, 1, 1, SHAPE_SOURCES, 0, 0},
 };
 
@@ -261,20 +272,83 @@ static bool semantics_allowed(ptx_opcode opcode, ptx_semantics semantics)
     return (allowed >> semantics) & 1u;
 }
 
-static int unsupported(ptx_parser *p, const ptx_token *token)
+/* decode_opcode's result for an opcode token the tables do not accept; the caller keeps it as
+ * PTX_OP_UNSUPPORTED. */
+enum { UNSUPPORTED = 1 };
+
+static bool is_half(ptx_type type)
 {
-    return ptx_error(p, token->line, "unsupported PTX instruction '%.*s'",
-                     token->length > 200 ? 200 : token->length, token->text);
+    return type == PTX_TYPE_F16 || type == PTX_TYPE_F16X2 || type == PTX_TYPE_BF16;
 }
 
-/* Decodes "ld.global.nc.v4.u32" into the instruction fields. */
-static int decode_opcode(ptx_parser *p, const ptx_token *token, ptx_instruction *instruction,
+/* Float arithmetic and comparisons: the executor computes f32 and f64 only, rounding to
+ * nearest (f16/bf16 arithmetic and the .rz/.rm/.rp roundings are kept unsupported rather than
+ * computed wrongly). */
+static bool float_form_supported(const ptx_instruction *in)
+{
+    ptx_type type = (ptx_type)(in->opcode == PTX_OP_SET ? in->src_type : in->type);
+    bool directed = in->rounding == PTX_ROUND_RZ || in->rounding == PTX_ROUND_RM || in->rounding == PTX_ROUND_RP;
+    switch ((ptx_opcode)in->opcode) {
+    case PTX_OP_ADD: case PTX_OP_SUB: case PTX_OP_MUL: case PTX_OP_MAD: case PTX_OP_FMA: case PTX_OP_DIV:
+    case PTX_OP_RCP: case PTX_OP_SQRT:
+        return !is_half(type) && !(directed && ptx_type_is_float(type));
+    case PTX_OP_ABS: case PTX_OP_NEG: case PTX_OP_MIN: case PTX_OP_MAX: case PTX_OP_COPYSIGN: case PTX_OP_RSQRT:
+    case PTX_OP_EX2: case PTX_OP_LG2: case PTX_OP_SIN: case PTX_OP_COS: case PTX_OP_TANH: case PTX_OP_SETP:
+    case PTX_OP_SET: case PTX_OP_TESTP:
+        return !is_half(type);
+    case PTX_OP_SLCT:
+        return !is_half((ptx_type)in->src_type);
+    case PTX_OP_CVT:
+        return in->type != PTX_TYPE_BF16 && in->src_type != PTX_TYPE_BF16 && in->type != PTX_TYPE_F16X2 &&
+               in->src_type != PTX_TYPE_F16X2 && !(directed && ptx_type_is_float((ptx_type)in->type));
+    default:
+        return true;
+    }
+}
+
+/* Type and mode combinations the executor computes (the tables admit every type and mode of a
+ * modifier class). */
+static bool form_supported(const ptx_instruction *in)
+{
+    ptx_type type = (ptx_type)in->type;
+    if (!float_form_supported(in))
+        return false;
+    switch ((ptx_opcode)in->opcode) {
+    case PTX_OP_MATCH:
+        return (in->mode == PTX_VOTE_ANY || in->mode == PTX_VOTE_ALL) &&
+               (type == PTX_TYPE_B32 || type == PTX_TYPE_B64);
+    case PTX_OP_REDUX:
+        if (in->mode == PTX_ATOM_AND || in->mode == PTX_ATOM_OR || in->mode == PTX_ATOM_XOR)
+            return type == PTX_TYPE_B32;
+        return (in->mode == PTX_ATOM_ADD || in->mode == PTX_ATOM_MIN || in->mode == PTX_ATOM_MAX) &&
+               (type == PTX_TYPE_U32 || type == PTX_TYPE_S32);
+    case PTX_OP_MUL24: case PTX_OP_MAD24:
+        return (type == PTX_TYPE_U32 || type == PTX_TYPE_S32) && !(in->flags & PTX_FLAG_WIDE) &&
+               (!(in->flags & PTX_FLAG_SAT) || (type == PTX_TYPE_S32 && (in->flags & PTX_FLAG_HI)));
+    case PTX_OP_SAD:
+        return !ptx_type_is_float(type) && ptx_type_size(type) >= 2 && type != PTX_TYPE_B16 &&
+               type != PTX_TYPE_B32 && type != PTX_TYPE_B64;
+    case PTX_OP_DP4A:
+        return (type == PTX_TYPE_U32 || type == PTX_TYPE_S32) &&
+               (in->src_type == PTX_TYPE_U32 || in->src_type == PTX_TYPE_S32);
+    case PTX_OP_DP2A:
+        return (type == PTX_TYPE_U32 || type == PTX_TYPE_S32) &&
+               (in->src_type == PTX_TYPE_U32 || in->src_type == PTX_TYPE_S32) && !(in->flags & PTX_FLAG_WIDE);
+    case PTX_OP_MIN: case PTX_OP_MAX:
+        return !(in->flags & PTX_FLAG_RELU) || type == PTX_TYPE_S32;
+    default:
+        return true;
+    }
+}
+
+/* Decodes "ld.global.nc.v4.u32" into the instruction fields: 0, or UNSUPPORTED. */
+static int decode_opcode(const ptx_token *token, ptx_instruction *instruction,
                          const opcode_info **info_out)
 {
     int position;
     const opcode_info *info = find_opcode(token, &position);
     if (!info)
-        return unsupported(p, token);
+        return UNSUPPORTED;
     instruction->opcode = (uint16_t)info->opcode;
     instruction->mode = info->mode;
     instruction->flags = info->flags;
@@ -288,22 +362,24 @@ static int decode_opcode(ptx_parser *p, const ptx_token *token, ptx_instruction 
         ptx_type type = (info->accepts & MOD_TYPE) ? ptx_lookup_type(&type_token) : PTX_TYPE_NONE;
         if (type != PTX_TYPE_NONE) {
             if (!apply_type(instruction, type, info->accepts))
-                return unsupported(p, token);
+                return UNSUPPORTED;
             seen |= MOD_TYPE;
             continue;
         }
         const modifier *m = find_modifier(part, length, info->accepts);
         if (!m || (seen & m->class & ~(uint32_t)MOD_CACHE))
-            return unsupported(p, token);
+            return UNSUPPORTED;
         seen |= m->class;
         apply_modifier(instruction, m);
     }
     if ((seen & info->requires) != info->requires)
-        return unsupported(p, token);
+        return UNSUPPORTED;
     if ((info->accepts & MOD_TYPE2) && instruction->src_type == PTX_TYPE_NONE)
-        return unsupported(p, token);  /* cvt, set and slct name two types */
+        return UNSUPPORTED;  /* cvt, set and slct name two types */
     if ((seen & MOD_SEM) && !semantics_allowed(info->opcode, (ptx_semantics)instruction->semantics))
-        return unsupported(p, token);
+        return UNSUPPORTED;
+    if (!form_supported(instruction))
+        return UNSUPPORTED;
     *info_out = info;
     return 0;
 }
@@ -335,7 +411,9 @@ static ptx_type immediate_type(const ptx_instruction *instruction, int index)
     case PTX_OP_BFI: return index >= 3 ? PTX_TYPE_U32 : type;
     case PTX_OP_LOP3: return index == 4 ? PTX_TYPE_B32 : type;
     case PTX_OP_SHFL: return index >= 2 ? PTX_TYPE_B32 : type;
-    case PTX_OP_VOTE: case PTX_OP_BAR: case PTX_OP_BAR_WARP: case PTX_OP_NANOSLEEP:
+    case PTX_OP_MATCH: return index == 2 ? PTX_TYPE_B32 : type;
+    case PTX_OP_DP4A: case PTX_OP_DP2A: return index == 2 ? (ptx_type)instruction->src_type : type;
+    case PTX_OP_VOTE: case PTX_OP_BAR: case PTX_OP_BAR_WARP: case PTX_OP_NANOSLEEP: case PTX_OP_ELECT:
         return PTX_TYPE_U32;
     default: return type;
     }
@@ -362,8 +440,10 @@ static int check_operand(ptx_parser *p, const ptx_instruction *instruction, cons
         return ptx_error(p, line, "destination must be a register");
     if (!is_destination && operand->kind == PTX_OPERAND_SINK)
         return ptx_error(p, line, "'_' is only allowed as a destination");
-    if (operand->reg2 >= 0 && (index != 0 || (instruction->opcode != PTX_OP_SETP && instruction->opcode != PTX_OP_SHFL)))
-        return ptx_error(p, line, "'|' pairs are only allowed in setp and shfl destinations");
+    bool pairs = instruction->opcode == PTX_OP_SETP || instruction->opcode == PTX_OP_SHFL ||
+                 instruction->opcode == PTX_OP_MATCH || instruction->opcode == PTX_OP_ELECT;
+    if (operand->reg2 >= 0 && (index != 0 || !pairs))
+        return ptx_error(p, line, "'|' pairs are only allowed in setp, shfl, match and elect destinations");
     if (operand->negated && (is_destination || !is_predicate(p, operand->reg)))
         return ptx_error(p, line, "'!' applies only to predicate source operands");
     if (operand->kind == PTX_OPERAND_VECTOR) {
@@ -390,6 +470,8 @@ static int check_operand_count(ptx_parser *p, const ptx_instruction *instruction
     int expected = -1;
     if (instruction->opcode == PTX_OP_SETP || instruction->opcode == PTX_OP_SET)
         expected = instruction->combine ? 4 : 3;
+    else if (instruction->opcode == PTX_OP_DP4A || instruction->opcode == PTX_OP_DP2A)
+        expected = 4;
     else if (instruction->opcode == PTX_OP_ATOM)
         expected = instruction->mode == PTX_ATOM_CAS ? 4 : 3;
     if (expected >= 0 && count != expected)
@@ -445,6 +527,24 @@ static int append_instruction(ptx_parser *p, const ptx_instruction *instruction)
     return 0;
 }
 
+/* Keeps an unsupported instruction as a placeholder (its operands skipped up to the ';'), so
+ * that branch targets keep their indices and the module's other kernels still load. */
+static int append_unsupported(ptx_parser *p, const ptx_token *token, ptx_instruction *instruction)
+{
+    *instruction = (ptx_instruction){.opcode = PTX_OP_UNSUPPORTED, .guard_reg = instruction->guard_reg,
+                                     .guard_negated = instruction->guard_negated, .line = token->line,
+                                     .reconverge = -1, .callee = -1, .vector = 1};
+    instruction->unsupported_text = ptx_arena_strndup(p->arena, token->text,
+                                                      (size_t)(token->length > 200 ? 200 : token->length));
+    if (!instruction->unsupported_text)
+        return ptx_out_of_memory(p);
+    while (ptx_peek(p)->kind != PTX_TOKEN_END && !ptx_token_is(ptx_peek(p), ';'))
+        ptx_next(p);
+    if (ptx_expect(p, ';', "';' after the instruction") < 0)
+        return -1;
+    return append_instruction(p, instruction);
+}
+
 int ptx_parse_instruction(ptx_parser *p, int32_t guard_reg, bool guard_negated)
 {
     const ptx_token *token = ptx_next(p);
@@ -454,7 +554,10 @@ int ptx_parse_instruction(ptx_parser *p, int32_t guard_reg, bool guard_negated)
     ptx_instruction instruction = {.guard_reg = guard_reg, .guard_negated = guard_negated,
                                    .line = token->line, .reconverge = -1, .callee = -1, .vector = 1};
     const opcode_info *info = NULL;
-    if (decode_opcode(p, token, &instruction, &info) < 0 || parse_operands(p, &instruction, info) < 0
+    int decoded = decode_opcode(token, &instruction, &info);
+    if (decoded == UNSUPPORTED)
+        return append_unsupported(p, token, &instruction);
+    if (decoded < 0 || parse_operands(p, &instruction, info) < 0
         || ptx_expect(p, ';', "';' after the instruction") < 0
         || check_operand_count(p, &instruction, info, token->line) < 0)
         return -1;

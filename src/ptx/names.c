@@ -23,6 +23,9 @@ static const char *const opcode_names[PTX_OP_COUNT] = {
     [PTX_OP_BAR] = "bar", [PTX_OP_BAR_WARP] = "bar.warp", [PTX_OP_FENCE] = "fence",
     [PTX_OP_ATOM] = "atom", [PTX_OP_RED] = "red", [PTX_OP_SHFL] = "shfl", [PTX_OP_VOTE] = "vote",
     [PTX_OP_ACTIVEMASK] = "activemask", [PTX_OP_NANOSLEEP] = "nanosleep",
+    [PTX_OP_MATCH] = "match", [PTX_OP_REDUX] = "redux", [PTX_OP_ELECT] = "elect",
+    [PTX_OP_MUL24] = "mul24", [PTX_OP_MAD24] = "mad24", [PTX_OP_SAD] = "sad", [PTX_OP_DP4A] = "dp4a",
+    [PTX_OP_DP2A] = "dp2a", [PTX_OP_UNSUPPORTED] = "unsupported",
 };
 
 static const struct {
@@ -68,12 +71,13 @@ bool ptx_type_is_signed(ptx_type type)
     return (unsigned)type < PTX_TYPE_COUNT && types[type].is_signed;
 }
 
-/* True if `mangled` is an Itanium-mangled function "_Z<length><name>..." whose name is `name`. */
+/* True if `mangled` is an Itanium-mangled name "_Z<length><name>..." (or "_ZL..." for internal
+ * linkage: static functions and variables) whose name is `name`. */
 static bool mangled_name_is(const char *mangled, const char *name)
 {
     if (strncmp(mangled, "_Z", 2) != 0)
         return false;
-    const char *cursor = mangled + 2;
+    const char *cursor = mangled + (mangled[2] == 'L' ? 3 : 2);
     size_t length = 0;
     while (*cursor >= '0' && *cursor <= '9' && length < 4096)
         length = length * 10 + (size_t)(*cursor++ - '0');
@@ -88,5 +92,18 @@ int ptx_find_function(const ptx_module *module, const char *name)
     for (int32_t i = 0; i < module->function_count; i++)
         if (module->functions[i].is_entry && mangled_name_is(module->functions[i].name, name))
             return i;
+    return -1;
+}
+
+int ptx_find_variable(const ptx_module *module, const char *name)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int32_t i = 0; i < module->symbol_count; i++) {
+            const ptx_symbol *symbol = &module->symbols[i];
+            if (symbol->storage != PTX_STORAGE_GLOBAL && symbol->storage != PTX_STORAGE_CONST)
+                continue;
+            if (pass == 0 ? strcmp(symbol->name, name) == 0 : mangled_name_is(symbol->name, name))
+                return i;
+        }
     return -1;
 }

@@ -301,6 +301,12 @@ int ptx_parse_operand(ptx_parser *p, ptx_instruction *instruction, int index, bo
         ptx_next(p);
         operand->kind = PTX_OPERAND_SINK;
         result = 0;
+    } else if (ptx_token_equals(token, "WARP_SZ")) {
+        /* the predefined constant: the PTX warp size (a 64-lane wavefront runs two PTX warps) */
+        ptx_next(p);
+        operand->kind = PTX_OPERAND_IMMEDIATE;
+        operand->value = PTX_WARP_LANES;
+        result = 0;
     } else if (names_register(p, token)) {
         result = parse_register_operand(p, operand);
     } else if (token->kind == PTX_TOKEN_IDENT && token->text[0] != '.') {

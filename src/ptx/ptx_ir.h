@@ -26,6 +26,9 @@
 
 #include "base/error.h"
 
+/* Lanes of a warp as PTX sees it: collectives, %laneid and the predefined constant WARP_SZ. */
+#define PTX_WARP_LANES 32
+
 typedef enum ptx_type {
     PTX_TYPE_NONE = 0,
     PTX_TYPE_PRED,
@@ -86,6 +89,12 @@ typedef enum ptx_opcode {
     /* synchronization and communication */
     PTX_OP_BAR, PTX_OP_BAR_WARP, PTX_OP_FENCE, PTX_OP_ATOM, PTX_OP_RED,
     PTX_OP_SHFL, PTX_OP_VOTE, PTX_OP_ACTIVEMASK, PTX_OP_NANOSLEEP,
+    PTX_OP_MATCH, PTX_OP_REDUX, PTX_OP_ELECT,
+    /* integer arithmetic added for CUDA intrinsics (__mul24, __sad, __dp4a, ...) */
+    PTX_OP_MUL24, PTX_OP_MAD24, PTX_OP_SAD, PTX_OP_DP4A, PTX_OP_DP2A,
+    /* an instruction the parser does not support: kept so that the rest of the module loads;
+     * launching a kernel that contains it (or calls a function that does) is an error */
+    PTX_OP_UNSUPPORTED,
     PTX_OP_COUNT
 } ptx_opcode;
 
@@ -115,6 +124,7 @@ typedef enum ptx_atom_op {
 
 typedef enum ptx_shfl_mode { PTX_SHFL_UP = 1, PTX_SHFL_DOWN, PTX_SHFL_BFLY, PTX_SHFL_IDX } ptx_shfl_mode;
 typedef enum ptx_vote_mode { PTX_VOTE_ALL = 1, PTX_VOTE_ANY, PTX_VOTE_UNI, PTX_VOTE_BALLOT } ptx_vote_mode;
+
 typedef enum ptx_bar_mode { PTX_BAR_SYNC = 1, PTX_BAR_ARRIVE, PTX_BAR_RED_POPC, PTX_BAR_RED_AND, PTX_BAR_RED_OR } ptx_bar_mode;
 /* prmt modes; PTX_PRMT_DEFAULT is the generic byte-selector form. */
 typedef enum ptx_prmt_mode {
@@ -129,8 +139,8 @@ typedef enum ptx_testp_mode {
 /* Instruction flags (bit set). */
 enum {
     PTX_FLAG_WIDE   = 1u << 0,  /* mul.wide / mad.wide */
-    PTX_FLAG_HI     = 1u << 1,  /* mul.hi / mad.hi */
-    PTX_FLAG_LO     = 1u << 2,  /* mul.lo / mad.lo */
+    PTX_FLAG_HI     = 1u << 1,  /* mul.hi / mad.hi / mul24.hi / dp2a.hi */
+    PTX_FLAG_LO     = 1u << 2,  /* mul.lo / mad.lo / mul24.lo / dp2a.lo */
     PTX_FLAG_SAT    = 1u << 3,
     PTX_FLAG_FTZ    = 1u << 4,
     PTX_FLAG_APPROX = 1u << 5,
@@ -140,9 +150,9 @@ enum {
     PTX_FLAG_TO     = 1u << 9,  /* cvta.to.<space>: generic -> space; without it space -> generic */
     PTX_FLAG_SHIFT_LEFT = 1u << 10,  /* shf.l (else shf.r) */
     PTX_FLAG_WRAP   = 1u << 11,      /* shf.*.wrap (else .clamp) */
-    PTX_FLAG_SYNC   = 1u << 12,      /* shfl.sync / vote.sync / bar.warp.sync forms */
+    PTX_FLAG_SYNC   = 1u << 12,      /* shfl.sync / vote.sync / match / redux / elect / bar.warp.sync */
     PTX_FLAG_SHIFTAMT = 1u << 13,    /* bfind.shiftamt */
-    PTX_FLAG_CC     = 1u << 14,      /* add.cc/addc etc. (unsupported; reserved) */
+    PTX_FLAG_RELU   = 1u << 14,      /* min.relu / max.relu: a negative result becomes 0 */
 };
 
 typedef enum ptx_special_register {
@@ -189,7 +199,8 @@ typedef struct ptx_instruction {
     uint8_t compare;      /* ptx_compare */
     uint8_t combine;      /* ptx_combine */
     uint8_t rounding;     /* ptx_rounding */
-    uint8_t mode;         /* ptx_atom_op / ptx_shfl_mode / ptx_vote_mode / ptx_bar_mode / ptx_prmt_mode / ptx_testp_mode */
+    uint8_t mode;         /* ptx_atom_op (atom, red, redux) / ptx_shfl_mode / ptx_vote_mode (vote; match:
+                           * ANY or ALL) / ptx_bar_mode / ptx_prmt_mode / ptx_testp_mode */
     uint8_t space;        /* ptx_space of ld/st/atom/red/cvta */
     uint8_t semantics;    /* ptx_semantics */
     uint8_t scope;        /* ptx_scope */
@@ -210,6 +221,7 @@ typedef struct ptx_instruction {
     uint8_t call_return_count;
     uint8_t call_arg_count;
     ptx_operand operands[PTX_MAX_OPERANDS];
+    const char *unsupported_text;  /* PTX_OP_UNSUPPORTED: the opcode as written ("tex.2d.v4.f32.f32") */
 } ptx_instruction;
 
 typedef struct ptx_register {
@@ -268,8 +280,9 @@ typedef struct ptx_module {
     void *arena;                   /* owned allocations; freed by ptx_module_free */
 } ptx_module;
 
-/* Parses PTX text. `path` is used only in messages ("path:LINE: ..."). Unknown instructions
- * fail with "path:LINE: unsupported PTX instruction 'x.y.z'". */
+/* Parses PTX text. `path` is used only in messages ("path:LINE: ..."). An instruction outside
+ * the supported set (docs/ptx-support.md) becomes PTX_OP_UNSUPPORTED, so the module's other
+ * kernels still run; ptx_check_kernel refuses a kernel that reaches one. */
 ptx_module *ptx_parse(const char *text, size_t length, const char *path, sc_error *error);
 ptx_module *ptx_load_file(const char *path, sc_error *error);
 void ptx_module_free(ptx_module *module);
@@ -277,6 +290,16 @@ void ptx_module_free(ptx_module *module);
 /* Finds a function by exact name, or a kernel by its unmangled C++ base name
  * ("scan_block" finds "_Z10scan_blockPKjPji"). Returns the index or -1. */
 int ptx_find_function(const ptx_module *module, const char *name);
+/* Finds a .global or .const variable by exact name, or by its unmangled C++ name ("coef" finds
+ * "_ZL4coef"). Returns the symbol index or -1. */
+int ptx_find_variable(const ptx_module *module, const char *name);
+
+/* Marks in `reached` (function_count entries, cleared by the caller) the functions kernel
+ * `entry` runs: itself and every function it calls, directly or through other functions. */
+void ptx_reachable_functions(const ptx_module *module, int32_t entry, bool *reached);
+/* Fails with "path:LINE: unsupported PTX instruction 'x.y.z' (kernel K)" when kernel `entry` or
+ * a function it calls contains an unsupported instruction. */
+int ptx_check_kernel(const ptx_module *module, int32_t entry, sc_error *error);
 
 /* Names for messages and listings. */
 const char *ptx_opcode_name(ptx_opcode opcode);

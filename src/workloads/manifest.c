@@ -18,24 +18,38 @@
 #include "exec/memory_request.h"
 #include "workloads/workload_support.h"
 
+/* A buffer is device memory the manifest allocates, or (with "symbol") a module's .global or
+ * .const variable, which the PTX initialises unless the buffer has an "init". */
 typedef struct manifest_buffer {
     const char *name;
     ptx_type type;
     uint64_t count;
     const cJSON *init;
+    const char *symbol;        /* module variable name, or NULL for an allocation */
+    int symbol_module;         /* index in modules of "module", or -1: whichever module has it */
     uint64_t address;
 } manifest_buffer;
+
+/* One PTX module: "ptx": "x.ptx" gives one without a name, "ptx": {"name": "x.ptx", ...} named
+ * ones that launches and buffers choose with "module". */
+typedef struct manifest_module {
+    const char *name;
+    char path[4096];
+    int handle;                /* device module handle once loaded */
+} manifest_module;
+
+enum { MANIFEST_MAX_MODULES = 16 };
 
 struct sc_manifest {
     char *path;
     cJSON *root;
     const char *name;
-    char ptx_path[4096];
+    manifest_module modules[MANIFEST_MAX_MODULES];
+    int module_count;
     manifest_buffer *buffers;
     int buffer_count;
     const cJSON *launches;
     const cJSON *expected;
-    int module;
     uint64_t max_threads, max_iterations;   /* resource limits ("limits", else the defaults) */
 };
 
@@ -115,6 +129,46 @@ static int validate_init(const sc_manifest *m, const char *key, const cJSON *ini
     return key_error(m, key, "must be \"zero\", \"iota\", a number, {\"random\": {...}} or {\"file\": ...}", error);
 }
 
+/* The index of the module named `name`, or -1. */
+static int find_module(const sc_manifest *m, const char *name)
+{
+    for (int i = 0; i < m->module_count; i++)
+        if (m->modules[i].name && !strcmp(m->modules[i].name, name))
+            return i;
+    return -1;
+}
+
+/* An optional "module": "name" of a buffer or launch: its module index, -1 if absent. */
+static int load_module_choice(const sc_manifest *m, const cJSON *object, const char *at, int *module, sc_error *error)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(object, "module");
+    *module = -1;
+    if (!name)
+        return 0;
+    char key[700];
+    snprintf(key, sizeof key, "%s.module", at);
+    if (!cJSON_IsString(name) || (*module = find_module(m, name->valuestring)) < 0)
+        return key_error(m, key, "must name a module of \"ptx\" ({\"name\": \"file.ptx\", ...})", error);
+    return 0;
+}
+
+/* "symbol": "var" (and optionally "module") makes the buffer a module variable. */
+static int load_buffer_symbol(const sc_manifest *m, const cJSON *b, manifest_buffer *buffer, sc_error *error)
+{
+    char at[512], key[600];
+    snprintf(at, sizeof at, "buffers.%s", b->string);
+    const cJSON *symbol = cJSON_GetObjectItemCaseSensitive(b, "symbol");
+    buffer->symbol_module = -1;
+    if (!symbol)
+        return cJSON_GetObjectItemCaseSensitive(b, "module")
+                   ? key_error(m, at, "\"module\" applies only to a buffer with a \"symbol\"", error) : 0;
+    snprintf(key, sizeof key, "%s.symbol", at);
+    if (!cJSON_IsString(symbol) || !symbol->valuestring[0])
+        return key_error(m, key, "must be the name of a .global or .const variable of the PTX", error);
+    buffer->symbol = symbol->valuestring;
+    return load_module_choice(m, b, at, &buffer->symbol_module, error);
+}
+
 static int load_buffers(sc_manifest *m, sc_error *error)
 {
     const cJSON *buffers = cJSON_GetObjectItemCaseSensitive(m->root, "buffers");
@@ -143,6 +197,8 @@ static int load_buffers(sc_manifest *m, sc_error *error)
             return key_error(m, key, "must be a positive integer", error);
         buffer->count = (uint64_t)count->valuedouble;
         buffer->init = cJSON_GetObjectItemCaseSensitive(b, "init");
+        if (load_buffer_symbol(m, b, buffer, error) < 0)
+            return -1;
         snprintf(key, sizeof key, "buffers.%s.init", b->string);
         if (validate_init(m, key, buffer->init, buffer->count * ptx_type_size(buffer->type), error) < 0)
             return -1;
@@ -166,17 +222,149 @@ static int validate_dim3(const sc_manifest *m, const char *key, const cJSON *dim
     return 0;
 }
 
+static uint64_t buffer_bytes(const manifest_buffer *buffer)
+{
+    return buffer->count * ptx_type_size(buffer->type);
+}
+
+/* {"buffer": "name", "offset": bytes}: the buffer's address plus an offset inside it. */
+static int validate_offset_argument(const sc_manifest *m, const char *key, const cJSON *arg, sc_error *error)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(arg, "buffer");
+    const cJSON *offset = cJSON_GetObjectItemCaseSensitive(arg, "offset");
+    char field[800];
+    snprintf(field, sizeof field, "%s.buffer", key);
+    const manifest_buffer *buffer = cJSON_IsString(name) ? find_buffer(m, name->valuestring) : NULL;
+    if (!buffer)
+        return key_error(m, field, "must name a buffer", error);
+    snprintf(field, sizeof field, "%s.offset", key);
+    if (!is_whole_number(offset) || offset->valuedouble < 0 || offset->valuedouble > (double)buffer_bytes(buffer))
+        return sc_fail(error, "%s: %s: must be a whole number of bytes from 0 to %llu (the size of %s)", m->path,
+                       field, (unsigned long long)buffer_bytes(buffer), buffer->name);
+    for (const cJSON *item = arg->child; item; item = item->next)
+        if (strcmp(item->string, "buffer") && strcmp(item->string, "offset"))
+            return key_error(m, key, "takes only \"buffer\" and \"offset\"", error);
+    return 0;
+}
+
 static int validate_argument(const sc_manifest *m, const char *key, const cJSON *arg, sc_error *error)
 {
     if (cJSON_IsString(arg))
         return find_buffer(m, arg->valuestring) ? 0 : key_error(m, key, "names no buffer", error);
+    if (cJSON_IsObject(arg) && cJSON_GetObjectItemCaseSensitive(arg, "buffer"))
+        return validate_offset_argument(m, key, arg, error);
     if (cJSON_IsNumber(arg) || cJSON_IsBool(arg))
         return 0;
     if (cJSON_IsObject(arg) && arg->child && !arg->child->next && cJSON_IsNumber(arg->child) &&
         (!strcmp(arg->child->string, "u64") || !strcmp(arg->child->string, "f32") ||
          !strcmp(arg->child->string, "f64") || !strcmp(arg->child->string, "u32")))
         return 0;
-    return key_error(m, key, "must be a buffer name, a number, or {\"u32\"|\"u64\"|\"f32\"|\"f64\": number}", error);
+    return key_error(m, key, "must be a buffer name, {\"buffer\": name, \"offset\": bytes}, a number, or "
+                     "{\"u32\"|\"u64\"|\"f32\"|\"f64\": number}", error);
+}
+
+/* A device-to-device copy or a memset between launches:
+ *   {"copy": {"from": "a", "to": "b", "bytes": N, "from_offset": 0, "to_offset": 0}}
+ *   {"memset": {"buffer": "a", "value": 0, "bytes": N, "offset": 0}}
+ * "bytes" defaults to the rest of the source (copy) or of the buffer (memset) from its offset. */
+typedef struct host_step {
+    bool is_copy;
+    const manifest_buffer *from, *to;   /* memset: `to` only */
+    uint64_t from_offset, to_offset, bytes;
+    int value;
+} host_step;
+
+/* An optional whole number of bytes `name` in `object` at most `limit`; `fallback` if absent. */
+static int step_bytes(const sc_manifest *m, const char *at, const cJSON *object, const char *name, uint64_t limit,
+                      uint64_t fallback, uint64_t *value, sc_error *error)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+    *value = fallback;
+    if (!item)
+        return 0;
+    if (!is_whole_number(item) || item->valuedouble < 0 || item->valuedouble > (double)limit)
+        return sc_fail(error, "%s: %s.%s: must be a whole number of bytes from 0 to %llu", m->path, at, name,
+                       (unsigned long long)limit);
+    *value = (uint64_t)item->valuedouble;
+    return 0;
+}
+
+static int step_buffer(const sc_manifest *m, const char *at, const cJSON *object, const char *name,
+                       const manifest_buffer **buffer, sc_error *error)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+    *buffer = cJSON_IsString(item) ? find_buffer(m, item->valuestring) : NULL;
+    if (*buffer)
+        return 0;
+    char key[800];
+    snprintf(key, sizeof key, "%s.%s", at, name);
+    return key_error(m, key, "must name a buffer", error);
+}
+
+static int check_step_keys(const sc_manifest *m, const char *at, const cJSON *object, const char *const *keys,
+                           sc_error *error)
+{
+    for (const cJSON *item = object->child; item; item = item->next) {
+        bool known = false;
+        for (const char *const *k = keys; *k; k++)
+            known = known || !strcmp(item->string, *k);
+        if (!known) {
+            char key[800];
+            snprintf(key, sizeof key, "%s.%s", at, item->string);
+            return key_error(m, key, "unknown key", error);
+        }
+    }
+    return 0;
+}
+
+/* Reads and checks a copy or memset step (`item` has "copy" or "memset"); `at` names the item. */
+static int parse_host_step(const sc_manifest *m, const char *item_at, const cJSON *item, host_step *step,
+                           sc_error *error)
+{
+    const cJSON *copy = cJSON_GetObjectItemCaseSensitive(item, "copy");
+    const cJSON *body = copy ? copy : cJSON_GetObjectItemCaseSensitive(item, "memset");
+    char at[700];
+    snprintf(at, sizeof at, "%s.%s", item_at, copy ? "copy" : "memset");
+    *step = (host_step){.is_copy = copy != NULL};
+    if (item->child->next)
+        return key_error(m, item_at, "a copy or memset step holds only its \"copy\" or \"memset\" object", error);
+    if (!cJSON_IsObject(body))
+        return key_error(m, at, copy ? "must be {\"from\", \"to\", \"bytes\", \"from_offset\", \"to_offset\"}"
+                                     : "must be {\"buffer\", \"value\", \"bytes\", \"offset\"}", error);
+    if (copy) {
+        static const char *const keys[] = {"from", "to", "bytes", "from_offset", "to_offset", NULL};
+        if (check_step_keys(m, at, body, keys, error) < 0 || step_buffer(m, at, body, "from", &step->from, error) < 0 ||
+            step_buffer(m, at, body, "to", &step->to, error) < 0 ||
+            step_bytes(m, at, body, "from_offset", buffer_bytes(step->from), 0, &step->from_offset, error) < 0 ||
+            step_bytes(m, at, body, "to_offset", buffer_bytes(step->to), 0, &step->to_offset, error) < 0 ||
+            step_bytes(m, at, body, "bytes", buffer_bytes(step->from) - step->from_offset,
+                       buffer_bytes(step->from) - step->from_offset, &step->bytes, error) < 0)
+            return -1;
+        if (step->bytes > buffer_bytes(step->to) - step->to_offset)
+            return sc_fail(error, "%s: %s.bytes: %llu bytes from %s do not fit in %s at offset %llu (%llu bytes)",
+                           m->path, at, (unsigned long long)step->bytes, step->from->name, step->to->name,
+                           (unsigned long long)step->to_offset, (unsigned long long)buffer_bytes(step->to));
+        return 0;
+    }
+    static const char *const keys[] = {"buffer", "value", "bytes", "offset", NULL};
+    const cJSON *value = cJSON_GetObjectItemCaseSensitive(body, "value");
+    if (check_step_keys(m, at, body, keys, error) < 0 || step_buffer(m, at, body, "buffer", &step->to, error) < 0 ||
+        step_bytes(m, at, body, "offset", buffer_bytes(step->to), 0, &step->to_offset, error) < 0 ||
+        step_bytes(m, at, body, "bytes", buffer_bytes(step->to) - step->to_offset,
+                   buffer_bytes(step->to) - step->to_offset, &step->bytes, error) < 0)
+        return -1;
+    if (value && (!is_whole_number(value) || value->valuedouble < 0 || value->valuedouble > 255)) {
+        char key[800];
+        snprintf(key, sizeof key, "%s.value", at);
+        return key_error(m, key, "must be a byte value from 0 to 255", error);
+    }
+    step->value = value ? (int)value->valuedouble : 0;
+    return 0;
+}
+
+static bool is_host_step(const cJSON *item)
+{
+    return cJSON_GetObjectItemCaseSensitive(item, "copy") || cJSON_GetObjectItemCaseSensitive(item, "memset");
 }
 
 /* The product of a grid or block's dimensions (after validate_dim3). */
@@ -221,10 +409,20 @@ static int validate_launches(const sc_manifest *m, const char *key, const cJSON 
                 return -1;
             continue;
         }
+        if (is_host_step(item)) {
+            host_step step;
+            if (parse_host_step(m, at, item, &step, error) < 0)
+                return -1;
+            continue;
+        }
         const cJSON *kernel = cJSON_GetObjectItemCaseSensitive(item, "kernel");
         snprintf(field, sizeof field, "%s.kernel", at);
         if (!cJSON_IsString(kernel))
-            return key_error(m, field, "missing kernel name", error);
+            return key_error(m, field, "missing kernel name (or a \"copy\", \"memset\" or \"repeat_until_zero\" step)",
+                             error);
+        int module;
+        if (load_module_choice(m, item, at, &module, error) < 0)
+            return -1;
         snprintf(field, sizeof field, "%s.grid", at);
         if (validate_dim3(m, field, cJSON_GetObjectItemCaseSensitive(item, "grid"), error) < 0)
             return -1;
@@ -276,6 +474,31 @@ static int validate_names(const sc_manifest *m, const char *key, const cJSON *li
     return 0;
 }
 
+/* "ptx": "file.ptx", or {"name": "file.ptx", ...} for several modules. */
+static int load_modules(sc_manifest *m, const cJSON *ptx, sc_error *error)
+{
+    if (cJSON_IsString(ptx)) {
+        m->module_count = 1;
+        return sc_path_relative_to(m->path, ptx->valuestring, m->modules[0].path, sizeof m->modules[0].path, error);
+    }
+    if (!cJSON_IsObject(ptx) || !ptx->child)
+        return key_error(m, "ptx", "missing: the path of the PTX file, or {\"name\": \"file.ptx\", ...} for several "
+                         "modules", error);
+    for (const cJSON *item = ptx->child; item; item = item->next) {
+        char key[300];
+        snprintf(key, sizeof key, "ptx.%s", item->string);
+        if (m->module_count == MANIFEST_MAX_MODULES)
+            return key_error(m, key, "too many modules (at most 16)", error);
+        if (!cJSON_IsString(item))
+            return key_error(m, key, "must be the path of a PTX file", error);
+        manifest_module *module = &m->modules[m->module_count++];
+        module->name = item->string;
+        if (sc_path_relative_to(m->path, item->valuestring, module->path, sizeof module->path, error) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* "limits": {"threads": N, "iterations": N}, each optional; the defaults otherwise. */
 static int load_limits(sc_manifest *m, sc_error *error)
 {
@@ -321,11 +544,7 @@ static int parse_manifest(sc_manifest *m, const char *text, sc_error *error)
     if (name && !cJSON_IsString(name))
         return key_error(m, "name", "must be a string", error);
     m->name = name ? name->valuestring : "manifest";
-    if (!cJSON_IsString(ptx))
-        return key_error(m, "ptx", "missing path of the PTX file", error);
-    if (sc_path_relative_to(m->path, ptx->valuestring, m->ptx_path, sizeof m->ptx_path, error) < 0)
-        return -1;
-    if (load_buffers(m, error) < 0)
+    if (load_modules(m, ptx, error) < 0 || load_buffers(m, error) < 0)
         return -1;
     if (load_limits(m, error) < 0)
         return -1;
@@ -447,12 +666,73 @@ static int fill_elements(const sc_manifest *m, const cJSON *init, ptx_type type,
     return 0;
 }
 
+/* Finds `name` with `find` in module `only` (when >= 0) or in whichever module has it: the
+ * module index and the item's index, or -1 with an error "KEY: FILE has no WHAT 'name'" (or "no
+ * module has a WHAT", or "both A and B have a WHAT" when the choice is ambiguous). */
+typedef int (*module_lookup)(const ptx_module *module, const char *name);
+
+static int find_in_modules(const sc_manifest *m, sc_device *device, int only, module_lookup find, const char *name,
+                           const char *key, const char *what, int *chosen, int *index, sc_error *error)
+{
+    *chosen = -1;
+    for (int i = 0; i < m->module_count; i++) {
+        int found = only >= 0 && i != only ? -1 : find(sc_device_module(device, m->modules[i].handle), name);
+        if (found < 0)
+            continue;
+        if (*chosen >= 0)
+            return sc_fail(error, "%s: %s: both %s and %s have a %s '%s' (choose one with \"module\")", m->path, key,
+                           m->modules[*chosen].path, m->modules[i].path, what, name);
+        *chosen = i;
+        *index = found;
+    }
+    if (*chosen >= 0)
+        return 0;
+    if (only >= 0 || m->module_count == 1)
+        return sc_fail(error, "%s: %s: %s has no %s '%s'", m->path, key, m->modules[only >= 0 ? only : 0].path, what,
+                       name);
+    return sc_fail(error, "%s: %s: no module has a %s '%s'", m->path, key, what, name);
+}
+
+static int find_kernel(const ptx_module *module, const char *name)
+{
+    int function = ptx_find_function(module, name);
+    return function >= 0 && module->functions[function].is_entry ? function : -1;
+}
+
+/* A "symbol" buffer's address: the variable of its module (or of the one module that has it),
+ * which must hold at least the buffer's bytes. */
+static int place_symbol_buffer(const sc_manifest *m, sc_device *device, manifest_buffer *buffer, sc_error *error)
+{
+    char key[300];
+    snprintf(key, sizeof key, "buffers.%s.symbol", buffer->name);
+    int chosen, index;
+    if (find_in_modules(m, device, buffer->symbol_module, ptx_find_variable, buffer->symbol, key,
+                        ".global or .const variable", &chosen, &index, error) < 0)
+        return -1;
+    const ptx_module *module = sc_device_module(device, m->modules[chosen].handle);
+    const ptx_symbol *symbol = &module->symbols[index];
+    uint64_t bytes = buffer->count * ptx_type_size(buffer->type);
+    if (bytes > symbol->size)
+        return sc_fail(error, "%s: buffers.%s: %llu bytes, but variable %s of %s holds %llu", m->path, buffer->name,
+                       (unsigned long long)bytes, symbol->name, m->modules[chosen].path,
+                       (unsigned long long)symbol->size);
+    buffer->address = sc_device_symbol_address(device, m->modules[chosen].handle, symbol->name);
+    return 0;
+}
+
 static int allocate_buffers(sc_manifest *m, sc_device *device, sc_error *error)
 {
     for (int i = 0; i < m->buffer_count; i++) {
         manifest_buffer *buffer = &m->buffers[i];
         uint64_t bytes = buffer->count * ptx_type_size(buffer->type);
-        buffer->address = sc_device_malloc(device, bytes);
+        if (buffer->symbol) {
+            if (place_symbol_buffer(m, device, buffer, error) < 0)
+                return -1;
+            if (!buffer->init)
+                continue;   /* keeps the PTX's initial value */
+        } else {
+            buffer->address = sc_device_malloc(device, bytes);
+        }
         if (!buffer->address)
             return sc_fail(error, "%s: buffers.%s: cannot allocate %llu bytes", m->path, buffer->name,
                            (unsigned long long)bytes);
@@ -487,6 +767,9 @@ static sc_kernel_arg argument_bits(const sc_manifest *m, const cJSON *arg, ptx_t
         return sc_arg_u64(find_buffer(m, arg->valuestring)->address);
     if (cJSON_IsBool(arg))
         return sc_arg_u32(cJSON_IsTrue(arg));
+    if (cJSON_IsObject(arg) && cJSON_GetObjectItemCaseSensitive(arg, "buffer"))
+        return sc_arg_u64(find_buffer(m, cJSON_GetObjectItemCaseSensitive(arg, "buffer")->valuestring)->address +
+                          (uint64_t)cJSON_GetObjectItemCaseSensitive(arg, "offset")->valuedouble);
     if (cJSON_IsObject(arg)) {
         if (!strcmp(arg->child->string, "f32"))
             return sc_arg_f32((float)arg->child->valuedouble);
@@ -514,9 +797,22 @@ static const char *integer_argument_problem(double value, ptx_type type)
     return value < low || value > high ? "is out of range" : NULL;
 }
 
+/* The module and function a launch runs: its "module", else the one module that has a kernel of
+ * that name. */
+static int resolve_kernel(const sc_manifest *m, sc_device *device, const cJSON *item, const char *at, int *chosen,
+                          int *function, sc_error *error)
+{
+    int only;
+    load_module_choice(m, item, at, &only, error);  /* validated when loaded */
+    char key[700];
+    snprintf(key, sizeof key, "%s.kernel", at);
+    return find_in_modules(m, device, only, find_kernel, cJSON_GetObjectItemCaseSensitive(item, "kernel")->valuestring,
+                           key, "kernel", chosen, function, error);
+}
+
 /* Before anything runs: every launch names a kernel of the PTX, with as many arguments as it
  * takes, and every number fits the parameter it is passed to. */
-static int check_launches(const sc_manifest *m, const ptx_module *module, const cJSON *launches, const char *key,
+static int check_launches(const sc_manifest *m, sc_device *device, const cJSON *launches, const char *key,
                           sc_error *error)
 {
     int i = 0;
@@ -525,14 +821,20 @@ static int check_launches(const sc_manifest *m, const ptx_module *module, const 
         snprintf(at, sizeof at, "%s[%d]", key, i);
         if (cJSON_GetObjectItemCaseSensitive(item, "repeat_until_zero")) {
             snprintf(field, sizeof field, "%s.launches", at);
-            if (check_launches(m, module, cJSON_GetObjectItemCaseSensitive(item, "launches"), field, error) < 0)
+            if (check_launches(m, device, cJSON_GetObjectItemCaseSensitive(item, "launches"), field, error) < 0)
                 return -1;
             continue;
         }
+        if (is_host_step(item))
+            continue;
         const char *kernel_name = cJSON_GetObjectItemCaseSensitive(item, "kernel")->valuestring;
-        int function = ptx_find_function(module, kernel_name);
-        if (function < 0)
-            return sc_fail(error, "%s: %s.kernel: %s has no kernel '%s'", m->path, at, m->ptx_path, kernel_name);
+        int chosen, function;
+        const ptx_module *module;
+        if (resolve_kernel(m, device, item, at, &chosen, &function, error) < 0)
+            return -1;
+        module = sc_device_module(device, m->modules[chosen].handle);
+        if (ptx_check_kernel(module, function, error) < 0)
+            return sc_fail_prefix(error, "%s: %s.kernel", m->path, at);
         const ptx_function *kernel = &module->functions[function];
         const cJSON *args = cJSON_GetObjectItemCaseSensitive(item, "args");
         int count = args ? cJSON_GetArraySize(args) : 0;
@@ -542,6 +844,8 @@ static int check_launches(const sc_manifest *m, const ptx_module *module, const 
         int a = 0;
         for (const cJSON *arg = args ? args->child : NULL; arg; arg = arg->next, a++) {
             ptx_type type = (ptx_type)module->symbols[kernel->params[a]].element_type;
+            if (cJSON_IsObject(arg) && cJSON_GetObjectItemCaseSensitive(arg, "buffer"))
+                continue;   /* {"buffer": name, "offset": bytes} */
             const cJSON *number = cJSON_IsNumber(arg) ? arg : cJSON_IsObject(arg) ? arg->child : NULL;
             if (cJSON_IsObject(arg) && !strcmp(arg->child->string, "u32"))
                 type = PTX_TYPE_U32;
@@ -562,9 +866,11 @@ static int check_launches(const sc_manifest *m, const ptx_module *module, const 
 
 static int launch_one(sc_manifest *m, sc_device *device, const cJSON *item, const char *key, sc_error *error)
 {
-    const char *kernel_name = cJSON_GetObjectItemCaseSensitive(item, "kernel")->valuestring;
-    const ptx_module *module = sc_device_module(device, m->module);
-    const ptx_function *kernel = &module->functions[ptx_find_function(module, kernel_name)];
+    int chosen, function;
+    if (resolve_kernel(m, device, item, key, &chosen, &function, error) < 0)
+        return -1;
+    const ptx_module *module = sc_device_module(device, m->modules[chosen].handle);
+    const ptx_function *kernel = &module->functions[function];
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(item, "args");
     int count = args ? cJSON_GetArraySize(args) : 0;
     sc_kernel_arg *bits = calloc((size_t)count + 1, sizeof *bits);
@@ -572,7 +878,7 @@ static int launch_one(sc_manifest *m, sc_device *device, const cJSON *item, cons
     for (const cJSON *arg = args ? args->child : NULL; arg; arg = arg->next, i++)
         bits[i] = argument_bits(m, arg, (ptx_type)module->symbols[kernel->params[i]].element_type);
     const cJSON *shared = cJSON_GetObjectItemCaseSensitive(item, "shared_bytes");
-    int status = sc_launch_kernel(device, m->module, kernel_name, dim3_of(cJSON_GetObjectItemCaseSensitive(item, "grid")),
+    int status = sc_launch_kernel(device, m->modules[chosen].handle, kernel->name, dim3_of(cJSON_GetObjectItemCaseSensitive(item, "grid")),
                                   dim3_of(cJSON_GetObjectItemCaseSensitive(item, "block")),
                                   shared ? (uint32_t)shared->valuedouble : 0, bits, count, error);
     free(bits);
@@ -591,6 +897,18 @@ static bool buffer_is_zero(sc_device *device, const manifest_buffer *buffer)
     return zero;
 }
 
+static int run_host_step(const sc_manifest *m, sc_device *device, const cJSON *item, const char *at, sc_error *error)
+{
+    host_step step;
+    if (parse_host_step(m, at, item, &step, error) < 0)
+        return -1;
+    int status = step.is_copy ? sc_memcpy_device_to_device(device, step.to->address + step.to_offset,
+                                                           step.from->address + step.from_offset, step.bytes, error)
+                              : sc_memset_device(device, step.to->address + step.to_offset, step.value, step.bytes,
+                                                 error);
+    return status < 0 ? sc_fail_prefix(error, "%s: %s", m->path, at) : 0;
+}
+
 static int run_launches(sc_manifest *m, sc_device *device, const cJSON *launches, const char *key, sc_error *error)
 {
     int i = 0;
@@ -598,6 +916,11 @@ static int run_launches(sc_manifest *m, sc_device *device, const cJSON *launches
         char at[600];
         snprintf(at, sizeof at, "%s[%d]", key, i);
         const cJSON *flag_name = cJSON_GetObjectItemCaseSensitive(item, "repeat_until_zero");
+        if (is_host_step(item)) {
+            if (run_host_step(m, device, item, at, error) < 0)
+                return -1;
+            continue;
+        }
         if (!flag_name) {
             if (launch_one(m, device, item, at, error) < 0)
                 return -1;
@@ -660,9 +983,11 @@ static void compare_expected(sc_manifest *m, sc_device *device, sc_check_result 
 
 int sc_manifest_run(sc_manifest *m, sc_device *device, sc_check_result *check, sc_error *error)
 {
-    m->module = sc_device_load_ptx(device, m->ptx_path, error);
-    if (m->module < 0 || check_launches(m, sc_device_module(device, m->module), m->launches, "launches", error) < 0 ||
-        allocate_buffers(m, device, error) < 0 || run_launches(m, device, m->launches, "launches", error) < 0)
+    for (int i = 0; i < m->module_count; i++)
+        if ((m->modules[i].handle = sc_device_load_ptx(device, m->modules[i].path, error)) < 0)
+            return -1;
+    if (check_launches(m, device, m->launches, "launches", error) < 0 || allocate_buffers(m, device, error) < 0 ||
+        run_launches(m, device, m->launches, "launches", error) < 0)
         return -1;
     compare_expected(m, device, check, error);
     return 0;

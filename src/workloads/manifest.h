@@ -11,10 +11,17 @@
  *    "expected": {"out": {"file": "out.bin"}}}
  *
  * Paths are relative to the manifest. "init" is "zero", "iota", a number, {"random": ...} or
- * {"file": "x.bin"} (raw little-endian). An argument is a buffer name (its device address) or a
- * number; {"u64": n}, {"f32": x}, {"f64": x} choose a width explicitly. A repeat loop zeroes
- * its flag buffer before every iteration and stops once an iteration leaves it zero. Every
- * error names the manifest and the key path ("m.json: launches[1].grid[0]: ...").
+ * {"file": "x.bin"} (raw little-endian). An argument is a buffer name (its device address),
+ * {"buffer": name, "offset": bytes} (an address inside it) or a number; {"u64": n}, {"f32": x},
+ * {"f64": x} choose a width explicitly. A buffer with "symbol": "var" is the module's
+ * __constant__/__device__ variable var (its PTX initialiser stays unless the buffer has an
+ * "init"), usable as an output or expected buffer like any other. "ptx" may be an object
+ * {"name": "file.ptx", ...} of several modules; a launch or symbol buffer then says "module"
+ * where a name is in more than one. Between launches, {"copy": {"from", "to", "bytes",
+ * "from_offset", "to_offset"}} copies device to device and {"memset": {"buffer", "value",
+ * "bytes", "offset"}} fills bytes. A repeat loop zeroes its flag buffer before every iteration
+ * and stops once an iteration leaves it zero. Every error names the manifest and the key path
+ * ("m.json: launches[1].grid[0]: ...").
  */
 #ifndef SYNCSCOPE_WORKLOADS_MANIFEST_H
 #define SYNCSCOPE_WORKLOADS_MANIFEST_H

@@ -2,9 +2,10 @@
  * reconvergence, nested divergent loops, early exit, calls (divergent and recursive), local
  * arrays, every shfl.sync mode, votes, barriers between warps, generic addressing of shared
  * memory, atomics on shared and global memory, dynamic shared memory, module variables, 2-D and
- * 3-D indices, partial warps and 64-wide warps; and the run-time errors (out-of-bounds store,
- * watchdog). Kernels come from tests/data/exec/exec_kernels.cu (compiled PTX committed) and two
- * hand-written PTX files; every expected value is computed here in plain C.
+ * 3-D indices, partial warps and 64-wide warps, the per-kernel shared-memory layout; and the
+ * run-time errors (out-of-bounds store, watchdog). Kernels come from tests/data/exec/exec_kernels.cu
+ * (compiled PTX committed) and hand-written PTX files; every expected value is computed here in
+ * plain C.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -363,6 +364,36 @@ static void test_dynamic_shared(void **state)
     sc_device_destroy(device);
 }
 
+/* Runs kernel(out) of per_kernel_shared.ptx with `dynamic_bytes` and checks the three words it
+ * writes: its buffer's shared offset, the called function's buffer offset, the dynamic start. */
+static void check_shared_layout(sc_device *device, int module, const char *kernel, uint32_t dynamic_bytes,
+                                int32_t own, int32_t helper, int32_t dynamic_start)
+{
+    sc_error error = {{0}};
+    int32_t out[3] = {0}, want[3] = {own, helper, dynamic_start};
+    uint64_t address = device_words(device, out, 3);
+    sc_kernel_arg arg = sc_arg_ptr(address);
+    if (sc_launch_kernel(device, module, kernel, (sc_dim3){2, 1, 1}, (sc_dim3){32, 1, 1}, dynamic_bytes, &arg, 1,
+                         &error) < 0)
+        fail_msg("%s: %s", kernel, error.message);
+    read_words(device, address, out, 3);
+    assert_words_equal(out, want, 3);
+}
+
+/* Shared memory is laid out per kernel: a CTA holds the variables its kernel and the functions
+ * it calls use, in declaration order, and dynamic shared memory starts after them (16-byte
+ * aligned), whatever other kernels of the module declare. */
+static void test_per_kernel_shared_memory(void **state)
+{
+    (void)state;
+    sc_device *device = create_device(32);
+    int module = load_exec_ptx(device, "per_kernel_shared.ptx");
+    check_shared_layout(device, module, "big", 0, 0, -1, 12288);
+    check_shared_layout(device, module, "small", 64, 0, 8192, 8256);
+    check_shared_layout(device, module, "big", 16, 0, -1, 12288);
+    sc_device_destroy(device);
+}
+
 static void test_module_variables(void **state)
 {
     (void)state;
@@ -708,6 +739,7 @@ int main(void)
         cmocka_unit_test(test_votes),            cmocka_unit_test(test_barrier_exchange),
         cmocka_unit_test(test_atomics),          cmocka_unit_test(test_dynamic_shared),
         cmocka_unit_test(test_module_variables), cmocka_unit_test(test_indices),
+        cmocka_unit_test(test_per_kernel_shared_memory),
         cmocka_unit_test(test_partial_warp),     cmocka_unit_test(test_warp_size_64),
         cmocka_unit_test(test_greedy_then_oldest), cmocka_unit_test(test_loose_round_robin),
         cmocka_unit_test(test_out_of_bounds_store), cmocka_unit_test(test_watchdog),

@@ -341,9 +341,9 @@ static void test_hand_written_forms(void **state)
     assert_int_equal(f->instructions[35].flags, PTX_FLAG_FULL);
     assert_int_equal(f->instructions[36].flags, PTX_FLAG_APPROX | PTX_FLAG_FTZ);
     assert_int_equal(f->instructions[40].operands[2].value, -1);  /* max.s64 ..., -1 */
-    const ptx_instruction *add_rz = &f->instructions[54];
-    assert_int_equal(add_rz->rounding, PTX_ROUND_RZ);
-    assert_int_equal(add_rz->operands[2].value, 1);  /* 0f00000001 stays a bit pattern */
+    const ptx_instruction *add_rz = &f->instructions[54];  /* the executor rounds f32 to nearest only */
+    assert_int_equal(add_rz->opcode, PTX_OP_UNSUPPORTED);
+    assert_string_equal(add_rz->unsupported_text, "add.rz.ftz.f32");
     const ptx_instruction *pack = &f->instructions[63];
     assert_int_equal(pack->operands[1].kind, PTX_OPERAND_VECTOR);
     const ptx_instruction *cvta_from = &f->instructions[66], *cvta_to = &f->instructions[67];
@@ -391,10 +391,10 @@ static void test_misc_cuda_forms(void **state)
     const ptx_instruction *floor = nth_instruction(f, PTX_OP_CVT, 11);  /* cvt.rmi.f64.f64 */
     assert_int_equal(floor->rounding, PTX_ROUND_RMI);
     assert_int_equal(floor->src_type, PTX_TYPE_F64);
-    const ptx_instruction *half_add = nth_instruction(f, PTX_OP_ADD, 0);
-    for (int n = 1; half_add && half_add->type != PTX_TYPE_F16; n++)
-        half_add = nth_instruction(f, PTX_OP_ADD, n);
-    assert_non_null(half_add);  /* {add.f16 ...} from an inline-asm block */
+    /* {add.f16 ...} from an inline-asm block: parsed, kept as unsupported (no f16 arithmetic) */
+    const ptx_instruction *half_add = nth_instruction(f, PTX_OP_UNSUPPORTED, 0);
+    assert_non_null(half_add);
+    assert_string_equal(half_add->unsupported_text, "add.f16");
     ptx_module_free(module);
 }
 
@@ -454,26 +454,69 @@ static void test_operand_forms(void **state)
     ptx_module_free(module);
 }
 
+/* An unsupported instruction parses as a placeholder; the kernel that contains it is refused
+ * with the file, line and instruction. */
+static void assert_snippet_unsupported(const char *body, const char *expected)
+{
+    sc_error error = {{0}};
+    ptx_module *module = parse_snippet(body, &error);
+    if (!module)
+        fail_msg("%s", error.message);
+    assert_int_equal(ptx_check_kernel(module, 0, &error), -1);
+    assert_string_equal(error.message, expected);
+    ptx_module_free(module);
+}
+
 static void test_unsupported_instructions(void **state)
 {
     (void)state;
-    assert_snippet_fails("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];",
-                         "snippet.ptx:11: unsupported PTX instruction 'tex.2d.v4.f32.f32'");
-    assert_snippet_fails("mov.u32 %r1, 0;\nfoo.bar.u32 %r1, %r2;",
-                         "snippet.ptx:12: unsupported PTX instruction 'foo.bar.u32'");
-    assert_snippet_fails("add.global.u32 %r1, %r2, %r3;",
-                         "snippet.ptx:11: unsupported PTX instruction 'add.global.u32'");
-    assert_snippet_fails("add.cc.u32 %r1, %r2, %r3;", "snippet.ptx:11: unsupported PTX instruction 'add.cc.u32'");
-    assert_snippet_fails("atom.global.u32 %r1, [%rd1], 1;",
-                         "snippet.ptx:11: unsupported PTX instruction 'atom.global.u32'");
-    assert_snippet_fails("ld.global.L2::cache_hint.u32 %r1, [%rd1], %rd2;",
-                         "snippet.ptx:11: unsupported PTX instruction 'ld.global.L2::cache_hint.u32'");
-    assert_snippet_fails("ld.release.gpu.u32 %r1, [%rd1];",
-                         "snippet.ptx:11: unsupported PTX instruction 'ld.release.gpu.u32'");
-    assert_snippet_fails("cvt.rn.f32 %f1, %r1;", "snippet.ptx:11: unsupported PTX instruction 'cvt.rn.f32'");
-    assert_snippet_fails("sad.s32 %r1, %r2, %r3, %r4;", "snippet.ptx:11: unsupported PTX instruction 'sad.s32'");
-    assert_snippet_fails("setp.eq.s32.u32 %p1, %r1, %r2;",
-                         "snippet.ptx:11: unsupported PTX instruction 'setp.eq.s32.u32'");
+    assert_snippet_unsupported("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];",
+                               "snippet.ptx:11: unsupported PTX instruction 'tex.2d.v4.f32.f32' (kernel k)");
+    assert_snippet_unsupported("mov.u32 %r1, 0;\nfoo.bar.u32 %r1, %r2;",
+                               "snippet.ptx:12: unsupported PTX instruction 'foo.bar.u32' (kernel k)");
+    assert_snippet_unsupported("add.global.u32 %r1, %r2, %r3;",
+                               "snippet.ptx:11: unsupported PTX instruction 'add.global.u32' (kernel k)");
+    assert_snippet_unsupported("add.cc.u32 %r1, %r2, %r3;",
+                               "snippet.ptx:11: unsupported PTX instruction 'add.cc.u32' (kernel k)");
+    assert_snippet_unsupported("atom.global.u32 %r1, [%rd1], 1;",
+                               "snippet.ptx:11: unsupported PTX instruction 'atom.global.u32' (kernel k)");
+    assert_snippet_unsupported("ld.global.L2::cache_hint.u32 %r1, [%rd1], %rd2;",
+                               "snippet.ptx:11: unsupported PTX instruction 'ld.global.L2::cache_hint.u32' (kernel k)");
+    assert_snippet_unsupported("ld.release.gpu.u32 %r1, [%rd1];",
+                               "snippet.ptx:11: unsupported PTX instruction 'ld.release.gpu.u32' (kernel k)");
+    assert_snippet_unsupported("cvt.rn.f32 %f1, %r1;",
+                               "snippet.ptx:11: unsupported PTX instruction 'cvt.rn.f32' (kernel k)");
+    assert_snippet_unsupported("sad.f32 %f1, %f2, %f3, %f4;",
+                               "snippet.ptx:11: unsupported PTX instruction 'sad.f32' (kernel k)");
+    assert_snippet_unsupported("redux.sync.add.b64 %rd1, %rd2, -1;",
+                               "snippet.ptx:11: unsupported PTX instruction 'redux.sync.add.b64' (kernel k)");
+    assert_snippet_unsupported("setp.eq.s32.u32 %p1, %r1, %r2;",
+                               "snippet.ptx:11: unsupported PTX instruction 'setp.eq.s32.u32' (kernel k)");
+}
+
+/* Only the kernels that reach an unsupported instruction (themselves or through calls) are
+ * refused; the module's other kernels pass, and labels after the placeholder still resolve. */
+static void test_unsupported_is_per_kernel(void **state)
+{
+    (void)state;
+    static const char text[] =
+        ".version 8.0\n.target sm_80\n.address_size 64\n"
+        ".func helper()\n{\n.reg .b32 %r<2>;\ntex.1d.v4.f32.s32 {%r1, %r1, %r1, %r1}, [t, {%r1}];\nret;\n}\n"
+        ".visible .entry uses_helper()\n{\ncall.uni helper, ();\nret;\n}\n"
+        ".visible .entry direct()\n{\n.reg .pred %p<2>;\n@%p1 bra $L_end;\nfoo.u32 %p1;\n$L_end:\nret;\n}\n"
+        ".visible .entry clean()\n{\n.reg .b32 %r<3>;\nmatch.any.sync.b32 %r1, %r2, -1;\nret;\n}\n";
+    sc_error error = {{0}};
+    ptx_module *module = ptx_parse(text, strlen(text), "mixed.ptx", &error);
+    if (!module)
+        fail_msg("%s", error.message);
+    assert_int_equal(ptx_check_kernel(module, ptx_find_function(module, "uses_helper"), &error), -1);
+    assert_string_equal(error.message, "mixed.ptx:7: unsupported PTX instruction 'tex.1d.v4.f32.s32' (kernel uses_helper)");
+    assert_int_equal(ptx_check_kernel(module, ptx_find_function(module, "direct"), &error), -1);
+    assert_string_equal(error.message, "mixed.ptx:19: unsupported PTX instruction 'foo.u32' (kernel direct)");
+    assert_int_equal(ptx_check_kernel(module, ptx_find_function(module, "clean"), &error), 0);
+    const ptx_function *direct = &module->functions[ptx_find_function(module, "direct")];
+    assert_int_equal(direct->instructions[0].operands[0].value, 2);  /* $L_end: the ret after the placeholder */
+    ptx_module_free(module);
 }
 
 static void test_syntax_errors(void **state)
@@ -641,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_immediates),
         cmocka_unit_test(test_operand_forms),
         cmocka_unit_test(test_unsupported_instructions),
+        cmocka_unit_test(test_unsupported_is_per_kernel),
         cmocka_unit_test(test_syntax_errors),
         cmocka_unit_test(test_module_errors),
         cmocka_unit_test(test_prototype_and_scoping),
