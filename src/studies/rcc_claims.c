@@ -10,9 +10,8 @@
  * mechanisms this build has can be checked against each other; [I] marks the digest's reading of
  * an ambiguous sentence. */
 #include <math.h>
-#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "base/statistics.h"
 #include "studies/rcc_study.h"
