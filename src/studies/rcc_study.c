@@ -128,6 +128,8 @@ const reproduction_study study_rcc = {
     .name = "rcc",
     .title = "Relativistic Cache Coherence (Ren, PhD thesis 2020, chapter 3)",
     .system = "rcc-gpu",
+    /* The thesis gives no input sizes; small runs the whole study in about a minute and a half. */
+    .size = "small",
     .mechanisms = mechanisms,
     .workloads = workloads,
     .scaling_workloads = no_scaling,
