@@ -45,6 +45,11 @@ const char *sc_memory_model_name(sc_memory_model model)
 
 const sc_mechanism *sc_mechanism_default(void) { return mechanisms[0]; }
 
+unsigned sc_mechanism_virtual_networks(const sc_mechanism *mechanism)
+{
+    return mechanism->virtual_networks ? mechanism->virtual_networks : 2;
+}
+
 void sc_mechanism_names(char *buffer, size_t size)
 {
     size_t used = 0;

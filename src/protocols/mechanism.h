@@ -37,7 +37,14 @@ typedef struct sc_mechanism {
     const sc_config_key_table *config_keys; /* the keys only it reads, declared in its folder or
                                                common/; NULL when it reads only the engine's */
     sc_memory_model memory_model;  /* what it promises (unset: the PTX scoped model) */
+    unsigned virtual_networks;     /* the NoC's virtual networks its messages need to be free of
+                                      deadlock, which every router input buffers (noc_energy.h;
+                                      unset: the two of a request/response protocol, as Ren's
+                                      Table 3.3 has for every mechanism but MESI) */
 } sc_mechanism;
+
+/* The virtual networks of a mechanism (its entry's, or two when it leaves them unset). */
+unsigned sc_mechanism_virtual_networks(const sc_mechanism *mechanism);
 
 const sc_mechanism *const *sc_mechanism_list(int *count);
 const sc_mechanism *sc_mechanism_find(const char *name);

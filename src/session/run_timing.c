@@ -24,6 +24,7 @@ void *run_timing_engine(const sc_config *config, const char *mechanism, uint64_t
         sc_fail_prefix(error, "system %s", sc_config_system(config));
         return NULL;
     }
+    timing.memory.noc_energy.virtual_networks = sc_mechanism_virtual_networks(sc_mechanism_find(mechanism));
     return timing_engine_create(&timing, protocol, error);
 }
 
@@ -61,15 +62,21 @@ static void add_metric(run_timing *timing, const char *name, double value, const
     run_timing_add_metric(timing, -1, name, value, unit);
 }
 
-/* A metric whose name is built at run time ("noc_bytes_out.cu3"); the name is kept until release. */
+/* A metric whose name is built at run time; the name is kept until release. */
+static void add_built_metric(run_timing *timing, const char *name, double value, const char *unit)
+{
+    timing->names = realloc(timing->names, (size_t)(timing->name_count + 1) * sizeof *timing->names);
+    timing->names[timing->name_count] = strdup(name);
+    add_metric(timing, timing->names[timing->name_count++], value, unit);
+}
+
+/* The bytes of one endpoint ("noc_bytes_out.cu3"). */
 static void add_named_metric(run_timing *timing, const char *prefix, const char *endpoint_name, unsigned index,
                              double value)
 {
     char name[64];
     snprintf(name, sizeof name, "%s.%s%u", prefix, endpoint_name, index);
-    timing->names = realloc(timing->names, (size_t)(timing->name_count + 1) * sizeof *timing->names);
-    timing->names[timing->name_count] = strdup(name);
-    add_metric(timing, timing->names[timing->name_count++], value, "bytes");
+    add_built_metric(timing, name, value, "bytes");
 }
 
 /* Bytes one NoC endpoint sent and received. */
@@ -88,6 +95,25 @@ static void add_link_metrics(run_timing *timing, const timing_report *report)
         add_endpoint_link_metrics(timing, report, "cu", endpoint_cu(cu));
     for (unsigned bank = 0; bank < report->l2_banks; bank++)
         add_endpoint_link_metrics(timing, report, "l2_bank", endpoint_l2_bank(bank));
+}
+
+/* The NoC's bytes and flits per traffic class (noc_bytes.ld ... noc_flits.rcl), and its energy
+ * in nJ (link and router, dynamic and static, and their total). */
+static void add_traffic_metrics(run_timing *timing, const timing_report *report)
+{
+    for (int c = 0; c < NOC_TRAFFIC_CLASS_COUNT; c++) {
+        char name[64];
+        snprintf(name, sizeof name, "noc_bytes.%s", noc_traffic_class_name((noc_traffic_class)c));
+        add_built_metric(timing, name, (double)report->noc->class_bytes[c], "bytes");
+        snprintf(name, sizeof name, "noc_flits.%s", noc_traffic_class_name((noc_traffic_class)c));
+        add_built_metric(timing, name, (double)report->noc->class_flits[c], "flits");
+    }
+    const noc_energy *energy = &report->noc_energy;
+    add_metric(timing, "noc_energy_link_dynamic", energy->link_dynamic * 1e-3, "nJ");
+    add_metric(timing, "noc_energy_router_dynamic", energy->router_dynamic * 1e-3, "nJ");
+    add_metric(timing, "noc_energy_link_static", energy->link_static * 1e-3, "nJ");
+    add_metric(timing, "noc_energy_router_static", energy->router_static * 1e-3, "nJ");
+    add_metric(timing, "noc_energy", noc_energy_total(energy) * 1e-3, "nJ");
 }
 
 static void add_kernel_metrics(run_timing *timing, const timing_report *report)
@@ -165,6 +191,7 @@ void run_timing_collect(void *engine, run_timing *timing)
     if (report.noc) {
         add_metric(timing, "noc_messages", (double)report.noc->messages, NULL);
         add_metric(timing, "noc_bytes", (double)report.noc->bytes, "bytes");
+        add_traffic_metrics(timing, &report);
     }
     if (report.dram) {
         const dram_stats *d = report.dram;

@@ -8,8 +8,9 @@
 #include "studies/study.h"
 
 extern const reproduction_study study_quickrelease;
+extern const reproduction_study study_rcc;
 
-static const reproduction_study *const studies[] = {&study_quickrelease};
+static const reproduction_study *const studies[] = {&study_quickrelease, &study_rcc};
 
 const reproduction_study *study_find(const char *name)
 {

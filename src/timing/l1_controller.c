@@ -207,14 +207,33 @@ static l1_verdict admit(memory_system *memory, unsigned cu, const protocol_trans
     return L1_ACCEPTED;
 }
 
+/* Sends a read of the line (a miss's request, or a read around the L1 for `op`) in class `traffic`. */
 static void send_read(memory_system *memory, unsigned cu, message_type type, uint64_t line_address, uint32_t op,
-                      bool around, sc_time now)
+                      bool around, noc_traffic_class traffic, sc_time now)
 {
     uint32_t handle = message_allocate_request(memory, type, cu, line_address);
     message *m = message_get(memory, handle);
     m->op = op;
     m->around = around;
+    m->traffic = (uint8_t)traffic;
     memory_send(memory, handle, now);
+}
+
+/* The traffic class of a request of `type` that access `op` sends: a load's LD, a store's ST, an
+ * atomic's or a reduction's ATO; without an access, the type's own. */
+static noc_traffic_class request_traffic_class(memory_system *memory, message_type type, uint32_t op)
+{
+    if (op == MEMORY_OP_NONE)
+        return message_traffic_class(memory, type);
+    switch (memory_op_get(memory, op)->request.kind) {
+    case EXEC_ACCESS_STORE:
+        return NOC_TRAFFIC_ST;
+    case EXEC_ACCESS_ATOMIC:
+    case EXEC_ACCESS_REDUCE:
+        return NOC_TRAFFIC_ATO;
+    default:
+        return NOC_TRAFFIC_LD;
+    }
 }
 
 void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data, uint32_t op,
@@ -258,7 +277,8 @@ void l1_open_miss(memory_system *memory, l1_context *context, message_type reque
     memory->stats.mshr_occupancy_sum += mshr_in_use(l1->mshrs);
     if (mshr_in_use(l1->mshrs) > memory->stats.mshr_peak)
         memory->stats.mshr_peak = mshr_in_use(l1->mshrs);
-    send_read(memory, context->cu, request, context->line_address, MEMORY_OP_NONE, false, now);
+    send_read(memory, context->cu, request, context->line_address, MEMORY_OP_NONE, false,
+              request_traffic_class(memory, request, context->op), now);
 }
 
 void l1_buffer_store(memory_system *memory, unsigned cu, const coalesced_line *line, const memory_op *op)
@@ -370,7 +390,8 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
     case L1_READ_AROUND:
         l1->reads_around++;
         memory->stats.l1_read_arounds++;
-        send_read(memory, cu, MSG_READ, context->line_address, context->op, true, now);
+        send_read(memory, cu, MSG_READ, context->line_address, context->op, true,
+                  request_traffic_class(memory, MSG_READ, context->op), now);
         break;
     case L1_UPDATE_LINE:
         write_lanes(op, context->lanes, context->cached->data, NULL);

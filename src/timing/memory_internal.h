@@ -35,6 +35,9 @@ typedef struct message {
     uint8_t grant;          /* MSG_DATA: the protocol's L1 event it raises instead of Fill (a grant),
                                0 for a plain fill */
     uint8_t protocol_bits;  /* the protocol's own flags for the message (0 when allocated) */
+    uint8_t traffic;        /* noc_traffic_class: its type's when allocated (message_traffic_class); a
+                               miss's request takes its access's (l1_open_miss); an answer made of
+                               its request (memory_reply) keeps the request's */
     uint64_t protocol_word; /* the protocol's extension: what it carries (a timestamp); 0 when allocated */
     uint8_t *extension;     /* sc_protocol.extension.message bytes of its own, zeroed when allocated;
                                NULL without */
@@ -144,8 +147,12 @@ static inline bool message_is_response(const memory_system *memory, message_type
 }
 
 message *message_get(memory_system *memory, uint32_t handle);
-/* A message of `type` about the line from `source` to `destination`, its other fields zero (or
- * none, and data_source GSI_SOURCE_L2). */
+/* The traffic class (noc.h) of a message of `type`: the engine's (MSG_READ and MSG_DATA: LD,
+ * MSG_WRITE and MSG_WRITE_ACK: ST, MSG_ATOMIC and MSG_ATOMIC_DONE: ATO, MSG_INV: INV), or what a
+ * protocol's own type declares (protocol_own_message.traffic). */
+noc_traffic_class message_traffic_class(const memory_system *memory, message_type type);
+/* A message of `type` about the line from `source` to `destination`, in its type's traffic
+ * class, its other fields zero (or none, and data_source GSI_SOURCE_L2). */
 uint32_t message_allocate(memory_system *memory, message_type type, endpoint source, endpoint destination,
                           uint64_t line_address);
 void message_free(memory_system *memory, uint32_t handle);
@@ -245,7 +252,8 @@ int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_e
  * request), with the message as the row's context. */
 int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event, sc_time now, sc_error *error);
 /* Opens an MSHR in transient state `state` for the context's access and sends `request` for the
- * line (L1_OPEN_MISS: MSG_READ in IV; a protocol's own: its request in its transient). */
+ * line (L1_OPEN_MISS: MSG_READ in IV; a protocol's own: its request in its transient), in the
+ * access's traffic class (a load's LD, a store's ST, an atomic's ATO). */
 void l1_open_miss(memory_system *memory, l1_context *context, message_type request, l1_state state, sc_time now);
 void l1_write_performed(memory_system *memory, unsigned cu, sc_time now);
 /* Performs atomic `op` on a line the L1 holds, through the CU's atomic unit: one atomic per GPU

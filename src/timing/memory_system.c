@@ -38,6 +38,25 @@ static void grow_messages(memory_system *memory)
     }
 }
 
+noc_traffic_class message_traffic_class(const memory_system *memory, message_type type)
+{
+    switch (type) {
+    case MSG_READ:
+    case MSG_DATA:
+        return NOC_TRAFFIC_LD;
+    case MSG_WRITE:
+    case MSG_WRITE_ACK:
+        return NOC_TRAFFIC_ST;
+    case MSG_ATOMIC:
+    case MSG_ATOMIC_DONE:
+        return NOC_TRAFFIC_ATO;
+    case MSG_INV:
+        return NOC_TRAFFIC_INV;
+    default:
+        return (noc_traffic_class)own_message(memory, type)->traffic;
+    }
+}
+
 uint32_t message_allocate(memory_system *memory, message_type type, endpoint source, endpoint destination,
                           uint64_t line_address)
 {
@@ -51,6 +70,7 @@ uint32_t message_allocate(memory_system *memory, message_type type, endpoint sou
     m->around = 0;
     m->grant = L1_I;
     m->protocol_bits = 0;
+    m->traffic = (uint8_t)message_traffic_class(memory, type);
     m->protocol_word = 0;
     if (m->extension)
         memset(m->extension, 0, memory->protocol->extension.message);
@@ -383,7 +403,7 @@ static sc_time send_after(memory_system *memory, uint32_t handle, sc_time now, s
     bool to_cu = m->destination.kind == ENDPOINT_CU;
     unsigned bytes = to_cu ? bytes_to_cu(memory, m) : bytes_to_bank(memory, m);
     sc_time arrival = noc_send(memory->network, port_of(memory, m->source), port_of(memory, m->destination), bytes,
-                               now + injection_delay(memory));
+                               (noc_traffic_class)m->traffic, now + injection_delay(memory));
     if (arrival < not_before)
         arrival = not_before;
     event_queue_push(memory->events, arrival, to_cu ? MEMORY_EVENT_AT_CU : MEMORY_EVENT_AT_L2, m->destination.index,
@@ -419,8 +439,9 @@ sc_time memory_broadcast_to_cus(memory_system *memory, message_type type, uint64
             continue;
         endpoint to = endpoint_cu(cu);
         uint32_t handle = message_allocate(memory, type, source, to, line_address);
-        sc_time arrival = noc_multicast_deliver(memory->network, from, port_of(memory, to),
-                                                bytes_to_cu(memory, message_get(memory, handle)), injection);
+        const message *m = message_get(memory, handle);
+        sc_time arrival = noc_multicast_deliver(memory->network, from, port_of(memory, to), bytes_to_cu(memory, m),
+                                                (noc_traffic_class)m->traffic, injection);
         event_queue_push(memory->events, arrival, MEMORY_EVENT_AT_CU, cu, handle);
         last = arrival > last ? arrival : last;
     }
@@ -648,4 +669,10 @@ memory_op *memory_oldest_op(memory_system *memory)
 const memory_stats *memory_statistics(const memory_system *memory) { return &memory->stats; }
 const void *memory_protocol_statistics(const memory_system *memory) { return memory->protocol_stats; }
 const noc_stats *memory_noc_statistics(const memory_system *memory) { return noc_statistics(memory->network); }
+
+noc_energy memory_noc_energy(const memory_system *memory, sc_time elapsed)
+{
+    return noc_energy_of(&memory->config.noc_energy, noc_geometry_of(memory->network), noc_statistics(memory->network),
+                         elapsed);
+}
 const dram_stats *memory_dram_statistics(const memory_system *memory) { return dram_statistics(memory->memory); }

@@ -31,6 +31,7 @@
 #include "timing/dram.h"
 #include "timing/event_queue.h"
 #include "timing/noc.h"
+#include "timing/noc_energy.h"
 
 #define MEMORY_OP_NONE UINT32_MAX
 #define MEMORY_MESSAGE_HEADER_BYTES 8   /* address and command of every NoC message */
@@ -86,6 +87,7 @@ typedef struct memory_config {
     bool cpu_null_directory;                       /* every request reaching memory probes the CPU cluster
                                                       (else only those for lines it holds, dirty for reads) */
     noc_config noc;
+    noc_energy_config noc_energy;                  /* its virtual_networks set by whoever picks the mechanism */
     dram_config dram;
     unsigned dram_write_queue_entries;             /* per channel: backlogged writes before writers wait */
     uint64_t jitter;                               /* 0: none; else the perturbation seed */
@@ -229,6 +231,8 @@ const memory_stats *memory_statistics(const memory_system *memory);
 /* The protocol's own statistics (its counters read them), or NULL. */
 const void *memory_protocol_statistics(const memory_system *memory);
 const noc_stats *memory_noc_statistics(const memory_system *memory);
+/* The NoC's energy (noc_energy.h) for its traffic so far over `elapsed` ps of simulated time. */
+noc_energy memory_noc_energy(const memory_system *memory, sc_time elapsed);
 const dram_stats *memory_dram_statistics(const memory_system *memory);
 
 #endif

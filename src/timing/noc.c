@@ -20,6 +20,9 @@
  * inside the mesh are not reserved, so contention happens at the endpoints' ports only; the
  * contention statistic sums the time messages wait for their injection and ejection ports.
  * noc_create returns NULL for a zero clock period or port width, or a mesh node off the grid.
+ *
+ * Each delivered message adds its bytes and flits (ceil(bytes / bytes_per_cycle)) to its traffic
+ * class, and its flits times the routers and links of its route (noc.h) to the traversal counts.
  */
 #include "timing/noc.h"
 
@@ -34,7 +37,14 @@ struct noc {
     sc_time *injection_free, *ejection_free;
     sc_time *last_arrival;        /* [source * endpoint_count + destination] */
     noc_stats stats;
+    noc_geometry geometry;
 };
+
+const char *noc_traffic_class_name(noc_traffic_class traffic)
+{
+    static const char *const names[NOC_TRAFFIC_CLASS_COUNT] = {"ld", "st", "ato", "req", "inv", "rcl"};
+    return (unsigned)traffic < NOC_TRAFFIC_CLASS_COUNT ? names[traffic] : "?";
+}
 
 static bool is_valid_config(const noc_config *config, unsigned endpoint_count, const unsigned *node_of_endpoint)
 {
@@ -48,6 +58,28 @@ static bool is_valid_config(const noc_config *config, unsigned endpoint_count, c
         if (node_of_endpoint[e] >= (uint64_t)config->rows * config->columns)
             return false;
     return true;
+}
+
+/* The mesh's routers: each node's inputs are its neighbours' links and its endpoints' injection
+ * links. */
+static noc_geometry mesh_geometry(const noc_config *config, unsigned endpoint_count)
+{
+    unsigned rows = config->rows, columns = config->columns;
+    unsigned neighbour_links = 2 * (rows * (columns - 1) + columns * (rows - 1));
+    return (noc_geometry){.routers = rows * columns, .router_inputs = neighbour_links + endpoint_count,
+                          .links = neighbour_links + 2 * endpoint_count};
+}
+
+static noc_geometry geometry_of(const noc_config *config, unsigned endpoint_count)
+{
+    switch (config->topology) {
+    case NOC_CROSSBAR:
+        return (noc_geometry){.routers = 2, .router_inputs = endpoint_count, .links = 2 * endpoint_count};
+    case NOC_MESH:
+        return mesh_geometry(config, endpoint_count);
+    default:
+        return (noc_geometry){0};
+    }
 }
 
 noc *noc_create(const noc_config *config, unsigned endpoint_count, const unsigned *node_of_endpoint)
@@ -66,6 +98,7 @@ noc *noc_create(const noc_config *config, unsigned endpoint_count, const unsigne
     network->last_arrival = calloc((size_t)endpoint_count * endpoint_count, sizeof *network->last_arrival);
     network->stats.bytes_out = calloc(endpoint_count, sizeof *network->stats.bytes_out);
     network->stats.bytes_in = calloc(endpoint_count, sizeof *network->stats.bytes_in);
+    network->geometry = geometry_of(config, endpoint_count);
     return network;
 }
 
@@ -138,8 +171,36 @@ static sc_time reserve_ejection(noc *network, unsigned source, unsigned destinat
     return ejection_start + occupancy;
 }
 
+/* The routers a message between the endpoints crosses (noc.h); it crosses one link more. */
+static unsigned routers_on_route(const noc *network, unsigned source, unsigned destination)
+{
+    switch (network->config.topology) {
+    case NOC_CROSSBAR:
+        return 1;
+    case NOC_MESH:
+        return mesh_hops(network, source, destination) + 1;
+    default:
+        return 0;
+    }
+}
+
+/* Counts the message's bytes and flits in its class, and its flits' traversals. */
+static void count_traffic(noc *network, unsigned source, unsigned destination, unsigned bytes,
+                          noc_traffic_class traffic)
+{
+    uint64_t flits = network->config.bytes_per_cycle
+                         ? (bytes + network->config.bytes_per_cycle - 1) / network->config.bytes_per_cycle
+                         : 0;
+    network->stats.class_bytes[traffic] += bytes;
+    network->stats.class_flits[traffic] += flits;
+    unsigned routers = routers_on_route(network, source, destination);
+    network->stats.router_flits += flits * routers;
+    network->stats.link_flits += routers ? flits * (routers + 1) : 0;
+}
+
 /* Keeps the pair's order and counts the delivered message. */
-static sc_time delivered(noc *network, unsigned source, unsigned destination, unsigned bytes, sc_time arrival)
+static sc_time delivered(noc *network, unsigned source, unsigned destination, unsigned bytes,
+                         noc_traffic_class traffic, sc_time arrival)
 {
     sc_time *pair_last = &network->last_arrival[(size_t)source * network->endpoint_count + destination];
     arrival = later(arrival, *pair_last);
@@ -148,12 +209,14 @@ static sc_time delivered(noc *network, unsigned source, unsigned destination, un
     network->stats.bytes += bytes;
     network->stats.bytes_out[source] += bytes;
     network->stats.bytes_in[destination] += bytes;
+    count_traffic(network, source, destination, bytes, traffic);
     return arrival;
 }
 
-sc_time noc_send(noc *network, unsigned source, unsigned destination, unsigned bytes, sc_time now)
+sc_time noc_send(noc *network, unsigned source, unsigned destination, unsigned bytes, noc_traffic_class traffic,
+                 sc_time now)
 {
-    return noc_multicast_deliver(network, source, destination, bytes,
+    return noc_multicast_deliver(network, source, destination, bytes, traffic,
                                  noc_multicast_inject(network, source, bytes, now));
 }
 
@@ -163,15 +226,20 @@ sc_time noc_multicast_inject(noc *network, unsigned source, unsigned bytes, sc_t
 }
 
 sc_time noc_multicast_deliver(noc *network, unsigned source, unsigned destination, unsigned bytes,
-                              sc_time injection_start)
+                              noc_traffic_class traffic, sc_time injection_start)
 {
     sc_time arrival = network->config.topology == NOC_IDEAL
                           ? injection_start
                           : reserve_ejection(network, source, destination, bytes, injection_start);
-    return delivered(network, source, destination, bytes, arrival);
+    return delivered(network, source, destination, bytes, traffic, arrival);
 }
 
 const noc_stats *noc_statistics(const noc *network)
 {
     return &network->stats;
+}
+
+const noc_geometry *noc_geometry_of(const noc *network)
+{
+    return &network->geometry;
 }

@@ -115,10 +115,13 @@ typedef struct protocol_own_action {
 
 /* One of a protocol's own message types: its name, whether it carries a line of data on the
  * NoC, whether a bank takes it before any request (a response that frees what requests wait
- * for), and whether its bytes to a CU count as coherence traffic rather than data. */
+ * for), whether its bytes to a CU count as coherence traffic rather than data, and its traffic
+ * class on the NoC (noc_traffic_class, timing/noc.h: LD, ST, ATO, REQ, INV, RCL; sent as a miss's
+ * request it takes its access's class instead; docs/noc-energy.md lists every mechanism's). */
 typedef struct protocol_own_message {
     const char *name;
     bool carries_line, response, coherence;
+    uint8_t traffic;
 } protocol_own_message;
 
 /* Bytes of a protocol's own state beyond the 64-bit protocol word that cache lines, MSHR entries

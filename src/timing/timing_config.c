@@ -50,6 +50,25 @@ static noc_topology topology_of(const char *name)
     return strcmp(name, "ideal") == 0 ? NOC_IDEAL : NOC_CROSSBAR;
 }
 
+/* The NoC's energy parameters (noc_energy.h); the virtual networks are the mechanism's, set
+ * by whoever picks it (two until then: a request and a response network). */
+static noc_energy_config load_noc_energy(const sc_config *c)
+{
+    return (noc_energy_config){
+        .buffer_write = sc_config_float(c, "noc.buffer_write_energy"),
+        .buffer_read = sc_config_float(c, "noc.buffer_read_energy"),
+        .crossbar = sc_config_float(c, "noc.crossbar_energy"),
+        .arbitration = sc_config_float(c, "noc.arbitration_energy"),
+        .link = sc_config_float(c, "noc.link_energy"),
+        .buffer_leakage = sc_config_float(c, "noc.buffer_leakage"),
+        .router_leakage = sc_config_float(c, "noc.router_leakage"),
+        .link_leakage = sc_config_float(c, "noc.link_leakage"),
+        .virtual_networks = 2,
+        .vcs_per_network = (unsigned)sc_config_int(c, "noc.vcs_per_network"),
+        .vc_depth = (unsigned)sc_config_int(c, "noc.vc_depth"),
+    };
+}
+
 /* A mesh needs a grid to place the CUs and L2 banks on (they share its nodes when it is smaller
  * than their number). */
 static int load_noc(const sc_config *c, noc_config *network, sc_error *error)
@@ -199,6 +218,7 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
         return sc_fail(error, "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size");
     if (load_noc(c, &m->noc, error) < 0)
         return -1;
+    m->noc_energy = load_noc_energy(c);
     derive_hop_latency(c, m);
     sc_time round_trip = noc_round_trip(m) + sc_clock_span(m->gpu_clock, m->l1_tag_latency);
     sc_time l2 = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "l2.latency"));

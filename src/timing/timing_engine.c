@@ -558,6 +558,8 @@ void timing_engine_report(void *state, timing_report *report)
     if (engine->memory) {
         report->memory = memory_statistics(engine->memory);
         report->noc = memory_noc_statistics(engine->memory);
+        report->noc_energy =
+            memory_noc_energy(engine->memory, engine->run_cycles * engine->config.memory.gpu_clock.period);
         report->dram = memory_dram_statistics(engine->memory);
         report->protocol_stats = memory_protocol_statistics(engine->memory);
     }

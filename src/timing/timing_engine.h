@@ -39,6 +39,7 @@ typedef struct timing_report {
     const void *protocol_stats;      /* what they read */
     unsigned protocol_counter_count;
     const noc_stats *noc;            /* per NoC port (endpoint_port): CUs 0..cu_count-1, then L2 banks */
+    noc_energy noc_energy;           /* the NoC's energy over the run's simulated time (`cycles`) */
     unsigned l2_banks;
     const dram_stats *dram;
     uint64_t event_queue_peak;

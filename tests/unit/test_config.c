@@ -342,6 +342,11 @@ static void test_canonical_hash(void **state)
                 snprintf(value, sizeof value, "%.*s", (int)(bar - keys[i].choices), keys[i].choices);
             break;
         }
+        case SC_KEY_FLOAT: {
+            double current = sc_config_float(base, keys[i].path);
+            snprintf(value, sizeof value, "%.17g", current + 1 <= keys[i].max ? current + 1 : current - 1);
+            break;
+        }
         default: {
             int64_t current = sc_config_int(base, keys[i].path);
             int64_t next = (keys[i].flags & SC_KEY_POWER_OF_TWO) ? current * 2 : current + 1;

@@ -7,6 +7,9 @@
  * A hot line: atomics on an owned line, and atomics waiting for a line's ownership, go through
  * the owner's atomic unit one per cycle, and the owner answers a forward only once its unit has
  * performed what it took.
+ * The NoC traffic classes of the same messages (docs/noc-energy.md): a store's GetM and grant are
+ * ST, a load's GetS and grant LD, forwards, owner data and write-backs RCL, invalidations and their
+ * acknowledgements INV, and a recall's invalidation and acknowledgement RCL.
  * A toy directory machine with a guarded row checks that the directory takes the first row whose
  * guard holds, and what its guard sees. */
 #include <setjmp.h>
@@ -159,6 +162,53 @@ static void test_hot_line_atomics_take_the_atomic_unit_in_turn(void **state)
         assert_true(theirs_done[i] > mine_done[3]);
     }
     assert_int_equal(image_word(h, x), 21);
+/* The bytes each traffic class gained since `before` are the expected ones; `before` moves on. */
+static void expect_class_bytes(memory_harness *h, uint64_t *before, uint64_t ld, uint64_t st, uint64_t ato,
+                               uint64_t inv, uint64_t rcl)
+{
+    const uint64_t *now = memory_noc_statistics(h->memory)->class_bytes;
+    assert_int_equal(now[NOC_TRAFFIC_LD] - before[NOC_TRAFFIC_LD], ld);
+    assert_int_equal(now[NOC_TRAFFIC_ST] - before[NOC_TRAFFIC_ST], st);
+    assert_int_equal(now[NOC_TRAFFIC_ATO] - before[NOC_TRAFFIC_ATO], ato);
+    assert_int_equal(now[NOC_TRAFFIC_REQ] - before[NOC_TRAFFIC_REQ], 0);
+    assert_int_equal(now[NOC_TRAFFIC_INV] - before[NOC_TRAFFIC_INV], inv);
+    assert_int_equal(now[NOC_TRAFFIC_RCL] - before[NOC_TRAFFIC_RCL], rcl);
+    memcpy(before, now, sizeof(uint64_t) * NOC_TRAFFIC_CLASS_COUNT);
+}
+
+static void test_traffic_classes_of_directory_messages(void **state)
+{
+    (void)state;
+    memory_harness fresh, *h = &fresh;
+    const char *sets[] = {"gpu.cu_count=2", "directory.full_map_size=128", "directory.full_map_associativity=1"};
+    memory_harness_open(h, "rfo", sets, 3);
+    const uint64_t header = MEMORY_MESSAGE_HEADER_BYTES, line = h->timing.memory.line_bytes;
+    uint64_t before[NOC_TRAFFIC_CLASS_COUNT] = {0};
+
+    memory_harness_access(h, 0, L1_STORE, h->base, 1, NULL);      /* GetM, grant with the line */
+    expect_class_bytes(h, before, 0, 2 * header + line, 0, 0, 0);
+    memory_harness_access(h, 1, L1_LOAD, h->base, 0, NULL);       /* GetS, FwdGetS, OwnerData, grant */
+    expect_class_bytes(h, before, 2 * header + line, 0, 0, 0, 2 * header + line);
+    memory_harness_access(h, 1, L1_ATOMIC, h->base, 10, NULL);    /* GetM, FwdGetM to the O owner,
+                                                                      OwnerData, grant */
+    expect_class_bytes(h, before, 0, 0, 2 * header + line, 0, 2 * header + line);
+    memory_harness_access(h, 0, L1_LOAD, h->base, 0, NULL);       /* the same, CU1 owning */
+    expect_class_bytes(h, before, 2 * header + line, 0, 0, 0, 2 * header + line);
+    memory_harness_access(h, 0, L1_STORE, h->base, 3, NULL);      /* GetM, FwdGetM, OwnerData, grant */
+    expect_class_bytes(h, before, 0, 2 * header + line, 0, 0, 2 * header + line);
+    memory_harness_access(h, 1, L1_LOAD, h->base, 0, NULL);       /* the same: CU0 O, CU1 S */
+    expect_class_bytes(h, before, 2 * header + line, 0, 0, 0, 2 * header + line);
+    /* Y's entry recalls X's (one entry per bank): FwdGetM to the owner and its OwnerData, the Inv
+     * of CU1's copy and its InvAck, all RCL; Y's GetM and grant are the store's. */
+    memory_harness_access(h, 1, L1_STORE, line_y(h), 7, NULL);
+    expect_class_bytes(h, before, 0, 2 * header + line, 0, 0, 2 * header + line + 2 * header);
+    memory_harness_access(h, 0, L1_LOAD, line_y(h), 0, NULL);     /* the same: CU1 O, CU0 S */
+    expect_class_bytes(h, before, 2 * header + line, 0, 0, 0, 2 * header + line);
+    /* The O owner stores: it writes the line back (Put, PutAck: RCL), asks for ownership (GetM,
+     * grant: ST) and the sharer's copy is invalidated (Inv, InvAck: INV). */
+    memory_harness_access(h, 1, L1_STORE, line_y(h) + 4, 8, NULL);
+    expect_class_bytes(h, before, 0, 2 * header + line, 0, 2 * header, 2 * header + line);
+    memory_harness_close(h);
 }
 
 /* The toy: MESI's L1 over a directory that grants a first reader E, except to odd CUs, which get
@@ -219,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_ownership_forwarding_invalidation_and_recall),
         cmocka_unit_test(test_hot_line_atomics_take_the_atomic_unit_in_turn),
         cmocka_unit_test(test_guarded_directory_rows),
+        cmocka_unit_test(test_traffic_classes_of_directory_messages),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -32,12 +32,13 @@
 
 /* ---- the known database ---- */
 
-enum { METRICS = 13, STALLS = 4, MAX_RUNS = 256 };
+enum { METRICS = 17, STALLS = 4, MAX_RUNS = 256 };
 
 static const char *const metric_names[METRICS] = {
     "instructions", "dram_reads", "dram_writes", "noc_bytes", "noc_bytes_in.cu0", "l1_data_bytes_in",
     "memory_write_bytes", "traffic.l1_l2.bytes", "l1_hits", "l1_misses", "l1_mshr_merges", "l2_misses",
     "dramatic",   /* not traffic: 'dram[._]*' must not take it */
+    "noc_bytes.rcl", "noc_flits.ld", "noc_energy_router_static", "noc_messages",   /* the last: not traffic */
 };
 enum { DRAM_READS = 1, DRAM_WRITES = 2, L1_HITS = 8, L1_MISSES = 9, L1_MSHR_MERGES = 10, L2_MISSES = 11 };
 static const char *const stall_names[STALLS][2] = {
@@ -1022,13 +1023,15 @@ static void test_stall_breakdown(void **state)
                 (const sc_query_param[]){{"system", "s2"}, {"workload", "wa"}, {"baseline", "qr"}}, 3, &narrow);
 }
 
-/* Whether traffic.sql reports metric `name`: DRAM, NoC, bytes into a cache, memory writes. */
+/* Whether traffic.sql reports metric `name`: DRAM, NoC (per endpoint, per traffic class, and its
+ * energy), bytes into a cache, memory writes. */
 static bool is_traffic(const char *name)
 {
     size_t length = strlen(name);
     return (!strncmp(name, "dram", 4) && (name[4] == '.' || name[4] == '_')) || !strncmp(name, "traffic.", 8) ||
            !strncmp(name, "noc_bytes_in.", 13) || (length >= 9 && !strcmp(name + length - 9, "_bytes_in")) ||
-           !strcmp(name, "memory_write_bytes") || !strcmp(name, "noc_bytes");
+           !strcmp(name, "memory_write_bytes") || !strcmp(name, "noc_bytes") || !strncmp(name, "noc_bytes.", 10) ||
+           !strncmp(name, "noc_flits.", 10) || !strncmp(name, "noc_energy", 10);
 }
 
 /* Mean of metric k over the ok runs of `mechanism` on `like`'s point that stored it. */

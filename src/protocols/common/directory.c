@@ -219,11 +219,15 @@ static sc_time directory_delay(const memory_system *memory)
 
 static uint64_t cu_bit(int32_t cu) { return cu == NO_CU ? 0 : 1ull << cu; }
 
-/* Sends a header-only message from the directory to CU `cu`. */
+/* Sends a header-only message from the directory to CU `cu` for transaction `t`: in its type's
+ * traffic class, or RCL for a recall's (an entry the directory takes back: its invalidations too). */
 static void send_to_cu(memory_system *memory, unsigned bank, message_type type, unsigned cu, uint64_t line_address,
-                       sc_time when)
+                       const transaction *t, sc_time when)
 {
-    memory_send(memory, message_allocate(memory, type, endpoint_l2_bank(bank), endpoint_cu(cu), line_address), when);
+    uint32_t handle = message_allocate(memory, type, endpoint_l2_bank(bank), endpoint_cu(cu), line_address);
+    if (t->requester == NO_CU)
+        message_get(memory, handle)->traffic = NOC_TRAFFIC_RCL;
+    memory_send(memory, handle, when);
 }
 
 static transaction *open_transaction(memory_system *memory, dir_context *context, int32_t requester)
@@ -281,7 +285,8 @@ static int forward(memory_system *memory, dir_context *context, message_type typ
     if (entry->owner == NO_CU || entry->owner == t->requester)
         return sc_fail(error, "internal error: protocol %s: directory forwards line 0x%llx to owner %d for CU %d",
                        memory->protocol->name, (unsigned long long)context->line_address, entry->owner, t->requester);
-    send_to_cu(memory, context->bank, type, (unsigned)entry->owner, context->line_address, now + directory_delay(memory));
+    send_to_cu(memory, context->bank, type, (unsigned)entry->owner, context->line_address, t,
+               now + directory_delay(memory));
     t->owner_pending = true;
     ownership_stats_of(memory)->dir_forwards++;
     return 0;
@@ -294,7 +299,7 @@ static void invalidate_sharers(memory_system *memory, dir_context *context, sc_t
     uint64_t targets = entry->sharers & ~cu_bit(t->requester);
     for (; targets; targets &= targets - 1) {
         unsigned cu = (unsigned)__builtin_ctzll(targets);
-        send_to_cu(memory, context->bank, MSG_INV, cu, context->line_address, now + directory_delay(memory));
+        send_to_cu(memory, context->bank, MSG_INV, cu, context->line_address, t, now + directory_delay(memory));
         t->acks_pending++;
         ownership_stats_of(memory)->dir_invalidations++;
     }

@@ -28,11 +28,15 @@ const protocol_own_action ownership_actions[OWNERSHIP_ACTIONS] = {
     {"count_modified_hit", false},
 };
 
-/* name, carries a line, a response at the bank, coherence traffic to a CU */
+/* name, carries a line, a response at the bank, coherence traffic to a CU, NoC traffic class
+ * (GetS and GetM go as misses' requests, in their accesses' classes; an InvAck takes the class of
+ * the invalidation it answers) */
 const protocol_own_message ownership_messages[OWNERSHIP_MESSAGES] = {
-    {"GetS", false, false, false},     {"GetM", false, false, false},   {"Put", true, true, false},
-    {"PutAck", false, false, false},   {"FwdGetS", false, false, true}, {"FwdGetM", false, false, true},
-    {"InvAck", false, true, false},    {"OwnerData", true, true, false}, {"OwnerNoData", false, true, false},
+    {"GetS", false, false, false, NOC_TRAFFIC_LD},        {"GetM", false, false, false, NOC_TRAFFIC_ST},
+    {"Put", true, true, false, NOC_TRAFFIC_RCL},          {"PutAck", false, false, false, NOC_TRAFFIC_RCL},
+    {"FwdGetS", false, false, true, NOC_TRAFFIC_RCL},     {"FwdGetM", false, false, true, NOC_TRAFFIC_RCL},
+    {"InvAck", false, true, false, NOC_TRAFFIC_INV},      {"OwnerData", true, true, false, NOC_TRAFFIC_RCL},
+    {"OwnerNoData", false, true, false, NOC_TRAFFIC_RCL},
 };
 
 void ownership_l1_build(memory_system *memory)
@@ -54,12 +58,15 @@ bool l1_state_dirty(l1_state state)
     return state == L1_O || state == L1_M;
 }
 
-/* Sends a message about a line to its directory (the line's home), with the line's data if given. */
+/* Sends a message about a line to its directory (the line's home), with the line's data if given,
+ * in the traffic class of the message it answers (`answering`), or without one in its type's. */
 static void send_to_directory(memory_system *memory, unsigned cu, message_type type, uint64_t line_address,
-                              const uint8_t *data, bool dirty, sc_time when)
+                              const uint8_t *data, bool dirty, const message *answering, sc_time when)
 {
     uint32_t handle = message_allocate_request(memory, type, cu, line_address);
     message *m = message_get(memory, handle);
+    if (answering)
+        m->traffic = answering->traffic;
     if (data)
         memcpy(m->data, data, memory->config.line_bytes);
     m->protocol_bits = dirty ? OWNERSHIP_DIRTY : 0;
@@ -79,7 +86,7 @@ static void write_back(memory_system *memory, l1_context *context, sc_time now)
 {
     const cache_line *line = context->cached;
     send_to_directory(memory, context->cu, MSG_PUT, line->address, line->data, l1_state_dirty((l1_state)line->state),
-                      now);
+                      NULL, now);
     ownership_l1_of(memory, context->cu)->writebacks_outstanding++;
     ownership_stats_of(memory)->l1_writebacks++;
 }
@@ -90,7 +97,7 @@ static void send_data(memory_system *memory, l1_context *context, sc_time now)
     sc_time when = l1_atomics_done(memory, context->cu, now) +
                    sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
     send_to_directory(memory, context->cu, MSG_OWNER_DATA, line->address, line->data,
-                      l1_state_dirty((l1_state)line->state), when);
+                      l1_state_dirty((l1_state)line->state), NULL, when);
 }
 
 int ownership_l1_action(memory_system *memory, l1_context *context, l1_action action, sc_time now, sc_error *error)
@@ -111,13 +118,13 @@ int ownership_l1_action(memory_system *memory, l1_context *context, l1_action ac
         write_back(memory, context, now);
         return 0;
     case L1_SEND_INV_ACK:
-        send_to_directory(memory, cu, MSG_INV_ACK, context->line_address, NULL, false, now);
+        send_to_directory(memory, cu, MSG_INV_ACK, context->line_address, NULL, false, context->message, now);
         return 0;
     case L1_SEND_DATA:
         send_data(memory, context, now);
         return 0;
     case L1_SEND_NO_DATA:
-        send_to_directory(memory, cu, MSG_OWNER_NO_DATA, context->line_address, NULL, false, now);
+        send_to_directory(memory, cu, MSG_OWNER_NO_DATA, context->line_address, NULL, false, NULL, now);
         return 0;
     case L1_COUNT_MODIFIED_HIT:
         ownership_stats_of(memory)->l1_read_hits_modified++;

@@ -14,4 +14,5 @@ const sc_mechanism mechanism_mesi = {
     .params_file = "src/protocols/mesi/mesi_params.json",
     .config_keys = &directory_config_keys,
     .memory_model = SC_MODEL_SEQUENTIAL,
+    .virtual_networks = 5,   /* Ren Table 3.3: five virtual networks for MESI */
 };

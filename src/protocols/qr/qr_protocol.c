@@ -189,9 +189,12 @@ static const char *const qr_events[] = {"LoadWriteHit", "LoadWritePartial", "Wri
 static const protocol_own_action qr_actions[] = {
     {"write_combine", false}, {"flush_sync_fifo", false}, {"hit_write_cache", false},
 };
-/* name, carries a line, a response at the bank, coherence traffic to a CU */
+/* name, carries a line, a response at the bank, coherence traffic to a CU, NoC traffic class (the
+ * release's markers and their acknowledgements are control tied to no single access: REQ) */
 static const protocol_own_message qr_messages[] = {
-    {"ReleaseMarker", false, false, false}, {"FlushMarker", false, false, false}, {"ReleaseAck", false, false, false},
+    {"ReleaseMarker", false, false, false, NOC_TRAFFIC_REQ},
+    {"FlushMarker", false, false, false, NOC_TRAFFIC_REQ},
+    {"ReleaseAck", false, false, false, NOC_TRAFFIC_REQ},
 };
 
 const sc_protocol protocol_qr = {

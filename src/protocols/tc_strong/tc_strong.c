@@ -14,4 +14,5 @@ const sc_mechanism mechanism_tc_strong = {
     .params_file = "src/protocols/tc_strong/tc_strong_params.json",
     .config_keys = &lease_config_keys,
     .memory_model = SC_MODEL_SEQUENTIAL,
+    .virtual_networks = 2,   /* Ren Table 3.3: two for every mechanism but MESI */
 };
