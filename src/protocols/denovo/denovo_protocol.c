@@ -189,10 +189,20 @@ typedef struct pending_registration {
     uint32_t revoked;
 } pending_registration;
 
+/* Owned words written back and not yet home (acknowledged): this L1 still answers for them when
+ * a forwarded read, registration or recall reaches it first (the L2 still names it the owner). */
+typedef struct writeback_in_flight {
+    uint64_t line_address;
+    uint32_t words;
+    uint8_t data[TIMING_MAX_LINE_BYTES];
+} writeback_in_flight;
+
 typedef struct denovo_l1 {
     pending_registration *pending;
     unsigned pending_count, pending_capacity;
     uint64_t next_sequence;
+    writeback_in_flight *writebacks;   /* in sending order */
+    unsigned writeback_count, writeback_capacity;
 } denovo_l1;
 
 static denovo_l1 *pending_state(memory_system *memory, unsigned cu) { return memory->l1[cu].protocol_state; }
@@ -263,6 +273,16 @@ static uint32_t pending_takes(memory_system *memory, unsigned cu, uint64_t seque
 
 /* ---- sending ---- */
 
+/* Copies the words `words` of `from` into `to` (line buffers). */
+static void copy_words(uint8_t *to, const uint8_t *from, uint32_t words)
+{
+    for (; words; words &= words - 1) {
+        unsigned w = (unsigned)__builtin_ctz(words);
+        memcpy(to + w * DENOVO_WORD_BYTES, from + w * DENOVO_WORD_BYTES, DENOVO_WORD_BYTES);
+    }
+}
+
+
 static sc_time after_l1(const memory_system *memory, sc_time now)
 {
     return now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
@@ -297,15 +317,60 @@ static void flush_entry(memory_system *memory, unsigned cu, store_buffer_entry *
     store_buffer_remove(memory->l1[cu].stores, entry);
 }
 
-/* Owned words given back to the L2 (a replacement, or before an atomic); done at the ack. */
+/* Owned words given back to the L2 (a replacement, or before an atomic); done at the ack, and
+ * kept until then (writeback_in_flight). */
 static void send_writeback(memory_system *memory, unsigned cu, const cache_line *line, uint32_t words, sc_time now)
 {
+    denovo_l1 *l1 = pending_state(memory, cu);
+    if (l1->writeback_count == l1->writeback_capacity) {
+        l1->writeback_capacity = l1->writeback_capacity ? 2 * l1->writeback_capacity : 8;
+        l1->writebacks = realloc(l1->writebacks, l1->writeback_capacity * sizeof *l1->writebacks);
+    }
+    writeback_in_flight *kept = &l1->writebacks[l1->writeback_count++];
+    kept->line_address = line->address;
+    kept->words = words;
+    memcpy(kept->data, line->data, memory->config.line_bytes);
     uint32_t handle = message_allocate_request(memory, MSG_DN_WRITEBACK, cu, line->address);
     message *m = message_get(memory, handle);
     m->mask = denovo_mask_of_words(words);
     memcpy(m->data, line->data, memory->config.line_bytes);
     memory->hooks.write_sent(memory, cu);
     memory_send(memory, handle, now);
+}
+
+/* The oldest write-back of the line is home. */
+static void writeback_done(memory_system *memory, unsigned cu, uint64_t line_address)
+{
+    denovo_l1 *l1 = pending_state(memory, cu);
+    for (unsigned i = 0; i < l1->writeback_count; i++)
+        if (l1->writebacks[i].line_address == line_address) {
+            memmove(&l1->writebacks[i], &l1->writebacks[i + 1], (l1->writeback_count - i - 1) * sizeof *l1->writebacks);
+            l1->writeback_count--;
+            return;
+        }
+}
+
+/* The words of the line this L1 answers for: owned in the line, or written back and not yet home. */
+static uint32_t answered_words(memory_system *memory, unsigned cu, uint64_t line_address, const cache_line *line)
+{
+    const denovo_l1 *l1 = pending_state(memory, cu);
+    uint32_t words = line ? denovo_owned(line) : 0;
+    for (unsigned i = 0; i < l1->writeback_count; i++)
+        if (l1->writebacks[i].line_address == line_address)
+            words |= l1->writebacks[i].words;
+    return words;
+}
+
+/* This L1's data of the words it answers for (answered_words), newest last, over `data`. */
+static void lay_answered_words(memory_system *memory, unsigned cu, uint64_t line_address, const cache_line *line,
+                               uint8_t *data)
+{
+    const denovo_l1 *l1 = pending_state(memory, cu);
+    for (unsigned i = 0; i < l1->writeback_count; i++)
+        if (l1->writebacks[i].line_address == line_address)
+            copy_words(data, l1->writebacks[i].data, l1->writebacks[i].words);
+    if (line)
+        copy_words(data, line->data, denovo_owned(line));
 }
 
 /* A copy of forwarded message `from` as `type`, from CU `cu` to `to`. */
@@ -395,15 +460,6 @@ static void register_now(memory_system *memory, l1_context *context, sc_time now
     context->awaits_ack = true;
 }
 
-/* Copies the words `words` of `from` into `to` (line buffers). */
-static void copy_words(uint8_t *to, const uint8_t *from, uint32_t words)
-{
-    for (; words; words &= words - 1) {
-        unsigned w = (unsigned)__builtin_ctz(words);
-        memcpy(to + w * DENOVO_WORD_BYTES, from + w * DENOVO_WORD_BYTES, DENOVO_WORD_BYTES);
-    }
-}
-
 static void merge_fill(memory_system *memory, l1_context *context)
 {
     cache_line *line = context->cached;
@@ -430,8 +486,8 @@ static void supply_read(memory_system *memory, l1_context *context, sc_time now)
 {
     unsigned cu = context->cu;
     message *m = context->message;
-    if (context->cached && denovo_owned(context->cached)) {
-        copy_words(m->data, context->cached->data, denovo_owned(context->cached));
+    if (answered_words(memory, cu, m->line_address, context->cached)) {
+        lay_answered_words(memory, cu, m->line_address, context->cached, m->data);
         denovo_stats_of(memory)->remote_l1_hits++;
     }
     uint64_t remaining = remaining_after(m, cu);
@@ -460,15 +516,16 @@ static void surrender_registration(memory_system *memory, l1_context *context, s
     message *m = context->message;
     uint32_t words = (uint32_t)(m->protocol_word >> 32);
     cache_line *line = context->cached;
-    if (line) {
-        for (uint32_t w = denovo_owned(line) & words; w; w &= w - 1)
-            for (unsigned b = 0; b < DENOVO_WORD_BYTES; b++) {
-                unsigned i = (unsigned)__builtin_ctz(w) * DENOVO_WORD_BYTES + b;
-                if (!byte_mask_test(&m->mask, i))
-                    m->data[i] = line->data[i];
-            }
+    uint8_t mine[TIMING_MAX_LINE_BYTES];
+    lay_answered_words(memory, cu, context->line_address, line, mine);
+    for (uint32_t w = answered_words(memory, cu, context->line_address, line) & words; w; w &= w - 1)
+        for (unsigned b = 0; b < DENOVO_WORD_BYTES; b++) {
+            unsigned i = (unsigned)__builtin_ctz(w) * DENOVO_WORD_BYTES + b;
+            if (!byte_mask_test(&m->mask, i))
+                m->data[i] = mine[i];
+        }
+    if (line)
         denovo_set_words(line, denovo_valid(line) & ~words, denovo_owned(line) & ~words);
-    }
     pending_revoke(memory, cu, context->line_address, words);
     uint64_t remaining = remaining_after(m, cu);
     sc_time when = after_l1(memory, now);
@@ -486,12 +543,11 @@ static void surrender_recall(memory_system *memory, l1_context *context, sc_time
     uint32_t words = (uint32_t)(context->message->protocol_word >> 32);
     cache_line *line = context->cached;
     uint32_t handle = message_allocate_request(memory, MSG_DN_RECALL_DATA, cu, context->line_address);
-    if (line) {
-        message *m = message_get(memory, handle);
-        m->mask = denovo_mask_of_words(denovo_owned(line) & words);
-        memcpy(m->data, line->data, memory->config.line_bytes);
+    message *m = message_get(memory, handle);
+    m->mask = denovo_mask_of_words(answered_words(memory, cu, context->line_address, line) & words);
+    lay_answered_words(memory, cu, context->line_address, line, m->data);
+    if (line)
         denovo_set_words(line, denovo_valid(line) & ~words, denovo_owned(line) & ~words);
-    }
     pending_revoke(memory, cu, context->line_address, words);
     memory_send(memory, handle, after_l1(memory, now));
 }
@@ -615,6 +671,7 @@ static int message_denovo(memory_system *memory, uint32_t handle, sc_time now, s
             memory_op_line_done(memory, m->op, m->line_address, NULL, GSI_SOURCE_L2, now);
         return 0;
     case MSG_DN_WB_ACK:
+        writeback_done(memory, cu, m->line_address);
         l1_write_performed(memory, cu, now);
         return 0;
     default:
@@ -744,8 +801,10 @@ static void build_denovo(memory_system *memory)
 
 static void destroy_denovo(memory_system *memory)
 {
-    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
         free(pending_state(memory, cu)->pending);
+        free(pending_state(memory, cu)->writebacks);
+    }
     free(pending_state(memory, 0));
     denovo_l2_destroy(memory);
 }
