@@ -67,8 +67,14 @@
 #define MSG_DN_WB_ACK ((message_type)(MSG_PROTOCOL_FIRST + 6))      /* L2 -> CU: the write-back is home */
 #define MSG_DN_RECALL ((message_type)(MSG_PROTOCOL_FIRST + 7))      /* L2 -> owner: return these words */
 #define MSG_DN_RECALL_DATA ((message_type)(MSG_PROTOCOL_FIRST + 8)) /* owner -> L2: the recalled words */
+#define MSG_DN_REG_DONE ((message_type)(MSG_PROTOCOL_FIRST + 9))    /* CU -> L2: a forwarded registration of
+                                                                       partly written words is taken */
 
-enum { DENOVO_STATES = 1, DENOVO_EVENTS = 5, DENOVO_ACTIONS = 14, DENOVO_MESSAGES = 9 };
+/* A registration acknowledgement's flag (message.protocol_bits): the L2 holds the line until the
+ * registrant confirms it has taken the words (MSG_DN_REG_DONE). */
+#define DENOVO_CONFIRM 1u
+
+enum { DENOVO_STATES = 1, DENOVO_EVENTS = 5, DENOVO_ACTIONS = 14, DENOVO_MESSAGES = 10 };
 
 /* ---- the word masks of an L1 line (cache_line.protocol_word) ---- */
 
@@ -123,6 +129,7 @@ static inline denovo_stats *denovo_stats_of(const memory_system *memory) { retur
 void denovo_l2_build(memory_system *memory);
 void denovo_l2_destroy(memory_system *memory);
 int denovo_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
+bool denovo_fill_must_retake(memory_system *memory, unsigned bank, uint32_t handle);
 void denovo_home_data(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data, gsi_source source,
                       sc_time when);
 /* Forgets every owner of the lines of [start, end) (a host write), or of every line (end 0). */

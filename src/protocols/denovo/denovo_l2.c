@@ -34,11 +34,12 @@ typedef struct registry_record {
     uint8_t owner[32];          /* CU + 1 per word; 0: the L2 holds it */
 } registry_record;
 
-/* A line whose atomic waits for recalled words, with the requests held behind it. */
+/* A line whose atomic waits for recalled words, or whose forwarded registration of partly
+ * written words waits to be taken, with the requests held behind it. */
 typedef struct blocked_line {
     uint64_t line_address;
-    unsigned awaiting;          /* owners that have not sent their words back */
-    uint32_t head, tail;        /* held requests, linked by `next`, the atomic first */
+    unsigned awaiting;          /* owners that have not sent their words back, or the registrant */
+    uint32_t head, tail;        /* held requests, linked by `next` (the atomic first), or none */
 } blocked_line;
 
 typedef struct denovo_bank {
@@ -214,26 +215,51 @@ static blocked_line *blocked_of(denovo_bank *state, uint64_t line_address)
     return NULL;
 }
 
-/* An atomic whose words are registered at L1s: recall them and hold the line until they are back.
- * False when none is registered (the atomic may be performed now). */
-static bool recall_for_atomic(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+static blocked_line *block_line(memory_system *memory, unsigned bank, uint64_t line_address, uint32_t first)
 {
-    message *m = message_get(memory, handle);
-    const memory_op *op = memory_op_get(memory, m->op);
-    coalesced_line lanes = {.line_address = m->line_address, .lanes = memory_op_lanes_in_line(memory, op, m->line_address)};
-    uint32_t words = denovo_words_of_lanes(op, &lanes);
-    uint64_t owners = owners_of(memory, m->line_address, words, 0);
-    if (!owners)
-        return false;
-    registry_record *record = record_of(memory, m->line_address);
     denovo_bank *state = bank_state(memory, bank);
     if (state->blocked_count == state->blocked_capacity) {
         state->blocked_capacity = state->blocked_capacity ? 2 * state->blocked_capacity : 4;
         state->blocked = realloc(state->blocked, state->blocked_capacity * sizeof *state->blocked);
     }
     blocked_line *blocked = &state->blocked[state->blocked_count++];
-    *blocked = (blocked_line){m->line_address, 0, handle, handle};
-    m->next = MESSAGE_NONE;
+    *blocked = (blocked_line){line_address, 0, first, first};
+    if (first != MESSAGE_NONE)
+        message_get(memory, first)->next = MESSAGE_NONE;
+    return blocked;
+}
+
+/* One awaited answer for a blocked line arrived; the last lets the held requests go, in order. */
+static void unblock_one(memory_system *memory, unsigned bank, uint64_t line_address, sc_time now)
+{
+    denovo_bank *state = bank_state(memory, bank);
+    blocked_line *blocked = blocked_of(state, line_address);
+    if (--blocked->awaiting)
+        return;
+    if (blocked->head != MESSAGE_NONE)
+        l2_requeue_front(memory, bank, blocked->head, blocked->tail, now);
+    *blocked = state->blocked[--state->blocked_count];
+}
+
+/* The words the lanes of atomic `m` touch. */
+static uint32_t atomic_words(memory_system *memory, const message *m)
+{
+    const memory_op *op = memory_op_get(memory, m->op);
+    coalesced_line lanes = {.line_address = m->line_address, .lanes = memory_op_lanes_in_line(memory, op, m->line_address)};
+    return denovo_words_of_lanes(op, &lanes);
+}
+
+/* An atomic whose words are registered at L1s: recall them and hold the line until they are back.
+ * False when none is registered (the atomic may be performed now). */
+static bool recall_for_atomic(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+{
+    message *m = message_get(memory, handle);
+    uint32_t words = atomic_words(memory, m);
+    uint64_t owners = owners_of(memory, m->line_address, words, 0);
+    if (!owners)
+        return false;
+    registry_record *record = record_of(memory, m->line_address);
+    blocked_line *blocked = block_line(memory, bank, m->line_address, handle);
     sc_time when = now + sc_clock_span(memory->config.gpu_clock, memory->config.l2_latency);
     for (uint64_t o = owners; o; o &= o - 1) {
         unsigned cu = (unsigned)__builtin_ctzll(o);
@@ -254,17 +280,28 @@ static bool recall_for_atomic(memory_system *memory, unsigned bank, uint32_t han
     return true;
 }
 
-/* An owner's recalled words: merged home; the last of them lets the held requests go, in order. */
+/* An owner's recalled words are merged home. */
 static void recall_answered(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
 {
     const message *m = message_get(memory, handle);
     merge_into_home(memory, bank, m->line_address, m->data, &m->mask, now);
-    denovo_bank *state = bank_state(memory, bank);
-    blocked_line *blocked = blocked_of(state, m->line_address);
-    if (--blocked->awaiting == 0) {
-        l2_requeue_front(memory, bank, blocked->head, blocked->tail, now);
-        *blocked = state->blocked[--state->blocked_count];
-    }
+    unblock_one(memory, bank, m->line_address, now);
+    message_free(memory, handle);
+}
+
+/* A registrant confirms a forwarded registration of partly written words: the words it did not
+ * take, and the registry still names it for, take the bytes it sends home; the line is free again. */
+static void registration_confirmed(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+{
+    message *m = message_get(memory, handle);
+    registry_record *record = record_of(memory, m->line_address);
+    uint32_t kept = 0;
+    for (uint32_t w = denovo_words_of_mask(&m->mask, memory->config.line_bytes); record && w; w &= w - 1)
+        if (record->owner[__builtin_ctz(w)] == m->source.index + 1)
+            kept |= 1u << __builtin_ctz(w);
+    byte_mask mask = denovo_mask_of_words(kept);
+    merge_into_home(memory, bank, m->line_address, m->data, &mask, now);
+    unblock_one(memory, bank, m->line_address, now);
     message_free(memory, handle);
 }
 
@@ -275,10 +312,17 @@ int denovo_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, s
         recall_answered(memory, bank, handle, now);
         return 1;
     }
+    if (m->type == MSG_DN_REG_DONE) {
+        registration_confirmed(memory, bank, handle, now);
+        return 1;
+    }
     blocked_line *blocked = blocked_of(bank_state(memory, bank), m->line_address);
     if (blocked) {   /* behind an atomic that waits for its words */
         m->next = MESSAGE_NONE;
-        message_get(memory, blocked->tail)->next = handle;
+        if (blocked->head == MESSAGE_NONE)
+            blocked->head = handle;
+        else
+            message_get(memory, blocked->tail)->next = handle;
         blocked->tail = handle;
         return 1;
     }
@@ -298,6 +342,17 @@ int denovo_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, s
         return sc_fail(error, "internal error: denovo: L2 bank %u got a message of type %u", bank, m->type);
     }
     return l2_process(memory, bank, handle, now, error);
+}
+
+/* A request that waited for the line's fill goes back through the bank's queue (denovo_bank_receive)
+ * when a request served from the same fill before it blocked the line, or when it is an atomic
+ * whose words an earlier one registered. */
+bool denovo_fill_must_retake(memory_system *memory, unsigned bank, uint32_t handle)
+{
+    const message *m = message_get(memory, handle);
+    if (blocked_of(bank_state(memory, bank), m->line_address))
+        return true;
+    return m->type == MSG_ATOMIC && owners_of(memory, m->line_address, atomic_words(memory, m), 0);
 }
 
 /* ---- requests the array served (denovo_home_data) ---- */
@@ -322,6 +377,13 @@ static void serve_read(memory_system *memory, unsigned bank, uint32_t handle, co
     denovo_pass_on(memory, handle, endpoint_l2_bank(bank), owners, when);
 }
 
+/* Whether some word of `words` has bytes `mask` does not cover. */
+static bool partly_written(const memory_system *memory, const byte_mask *mask, uint32_t words)
+{
+    byte_mask whole = denovo_mask_of_words(words);
+    return (whole.bits[0] & ~mask->bits[0]) || (whole.bits[1] & ~mask->bits[1]);
+}
+
 static void serve_registration(memory_system *memory, unsigned bank, uint32_t handle, cache_line *line, sc_time when)
 {
     message *m = message_get(memory, handle);
@@ -340,6 +402,12 @@ static void serve_registration(memory_system *memory, unsigned bank, uint32_t ha
         return;
     }
     m->type = MSG_DN_REG_FWD;
+    if (partly_written(memory, &m->mask, words)) {
+        /* the previous owners' bytes of those words reach the registrant only: hold the line until
+           it has taken them, so no later registration or read misses them */
+        m->protocol_bits = DENOVO_CONFIRM;
+        block_line(memory, bank, m->line_address, MESSAGE_NONE)->awaiting = 1;
+    }
     home_of_memory(memory)->stats.registration_forwards++;
     denovo_pass_on(memory, handle, endpoint_l2_bank(bank), previous, when);
 }

@@ -139,6 +139,7 @@ static const protocol_own_message denovo_messages[DENOVO_MESSAGES] = {
     {"Register", false, false, false},  {"RegFwd", false, false, true},  {"RegAck", false, false, true},
     {"Read", false, false, false},      {"FwdRead", false, false, true}, {"WriteBack", true, false, false},
     {"WriteBackAck", false, false, false}, {"Recall", false, false, true}, {"RecallData", true, true, false},
+    {"RegDone", true, true, false},
 };
 
 /* ---- word masks ---- */
@@ -382,6 +383,7 @@ static uint32_t copy_message(memory_system *memory, const message *from, message
     m->op = from->op;
     m->around = from->around;
     m->mask = from->mask;
+    m->protocol_bits = from->protocol_bits;
     set_message_slot(m, 1, message_slot(from, 1));
     memcpy(m->data, from->data, memory->config.line_bytes);
     return handle;
@@ -651,6 +653,18 @@ static int action_denovo(memory_system *memory, l1_context *context, l1_action a
 
 /* ---- messages at the L1 ---- */
 
+/* The registrant of partly written words the L2 forwarded tells the L2 it is done (the L2 held the
+ * line meanwhile); the words it did not take (another L1 took them first) go home with the bytes
+ * the previous owners sent along, which no one else holds. */
+static void confirm_registration(memory_system *memory, unsigned cu, const message *ack, uint32_t takes, sc_time now)
+{
+    uint32_t handle = message_allocate_request(memory, MSG_DN_REG_DONE, cu, ack->line_address);
+    message *m = message_get(memory, handle);
+    m->mask = denovo_mask_of_words((uint32_t)(ack->protocol_word >> 32) & ~takes);
+    memcpy(m->data, ack->data, memory->config.line_bytes);
+    memory_send(memory, handle, now);
+}
+
 static int message_denovo(memory_system *memory, uint32_t handle, sc_time now, sc_error *error)
 {
     const message *m = message_get(memory, handle);
@@ -662,14 +676,18 @@ static int message_denovo(memory_system *memory, uint32_t handle, sc_time now, s
         return l1_run_message_event(memory, handle, L1_DN_FWD_REG, now, error);
     case MSG_DN_RECALL:
         return l1_run_message_event(memory, handle, L1_DN_RECALL, now, error);
-    case MSG_DN_REG_ACK:
+    case MSG_DN_REG_ACK: {
+        uint32_t takes = pending_takes(memory, cu, message_slot(m, 1));
         if (l1_run_message_event(memory, handle, L1_DN_REG_ACK, now, error) < 0)
             return -1;
         pending_done(memory, cu, message_slot(m, 1));
+        if (m->protocol_bits & DENOVO_CONFIRM)
+            confirm_registration(memory, cu, m, takes, now);
         l1_write_performed(memory, cu, now);
         if (m->op != MEMORY_OP_NONE)
             memory_op_line_done(memory, m->op, m->line_address, NULL, GSI_SOURCE_L2, now);
         return 0;
+    }
     case MSG_DN_WB_ACK:
         writeback_done(memory, cu, m->line_address);
         l1_write_performed(memory, cu, now);
@@ -822,6 +840,7 @@ static const protocol_hooks denovo_hooks = {
     .l1_message = message_denovo,
     .bank_receive = denovo_bank_receive,
     .home_data = denovo_home_data,
+    .fill_must_retake = denovo_fill_must_retake,
     .host_access = host_access_denovo,
     .warm_finish = warm_finish_denovo,
 };
