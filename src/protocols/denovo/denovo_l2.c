@@ -289,6 +289,31 @@ static void recall_answered(memory_system *memory, unsigned bank, uint32_t handl
     message_free(memory, handle);
 }
 
+/* Owned words an L1 gave back (a replacement, or before its atomic): those the registry still names
+ * it for take its data and return to the L2 (into the bank's line, or below it), the rest are
+ * another L1's now. A write-back is a response: it never waits behind requests, so it reaches the
+ * registry before any registration the L1 sent after it, and it is newer than every one sent
+ * before (a word is owned only once every registration of it is acknowledged). */
+static void writeback_arrived(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
+{
+    message *m = message_get(memory, handle);
+    unsigned sender = m->source.index;
+    registry_record *record = record_of(memory, m->line_address);
+    uint32_t kept = 0;
+    for (uint32_t w = denovo_words_of_mask(&m->mask, memory->config.line_bytes); record && w; w &= w - 1)
+        if (record->owner[__builtin_ctz(w)] == sender + 1) {
+            kept |= 1u << __builtin_ctz(w);
+            record->owner[__builtin_ctz(w)] = 0;
+        }
+    if (kept) {
+        byte_mask mask = denovo_mask_of_words(kept);
+        merge_into_home(memory, bank, m->line_address, m->data, &mask, now);
+        record_tidy(memory, record);
+    }
+    m->type = MSG_DN_WB_ACK;
+    memory_reply(memory, handle, now + sc_clock_span(memory->config.gpu_clock, memory->config.l2_latency));
+}
+
 /* A registrant confirms a forwarded registration of partly written words: the words it did not
  * take, and the registry still names it for, take the bytes it sends home; the line is free again. */
 static void registration_confirmed(memory_system *memory, unsigned bank, uint32_t handle, sc_time now)
@@ -316,6 +341,10 @@ int denovo_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, s
         registration_confirmed(memory, bank, handle, now);
         return 1;
     }
+    if (m->type == MSG_DN_WRITEBACK) {
+        writeback_arrived(memory, bank, handle, now);
+        return 1;
+    }
     blocked_line *blocked = blocked_of(bank_state(memory, bank), m->line_address);
     if (blocked) {   /* behind an atomic that waits for its words */
         m->next = MESSAGE_NONE;
@@ -336,7 +365,6 @@ int denovo_bank_receive(memory_system *memory, unsigned bank, uint32_t handle, s
         break;
     case MSG_DN_READ:   /* a read the bank took before and must retry */
     case MSG_DN_REGISTER:
-    case MSG_DN_WRITEBACK:
         break;
     default:
         return sc_fail(error, "internal error: denovo: L2 bank %u got a message of type %u", bank, m->type);
@@ -412,26 +440,6 @@ static void serve_registration(memory_system *memory, unsigned bank, uint32_t ha
     denovo_pass_on(memory, handle, endpoint_l2_bank(bank), previous, when);
 }
 
-static void serve_writeback(memory_system *memory, uint32_t handle, cache_line *line, sc_time when)
-{
-    message *m = message_get(memory, handle);
-    unsigned sender = m->source.index;
-    registry_record *record = record_of(memory, m->line_address);
-    uint32_t kept = 0;
-    for (uint32_t w = denovo_words_of_mask(&m->mask, memory->config.line_bytes); record && w; w &= w - 1)
-        if (record->owner[__builtin_ctz(w)] == sender + 1) {
-            kept |= 1u << __builtin_ctz(w);
-            record->owner[__builtin_ctz(w)] = 0;
-        }
-    if (kept) {
-        byte_mask mask = denovo_mask_of_words(kept);
-        merge_into_line(memory, line, m->line_address, m->data, &mask, when);
-        record_tidy(memory, record);
-    }
-    m->type = MSG_DN_WB_ACK;
-    memory_reply(memory, handle, when);
-}
-
 void denovo_home_data(memory_system *memory, unsigned bank, uint32_t handle, const uint8_t *data, gsi_source source,
                       sc_time when)
 {
@@ -441,11 +449,8 @@ void denovo_home_data(memory_system *memory, unsigned bank, uint32_t handle, con
     case MSG_DN_READ:
         serve_read(memory, bank, handle, line, source, when);
         break;
-    case MSG_DN_REGISTER:
+    default:   /* MSG_DN_REGISTER, the only other type the bank hands to the array */
         serve_registration(memory, bank, handle, line, when);
-        break;
-    default:   /* MSG_DN_WRITEBACK, the only other type the bank hands to the array */
-        serve_writeback(memory, handle, line, when);
         break;
     }
 }

@@ -137,7 +137,7 @@ static const protocol_own_action denovo_actions[DENOVO_ACTIONS] = {
 /* name, carries a line, a response at the bank, coherence traffic to a CU */
 static const protocol_own_message denovo_messages[DENOVO_MESSAGES] = {
     {"Register", false, false, false},  {"RegFwd", false, false, true},  {"RegAck", false, false, true},
-    {"Read", false, false, false},      {"FwdRead", false, false, true}, {"WriteBack", true, false, false},
+    {"Read", false, false, false},      {"FwdRead", false, false, true}, {"WriteBack", true, true, false},
     {"WriteBackAck", false, false, false}, {"Recall", false, false, true}, {"RecallData", true, true, false},
     {"RegDone", true, true, false},
 };
