@@ -289,16 +289,22 @@ static sc_time after_l1(const memory_system *memory, sc_time now)
     return now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
 }
 
+/* Registers the masked bytes of the line but those of words already owned here (the line holds
+ * them, and it alone answers for them: registering them again would name this L1 the owner anew
+ * behind a write-back of them already on its way). */
 static void send_registration(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data,
                               const byte_mask *mask, uint32_t op, sc_time now)
 {
     uint32_t handle = message_allocate_request(memory, MSG_DN_REGISTER, cu, line_address);
     message *m = message_get(memory, handle);
-    m->mask = *mask;
+    const cache_line *line = cache_array_lookup(memory->l1[cu].cache, line_address);
+    byte_mask owned = denovo_mask_of_words(line ? denovo_owned(line) : 0);
+    m->mask.bits[0] = mask->bits[0] & ~owned.bits[0];
+    m->mask.bits[1] = mask->bits[1] & ~owned.bits[1];
     m->op = op;
     memcpy(m->data, data, memory->config.line_bytes);
     memory->hooks.write_sent(memory, cu);
-    set_message_slot(m, 1, pending_add(memory, cu, line_address, denovo_words_of_mask(mask, memory->config.line_bytes)));
+    set_message_slot(m, 1, pending_add(memory, cu, line_address, denovo_words_of_mask(&m->mask, memory->config.line_bytes)));
     denovo_stats_of(memory)->registrations++;
     memory_send(memory, handle, now);
 }
