@@ -1,5 +1,5 @@
 /* denovo_l2.c — the L2 side of DeNovo (denovo.h, GSI §4.3): the owner registry and what a bank
- * does with each request.
+ * does with each message.
  *
  * The registry records, per 32-bit word, which L1 has registered it (owns its up-to-date data);
  * a line none of whose words is registered has no record. It is the L2's, kept beside the data
@@ -15,12 +15,18 @@
  *   Register (a store-buffer flush): the bytes are merged into the L2's copy, each word's owner
  *     becomes the requester; words registered at other L1s go with the registration to those
  *     owners in turn, which give them up, and the last acknowledges the requester (the extra hop
- *     that lengthens the flush: GSI PENDING_RELEASE). Otherwise the L2 acknowledges at once.
+ *     that lengthens the flush: GSI PENDING_RELEASE). Otherwise the L2 acknowledges at once. A
+ *     forwarded registration of partly written words holds the line until the registrant
+ *     confirms (RegDone: the previous owners' bytes of those words travel only with it).
+ * Responses the bank takes before any request, without the array allocating:
  *   Write-back (an owner's replacement, or its words before its own atomic): the words still
  *     registered to the sender take its data and return to the L2.
+ *   RecallData, RegDone: the answers a held line waits for (below, above).
  * Atomics are performed at the L2 (no owned atomics): one that touches words registered at an
  * L1 first recalls them (the owners send their data back, the registry forgets them) and waits,
- * with every later request to its line, until every owner has answered. */
+ * with every later request to its line, until every owner has answered. Requests that waited for
+ * a fill go back through this check when one served from the same fill before them held the line
+ * or registered an atomic's words (denovo_fill_must_retake). */
 #include "protocols/denovo/denovo.h"
 
 #include <stddef.h>
