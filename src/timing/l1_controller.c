@@ -60,8 +60,7 @@ static bool is_store(l1_event event) { return event == L1_STORE || event == L1_S
 
 static bool is_load(l1_event event) { return event == L1_LOAD || event == L1_LOAD_STRONG; }
 
-/* Writes the store data of `op`'s lanes in `line` into `data` (a line buffer), lane order. */
-static void write_lanes(const memory_op *op, const coalesced_line *line, uint8_t *data, byte_mask *written)
+void l1_write_lanes(const memory_op *op, const coalesced_line *line, uint8_t *data, byte_mask *written)
 {
     const exec_memory_request *request = &op->request;
     for (uint64_t m = line->lanes; m; m &= m - 1) {
@@ -307,12 +306,12 @@ static void write_through(memory_system *memory, l1_context *context, sc_time no
     const memory_op *op = memory_op_get(memory, context->op);
     store_buffer_entry *buffered = store_buffer_find(memory->l1[cu].stores, line->line_address);
     if (buffered) {
-        write_lanes(op, line, buffered->data, &buffered->mask);
+        l1_write_lanes(op, line, buffered->data, &buffered->mask);
         drain_entry(memory, cu, buffered, context->op, now);
     } else {
         uint8_t data[TIMING_MAX_LINE_BYTES];
         byte_mask mask = {{0, 0}};
-        write_lanes(op, line, data, &mask);
+        l1_write_lanes(op, line, data, &mask);
         send_write(memory, cu, line->line_address, data, &mask, context->op, now);
     }
     context->awaits_ack = true;
@@ -362,7 +361,7 @@ static void deliver_fill(memory_system *memory, l1_context *context, sc_time now
         }
         coalesced_line lanes = {.line_address = m->line_address,
                                 .lanes = memory_op_lanes_in_line(memory, op, m->line_address)};
-        write_lanes(op, &lanes, data, NULL);
+        l1_write_lanes(op, &lanes, data, NULL);
         l1_write_performed(memory, context->cu, now);
         memory_op_line_done(memory, handle, m->line_address, NULL, source, now);
     }
@@ -394,7 +393,7 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
                   request_traffic_class(memory, MSG_READ, context->op), now);
         break;
     case L1_UPDATE_LINE:
-        write_lanes(op, context->lanes, context->cached->data, NULL);
+        l1_write_lanes(op, context->lanes, context->cached->data, NULL);
         break;
     case L1_BUFFER_STORE:
         if (memory->config.store_buffer_entries == 0)

@@ -244,6 +244,9 @@ typedef struct l1_context {
  * `event` on the CU's line outside any access or message (e.g. its write-cache block leaves)
  * and run the table's row; count a write of the CU performed (release bookkeeping). */
 void l1_buffer_store(memory_system *memory, unsigned cu, const coalesced_line *line, const memory_op *op);
+/* Writes the store data of `op`'s lanes in `line` into `data` (a line buffer), in lane order, and
+ * marks the bytes written in `written` (NULL: not marked). */
+void l1_write_lanes(const memory_op *op, const coalesced_line *line, uint8_t *data, byte_mask *written);
 void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, const uint8_t *data, uint32_t op,
                     sc_time now);
 int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_event event, sc_time now,

@@ -162,6 +162,8 @@ static void test_hot_line_atomics_take_the_atomic_unit_in_turn(void **state)
         assert_true(theirs_done[i] > mine_done[3]);
     }
     assert_int_equal(image_word(h, x), 21);
+}
+
 /* The bytes each traffic class gained since `before` are the expected ones; `before` moves on. */
 static void expect_class_bytes(memory_harness *h, uint64_t *before, uint64_t ld, uint64_t st, uint64_t ato,
                                uint64_t inv, uint64_t rcl)
