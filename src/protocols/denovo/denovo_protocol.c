@@ -134,12 +134,14 @@ static const protocol_own_action denovo_actions[DENOVO_ACTIONS] = {
     {"surrender_reg", false},   {"surrender_recall", false}, {"take_ownership", false},
     {"owned_store", false}, {"uncached_view", false}, {"snapshot_owned", false},
 };
-/* name, carries a line, a response at the bank, coherence traffic to a CU */
+/* name, carries a line, a response at the bank, coherence traffic to a CU, traffic class
+ * (docs/noc-energy.md) */
 static const protocol_own_message denovo_messages[DENOVO_MESSAGES] = {
-    {"Register", false, false, false},  {"RegFwd", false, false, true},  {"RegAck", false, false, true},
-    {"Read", false, false, false},      {"FwdRead", false, false, true}, {"WriteBack", true, true, false},
-    {"WriteBackAck", false, false, false}, {"Recall", false, false, true}, {"RecallData", true, true, false},
-    {"RegDone", true, true, false},
+    {"Register", false, false, false, NOC_TRAFFIC_ST},    {"RegFwd", false, false, true, NOC_TRAFFIC_RCL},
+    {"RegAck", false, false, true, NOC_TRAFFIC_ST},       {"Read", false, false, false, NOC_TRAFFIC_LD},
+    {"FwdRead", false, false, true, NOC_TRAFFIC_RCL},     {"WriteBack", true, true, false, NOC_TRAFFIC_RCL},
+    {"WriteBackAck", false, false, false, NOC_TRAFFIC_RCL}, {"Recall", false, false, true, NOC_TRAFFIC_RCL},
+    {"RecallData", true, true, false, NOC_TRAFFIC_RCL},   {"RegDone", true, true, false, NOC_TRAFFIC_RCL},
 };
 
 /* ---- word masks ---- */
