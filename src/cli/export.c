@@ -8,11 +8,10 @@
 #include "base/files.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "export/database.h"
+#include "cli/query_table.h"
 #include "export/formats.h"
 #include "export/output.h"
 #include "export/table.h"
-#include "store/canned_query.h"
 
 #define MAX_PARAMS 64
 #define EXPORT_DIRECTORY "notebooks_export"
@@ -25,7 +24,8 @@ static const char usage[] =
     "syncscope data directory (its parameters' defaults apply, as in syncscope query); anything\n"
     "ending in .sql is a file path.\n"
     "\n"
-    "  --format F       csv (RFC 4180, default), json (array of row objects) or ipynb (a Jupyter\n"
+    "  --format F       csv (RFC 4180 with LF line ends, default), json (array of row objects,\n"
+    "                   inf and nan as null) or ipynb (a Jupyter\n"
     "                   notebook plus the CSV it loads, written beside it); default from --out's\n"
     "                   extension, else csv\n"
     "  --param N=V      value of the query parameter :N (repeatable)\n"
@@ -141,7 +141,7 @@ static int export_table(const export_options *options, const sc_table *table, co
         snprintf(out, sizeof out, "%s/%s.%s", EXPORT_DIRECTORY, name, options->format);
     if (!strcmp(options->format, "ipynb"))
         return write_notebook(table, sql, name, out, error);
-    char *text = !strcmp(options->format, "json") ? sc_export_json(table) : sc_export_csv(table);
+    char *text = sc_export_table(table, !strcmp(options->format, "json") ? SC_TABLE_JSON : SC_TABLE_CSV);
     int status = sc_output_write(out, text, error);
     free(text);
     if (status == 0 && strcmp(out, "-"))
@@ -152,32 +152,18 @@ static int export_table(const export_options *options, const sc_table *table, co
 int command_export(int argc, char **argv)
 {
     export_options options;
-    int parsed = parse_arguments(argc, argv, &options);
-    if (parsed != 0)
-        return parsed < 0 ? 0 : parsed;
-    sc_error error;
+    int status = parse_arguments(argc, argv, &options);
+    if (status != 0)
+        return status < 0 ? 0 : status;
     sc_canned_query query;
-    if (sc_canned_query_load(options.query, &query, &error) < 0) {
+    sc_table *table = cli_query_table("export", options.query, options.params, (int)options.param_count,
+                                      cli_database_path(options.db), &query, &status);
+    sc_error error;
+    if (table && export_table(&options, table, query.sql, query.name, &error) < 0) {
         fprintf(stderr, "syncscope export: %s\n", error.message);
-        return 1;
+        status = 1;
     }
-    int status = -1;
-    sc_table *table = NULL;
-    sqlite3 *db = sc_database_open_readonly(cli_database_path(options.db), &error);
-    if (db) {
-        int count;
-        sc_query_param *bindings = sc_canned_query_bindings(&query, options.params, (int)options.param_count, &count);
-        table = sc_table_from_query(db, query.sql, bindings, (size_t)count, &error);
-        free(bindings);
-        if (!table)
-            sc_fail_prefix(&error, "%s", query.path);
-    }
-    if (table)
-        status = export_table(&options, table, query.sql, query.name, &error);
-    if (status < 0)
-        fprintf(stderr, "syncscope export: %s\n", error.message);
     sc_table_free(table);
-    sqlite3_close(db);
     sc_canned_query_free(&query);
-    return status < 0 ? 1 : 0;
+    return status;
 }

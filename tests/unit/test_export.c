@@ -213,12 +213,12 @@ static void test_csv_quoting(void **state)
     sc_table *table = awkward_table();
     char *csv = sc_export_csv(table);
     assert_string_equal(csv,
-                        "name,count,ratio,missing\r\n"
-                        "plain,0,0,\r\n"
-                        "\"with,comma\",1,0.1,\r\n"
-                        "\"with \"\"quotes\"\"\",2,0.2,\r\n"
-                        "\"two\nlines\",3,0.30000000000000004,\r\n"
-                        "\"cr\rhere\",1152921504606846977,0.4,\r\n");
+                        "name,count,ratio,missing\n"
+                        "plain,0,0.0,\n"
+                        "\"with,comma\",1,0.1,\n"
+                        "\"with \"\"quotes\"\"\",2,0.2,\n"
+                        "\"two\nlines\",3,0.30000000000000004,\n"
+                        "\"cr\rhere\",1152921504606846977,0.4,\n");
     free(csv);
     sc_table_free(table);
 }
@@ -243,6 +243,31 @@ static void test_json_round_trip(void **state)
     assert_string_equal(cJSON_GetArrayItem(rows, 0)->child->string, "name");   /* column order */
     cJSON_Delete(rows);
     free(json);
+    sc_table_free(table);
+}
+
+/* Infinity and NaN: null in JSON (which has neither), inf/nan in CSV and the aligned table;
+ * whole reals keep ".0" in every writer, so a real never reads as an integer. */
+static void test_non_finite_and_whole_reals(void **state)
+{
+    (void)state;
+    const char *names[] = {"value"};
+    sc_table *table = sc_table_new(1, names);
+    const double values[] = {INFINITY, -INFINITY, NAN, 2.0};
+    for (size_t i = 0; i < 4; i++)
+        sc_cell_set_real(sc_table_append_row(table), values[i]);
+    char *json = sc_export_json(table), *csv = sc_export_csv(table), *aligned = sc_export_aligned(table);
+    cJSON *rows = cJSON_Parse(json);
+    assert_non_null(rows);
+    for (int i = 0; i < 3; i++)
+        assert_true(cJSON_IsNull(cJSON_GetObjectItem(cJSON_GetArrayItem(rows, i), "value")));
+    assert_non_null(strstr(json, "2.0"));
+    assert_string_equal(csv, "value\ninf\n-inf\nnan\n2.0\n");
+    assert_string_equal(aligned, "value\n-----\n  inf\n -inf\n  nan\n  2.0\n(4 rows)\n");
+    cJSON_Delete(rows);
+    free(json);
+    free(csv);
+    free(aligned);
     sc_table_free(table);
 }
 
@@ -482,6 +507,7 @@ int main(void)
         cmocka_unit_test(test_table_from_query_errors),
         cmocka_unit_test(test_csv_quoting),
         cmocka_unit_test(test_json_round_trip),
+        cmocka_unit_test(test_non_finite_and_whole_reals),
         cmocka_unit_test(test_notebook_structure),
         cmocka_unit_test(test_stacked_bars_proportional_and_well_formed),
         cmocka_unit_test(test_grouped_bars_with_geomean),
