@@ -40,16 +40,23 @@ struct cJSON *sc_table_json_row(const sc_table *table, size_t row);
 
 /* What the generated notebook needs to know about the data it loads. */
 typedef struct sc_notebook_spec {
-    const char *title;          /* first heading, e.g. the query name */
+    const char *title;          /* first heading: the query's name */
+    const char *question;       /* the question the query answers (may be NULL) */
     const char *csv_path;       /* CSV the notebook reads, relative to the notebook */
+    const char *stem;           /* figures are saved as STEM-NAME.png, the drawn values as
+                                   STEM.plotted.json, relative to the notebook */
     const char *sql;            /* the query text, shown for provenance (may be NULL) */
-    const sc_table *table;      /* the exported rows; their columns preset the plot choices */
+    const sc_query_param *params;   /* the values the query ran with, as the PARAMS dict */
+    size_t param_count;
+    const char *plot_code;      /* the query's own plot cell (queries/NAME.py), NULL: none */
+    const sc_table *table;      /* the exported rows: text columns are read as text */
 } sc_notebook_spec;
 
-/* A Jupyter notebook (nbformat 4.5, Python 3 kernel) that loads the CSV with pandas and draws
- * the standard syncscope plots with matplotlib: GSI stall stacked bars normalised to a baseline,
- * speedup bars with a geometric mean, and sweep lines. Each plot cell checks for the columns it
- * needs and says what is missing instead of failing. */
+/* A Jupyter notebook (nbformat 4.5, Python 3 kernel): the query and its parameters, a settings
+ * cell (CSV_PATH, STEM, PARAMS, the text columns, the GSI stall kinds and colours), the drawing
+ * helpers (grouped and stacked bars that record every height they draw with the CSV row it came
+ * from), the query's plot cell, and a last cell that writes what was drawn to STEM.plotted.json.
+ * Without a plot cell the notebook shows the rows and says that the query has no plot. */
 char *sc_export_notebook(const sc_notebook_spec *spec);
 
 #endif

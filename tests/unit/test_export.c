@@ -280,7 +280,11 @@ static void test_notebook_structure(void **state)
     sc_table *table = sc_table_from_query(db, "SELECT workload, mechanism, category, subcategory, cycles "
                                               "FROM runs JOIN stalls ON run_id = id", NULL, 0, &error);
     assert_non_null(table);
-    sc_notebook_spec spec = {"stall \"breakdown\"", "it's here.csv", "SELECT 1 -- \"\"\"", table};
+    const sc_query_param params[] = {{"baseline", "w\"t'"}};
+    sc_notebook_spec spec = {.title = "stall \"breakdown\"", .question = "where?", .csv_path = "it's here.csv",
+                             .stem = "it's here", .sql = "SELECT 1 -- \"\"\"", .params = params, .param_count = 1,
+                             .plot_code = "grouped_bars(plt.gca(), data, \"workload\", \"cycles\", \"f\", series=\"mechanism\")\n",
+                             .table = table};
     char *text = sc_export_notebook(&spec);
     cJSON *notebook = cJSON_Parse(text);
     assert_non_null(notebook);
@@ -302,8 +306,10 @@ static void test_notebook_structure(void **state)
             assert_true(cJSON_IsNull(cJSON_GetObjectItem(cell, "execution_count")));
         }
     }
-    assert_true(code_cells >= 4);
-    assert_non_null(strstr(text, "GROUP = \\\"workload\\\""));   /* preset from the columns */
+    assert_int_equal(code_cells, 4);   /* settings, helpers, the plot cell, saving what was drawn */
+    assert_non_null(strstr(text, "grouped_bars(plt.gca()"));   /* the query's own plot cell */
+    /* the text columns are named, so that they are read as text */
+    assert_non_null(strstr(text, "TEXT_COLUMNS = [\\\"workload\\\", \\\"mechanism\\\", \\\"category\\\""));
     cJSON_Delete(notebook);
 
     if (python_available()) {
