@@ -10,6 +10,7 @@
 #include "base/files.h"
 #include "base/json_keys.h"
 #include "config/config.h"
+#include "config/units.h"
 
 bool sweep_axis_is_integer(const sweep_axis *axis)
 {
@@ -92,6 +93,39 @@ static int check_value(const sweep_axis *axis, double value, sc_config *probe, c
     return 0;
 }
 
+/* A numeric axis's value: a JSON number, or a string in the key's own units, parsed as --set and
+ * configuration files parse it ("16KiB", "16KB", "1.4GHz"). Returns 0, or -1 with *why set. */
+static int axis_number(const cJSON *item, const sweep_axis *axis, double *value, const char **why)
+{
+    *why = "expected a number";
+    if (cJSON_IsNumber(item)) {
+        *value = item->valuedouble;
+        return 0;
+    }
+    if (!cJSON_IsString(item))
+        return -1;
+    int64_t whole;
+    int status = -1;
+    switch (axis->type) {
+    case SC_KEY_SIZE:
+        status = sc_parse_size(item->valuestring, &whole, why);
+        break;
+    case SC_KEY_FREQUENCY:
+        status = sc_parse_frequency(item->valuestring, &whole, why);
+        break;
+    case SC_KEY_INT:
+        status = sc_parse_int(item->valuestring, &whole, why);
+        break;
+    case SC_KEY_FLOAT:
+        return sc_parse_float(item->valuestring, value, why);
+    default:
+        return -1;
+    }
+    if (status == 0)
+        *value = (double)whole;
+    return status;
+}
+
 static int parse_list(const cJSON *values, sweep_axis *axis, const char *origin, sc_error *error)
 {
     int n = cJSON_GetArraySize(values);
@@ -99,15 +133,17 @@ static int parse_list(const cJSON *values, sweep_axis *axis, const char *origin,
         return sc_fail(error, "%s: parameters.%s.values: expected 1 to %d values", origin, axis->key, SWEEP_MAX_VALUES);
     bool words = axis->type == SC_KEY_ENUM || axis->type == SC_KEY_STRING || axis->type == SC_KEY_BOOL;
     const cJSON *item;
+    const char *why;
     axis->count = 0;
     cJSON_ArrayForEach(item, values) {
         if (words && cJSON_IsString(item)) {
             axis->words[axis->count++] = strdup(item->valuestring);
-        } else if (!words && cJSON_IsNumber(item)) {
-            axis->numbers[axis->count++] = item->valuedouble;
+        } else if (words) {
+            return sc_fail(error, "%s: parameters.%s.values[%d]: expected a word", origin, axis->key, axis->count);
+        } else if (axis_number(item, axis, &axis->numbers[axis->count], &why) < 0) {
+            return sc_fail(error, "%s: parameters.%s.values[%d]: %s", origin, axis->key, axis->count, why);
         } else {
-            return sc_fail(error, "%s: parameters.%s.values[%d]: expected a %s", origin, axis->key, axis->count,
-                           words ? "word" : "number");
+            axis->count++;
         }
     }
     return 0;
@@ -116,15 +152,16 @@ static int parse_list(const cJSON *values, sweep_axis *axis, const char *origin,
 static int parse_range(const cJSON *bounds, const cJSON *count, sweep_axis *axis, const char *field,
                        const char *origin, sc_error *error)
 {
-    if (!cJSON_IsArray(bounds) || cJSON_GetArraySize(bounds) != 2 || !cJSON_IsNumber(cJSON_GetArrayItem(bounds, 0)) ||
-        !cJSON_IsNumber(cJSON_GetArrayItem(bounds, 1)))
+    if (!cJSON_IsArray(bounds) || cJSON_GetArraySize(bounds) != 2)
         return sc_fail(error, "%s: parameters.%s.%s: expected [low, high]", origin, axis->key, field);
     if (axis->type != SC_KEY_INT && axis->type != SC_KEY_SIZE && axis->type != SC_KEY_FREQUENCY &&
         axis->type != SC_KEY_FLOAT)
         return sc_fail(error, "%s: parameters.%s: a %s key takes a list of values, not a range", origin, axis->key,
                        sc_key_type_name(axis->type));
-    axis->low = cJSON_GetArrayItem(bounds, 0)->valuedouble;
-    axis->high = cJSON_GetArrayItem(bounds, 1)->valuedouble;
+    const char *why;
+    if (axis_number(cJSON_GetArrayItem(bounds, 0), axis, &axis->low, &why) < 0 ||
+        axis_number(cJSON_GetArrayItem(bounds, 1), axis, &axis->high, &why) < 0)
+        return sc_fail(error, "%s: parameters.%s.%s: expected [low, high]: %s", origin, axis->key, field, why);
     if (!(axis->low < axis->high))
         return sc_fail(error, "%s: parameters.%s.%s: low must be below high", origin, axis->key, field);
     if (axis->kind == SWEEP_AXIS_LOG_RANGE && axis->low <= 0)
