@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "cli/options.h"
 #include "model/model.h"
 #include "protocols/mechanism.h"
 
@@ -59,7 +60,7 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
         model_param_spec_load(sc_mechanism_find(mechanism_name)->params_file, &spec, &error) < 0) {
         fprintf(stderr, "syncscope bench: %s\n", error.message);
         sc_config_free(config);
-        return 1;
+        return cli_failure_status(&error);
     }
     printf("analytical model, system %s, mechanism %s, size %s, one core (initial parameters)\n", system,
            mechanism_name, sc_workload_size_name(size));

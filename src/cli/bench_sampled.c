@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/options.h"
 #include "session/run_session.h"
 
 static void print_header(const char *system, const char *mechanism, sc_workload_size size,
@@ -76,7 +77,7 @@ int bench_sampled(const char *system, const char *mechanism, const char *only, s
     sc_config *config = sc_config_load(system, NULL, NULL, 0, &error);
     if (!config) {
         fprintf(stderr, "syncscope bench: %s\n", error.message);
-        return 1;
+        return cli_failure_status(&error);
     }
     int count, status = 0;
     const sc_workload *const *suite = sc_workload_suite(&count);

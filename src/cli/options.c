@@ -148,6 +148,11 @@ int cli_parse_u64(const char *command, const char *name, const char *text, unsig
     return 0;
 }
 
+int cli_failure_status(const sc_error *error)
+{
+    return error->bad_input ? 2 : 1;
+}
+
 const char *cli_database_path(const char *option_value)
 {
     return option_value ? option_value : sc_store_default_path();

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 
+#include "base/error.h"
+
 typedef enum cli_option_kind { CLI_FLAG, CLI_VALUE, CLI_REPEATED } cli_option_kind;
 
 typedef struct cli_option {
@@ -40,6 +42,10 @@ int cli_parse_u64(const char *command, const char *name, const char *text, unsig
 
 /* Prints "syncscope COMMAND: <formatted message>" on stderr and returns 2 (the bad-usage exit). */
 int cli_usage_error(const char *command, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* The exit status of a failure: 2 when the error is bad input (sc_error.bad_input: an unknown
+ * preset, key or value, a malformed file or spec), else 1 (a run, check or operation failed). */
+int cli_failure_status(const sc_error *error);
 
 /* The database path: the --db value if given, else sc_store_default_path(). */
 const char *cli_database_path(const char *option_value);

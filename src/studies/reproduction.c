@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "base/names.h"
+#include "base/progress.h"
 #include "session/run_session.h"
 
 int reproduction_open(reproduction *r, sc_error *error)
@@ -18,8 +19,8 @@ int reproduction_open(reproduction *r, sc_error *error)
 }
 
 /* Runs and stores one workload under every mechanism at one size. */
-static int run_workload(reproduction *r, const sc_config *config, const char *workload, const char *size, FILE *out,
-                        sc_error *error)
+static int run_workload(reproduction *r, const sc_config *config, sc_progress *progress, const char *workload,
+                        const char *size, FILE *out, sc_error *error)
 {
     sc_workload_size size_class;
     sc_workload_size_parse(size, &size_class);
@@ -49,6 +50,7 @@ static int run_workload(reproduction *r, const sc_config *config, const char *wo
         r->runs_done++;
         r->failed_checks += !result.check.passed;
         run_result_release(&result);
+        sc_progress_step(progress, 1);
     }
     return 0;
 }
@@ -59,13 +61,23 @@ static int run_all(reproduction *r, FILE *out, sc_error *error)
     if (!config)
         return -1;
     int status = 0;
-    for (int w = 0; status == 0 && w < r->runs.workload_count; w++)
-        if (sc_name_index(r->runs.scaling_workloads, r->runs.scaling_workload_count, r->runs.workloads[w]) < 0 ||
-            sc_name_index(r->runs.scaling_sizes, r->runs.scaling_size_count, r->runs.size) < 0)
-            status = run_workload(r, config, r->runs.workloads[w], r->runs.size, out, error);
-    for (int s = 0; status == 0 && s < r->runs.scaling_size_count; s++)
-        for (int w = 0; status == 0 && w < r->runs.scaling_workload_count; w++)
-            status = run_workload(r, config, r->runs.scaling_workloads[w], r->runs.scaling_sizes[s], out, error);
+    long total = 0;
+    /* Pass 0 counts the runs for the progress lines, pass 1 makes them: one loop, so the count is
+     * the runs made. */
+    for (int pass = 0; pass < 2; pass++) {
+        sc_progress progress;
+        sc_progress_start(&progress, r->study->name, "runs", total);
+        for (int w = 0; status == 0 && w < r->runs.workload_count; w++)
+            if (sc_name_index(r->runs.scaling_workloads, r->runs.scaling_workload_count, r->runs.workloads[w]) < 0 ||
+                sc_name_index(r->runs.scaling_sizes, r->runs.scaling_size_count, r->runs.size) < 0)
+                status = pass ? run_workload(r, config, &progress, r->runs.workloads[w], r->runs.size, out, error)
+                              : (total += r->runs.mechanism_count, 0);
+        for (int s = 0; status == 0 && s < r->runs.scaling_size_count; s++)
+            for (int w = 0; status == 0 && w < r->runs.scaling_workload_count; w++)
+                status = pass ? run_workload(r, config, &progress, r->runs.scaling_workloads[w], r->runs.scaling_sizes[s],
+                                             out, error)
+                              : (total += r->runs.mechanism_count, 0);
+    }
     sc_config_free(config);
     return status;
 }
