@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "cli/options.h"
 #include "session/run_session.h"
 
@@ -83,6 +84,8 @@ int bench_sampled(const char *system, const char *mechanism, const char *only, s
     const sc_workload *const *suite = sc_workload_suite(&count);
     print_header(system, mechanism, size, sampling);
     verdict_counts counts = {0};
+    sc_progress progress;
+    sc_progress_start(&progress, "bench sampled", "workloads", only ? 1 : count);
     for (int i = 0; i < count; i++) {
         if (only && strcmp(only, suite[i]->name) != 0)
             continue;
@@ -102,6 +105,7 @@ int bench_sampled(const char *system, const char *mechanism, const char *only, s
         run_result_release(&full);
         run_result_release(&sampled);
         fflush(stdout);
+        sc_progress_step(&progress, 1);
     }
     printf("within 2 %% at <= 1/20 in detail: %d of %d sampleable workloads\n", counts.met, counts.sampleable);
     sc_config_free(config);
