@@ -64,7 +64,7 @@ static int write_efficiency_figure(const comparison *c, const char *directory, u
         return -1;
     char path[4096];
     snprintf(path, sizeof path, "%s/simt_efficiency.svg", directory);
-    int status = sc_output_write(path, svg, error);
+    int status = sc_output_write_figure(path, svg, error);
     free(svg);
     if (status == 0)
         printf("report: %s (warp width %u)\n", path, width);

@@ -394,11 +394,61 @@ static void test_grouped_bars_with_geomean(void **state)
     assert_non_null(strstr(error.message, "positive"));
 }
 
+/* A chart of 30 groups of 7 bars wraps onto rows that fit a page; ratios from 0.05 to 20 get a
+ * logarithmic axis, on which a bar's height grows with the log of its value. */
+static void test_wide_bars_wrap_and_log_axis(void **state)
+{
+    (void)state;
+    enum { GROUPS = 30, BARS = 7 };
+    double values[GROUPS * BARS];
+    const char *groups[GROUPS], *bars[BARS] = {"a", "b", "c", "d", "e", "f", "g"};
+    char names[GROUPS][8];
+    for (int g = 0; g < GROUPS; g++) {
+        snprintf(names[g], sizeof names[g], "w%d", g);
+        groups[g] = names[g];
+        for (int b = 0; b < BARS; b++)
+            values[g * BARS + b] = g == 0 && b == 0 ? 20.0 : g == 0 && b == 1 ? 0.05 : 1.0;
+    }
+    sc_bar_chart chart = {"ratios", "mechanism / baseline", SC_BARS_GROUPED, GROUPS, groups, BARS, bars,
+                          1, NULL, NULL, values, NULL, NULL, 1.0, 0};
+    sc_error error;
+    char *svg = sc_svg_bar_chart(&chart, &error);
+    assert_non_null(svg);
+    assert_well_formed(svg, "wide.svg");
+    double width = strtod(strstr(svg, "width=\"") + 7, NULL), height = strtod(strstr(svg, "height=\"") + 8, NULL);
+    assert_true(width <= 1300);               /* fits a page (the old strip was ~5000 px wide) */
+    assert_true(height > 2 * 300);            /* on more than two rows of 300 px plots */
+    assert_non_null(strstr(svg, "(log scale)"));
+    double heights[GROUPS * BARS];
+    assert_int_equal(rect_heights(svg, "bar", heights, GROUPS * BARS), GROUPS * BARS);
+    /* log axis: 20 stands as far above 1 as 1 above 0.05 (20 = 1 / 0.05) */
+    assert_true(fabs((heights[0] - heights[2]) - (heights[2] - heights[1])) < 0.5);
+    free(svg);
+}
+
+/* A sweep over sizes is labelled in binary units at the values swept. */
+static void test_line_chart_in_bytes(void **state)
+{
+    (void)state;
+    const double x[] = {24576, 49152, 1048576}, y[] = {1.0, 0.9, 0.8};
+    sc_line_series series[] = {{"wt", 3, x, y}};
+    sc_line_chart chart = {"cycles against l1.size", "l1.size", "cycles / preset cycles", 0, 1, series,
+                           SC_UNIT_BYTES};
+    sc_error error;
+    char *svg = sc_svg_line_chart(&chart, &error);
+    assert_non_null(svg);
+    assert_non_null(strstr(svg, ">24 KiB<"));
+    assert_non_null(strstr(svg, ">48 KiB<"));
+    assert_non_null(strstr(svg, ">1 MiB<"));
+    assert_null(strstr(svg, ">24576<"));
+    free(svg);
+}
+
 static void test_line_chart(void **state)
 {
     const double x[] = {8, 16, 32, 64}, fast[] = {100, 80, 70, 65}, slow[] = {120, NAN, 90, 88};
     sc_line_series series[] = {{"stash & dma", 4, x, fast}, {"scratchpad", 4, x, slow}};
-    sc_line_chart chart = {"cycles vs MSHR <entries>", "MSHR entries", "cycles", 1, 2, series};
+    sc_line_chart chart = {"cycles vs MSHR <entries>", "MSHR entries", "cycles", 1, 2, series, SC_UNIT_NONE};
     sc_error error;
     char *svg = sc_svg_line_chart(&chart, &error);
     assert_non_null(svg);
@@ -517,6 +567,8 @@ int main(void)
         cmocka_unit_test(test_notebook_structure),
         cmocka_unit_test(test_stacked_bars_proportional_and_well_formed),
         cmocka_unit_test(test_grouped_bars_with_geomean),
+        cmocka_unit_test(test_wide_bars_wrap_and_log_axis),
+        cmocka_unit_test(test_line_chart_in_bytes),
         cmocka_unit_test(test_line_chart),
         cmocka_unit_test(test_breakdown_levels),
         cmocka_unit_test(test_report_figures),
