@@ -2,10 +2,13 @@
 # install-deps.sh — installs the Debian packages syncscope needs to build and test, if missing.
 # As root it runs apt-get; otherwise it prints the exact command to run and fails.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcjson-dev libcmocka-dev python3)
+packages=(build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcjson-dev libcmocka-dev python3
+          librsvg2-bin)   # rsvg-convert: every figure gets a PNG and a PDF beside its SVG
 if [ "${SYNCSCOPE_TEST_DEPS:-0}" = 1 ]; then
   packages+=(chromium clang sqlite3 util-linux)   # SVG rendering test; libFuzzer builds; the sqlite3 shell
   # (tests that damage a database or hold its lock); setpriv (readers run as another user)
+  packages+=(jupyter-nbconvert python3-ipykernel python3-pandas python3-matplotlib)   # the notebook test
+  # executes every exported notebook headless
 fi
 missing=()
 for package in "${packages[@]}"; do

@@ -6,8 +6,10 @@
 
 int sc_vfail(sc_error *error, const char *format, va_list args)
 {
-    if (error)
+    if (error) {
         vsnprintf(error->message, sizeof error->message, format, args);
+        error->bad_input = 0;
+    }
     return -1;
 }
 
@@ -17,6 +19,17 @@ int sc_fail(sc_error *error, const char *format, ...)
     va_start(args, format);
     sc_vfail(error, format, args);
     va_end(args);
+    return -1;
+}
+
+int sc_fail_input(sc_error *error, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    sc_vfail(error, format, args);
+    va_end(args);
+    if (error)
+        error->bad_input = 1;
     return -1;
 }
 

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 char *sc_read_file(const char *path, size_t *size, sc_error *error)
 {
@@ -50,10 +52,32 @@ int sc_path_relative_to(const char *anchor_file, const char *relative, char *out
     return 0;
 }
 
+/* PREFIX/share/syncscope for a binary at PREFIX/bin/syncscope, into `out`; 0 when it exists. */
+static int installed_data_dir(char *out, size_t out_size)
+{
+    char executable[4096];
+    ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
+    if (length <= 0)
+        return -1;
+    executable[length] = '\0';
+    char *slash = strrchr(executable, '/');
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    struct stat status;
+    if (snprintf(out, out_size, "%s/../share/syncscope", executable) >= (int)out_size)
+        return -1;
+    return stat(out, &status) == 0 && S_ISDIR(status.st_mode) ? 0 : -1;
+}
+
 const char *sc_data_dir(void)
 {
     const char *from_environment = getenv("SYNCSCOPE_SOURCE_DIR");
     if (from_environment && *from_environment)
         return from_environment;
-    return SYNCSCOPE_SOURCE_DIR;
+    static char installed[4096];
+    static int found = -1;   /* looked up once: -1 not yet, 0 no installed copy, 1 found */
+    if (found < 0)
+        found = installed_data_dir(installed, sizeof installed) == 0;
+    return found ? installed : SYNCSCOPE_SOURCE_DIR;
 }

@@ -13,8 +13,10 @@ char *sc_read_file(const char *path, size_t *size, sc_error *error);
 int sc_path_relative_to(const char *anchor_file, const char *relative, char *out, size_t out_size,
                         sc_error *error);
 
-/* The directory holding the project's models/, queries/ and db/ (SYNCSCOPE_SOURCE_DIR env var,
- * else the compiled-in source directory). */
+/* The directory holding the project's models/, queries/ and the mechanisms' model parameter
+ * files: the SYNCSCOPE_SOURCE_DIR environment variable; else PREFIX/share/syncscope when the
+ * binary runs from PREFIX/bin and that directory exists (an installed copy, cmake --install);
+ * else the compiled-in source directory. */
 const char *sc_data_dir(void);
 
 #endif

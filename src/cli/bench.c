@@ -4,6 +4,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "base/progress.h"
+
 #include "cli/bench_model.h"
 #include "cli/bench_sampled.h"
 #include "cli/commands.h"
@@ -112,12 +114,14 @@ static int bench_workloads(const bench_target *target, const char *system, const
     sc_config *config = sc_config_load(system, NULL, NULL, 0, &error);
     if (!config) {
         fprintf(stderr, "syncscope bench: %s\n", error.message);
-        return 1;
+        return cli_failure_status(&error);
     }
     int count, status = 0;
     const sc_workload *const *suite = sc_workload_suite(&count);
     bench_totals totals = {0};
     target->print_header(system, mechanism, size);
+    sc_progress progress;
+    sc_progress_start(&progress, "bench", "workloads", only ? 1 : count);
     for (int i = 0; i < count; i++) {
         if (only && strcmp(only, suite[i]->name) != 0)
             continue;
@@ -135,6 +139,7 @@ static int bench_workloads(const bench_target *target, const char *system, const
         }
         run_result_release(&result);
         fflush(stdout);
+        sc_progress_step(&progress, 1);
     }
     if (target->print_totals)
         target->print_totals(&totals);

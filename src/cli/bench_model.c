@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/progress.h"
+#include "cli/options.h"
 #include "model/model.h"
 #include "protocols/mechanism.h"
 
@@ -59,7 +61,7 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
         model_param_spec_load(sc_mechanism_find(mechanism_name)->params_file, &spec, &error) < 0) {
         fprintf(stderr, "syncscope bench: %s\n", error.message);
         sc_config_free(config);
-        return 1;
+        return cli_failure_status(&error);
     }
     printf("analytical model, system %s, mechanism %s, size %s, one core (initial parameters)\n", system,
            mechanism_name, sc_workload_size_name(size));
@@ -67,6 +69,8 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
     int count, status = 0;
     double checksum = 0, slowest = 0;
     const sc_workload *const *suite = sc_workload_suite(&count);
+    sc_progress progress;
+    sc_progress_start(&progress, "bench model", "workloads", only ? 1 : count);
     for (int i = 0; i < count; i++) {
         if (only && strcmp(only, suite[i]->name) != 0)
             continue;
@@ -86,6 +90,7 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
         slowest = slowest == 0 || rate < slowest ? rate : slowest;
         profile_free(profile);
         fflush(stdout);
+        sc_progress_step(&progress, 1);
     }
     printf("slowest workload: %.0f evaluations/s (checksum %.6g)\n", slowest, checksum);
     sc_config_free(config);

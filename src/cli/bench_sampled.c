@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/progress.h"
+#include "cli/options.h"
 #include "session/run_session.h"
 
 static void print_header(const char *system, const char *mechanism, sc_workload_size size,
@@ -76,12 +78,14 @@ int bench_sampled(const char *system, const char *mechanism, const char *only, s
     sc_config *config = sc_config_load(system, NULL, NULL, 0, &error);
     if (!config) {
         fprintf(stderr, "syncscope bench: %s\n", error.message);
-        return 1;
+        return cli_failure_status(&error);
     }
     int count, status = 0;
     const sc_workload *const *suite = sc_workload_suite(&count);
     print_header(system, mechanism, size, sampling);
     verdict_counts counts = {0};
+    sc_progress progress;
+    sc_progress_start(&progress, "bench sampled", "workloads", only ? 1 : count);
     for (int i = 0; i < count; i++) {
         if (only && strcmp(only, suite[i]->name) != 0)
             continue;
@@ -101,6 +105,7 @@ int bench_sampled(const char *system, const char *mechanism, const char *only, s
         run_result_release(&full);
         run_result_release(&sampled);
         fflush(stdout);
+        sc_progress_step(&progress, 1);
     }
     printf("within 2 %% at <= 1/20 in detail: %d of %d sampleable workloads\n", counts.met, counts.sampleable);
     sc_config_free(config);

@@ -1,9 +1,11 @@
 /* commands.h — the subcommands of the `syncscope` CLI, one file each in src/cli/.
  *
  * Every subcommand has the signature `int command_NAME(int argc, char **argv)`: argv[0] is the
- * subcommand's own name, the rest are its arguments. It prints `--help` text for -h/--help,
- * reports a bad argument in one line "syncscope NAME: ..." on stderr and returns 2, a failed
- * operation in one line and returns 1, success returns 0.
+ * subcommand's own name, the rest are its arguments (parsed with cli_parse, options.h). It
+ * prints `--help` text for -h/--help (main.c runs `syncscope help NAME` that way), reports bad
+ * usage or input (an unknown option, preset, key, value, a malformed file: sc_error.bad_input)
+ * in one line "syncscope NAME: ..." on stderr and returns 2, a failed run, check or operation in
+ * one line and returns 1 (cli_failure_status picks), success returns 0.
  */
 #ifndef SYNCSCOPE_CLI_COMMANDS_H
 #define SYNCSCOPE_CLI_COMMANDS_H

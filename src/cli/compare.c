@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/names.h"
+#include "base/progress.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "export/database.h"
@@ -63,7 +64,7 @@ static int write_efficiency_figure(const comparison *c, const char *directory, u
         return -1;
     char path[4096];
     snprintf(path, sizeof path, "%s/simt_efficiency.svg", directory);
-    int status = sc_output_write(path, svg, error);
+    int status = sc_output_write_figure(path, svg, error);
     free(svg);
     if (status == 0)
         printf("report: %s (warp width %u)\n", path, width);
@@ -77,6 +78,8 @@ static int run_all(comparison *c, run_request *request, const sc_config *config,
     for (int m = 0; m < c->mechanisms; m++)
         printf(" | %-6s %5s %11s %11s %7s", c->names_m[m], "check", "warp-instr", "cycles", "run id");
     printf("\n");
+    sc_progress progress;
+    sc_progress_start(&progress, "compare", "detailed runs", (long)c->workloads * c->mechanisms);
     for (int w = 0; w < c->workloads; w++) {
         printf("%-10s", c->names_w[w]);
         for (int m = 0; m < c->mechanisms; m++) {
@@ -107,6 +110,7 @@ static int run_all(comparison *c, run_request *request, const sc_config *config,
             fflush(stdout);
         }
         printf("\n");
+        sc_progress_step(&progress, c->mechanisms);
     }
     return failures;
 }
@@ -190,7 +194,7 @@ static int compare(cli_option *options)
     sc_store *store = config ? sc_store_open(cli_database_path(cli_find(options, "db")->value), &error) : NULL;
     if (status == 0 && !store) {
         fprintf(stderr, "syncscope compare: %s\n", error.message);
-        status = 1;
+        status = cli_failure_status(&error);
     }
     if (status == 0) {
         printf("system %s, mode %s, size %s, database %s\n\n", request.system, request.mode,

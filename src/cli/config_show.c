@@ -49,7 +49,7 @@ static int show(int argc, char **argv)
     cli_options_free(options);
     if (!config) {
         fprintf(stderr, "syncscope %s\n", error.message);
-        return 1;
+        return cli_failure_status(&error);
     }
     if (hash_only) {
         printf("%s\n", sc_config_hash(config));

@@ -4,15 +4,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "export/database.h"
+#include "cli/query_table.h"
 #include "export/formats.h"
 #include "export/output.h"
 #include "export/table.h"
-#include "store/canned_query.h"
 
 #define MAX_PARAMS 64
 #define EXPORT_DIRECTORY "notebooks_export"
@@ -25,7 +25,8 @@ static const char usage[] =
     "syncscope data directory (its parameters' defaults apply, as in syncscope query); anything\n"
     "ending in .sql is a file path.\n"
     "\n"
-    "  --format F       csv (RFC 4180, default), json (array of row objects) or ipynb (a Jupyter\n"
+    "  --format F       csv (RFC 4180 with LF line ends, default), json (array of row objects,\n"
+    "                   inf and nan as null) or ipynb (a Jupyter\n"
     "                   notebook plus the CSV it loads, written beside it); default from --out's\n"
     "                   extension, else csv\n"
     "  --param N=V      value of the query parameter :N (repeatable)\n"
@@ -111,37 +112,60 @@ static void replace_extension(const char *path, const char *extension, char *out
     snprintf(out, out_size, "%.*s.%s", stem, path, extension);
 }
 
-static int write_notebook(const sc_table *table, const char *sql,
-                          const char *name, const char *notebook_path, sc_error *error)
+/* The query's plot cell: queries/NAME.py beside queries/NAME.sql (FILE.py beside FILE.sql), or
+ * NULL when there is none. */
+static char *read_plot_code(const sc_canned_query *query)
 {
-    char csv_path[4096];
+    char path[4096];
+    replace_extension(query->path, "py", path, sizeof path);
+    sc_error ignored;
+    return access(path, F_OK) == 0 ? sc_read_file(path, NULL, &ignored) : NULL;
+}
+
+static int write_notebook(const export_options *options, const sc_table *table, const sc_canned_query *query,
+                          const char *notebook_path, sc_error *error)
+{
+    char csv_path[4096], stem[4096];
     replace_extension(notebook_path, "csv", csv_path, sizeof csv_path);
-    const char *csv_name = strrchr(csv_path, '/') ? strrchr(csv_path, '/') + 1 : csv_path;
+    const char *name = strrchr(notebook_path, '/') ? strrchr(notebook_path, '/') + 1 : notebook_path;
+    const char *extension = extension_of(name);
+    snprintf(stem, sizeof stem, "%.*s", extension ? (int)(extension - 1 - name) : (int)strlen(name), name);
     char *csv = sc_export_csv(table);
     int status = sc_output_write(csv_path, csv, error);
     free(csv);
     if (status < 0)
         return -1;
-    sc_notebook_spec spec = {name, csv_name, sql, table};
+    int param_count;
+    sc_query_param *params = sc_canned_query_bindings(query, options->params, (int)options->param_count,
+                                                      &param_count);
+    char *plot_code = read_plot_code(query);
+    sc_notebook_spec spec = {
+        .title = query->name, .question = query->question, .csv_path = strrchr(csv_path, '/') ? strrchr(csv_path, '/') + 1 : csv_path,
+        .stem = stem, .sql = query->sql, .params = params, .param_count = (size_t)param_count,
+        .plot_code = plot_code, .table = table,
+    };
     char *notebook = sc_export_notebook(&spec);
     status = sc_output_write(notebook_path, notebook, error);
     free(notebook);
+    free(plot_code);
+    free(params);
     if (status == 0)
-        fprintf(stderr, "wrote %s and %s (%zu rows)\n", notebook_path, csv_path, table->row_count);
+        fprintf(stderr, "wrote %s and %s (%zu rows%s)\n", notebook_path, csv_path, table->row_count,
+                spec.plot_code ? "" : "; the query has no plot cell, so the notebook shows the rows");
     return status;
 }
 
-static int export_table(const export_options *options, const sc_table *table, const char *sql,
-                        const char *name, sc_error *error)
+static int export_table(const export_options *options, const sc_table *table, const sc_canned_query *query,
+                        sc_error *error)
 {
     char out[4096];
     if (options->out)
         snprintf(out, sizeof out, "%s", options->out);
     else
-        snprintf(out, sizeof out, "%s/%s.%s", EXPORT_DIRECTORY, name, options->format);
+        snprintf(out, sizeof out, "%s/%s.%s", EXPORT_DIRECTORY, query->name, options->format);
     if (!strcmp(options->format, "ipynb"))
-        return write_notebook(table, sql, name, out, error);
-    char *text = !strcmp(options->format, "json") ? sc_export_json(table) : sc_export_csv(table);
+        return write_notebook(options, table, query, out, error);
+    char *text = sc_export_table(table, !strcmp(options->format, "json") ? SC_TABLE_JSON : SC_TABLE_CSV);
     int status = sc_output_write(out, text, error);
     free(text);
     if (status == 0 && strcmp(out, "-"))
@@ -152,32 +176,18 @@ static int export_table(const export_options *options, const sc_table *table, co
 int command_export(int argc, char **argv)
 {
     export_options options;
-    int parsed = parse_arguments(argc, argv, &options);
-    if (parsed != 0)
-        return parsed < 0 ? 0 : parsed;
-    sc_error error;
+    int status = parse_arguments(argc, argv, &options);
+    if (status != 0)
+        return status < 0 ? 0 : status;
     sc_canned_query query;
-    if (sc_canned_query_load(options.query, &query, &error) < 0) {
+    sc_table *table = cli_query_table("export", options.query, options.params, (int)options.param_count,
+                                      cli_database_path(options.db), &query, &status);
+    sc_error error;
+    if (table && export_table(&options, table, &query, &error) < 0) {
         fprintf(stderr, "syncscope export: %s\n", error.message);
-        return 1;
+        status = 1;
     }
-    int status = -1;
-    sc_table *table = NULL;
-    sqlite3 *db = sc_database_open_readonly(cli_database_path(options.db), &error);
-    if (db) {
-        int count;
-        sc_query_param *bindings = sc_canned_query_bindings(&query, options.params, (int)options.param_count, &count);
-        table = sc_table_from_query(db, query.sql, bindings, (size_t)count, &error);
-        free(bindings);
-        if (!table)
-            sc_fail_prefix(&error, "%s", query.path);
-    }
-    if (table)
-        status = export_table(&options, table, query.sql, query.name, &error);
-    if (status < 0)
-        fprintf(stderr, "syncscope export: %s\n", error.message);
     sc_table_free(table);
-    sqlite3_close(db);
     sc_canned_query_free(&query);
-    return status < 0 ? 1 : 0;
+    return status;
 }

@@ -1,10 +1,12 @@
 /* list.c — `syncscope list systems|mechanisms|workloads|runs`. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "config/config.h"
+#include "export/formats.h"
 #include "protocols/mechanism.h"
 #include "store/store.h"
 #include "workloads/workload.h"
@@ -59,7 +61,22 @@ static int list_runs(const char *database, const char *limit_text)
         return 2;
     sc_error error = {{0}};
     sc_store *store = sc_store_open_reader(cli_database_path(database), &error);
-    int status = store ? sc_store_print_runs(store, stdout, (long)limit, &error) : -1;
+    char limit_sql[32];
+    snprintf(limit_sql, sizeof limit_sql, "%lld", limit > 0 ? (long long)limit : -1LL);
+    const sc_query_param params[] = {{"limit", limit_sql}};
+    sc_table *table = NULL;
+    int status = store ? sc_store_query(store,
+                                        "SELECT * FROM (SELECT id, created_at, system, mechanism, workload, mode,"
+                                        " status, cycles, round(wall_seconds, 3) AS wall_seconds, config_hash"
+                                        " FROM runs ORDER BY id DESC LIMIT :limit) ORDER BY id",
+                                        params, 1, sc_table_collect, &table, &error)
+                       : -1;
+    if (status == 0) {
+        char *text = sc_export_aligned(table);
+        fputs(text, stdout);
+        free(text);
+    }
+    sc_table_free(table);
     sc_store_close(store);
     if (status < 0) {
         fprintf(stderr, "syncscope list: %s\n", error.message);

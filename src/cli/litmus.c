@@ -308,7 +308,7 @@ static int execute(litmus_plan *plan, const char *const *sets, int set_count)
     plan->config = sc_config_load(plan->system, NULL, sets, set_count, &error);
     if (!plan->config) {
         fprintf(stderr, "syncscope litmus: %s\n", error.message);
-        return 1;
+        return cli_failure_status(&error);
     }
     printf("litmus on %s: jitter seeds 1..%llu, %u instances per run, counts summed over seeds\n", plan->system,
            (unsigned long long)plan->seeds, plan->iterations);

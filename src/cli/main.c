@@ -27,19 +27,37 @@ static const cli_command commands[] = {
 
 static void print_usage(FILE *out)
 {
-    fprintf(out, "usage: syncscope COMMAND [ARGS...]   (syncscope COMMAND --help for details)\n\n");
+    fprintf(out, "usage: syncscope COMMAND [ARGS...]   (syncscope help COMMAND or syncscope COMMAND --help for details)\n\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nShort options, the same in every command that has the long one:\n"
+                 "  -s --system  -m --mechanism(s)  -w --workload(s)  -z --size  -d --db  -o --out\n"
+                 "  -p --param  -D --set  -r --report  -f --file/--config  -h --help\n"
+                 "Sizes take KiB, KB, kB or K (all 1024 bytes), MiB/MB/M, GiB/GB/G.\n"
+                 "Exit status: 0 ok; 1 a run, check or operation failed; 2 bad usage or input (an\n"
+                 "unknown command, option, preset, mechanism, workload, key or value, a malformed file).\n");
+}
+
+static const cli_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
 }
 
 int main(int argc, char **argv)
 {
+    /* Line by line even into a pipe or a file (tee, a batch system's log): progress and results
+     * appear as they happen, not when the buffer fills or the command ends. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    setvbuf(stderr, NULL, _IOLBF, 0);
     sc_mechanism_add_config_keys();
     if (argc < 2) {
         print_usage(stderr);
         return 2;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || (!strcmp(argv[1], "help") && argc == 2)) {
         print_usage(stdout);
         return 0;
     }
@@ -47,9 +65,16 @@ int main(int argc, char **argv)
         printf("syncscope %s (%s)\n", SYNCSCOPE_VERSION, SYNCSCOPE_GIT_REVISION);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "syncscope: unknown command '%s' (see syncscope --help)\n", argv[1]);
-    return 2;
+    int help = !strcmp(argv[1], "help");
+    const char *name = argv[help ? 2 : 1];
+    const cli_command *command = find_command(name);
+    if (!command) {
+        fprintf(stderr, "syncscope: unknown command '%s' (see syncscope --help)\n", name);
+        return 2;
+    }
+    if (help) {
+        char *help_argv[] = {argv[2], "--help", NULL};
+        return command->run(2, help_argv);
+    }
+    return command->run(argc - 1, argv + 1);
 }

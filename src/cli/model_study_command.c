@@ -81,7 +81,7 @@ int model_study_command(int argc, char **argv, const char *command, int default_
         sc_error error = {{0}};
         if (body(&study, cli_database_path(cli_find(options, "db")->value), &error) < 0) {
             fprintf(stderr, "syncscope %s: %s\n", command, error.message);
-            status = 1;
+            status = cli_failure_status(&error);
         }
     }
     free(workload_list);

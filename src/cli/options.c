@@ -4,6 +4,7 @@
 #include "store/store.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@ cli_option *cli_find(cli_option *options, const char *name)
     return NULL;
 }
 
-static int take_value(cli_option *option, char *value)
+static void take_value(cli_option *option, char *value)
 {
     option->present = true;
     if (option->kind == CLI_REPEATED) {
@@ -25,6 +26,24 @@ static int take_value(cli_option *option, char *value)
         option->values[option->count++] = value;
     }
     option->value = value;
+}
+
+/* The short option of every command's long option of that name: one table, so that -s means
+ * --system wherever a command has --system. */
+static const struct {
+    const char *name;
+    char letter;
+} short_names[] = {
+    {"system", 's'},    {"mechanism", 'm'}, {"mechanisms", 'm'}, {"workload", 'w'}, {"workloads", 'w'},
+    {"size", 'z'},      {"db", 'd'},        {"out", 'o'},        {"param", 'p'},    {"set", 'D'},
+    {"report", 'r'},    {"file", 'f'},      {"config", 'f'},
+};
+
+char cli_short_name(const char *long_name)
+{
+    for (size_t i = 0; i < sizeof short_names / sizeof short_names[0]; i++)
+        if (!strcmp(short_names[i].name, long_name))
+            return short_names[i].letter;
     return 0;
 }
 
@@ -33,47 +52,69 @@ int cli_parse(int argc, char **argv, cli_option *options, const char **positiona
 {
     *positional_count = 0;
     *help = false;
-    for (int i = 1; i < argc; i++) {
-        char *arg = argv[i];
-        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            *help = true;
-            return 0;
+    int count = 0;
+    while (options[count].name)
+        count++;
+    struct option *longs = calloc((size_t)count + 2, sizeof *longs);
+    char *shorts = calloc(3 * (size_t)count + 4, 1);
+    if (!longs || !shorts)
+        abort();
+    strcpy(shorts, ":h");   /* ':' first: a missing value is told from an unknown option */
+    for (int i = 0; i < count; i++) {
+        char letter = cli_short_name(options[i].name);
+        longs[i] = (struct option){options[i].name, options[i].kind == CLI_FLAG ? no_argument : required_argument,
+                                   NULL, letter ? letter : 256 + i};
+        if (letter) {
+            if (strchr(shorts, letter))
+                abort();   /* two options of one command share a letter: fix short_names */
+            size_t end = strlen(shorts);
+            shorts[end] = letter;
+            if (options[i].kind != CLI_FLAG)
+                shorts[end + 1] = ':';
         }
-        if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
-            if (*positional_count == max_positional) {
-                fprintf(stderr, "syncscope %s: unexpected argument '%s'\n", argv[0], arg);
-                return -1;
-            }
-            positional[(*positional_count)++] = arg;
-            continue;
-        }
-        char *name = arg + 2, *equals = strchr(name, '=');
-        size_t name_length = equals ? (size_t)(equals - name) : strlen(name);
-        cli_option *option = NULL;
-        for (cli_option *candidate = options; candidate->name; candidate++)
-            if (strlen(candidate->name) == name_length && !strncmp(candidate->name, name, name_length))
-                option = candidate;
-        if (!option) {
-            fprintf(stderr, "syncscope %s: unknown option '--%.*s' (see syncscope %s --help)\n", argv[0],
-                    (int)name_length, name, argv[0]);
-            return -1;
-        }
-        if (option->kind == CLI_FLAG) {
-            if (equals) {
-                fprintf(stderr, "syncscope %s: option '--%s' takes no value\n", argv[0], option->name);
-                return -1;
-            }
-            option->present = true;
-            continue;
-        }
-        char *value = equals ? equals + 1 : (i + 1 < argc ? argv[++i] : NULL);
-        if (!value) {
-            fprintf(stderr, "syncscope %s: option '--%s' needs a value\n", argv[0], option->name);
-            return -1;
-        }
-        take_value(option, value);
     }
-    return 0;
+    longs[count] = (struct option){"help", no_argument, NULL, 'h'};
+    int status = 0, index;
+    optind = 0;   /* GNU getopt: start over (each command parses its own argv) */
+    opterr = 0;
+    for (int got; status == 0 && (got = getopt_long(argc, argv, shorts, longs, &index)) != -1;) {
+        if (got == 'h') {
+            *help = true;
+            break;
+        }
+        if (got == '?' || got == ':') {
+            const char *arg = argv[optind - 1];
+            if (got == ':')
+                fprintf(stderr, "syncscope %s: option '%s' needs a value", argv[0], arg);
+            else if (strncmp(arg, "--", 2) && optopt > 0 && optopt < 256)
+                fprintf(stderr, "syncscope %s: unknown option '-%c'", argv[0], optopt);
+            else
+                fprintf(stderr, "syncscope %s: option '%s' is unknown or takes no value", argv[0], arg);
+            fprintf(stderr, " (see syncscope %s --help)\n", argv[0]);
+            status = -1;
+            break;
+        }
+        cli_option *option = got >= 256 ? &options[got - 256] : NULL;
+        for (int i = 0; i < count && !option; i++)
+            if (cli_short_name(options[i].name) == got)
+                option = &options[i];
+        if (option->kind == CLI_FLAG)
+            option->present = true;
+        else
+            take_value(option, optarg);
+    }
+    for (int i = optind; status == 0 && !*help && i < argc; i++) {
+        if (*positional_count == max_positional) {
+            fprintf(stderr, "syncscope %s: unexpected argument '%s' (see syncscope %s --help)\n", argv[0], argv[i],
+                    argv[0]);
+            status = -1;
+        } else {
+            positional[(*positional_count)++] = argv[i];
+        }
+    }
+    free(longs);
+    free(shorts);
+    return status;
 }
 
 void cli_options_free(cli_option *options)
@@ -105,6 +146,11 @@ int cli_parse_u64(const char *command, const char *name, const char *text, unsig
         return -1;
     }
     return 0;
+}
+
+int cli_failure_status(const sc_error *error)
+{
+    return error->bad_input ? 2 : 1;
 }
 
 const char *cli_database_path(const char *option_value)

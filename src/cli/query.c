@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "store/canned_query.h"
-#include "store/result_table.h"
+#include "cli/query_table.h"
+#include "export/formats.h"
 
 static void print_queries(FILE *out)
 {
@@ -37,8 +37,10 @@ static void print_help(FILE *out)
             "usage: syncscope query NAME|FILE.sql [--param KEY=VALUE]... [--csv|--json] [--db PATH]\n"
             "       syncscope query --list\n\n"
             "Runs one SQL statement on the results database (--db, else $SYNCSCOPE_DB, else\n"
-            "db/syncscope.sqlite) and prints its rows as an aligned table, CSV or JSON. :name\n"
-            "parameters in the SQL take their values from --param name=value.\n"
+            "db/syncscope.sqlite) and prints its rows as an aligned table, CSV or JSON: the\n"
+            "same CSV and JSON as syncscope export writes (LF line ends; reals in shortest\n"
+            "round-trip form; inf and nan as null in JSON). :name parameters in the SQL take\n"
+            "their values from --param name=value.\n"
             "Queries only read: a statement that would change the database (INSERT, UPDATE,\n"
             "DELETE, CREATE, DROP, ATTACH, VACUUM, BEGIN, a PRAGMA that sets or runs something)\n"
             "is refused in one line naming it, exit 1, with the database left as it was. The\n"
@@ -82,20 +84,14 @@ int command_query(int argc, char **argv)
         fprintf(stderr, "syncscope query: which query? (syncscope query --list)\n");
         status = 2;
     }
-    sc_error error;
     sc_canned_query query = {0};
-    sc_store *store = NULL;
-    sc_result_table table = {0};
-    if (!status && sc_canned_query_load(name, &query, &error) == 0 &&
-        (store = sc_store_open_reader(db_path, &error)) &&
-        sc_canned_query_run(store, &query, params, param_count, sc_result_table_collect, &table, &error) == 0)
-        sc_result_table_print(&table, format, stdout);
-    else if (!status) {
-        fprintf(stderr, "syncscope query: %s\n", error.message);
-        status = 1;
+    sc_table *table = status ? NULL : cli_query_table("query", name, params, param_count, db_path, &query, &status);
+    if (table) {
+        char *text = sc_export_table(table, format);
+        fputs(text, stdout);
+        free(text);
     }
-    sc_result_table_free(&table);
-    sc_store_close(store);
+    sc_table_free(table);
     sc_canned_query_free(&query);
     free(params);
     cli_options_free(options);

@@ -80,7 +80,7 @@ static int reproduce(reproduction *r, bool report_only, const char *directory)
         status = -1;
     if (status < 0) {
         fprintf(stderr, "syncscope reproduce: %s\n", error.message);
-        return 1;
+        return cli_failure_status(&error);
     }
     return r->failed_checks ? 1 : 0;
 }

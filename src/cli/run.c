@@ -118,7 +118,7 @@ static int execute(const run_request *request)
     run_model_result prediction;
     if ((model ? run_model_execute(request, &prediction, &error) : run_session_execute(request, &result, &error)) < 0) {
         fprintf(stderr, "syncscope run: %s\n", error.message);
-        return 1;
+        return cli_failure_status(&error);
     }
     if (model) {
         run_print_model(request, &prediction);

@@ -7,7 +7,8 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "store/result_table.h"
+#include "export/formats.h"
+#include "export/table.h"
 
 typedef struct run_section {
     const char *title;
@@ -37,49 +38,72 @@ static void print_help(FILE *out)
                  "(GSI categories, mean over CUs, with the fraction of the run's cycles).\n");
 }
 
-/* Prints the stored configuration JSON indented, or as it is when it does not parse. */
-static void print_config(sc_store *store, const char *run, FILE *out, sc_error *error)
+/* Runs one section's SQL for run `run` into a new table (NULL on failure). */
+static sc_table *section_table(sc_store *store, const char *sql, const char *run, sc_error *error)
 {
     const sc_query_param params[] = {{"run", run}};
-    sc_result_table table = {0};
-    if (sc_store_query(store, "SELECT c.json FROM runs r JOIN configs c ON c.hash = r.config_hash WHERE r.id = :run",
-                       params, 1, sc_result_table_collect, &table, error) == 0 && table.row_count == 1) {
-        cJSON *json = cJSON_Parse(table.cells[0]);
-        char *text = json ? cJSON_Print(json) : NULL;
-        fputs(text ? text : table.cells[0], out);
-        free(text);
-        cJSON_Delete(json);
+    sc_table *table = NULL;
+    if (sc_store_query(store, sql, params, 1, sc_table_collect, &table, error) < 0) {
+        sc_table_free(table);
+        return NULL;
     }
-    sc_result_table_free(&table);
+    return table;
+}
+
+/* The stored configuration as JSON (a string holding the text when it does not parse). */
+static cJSON *config_json(sc_store *store, const char *run, sc_error *error)
+{
+    sc_table *table = section_table(store, "SELECT c.json FROM runs r JOIN configs c ON c.hash = r.config_hash"
+                                           " WHERE r.id = :run", run, error);
+    if (!table)
+        return NULL;
+    const sc_cell *cell = table->row_count == 1 ? sc_table_cell(table, 0, 0) : NULL;
+    const char *text = cell && cell->type == SC_CELL_TEXT ? cell->as.text : "";
+    cJSON *json = cJSON_Parse(text);
+    if (!json)
+        json = cJSON_CreateString(text);
+    sc_table_free(table);
+    return json;
+}
+
+static void print_text(char *text)
+{
+    fputs(text, stdout);
+    free(text);
 }
 
 static int show_run(sc_store *store, const char *run, int as_json, sc_error *error)
 {
-    const sc_query_param params[] = {{"run", run}};
-    if (as_json)
-        printf("{\"config\": ");
-    else
+    cJSON *document = cJSON_CreateObject(), *config = config_json(store, run, error);
+    if (!config) {
+        cJSON_Delete(document);
+        return -1;
+    }
+    if (!as_json) {
         printf("== config\n");
-    print_config(store, run, stdout, error);
+        print_text(cJSON_Print(config));
+    }
+    cJSON_AddItemToObject(document, "config", config);
     for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {
-        sc_result_table table = {0};
-        if (sc_store_query(store, sections[s].sql, params, 1, sc_result_table_collect, &table, error)) {
-            sc_result_table_free(&table);
+        sc_table *table = section_table(store, sections[s].sql, run, error);
+        if (!table) {
+            cJSON_Delete(document);
             return -1;
         }
         if (as_json) {
-            printf(",\n\"%s\": ", sections[s].title);
-            if (s == 0)
-                sc_result_table_print_json_row(&table, 0, stdout);
-            else
-                sc_result_table_print(&table, SC_TABLE_JSON, stdout);
+            cJSON_AddItemToObject(document, sections[s].title,
+                                  s == 0 ? sc_table_json_row(table, 0) : sc_table_json_rows(table));
         } else {
             printf("\n== %s\n", sections[s].title);
-            sc_result_table_print(&table, SC_TABLE_ALIGNED, stdout);
+            print_text(sc_export_aligned(table));
         }
-        sc_result_table_free(&table);
+        sc_table_free(table);
     }
-    printf(as_json ? "}\n" : "");
+    if (as_json) {
+        print_text(cJSON_Print(document));
+        putchar('\n');
+    }
+    cJSON_Delete(document);
     return 0;
 }
 

@@ -202,7 +202,7 @@ static int write_svg(sqlite3 *db, const stalls_options *options, sc_error *error
                                             &options->report_options, error);
     if (!svg)
         return -1;
-    int status = sc_output_write(options->svg, svg, error);
+    int status = sc_output_write_figure(options->svg, svg, error);
     free(svg);
     if (status == 0)
         fprintf(stderr, "wrote %s\n", options->svg);

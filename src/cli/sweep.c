@@ -136,7 +136,7 @@ int command_sweep(int argc, char **argv)
                                cli_database_path(cli_find(options, "db")->value), &error);
         if (status < 0)
             fprintf(stderr, "syncscope sweep: %s\n", error.message);
-        code = status < 0 ? 1 : status;
+        code = status < 0 ? cli_failure_status(&error) : status;
     }
     cli_options_free(options);
     return code;

@@ -197,7 +197,7 @@ static int tester(cli_option *options)
     sc_config *config = status ? NULL : sc_config_load(plan.system, NULL, set_values, sets->count, &error);
     if (status == 0 && !config) {
         fprintf(stderr, "syncscope tester: %s\n", error.message);
-        status = 1;
+        status = cli_failure_status(&error);
     }
     if (status == 0)
         status = run_plan(&plan, config);

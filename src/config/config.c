@@ -66,7 +66,7 @@ static int fail_range(const sc_config_key *key, const char *source, const char *
     char low[64], high[64];
     sc_format_quantity(key->type, key->min, low, sizeof low);
     sc_format_quantity(key->type, key->max, high, sizeof high);
-    return sc_fail(error, "config: %s: %s = %s is out of range %s..%s%s%s%s", source, key->path, shown,
+    return sc_fail_input(error, "config: %s: %s = %s is out of range %s..%s%s%s%s", source, key->path, shown,
                    low, high, *key->unit ? " (" : "", key->unit, *key->unit ? ")" : "");
 }
 
@@ -79,7 +79,7 @@ static int store_number(sc_config *config, int index, int64_t integer, double re
     if (value < key->min || value > key->max)
         return fail_range(key, source, shown, error);
     if ((key->flags & SC_KEY_POWER_OF_TWO) && (integer <= 0 || (integer & (integer - 1))))
-        return sc_fail(error, "config: %s: %s = %s must be a power of two", source, key->path, shown);
+        return sc_fail_input(error, "config: %s: %s = %s must be a power of two", source, key->path, shown);
     if (key->type == SC_KEY_FLOAT)
         config->values[index].real = real;
     else
@@ -92,7 +92,7 @@ static int store_text(sc_config *config, int index, const char *text, const char
 {
     const sc_config_key *key = sc_schema_key(index);
     if (key->type == SC_KEY_ENUM && !sc_choice_allowed(key->choices, text))
-        return sc_fail(error, "config: %s: %s = '%s' is not one of %s", source, key->path, text, key->choices);
+        return sc_fail_input(error, "config: %s: %s = '%s' is not one of %s", source, key->path, text, key->choices);
     if (config->present[index])
         free(config->values[index].text);
     config->values[index].text = strdup(text);
@@ -138,7 +138,7 @@ static int assign_text(sc_config *config, int index, const char *text, const cha
             return store_number(config, index, 0, real, source, shown, error);
         break;
     }
-    return sc_fail(error, "config: %s: %s = %s: %s", source, key->path, shown, why);
+    return sc_fail_input(error, "config: %s: %s = %s: %s", source, key->path, shown, why);
 }
 
 /* Assigns a JSON value: strings go through the text parser, numbers and booleans directly. */
@@ -156,7 +156,7 @@ static int assign_json(sc_config *config, int index, const cJSON *item, const ch
             return store_number(config, index, 0, item->valuedouble, source, shown, error);
         double value = item->valuedouble;
         if (value != floor(value) || fabs(value) > 9007199254740991.0)
-            return sc_fail(error, "config: %s: %s = %s is not a whole number", source, key->path, shown);
+            return sc_fail_input(error, "config: %s: %s = %s is not a whole number", source, key->path, shown);
         return store_number(config, index, (int64_t)value, 0, source, shown, error);
     }
     if (cJSON_IsBool(item) && key->type == SC_KEY_BOOL) {
@@ -164,7 +164,7 @@ static int assign_json(sc_config *config, int index, const cJSON *item, const ch
         config->present[index] = true;
         return 0;
     }
-    return sc_fail(error, "config: %s: %s expects a %s value%s%s", source, key->path,
+    return sc_fail_input(error, "config: %s: %s expects a %s value%s%s", source, key->path,
                    sc_key_type_name(key->type), key->choices ? " of " : "", key->choices ? key->choices : "");
 }
 
@@ -172,8 +172,8 @@ static int fail_unknown_key(const char *path, const char *source, sc_error *erro
 {
     const char *nearest = sc_schema_nearest(path);
     if (nearest)
-        return sc_fail(error, "config: %s: unknown key '%s' (did you mean '%s'?)", source, path, nearest);
-    return sc_fail(error, "config: %s: unknown key '%s' (see syncscope config keys)", source, path);
+        return sc_fail_input(error, "config: %s: unknown key '%s' (did you mean '%s'?)", source, path, nearest);
+    return sc_fail_input(error, "config: %s: unknown key '%s' (see syncscope config keys)", source, path);
 }
 
 /* Applies every member of a JSON object whose key paths start with `prefix`. */
@@ -186,9 +186,9 @@ static int apply_object(sc_config *config, const cJSON *object, const char *pref
         int index = sc_schema_find(path);
         if (!strcmp(path, RESERVED_GROUP)) {
             if (!cJSON_IsObject(item))
-                return sc_fail(error, "config: %s: '%s' must be an object", source, path);
+                return sc_fail_input(error, "config: %s: '%s' must be an object", source, path);
             if (item->child)
-                return sc_fail(error, "config: %s: '%s.%s' is reserved for mechanism parameters (none are defined yet)",
+                return sc_fail_input(error, "config: %s: '%s.%s' is reserved for mechanism parameters (none are defined yet)",
                                source, path, item->child->string);
         } else if (index >= 0) {
             if (assign_json(config, index, item, source, error))
@@ -207,8 +207,10 @@ static int apply_object(sc_config *config, const cJSON *object, const char *pref
 static int apply_file(sc_config *config, const char *path, sc_error *error)
 {
     char *text = sc_read_file(path, NULL, error);
-    if (!text)
+    if (!text) {
+        error->bad_input = 1;   /* an override file named on the command line is not there */
         return sc_fail_prefix(error, "config");
+    }
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(text, &end, true);
     if (!root) {
@@ -219,13 +221,13 @@ static int apply_file(sc_config *config, const char *path, sc_error *error)
                 column = 0;
             }
         free(text);
-        return sc_fail(error, "config: %s:%d:%d: malformed JSON", path, line, column);
+        return sc_fail_input(error, "config: %s:%d:%d: malformed JSON", path, line, column);
     }
     free(text);
     char duplicate[512];
-    int status = !cJSON_IsObject(root) ? sc_fail(error, "config: %s: the top level must be a JSON object", path)
+    int status = !cJSON_IsObject(root) ? sc_fail_input(error, "config: %s: the top level must be a JSON object", path)
                  : sc_json_duplicate_key(root, duplicate, sizeof duplicate)
-                     ? sc_fail(error, "config: %s: %s: duplicate key (each key may be given once)", path, duplicate)
+                     ? sc_fail_input(error, "config: %s: %s: duplicate key (each key may be given once)", path, duplicate)
                      : apply_object(config, root, "", path, error);
     cJSON_Delete(root);
     return status;
@@ -235,7 +237,7 @@ static int apply_setting(sc_config *config, const char *setting, sc_error *error
 {
     const char *equals = strchr(setting, '=');
     if (!equals || equals == setting)
-        return sc_fail(error, "config: --set '%s': expected key.path=value", setting);
+        return sc_fail_input(error, "config: --set '%s': expected key.path=value", setting);
     char path[256];
     snprintf(path, sizeof path, "%.*s", (int)(equals - setting), setting);
     return sc_config_set(config, path, equals + 1, error);
@@ -258,7 +260,7 @@ static int check_complete(const sc_config *config, const char *preset_path, sc_e
     const sc_config_key *keys = sc_schema_keys(&count);
     for (size_t i = 0; i < count; i++)
         if (!config->present[i])
-            return sc_fail(error, "config: %s: missing key '%s' (a preset defines every key; see syncscope config keys)",
+            return sc_fail_input(error, "config: %s: missing key '%s' (a preset defines every key; see syncscope config keys)",
                            preset_path, keys[i].path);
     return 0;
 }
@@ -274,7 +276,7 @@ static int check_relations(const sc_config *config, sc_error *error)
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
         int64_t low = sc_config_int(config, ranges[i][0]), high = sc_config_int(config, ranges[i][1]);
         if (high < low)
-            return sc_fail(error, "config: %s = %lld is below %s = %lld", ranges[i][1], (long long)high,
+            return sc_fail_input(error, "config: %s = %lld is below %s = %lld", ranges[i][1], (long long)high,
                            ranges[i][0], (long long)low);
     }
     return 0;

@@ -27,7 +27,7 @@ int sc_config_list_presets(sc_preset_list *list, sc_error *error)
     list->count = 0;
     DIR *directory = opendir(directory_path);
     if (!directory)
-        return sc_fail(error, "config: %s: cannot open the preset directory", directory_path);
+        return sc_fail_input(error, "config: %s: cannot open the preset directory", directory_path);
     for (struct dirent *entry; (entry = readdir(directory));) {
         if (entry->d_name[0] == '.' || !ends_with(entry->d_name, ".json"))
             continue;
@@ -54,10 +54,10 @@ int sc_config_preset_path(const char *system, char *path, size_t path_size, sc_e
     struct stat status;
     if (strchr(system, '/') || ends_with(system, ".json")) {
         if (!ends_with(system, ".json"))
-            return sc_fail(error, "config: %s: a system file must end in .json", system);
+            return sc_fail_input(error, "config: %s: a system file must end in .json", system);
         snprintf(path, path_size, "%s", system);
         if (stat(path, &status) != 0)
-            return sc_fail(error, "config: %s: no such system file", system);
+            return sc_fail_input(error, "config: %s: no such system file", system);
         return 0;
     }
     snprintf(path, path_size, "%s/models/systems/%s.json", sc_data_dir(), system);
@@ -72,6 +72,6 @@ int sc_config_preset_path(const char *system, char *path, size_t path_size, sc_e
         snprintf(available + used, sizeof available - used, "%s%s", i ? ", " : "", list.names[i]);
     }
     sc_preset_list_free(&list);
-    return sc_fail(error, "config: unknown system preset '%s' (available: %s)", system,
+    return sc_fail_input(error, "config: unknown system preset '%s' (available: %s)", system,
                    *available ? available : "none");
 }

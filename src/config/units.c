@@ -12,8 +12,15 @@ typedef struct unit_suffix {
     int64_t scale;
 } unit_suffix;
 
+/* Binary multiples whichever way they are spelled: a cache or a memory is never sized in
+ * powers of ten, so "16KB", "16kB", "16K" and "16KiB" are all 16384 bytes. */
 static const unit_suffix size_units[] = {
-    {"", 1}, {"B", 1}, {"KiB", 1LL << 10}, {"MiB", 1LL << 20}, {"GiB", 1LL << 30}, {"TiB", 1LL << 40},
+    {"", 1},
+    {"B", 1},
+    {"KiB", 1LL << 10}, {"KB", 1LL << 10}, {"kB", 1LL << 10}, {"K", 1LL << 10}, {"k", 1LL << 10},
+    {"MiB", 1LL << 20}, {"MB", 1LL << 20}, {"M", 1LL << 20},
+    {"GiB", 1LL << 30}, {"GB", 1LL << 30}, {"G", 1LL << 30},
+    {"TiB", 1LL << 40}, {"TB", 1LL << 40}, {"T", 1LL << 40},
 };
 
 static const unit_suffix frequency_units[] = {
@@ -77,7 +84,7 @@ int sc_parse_size(const char *text, int64_t *bytes, const char **why)
     if (parse_scaled(text, size_units, sizeof size_units / sizeof size_units[0], bytes, why) == 0)
         return 0;
     if (!*why)
-        *why = "not a size (write e.g. 64B, 16KiB, 2MiB, 1GiB or plain bytes)";
+        *why = "not a size (write e.g. 64B, 16KiB, 2MiB, 1GiB or plain bytes; KB, kB and K mean KiB too)";
     return -1;
 }
 

@@ -1,7 +1,8 @@
 /* units.h — exact parsing of the value spellings configuration files and --set accept.
  *
- * Sizes: "64", "64B", "16KiB", "2MiB", "1.5GiB" (binary units only, so "16KB" is rejected
- * instead of being guessed). Frequencies: "700000000", "700MHz", "1.4GHz", "2 GHz". Decimal
+ * Sizes: "64", "64B", "16KiB", "2MiB", "1.5GiB"; every multiple is binary however it is
+ * spelled: KiB = KB = kB = K = 1024 bytes, MiB = MB = M, GiB = GB = G, TiB = TB = T (no
+ * cache or memory is sized in powers of ten, so there is nothing to guess). Frequencies: "700000000", "700MHz", "1.4GHz", "2 GHz". Decimal
  * fractions are computed exactly; a value that is not a whole number of bytes or Hz is an
  * error. Each parser returns 0, or -1 with a short reason in `why` (no key path: the caller
  * adds it).

@@ -1,4 +1,4 @@
-/* csv.c — RFC 4180 CSV export of a result table (see formats.h). */
+/* csv.c — the CSV table writer: RFC 4180 fields, LF line ends (see formats.h). */
 #include "export/formats.h"
 
 #include <string.h>
@@ -37,14 +37,14 @@ char *sc_export_csv(const sc_table *table)
             sc_strbuf_append_char(&out, ',');
         append_field(&out, table->column_names[column]);
     }
-    sc_strbuf_append(&out, "\r\n");
+    sc_strbuf_append_char(&out, '\n');
     for (size_t row = 0; row < table->row_count; row++) {
         for (size_t column = 0; column < table->column_count; column++) {
             if (column)
                 sc_strbuf_append_char(&out, ',');
             append_cell(&out, sc_table_cell(table, row, column));
         }
-        sc_strbuf_append(&out, "\r\n");
+        sc_strbuf_append_char(&out, '\n');
     }
     return sc_strbuf_take(&out);
 }

@@ -1,10 +1,13 @@
-/* output.c — atomic file writing and directory creation for exports (see output.h). */
+/* output.c — atomic file writing, directory creation and figures with their PNG and PDF for
+ * exports (see output.h). */
 #include "export/output.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int sc_output_make_directories(const char *directory, sc_error *error)
@@ -58,6 +61,61 @@ int sc_output_write(const char *path, const char *text, sc_error *error)
         int saved_errno = errno;
         remove(temporary);
         return sc_fail(error, "%s: cannot write: %s", path, strerror(saved_errno));
+    }
+    return 0;
+}
+
+/* Whether `program` is an executable file in a directory of $PATH. */
+static int on_path(const char *program)
+{
+    const char *path = getenv("PATH");
+    char candidate[4096];
+    for (const char *start = path; start && *start;) {
+        const char *end = strchr(start, ':');
+        size_t length = end ? (size_t)(end - start) : strlen(start);
+        if (snprintf(candidate, sizeof candidate, "%.*s/%s", (int)length, start, program) < (int)sizeof candidate &&
+            access(candidate, X_OK) == 0)
+            return 1;
+        start = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+/* Runs rsvg-convert to make `out` (format "png" or "pdf") from `svg_path`. */
+static int convert(const char *svg_path, const char *format, const char *out, sc_error *error)
+{
+    pid_t child = fork();
+    if (child < 0)
+        return sc_fail(error, "%s: cannot start rsvg-convert: %s", out, strerror(errno));
+    if (child == 0) {
+        const char *zoom = strcmp(format, "png") ? "1" : "2";
+        execlp("rsvg-convert", "rsvg-convert", "--format", format, "--zoom", zoom, "--output", out, svg_path,
+               (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        remove(out);
+        return sc_fail(error, "%s: rsvg-convert failed to convert %s", out, svg_path);
+    }
+    return 0;
+}
+
+int sc_output_write_figure(const char *svg_path, const char *svg, sc_error *error)
+{
+    if (sc_output_write(svg_path, svg, error) < 0)
+        return -1;
+    if (!strcmp(svg_path, "-") || !on_path("rsvg-convert"))
+        return 0;
+    static const char *const formats[] = {"png", "pdf"};
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        char out[4096];
+        const char *dot = strrchr(svg_path, '.'), *slash = strrchr(svg_path, '/');
+        int stem = dot && (!slash || dot > slash) ? (int)(dot - svg_path) : (int)strlen(svg_path);
+        if (snprintf(out, sizeof out, "%.*s.%s", stem, svg_path, formats[i]) >= (int)sizeof out)
+            return sc_fail(error, "%s: path too long", svg_path);
+        if (convert(svg_path, formats[i], out, error) < 0)
+            return -1;
     }
     return 0;
 }

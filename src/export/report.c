@@ -351,7 +351,7 @@ int sc_report_write_gsi(sqlite3 *db, const long long *run_ids, size_t run_count,
         char *svg = draw_figure(breakdown, &layout, figures[i].parent, error);
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", directory, figures[i].file);
-        status = svg ? sc_output_write(path, svg, error) : -1;
+        status = svg ? sc_output_write_figure(path, svg, error) : -1;
         free(svg);
     }
     sc_table_free(breakdown);

@@ -2,7 +2,9 @@
  *
  * Two kinds: bar charts (stacked GSI stall breakdowns normalised to a baseline, or grouped bars
  * such as speedup per workload with a geometric-mean group) and line charts (sweeps and
- * sensitivity studies, on a linear or logarithmic x axis). Output is deterministic text; all
+ * sensitivity studies, on a linear or logarithmic x axis). A bar chart wider than a page
+ * (1000 px of plot) wraps its groups onto rows of equal width, each with its own y axis; grouped
+ * bars whose values span a factor of 100 or more are drawn on a logarithmic y axis. Output is deterministic text; all
  * labels are XML-escaped. Both functions return malloc'd SVG, or NULL with a one-line error.
  */
 #ifndef SYNCSCOPE_EXPORT_SVG_H
@@ -37,6 +39,10 @@ typedef struct sc_bar_chart {
     int geomean_group;                      /* grouped only: add a "geomean" group */
 } sc_bar_chart;
 
+/* What the numbers of an axis are: plain numbers, or bytes and Hz, whose tick labels then carry
+ * their unit ("24 KiB", "1.5 MiB"; "700 MHz", "1.4 GHz") at the data's own x values. */
+typedef enum sc_axis_unit { SC_UNIT_NONE, SC_UNIT_BYTES, SC_UNIT_HERTZ } sc_axis_unit;
+
 /* One line of a line chart: points in the order they are joined. NAN y values are skipped. */
 typedef struct sc_line_series {
     const char *label;
@@ -52,6 +58,7 @@ typedef struct sc_line_chart {
     int log_x;                  /* logarithmic x axis; every x must be > 0 */
     size_t series_count;
     const sc_line_series *series;
+    sc_axis_unit x_unit;        /* bytes or Hz: ticks at the first series' x values, in units */
 } sc_line_chart;
 
 char *sc_svg_bar_chart(const sc_bar_chart *chart, sc_error *error);

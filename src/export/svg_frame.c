@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define TITLE_HEIGHT 40.0
 #define TOP_PADDING 16.0
@@ -48,6 +49,7 @@ void sc_ticks_linear(double *low, double *high, sc_ticks *ticks)
     *low = first * step;
     *high = last * step;
     ticks->step = step;
+    ticks->unit = SC_UNIT_NONE;
     ticks->count = 0;
     for (double index = first; index <= last && ticks->count < SC_MAX_TICKS; index++)
         ticks->values[ticks->count++] = index * step;
@@ -59,6 +61,7 @@ void sc_ticks_log(double low, double high, sc_ticks *ticks)
     int first_decade = (int)floor(log10(low)), last_decade = (int)ceil(log10(high));
     int dense = last_decade - first_decade <= 3;
     ticks->step = 0;
+    ticks->unit = SC_UNIT_NONE;
     ticks->count = 0;
     for (int decade = first_decade; decade <= last_decade; decade++)
         for (size_t m = 0; m < (dense ? 3u : 1u); m++) {
@@ -73,8 +76,51 @@ void sc_ticks_log(double low, double high, sc_ticks *ticks)
     }
 }
 
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void sc_ticks_at(const double *values, size_t count, sc_axis_unit unit, sc_ticks *ticks)
+{
+    double sorted[SC_MAX_TICKS * 4];
+    size_t kept = 0;
+    for (size_t i = 0; i < count && kept < sizeof sorted / sizeof sorted[0]; i++)
+        if (isfinite(values[i]))
+            sorted[kept++] = values[i];
+    qsort(sorted, kept, sizeof sorted[0], compare_doubles);
+    ticks->step = 0;
+    ticks->unit = unit;
+    ticks->count = 0;
+    for (size_t i = 0; i < kept && ticks->count < SC_MAX_TICKS; i++)
+        if (ticks->count == 0 || sorted[i] != ticks->values[ticks->count - 1])
+            ticks->values[ticks->count++] = sorted[i];
+}
+
+/* `value` in the largest of `units` (each `base` times the last) it reaches: "24 KiB". */
+static void format_in_units(double value, const char *const *units, size_t unit_count, double base, char out[32])
+{
+    size_t unit = 0;
+    while (unit + 1 < unit_count && fabs(value) >= base) {
+        value /= base;
+        unit++;
+    }
+    snprintf(out, 32, "%.4g %s", value, units[unit]);
+}
+
 void sc_format_tick(const sc_ticks *ticks, double value, char out[32])
 {
+    static const char *const bytes[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    static const char *const hertz[] = {"Hz", "kHz", "MHz", "GHz"};
+    if (ticks->unit == SC_UNIT_BYTES) {
+        format_in_units(value, bytes, sizeof bytes / sizeof bytes[0], 1024, out);
+        return;
+    }
+    if (ticks->unit == SC_UNIT_HERTZ) {
+        format_in_units(value, hertz, sizeof hertz / sizeof hertz[0], 1000, out);
+        return;
+    }
     double magnitude = fabs(value);
     double step = ticks->step > 0 ? ticks->step : magnitude;
     if (magnitude >= 1e5 || (magnitude > 0 && magnitude < 1e-3)) {

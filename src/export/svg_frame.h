@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "export/svg.h"
 #include "export/svg_canvas.h"
 
 #define SC_MAX_TICKS 32
@@ -22,6 +23,7 @@ typedef struct sc_ticks {
     size_t count;
     double values[SC_MAX_TICKS];
     double step;                /* spacing for linear ticks; 0 for logarithmic ones */
+    sc_axis_unit unit;          /* how sc_format_tick labels them */
 } sc_ticks;
 
 typedef struct sc_legend_entry {
@@ -42,6 +44,9 @@ void sc_ticks_linear(double *low, double *high, sc_ticks *ticks);
 
 /* Ticks at 1, 2, 5 x 10^k (only 10^k over wide ranges) inside [low, high], both > 0. */
 void sc_ticks_log(double low, double high, sc_ticks *ticks);
+
+/* Ticks at the given values (sorted, duplicates dropped, at most SC_MAX_TICKS), in `unit`. */
+void sc_ticks_at(const double *values, size_t count, sc_axis_unit unit, sc_ticks *ticks);
 
 void sc_format_tick(const sc_ticks *ticks, double value, char out[32]);
 

@@ -105,6 +105,8 @@ char *sc_svg_line_chart(const sc_line_chart *chart, sc_error *error)
     } else {
         sc_ticks_linear(&x_low, &x_high, &x_ticks);
     }
+    if (chart->x_unit != SC_UNIT_NONE && chart->series_count > 0)   /* the values swept, in units */
+        sc_ticks_at(chart->series[0].x, chart->series[0].point_count, chart->x_unit, &x_ticks);
 
     sc_legend_entry *entries = calloc(chart->series_count ? chart->series_count : 1, sizeof *entries);
     if (!entries)

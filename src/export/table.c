@@ -1,6 +1,8 @@
 /* table.c — the in-memory result table of table.h and its filling from an SQL query. */
 #include "export/table.h"
 
+#include "base/real_text.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -143,15 +145,6 @@ double sc_cell_number(const sc_cell *cell)
     return NAN;
 }
 
-void sc_format_real(double value, char out[32])
-{
-    for (int precision = 15; precision <= 17; precision++) {
-        snprintf(out, 32, "%.*g", precision, value);
-        if (strtod(out, NULL) == value)
-            return;
-    }
-}
-
 const char *sc_cell_format(const sc_cell *cell, char *out, size_t out_size)
 {
     char real[32];
@@ -163,7 +156,7 @@ const char *sc_cell_format(const sc_cell *cell, char *out, size_t out_size)
         snprintf(out, out_size, "%lld", cell->as.integer);
         break;
     case SC_CELL_REAL:
-        sc_format_real(cell->as.real, real);
+        sc_real_text(cell->as.real, real);
         snprintf(out, out_size, "%s", real);
         break;
     case SC_CELL_TEXT:
@@ -171,6 +164,33 @@ const char *sc_cell_format(const sc_cell *cell, char *out, size_t out_size)
         break;
     }
     return out;
+}
+
+int sc_table_collect(void *context, int column_count, const char *const *names,
+                     const char *const *values, const sc_value_kind *kinds)
+{
+    sc_table **table = context;
+    if (!values) {
+        *table = sc_table_new((size_t)column_count, names);
+        return 0;
+    }
+    sc_cell *row = sc_table_append_row(*table);
+    for (int c = 0; c < column_count; c++) {
+        switch (kinds[c]) {
+        case SC_VALUE_INTEGER:
+            sc_cell_set_integer(&row[c], strtoll(values[c], NULL, 10));
+            break;
+        case SC_VALUE_REAL:
+            sc_cell_set_real(&row[c], strtod(values[c], NULL));
+            break;
+        case SC_VALUE_TEXT:
+            sc_cell_set_text(&row[c], values[c]);
+            break;
+        case SC_VALUE_NULL:
+            break;
+        }
+    }
+    return 0;
 }
 
 static const sc_query_param *find_param(const sc_query_param *params, size_t count, const char *name)

@@ -3,7 +3,7 @@
  * It is what every exporter consumes, so a CSV, a JSON file, a notebook or a chart can be made
  * from any SQL query (sc_table_from_query) or from a table built by hand (sc_table_new and
  * sc_table_append_row). Cells are NULL, 64-bit integers, doubles or UTF-8 text, like SQLite's own
- * values less BLOBs.
+ * values less BLOBs (which no reader of the database accepts).
  */
 #ifndef SYNCSCOPE_EXPORT_TABLE_H
 #define SYNCSCOPE_EXPORT_TABLE_H
@@ -60,11 +60,15 @@ int sc_table_column(const sc_table *table, const char *name);
  * otherwise (and for NULL) NAN. */
 double sc_cell_number(const sc_cell *cell);
 
-/* The cell as text in `out` (NULL becomes ""), the way CSV and chart labels print it. */
+/* The cell as text in `out` (NULL becomes "", a real its sc_real_text form), the way every
+ * table writer and chart label prints it. */
 const char *sc_cell_format(const sc_cell *cell, char *out, size_t out_size);
 
-/* Shortest "%g" text that reads back as exactly `value` (deterministic, at most 24 chars). */
-void sc_format_real(double value, char out[32]);
+/* An sc_row_callback (store.h) collecting a query's rows into a new table: `context` is an
+ * sc_table ** that receives it at the header call. Integers, reals (sent as their shortest
+ * round-trip text) and text keep their SQLite types. */
+int sc_table_collect(void *context, int column_count, const char *const *names,
+                     const char *const *values, const sc_value_kind *kinds);
 
 /* Runs one read-only SQL statement and returns all its rows. Fails with one line for a syntax
  * error, a parameter the query needs but was not given, a given parameter the query does not

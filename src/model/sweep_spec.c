@@ -10,6 +10,7 @@
 #include "base/files.h"
 #include "base/json_keys.h"
 #include "config/config.h"
+#include "config/units.h"
 
 bool sweep_axis_is_integer(const sweep_axis *axis)
 {
@@ -60,7 +61,7 @@ void sweep_axis_format(const sweep_axis *axis, double value, char *out, unsigned
 static int copy_text(char *out, size_t size, const cJSON *item, const char *origin, const char *key, sc_error *error)
 {
     if (!cJSON_IsString(item) || strlen(item->valuestring) >= size || item->valuestring[0] == '\0')
-        return sc_fail(error, "%s: %s: expected a non-empty string of at most %zu characters", origin, key, size - 1);
+        return sc_fail_input(error, "%s: %s: expected a non-empty string of at most %zu characters", origin, key, size - 1);
     memcpy(out, item->valuestring, strlen(item->valuestring) + 1);
     return 0;
 }
@@ -72,11 +73,11 @@ static int parse_names(const cJSON *list, const char *origin, const char *key, c
     if (!list)
         return 0;
     if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0 || cJSON_GetArraySize(list) > SWEEP_MAX_NAMES)
-        return sc_fail(error, "%s: %s: expected a list of 1 to %d names", origin, key, SWEEP_MAX_NAMES);
+        return sc_fail_input(error, "%s: %s: expected a list of 1 to %d names", origin, key, SWEEP_MAX_NAMES);
     const cJSON *item;
     cJSON_ArrayForEach(item, list) {
         if (!cJSON_IsString(item) || item->valuestring[0] == '\0')
-            return sc_fail(error, "%s: %s[%d]: expected a name", origin, key, *count);
+            return sc_fail_input(error, "%s: %s[%d]: expected a name", origin, key, *count);
         names[(*count)++] = strdup(item->valuestring);
     }
     return 0;
@@ -92,22 +93,57 @@ static int check_value(const sweep_axis *axis, double value, sc_config *probe, c
     return 0;
 }
 
+/* A numeric axis's value: a JSON number, or a string in the key's own units, parsed as --set and
+ * configuration files parse it ("16KiB", "16KB", "1.4GHz"). Returns 0, or -1 with *why set. */
+static int axis_number(const cJSON *item, const sweep_axis *axis, double *value, const char **why)
+{
+    *why = "expected a number";
+    if (cJSON_IsNumber(item)) {
+        *value = item->valuedouble;
+        return 0;
+    }
+    if (!cJSON_IsString(item))
+        return -1;
+    int64_t whole;
+    int status = -1;
+    switch (axis->type) {
+    case SC_KEY_SIZE:
+        status = sc_parse_size(item->valuestring, &whole, why);
+        break;
+    case SC_KEY_FREQUENCY:
+        status = sc_parse_frequency(item->valuestring, &whole, why);
+        break;
+    case SC_KEY_INT:
+        status = sc_parse_int(item->valuestring, &whole, why);
+        break;
+    case SC_KEY_FLOAT:
+        return sc_parse_float(item->valuestring, value, why);
+    default:
+        return -1;
+    }
+    if (status == 0)
+        *value = (double)whole;
+    return status;
+}
+
 static int parse_list(const cJSON *values, sweep_axis *axis, const char *origin, sc_error *error)
 {
     int n = cJSON_GetArraySize(values);
     if (n < 1 || n > SWEEP_MAX_VALUES)
-        return sc_fail(error, "%s: parameters.%s.values: expected 1 to %d values", origin, axis->key, SWEEP_MAX_VALUES);
+        return sc_fail_input(error, "%s: parameters.%s.values: expected 1 to %d values", origin, axis->key, SWEEP_MAX_VALUES);
     bool words = axis->type == SC_KEY_ENUM || axis->type == SC_KEY_STRING || axis->type == SC_KEY_BOOL;
     const cJSON *item;
+    const char *why;
     axis->count = 0;
     cJSON_ArrayForEach(item, values) {
         if (words && cJSON_IsString(item)) {
             axis->words[axis->count++] = strdup(item->valuestring);
-        } else if (!words && cJSON_IsNumber(item)) {
-            axis->numbers[axis->count++] = item->valuedouble;
+        } else if (words) {
+            return sc_fail_input(error, "%s: parameters.%s.values[%d]: expected a word", origin, axis->key, axis->count);
+        } else if (axis_number(item, axis, &axis->numbers[axis->count], &why) < 0) {
+            return sc_fail_input(error, "%s: parameters.%s.values[%d]: %s", origin, axis->key, axis->count, why);
         } else {
-            return sc_fail(error, "%s: parameters.%s.values[%d]: expected a %s", origin, axis->key, axis->count,
-                           words ? "word" : "number");
+            axis->count++;
         }
     }
     return 0;
@@ -116,22 +152,23 @@ static int parse_list(const cJSON *values, sweep_axis *axis, const char *origin,
 static int parse_range(const cJSON *bounds, const cJSON *count, sweep_axis *axis, const char *field,
                        const char *origin, sc_error *error)
 {
-    if (!cJSON_IsArray(bounds) || cJSON_GetArraySize(bounds) != 2 || !cJSON_IsNumber(cJSON_GetArrayItem(bounds, 0)) ||
-        !cJSON_IsNumber(cJSON_GetArrayItem(bounds, 1)))
-        return sc_fail(error, "%s: parameters.%s.%s: expected [low, high]", origin, axis->key, field);
+    if (!cJSON_IsArray(bounds) || cJSON_GetArraySize(bounds) != 2)
+        return sc_fail_input(error, "%s: parameters.%s.%s: expected [low, high]", origin, axis->key, field);
     if (axis->type != SC_KEY_INT && axis->type != SC_KEY_SIZE && axis->type != SC_KEY_FREQUENCY &&
         axis->type != SC_KEY_FLOAT)
-        return sc_fail(error, "%s: parameters.%s: a %s key takes a list of values, not a range", origin, axis->key,
+        return sc_fail_input(error, "%s: parameters.%s: a %s key takes a list of values, not a range", origin, axis->key,
                        sc_key_type_name(axis->type));
-    axis->low = cJSON_GetArrayItem(bounds, 0)->valuedouble;
-    axis->high = cJSON_GetArrayItem(bounds, 1)->valuedouble;
+    const char *why;
+    if (axis_number(cJSON_GetArrayItem(bounds, 0), axis, &axis->low, &why) < 0 ||
+        axis_number(cJSON_GetArrayItem(bounds, 1), axis, &axis->high, &why) < 0)
+        return sc_fail_input(error, "%s: parameters.%s.%s: expected [low, high]: %s", origin, axis->key, field, why);
     if (!(axis->low < axis->high))
-        return sc_fail(error, "%s: parameters.%s.%s: low must be below high", origin, axis->key, field);
+        return sc_fail_input(error, "%s: parameters.%s.%s: low must be below high", origin, axis->key, field);
     if (axis->kind == SWEEP_AXIS_LOG_RANGE && axis->low <= 0)
-        return sc_fail(error, "%s: parameters.%s.%s: a log range must be positive", origin, axis->key, field);
+        return sc_fail_input(error, "%s: parameters.%s.%s: a log range must be positive", origin, axis->key, field);
     if (!cJSON_IsNumber(count) || count->valuedouble < 2 || count->valuedouble > SWEEP_MAX_VALUES ||
         count->valuedouble != floor(count->valuedouble))
-        return sc_fail(error, "%s: parameters.%s.count: expected a whole number of levels from 2 to %d", origin,
+        return sc_fail_input(error, "%s: parameters.%s.count: expected a whole number of levels from 2 to %d", origin,
                        axis->key, SWEEP_MAX_VALUES);
     axis->count = (int)count->valuedouble;
     return 0;
@@ -140,35 +177,35 @@ static int parse_range(const cJSON *bounds, const cJSON *count, sweep_axis *axis
 static int parse_axis(const cJSON *entry, sweep_axis *axis, sc_config *probe, const char *origin, sc_error *error)
 {
     if (strlen(entry->string) >= sizeof axis->key)
-        return sc_fail(error, "%s: parameters.%s: key too long", origin, entry->string);
+        return sc_fail_input(error, "%s: parameters.%s: key too long", origin, entry->string);
     strcpy(axis->key, entry->string);
     int index = sc_schema_find(axis->key);
     if (index < 0) {
         const char *near = sc_schema_nearest(axis->key);
-        return sc_fail(error, "%s: parameters.%s: unknown configuration key%s%s%s", origin, axis->key,
+        return sc_fail_input(error, "%s: parameters.%s: unknown configuration key%s%s%s", origin, axis->key,
                        near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
     }
     axis->type = sc_schema_key(index)->type;
     if (!cJSON_IsObject(entry) || cJSON_GetArraySize(entry) < 1)
-        return sc_fail(error, "%s: parameters.%s: expected {\"values\": [...]}, {\"range\": [lo, hi], \"count\": n} "
+        return sc_fail_input(error, "%s: parameters.%s: expected {\"values\": [...]}, {\"range\": [lo, hi], \"count\": n} "
                        "or {\"log_range\": [lo, hi], \"count\": n}", origin, axis->key);
     const cJSON *field;
     cJSON_ArrayForEach(field, entry) {
         if (strcmp(field->string, "values") && strcmp(field->string, "range") && strcmp(field->string, "log_range") &&
             strcmp(field->string, "count"))
-            return sc_fail(error, "%s: parameters.%s.%s: unknown field", origin, axis->key, field->string);
+            return sc_fail_input(error, "%s: parameters.%s.%s: unknown field", origin, axis->key, field->string);
     }
     const cJSON *values = cJSON_GetObjectItem(entry, "values"), *range = cJSON_GetObjectItem(entry, "range"),
                 *log_range = cJSON_GetObjectItem(entry, "log_range"), *count = cJSON_GetObjectItem(entry, "count");
     if ((values != NULL) + (range != NULL) + (log_range != NULL) != 1)
-        return sc_fail(error, "%s: parameters.%s: give exactly one of values, range, log_range", origin, axis->key);
+        return sc_fail_input(error, "%s: parameters.%s: give exactly one of values, range, log_range", origin, axis->key);
     int status;
     if (values) {
         axis->kind = SWEEP_AXIS_LIST;
         if (count)
-            return sc_fail(error, "%s: parameters.%s.count: only ranges take a count", origin, axis->key);
+            return sc_fail_input(error, "%s: parameters.%s.count: only ranges take a count", origin, axis->key);
         status = cJSON_IsArray(values) ? parse_list(values, axis, origin, error)
-                                       : sc_fail(error, "%s: parameters.%s.values: expected a list", origin, axis->key);
+                                       : sc_fail_input(error, "%s: parameters.%s.values: expected a list", origin, axis->key);
     } else {
         axis->kind = range ? SWEEP_AXIS_RANGE : SWEEP_AXIS_LOG_RANGE;
         status = parse_range(range ? range : log_range, count, axis, range ? "range" : "log_range", origin, error);
@@ -196,7 +233,7 @@ static int parse_design(const cJSON *design, sweep_spec *spec, const char *origi
     const cJSON *count = random ? random : lhs ? lhs : morris;
     if (!cJSON_IsObject(design) || !count || !cJSON_IsNumber(count) || count->valuedouble < 1 ||
         count->valuedouble > 1e8 || count->valuedouble != floor(count->valuedouble))
-        return sc_fail(error, "%s: design: expected \"grid\", \"oat\", {\"random\": N}, {\"lhs\": N} or "
+        return sc_fail_input(error, "%s: design: expected \"grid\", \"oat\", {\"random\": N}, {\"lhs\": N} or "
                        "{\"morris\": R, \"levels\": L} with whole N, R >= 1", origin);
     if (random || lhs) {
         spec->design = random ? SWEEP_RANDOM : SWEEP_LHS;
@@ -208,7 +245,7 @@ static int parse_design(const cJSON *design, sweep_spec *spec, const char *origi
     const cJSON *levels = cJSON_GetObjectItem(design, "levels");
     spec->levels = levels ? (int)levels->valuedouble : 4;
     if ((levels && !cJSON_IsNumber(levels)) || spec->levels < 2 || spec->levels % 2 || spec->levels > SWEEP_MAX_VALUES)
-        return sc_fail(error, "%s: design.levels: expected an even number of levels from 2 to %d", origin,
+        return sc_fail_input(error, "%s: design.levels: expected an even number of levels from 2 to %d", origin,
                        SWEEP_MAX_VALUES);
     return 0;
 }
@@ -219,14 +256,14 @@ static const char *const SPEC_FIELDS[] = {"name", "system", "size", "mode", "mec
 static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec, sc_error *error)
 {
     if (!cJSON_IsObject(root))
-        return sc_fail(error, "%s: expected a JSON object", origin);
+        return sc_fail_input(error, "%s: expected a JSON object", origin);
     const cJSON *field;
     cJSON_ArrayForEach(field, root) {
         int known = 0;
         for (const char *const *name = SPEC_FIELDS; *name; name++)
             known |= !strcmp(*name, field->string);
         if (!known)
-            return sc_fail(error, "%s: %s: unknown field", origin, field->string);
+            return sc_fail_input(error, "%s: %s: unknown field", origin, field->string);
     }
     if (copy_text(spec->name, sizeof spec->name, cJSON_GetObjectItem(root, "name"), origin, "name", error) < 0 ||
         copy_text(spec->system, sizeof spec->system, cJSON_GetObjectItem(root, "system"), origin, "system", error) < 0)
@@ -238,9 +275,9 @@ static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec,
         (mode && copy_text(spec->mode, sizeof spec->mode, mode, origin, "mode", error) < 0))
         return -1;
     if (strcmp(spec->size, "tiny") && strcmp(spec->size, "small") && strcmp(spec->size, "large"))
-        return sc_fail(error, "%s: size: expected tiny, small, large or huge, not '%s'", origin, spec->size);
+        return sc_fail_input(error, "%s: size: expected tiny, small, large or huge, not '%s'", origin, spec->size);
     if (strcmp(spec->mode, "model") && strcmp(spec->mode, "detailed"))
-        return sc_fail(error, "%s: mode: expected model or detailed, not '%s'", origin, spec->mode);
+        return sc_fail_input(error, "%s: mode: expected model or detailed, not '%s'", origin, spec->mode);
     if (parse_names(cJSON_GetObjectItem(root, "mechanisms"), origin, "mechanisms", spec->mechanisms,
                     &spec->mechanism_count, error) < 0 ||
         parse_names(cJSON_GetObjectItem(root, "workloads"), origin, "workloads", spec->workloads,
@@ -248,16 +285,16 @@ static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec,
         return -1;
     const cJSON *seed = cJSON_GetObjectItem(root, "seed"), *spot = cJSON_GetObjectItem(root, "spot_check");
     if (seed && (!cJSON_IsNumber(seed) || seed->valuedouble < 0 || seed->valuedouble != floor(seed->valuedouble)))
-        return sc_fail(error, "%s: seed: expected a whole number >= 0", origin);
+        return sc_fail_input(error, "%s: seed: expected a whole number >= 0", origin);
     spec->seed = seed ? (uint64_t)seed->valuedouble : 1;
     if (spot && (!cJSON_IsNumber(spot) || spot->valuedouble < 0 || spot->valuedouble > 1))
-        return sc_fail(error, "%s: spot_check: expected a fraction from 0 to 1", origin);
+        return sc_fail_input(error, "%s: spot_check: expected a fraction from 0 to 1", origin);
     spec->spot_check = spot ? spot->valuedouble : 0.0;
 
     const cJSON *parameters = cJSON_GetObjectItem(root, "parameters");
     if (!cJSON_IsObject(parameters) || cJSON_GetArraySize(parameters) < 1 ||
         cJSON_GetArraySize(parameters) > SWEEP_MAX_AXES)
-        return sc_fail(error, "%s: parameters: expected an object of 1 to %d configuration keys", origin, SWEEP_MAX_AXES);
+        return sc_fail_input(error, "%s: parameters: expected an object of 1 to %d configuration keys", origin, SWEEP_MAX_AXES);
     sc_config *probe = sc_config_load(spec->system, NULL, NULL, 0, error);
     if (!probe)
         return sc_fail_prefix(error, "%s: system", origin);
@@ -282,11 +319,11 @@ int sweep_spec_parse(const char *text, const char *origin, sweep_spec *spec, sc_
         int line = 1;
         for (const char *p = text; end && p < end; p++)
             line += *p == '\n';
-        return sc_fail(error, "%s:%d: malformed JSON", origin, line);
+        return sc_fail_input(error, "%s:%d: malformed JSON", origin, line);
     }
     char duplicate[512];
     int status = sc_json_duplicate_key(root, duplicate, sizeof duplicate)
-                     ? sc_fail(error, "%s: %s: duplicate key (each key may be given once)", origin, duplicate)
+                     ? sc_fail_input(error, "%s: %s: duplicate key (each key may be given once)", origin, duplicate)
                      : parse_object(root, origin, spec, error);
     if (status == 0)
         spec->text = cJSON_PrintUnformatted(root);
@@ -299,8 +336,10 @@ int sweep_spec_parse(const char *text, const char *origin, sweep_spec *spec, sc_
 int sweep_spec_load(const char *path, sweep_spec *spec, sc_error *error)
 {
     char *text = sc_read_file(path, NULL, error);
-    if (!text)
+    if (!text) {
+        error->bad_input = 1;   /* the spec named on the command line is not there */
         return -1;
+    }
     int status = sweep_spec_parse(text, path, spec, error);
     free(text);
     return status;

@@ -147,7 +147,8 @@ typedef enum sc_value_kind { SC_VALUE_NULL, SC_VALUE_INTEGER, SC_VALUE_REAL, SC_
 
 /* Called first with values and kinds NULL (the header: column names only), then once per
  * result row with the values as text (NULL for SQL NULL) and their kinds; returning non-zero
- * stops the query. */
+ * stops the query. A real arrives in its shortest round-trip text (base/real_text.h), so that
+ * strtod gives back the stored double; a BLOB fails the query naming its column. */
 typedef int (*sc_row_callback)(void *context, int column_count, const char *const *names,
                                const char *const *values, const sc_value_kind *kinds);
 
@@ -156,8 +157,6 @@ typedef int (*sc_row_callback)(void *context, int column_count, const char *cons
 int sc_store_query(sc_store *store, const char *sql, const sc_query_param *params, int param_count,
                    sc_row_callback callback, void *context, sc_error *error);
 
-/* Prints the latest `limit` runs (all if limit <= 0) as an aligned table. */
-int sc_store_print_runs(sc_store *store, FILE *out, long limit, sc_error *error);
 
 /* ---- the fast layer: profiles, calibrations, validations (store_model.c) ---- */
 

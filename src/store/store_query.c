@@ -1,10 +1,10 @@
 /* store_query.c — running one SQL statement with named parameters and handing each row to a
- * callback as text; listing runs. */
+ * callback as text. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/result_table.h"
+#include "base/real_text.h"
 #include "store/store_internal.h"
 
 /* Binds text that reads entirely as an integer or a real as a number, else as text, so that
@@ -98,6 +98,7 @@ int sc_store_query(sc_store *store, const char *sql, const sc_query_param *param
     const char **names = calloc((size_t)columns + 1, sizeof *names);
     const char **values = calloc((size_t)columns + 1, sizeof *values);
     sc_value_kind *kinds = calloc((size_t)columns + 1, sizeof *kinds);
+    char (*reals)[32] = calloc((size_t)columns + 1, sizeof *reals);
     for (int c = 0; c < columns; c++)
         names[c] = sqlite3_column_name(statement, c);
     if (!status && callback)
@@ -110,37 +111,28 @@ int sc_store_query(sc_store *store, const char *sql, const sc_query_param *param
             status = sc_store_fail(store, "query", error);
             break;
         }
-        for (int c = 0; c < columns; c++) {
+        for (int c = 0; c < columns && !status; c++) {
             int type = sqlite3_column_type(statement, c);
             kinds[c] = type == SQLITE_INTEGER ? SC_VALUE_INTEGER
                      : type == SQLITE_FLOAT   ? SC_VALUE_REAL
                      : type == SQLITE_NULL    ? SC_VALUE_NULL
                                               : SC_VALUE_TEXT;
             values[c] = (const char *)sqlite3_column_text(statement, c);
+            if (type == SQLITE_FLOAT) {
+                sc_real_text(sqlite3_column_double(statement, c), reals[c]);
+                values[c] = reals[c];
+            } else if (type == SQLITE_BLOB) {
+                status = sc_fail(error, "%s: column '%s' holds a BLOB, which syncscope does not print"
+                                        " (select hex(%s) to see its bytes)", store->path, names[c], names[c]);
+            }
         }
-        if (callback && callback(context, columns, names, values, kinds))
+        if (!status && callback && callback(context, columns, names, values, kinds))
             break;
     }
     free(names);
     free(values);
     free(kinds);
+    free(reals);
     sqlite3_finalize(statement);
     return status < 0 ? -1 : 0;
-}
-
-int sc_store_print_runs(sc_store *store, FILE *out, long limit, sc_error *error)
-{
-    char limit_text[32];
-    snprintf(limit_text, sizeof limit_text, "%ld", limit > 0 ? limit : -1L);
-    const sc_query_param params[] = {{"limit", limit_text}};
-    sc_result_table table = {0};
-    int status = sc_store_query(store,
-                                "SELECT * FROM (SELECT id, created_at, system, mechanism, workload, mode, status,"
-                                " cycles, round(wall_seconds, 3) AS wall_seconds, config_hash"
-                                " FROM runs ORDER BY id DESC LIMIT :limit) ORDER BY id",
-                                params, 1, sc_result_table_collect, &table, error);
-    if (status == 0)
-        sc_result_table_print(&table, SC_TABLE_ALIGNED, out);
-    sc_result_table_free(&table);
-    return status;
 }

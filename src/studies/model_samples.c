@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/progress.h"
 #include "session/run_session.h"
 #include "workloads/workload.h"
 
@@ -37,6 +38,10 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
 {
     study_sample *samples = calloc((size_t)point_count * study->workload_count + 1, sizeof *samples);
     int made = 0, status = 0;
+    char what[96];
+    snprintf(what, sizeof what, "%s model of %s: detailed runs", study->system, study->mechanism);
+    sc_progress progress;
+    sc_progress_start(&progress, what, "runs", (long)point_count * study->workload_count);
     for (int p = 0; p < point_count && status == 0; p++) {
         sc_config *config = model_design_config(study->system, &points[p], error);
         if (!config || model_point_from_config(config, &samples[made].sample.point, error) < 0 ||
@@ -57,6 +62,7 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
             if (status == 0 && !study->quiet)
                 fprintf(stderr, "  point %d/%d %-10s detailed %.0f cycles\n", p + 1, point_count, s->workload,
                         s->sample.cycles);
+            sc_progress_step(&progress, 1);
         }
         sc_config_free(config);
     }

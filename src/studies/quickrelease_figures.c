@@ -26,7 +26,7 @@ static int write_svg(const char *directory, const char *file, char *svg, sc_erro
         return -1;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", directory, file);
-    int status = sc_output_write(path, svg, error);
+    int status = sc_output_write_figure(path, svg, error);
     free(svg);
     return status;
 }
@@ -110,7 +110,7 @@ static int write_scaling_figures(const qr_tables *t, const char *directory, sc_e
                  runs->scaling_workloads[w]);
         snprintf(file, sizeof file, "fig10_scaling_%s.svg", runs->scaling_workloads[w]);
         sc_line_chart chart = {
-            .title = title, .x_label = "input bytes copied to the GPU", .y_label = "cycles / no-L1 cycles",
+            .title = title, .x_label = "input copied to the GPU", .y_label = "cycles / no-L1 cycles", .x_unit = SC_UNIT_BYTES,
             .log_x = 1, .series_count = QR_MECHANISMS, .series = series,
         };
         if (write_svg(directory, file, sc_svg_line_chart(&chart, error), error))

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "base/names.h"
+#include "base/progress.h"
 #include "session/run_session.h"
 
 static int read_run_id(void *context, int columns, const char *const *names, const char *const *values,
@@ -52,8 +53,8 @@ int reproduction_open(reproduction *r, sc_error *error)
 }
 
 /* Runs and stores one workload under every mechanism at one size. */
-static int run_workload(reproduction *r, const sc_config *config, const char *workload, const char *size, FILE *out,
-                        sc_error *error)
+static int run_workload(reproduction *r, const sc_config *config, sc_progress *progress, const char *workload,
+                        const char *size, FILE *out, sc_error *error)
 {
     sc_workload_size size_class;
     sc_workload_size_parse(size, &size_class);
@@ -75,6 +76,7 @@ static int run_workload(reproduction *r, const sc_config *config, const char *wo
             fprintf(out, "%-6s %-10s %-5s kept run %lld (stored by this build earlier)\n", size, workload,
                     r->runs.mechanisms[m], (long long)kept);
             r->runs_kept++;
+            sc_progress_step(progress, 1);
             continue;
         }
         run_result result;
@@ -92,6 +94,7 @@ static int run_workload(reproduction *r, const sc_config *config, const char *wo
         r->runs_done++;
         r->failed_checks += !result.check.passed;
         run_result_release(&result);
+        sc_progress_step(progress, 1);
     }
     return 0;
 }
@@ -115,6 +118,7 @@ static int for_each_run_list(reproduction *r, int (*visit)(reproduction *, const
 
 typedef struct run_context {
     const sc_config *config;
+    sc_progress progress;
     FILE *out;
     sc_error *error;
 } run_context;
@@ -122,7 +126,14 @@ typedef struct run_context {
 static int visit_run(reproduction *r, const char *workload, const char *size, void *context)
 {
     run_context *c = context;
-    return run_workload(r, c->config, workload, size, c->out, c->error);
+    return run_workload(r, c->config, &c->progress, workload, size, c->out, c->error);
+}
+
+static int count_runs(reproduction *r, const char *workload, const char *size, void *context)
+{
+    (void)workload, (void)size;
+    *(long *)context += r->runs.mechanism_count;
+    return 0;
 }
 
 int reproduction_run(reproduction *r, FILE *out, sc_error *error)
@@ -130,7 +141,10 @@ int reproduction_run(reproduction *r, FILE *out, sc_error *error)
     sc_config *config = sc_config_load(r->study->system, NULL, NULL, 0, error);
     if (!config)
         return -1;
-    run_context context = {config, out, error};
+    long total = 0;
+    for_each_run_list(r, count_runs, &total);
+    run_context context = {.config = config, .out = out, .error = error};
+    sc_progress_start(&context.progress, r->study->name, "runs", total);
     int status = for_each_run_list(r, visit_run, &context);
     sc_config_free(config);
     if (status < 0)

@@ -2,10 +2,12 @@
  * calibrated models (sweep_model.h) with a fixed share of the points spot-checked in detail. */
 #include "studies/sweep.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/progress.h"
 #include "base/random.h"
 #include "model/model.h"
 #include "protocols/mechanism.h"
@@ -189,11 +191,17 @@ static int evaluate_shard(sweep_session *session, sc_store *store, int64_t sweep
     sc_query_param param = {"sweep", id_text};
     int status = sc_store_query(store, "SELECT point_index FROM sweep_points WHERE sweep_id = :sweep", &param, 1,
                                 mark_stored, &stored, error);
+    char what[160];
+    snprintf(what, sizeof what, "sweep %s", session->spec->name);
+    sc_progress progress;
+    sc_progress_start(&progress, what, "points",
+                      (long)((session->design.count - session->remainder + session->shards - 1) / session->shards));
     for (int64_t index = session->remainder; status == 0 && index < session->design.count; index += session->shards) {
         if (stored.bits[index / 8] & (1u << (index % 8)))
             session->points_resumed++;
         else
             status = evaluate_point(session, store, sweep_id, index, error);
+        sc_progress_step(&progress, 1);
     }
     if (session->model) {
         if (status == 0)

@@ -137,7 +137,7 @@ static int write_figure(const char *directory, const char *name, const char *suf
         return -1;
     char path[1024];
     snprintf(path, sizeof path, "%s/sweep-%s-%s.svg", directory, name, suffix);
-    int status = sc_output_write(path, svg, error);
+    int status = sc_output_write_figure(path, svg, error);
     free(svg);
     return status;
 }
@@ -181,6 +181,8 @@ static int draw_oat(const cycles_table *table, const char *directory, sc_error *
         sc_line_chart chart = {
             .title = title, .x_label = axis->key, .y_label = "cycles / preset cycles (geomean over workloads)",
             .log_x = axis->kind == SWEEP_AXIS_LOG_RANGE && positive,
+            .x_unit = axis->type == SC_KEY_SIZE ? SC_UNIT_BYTES : axis->type == SC_KEY_FREQUENCY ? SC_UNIT_HERTZ
+                                                                                            : SC_UNIT_NONE,
             .series_count = (size_t)input->mechanism_count, .series = series,
         };
         if (write_figure(directory, spec->name, axis->key, sc_svg_line_chart(&chart, error), error) < 0)

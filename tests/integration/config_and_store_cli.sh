@@ -17,14 +17,14 @@ expect 0 "config show" "$syncscope" config show --system qr-apu --set l1.size=32
 grep -q '"size": 32768' "$work/out" || { echo "FAIL: --set l1.size=32KiB not applied"; failures=$((failures + 1)); }
 expect 0 "config keys" "$syncscope" config keys
 grep -q '^l1.size ' "$work/out" || { echo "FAIL: config keys lacks l1.size"; failures=$((failures + 1)); }
-expect 1 "unknown key" "$syncscope" config show --system gsi --set l1.sise=4KiB
+expect 2 "unknown key" "$syncscope" config show --system gsi --set l1.sise=4KiB
 expect_error_line "unknown key 'l1.sise' (did you mean 'l1.size'?)"
-expect 1 "bad value" "$syncscope" config show --system gsi --set gpu.scheduler=rr
+expect 2 "bad value" "$syncscope" config show --system gsi --set gpu.scheduler=rr
 expect_error_line "gpu.scheduler = 'rr' is not one of gto|lrr"
 printf '{\n  "l1": {\n    "size": 4096,,\n  }\n}\n' >"$work/bad.json"
-expect 1 "malformed override" "$syncscope" config show --system gsi --file "$work/bad.json"
+expect 2 "malformed override" "$syncscope" config show --system gsi --file "$work/bad.json"
 expect_error_line "$work/bad.json:3:"
-expect 1 "unknown preset" "$syncscope" config show --system nosuch
+expect 2 "unknown preset" "$syncscope" config show --system nosuch
 expect_error_line "available: gsi, gtx480, qr-apu, rcc-gpu, sahc-apu"
 expect 2 "missing --system" "$syncscope" config show
 
@@ -40,7 +40,7 @@ printf '%s\n' "-- own: which runs ran :workload?" "-- :workload  workload name" 
     "SELECT id FROM runs WHERE workload = :workload;" >"$work/own.sql"
 expect 1 "query missing a parameter" "$syncscope" query "$work/own.sql" --db "$db"
 expect_error_line "parameter :workload is not set"
-expect 1 "unknown query" "$syncscope" query nosuch --db "$db"
+expect 2 "unknown query" "$syncscope" query nosuch --db "$db"
 expect_error_line "unknown query 'nosuch'"
 expect 1 "show of a missing run" "$syncscope" show 1 --db "$db"
 expect 2 "show without a run" "$syncscope" show --db "$db"

@@ -45,7 +45,7 @@ expect 2 "no seeds" --seeds 0
 expect_error_line "--seeds must be at least 1"
 expect 2 "cached mode of a test other than MP and SB" --test LB --mode cached
 expect_error_line "no selected test runs in the selected modes"
-expect 1 "unknown system" --system nosuch --seeds 1
+expect 2 "unknown system" --system nosuch --seeds 1
 expect_error_line "unknown system preset 'nosuch'"
 
 # test mode scope mech weak seen seeds PTX check outcomes...

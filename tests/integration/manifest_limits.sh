@@ -61,11 +61,11 @@ refused duplicate 'name: duplicate key'
 
 # Duplicate keys in a configuration file and a sweep specification.
 printf '{"l1": {"size": 16384, "size": 32768}}\n' >"$work/config.json"
-expect 1 "duplicate configuration key" "$syncscope" run --workload vecadd --size tiny --config "$work/config.json"
+expect 2 "duplicate configuration key" "$syncscope" run --workload vecadd --size tiny --config "$work/config.json"
 expect_error_line "config: $work/config.json: l1.size: duplicate key (each key may be given once)"
 printf '{"name": "d", "system": "gtx480", "mechanisms": ["wt"], "workloads": ["vecadd"], "size": "tiny",
  "parameters": {"l1.size": {"values": [16384]}}, "design": "grid", "design": "oat"}\n' >"$work/sweep.json"
-expect 1 "duplicate sweep key" "$syncscope" sweep "$work/sweep.json" --db "$work/sweep.sqlite"
+expect 2 "duplicate sweep key" "$syncscope" sweep "$work/sweep.json" --db "$work/sweep.sqlite"
 expect_error_line "$work/sweep.json: design: duplicate key (each key may be given once)"
 
 [ "$failures" -eq 0 ] && echo "manifest_limits: all checks passed"

@@ -2,7 +2,8 @@
 # svg_render.sh — end-to-end check of the SVG charts: builds a small fixture database, draws a
 # GSI stall chart and the three report figures through `syncscope stalls`, renders one with
 # headless Chromium and checks that the picture is not blank (enough distinct colours and enough
-# non-white pixels). The PNG is decoded with python3's zlib, no imaging library needed.
+# non-white pixels), and that each figure has its PNG and PDF when rsvg-convert is installed. The
+# PNG is decoded with python3's zlib, no imaging library needed.
 #
 # usage: svg_render.sh PATH/TO/syncscope     (skips with exit 77, which ctest reports as skipped,
 # when chromium is not installed; scripts/install-deps.sh installs it for tests)
@@ -53,6 +54,14 @@ grep -q "memory data" "$work/table.txt"
 for figure in stalls_overall stalls_mem_data stalls_mem_struct; do
     test -s "$work/report/$figure.svg"
 done
+# With rsvg-convert (librsvg2-bin, installed by install-deps.sh) every figure has a PNG and a PDF
+# beside it.
+if command -v rsvg-convert >/dev/null 2>&1; then
+    for figure in "$work/stalls" "$work/report/stalls_overall" "$work/report/stalls_mem_data" "$work/report/stalls_mem_struct"; do
+        head -c 8 "$figure.png" | od -An -c | grep -q "P   N   G" || { echo "svg_render: $figure.png is not a PNG" >&2; exit 1; }
+        head -c 5 "$figure.pdf" | grep -q "%PDF-" || { echo "svg_render: $figure.pdf is not a PDF" >&2; exit 1; }
+    done
+fi
 
 # A missing database is one clear line and exit status 1.
 status=0

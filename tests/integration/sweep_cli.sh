@@ -121,7 +121,7 @@ expect_error_line "sweep grid-test: a Latin hypercube of 100000000 points over 3
 
 # Bad input.
 sed 's/"l1.size"/"l1.sise"/' "$work/grid.json" >"$work/bad.json"
-expect 1 "unknown key" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlite"
+expect 2 "unknown key" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlite"
 expect_error_line "bad.json: parameters.l1.sise: unknown configuration key (did you mean l1.size?)"
 [ ! -e "$work/bad.sqlite" ] || fail "a bad spec created a database"
 sed 's/24576, 49152/4096, 49152/' "$work/grid.json" >"$work/bad.json"
@@ -130,7 +130,7 @@ expect_error_line 'sweep grid-test, point 0 {"l1.size": 4096, "dram.channels": 2
 expect 2 "bad shard" "$syncscope" sweep "$work/grid.json" --shard 4/3
 expect_error_line "--shard '4/3': expected K/N with 1 <= K <= N"
 expect 2 "no spec" "$syncscope" sweep
-expect 1 "missing spec" "$syncscope" sweep "$work/none.json" --db "$work/bad.sqlite"
+expect 2 "missing spec" "$syncscope" sweep "$work/none.json" --db "$work/bad.sqlite"
 expect_error_line "none.json"
 
 [ "$failures" -eq 0 ] && echo "sweep_cli: all checks passed"

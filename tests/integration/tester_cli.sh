@@ -56,7 +56,7 @@ expect 2 "bad jitter" "$syncscope" tester --jitters 1,x
 expect_error_line "--jitters: 'x' is not a non-negative integer"
 expect 2 "bad family" "$syncscope" tester --without locks,stuff
 expect_error_line "--without: 'locks,stuff' is not a list of"
-expect 1 "unknown preset" "$syncscope" tester --system nope
+expect 2 "unknown preset" "$syncscope" tester --system nope
 expect_error_line "unknown system preset 'nope'"
 expect 1 "impossible cache" "$syncscope" tester --seeds 1 --set l2.size=5KiB
 expect_error_line "must be a multiple of associativity x line size"

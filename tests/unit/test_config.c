@@ -39,7 +39,15 @@ static void test_size_units(void **state)
     assert_int_equal(bytes, 4096);
     assert_int_equal(sc_parse_size("1.5 KiB", &bytes, &why), 0);
     assert_int_equal(bytes, 1536);
-    assert_int_equal(sc_parse_size("16KB", &bytes, &why), -1);
+    const char *const kibibytes[] = {"16KB", "16kB", "16K", "16KiB", "16 KiB"};   /* one meaning, documented */
+    for (size_t i = 0; i < sizeof kibibytes / sizeof kibibytes[0]; i++) {
+        assert_int_equal(sc_parse_size(kibibytes[i], &bytes, &why), 0);
+        assert_int_equal(bytes, 16384);
+    }
+    assert_int_equal(sc_parse_size("2MB", &bytes, &why), 0);
+    assert_int_equal(bytes, 2 * 1024 * 1024);
+    assert_int_equal(sc_parse_size("16kb", &bytes, &why), -1);   /* kilobits: no */
+    assert_int_equal(sc_parse_size("16 KiBs", &bytes, &why), -1);
     assert_int_equal(sc_parse_size("0.3B", &bytes, &why), -1);
     assert_int_equal(sc_parse_size("-4KiB", &bytes, &why), -1);
     assert_int_equal(sc_parse_size("99999999999TiB", &bytes, &why), -1);

@@ -213,12 +213,12 @@ static void test_csv_quoting(void **state)
     sc_table *table = awkward_table();
     char *csv = sc_export_csv(table);
     assert_string_equal(csv,
-                        "name,count,ratio,missing\r\n"
-                        "plain,0,0,\r\n"
-                        "\"with,comma\",1,0.1,\r\n"
-                        "\"with \"\"quotes\"\"\",2,0.2,\r\n"
-                        "\"two\nlines\",3,0.30000000000000004,\r\n"
-                        "\"cr\rhere\",1152921504606846977,0.4,\r\n");
+                        "name,count,ratio,missing\n"
+                        "plain,0,0.0,\n"
+                        "\"with,comma\",1,0.1,\n"
+                        "\"with \"\"quotes\"\"\",2,0.2,\n"
+                        "\"two\nlines\",3,0.30000000000000004,\n"
+                        "\"cr\rhere\",1152921504606846977,0.4,\n");
     free(csv);
     sc_table_free(table);
 }
@@ -246,6 +246,31 @@ static void test_json_round_trip(void **state)
     sc_table_free(table);
 }
 
+/* Infinity and NaN: null in JSON (which has neither), inf/nan in CSV and the aligned table;
+ * whole reals keep ".0" in every writer, so a real never reads as an integer. */
+static void test_non_finite_and_whole_reals(void **state)
+{
+    (void)state;
+    const char *names[] = {"value"};
+    sc_table *table = sc_table_new(1, names);
+    const double values[] = {INFINITY, -INFINITY, NAN, 2.0};
+    for (size_t i = 0; i < 4; i++)
+        sc_cell_set_real(sc_table_append_row(table), values[i]);
+    char *json = sc_export_json(table), *csv = sc_export_csv(table), *aligned = sc_export_aligned(table);
+    cJSON *rows = cJSON_Parse(json);
+    assert_non_null(rows);
+    for (int i = 0; i < 3; i++)
+        assert_true(cJSON_IsNull(cJSON_GetObjectItem(cJSON_GetArrayItem(rows, i), "value")));
+    assert_non_null(strstr(json, "2.0"));
+    assert_string_equal(csv, "value\ninf\n-inf\nnan\n2.0\n");
+    assert_string_equal(aligned, "value\n-----\n  inf\n -inf\n  nan\n  2.0\n(4 rows)\n");
+    cJSON_Delete(rows);
+    free(json);
+    free(csv);
+    free(aligned);
+    sc_table_free(table);
+}
+
 /* ---- notebook --------------------------------------------------------------------------- */
 
 static void test_notebook_structure(void **state)
@@ -255,7 +280,11 @@ static void test_notebook_structure(void **state)
     sc_table *table = sc_table_from_query(db, "SELECT workload, mechanism, category, subcategory, cycles "
                                               "FROM runs JOIN stalls ON run_id = id", NULL, 0, &error);
     assert_non_null(table);
-    sc_notebook_spec spec = {"stall \"breakdown\"", "it's here.csv", "SELECT 1 -- \"\"\"", table};
+    const sc_query_param params[] = {{"baseline", "w\"t'"}};
+    sc_notebook_spec spec = {.title = "stall \"breakdown\"", .question = "where?", .csv_path = "it's here.csv",
+                             .stem = "it's here", .sql = "SELECT 1 -- \"\"\"", .params = params, .param_count = 1,
+                             .plot_code = "grouped_bars(plt.gca(), data, \"workload\", \"cycles\", \"f\", series=\"mechanism\")\n",
+                             .table = table};
     char *text = sc_export_notebook(&spec);
     cJSON *notebook = cJSON_Parse(text);
     assert_non_null(notebook);
@@ -277,8 +306,10 @@ static void test_notebook_structure(void **state)
             assert_true(cJSON_IsNull(cJSON_GetObjectItem(cell, "execution_count")));
         }
     }
-    assert_true(code_cells >= 4);
-    assert_non_null(strstr(text, "GROUP = \\\"workload\\\""));   /* preset from the columns */
+    assert_int_equal(code_cells, 4);   /* settings, helpers, the plot cell, saving what was drawn */
+    assert_non_null(strstr(text, "grouped_bars(plt.gca()"));   /* the query's own plot cell */
+    /* the text columns are named, so that they are read as text */
+    assert_non_null(strstr(text, "TEXT_COLUMNS = [\\\"workload\\\", \\\"mechanism\\\", \\\"category\\\""));
     cJSON_Delete(notebook);
 
     if (python_available()) {
@@ -363,11 +394,61 @@ static void test_grouped_bars_with_geomean(void **state)
     assert_non_null(strstr(error.message, "positive"));
 }
 
+/* A chart of 30 groups of 7 bars wraps onto rows that fit a page; ratios from 0.05 to 20 get a
+ * logarithmic axis, on which a bar's height grows with the log of its value. */
+static void test_wide_bars_wrap_and_log_axis(void **state)
+{
+    (void)state;
+    enum { GROUPS = 30, BARS = 7 };
+    double values[GROUPS * BARS];
+    const char *groups[GROUPS], *bars[BARS] = {"a", "b", "c", "d", "e", "f", "g"};
+    char names[GROUPS][8];
+    for (int g = 0; g < GROUPS; g++) {
+        snprintf(names[g], sizeof names[g], "w%d", g);
+        groups[g] = names[g];
+        for (int b = 0; b < BARS; b++)
+            values[g * BARS + b] = g == 0 && b == 0 ? 20.0 : g == 0 && b == 1 ? 0.05 : 1.0;
+    }
+    sc_bar_chart chart = {"ratios", "mechanism / baseline", SC_BARS_GROUPED, GROUPS, groups, BARS, bars,
+                          1, NULL, NULL, values, NULL, NULL, 1.0, 0};
+    sc_error error;
+    char *svg = sc_svg_bar_chart(&chart, &error);
+    assert_non_null(svg);
+    assert_well_formed(svg, "wide.svg");
+    double width = strtod(strstr(svg, "width=\"") + 7, NULL), height = strtod(strstr(svg, "height=\"") + 8, NULL);
+    assert_true(width <= 1300);               /* fits a page (the old strip was ~5000 px wide) */
+    assert_true(height > 2 * 300);            /* on more than two rows of 300 px plots */
+    assert_non_null(strstr(svg, "(log scale)"));
+    double heights[GROUPS * BARS];
+    assert_int_equal(rect_heights(svg, "bar", heights, GROUPS * BARS), GROUPS * BARS);
+    /* log axis: 20 stands as far above 1 as 1 above 0.05 (20 = 1 / 0.05) */
+    assert_true(fabs((heights[0] - heights[2]) - (heights[2] - heights[1])) < 0.5);
+    free(svg);
+}
+
+/* A sweep over sizes is labelled in binary units at the values swept. */
+static void test_line_chart_in_bytes(void **state)
+{
+    (void)state;
+    const double x[] = {24576, 49152, 1048576}, y[] = {1.0, 0.9, 0.8};
+    sc_line_series series[] = {{"wt", 3, x, y}};
+    sc_line_chart chart = {"cycles against l1.size", "l1.size", "cycles / preset cycles", 0, 1, series,
+                           SC_UNIT_BYTES};
+    sc_error error;
+    char *svg = sc_svg_line_chart(&chart, &error);
+    assert_non_null(svg);
+    assert_non_null(strstr(svg, ">24 KiB<"));
+    assert_non_null(strstr(svg, ">48 KiB<"));
+    assert_non_null(strstr(svg, ">1 MiB<"));
+    assert_null(strstr(svg, ">24576<"));
+    free(svg);
+}
+
 static void test_line_chart(void **state)
 {
     const double x[] = {8, 16, 32, 64}, fast[] = {100, 80, 70, 65}, slow[] = {120, NAN, 90, 88};
     sc_line_series series[] = {{"stash & dma", 4, x, fast}, {"scratchpad", 4, x, slow}};
-    sc_line_chart chart = {"cycles vs MSHR <entries>", "MSHR entries", "cycles", 1, 2, series};
+    sc_line_chart chart = {"cycles vs MSHR <entries>", "MSHR entries", "cycles", 1, 2, series, SC_UNIT_NONE};
     sc_error error;
     char *svg = sc_svg_line_chart(&chart, &error);
     assert_non_null(svg);
@@ -482,9 +563,12 @@ int main(void)
         cmocka_unit_test(test_table_from_query_errors),
         cmocka_unit_test(test_csv_quoting),
         cmocka_unit_test(test_json_round_trip),
+        cmocka_unit_test(test_non_finite_and_whole_reals),
         cmocka_unit_test(test_notebook_structure),
         cmocka_unit_test(test_stacked_bars_proportional_and_well_formed),
         cmocka_unit_test(test_grouped_bars_with_geomean),
+        cmocka_unit_test(test_wide_bars_wrap_and_log_axis),
+        cmocka_unit_test(test_line_chart_in_bytes),
         cmocka_unit_test(test_line_chart),
         cmocka_unit_test(test_breakdown_levels),
         cmocka_unit_test(test_report_figures),

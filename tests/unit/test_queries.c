@@ -14,7 +14,7 @@
 
 #include "protocols/mechanism.h"
 #include "store/canned_query.h"
-#include "store/result_table.h"
+#include "export/table.h"
 #include "store/synthetic.h"
 
 static char path[] = "/tmp/syncscope_queries_XXXXXX.sqlite";
@@ -89,12 +89,12 @@ static void test_every_query_returns_rows(void **state)
         }
         sc_query_param params[8];
         int param_count = sc_synthetic_query_params(&query, params);
-        sc_result_table table = {0};
-        if (sc_canned_query_run(store, &query, params, param_count, sc_result_table_collect, &table, &error))
+        sc_table *table = NULL;
+        if (sc_canned_query_run(store, &query, params, param_count, sc_table_collect, &table, &error))
             fail_msg("%s", error.message);
-        if (table.row_count == 0)
+        if (table->row_count == 0)
             fail_msg("query %s returned no rows", names[i]);
-        sc_result_table_free(&table);
+        sc_table_free(table);
         sc_canned_query_free(&query);
     }
     sc_canned_names_free(names, count);
@@ -107,12 +107,12 @@ static void test_speedup_values(void **state)
     sc_error error;
     assert_int_equal(sc_canned_query_load("geomean_speedup", &query, &error), 0);
     const sc_query_param params[] = {{"baseline", "wt"}};
-    sc_result_table table = {0};
-    assert_int_equal(sc_canned_query_run(store, &query, params, 1, sc_result_table_collect, &table, &error), 0);
+    sc_table *table = NULL;
+    assert_int_equal(sc_canned_query_run(store, &query, params, 1, sc_table_collect, &table, &error), 0);
     int found = 0;
-    for (size_t r = 0; r < table.row_count; r++) {
-        const char *mechanism = table.cells[r * (size_t)table.column_count + 1];
-        double speedup = strtod(table.cells[r * (size_t)table.column_count + table.column_count - 1], NULL);
+    for (size_t r = 0; r < table->row_count; r++) {
+        const char *mechanism = sc_table_cell(table, r, 1)->as.text;
+        double speedup = sc_cell_number(sc_table_cell(table, r, table->column_count - 1));
         if (!strcmp(mechanism, "wt"))
             assert_true(speedup == 1.0);
         if (!strcmp(mechanism, "qr")) {
@@ -121,13 +121,13 @@ static void test_speedup_values(void **state)
         }
     }
     assert_true(found);
-    sc_result_table_free(&table);
+    sc_table_free(table);
     sc_canned_query_free(&query);
 }
 
 /* The EXPLAIN QUERY PLAN rows (id, parent, notused, detail) of canned query `name` with the
  * synthetic parameters. */
-static void query_plan(const char *name, sc_result_table *plan)
+static sc_table *query_plan(const char *name)
 {
     sc_canned_query query;
     sc_error error;
@@ -138,43 +138,49 @@ static void query_plan(const char *name, sc_result_table *plan)
     free(sql);
     sc_query_param params[8];
     int param_count = sc_synthetic_query_params(&query, params);
-    if (sc_canned_query_run(store, &query, params, param_count, sc_result_table_collect, plan, &error))
+    sc_table *plan = NULL;
+    if (sc_canned_query_run(store, &query, params, param_count, sc_table_collect, &plan, &error))
         fail_msg("%s", error.message);
     sc_canned_query_free(&query);
+    return plan;
 }
 
-static const char *plan_cell(const sc_result_table *plan, size_t row, int column)
+/* The plan step's detail text (column 3) and its parent step's id (column 1). */
+static const char *plan_detail(const sc_table *plan, size_t row)
 {
-    return plan->cells[row * (size_t)plan->column_count + (size_t)column];
+    return sc_table_cell(plan, row, 3)->as.text;
+}
+
+static long long plan_parent(const sc_table *plan, size_t row)
+{
+    return sc_table_cell(plan, row, 1)->as.integer;
 }
 
 /* Fails unless canned query `name` reads `index`, and its step that does (and the steps beside
  * it) needs no temporary b-tree for GROUP BY: the runs stream through in index order, unsorted. */
 static void assert_streams_through(const char *name, const char *index)
 {
-    sc_result_table plan = {0};
-    query_plan(name, &plan);
-    const char *parent = NULL;
-    for (size_t r = 0; r < plan.row_count && !parent; r++)
-        if (strstr(plan_cell(&plan, r, 3), index))
-            parent = plan_cell(&plan, r, 1);
-    if (!parent)
+    sc_table *plan = query_plan(name);
+    long long parent = -1;
+    for (size_t r = 0; r < plan->row_count && parent < 0; r++)
+        if (strstr(plan_detail(plan, r), index))
+            parent = plan_parent(plan, r);
+    if (parent < 0)
         fail_msg("query %s does not read index %s", name, index);
-    for (size_t r = 0; r < plan.row_count; r++)
-        if (!strcmp(plan_cell(&plan, r, 1), parent) && strstr(plan_cell(&plan, r, 3), "TEMP B-TREE FOR GROUP BY"))
+    for (size_t r = 0; r < plan->row_count; r++)
+        if (plan_parent(plan, r) == parent && strstr(plan_detail(plan, r), "TEMP B-TREE FOR GROUP BY"))
             fail_msg("query %s sorts the rows it reads from %s before grouping them", name, index);
-    sc_result_table_free(&plan);
+    sc_table_free(plan);
 }
 
 /* Fails if canned query `name` scans a whole table (a plan step "SCAN runs" or "SCAN r"). */
 static void assert_no_full_scan_of_runs(const char *name)
 {
-    sc_result_table plan = {0};
-    query_plan(name, &plan);
-    for (size_t r = 0; r < plan.row_count; r++)
-        if (!strcmp(plan_cell(&plan, r, 3), "SCAN runs") || !strcmp(plan_cell(&plan, r, 3), "SCAN r"))
+    sc_table *plan = query_plan(name);
+    for (size_t r = 0; r < plan->row_count; r++)
+        if (!strcmp(plan_detail(plan, r), "SCAN runs") || !strcmp(plan_detail(plan, r), "SCAN r"))
             fail_msg("query %s scans the whole runs table", name);
-    sc_result_table_free(&plan);
+    sc_table_free(plan);
 }
 
 static void test_plans_use_the_indexes(void **state)

@@ -28,7 +28,8 @@
 
 #include "protocols/mechanism.h"
 #include "store/canned_query.h"
-#include "store/result_table.h"
+#include "export/formats.h"
+#include "export/table.h"
 
 /* ---- the known database ---- */
 
@@ -344,23 +345,30 @@ static void number(expected *e, double value, int decimals)
 static void null(expected *e) { next_cell(e)->kind = CELL_NULL; }
 static void any(expected *e) { next_cell(e)->kind = CELL_ANY; }
 
-static bool cell_matches(const cell *c, const char *actual)
+static bool cell_matches(const cell *c, const sc_cell *actual)
 {
     switch (c->kind) {
     case CELL_ANY:
         return true;
     case CELL_NULL:
-        return actual == NULL;
+        return actual->type == SC_CELL_NULL;
     case CELL_TEXT:
-        return actual && !strcmp(actual, c->text);
+        return actual->type == SC_CELL_TEXT && !strcmp(actual->as.text, c->text);
     case CELL_NUMBER:
-        if (!actual)
+        if (actual->type != SC_CELL_INTEGER && actual->type != SC_CELL_REAL)
             return false;
-        char *end;
-        double value = strtod(actual, &end);
-        return *end == '\0' && fabs(value - c->number) <= 0.5001 * pow(10, -c->decimals) + 1e-9 * fabs(c->number);
+        double value = sc_cell_number(actual);
+        return fabs(value - c->number) <= 0.5001 * pow(10, -c->decimals) + 1e-9 * fabs(c->number);
     }
     return false;
+}
+
+/* Prints the returned rows on stderr, for a failure's diagnosis. */
+static void print_returned(const char *name, const sc_table *table)
+{
+    char *text = sc_export_aligned(table);
+    fprintf(stderr, "%s returned:\n%s", name, text);
+    free(text);
 }
 
 static void format_cell(const cell *c, char *out, size_t size)
@@ -380,43 +388,41 @@ static void check_query(const char *name, const sc_query_param *params, int para
     sc_canned_query query;
     sc_error error;
     assert_int_equal(sc_canned_query_load(name, &query, &error), 0);
-    sc_result_table table = {0};
-    if (sc_canned_query_run(store, &query, params, param_count, sc_result_table_collect, &table, &error))
+    sc_table *table = NULL;
+    if (sc_canned_query_run(store, &query, params, param_count, sc_table_collect, &table, &error))
         fail_msg("%s: %s", name, error.message);
-    if (table.column_count != e->column_count)
-        fail_msg("%s: %d columns, expected %d", name, table.column_count, e->column_count);
+    if ((int)table->column_count != e->column_count)
+        fail_msg("%s: %d columns, expected %d", name, (int)table->column_count, e->column_count);
     if (e->row_count == 0)
         fail_msg("%s: the known database gives no rows to compare (a test of nothing)", name);
-    bool *taken = calloc(table.row_count + 1, sizeof *taken);
+    bool *taken = calloc(table->row_count + 1, sizeof *taken);
     for (size_t r = 0; r < e->row_count; r++) {
-        size_t found = table.row_count;
-        for (size_t a = 0; a < table.row_count && found == table.row_count; a++) {
+        size_t found = table->row_count;
+        for (size_t a = 0; a < table->row_count && found == table->row_count; a++) {
             bool all = !taken[a];
             for (int c = 0; c < e->column_count && all; c++)
-                all = cell_matches(&e->rows[r][c], table.cells[a * (size_t)table.column_count + (size_t)c]);
+                all = cell_matches(&e->rows[r][c], sc_table_cell(table, a, (size_t)c));
             if (all)
                 found = a;
         }
-        if (found == table.row_count) {
+        if (found == table->row_count) {
             char line[1024] = "", part[96];
             for (int c = 0; c < e->column_count; c++) {
                 format_cell(&e->rows[r][c], part, sizeof part);
-                snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s=%s", c ? " " : "", table.names[c], part);
+                snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s=%s", c ? " " : "", table->column_names[c], part);
             }
-            fprintf(stderr, "%s returned:\n", name);
-            sc_result_table_print(&table, SC_TABLE_ALIGNED, stderr);
+            print_returned(name, table);
             fail_msg("%s: no returned row matches the expected row %s", name, line);
         }
         taken[found] = true;
     }
-    if (table.row_count != e->row_count) {
-        fprintf(stderr, "%s returned:\n", name);
-        sc_result_table_print(&table, SC_TABLE_ALIGNED, stderr);
-        fail_msg("%s: %zu rows, expected %zu", name, table.row_count, e->row_count);
+    if (table->row_count != e->row_count) {
+        print_returned(name, table);
+        fail_msg("%s: %zu rows, expected %zu", name, table->row_count, e->row_count);
     }
     free(taken);
     free(e->rows);
-    sc_result_table_free(&table);
+    sc_table_free(table);
     sc_canned_query_free(&query);
 }
 

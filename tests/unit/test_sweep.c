@@ -62,6 +62,23 @@ static void test_spec_errors_name_the_key(void **state)
                  "design.levels");
 }
 
+/* Values and range bounds of a numeric key may be written in its units, as --set takes them:
+ * "16KiB", "16KB" and 16384 are one size. */
+static void test_spec_values_take_units(void **state)
+{
+    (void)state;
+    sweep_spec *spec = parse("{\"name\": \"u\", \"system\": \"gtx480\", \"parameters\": {"
+                             "\"l1.size\": {\"values\": [\"16KiB\", \"32KB\", 65536]},"
+                             "\"l2.size\": {\"range\": [\"256KiB\", \"1MiB\"], \"count\": 2}}}");
+    assert_true(spec->axes[0].numbers[0] == 16384 && spec->axes[0].numbers[1] == 32768 &&
+                spec->axes[0].numbers[2] == 65536);
+    assert_true(spec->axes[1].low == 262144 && spec->axes[1].high == 1048576);
+    sweep_spec_free(spec);
+    free(spec);
+    expect_error("{\"name\": \"u\", \"system\": \"gtx480\", \"parameters\": {\"l1.size\": {\"values\": [\"lots\"]}}}",
+                 "spec.json: parameters.l1.size.values[0]: not a size");
+}
+
 static void test_grid_decodes_every_combination_once(void **state)
 {
     (void)state;
@@ -241,6 +258,7 @@ int main(void)
     sc_mechanism_add_config_keys();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spec_errors_name_the_key),
+        cmocka_unit_test(test_spec_values_take_units),
         cmocka_unit_test(test_grid_decodes_every_combination_once),
         cmocka_unit_test(test_lhs_fills_every_stratum_once),
         cmocka_unit_test(test_random_points_are_reproducible_and_in_range),
