@@ -185,7 +185,8 @@ typedef struct rcc_cu {
     uint64_t held_writes;        /* its writes acknowledged early that wait in an L2 MSHR for their fill */
     sc_time guard_from;
     mshr_table *writes;
-    bool kept;
+    bool refreshing;             /* the copy being dropped is a strong load's refresh, not an expiry */
+    bool kept, kept_refreshed;   /* a kept copy, and whether a refresh dropped it */
     uint64_t kept_line, kept_exp;
     uint8_t kept_data[TIMING_MAX_LINE_BYTES];
 } rcc_cu;
@@ -208,9 +209,11 @@ typedef struct rcc_state {
 
 /* The number of a CU's lines with writes in flight it can track. */
 #define RCC_WRITTEN_LINES 8192
-/* Message bits: the rollover generation (mod 128) of the times it carries, and the mark of the
- * atomic that made its line IAV. */
-#define GENERATION_BITS 0x7fu
+/* Message bits: the rollover generation (mod 64) of the times it carries, the mark of a read whose
+ * kept copy a strong load refreshed (it had not expired), and the mark of the atomic that made its
+ * line IAV. */
+#define GENERATION_BITS 0x3fu
+#define REFRESH_BIT 0x40u
 #define IAV_ATOMIC_BIT 0x80u
 
 static rcc_state *state_of(const memory_system *memory) { return memory->protocol_state; }
@@ -444,6 +447,7 @@ l1_verdict rcc_before_access(memory_system *memory, unsigned cu, const coalesced
         bool refreshed = !expired && *event == L1_LOAD_STRONG && st->config.refresh_strong;
         st->stats.expired_loads += expired && is_load_event(*event);
         st->stats.strong_refreshes += refreshed;
+        c->refreshing = refreshed;
         if ((expired || refreshed) && l1_run_event(memory, cu, line->line_address, RCC_L1_EXPIRED, now, error) < 0)
             return L1_FAILED;
     }
@@ -476,6 +480,7 @@ int rcc_l1_action(memory_system *memory, l1_context *context, l1_action action, 
         return 0;
     case RCC_KEEP_EXPIRED:
         c->kept = true;
+        c->kept_refreshed = c->refreshing;
         c->kept_line = context->line_address;
         c->kept_exp = context->cached->protocol_word;
         memcpy(c->kept_data, context->cached->data, memory->config.line_bytes);
@@ -512,14 +517,17 @@ void rcc_l1_request(memory_system *memory, unsigned cu, uint32_t handle, sc_time
         join_views(c);
     if (m->type == MSG_READ) {
         uint64_t exp = 0;
+        bool refresh = false;
         mshr_entry *entry = mshr_find(memory->l1[cu].mshrs, m->line_address);
         if (c->kept && c->kept_line == m->line_address && entry && !m->around) {
             memcpy(entry->extension, c->kept_data, memory->config.line_bytes);
             entry->protocol_word = 1;
             exp = c->kept_exp;
+            refresh = c->kept_refreshed;
             c->kept = false;
         }
         stamp(st, m, c->read_time, exp);
+        m->protocol_bits |= refresh ? REFRESH_BIT : 0;
         return;
     }
     if (m->type != MSG_WRITE && m->type != MSG_ATOMIC)
@@ -626,7 +634,7 @@ static void grant(memory_system *memory, const rcc_context *context)
         rollover(memory);
     }
     uint64_t copy_exp = word_high(st, context->message);
-    if (copy_exp && copy_exp > ver)
+    if (copy_exp > ver && !(context->message->protocol_bits & REFRESH_BIT))
         st->stats.premature_expiries++;
     set_line_times(st, line, exp, ver);
     stamp(st, context->message, ver, exp);

@@ -176,7 +176,8 @@ typedef struct rcc_l2_mshr {
 
 typedef struct rcc_stats {
     uint64_t expired_loads;       /* loads that found their L1 copy valid but its lease over */
-    uint64_t premature_expiries;  /* reads of an expired copy whose L2 line was unchanged (renewable) */
+    uint64_t premature_expiries;  /* reads of an expired copy whose L2 line was unchanged (renewable; a
+                                     strong load's refresh of a valid copy is not counted) */
     uint64_t renewals;            /* RENEW answers */
     uint64_t data_responses;      /* reads answered with data (hits and fills) */
     uint64_t time_advances;       /* answers that moved a CU's logical time forward */
