@@ -18,7 +18,9 @@
  * The L1 (rcc_l1_table; write-through, write-no-allocate): a copy is valid while now <= exp and is
  * dropped lazily by the access that finds it expired (own event Expired; §3.3: "expired blocks in
  * V are treated exactly the same way as blocks in I"); a load that drops it keeps its data and
- * exp for renewal. States I, V and IV (the engine's), VI (valid while the CU's own write to the
+ * exp for renewal. Under rcc.strong_loads refresh a strong load (relaxed, volatile or acquire at GPU
+ * or system scope) drops a valid copy the same way, so a spin on a flag reaches the L2 ([I]: the
+ * thesis leaves such spins to the livelock guard). States I, V and IV (the engine's), VI (valid while the CU's own write to the
  * line is in flight: readable by the CU's other warps, dropped at the acknowledgement) and II (a
  * load miss outstanding while the CU's writes to the line are in flight: its fill is cached in
  * VI). The CU's writes in flight per line are counted in the module's table of written lines (the
@@ -40,8 +42,12 @@
  * order). Renewal (§3.9): a read whose expired copy's exp exceeds the line's ver gets RENEW, no
  * data. The lease predictor per L2 line: starts at rcc.lease_max, drops to rcc.lease_min on a
  * write, doubles on a renewal. The livelock guard advances every CU's time by 1 every
- * rcc.livelock_cycles cycles. Timestamps are rcc.timestamp_bits wide: a timestamp beyond that
- * rolls every timestamp over (§3.8): rcc_rollover. */
+ * rcc.livelock_cycles cycles. Timestamps are rcc.timestamp_bits wide: a timestamp the L2 would
+ * make beyond that rolls every timestamp over (§3.8), at once (the ring's stall is not timed):
+ * every L1 is flushed and its time zeroed, mnow zeroed, and the L2's lines and MSHRs and the
+ * messages in flight carry a generation, so times from before count as 0. A kernel starts with
+ * every CU at the latest time of all, and ends once no write acknowledged early still waits in an
+ * L2 MSHR for its fill. */
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_RCC_CORE_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_RCC_CORE_H
 
