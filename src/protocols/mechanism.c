@@ -6,7 +6,8 @@
 #include <string.h>
 
 /* The registry, in the order `syncscope list mechanisms` prints it. */
-#define MECHANISMS(entry) entry(wt) entry(nol1) entry(rfo) entry(qr) entry(mesi) entry(tc_strong) entry(tc_weak) entry(denovo)
+#define MECHANISMS(entry) entry(wt) entry(nol1) entry(rfo) entry(qr) entry(mesi) entry(tc_strong) entry(tc_weak) entry(rcc) \
+    entry(rcc_wo) entry(denovo)
 
 #define DECLARE_ENTRY(name) extern const sc_mechanism mechanism_##name;
 #define ENTRY_ADDRESS(name) &mechanism_##name,

@@ -112,6 +112,7 @@ static void send_write(memory_system *memory, unsigned cu, uint64_t line_address
     m->op = op;
     memcpy(m->data, data, memory->config.line_bytes);
     memory->hooks.write_sent(memory, cu);
+    memory->hooks.l1_request(memory, cu, handle, now);
     memory_send(memory, handle, now);
 }
 
@@ -215,6 +216,7 @@ static void send_read(memory_system *memory, unsigned cu, message_type type, uin
     m->op = op;
     m->around = around;
     m->traffic = (uint8_t)traffic;
+    memory->hooks.l1_request(memory, cu, handle, now);
     memory_send(memory, handle, now);
 }
 
@@ -424,6 +426,7 @@ static int run_action(memory_system *memory, l1_context *context, const protocol
         uint32_t message_handle = message_allocate_request(memory, MSG_ATOMIC, cu, context->line_address);
         message_get(memory, message_handle)->op = context->op;
         l1->writes_outstanding++;
+        memory->hooks.l1_request(memory, cu, message_handle, now);
         memory_send(memory, message_handle, now);
         break;
     }
@@ -564,18 +567,22 @@ int l1_receive(memory_system *memory, uint32_t handle, sc_time now, sc_error *er
             status = receive_from_below(memory, cu, handle, now, error);
             break;
         }
-        if (m->data_source != GSI_SOURCE_L1)
+        if (m->data_source != GSI_SOURCE_L1) {
             l1->reads_around--;
+            status = memory->hooks.l1_answer(memory, handle, now, error);
+        }
         memory_op_line_done(memory, m->op, m->line_address, m->data, (gsi_source)m->data_source, now);
         break;
     case MSG_INV:
         status = receive_from_below(memory, cu, handle, now, error);
         break;
     case MSG_ATOMIC_DONE:
+        status = memory->hooks.l1_answer(memory, handle, now, error);
         l1_write_performed(memory, cu, now);
         memory_op_line_done(memory, m->op, m->line_address, NULL, (gsi_source)m->data_source, now);
         break;
     case MSG_WRITE_ACK:
+        status = memory->hooks.l1_answer(memory, handle, now, error);
         l1_write_performed(memory, cu, now);
         if (m->op != MEMORY_OP_NONE)
             memory_op_line_done(memory, m->op, m->line_address, NULL, (gsi_source)m->data_source, now);

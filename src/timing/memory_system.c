@@ -226,6 +226,10 @@ static bool serve_from_fill(memory_system *memory, unsigned bank, uint32_t handl
 
 static void forget_replaced_line(memory_system *memory, unsigned bank, const cache_line *line, sc_time now) {}
 
+static void send_unstamped(memory_system *memory, unsigned cu, uint32_t handle, sc_time now) {}
+
+static int take_nothing(memory_system *memory, uint32_t handle, sc_time now, sc_error *error) { return 0; }
+
 static int unknown_event(memory_system *memory, const timing_event *event, sc_error *error)
 {
     return sc_fail(error, "internal error: unknown memory event %u", event->kind);
@@ -249,6 +253,8 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     h->warp_release = h->warp_release ? h->warp_release : wait_for_cu_writes;
     h->store_buffer_full = h->store_buffer_full ? h->store_buffer_full : l1_send_oldest_store;
     h->write_sent = h->write_sent ? h->write_sent : count_write_outstanding;
+    h->l1_request = h->l1_request ? h->l1_request : send_unstamped;
+    h->l1_answer = h->l1_answer ? h->l1_answer : take_nothing;
     h->warp_exit = h->warp_exit ? h->warp_exit : do_nothing_for_warp;
     h->barrier = h->barrier ? h->barrier : do_nothing_for_warp;
     h->kernel_begin = h->kernel_begin ? h->kernel_begin : acquire_every_l1;

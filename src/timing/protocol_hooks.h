@@ -65,6 +65,15 @@ typedef struct protocol_hooks {
     /* A write of the CU left for the L2 (a store buffer entry, a write-through). Default: it counts
      * as outstanding until the L2 acknowledges it (MSG_WRITE_ACK). */
     void (*write_sent)(memory_system *memory, unsigned cu);
+    /* A request of the CU (a read for a miss or a read-around, a write, an atomic, or one of the
+     * protocol's own requests) is about to leave for its home at `now`: the protocol may stamp it
+     * (its protocol word and bits, e.g. the CU's logical time). Default: nothing. */
+    void (*l1_request)(memory_system *memory, unsigned cu, uint32_t handle, sc_time now);
+    /* An answer that completes an operation without a row of the L1's table reached the CU (a
+     * write's MSG_WRITE_ACK, an atomic's MSG_ATOMIC_DONE, a read-around's MSG_DATA), before the
+     * operation completes: the protocol may take what it carries (a logical time) and run rows of
+     * its own on the line (l1_run_event). -1 with `error` set on a protocol error. Default: nothing. */
+    int (*l1_answer)(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);
 
     /* ---- a CU's warps (compute_unit.c) ---- */
     /* Whether the warp in slot `warp` of CU `cu` may issue its next instruction, whose memory

@@ -8,7 +8,7 @@
 # release completes only once the L2 has invalidated every other rL1 copy of its writes) or with
 # acquire, also on qr-apu's 64-lane wavefronts; and a line's counts do not depend on what else was selected (every
 # seed runs on a fresh device); SB with cached reads shows the both-stale outcome under tc-weak
-# and never under mesi or tc-strong, which the command checks against sequential consistency.
+# and never under mesi, tc-strong or rcc, which the command checks against sequential consistency.
 # $1 is the syncscope binary.
 set -uo pipefail
 
@@ -81,11 +81,12 @@ done < <(grep '^MP ' "$scratch/mp")
 
 # SB with each thread's read of the other's word already cached: both stale (00) is allowed by
 # PTX and appears under tc-weak (its leased copies stay readable) for some seed, and never under
-# the mechanisms that promise sequential consistency, mesi and tc-strong (their SC cores hold the
-# read until the store is performed).
-expect 0 "SB cached" --test SB --scope gpu --mode cached --mechanism tc-weak,mesi,tc-strong --seeds 50 --iterations 8
+# the mechanisms that promise sequential consistency, mesi, tc-strong and rcc (their SC cores hold
+# the read until the store is performed).
+expect 0 "SB cached" --test SB --scope gpu --mode cached --mechanism tc-weak,mesi,tc-strong,rcc --seeds 50 --iterations 8
 grep -q '^tc-strong is checked against sc' "$scratch/out" || fail "tc-strong's model is not named: $(cat "$scratch/out")"
-[[ $(grep -c '^SB ' "$scratch/out") -eq 3 ]] || fail "expected 3 SB lines, got: $(cat "$scratch/out")"
+grep -q '^rcc is checked against sc' "$scratch/out" || fail "rcc's model is not named: $(cat "$scratch/out")"
+[[ $(grep -c '^SB ' "$scratch/out") -eq 4 ]] || fail "expected 4 SB lines, got: $(cat "$scratch/out")"
 while read -r test mode scope mech weak seen seeds model check outcomes; do
     stale=${seeds%/*}
     if [[ $mech == tc-weak ]]; then

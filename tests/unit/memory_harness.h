@@ -100,11 +100,11 @@ static inline void memory_harness_settle(memory_harness *h)
         ;
 }
 
-/* One lane of CU `cu` starts an access to the 32-bit word at `address` (event L1_LOAD, L1_STORE
- * or L1_ATOMIC, an add of `value`) at time `now`, and no event runs; returns the operation, whose
- * value (memory_harness_value) is there once it is done. */
-static inline uint32_t memory_harness_start_at(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
-                                               uint32_t value, sc_time now)
+/* One lane of warp slot `warp` of CU `cu` starts an access to the 32-bit word at `address` (event
+ * L1_LOAD, L1_STORE or L1_ATOMIC, an add of `value`) at time `now`, and no event runs; returns the
+ * operation, whose value (memory_harness_value) is there once it is done. */
+static inline uint32_t memory_harness_start_warp_at(memory_harness *h, unsigned cu, unsigned warp, l1_event event,
+                                                    uint64_t address, uint32_t value, sc_time now)
 {
     sc_error error = {{0}};
     uint32_t handle = memory_op_allocate(h->memory);
@@ -121,11 +121,19 @@ static inline uint32_t memory_harness_start_at(memory_harness *h, unsigned cu, l
     op->request.address[0] = address;
     op->request.data[0][0] = value;
     op->cu = cu;
+    op->warp = warp;
     op->lines_pending = 1;
     op->event = (uint8_t)event;
     coalesced_line line = {.line_address = address & ~(uint64_t)(h->timing.memory.line_bytes - 1), .lanes = 1};
     assert_int_equal(l1_access(h->memory, cu, event, &line, handle, now, &error), L1_ACCEPTED);
     return handle;
+}
+
+/* The same for warp slot 0. */
+static inline uint32_t memory_harness_start_at(memory_harness *h, unsigned cu, l1_event event, uint64_t address,
+                                               uint32_t value, sc_time now)
+{
+    return memory_harness_start_warp_at(h, cu, 0, event, address, value, now);
 }
 
 /* The same at the time of the next pending event. */

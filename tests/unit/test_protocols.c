@@ -6,7 +6,10 @@
  * answers and its write-backs, the waiting states that need acks complete on Done, stable
  * entries can be recalled, and every row ends where the protocol allows. For qr: the rL1 states
  * take every access, the written-bit state VW and the wL1 events have their rows. For tc-strong
- * and tc-weak: the lease L1 table is complete and has its expiry row. */
+ * and tc-weak: the lease L1 table is complete and has its expiry row. For rcc and rcc-wo: every
+ * state of Fig 3.5a (I, V, IV, II, VI) takes every access, the misses (IV, II) their fills and
+ * RENEW, the copies (V, VI) replacement and expiry, and the states a write can be in flight in
+ * (I, II, VI) its acknowledgement. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +17,7 @@
 #include <cmocka.h>
 
 #include "protocols/common/directory.h"
+#include "protocols/common/rcc_core.h"
 #include "protocols/mechanism.h"
 #include "protocols/qr/qr_units.h"
 #include "protocols/rfo/rfo.h"
@@ -69,6 +73,36 @@ static void test_lease_tables_are_complete(void **state)
         protocol_index index;
         protocol_build_index(protocol, &index);
         assert_non_null(index.l1[L1_V][L1_EVENT_PROTOCOL_FIRST]);   /* LeaseExpired */
+    }
+}
+
+static void test_rcc_tables_are_complete(void **state)
+{
+    (void)state;
+    const char *const names[] = {"rcc", "rcc-wo"};
+    const l1_state states[] = {L1_I, L1_V, L1_IV, RCC_L1_II, RCC_L1_VI};
+    for (int m = 0; m < 2; m++) {
+        const sc_protocol *protocol = sc_protocol_find(names[m]);
+        assert_non_null(protocol);
+        protocol_index index;
+        protocol_build_index(protocol, &index);
+        for (int s = 0; s < 5; s++)
+            for (size_t e = 0; e < sizeof access_events / sizeof access_events[0]; e++)
+                if (!index.l1[states[s]][access_events[e]])
+                    fail_msg("%s: no row for state %s on %s", protocol->name, l1_state_name(protocol, states[s]),
+                             l1_event_name(protocol, access_events[e]));
+        const l1_state misses[] = {L1_IV, RCC_L1_II}, copies[] = {L1_V, RCC_L1_VI};
+        const l1_state writing[] = {L1_I, RCC_L1_II, RCC_L1_VI};
+        for (int s = 0; s < 2; s++) {
+            assert_non_null(index.l1[misses[s]][L1_FILL]);
+            assert_non_null(index.l1[misses[s]][L1_FILL_UNCACHED]);
+            assert_non_null(index.l1[misses[s]][RCC_L1_RENEW]);
+            assert_non_null(index.l1[copies[s]][L1_REPLACE]);
+            assert_non_null(index.l1[copies[s]][RCC_L1_EXPIRED]);
+        }
+        for (int s = 0; s < 3; s++)
+            assert_non_null(index.l1[writing[s]][RCC_L1_ACK]);
+        assert_non_null(index.l1[L1_I][L1_FILL_UNCACHED]);
     }
 }
 
@@ -243,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_wt_table_is_complete),
         cmocka_unit_test(test_nol1_never_caches),
         cmocka_unit_test(test_lease_tables_are_complete),
+        cmocka_unit_test(test_rcc_tables_are_complete),
         cmocka_unit_test(test_rfo_l1_table_is_complete),
         cmocka_unit_test(test_rfo_directory_table_is_complete),
         cmocka_unit_test(test_qr_table_is_complete),
