@@ -70,9 +70,11 @@ const char *const rcc_l1_events[3] = {"Expired", "Renew", "Ack"};
 const protocol_own_action rcc_l1_actions[5] = {
     {"TakeLease", false}, {"TakeVersion", false}, {"KeepExpired", false}, {"OpenMissII", true}, {"ToII", false},
 };
+/* name, carries a line, a response at the bank, coherence traffic to a CU, traffic class
+ * (docs/noc-energy.md) */
 const protocol_own_message rcc_messages[2] = {
-    {"RENEW", false, false, false},
-    {"HELD_WRITE", true, false, false},
+    {"RENEW", false, false, false, NOC_TRAFFIC_LD},
+    {"HELD_WRITE", true, false, false, NOC_TRAFFIC_ST},
 };
 
 /* ---- the L2 table (Fig 3.5b; eviction is the l2_replaced hook, the DRAM fill fill_data) ---- */

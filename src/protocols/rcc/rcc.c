@@ -13,5 +13,6 @@ const sc_mechanism mechanism_rcc = {
     .model = &model_rcc,
     .params_file = "src/protocols/rcc/rcc_params.json",
     .config_keys = &rcc_config_keys,
+    .virtual_networks = 2,   /* Ren Table 3.3: two for every mechanism but MESI */
     .memory_model = SC_MODEL_SEQUENTIAL,
 };
