@@ -12,7 +12,7 @@
 #include "export/output.h"
 #include "studies/rcc_study.h"
 
-static const char *const mechanisms[] = {"mesi", "tc-strong", "tc-weak", NULL};
+static const char *const mechanisms[] = {"mesi", "tc-strong", "tc-weak", "rcc", "rcc-wo", NULL};
 static const char *const inter_workloads[] = {"bfsmask", "bh", "cl", "dlb", "stn", "vpr"};
 static const char *const intra_workloads[] = {"hsp", "kmeans", "lps", "nw", "sr", "lud"};
 static const char *const workloads[] = {"bfsmask", "bh", "cl",  "dlb", "stn", "vpr", "hsp",
