@@ -99,15 +99,8 @@ static int report(const study_runs *runs, const char *directory, FILE *out, sc_e
         status = qr_figures_write(t, directory, error);
     if (status == 0) {
         sc_strbuf claims = SC_STRBUF_INIT;
-        sc_strbuf_appendf(&claims, "# QuickRelease reproduction: the paper's claims and syncscope's measurements\n\n"
-                                   "Preset qr-apu, size %s; runs of sweep %lld (`syncscope reproduce quickrelease`).\n\n",
-                          runs->size, (long long)runs->sweep_id);
         qr_claims_write(t, &claims);
-        char path[4096];
-        snprintf(path, sizeof path, "%s/claims.md", directory);
-        status = sc_output_write(path, claims.text ? claims.text : "", error);
-        if (status == 0)
-            fprintf(out, "%s\nfigures and claims.md written to %s/\n", claims.text, directory);
+        status = study_write_claims(&study_quickrelease, runs, "QuickRelease reproduction: the paper's claims and syncscope's measurements", claims.text ? claims.text : "", directory, out, error);
         sc_strbuf_free(&claims);
     }
     free(t);

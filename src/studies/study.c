@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "base/names.h"
+#include "export/output.h"
+#include "export/strbuf.h"
 #include "studies/study.h"
 
-extern const reproduction_study study_quickrelease;
-extern const reproduction_study study_rcc;
 
 static const reproduction_study *const studies[] = {&study_quickrelease, &study_rcc};
 
@@ -68,4 +68,19 @@ int study_fetch(const study_runs *runs, const char *size, const char *const *wor
     const sc_query_param params[] = {{"sweep", sweep}, {"size", size}, {"metric", metric}};
     fetch_context context = {runs, workloads, workload_count, values};
     return sc_store_query(runs->store, fetch_sql, params, 3, keep_value, &context, error);
+}
+
+int study_write_claims(const reproduction_study *study, const study_runs *runs, const char *heading,
+                       const char *claims, const char *directory, FILE *out, sc_error *error)
+{
+    sc_strbuf text = SC_STRBUF_INIT;
+    sc_strbuf_appendf(&text, "# %s\n\nPreset %s, size %s; runs of sweep %lld (`syncscope reproduce %s`).\n\n%s", heading,
+                      study->system, runs->size, (long long)runs->sweep_id, study->name, claims);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/claims.md", directory);
+    int status = sc_output_write(path, text.text ? text.text : "", error);
+    if (status == 0)
+        fprintf(out, "%s\nfigures and claims.md written to %s/\n", text.text, directory);
+    sc_strbuf_free(&text);
+    return status;
 }

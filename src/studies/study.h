@@ -47,6 +47,9 @@ typedef struct reproduction_study {
     int (*report)(const study_runs *runs, const char *directory, FILE *out, sc_error *error);
 } reproduction_study;
 
+/* The studies (quickrelease_study.c, rcc_study.c). */
+extern const reproduction_study study_quickrelease, study_rcc;
+
 const reproduction_study *study_find(const char *name);
 /* "name — title" lines of every study, for --help. */
 void study_print_list(FILE *out);
@@ -56,5 +59,10 @@ void study_print_list(FILE *out);
  * none. */
 int study_fetch(const study_runs *runs, const char *size, const char *const *workloads, int workload_count,
                 const char *metric, double *values, sc_error *error);
+
+/* Writes DIRECTORY/claims.md: `heading`, a line naming the study's preset, size and sweep, then
+ * `claims` (the table of claims), and prints it to `out` with where the files went. */
+int study_write_claims(const reproduction_study *study, const study_runs *runs, const char *heading,
+                       const char *claims, const char *directory, FILE *out, sc_error *error);
 
 #endif
