@@ -84,7 +84,7 @@ static int load_noc(const sc_config *c, noc_config *network, sc_error *error)
     if (network->topology != NOC_MESH)
         network->rows = network->columns = 0;
     else if (network->rows == 0 || network->columns == 0)
-        return sc_fail(error, "noc.mesh_rows/noc.mesh_columns: a mesh (noc.topology mesh) needs at least one row and "
+        return sc_fail_input(error, "noc.mesh_rows/noc.mesh_columns: a mesh (noc.topology mesh) needs at least one row and "
                        "one column, not %u x %u", network->rows, network->columns);
     return 0;
 }
@@ -123,7 +123,7 @@ static int load_memory_side(const sc_config *c, memory_config *m, sc_error *erro
     uint64_t l3_set = (uint64_t)m->l3_associativity * m->line_bytes;
     if (m->l3_enabled && (m->l3_bytes % m->l3_banks || m->l3_bytes / m->l3_banks % l3_set ||
                           m->l3_bytes / m->l3_banks == 0))
-        return sc_fail(error, "l3.size: %llu bytes is not a whole number (at least one) of sets of l3.associativity "
+        return sc_fail_input(error, "l3.size: %llu bytes is not a whole number (at least one) of sets of l3.associativity "
                        "x %u-byte lines per bank (l3.banks %u)", (unsigned long long)m->l3_bytes, m->line_bytes,
                        m->l3_banks);
     uint64_t cores = (uint64_t)sc_config_int(c, "cpu.count");
@@ -131,13 +131,13 @@ static int load_memory_side(const sc_config *c, memory_config *m, sc_error *erro
         return 0;
     uint64_t cpu_line = (uint64_t)sc_config_int(c, "cpu.line_size");
     if (cpu_line != m->line_bytes)
-        return sc_fail(error, "cpu.line_size: %llu bytes must equal l2.line_size (%u) in the timing model when "
+        return sc_fail_input(error, "cpu.line_size: %llu bytes must equal l2.line_size (%u) in the timing model when "
                        "cpu.count is not 0", (unsigned long long)cpu_line, m->line_bytes);
     bool shared_l2 = sc_config_int(c, "cpu.l2_size") > 0;
     m->cpu_cache_bytes = shared_l2 ? (uint64_t)sc_config_int(c, "cpu.l2_size") : cores * (uint64_t)sc_config_int(c, "cpu.l1_size");
     m->cpu_cache_associativity = (unsigned)sc_config_int(c, shared_l2 ? "cpu.l2_associativity" : "cpu.l1_associativity");
     if (m->cpu_cache_bytes % ((uint64_t)m->cpu_cache_associativity * m->line_bytes))
-        return sc_fail(error, "%s: the CPU cluster's last level (%llu bytes) must be a multiple of its associativity "
+        return sc_fail_input(error, "%s: the CPU cluster's last level (%llu bytes) must be a multiple of its associativity "
                        "x the line size", shared_l2 ? "cpu.l2_size" : "cpu.l1_size",
                        (unsigned long long)m->cpu_cache_bytes);
     m->cpu_probe_latency = (unsigned)sc_config_int(c, "cpu.probe_latency");
@@ -172,13 +172,13 @@ static int load_dram(const sc_config *c, memory_config *m, sc_error *error)
     sc_time l2 = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "l2.latency"));
     sc_time memory_side = sc_clock_span(m->gpu_clock, memory_side_lookup_cycles(m));
     if (end_to_end < l2 + memory_side + core)
-        return sc_fail(error, "dram.latency: %lld GPU cycles is less than l2.latency plus the memory side's lookup "
+        return sc_fail_input(error, "dram.latency: %lld GPU cycles is less than l2.latency plus the memory side's lookup "
                        "(l3.latency, or cpu.probe_latency under a null directory: %u) plus one DRAM access "
                        "(tRCD + tCL + burst = %.0f GPU cycles)", (long long)sc_config_int(c, "dram.latency"),
                        memory_side_lookup_cycles(m), (double)core / (double)m->gpu_clock.period);
     d->pipeline_latency = end_to_end - l2 - memory_side - core;
     if (d->t_rfc && d->t_refi <= d->t_rfc)
-        return sc_fail(error, "dram.t_refi: a refresh every %u DRAM cycles cannot last dram.t_rfc = %u cycles", d->t_refi,
+        return sc_fail_input(error, "dram.t_refi: a refresh every %u DRAM cycles cannot last dram.t_rfc = %u cycles", d->t_refi,
                        d->t_rfc);
     m->dram_write_queue_entries = (unsigned)sc_config_int(c, "dram.write_queue");
     return 0;
@@ -188,10 +188,10 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
 {
     uint64_t l1_line = (uint64_t)sc_config_int(c, "l1.line_size"), l2_line = (uint64_t)sc_config_int(c, "l2.line_size");
     if (l1_line != l2_line)
-        return sc_fail(error, "l1.line_size (%llu) and l2.line_size (%llu) must be equal in the timing model",
+        return sc_fail_input(error, "l1.line_size (%llu) and l2.line_size (%llu) must be equal in the timing model",
                        (unsigned long long)l1_line, (unsigned long long)l2_line);
     if (l1_line > TIMING_MAX_LINE_BYTES)
-        return sc_fail(error, "l1.line_size: the timing model supports lines up to %d bytes, not %llu",
+        return sc_fail_input(error, "l1.line_size: the timing model supports lines up to %d bytes, not %llu",
                        TIMING_MAX_LINE_BYTES, (unsigned long long)l1_line);
     unsigned l2_banks = (unsigned)sc_config_int(c, "l2.banks");
     *m = (memory_config){
@@ -215,7 +215,7 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     m->l2_write_through = !strcmp(sc_config_string(c, "l2.write_policy"), "write_through");
     if (m->l1_bytes % ((uint64_t)m->l1_associativity * m->line_bytes) ||
         (m->l2_bytes / l2_banks) % ((uint64_t)m->l2_associativity * m->line_bytes))
-        return sc_fail(error, "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size");
+        return sc_fail_input(error, "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size");
     if (load_noc(c, &m->noc, error) < 0)
         return -1;
     m->noc_energy = load_noc_energy(c);
@@ -223,7 +223,7 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     sc_time round_trip = noc_round_trip(m) + sc_clock_span(m->gpu_clock, m->l1_tag_latency);
     sc_time l2 = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "l2.latency"));
     if (l2 < round_trip + m->gpu_clock.period)
-        return sc_fail(error, "l2.latency: %lld GPU cycles is less than the unloaded trip to an L2 bank and back "
+        return sc_fail_input(error, "l2.latency: %lld GPU cycles is less than the unloaded trip to an L2 bank and back "
                        "(l1.tag_latency + 2 x noc.latency + serialisation = %.0f GPU cycles)",
                        (long long)sc_config_int(c, "l2.latency"), (double)round_trip / (double)m->gpu_clock.period);
     m->l2_latency = (unsigned)((l2 - round_trip) / m->gpu_clock.period);

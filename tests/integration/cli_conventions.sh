@@ -23,6 +23,8 @@ expect 2 "unknown key" "$syncscope" run --workload vecadd --set l1.sise=4KiB --n
 expect_error_line "unknown key 'l1.sise'"
 expect 2 "bad size" "$syncscope" run --workload vecadd --set l1.size=lots --no-db
 expect_error_line "not a size"
+expect 2 "impossible cache geometry" "$syncscope" run --workload vecadd --mode detailed --set l2.size=5KiB --no-db
+expect_error_line "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size"
 expect 2 "unknown option" "$syncscope" run --bogus
 expect_error_line "option '--bogus' is unknown"
 expect 2 "missing value" "$syncscope" run -w

@@ -2,7 +2,7 @@
 # every_choice_runs.sh — every value an enumerated or boolean configuration key allows either runs
 # or is refused by the configuration check: on every preset and under every mechanism, a tiny
 # detailed vecadd with the key set to each of its values must pass its output check (exit 0), or
-# exit 1 with one stderr line that names a configuration key ("group.name: ..."). A crash, a hang
+# exit 2 (bad input) with one stderr line that names a configuration key ("group.name: ..."). A crash, a hang
 # (the run is given 60 s) or any other exit fails the test (issue 27, item 2).
 # Usage: every_choice_runs.sh PATH/TO/syncscope
 set -u
@@ -30,7 +30,7 @@ while read -r key allowed; do
                 if [ "$code" -eq 0 ]; then
                     continue
                 fi
-                if [ "$code" -eq 1 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+                if [ "$code" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
                     grep -qE ': [a-z0-9_]+\.[a-z0-9_./]+: ' "$work/err"; then
                     refused=$((refused + 1))
                     continue

@@ -125,7 +125,7 @@ expect 2 "unknown key" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlit
 expect_error_line "bad.json: parameters.l1.sise: unknown configuration key (did you mean l1.size?)"
 [ ! -e "$work/bad.sqlite" ] || fail "a bad spec created a database"
 sed 's/24576, 49152/4096, 49152/' "$work/grid.json" >"$work/bad.json"
-expect 1 "inconsistent point" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlite"
+expect 2 "inconsistent point" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlite"
 expect_error_line 'sweep grid-test, point 0 {"l1.size": 4096, "dram.channels": 2}: l1.size'
 expect 2 "bad shard" "$syncscope" sweep "$work/grid.json" --shard 4/3
 expect_error_line "--shard '4/3': expected K/N with 1 <= K <= N"

@@ -157,12 +157,12 @@ int directory_load_config(const sc_config *c, const char *mechanism, memory_conf
     d->transactions = transactions ? (unsigned)transactions : 1;
     d->latency = (unsigned)sc_config_int(c, "directory.latency");
     if (m->cu_count > DIRECTORY_MAX_CUS)
-        return sc_fail(error, "gpu.cu_count: mechanism %s tracks at most %d CUs in its directory, not %u",
+        return sc_fail_input(error, "gpu.cu_count: mechanism %s tracks at most %d CUs in its directory, not %u",
                        mechanism, DIRECTORY_MAX_CUS, m->cu_count);
     if (m->l1_bytes == 0)
-        return sc_fail(error, "l1.size: mechanism %s keeps owned lines in the L1 and needs one", mechanism);
+        return sc_fail_input(error, "l1.size: mechanism %s keeps owned lines in the L1 and needs one", mechanism);
     if (d->entries == 0)
-        return sc_fail(error, "directory.full_map_size: mechanism %s needs at least one set of "
+        return sc_fail_input(error, "directory.full_map_size: mechanism %s needs at least one set of "
                        "directory.full_map_associativity entries per L2 bank (%d bytes per entry)",
                        mechanism, DIRECTORY_ENTRY_BYTES);
     return 0;

@@ -132,11 +132,11 @@ static int load_config(const sc_config *c, memory_config *m, bool sequential, sc
     int64_t low = sc_config_int(c, "rcc.lease_min"), high = sc_config_int(c, "rcc.lease_max");
     int64_t bits = sc_config_int(c, "rcc.timestamp_bits");
     if (low > high)
-        return sc_fail(error, "config: rcc.lease_min (%lld) exceeds rcc.lease_max (%lld)", (long long)low,
+        return sc_fail_input(error, "config: rcc.lease_min (%lld) exceeds rcc.lease_max (%lld)", (long long)low,
                        (long long)high);
     uint64_t max_time = (bits >= 64 ? UINT64_MAX : (1ull << bits) - 1);
     if ((uint64_t)high * 2 + 2 > max_time)
-        return sc_fail(error, "config: rcc.timestamp_bits (%lld) leaves no room for leases of rcc.lease_max (%lld): "
+        return sc_fail_input(error, "config: rcc.timestamp_bits (%lld) leaves no room for leases of rcc.lease_max (%lld): "
                        "2 * lease_max + 2 must fit", (long long)bits, (long long)high);
     config->lease_min = (uint32_t)low;
     config->lease_max = (uint32_t)high;

@@ -48,7 +48,7 @@ static int load_write_level(const sc_config *c, const char *key_prefix, unsigned
     snprintf(fifo_key, sizeof fifo_key, "%s.sync_fifo_entries", key_prefix);
     uint64_t per_slice = (uint64_t)sc_config_int(c, size_key) / line / slices;
     if (per_slice == 0)
-        return sc_fail(error, "%s: %lld bytes is less than one %llu-byte line per slice (%u slices)", size_key,
+        return sc_fail_input(error, "%s: %lld bytes is less than one %llu-byte line per slice (%u slices)", size_key,
                        (long long)sc_config_int(c, size_key), (unsigned long long)line, slices);
     uint64_t associativity = (uint64_t)sc_config_int(c, ways_key);
     *ways = (unsigned)(associativity < per_slice ? associativity : per_slice);
@@ -62,7 +62,7 @@ int qr_config_derive(const sc_config *c, unsigned line_bytes, unsigned l2_banks,
 {
     uint64_t line = line_bytes;
     if ((uint64_t)sc_config_int(c, "l1.write_cache_size") < line)
-        return sc_fail(error, "l1.write_cache_size: %lld bytes is less than one %llu-byte line",
+        return sc_fail_input(error, "l1.write_cache_size: %lld bytes is less than one %llu-byte line",
                        (long long)sc_config_int(c, "l1.write_cache_size"), (unsigned long long)line);
     *out = (qr_config){
         .write_cache_lines = (unsigned)((uint64_t)sc_config_int(c, "l1.write_cache_size") / line),
