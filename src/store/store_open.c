@@ -91,8 +91,8 @@ static unsigned read_big_endian(const unsigned char *bytes, int count)
     return value;
 }
 
-/* Checks the 100-byte SQLite header and, when no write-ahead log may hold pages, that the file
- * is as long as the header says. Only reads. */
+/* Checks the 100-byte SQLite header and, when no write-ahead log or rollback journal may hold
+ * pages, that the file is as long as the header says. Only reads. */
 static int check_header(const char *path, long long file_size, sc_error *error)
 {
     unsigned char header[100];
@@ -108,11 +108,18 @@ static int check_header(const char *path, long long file_size, sc_error *error)
         page_size = 65536;
     long long pages = read_big_endian(header + 28, 4);
     int header_size_valid = read_big_endian(header + 24, 4) == read_big_endian(header + 92, 4);
-    char wal_path[4096];
+    /* Another process may be creating or writing the file: a rollback journal or a write-ahead
+     * log means pages may still be on their way, and the size is taken after the header was read
+     * (a writer that finished meanwhile has written every page the header counts). */
+    char wal_path[4096], journal_path[4096];
     struct stat status;
     snprintf(wal_path, sizeof wal_path, "%s-wal", path);
+    snprintf(journal_path, sizeof journal_path, "%s-journal", path);
     int wal_present = stat(wal_path, &status) == 0 && status.st_size > 0;
-    if (header_size_valid && !wal_present && file_size < pages * page_size)
+    int journal_present = stat(journal_path, &status) == 0;
+    if (stat(path, &status) == 0)
+        file_size = (long long)status.st_size;
+    if (header_size_valid && !wal_present && !journal_present && file_size < pages * page_size)
         return sc_fail(error, "%s: not a syncscope database (file is truncated: %lld of %lld bytes)", path,
                        file_size, pages * page_size);
     return 0;
