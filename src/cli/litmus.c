@@ -6,6 +6,10 @@
  * forbids every test's weak outcome in every mode, or the PTX scoped model, which forbids it in
  * the modes the test's table names) appeared; any such line makes the exit status 1. The output
  * names each mechanism's model before the lines and on each line.
+ *
+ * With --hardware the lines run on the machine's NVIDIA GPU instead (session/run_hardware.h):
+ * one device for the whole plan, each "seed" one more launch of the variant, checked against the
+ * PTX scoped model that the hardware promises.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +20,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "protocols/mechanism.h"
+#include "session/run_hardware.h"
 #include "session/run_timing.h"
 #include "timing/protocol.h"
 #include "workloads/litmus.h"
@@ -32,7 +37,20 @@ typedef struct litmus_plan {
     uint32_t tests, modes, scopes;   /* selections, one bit per table index */
     uint64_t seeds;
     uint32_t iterations;
+    bool hardware;                   /* run on the GPU: one device and one litmus setup for every line */
+    sc_device *gpu_device;
+    sc_scratch gpu_scratch;
+    sc_litmus_device gpu_litmus;
+    char gpu_name[128];
 } litmus_plan;
+
+/* The line's "mechanism" on a real GPU: the hardware's own memory system, which promises the PTX
+ * scoped model. */
+static const sc_mechanism hardware_mechanism = {
+    .name = "hardware",
+    .description = "the GPU this machine has, through the CUDA driver",
+    .memory_model = SC_MODEL_SCOPED,
+};
 
 /* One output line: outcomes summed over the seeds, and how many seeds showed the weak one. */
 typedef struct litmus_tally {
@@ -57,7 +75,9 @@ static void print_help(void)
            "  --mode M,...        relaxed, fenced, acqrel, cached (MP and SB), cached-acq (MP) or all\n"
            "                      (repeatable) [all]\n"
            "  --seeds N           jitter seeds 1..N [50]\n"
-           "  --iterations K      test instances per run [16]\n\n"
+           "  --iterations K      test instances per run [16]\n"
+           "  --hardware          run on this machine's NVIDIA GPU (CUDA driver) instead of the timing model:\n"
+           "                      each seed is one more launch; checked against the PTX scoped model\n\n"
            "Outcomes are written r0r1..=count with r0 first; `weak` is the outcome sequential consistency\n"
            "forbids (for MP: flag seen, data old; in the cached modes, the stale read of a cached line,\n"
            "allowed when the flag is polled relaxed, forbidden when it is polled with ld.acquire; for SB\n"
@@ -176,7 +196,14 @@ static int plan_from_options(cli_option *options, litmus_plan *plan)
     *plan = (litmus_plan){.system = cli_find(options, "system")->value};
     if (!plan->system)
         plan->system = "gtx480";
-    if (select_mechanisms(cli_find(options, "mechanism"), plan) ||
+    plan->hardware = cli_find(options, "hardware")->present;
+    if (plan->hardware && cli_find(options, "mechanism")->present)
+        return cli_usage_error("litmus", "--hardware runs on the GPU's own memory system: drop --mechanism");
+    if (plan->hardware) {
+        plan->mechanisms[0] = &hardware_mechanism;
+        plan->mechanism_count = 1;
+    }
+    if ((!plan->hardware && select_mechanisms(cli_find(options, "mechanism"), plan)) ||
         select_names(cli_find(options, "test"), test_names, SC_LITMUS_TEST_COUNT, &plan->tests) ||
         select_names(cli_find(options, "mode"), sc_litmus_mode_names, SC_LITMUS_MODE_COUNT, &plan->modes) ||
         select_names(cli_find(options, "scope"), sc_litmus_scope_names, SC_LITMUS_SCOPE_COUNT, &plan->scopes) ||
@@ -199,6 +226,8 @@ typedef struct litmus_line {
 static int run_seed(const litmus_plan *plan, const litmus_line *line, uint64_t seed,
                     uint32_t histogram[SC_LITMUS_OUTCOMES], sc_error *error)
 {
+    if (plan->hardware)
+        return sc_litmus_run(&plan->gpu_litmus, line->test, line->mode, line->scope, histogram, error);
     void *engine;
     sc_device *device = run_timing_device(plan->config, line->mechanism->name, seed, &engine, error);
     if (!device)
@@ -302,6 +331,19 @@ static int run_plan(const litmus_plan *plan, litmus_summary *summary, sc_error *
     return 0;
 }
 
+/* Opens the GPU and prepares the litmus buffers once for every line. */
+static int open_gpu(litmus_plan *plan, sc_error *error)
+{
+    void *engine;
+    plan->gpu_device = run_hardware_device(plan->config, &engine, error);
+    if (!plan->gpu_device)
+        return -1;
+    run_timing metrics = {0};
+    run_hardware_collect(engine, &metrics, plan->gpu_name, sizeof plan->gpu_name);
+    run_timing_release(&metrics);
+    return sc_litmus_prepare(plan->gpu_device, &plan->gpu_scratch, plan->iterations, &plan->gpu_litmus, error);
+}
+
 static int execute(litmus_plan *plan, const char *const *sets, int set_count)
 {
     sc_error error = {{0}};
@@ -310,8 +352,17 @@ static int execute(litmus_plan *plan, const char *const *sets, int set_count)
         fprintf(stderr, "syncscope litmus: %s\n", error.message);
         return cli_failure_status(&error);
     }
-    printf("litmus on %s: jitter seeds 1..%llu, %u instances per run, counts summed over seeds\n", plan->system,
-           (unsigned long long)plan->seeds, plan->iterations);
+    if (plan->hardware && open_gpu(plan, &error) < 0) {
+        fprintf(stderr, "syncscope litmus: %s\n", error.message);
+        sc_config_free(plan->config);
+        return 1;
+    }
+    if (plan->hardware)
+        printf("litmus on the GPU %s: %llu launches per line, %u instances per launch, counts summed over launches\n",
+               plan->gpu_name, (unsigned long long)plan->seeds, plan->iterations);
+    else
+        printf("litmus on %s: jitter seeds 1..%llu, %u instances per run, counts summed over seeds\n", plan->system,
+               (unsigned long long)plan->seeds, plan->iterations);
     for (int m = 0; m < plan->mechanism_count; m++)
         printf("%s is checked against %s\n", plan->mechanisms[m]->name,
                plan->mechanisms[m]->memory_model == SC_MODEL_SEQUENTIAL
@@ -324,6 +375,8 @@ static int execute(litmus_plan *plan, const char *const *sets, int set_count)
     litmus_summary summary = {0};
     int status = run_plan(plan, &summary, &error);
     sc_config_free(plan->config);
+    sc_scratch_release(&plan->gpu_scratch);
+    sc_device_destroy(plan->gpu_device);
     if (status < 0) {
         fprintf(stderr, "syncscope litmus: %s\n", error.message);
         return 1;
@@ -346,7 +399,7 @@ int command_litmus(int argc, char **argv)
         {.name = "mechanism", .kind = CLI_REPEATED},  {.name = "test", .kind = CLI_REPEATED},
         {.name = "scope", .kind = CLI_REPEATED},      {.name = "mode", .kind = CLI_REPEATED},
         {.name = "seeds", .kind = CLI_VALUE},         {.name = "iterations", .kind = CLI_VALUE},
-        {.name = NULL},
+        {.name = "hardware", .kind = CLI_FLAG},       {.name = NULL},
     };
     const char *positional[1];
     int positional_count;

@@ -22,7 +22,7 @@ static void print_help(void)
            "  --workload W           built-in workload (syncscope list workloads)\n"
            "  --workload-file M.json user workload manifest\n"
            "  --size tiny|small|large|huge  size class of a built-in workload [small]\n"
-           "  --mode functional|detailed|sampled|model  [functional]\n"
+           "  --mode functional|detailed|sampled|model|hardware  [functional]\n"
            "  --config FILE          JSON file overriding preset keys\n"
            "  --set KEY=VALUE        override one configuration key (repeatable)\n"
            "  --seed N               input-generation seed [1]\n"
@@ -35,11 +35,14 @@ static void print_help(void)
            "  --sample-period N      one window or launch in N runs in detail [20]\n"
            "  --sample-window-waves W  CTAs per window, in waves of the CTAs the GPU holds at once [8]\n"
            "  --sample-warmup-waves U  leading waves of a window outside its measured steady part [4]\n"
-           "  --sample-warmup-launches L  launches run in detail unmeasured before each measured one [1]\n",
+           "  --sample-warmup-launches L  launches run in detail unmeasured before each measured one [1]\n"
+           "hardware mode: runs the kernels on this machine's NVIDIA GPU through the CUDA driver (libcuda.so.1, or\n"
+           "  the file SYNCSCOPE_CUDA_DRIVER names; GPU SYNCSCOPE_CUDA_DEVICE, default 0) and checks the outputs\n"
+           "  there; it has no mechanism, cycles or stalls, and stores the GPU's kernel time as a metric\n",
            sc_mechanism_default()->name);
 }
 
-static const char *const modes[] = {"functional", "detailed", "sampled", "model"};
+static const char *const modes[] = {"functional", "detailed", "sampled", "model", "hardware"};
 
 static bool known_mode(const char *mode)
 {
@@ -83,7 +86,13 @@ static int request_from_options(run_request *request, cli_option *options)
     if (!sc_mechanism_find(request->mechanism))
         return cli_usage_error("run", "unknown mechanism (see syncscope list mechanisms): %s", request->mechanism);
     if (!known_mode(request->mode))
-        return cli_usage_error("run", "--mode must be functional, detailed, sampled or model, not %s", request->mode);
+        return cli_usage_error("run", "--mode must be functional, detailed, sampled, model or hardware, not %s",
+                               request->mode);
+    if (!strcmp(request->mode, "hardware")) {
+        if (cli_find(options, "mechanism")->present)
+            return cli_usage_error("run", "--mode hardware runs on the GPU's own memory system: drop --mechanism");
+        request->mechanism = "hardware";
+    }
     if (request->dump_count && !request->workload_file)
         return cli_usage_error("run", "--dump needs --workload-file (built-in workloads check their own outputs)");
     const char *size = cli_find(options, "size")->value;

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Cycles, IPC and the stall breakdown as a share of CU cycles (mean over CUs). */
 static void print_timing(const run_timing *timing, uint64_t warp_instructions)
@@ -35,6 +36,22 @@ static void print_sample(const run_sample *sample)
            sample->options.warmup_waves, sample->options.warmup_launches);
 }
 
+/* A whole-run metric's value, or -1 when the run has none of that name. */
+static double run_metric(const run_result *result, const char *name)
+{
+    for (int i = 0; i < result->timing.metric_count; i++)
+        if (result->timing.metrics[i].kernel_index < 0 && !strcmp(result->timing.metrics[i].name, name))
+            return result->timing.metrics[i].value;
+    return -1;
+}
+
+static void print_gpu(const run_result *result)
+{
+    printf("gpu                %s, %.0f multiprocessors at %.0f MHz; %.3f ms in kernels (CUDA events)\n",
+           result->gpu_name, run_metric(result, "gpu_multiprocessors"), run_metric(result, "gpu_clock_khz") / 1000,
+           1000 * run_metric(result, "gpu_kernel_seconds"));
+}
+
 static void print_text(const run_request *request, const run_result *result)
 {
     printf("workload           %s (%s)\n", result->workload_name,
@@ -48,6 +65,8 @@ static void print_text(const run_request *request, const run_result *result)
         print_timing(&result->timing, result->stats.warp_instructions);
     if (result->sample.present)
         print_sample(&result->sample);
+    if (result->gpu_name[0])
+        print_gpu(result);
     printf("wall time          %.3f s, of which %.3f s in kernels (%.2f M warp-instructions/s)\n",
            result->wall_seconds, result->stats.engine_seconds,
            result->stats.engine_seconds > 0 ? (double)result->stats.warp_instructions / result->stats.engine_seconds / 1e6
@@ -95,6 +114,13 @@ static void print_json(const run_request *request, const run_result *result)
         }
         cJSON_AddNumberToObject(object, "detailed_fraction", sample->detailed_fraction);
         cJSON_AddNumberToObject(object, "windows", (double)sample->units);
+    }
+    if (result->gpu_name[0]) {
+        cJSON *gpu = cJSON_AddObjectToObject(root, "gpu");
+        cJSON_AddStringToObject(gpu, "name", result->gpu_name);
+        cJSON_AddNumberToObject(gpu, "multiprocessors", run_metric(result, "gpu_multiprocessors"));
+        cJSON_AddNumberToObject(gpu, "clock_khz", run_metric(result, "gpu_clock_khz"));
+        cJSON_AddNumberToObject(gpu, "kernel_seconds", run_metric(result, "gpu_kernel_seconds"));
     }
     cJSON_AddNumberToObject(root, "wall_seconds", result->wall_seconds);
     char *text = cJSON_PrintUnformatted(root);

@@ -59,6 +59,7 @@ typedef struct sc_engine_ops {
     /* Called before the host reads [address, address+bytes) and after it writes it. */
     void (*host_access)(void *engine, sc_device *device, uint64_t address, size_t bytes, bool is_write);
     void (*destroy)(void *engine);
+    bool sequentially_consistent; /* every execution it produces is SC (one instruction at a time) */
 } sc_engine_ops;
 
 #endif

@@ -496,4 +496,5 @@ const sc_engine_ops functional_engine_ops = {
     .launch = functional_launch,
     .host_access = functional_host_access,
     .destroy = functional_destroy,
+    .sequentially_consistent = true,
 };

@@ -28,7 +28,9 @@ typedef struct loaded_module {
 
 struct sc_device {
     unsigned warp_size;
-    uint8_t *global;            /* image of [SC_GLOBAL_BASE, SC_GLOBAL_BASE + global_used) */
+    uint64_t global_base;       /* address of the image's first byte: SC_GLOBAL_BASE unless an engine
+                                 * whose memory lies elsewhere set it (sc_device_set_global_base) */
+    uint8_t *global;            /* image of [global_base, global_base + global_used) */
     uint64_t global_used, global_capacity;
     loaded_module modules[MAX_MODULES];
     int module_count;
@@ -67,6 +69,7 @@ sc_device *sc_device_create(unsigned warp_size, sc_error *error)
     }
     sc_device *device = calloc(1, sizeof *device);
     device->warp_size = warp_size;
+    device->global_base = SC_GLOBAL_BASE;
     functional_engine_options options = functional_engine_defaults(warp_size);
     sc_device_set_engine(device, &functional_engine_ops, functional_engine_create(&options));
     return device;
@@ -91,6 +94,19 @@ void sc_device_set_engine(sc_device *device, const sc_engine_ops *ops, void *eng
         device->engine_ops->destroy(device->engine);
     device->engine_ops = ops;
     device->engine = engine;
+}
+
+int sc_device_set_global_base(sc_device *device, uint64_t base, sc_error *error)
+{
+    if (device->global_used != 0 || device->module_count != 0)
+        return sc_fail(error, "the device's global memory cannot move once it holds data");
+    device->global_base = base;
+    return 0;
+}
+
+bool sc_device_sequentially_consistent(const sc_device *device)
+{
+    return device->engine_ops->sequentially_consistent;
 }
 
 unsigned sc_device_warp_size(const sc_device *device)
@@ -141,14 +157,14 @@ uint64_t sc_device_malloc(sc_device *device, uint64_t bytes)
         device->global_capacity = capacity;
     }
     device->global_used = end;
-    return SC_GLOBAL_BASE + offset;
+    return device->global_base + offset;
 }
 
 uint8_t *sc_device_global_pointer(sc_device *device, uint64_t address, uint64_t bytes)
 {
-    if (address < SC_GLOBAL_BASE)
+    if (address < device->global_base)
         return NULL;
-    uint64_t offset = address - SC_GLOBAL_BASE;
+    uint64_t offset = address - device->global_base;
     if (offset > device->global_used || bytes > device->global_used - offset)
         return NULL;
     return device->global + offset;
@@ -156,9 +172,9 @@ uint8_t *sc_device_global_pointer(sc_device *device, uint64_t address, uint64_t 
 
 uint8_t *sc_device_global_span(sc_device *device, uint64_t address, uint64_t *bytes)
 {
-    if (address < SC_GLOBAL_BASE || address - SC_GLOBAL_BASE >= device->global_used)
+    if (address < device->global_base || address - device->global_base >= device->global_used)
         return NULL;
-    uint64_t offset = address - SC_GLOBAL_BASE;
+    uint64_t offset = address - device->global_base;
     if (*bytes > device->global_used - offset)
         *bytes = device->global_used - offset;
     return device->global + offset;

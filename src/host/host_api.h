@@ -54,6 +54,13 @@ void sc_device_destroy(sc_device *device);
 /* Replaces the engine (the device takes ownership; the old one is destroyed). */
 void sc_device_set_engine(sc_device *device, const sc_engine_ops *ops, void *engine);
 unsigned sc_device_warp_size(const sc_device *device);
+/* Moves the device's global memory to start at `base` (SC_GLOBAL_BASE by default), for an engine
+ * whose memory lives elsewhere (a real GPU's: hardware/hardware_engine.h). Only before anything
+ * is allocated or loaded. */
+int sc_device_set_global_base(sc_device *device, uint64_t base, sc_error *error);
+/* Whether every execution the device's engine produces is sequentially consistent (the
+ * functional engine's), so a litmus test's weak outcome can never appear. */
+bool sc_device_sequentially_consistent(const sc_device *device);
 const sc_device_stats *sc_device_statistics(const sc_device *device);
 /* Every launch so far, in order. */
 const sc_launch_record *sc_device_launches(const sc_device *device, size_t *count);

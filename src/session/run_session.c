@@ -8,6 +8,7 @@
 #include "base/clock.h"
 #include "exec/functional_engine.h"
 #include "protocols/mechanism.h"
+#include "session/run_hardware.h"
 #include "workloads/manifest.h"
 
 functional_engine_options run_session_functional_options(const sc_config *config)
@@ -157,14 +158,17 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
     *result = (run_result){0};
     snprintf(result->config_hash, sizeof result->config_hash, "%s", sc_config_hash(config));
     bool detailed = strcmp(request->mode, "detailed") == 0, sampled = strcmp(request->mode, "sampled") == 0;
-    if (!detailed && !sampled && strcmp(request->mode, "functional") != 0)
-        return sc_fail(error, "--mode %s cannot run here: this path runs the functional, detailed and sampled modes",
+    bool hardware = strcmp(request->mode, "hardware") == 0;
+    if (!detailed && !sampled && !hardware && strcmp(request->mode, "functional") != 0)
+        return sc_fail(error,
+                       "--mode %s cannot run here: this path runs the functional, detailed, sampled and hardware modes",
                        request->mode);
     void *engine = NULL;
     sc_device *device =
-        detailed  ? run_timing_device(config, request->mechanism, request->jitter, &engine, error)
-        : sampled ? run_sampled_device(config, request->mechanism, request->jitter, &request->sampling, &engine, error)
-                  : run_session_functional_device(config, error);
+        detailed   ? run_timing_device(config, request->mechanism, request->jitter, &engine, error)
+        : sampled  ? run_sampled_device(config, request->mechanism, request->jitter, &request->sampling, &engine, error)
+        : hardware ? run_hardware_device(config, &engine, error)
+                   : run_session_functional_device(config, error);
     if (!device)
         return -1;
     double start = sc_monotonic_seconds();
@@ -186,6 +190,8 @@ int run_session_simulate(const run_request *request, const sc_config *config, ru
     if (engine && sampled)
         run_sampled_collect(engine, &request->sampling, &result->timing, &result->sample, result->kernels,
                             result->kernel_count);
+    else if (engine && hardware)
+        run_hardware_collect(engine, &result->timing, result->gpu_name, sizeof result->gpu_name);
     else if (engine)
         run_timing_collect(engine, &result->timing);
     sc_device_destroy(device);

@@ -40,6 +40,7 @@ typedef struct run_result {
     int kernel_count;
     run_timing timing;         /* detailed mode: cycles, stall breakdown, memory metrics; sampled: estimated */
     run_sample sample;         /* sampled mode: the estimate and how much ran in detail */
+    char gpu_name[128];        /* hardware mode: the GPU it ran on */
 } run_result;
 
 void run_result_release(run_result *result);

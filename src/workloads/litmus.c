@@ -5,9 +5,9 @@
  * with acquire) and SB with the other's word already cached; each run `iterations` times.
  *
  * The check fails when a run shows its test's weak outcome (the one sequential consistency
- * forbids) where it is forbidden: always on an engine without timing (the functional engine is
- * sequentially consistent, reported by zero cycles) and under a mechanism that promises sequential
- * consistency (params->sequentially_consistent), and otherwise where the PTX memory model forbids
+ * forbids) where it is forbidden: always on an engine whose executions are all sequentially
+ * consistent (the functional engine: sc_device_sequentially_consistent), under a mechanism that
+ * promises sequential consistency (params->sequentially_consistent), and otherwise where the PTX memory model forbids
  * it for that variant. The detail lists how often each test's weak outcome appeared and
  * the outcome histograms of MP at GPU scope without fences and with the data cached.
  */
@@ -155,7 +155,7 @@ static int run_litmus(sc_device *device, const sc_workload_params *params, sc_ch
     litmus_histograms *counts = sc_scratch_alloc(&scratch, sizeof *counts);
     int status = litmus_on_device(device, &scratch, iterations, *counts, error);
     if (status == 0) {
-        bool sequentially_consistent = params->sequentially_consistent || sc_device_statistics(device)->cycles == 0;
+        bool sequentially_consistent = params->sequentially_consistent || sc_device_sequentially_consistent(device);
         check->passed = true;
         if (!find_forbidden(*counts, sequentially_consistent, iterations, check))
             describe_outcomes(*counts, iterations, check);

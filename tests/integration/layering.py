@@ -15,7 +15,7 @@ from pathlib import Path
 
 # One directory of src/ each, lowest first: a file may use its own layer and the layers below it.
 # A directory of src/ that is not named here fails the check, so each new one is placed deliberately.
-LAYERS = ["base", "config", "ptx", "stalls", "store", "export", "exec", "host", "workloads",
+LAYERS = ["base", "config", "ptx", "stalls", "store", "export", "exec", "hardware", "host", "workloads",
           "timing", "model", "protocols", "session", "studies", "cli"]
 SAME_PLACE_AS = {"engine": "timing"}  # engine/ is the name timing/ is to take
 # Inside protocols/, the files at its top level (the registry and the protocol interface) and
