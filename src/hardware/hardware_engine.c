@@ -129,11 +129,16 @@ static int module_of(hardware_engine *engine, const ptx_module *ptx, cuda_module
 }
 
 /* Copies the module's .global/.const variables between the device's image (where the host reads
- * and writes them) and the driver's copies (which the kernel's code addresses). */
+ * and writes them, and where a kernel given a variable's device address as an argument writes it)
+ * and the driver's copies (which the kernel's code names). To the GPU, `uploaded` keeps what was
+ * sent; back from it, each byte the kernel changed in the driver's copy replaces the image's
+ * byte, and the image keeps the bytes written through the address (the image has already been
+ * copied back from the GPU). */
 static int copy_variables(hardware_engine *engine, cuda_module module, const sc_launch *launch, bool to_gpu,
-                          sc_error *error)
+                          uint8_t *uploaded, sc_error *error)
 {
     const ptx_module *ptx = launch->module;
+    uint64_t uploaded_offset = 0;
     for (int32_t i = 0; i < ptx->symbol_count; i++) {
         const ptx_symbol *symbol = &ptx->symbols[i];
         if (symbol->storage != PTX_STORAGE_GLOBAL && symbol->storage != PTX_STORAGE_CONST)
@@ -148,13 +153,34 @@ static int copy_variables(hardware_engine *engine, cuda_module module, const sc_
         if (bytes > symbol->size || offset + bytes > launch->global.size)
             return sc_fail(error, "%s: variable %s: the driver's copy (%zu bytes) does not match the module's",
                            ptx->path, symbol->name, bytes);
-        uint8_t *image = launch->global.bytes + offset;
-        cuda_result result = to_gpu ? engine->driver.copy_to_device(address, image, bytes)
-                                    : engine->driver.copy_to_host(image, address, bytes);
-        if (check(engine, result, what, error) < 0)
+        uint8_t *image = launch->global.bytes + offset, *sent = uploaded + uploaded_offset;
+        uploaded_offset += symbol->size;
+        if (to_gpu) {
+            memcpy(sent, image, bytes);
+            if (check(engine, engine->driver.copy_to_device(address, image, bytes), what, error) < 0)
+                return -1;
+            continue;
+        }
+        uint8_t *after = malloc(bytes + 1);
+        int status = check(engine, engine->driver.copy_to_host(after, address, bytes), what, error);
+        for (size_t b = 0; status == 0 && b < bytes; b++)
+            if (after[b] != sent[b])
+                image[b] = after[b];
+        free(after);
+        if (status < 0)
             return -1;
     }
     return 0;
+}
+
+/* Bytes of the module's .global/.const variables (copy_variables' `uploaded`). */
+static uint64_t variable_bytes(const ptx_module *ptx)
+{
+    uint64_t total = 0;
+    for (int32_t i = 0; i < ptx->symbol_count; i++)
+        if (ptx->symbols[i].storage == PTX_STORAGE_GLOBAL || ptx->symbols[i].storage == PTX_STORAGE_CONST)
+            total += ptx->symbols[i].size;
+    return total;
 }
 
 /* Times one launch of `function` with CUDA events and waits for it. */
@@ -207,14 +233,18 @@ static int hardware_launch(void *opaque, sc_device *device, const sc_launch *lau
         check(engine, engine->driver.copy_to_device(engine->region, launch->global.bytes, launch->global.size),
               "copying device memory to the GPU", error) < 0)
         return -1;
-    if (copy_variables(engine, module, launch, true, error) < 0 || run_kernel(engine, function, launch, error) < 0 ||
-        copy_variables(engine, module, launch, false, error) < 0)
-        return -1;
-    if (launch->global.size &&
-        check(engine, engine->driver.copy_to_host(launch->global.bytes, engine->region, launch->global.size),
-              "copying device memory from the GPU", error) < 0)
-        return -1;
-    return 0;
+    uint8_t *uploaded = malloc(variable_bytes(launch->module) + 1);
+    int status = copy_variables(engine, module, launch, true, uploaded, error) < 0 ||
+                         run_kernel(engine, function, launch, error) < 0 ||
+                         (launch->global.size &&
+                          check(engine,
+                                engine->driver.copy_to_host(launch->global.bytes, engine->region, launch->global.size),
+                                "copying device memory from the GPU", error) < 0) ||
+                         copy_variables(engine, module, launch, false, uploaded, error) < 0
+                     ? -1
+                     : 0;
+    free(uploaded);
+    return status;
 }
 
 /* The image is copied around every launch, so host accesses between launches need nothing. */
