@@ -1,7 +1,8 @@
 #!/bin/bash
 # hardware_check.sh — runs syncscope's checks on a real NVIDIA GPU (`--mode hardware`): every
 # built-in workload at the given sizes and every test manifest, each checking its output on the
-# GPU, after the litmus suite with many launches per variant. Prints one line per run and a
+# GPU, after the litmus suite with many launches per variant (the roles meeting before each
+# instance: --rendezvous). Prints one line per run and a
 # summary; writes the JSON of every run to OUT/runs.jsonl and the litmus table to OUT/litmus.txt.
 # Needs a GPU and its driver (libcuda.so.1); nothing in the test suite calls it.
 # Usage: hardware_check.sh [SYNCSCOPE] [OUT] [SIZES (comma-separated, default tiny,small,large)]
@@ -36,7 +37,7 @@ run_one() {   # label, then the run's arguments
         printf '%-28s %s\n' "$label" "$check"
     fi
 }
-timeout 900 "$syncscope" litmus --hardware --seeds "$launches" --iterations "$instances" | tee "$out/litmus.txt"
+timeout 900 "$syncscope" litmus --hardware --rendezvous --seeds "$launches" --iterations "$instances" | tee "$out/litmus.txt"
 litmus_status=${PIPESTATUS[0]}
 echo "litmus exit status $litmus_status"
 IFS=, read -r -a size_list <<<"$sizes"
@@ -46,6 +47,9 @@ for workload in $("$syncscope" list workloads | awk '{print $1}'); do
     done
 done
 for manifest in "$here"/tests/data/manifests/fresh/*.json "$here"/tests/data/manifests/host/*.json; do
+    # per_kernel_shared checks syncscope's own shared-memory layout (the offsets of .shared
+    # variables), which a GPU lays out its own way (an H200 starts them at 0x400).
+    [ "$(basename "$manifest")" = per_kernel_shared.json ] && continue
     run_one "manifest/$(basename "$manifest" .json)" --workload-file "$manifest"
 done
 echo "hardware check: $runs runs, $failures failed"

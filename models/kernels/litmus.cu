@@ -17,6 +17,10 @@
 //     load; both reading 0 is allowed by PTX (no fence) and forbidden by sequential consistency;
 //   mode LITMUS_CACHED_ACQUIRE (MP only): the same with the spin an ld.acquire, which makes the
 //     stale outcome forbidden: the acquire must drop the cached line.
+// With LITMUS_RENDEZVOUS or'ed into the mode, the roles meet before every instance (each adds one
+// to a counter after the data, data[iterations * LITMUS_STRIDE], and polls it with atomics until
+// every role of this instance has arrived), so their accesses overlap in time instead of the roles
+// drifting apart over the instances: what a real GPU needs for its weak outcomes to show.
 
 #define LITMUS_STRIDE 64
 #define LITMUS_Y_OFFSET 32
@@ -28,6 +32,8 @@
 #define LITMUS_SCOPE_CTA 0
 #define LITMUS_SCOPE_GPU 1
 #define LITMUS_SPIN_LIMIT 1024
+#define LITMUS_RENDEZVOUS 0x100
+#define LITMUS_MODE_MASK 0xff
 #define WARP_LANES 32
 
 struct litmus_config {
@@ -83,6 +89,17 @@ __device__ void litmus_fence(litmus_config config)
         __threadfence_block();
 }
 
+// With LITMUS_RENDEZVOUS, waits until all `roles` roles have arrived for instance i.
+__device__ void litmus_rendezvous(unsigned *data, unsigned iterations, unsigned mode, unsigned i, unsigned roles)
+{
+    if (!(mode & LITMUS_RENDEZVOUS))
+        return;
+    unsigned *counter = data + iterations * LITMUS_STRIDE, target = (i + 1) * roles;
+    atomicAdd(counter, 1u);
+    for (unsigned spin = 0; spin < 64 * LITMUS_SPIN_LIMIT && atomicAdd(counter, 0u) < target; spin++)
+        ;
+}
+
 // The role this thread plays, or -1 if it only fills out its warp.
 __device__ int litmus_role()
 {
@@ -114,11 +131,13 @@ __device__ void litmus_mp_cached(int role, unsigned *x, unsigned *y, unsigned *r
 extern "C" __global__ void litmus_mp(unsigned *data, unsigned *results, unsigned iterations,
                                      unsigned mode, unsigned scope)
 {
-    litmus_config config = {mode, scope};
+    litmus_config config = {mode & LITMUS_MODE_MASK, scope};
     int role = litmus_role();
     for (unsigned i = 0; i < iterations; i++) {
         unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
-        if (mode == LITMUS_CACHED || mode == LITMUS_CACHED_ACQUIRE) {
+        if (role >= 0)
+            litmus_rendezvous(data, iterations, mode, i, 2);
+        if (config.mode == LITMUS_CACHED || config.mode == LITMUS_CACHED_ACQUIRE) {
             litmus_mp_cached(role, x, y, r, config);
         } else if (role == 0) {
             litmus_store(x, config);
@@ -136,11 +155,13 @@ extern "C" __global__ void litmus_mp(unsigned *data, unsigned *results, unsigned
 extern "C" __global__ void litmus_sb(unsigned *data, unsigned *results, unsigned iterations,
                                      unsigned mode, unsigned scope)
 {
-    litmus_config config = {mode, scope};
+    litmus_config config = {mode & LITMUS_MODE_MASK, scope};
     int role = litmus_role();
     for (unsigned i = 0; i < iterations; i++) {
         unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
-        if (mode == LITMUS_CACHED && (role == 0 || role == 1)) {
+        if (role == 0 || role == 1)
+            litmus_rendezvous(data, iterations, mode, i, 2);
+        if (config.mode == LITMUS_CACHED && (role == 0 || role == 1)) {
             unsigned *own = role == 0 ? x : y, *other = role == 0 ? y : x;
             unsigned warm = *other;
             litmus_store(own, config);
@@ -159,11 +180,12 @@ extern "C" __global__ void litmus_sb(unsigned *data, unsigned *results, unsigned
 extern "C" __global__ void litmus_lb(unsigned *data, unsigned *results, unsigned iterations,
                                      unsigned mode, unsigned scope)
 {
-    litmus_config config = {mode, scope};
+    litmus_config config = {mode & LITMUS_MODE_MASK, scope};
     int role = litmus_role();
     for (unsigned i = 0; i < iterations; i++) {
         unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
         if (role == 0 || role == 1) {
+            litmus_rendezvous(data, iterations, mode, i, 2);
             r[role] = litmus_load(role == 0 ? x : y, config);
             litmus_fence(config);
             litmus_store(role == 0 ? y : x, config);
@@ -175,10 +197,12 @@ extern "C" __global__ void litmus_lb(unsigned *data, unsigned *results, unsigned
 extern "C" __global__ void litmus_iriw(unsigned *data, unsigned *results, unsigned iterations,
                                        unsigned mode, unsigned scope)
 {
-    litmus_config config = {mode, scope};
+    litmus_config config = {mode & LITMUS_MODE_MASK, scope};
     int role = litmus_role();
     for (unsigned i = 0; i < iterations; i++) {
         unsigned *x = data + i * LITMUS_STRIDE, *y = x + LITMUS_Y_OFFSET, *r = results + i * 4;
+        if (role >= 0 && role < 4)
+            litmus_rendezvous(data, iterations, mode, i, 4);
         if (role == 0 || role == 1) {
             litmus_store(role == 0 ? x : y, config);
         } else if (role == 2 || role == 3) {
@@ -195,10 +219,12 @@ extern "C" __global__ void litmus_iriw(unsigned *data, unsigned *results, unsign
 extern "C" __global__ void litmus_corr(unsigned *data, unsigned *results, unsigned iterations,
                                        unsigned mode, unsigned scope)
 {
-    litmus_config config = {mode, scope};
+    litmus_config config = {mode & LITMUS_MODE_MASK, scope};
     int role = litmus_role();
     for (unsigned i = 0; i < iterations; i++) {
         unsigned *x = data + i * LITMUS_STRIDE, *r = results + i * 4;
+        if (role == 0 || role == 1)
+            litmus_rendezvous(data, iterations, mode, i, 2);
         if (role == 0) {
             litmus_store(x, config);
         } else if (role == 1) {

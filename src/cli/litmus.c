@@ -38,6 +38,7 @@ typedef struct litmus_plan {
     uint64_t seeds;
     uint32_t iterations;
     bool hardware;                   /* run on the GPU: one device and one litmus setup for every line */
+    bool rendezvous;                 /* the roles meet before every instance */
     sc_device *gpu_device;
     sc_scratch gpu_scratch;
     sc_litmus_device gpu_litmus;
@@ -77,7 +78,9 @@ static void print_help(void)
            "  --seeds N           jitter seeds 1..N [50]\n"
            "  --iterations K      test instances per run [16]\n"
            "  --hardware          run on this machine's NVIDIA GPU (CUDA driver) instead of the timing model:\n"
-           "                      each seed is one more launch; checked against the PTX scoped model\n\n"
+           "                      each seed is one more launch; checked against the PTX scoped model\n"
+           "  --rendezvous        the roles meet (atomics on a counter) before every instance, so their\n"
+           "                      accesses overlap in time: a real GPU's weak outcomes need it\n\n"
            "Outcomes are written r0r1..=count with r0 first; `weak` is the outcome sequential consistency\n"
            "forbids (for MP: flag seen, data old; in the cached modes, the stale read of a cached line,\n"
            "allowed when the flag is polled relaxed, forbidden when it is polled with ld.acquire; for SB\n"
@@ -197,6 +200,7 @@ static int plan_from_options(cli_option *options, litmus_plan *plan)
     if (!plan->system)
         plan->system = "gtx480";
     plan->hardware = cli_find(options, "hardware")->present;
+    plan->rendezvous = cli_find(options, "rendezvous")->present;
     if (plan->hardware && cli_find(options, "mechanism")->present)
         return cli_usage_error("litmus", "--hardware runs on the GPU's own memory system: drop --mechanism");
     if (plan->hardware) {
@@ -235,6 +239,7 @@ static int run_seed(const litmus_plan *plan, const litmus_line *line, uint64_t s
     sc_scratch scratch = {0};
     sc_litmus_device litmus;
     int status = sc_litmus_prepare(device, &scratch, plan->iterations, &litmus, error);
+    litmus.rendezvous = plan->rendezvous;
     if (status == 0)
         status = sc_litmus_run(&litmus, line->test, line->mode, line->scope, histogram, error);
     sc_scratch_release(&scratch);
@@ -341,7 +346,9 @@ static int open_gpu(litmus_plan *plan, sc_error *error)
     run_timing metrics = {0};
     run_hardware_collect(engine, &metrics, plan->gpu_name, sizeof plan->gpu_name);
     run_timing_release(&metrics);
-    return sc_litmus_prepare(plan->gpu_device, &plan->gpu_scratch, plan->iterations, &plan->gpu_litmus, error);
+    int status = sc_litmus_prepare(plan->gpu_device, &plan->gpu_scratch, plan->iterations, &plan->gpu_litmus, error);
+    plan->gpu_litmus.rendezvous = plan->rendezvous;
+    return status;
 }
 
 static int execute(litmus_plan *plan, const char *const *sets, int set_count)
@@ -358,11 +365,12 @@ static int execute(litmus_plan *plan, const char *const *sets, int set_count)
         return 1;
     }
     if (plan->hardware)
-        printf("litmus on the GPU %s: %llu launches per line, %u instances per launch, counts summed over launches\n",
-               plan->gpu_name, (unsigned long long)plan->seeds, plan->iterations);
+        printf("litmus on the GPU %s: %llu launches per line, %u instances per launch%s, counts summed over launches\n",
+               plan->gpu_name, (unsigned long long)plan->seeds, plan->iterations,
+               plan->rendezvous ? " (roles meet before each)" : "");
     else
-        printf("litmus on %s: jitter seeds 1..%llu, %u instances per run, counts summed over seeds\n", plan->system,
-               (unsigned long long)plan->seeds, plan->iterations);
+        printf("litmus on %s: jitter seeds 1..%llu, %u instances per run%s, counts summed over seeds\n", plan->system,
+               (unsigned long long)plan->seeds, plan->iterations, plan->rendezvous ? " (roles meet before each)" : "");
     for (int m = 0; m < plan->mechanism_count; m++)
         printf("%s is checked against %s\n", plan->mechanisms[m]->name,
                plan->mechanisms[m]->memory_model == SC_MODEL_SEQUENTIAL
@@ -399,7 +407,8 @@ int command_litmus(int argc, char **argv)
         {.name = "mechanism", .kind = CLI_REPEATED},  {.name = "test", .kind = CLI_REPEATED},
         {.name = "scope", .kind = CLI_REPEATED},      {.name = "mode", .kind = CLI_REPEATED},
         {.name = "seeds", .kind = CLI_VALUE},         {.name = "iterations", .kind = CLI_VALUE},
-        {.name = "hardware", .kind = CLI_FLAG},       {.name = NULL},
+        {.name = "hardware", .kind = CLI_FLAG},       {.name = "rendezvous", .kind = CLI_FLAG},
+        {.name = NULL},
     };
     const char *positional[1];
     int positional_count;

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #define LITMUS_STRIDE 64       /* words per instance, must match litmus.cu */
+#define LITMUS_RENDEZVOUS 0x100 /* or'ed into the kernels' mode: the roles meet before every instance */
 #define WARP_LANES 32
 
 #define CLASSIC_MODES (1u << SC_LITMUS_RELAXED | 1u << SC_LITMUS_FENCED | 1u << SC_LITMUS_ACQREL)
@@ -51,7 +52,8 @@ int sc_litmus_prepare(sc_device *device, sc_scratch *scratch, uint32_t iteration
     litmus->module = sc_device_load_builtin_ptx(device, "litmus", error);
     if (litmus->module < 0)
         return -1;
-    litmus->data = sc_workload_alloc(device, (size_t)iterations * LITMUS_STRIDE * sizeof(uint32_t), error);
+    /* After the instances' words, one more stride holds the rendezvous counter. */
+    litmus->data = sc_workload_alloc(device, ((size_t)iterations + 1) * LITMUS_STRIDE * sizeof(uint32_t), error);
     litmus->results = sc_workload_alloc(device, (size_t)iterations * 4 * sizeof(uint32_t), error);
     litmus->host_results = sc_scratch_alloc(scratch, (size_t)iterations * 4 * sizeof(uint32_t));
     return litmus->data == 0 || litmus->results == 0 ? -1 : 0;
@@ -60,12 +62,12 @@ int sc_litmus_prepare(sc_device *device, sc_scratch *scratch, uint32_t iteration
 int sc_litmus_run(const sc_litmus_device *litmus, const sc_litmus_test *test, sc_litmus_mode mode,
                   sc_litmus_scope scope, uint32_t histogram[SC_LITMUS_OUTCOMES], sc_error *error)
 {
-    size_t data_bytes = (size_t)litmus->iterations * LITMUS_STRIDE * sizeof(uint32_t);
+    size_t data_bytes = ((size_t)litmus->iterations + 1) * LITMUS_STRIDE * sizeof(uint32_t);
     size_t result_bytes = (size_t)litmus->iterations * 4 * sizeof(uint32_t);
     sc_dim3 grid = {scope == SC_LITMUS_CTA ? 1 : test->roles, 1, 1};
     sc_dim3 block = {scope == SC_LITMUS_CTA ? WARP_LANES * test->roles : WARP_LANES, 1, 1};
     sc_kernel_arg args[] = {sc_arg_ptr(litmus->data), sc_arg_ptr(litmus->results), sc_arg_u32(litmus->iterations),
-                            sc_arg_u32(mode), sc_arg_u32(scope)};
+                            sc_arg_u32(mode | (litmus->rendezvous ? LITMUS_RENDEZVOUS : 0)), sc_arg_u32(scope)};
     if (sc_memset_device(litmus->device, litmus->data, 0, data_bytes, error) < 0 ||
         sc_memset_device(litmus->device, litmus->results, 0, result_bytes, error) < 0 ||
         sc_launch_kernel(litmus->device, litmus->module, test->kernel, grid, block, 0, args, 5, error) < 0 ||

@@ -58,6 +58,7 @@ typedef struct sc_litmus_device {
     uint64_t data, results;
     uint32_t *host_results;
     uint32_t iterations;
+    bool rendezvous;     /* the roles meet before every instance (litmus.cu), for real GPUs */
 } sc_litmus_device;
 
 /* Loads the kernels and allocates the buffers (host results from `scratch`). */
