@@ -34,9 +34,12 @@ const sc_mechanism *sc_mechanism_find(const char *name)
 
 void sc_mechanism_add_config_keys(void)
 {
-    for (size_t i = 0; i < sizeof mechanisms / sizeof mechanisms[0]; i++)
+    for (size_t i = 0; i < sizeof mechanisms / sizeof mechanisms[0]; i++) {
         if (mechanisms[i]->config_keys)
             sc_schema_add_keys(mechanisms[i]->name, mechanisms[i]->config_keys);
+        if (mechanisms[i]->block_config_keys)
+            sc_schema_add_keys(mechanisms[i]->name, mechanisms[i]->block_config_keys);
+    }
 }
 
 const char *sc_memory_model_name(sc_memory_model model)

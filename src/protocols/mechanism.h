@@ -36,6 +36,8 @@ typedef struct sc_mechanism {
     const char *params_file;      /* its model's free parameters (model_param_spec_load), in its folder */
     const sc_config_key_table *config_keys; /* the keys only it reads, declared in its folder or
                                                common/; NULL when it reads only the engine's */
+    const sc_config_key_table *block_config_keys; /* the keys of a building block of common/ it
+                                                     reads besides its own (NULL: none) */
     sc_memory_model memory_model;  /* what it promises (unset: the PTX scoped model) */
     unsigned virtual_networks;     /* the NoC's virtual networks its messages need to be free of
                                       deadlock, which every router input buffers (noc_energy.h;

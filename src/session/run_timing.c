@@ -183,6 +183,11 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "cpu_invalidations", (double)m->cpu_invalidations, NULL);
         add_metric(timing, "cpu_writebacks", (double)m->cpu_writebacks, NULL);
     }
+    if (report.filters_issue) {
+        add_metric(timing, "issue_filter_holds", (double)report.filter_holds, NULL);
+        add_metric(timing, "issue_filter_hold_cycles_mean", ratio((double)report.filter_hold_cycles,
+                                                                  (double)report.filter_holds), "GPU cycles");
+    }
     if (report.protocol_stats)
         for (unsigned c = 0; c < report.protocol_counter_count; c++) {
             const protocol_counter *counter = &report.protocol_counters[c];

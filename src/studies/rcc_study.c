@@ -1,9 +1,10 @@
 /* rcc_study.c — the RCC reproduction (`syncscope reproduce rcc`): Ren's chapter 3 experiment on
  * the rcc-gpu preset (Table 3.3) with the Table 3.4 workloads (docs/ren-workloads.md: bfsmask is
  * BFS, kmeans KMN, nw NDL), read back from the database into per-class tables, then drawn
- * (rcc_figures.c: Figures 3.8, 3.11, 3.12) and set against the thesis's claims (rcc_claims.c).
- * The mechanisms are those of the chapter this build has; each further one (rcc, rcc-wo) is one
- * more name in `mechanisms`. */
+ * (rcc_figures.c: Figures 3.6-3.12) and set against the thesis's claims (rcc_claims.c). The
+ * mechanisms are those of the chapter; its variants are MESI with write-back L1s on every
+ * workload (the preset's MESI is the thesis's write-through one) and, on the inter-workgroup
+ * workloads, RCC without renewal and without the lease predictor (Fig 3.7). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +14,24 @@
 #include "studies/rcc_study.h"
 
 static const char *const mechanisms[] = {"mesi", "tc-strong", "tc-weak", "rcc", "rcc-wo", NULL};
-static const char *const inter_workloads[] = {"bfsmask", "bh", "cl", "dlb", "stn", "vpr"};
-static const char *const intra_workloads[] = {"hsp", "kmeans", "lps", "nw", "sr", "lud"};
+static const char *const inter_workloads[] = {"bfsmask", "bh", "cl", "dlb", "stn", "vpr", NULL};
+static const char *const intra_workloads[] = {"hsp", "kmeans", "lps", "nw", "sr", "lud", NULL};
 static const char *const workloads[] = {"bfsmask", "bh", "cl",  "dlb", "stn", "vpr", "hsp",
                                         "kmeans",  "lps", "nw", "sr",  "lud", NULL};
 static const char *const no_scaling[] = {NULL};
+
+/* In the order of RCC_VARIANT_*. */
+static const study_variant variants[] = {
+    {"mesi-write-back", "mesi", "mesi.stores=write_back", workloads},
+    {"rcc-no-renewal", "rcc", "rcc.renewal=false", inter_workloads},
+    {"rcc-no-predictor", "rcc", "rcc.lease_predictor=false", inter_workloads},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const char *const quantity_metrics[RCC_QUANTITIES] = {
+    "stalls.sync.ordering", "issue_filter_hold_cycles_mean", "l1_load_accesses", "l1_misses",
+    "rcc_expired_loads", "rcc_premature_expiries", "noc_bytes",
+};
 
 /* The thesis's names of the chapter's mechanisms. */
 static const char *label_of(const char *mechanism)
@@ -59,9 +73,9 @@ double rcc_flits_total(const rcc_class_table *c, int cell)
 
 /* The class's workloads that this reproduction runs (all, or those of --workloads), in the
  * study's order. */
-static void choose_workloads(const study_runs *runs, const char *const *names, int count, rcc_class_table *c)
+static void choose_workloads(const study_runs *runs, const char *const *names, rcc_class_table *c)
 {
-    for (int w = 0; w < count; w++)
+    for (int w = 0; names[w]; w++)
         if (sc_name_index(runs->workloads, runs->workload_count, names[w]) >= 0)
             c->workloads[c->workload_count++] = names[w];
 }
@@ -81,6 +95,18 @@ static int load_class(const study_runs *runs, rcc_class_table *c, sc_error *erro
         if (study_fetch(runs, runs->size, c->workloads, c->workload_count, metric, c->flits[k], error))
             return -1;
     }
+    for (int q = 0; q < RCC_QUANTITIES; q++)
+        if (study_fetch(runs, runs->size, c->workloads, c->workload_count, quantity_metrics[q], c->quantity[q], error))
+            return -1;
+    for (int v = 0; v < RCC_VARIANTS; v++) {
+        if (study_fetch_variant(runs, variants[v].label, c->workloads, c->workload_count, "cycles",
+                                c->variant_cycles[v], error))
+            return -1;
+        for (int q = 0; q < RCC_QUANTITIES; q++)
+            if (study_fetch_variant(runs, variants[v].label, c->workloads, c->workload_count, quantity_metrics[q],
+                                    c->variant_quantity[v][q], error))
+                return -1;
+    }
     return 0;
 }
 
@@ -90,10 +116,8 @@ static int load_tables(rcc_tables *t, sc_error *error)
     t->mechanism_count = runs->mechanism_count;
     for (int m = 0; m < t->mechanism_count; m++)
         t->labels[m] = label_of(runs->mechanisms[m]);
-    choose_workloads(runs, inter_workloads, (int)(sizeof inter_workloads / sizeof inter_workloads[0]),
-                     &t->classes[RCC_INTER]);
-    choose_workloads(runs, intra_workloads, (int)(sizeof intra_workloads / sizeof intra_workloads[0]),
-                     &t->classes[RCC_INTRA]);
+    choose_workloads(runs, inter_workloads, &t->classes[RCC_INTER]);
+    choose_workloads(runs, intra_workloads, &t->classes[RCC_INTRA]);
     for (int c = 0; c < RCC_CLASSES; c++)
         if (load_class(runs, &t->classes[c], error))
             return -1;
@@ -121,10 +145,11 @@ const reproduction_study study_rcc = {
     .name = "rcc",
     .title = "Relativistic Cache Coherence (Ren, PhD thesis 2020, chapter 3)",
     .system = "rcc-gpu",
-    /* The thesis gives no input sizes; small runs the whole study in about a minute and a half. */
+    /* The thesis gives no input sizes; small runs the whole study in a few minutes. */
     .size = "small",
     .mechanisms = mechanisms,
     .workloads = workloads,
     .scaling_workloads = no_scaling,
+    .variants = variants,
     .report = report,
 };

@@ -13,6 +13,23 @@
 /* Ren's two workload classes (Table 3.4). */
 enum { RCC_INTER, RCC_INTRA, RCC_CLASSES };
 
+/* The study's variants (rcc_study.c): MESI with write-back L1s (mesi.stores=write_back, beside
+ * the thesis's write-through baseline), and RCC without lease renewal or without the lease
+ * predictor (Fig 3.7). */
+enum { RCC_VARIANT_MESI_WRITE_BACK, RCC_VARIANT_NO_RENEWAL, RCC_VARIANT_NO_PREDICTOR, RCC_VARIANTS };
+
+/* Per-run quantities read for every mechanism and variant. */
+enum {
+    RCC_ORDERING,       /* GSI sync/ordering stall cycles, mean per CU (Fig 3.9 top) */
+    RCC_HOLD_LATENCY,   /* mean cycles from the SC core holding a warp back to letting it go (Fig 3.9 bottom) */
+    RCC_LOADS,          /* L1 load accesses */
+    RCC_MISSES,         /* L1 misses */
+    RCC_EXPIRED,        /* loads that found their L1 copy's lease over (Fig 3.6 left) */
+    RCC_PREMATURE,      /* those whose L2 line had not changed (Fig 3.6 right) */
+    RCC_NOC_BYTES,      /* NoC bytes (Fig 3.7 left) */
+    RCC_QUANTITIES
+};
+
 /* Fig 3.11's energy parts, in its legend's order. */
 enum { RCC_LINK_DYNAMIC, RCC_ROUTER_DYNAMIC, RCC_LINK_STATIC, RCC_ROUTER_STATIC, RCC_ENERGY_PARTS };
 
@@ -26,6 +43,10 @@ typedef struct rcc_class_table {
     double cycles[RCC_CELLS];
     double energy[RCC_ENERGY_PARTS][RCC_CELLS];          /* nJ */
     double flits[NOC_TRAFFIC_CLASS_COUNT][RCC_CELLS];    /* Fig 3.12's classes */
+    double quantity[RCC_QUANTITIES][RCC_CELLS];
+    /* the variants' runs, [variant][w]; NAN where a variant does not run the workload */
+    double variant_cycles[RCC_VARIANTS][STUDY_MAX_WORKLOADS];
+    double variant_quantity[RCC_VARIANTS][RCC_QUANTITIES][STUDY_MAX_WORKLOADS];
 } rcc_class_table;
 
 typedef struct rcc_tables {

@@ -52,29 +52,50 @@ int reproduction_open(reproduction *r, sc_error *error)
     return 0;
 }
 
-/* Runs and stores one workload under every mechanism at one size. */
+/* The sweep point of a size and variant: its index (the size class's, and for the study's
+ * variant v, the size class's after (v + 1) blocks of every size class) and its parameters (the
+ * size, and the variant's label if any). */
+static int64_t point_index(const reproduction *r, sc_workload_size size_class, const study_variant *variant)
+{
+    int64_t sizes = (int64_t)SC_SIZE_HUGE + 1;
+    return variant ? sizes * (1 + (variant - r->study->variants)) + size_class : size_class;
+}
+
+static void point_params(const char *size, const study_variant *variant, char *params, size_t bytes)
+{
+    if (variant)
+        snprintf(params, bytes, "{\"size\":\"%s\",\"variant\":\"%s\"}", size, variant->label);
+    else
+        snprintf(params, bytes, "{\"size\":\"%s\"}", size);
+}
+
+/* Runs and stores one workload at one size: under every mechanism, or under the variant's. */
 static int run_workload(reproduction *r, const sc_config *config, sc_progress *progress, const char *workload,
-                        const char *size, FILE *out, sc_error *error)
+                        const char *size, const study_variant *variant, FILE *out, sc_error *error)
 {
     sc_workload_size size_class;
     sc_workload_size_parse(size, &size_class);
-    char params[64];
-    snprintf(params, sizeof params, "{\"size\":\"%s\"}", size);
-    int64_t point = sc_store_ensure_sweep_point(r->runs.store, r->runs.sweep_id, size_class, params, error);
+    char params[160];
+    point_params(size, variant, params, sizeof params);
+    int64_t point = sc_store_ensure_sweep_point(r->runs.store, r->runs.sweep_id, point_index(r, size_class, variant),
+                                                params, error);
     if (point < 0)
         return -1;
-    for (int m = 0; m < r->runs.mechanism_count; m++) {
+    int count = variant ? 1 : r->runs.mechanism_count;
+    for (int m = 0; m < count; m++) {
+        const char *mechanism = variant ? variant->mechanism : r->runs.mechanisms[m];
+        const char *label = variant ? variant->label : mechanism;
         run_request request = {
-            .system = r->study->system, .mechanism = r->runs.mechanisms[m], .workload = workload,
+            .system = r->study->system, .mechanism = mechanism, .workload = workload,
             .mode = "detailed", .size = size_class, .seed = 1, .sweep_point_id = point,
             .database_path = sc_store_path(r->runs.store),
         };
-        int64_t kept = stored_run(r, point, r->runs.mechanisms[m], workload, sc_config_hash(config), error);
+        int64_t kept = stored_run(r, point, mechanism, workload, sc_config_hash(config), error);
         if (kept < 0)
             return -1;
         if (kept > 0) {
             fprintf(out, "%-6s %-10s %-5s kept run %lld (stored by this build earlier)\n", size, workload,
-                    r->runs.mechanisms[m], (long long)kept);
+                    label, (long long)kept);
             r->runs_kept++;
             sc_progress_step(progress, 1);
             continue;
@@ -86,9 +107,9 @@ static int run_workload(reproduction *r, const sc_config *config, sc_progress *p
             status = -1;
         if (status < 0) {
             run_result_release(&result);
-            return sc_fail_prefix(error, "%s on %s (%s)", workload, r->runs.mechanisms[m], size);
+            return sc_fail_prefix(error, "%s on %s (%s)", workload, label, size);
         }
-        fprintf(out, "%-6s %-10s %-5s %-4s %12llu cycles  run %lld\n", size, workload, r->runs.mechanisms[m],
+        fprintf(out, "%-6s %-10s %-5s %-4s %12llu cycles  run %lld\n", size, workload, label,
                 result.check.passed ? "ok" : "FAIL", (unsigned long long)result.timing.cycles, (long long)run_id);
         fflush(out);
         r->runs_done++;
@@ -99,20 +120,27 @@ static int run_workload(reproduction *r, const sc_config *config, sc_progress *p
     return 0;
 }
 
-/* Calls `visit` for every (workload, size) the reproduction runs, in run order: the workloads at
- * the main size, then the scaling workloads at each scaling size (once at a size that is both);
- * stops at the first nonzero return. */
-static int for_each_run_list(reproduction *r, int (*visit)(reproduction *, const char *, const char *, void *),
-                             void *context)
+typedef int (*run_visitor)(reproduction *r, const char *workload, const char *size, const study_variant *variant,
+                           void *context);
+
+/* Calls `visit` for every (workload, size, variant) the reproduction runs, in run order: the
+ * workloads at the main size, then the scaling workloads at each scaling size (once at a size
+ * that is both), then each variant on its workloads among those run at the main size; stops at
+ * the first nonzero return. */
+static int for_each_run_list(reproduction *r, run_visitor visit, void *context)
 {
     int status = 0;
     for (int w = 0; status == 0 && w < r->runs.workload_count; w++)
         if (sc_name_index(r->runs.scaling_workloads, r->runs.scaling_workload_count, r->runs.workloads[w]) < 0 ||
             sc_name_index(r->runs.scaling_sizes, r->runs.scaling_size_count, r->runs.size) < 0)
-            status = visit(r, r->runs.workloads[w], r->runs.size, context);
+            status = visit(r, r->runs.workloads[w], r->runs.size, NULL, context);
     for (int s = 0; status == 0 && s < r->runs.scaling_size_count; s++)
         for (int w = 0; status == 0 && w < r->runs.scaling_workload_count; w++)
-            status = visit(r, r->runs.scaling_workloads[w], r->runs.scaling_sizes[s], context);
+            status = visit(r, r->runs.scaling_workloads[w], r->runs.scaling_sizes[s], NULL, context);
+    for (const study_variant *v = r->study->variants; status == 0 && v && v->label; v++)
+        for (int w = 0; status == 0 && w < r->runs.workload_count; w++)
+            if (sc_name_index(v->workloads, sc_name_count(v->workloads), r->runs.workloads[w]) >= 0)
+                status = visit(r, r->runs.workloads[w], r->runs.size, v, context);
     return status;
 }
 
@@ -123,16 +151,26 @@ typedef struct run_context {
     sc_error *error;
 } run_context;
 
-static int visit_run(reproduction *r, const char *workload, const char *size, void *context)
+static int visit_run(reproduction *r, const char *workload, const char *size, const study_variant *variant,
+                     void *context)
 {
     run_context *c = context;
-    return run_workload(r, c->config, &c->progress, workload, size, c->out, c->error);
+    if (!variant)
+        return run_workload(r, c->config, &c->progress, workload, size, NULL, c->out, c->error);
+    const char *sets[] = {variant->set};
+    sc_config *config = sc_config_load(r->study->system, NULL, sets, 1, c->error);
+    if (!config)
+        return -1;
+    int status = run_workload(r, config, &c->progress, workload, size, variant, c->out, c->error);
+    sc_config_free(config);
+    return status;
 }
 
-static int count_runs(reproduction *r, const char *workload, const char *size, void *context)
+static int count_runs(reproduction *r, const char *workload, const char *size, const study_variant *variant,
+                      void *context)
 {
     (void)workload, (void)size;
-    *(long *)context += r->runs.mechanism_count;
+    *(long *)context += variant ? 1 : r->runs.mechanism_count;
     return 0;
 }
 
@@ -158,23 +196,25 @@ typedef struct missing_context {
     sc_error *error;
 } missing_context;
 
-static int visit_missing(reproduction *r, const char *workload, const char *size, void *context)
+static int visit_missing(reproduction *r, const char *workload, const char *size, const study_variant *variant,
+                         void *context)
 {
     missing_context *c = context;
-    char sweep_text[32], params[64];
+    char sweep_text[32], params[160];
     snprintf(sweep_text, sizeof sweep_text, "%lld", (long long)r->runs.sweep_id);
-    snprintf(params, sizeof params, "{\"size\":\"%s\"}", size);
+    point_params(size, variant, params, sizeof params);
     const sc_query_param point_params[] = {{"sweep", sweep_text}, {"params", params}};
     int64_t point = 0;
     if (sc_store_query(r->runs.store, "SELECT id FROM sweep_points WHERE sweep_id = :sweep AND params = :params",
                        point_params, 2, read_run_id, &point, c->error) < 0)
         return -1;
-    for (int m = 0; m < r->runs.mechanism_count; m++) {
-        int64_t run = point > 0 ? stored_run(r, point, r->runs.mechanisms[m], workload, NULL, c->error) : 0;
+    for (int m = 0; m < (variant ? 1 : r->runs.mechanism_count); m++) {
+        const char *mechanism = variant ? variant->mechanism : r->runs.mechanisms[m];
+        int64_t run = point > 0 ? stored_run(r, point, mechanism, workload, NULL, c->error) : 0;
         if (run < 0)
             return -1;
         if (run == 0 && c->missing++ == 0)
-            snprintf(c->first, sizeof c->first, "%s %s %s", size, workload, r->runs.mechanisms[m]);
+            snprintf(c->first, sizeof c->first, "%s %s %s", size, workload, variant ? variant->label : mechanism);
     }
     return 0;
 }

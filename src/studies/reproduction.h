@@ -27,9 +27,10 @@ typedef struct reproduction {
 int reproduction_open(reproduction *r, sc_error *error);
 
 /* Runs the workloads at the main size, then the scaling workloads at each scaling size (a
- * scaling workload runs once at a size that is both), each under every mechanism, storing each
- * run and writing one line per run to `out`; a run this build already stored is kept. On
- * failure removes the runs stored since reproduction_open. */
+ * scaling workload runs once at a size that is both), each under every mechanism, then each of
+ * the study's variants on its workloads at the main size, storing each run and writing one line
+ * per run to `out`; a run this build already stored is kept. On failure removes the runs stored
+ * since reproduction_open. */
 int reproduction_run(reproduction *r, FILE *out, sc_error *error);
 
 /* Fails, saying how many and which first, when an ok run of the run lists is not stored. */

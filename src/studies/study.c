@@ -1,6 +1,7 @@
 /* study.c — the registry of reproductions, and reading a reproduction's stored runs back as
  * workload x mechanism tables (study.h). */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,7 @@ typedef struct fetch_context {
     const char *const *workloads;
     int workload_count;
     double *values;
+    bool variant;               /* one value per workload (a variant's single mechanism) */
 } fetch_context;
 
 static int keep_value(void *context, int columns, const char *const *names, const char *const *values,
@@ -42,32 +44,50 @@ static int keep_value(void *context, int columns, const char *const *names, cons
     if (!values || !values[2])
         return 0;
     int w = sc_name_index(fetch->workloads, fetch->workload_count, values[0]);
-    int m = sc_name_index(fetch->runs->mechanisms, fetch->runs->mechanism_count, values[1]);
+    int m = fetch->variant ? 0 : sc_name_index(fetch->runs->mechanisms, fetch->runs->mechanism_count, values[1]);
     if (w >= 0 && m >= 0)
-        fetch->values[w * fetch->runs->mechanism_count + m] = atof(values[2]);
+        fetch->values[w * (fetch->variant ? 1 : fetch->runs->mechanism_count) + m] = atof(values[2]);
     return 0;
 }
 
-/* The latest ok run per workload and mechanism at one size of the sweep, with the metric. */
+/* The latest ok run per workload and mechanism at one size of the sweep and one variant (none:
+ * '' ), with the metric. */
 static const char fetch_sql[] =
     "WITH latest AS (SELECT max(r.id) AS id FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id"
-    "  WHERE p.sweep_id = :sweep AND json_extract(p.params, '$.size') = :size AND r.status = 'ok'"
+    "  WHERE p.sweep_id = :sweep AND json_extract(p.params, '$.size') = :size"
+    "  AND coalesce(json_extract(p.params, '$.variant'), '') = :variant AND r.status = 'ok'"
     "  GROUP BY r.workload, r.mechanism)"
     " SELECT r.workload, r.mechanism,"
-    "  CASE WHEN :metric = 'cycles' THEN r.cycles ELSE (SELECT value FROM metrics m WHERE m.run_id = r.id"
+    "  CASE WHEN :metric = 'cycles' THEN r.cycles"
+    "   WHEN :metric LIKE 'stalls.%' THEN (SELECT coalesce(sum(s.cycles), 0) FROM stalls s WHERE s.run_id = r.id"
+    "    AND s.cu = -1 AND 'stalls.' || s.category || '.' || s.subcategory = :metric)"
+    "   ELSE (SELECT value FROM metrics m WHERE m.run_id = r.id"
     "   AND m.kernel_index = -1 AND m.name = :metric) END"
     " FROM runs r JOIN latest ON latest.id = r.id";
+
+static int fetch(const study_runs *runs, const char *size, const char *variant, const char *const *workloads,
+                 int workload_count, const char *metric, double *values, sc_error *error)
+{
+    for (int i = 0; i < workload_count * (variant ? 1 : runs->mechanism_count); i++)
+        values[i] = NAN;
+    char sweep[32];
+    snprintf(sweep, sizeof sweep, "%lld", (long long)runs->sweep_id);
+    const sc_query_param params[] = {{"sweep", sweep}, {"size", size}, {"metric", metric},
+                                     {"variant", variant ? variant : ""}};
+    fetch_context context = {runs, workloads, workload_count, values, variant != NULL};
+    return sc_store_query(runs->store, fetch_sql, params, 4, keep_value, &context, error);
+}
 
 int study_fetch(const study_runs *runs, const char *size, const char *const *workloads, int workload_count,
                 const char *metric, double *values, sc_error *error)
 {
-    for (int i = 0; i < workload_count * runs->mechanism_count; i++)
-        values[i] = NAN;
-    char sweep[32];
-    snprintf(sweep, sizeof sweep, "%lld", (long long)runs->sweep_id);
-    const sc_query_param params[] = {{"sweep", sweep}, {"size", size}, {"metric", metric}};
-    fetch_context context = {runs, workloads, workload_count, values};
-    return sc_store_query(runs->store, fetch_sql, params, 3, keep_value, &context, error);
+    return fetch(runs, size, NULL, workloads, workload_count, metric, values, error);
+}
+
+int study_fetch_variant(const study_runs *runs, const char *variant, const char *const *workloads,
+                        int workload_count, const char *metric, double *values, sc_error *error)
+{
+    return fetch(runs, runs->size, variant, workloads, workload_count, metric, values, error);
 }
 
 int study_write_claims(const reproduction_study *study, const study_runs *runs, const char *heading,

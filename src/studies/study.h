@@ -35,6 +35,16 @@ typedef struct study_runs {
     int scaling_size_count;
 } study_runs;
 
+/* A variant of the study: one of its mechanisms under one configuration override, run at the main
+ * size on those of `workloads` the reproduction runs, and stored at a sweep point of its own
+ * (params {"size": ..., "variant": label}), so that the main figures never read it. */
+typedef struct study_variant {
+    const char *label;                 /* e.g. "rcc-no-renewal" */
+    const char *mechanism;
+    const char *set;                   /* "key=value" */
+    const char *const *workloads;      /* NULL-terminated */
+} study_variant;
+
 typedef struct reproduction_study {
     const char *name;                  /* CLI name */
     const char *title;                 /* the paper */
@@ -43,6 +53,7 @@ typedef struct reproduction_study {
     const char *const *mechanisms;     /* NULL-terminated; the first is the normalisation base */
     const char *const *workloads;      /* NULL-terminated, main figures */
     const char *const *scaling_workloads;  /* NULL-terminated, scaling figure */
+    const study_variant *variants;     /* ended by one with a NULL label; NULL: none */
     /* Writes the figures and the claims table (claims.md) into `directory`, prints the claims. */
     int (*report)(const study_runs *runs, const char *directory, FILE *out, sc_error *error);
 } reproduction_study;
@@ -54,11 +65,16 @@ const reproduction_study *study_find(const char *name);
 /* "name — title" lines of every study, for --help. */
 void study_print_list(FILE *out);
 
-/* values[w * mechanism_count + m]: `metric` ("cycles" or a whole-run metric name) of the latest
- * ok run of workloads[w] under mechanisms[m] at `size` in the study's sweep; NAN when there is
- * none. */
+/* values[w * mechanism_count + m]: `metric` of the latest ok run of workloads[w] under
+ * mechanisms[m] at `size` in the study's sweep (not a variant's); NAN when there is none. A
+ * metric is "cycles", a whole-run metric name, or "stalls.CATEGORY.SUBCATEGORY": the GSI stall
+ * cycles of that row, the mean over CUs ("stalls.sync.ordering"). */
 int study_fetch(const study_runs *runs, const char *size, const char *const *workloads, int workload_count,
                 const char *metric, double *values, sc_error *error);
+
+/* values[w]: the same for the variant labelled `variant` at the main size. */
+int study_fetch_variant(const study_runs *runs, const char *variant, const char *const *workloads,
+                        int workload_count, const char *metric, double *values, sc_error *error);
 
 /* Writes DIRECTORY/claims.md: `heading`, a line naming the study's preset, size and sweep, then
  * `claims` (the table of claims), and prints it to `out` with where the files went. */

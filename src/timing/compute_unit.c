@@ -270,7 +270,8 @@ static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot
 /* The protocol's issue filter on the warp's next instruction: a refusal joins the warp's own
  * predicates (as its synchronisation, unless it already waits on its own, or as a structural
  * stall), and a waiver of the instruction's acquire and release is kept for its issue. */
-static void ask_issue_filter(timing_engine *engine, const compute_unit *cu, const warp_slot *slot, own_check *own)
+static issue_verdict ask_issue_filter(timing_engine *engine, const compute_unit *cu, const warp_slot *slot,
+                                     own_check *own)
 {
     issue_verdict verdict = l1_issue_filter(engine->memory, cu->index, (unsigned)(slot - cu->slots),
                                             &slot->next_decoded->traits, slot->global_in_flight);
@@ -283,6 +284,22 @@ static void ask_issue_filter(timing_engine *engine, const compute_unit *cu, cons
         own->bits |= PREDICATE_MEM_STRUCT;
     }
     own->ordering_waived = verdict.ordering_waived;
+    return verdict;
+}
+
+/* Times the issue filter's synchronisation holds of the warp: a hold begins at the first check
+ * that holds its next instruction back and ends at the first check that does not (the slot's
+ * state changes when the access it waited for completes, so that check comes at once). */
+static void time_filter_hold(timing_engine *engine, warp_slot *slot, bool held, uint64_t cycle)
+{
+    if (held && !slot->filter_holding) {
+        slot->filter_holding = true;
+        slot->held_since = cycle;
+    } else if (!held && slot->filter_holding) {
+        slot->filter_holding = false;
+        engine->filter_holds++;
+        engine->filter_hold_cycles += cycle - slot->held_since;
+    }
 }
 
 /* The warp's own predicates. Time-based ones that do not hold stay so, and those that hold clear
@@ -308,7 +325,7 @@ static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_
     own->bits = (v->next_unavailable ? PREDICATE_NEXT_UNAVAILABLE : 0) | (v->sync != GSI_NONE ? PREDICATE_SYNC : 0) |
                 (v->pending_load ? PREDICATE_PENDING_LOAD : 0) | (v->pending_compute ? PREDICATE_PENDING_COMPUTE : 0);
     if (engine->filters_issue)
-        ask_issue_filter(engine, cu, slot, own);
+        time_filter_hold(engine, slot, ask_issue_filter(engine, cu, slot, own).sync != GSI_NONE, cycle);
 }
 
 /* The warp's check for this cycle: its own predicates, a release's wait, and the structural

@@ -43,6 +43,9 @@ typedef struct timing_report {
     unsigned l2_banks;
     const dram_stats *dram;
     uint64_t event_queue_peak;
+    bool filters_issue;              /* the protocol has an issue filter; then its holds: */
+    uint64_t filter_holds;           /* warps it held back, each until it let them go */
+    uint64_t filter_hold_cycles;     /* the GPU cycles of those holds */
     const timing_kernel_record *kernel_records;   /* one per launch, in order */
     size_t kernel_record_count;
 } timing_report;

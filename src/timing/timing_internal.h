@@ -54,6 +54,8 @@ typedef struct warp_slot {
     uint32_t *pending_op;       /* operation that will write it, or MEMORY_OP_NONE */
     uint8_t *from_memory;       /* the pending value comes from a memory access */
     uint64_t scoreboard_ready;  /* no register is ready later than this cycle */
+    bool filter_holding;        /* the protocol's issue filter holds back its next instruction */
+    uint64_t held_since;        /* the cycle it first did (while filter_holding) */
 } warp_slot;
 
 typedef struct ldst_unit {
@@ -120,6 +122,10 @@ typedef struct timing_engine {
     uint64_t age_counter;
     uint64_t jitter_state;
     bool filters_issue;         /* the protocol has an issue filter (memory_filters_issue) */
+    uint64_t filter_holds;      /* the run's holds of a warp by the issue filter, each counted when
+                                   the filter lets the warp go (an SC core's ordering stalls) */
+    uint64_t filter_hold_cycles;   /* their cycles, from the first check that held the warp to the
+                                      first that let it go (the stall's resolve latency) */
     uint8_t view_category[64];  /* Algorithm 1's category by predicate bits (compute_unit.c) */
     sc_error *error;            /* the launch's error, for callbacks */
     int failed;

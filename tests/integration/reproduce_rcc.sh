@@ -1,10 +1,12 @@
 #!/bin/bash
 # reproduce_rcc.sh — `syncscope reproduce rcc` end to end on tiny inputs (stn and vpr of the
-# inter-workgroup class, hsp of the intra-workgroup class, under every mechanism of the study):
-# every run is stored under the study's sweep, the six figures and claims.md are written, a claim
-# whose mechanism is not in the study says so, the derived claims and the energy table quote what
-# the stored metrics imply (recomputed here with Python's sqlite3), and --report-only reports the
-# same without running anything.
+# inter-workgroup class, hsp of the intra-workgroup class, under every mechanism of the study, and
+# the study's variants: MESI with write-back L1s on all three, RCC without renewal and without the
+# lease predictor on stn and vpr): every run is stored under the study's sweep, the variants at
+# points of their own, the figures and claims.md are written, a claim whose mechanism is not in
+# the study says so, the derived claims, the SC-stall and renewal claims and the energy table
+# quote what the stored metrics imply (recomputed here with Python's sqlite3), and --report-only
+# reports the same without running anything.
 # Usage: reproduce_rcc.sh PATH/TO/syncscope
 set -u
 syncscope=$1
@@ -16,10 +18,14 @@ command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
 db="$work/runs.sqlite"
 args=(rcc --size tiny --workloads stn,vpr,hsp --db "$db" --out "$work/report")
 expect 0 "reproduction on tiny inputs" "$syncscope" reproduce "${args[@]}"
-mechanisms=$(grep -c "^tiny   stn " "$work/out")
-expect_output "$((3 * mechanisms)) runs, 0 kept from an earlier invocation, 0 failed their output check"
+variants=7
+mechanisms=$(($(grep -c "^tiny   stn " "$work/out") - 3))
+total=$((3 * mechanisms + variants))
+expect_output "$total runs, 0 kept from an earlier invocation, 0 failed their output check"
 for figure in fig3_8a_speedup_inter fig3_8b_speedup_intra fig3_11a_energy_inter fig3_11b_energy_intra \
-    fig3_12a_traffic_inter fig3_12b_traffic_intra; do
+    fig3_12a_traffic_inter fig3_12b_traffic_intra fig3_6a_expired_inter fig3_7a_renewal_traffic_inter \
+    fig3_7b_predictor_expired_inter fig3_9a_sc_stalls_inter fig3_9b_resolve_latency_inter \
+    fig3_10a_weak_ordering_inter fig3_10b_weak_ordering_intra; do
     grep -q "<svg" "$work/report/$figure.svg" 2>/dev/null || fail "$figure.svg missing or not SVG"
 done
 grep -q "vpr" "$work/report/fig3_8a_speedup_inter.svg" || fail "Figure 3.8a has no vpr group"
@@ -27,7 +33,9 @@ grep -q "hsp" "$work/report/fig3_12b_traffic_intra.svg" || fail "Figure 3.12b ha
 
 stored=$(sql "$db" "SELECT count(*), sum(r.status = 'ok') FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id
                     JOIN sweeps s ON s.id = p.sweep_id WHERE s.name = 'reproduce-rcc'" | tail -1)
-[ "$stored" = "$((3 * mechanisms)),$((3 * mechanisms))" ] || fail "stored runs (count, ok): $stored"
+[ "$stored" = "$total,$total" ] || fail "stored runs (count, ok): $stored"
+points=$(sql "$db" "SELECT group_concat(coalesce(json_extract(params, '$.variant'), '-'), ' ') FROM sweep_points" | tail -1)
+[ "$points" = "- mesi-write-back rcc-no-renewal rcc-no-predictor" ] || fail "sweep points: $points"
 
 # A claim about a mechanism the study does not run has no data, and says which one is missing.
 if ! grep -q "^| C1 | .* | rcc is not among the study's mechanisms | no data |$" "$work/report/claims.md" &&
@@ -40,11 +48,19 @@ fi
 python3 - "$db" "$work/report/claims.md" <<'PY' || fail "claims.md disagrees with the stored runs"
 import math, re, sqlite3, sys
 db, claims = sqlite3.connect(sys.argv[1]), open(sys.argv[2]).read()
-def metric(workload, mechanism, name):
+def run(workload, mechanism, variant):
+    return db.execute("SELECT r.id FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id WHERE r.workload = ? "
+                      "AND r.mechanism = ? AND coalesce(json_extract(p.params, '$.variant'), '') = ?",
+                      (workload, mechanism, variant)).fetchone()[0]
+def metric(workload, mechanism, name, variant=""):
+    run_id = run(workload, mechanism, variant)
     if name == "cycles":
-        return db.execute("SELECT cycles FROM runs WHERE workload = ? AND mechanism = ?", (workload, mechanism)).fetchone()[0]
-    return db.execute("SELECT m.value FROM metrics m JOIN runs r ON r.id = m.run_id WHERE r.workload = ? AND "
-                      "r.mechanism = ? AND m.kernel_index = -1 AND m.name = ?", (workload, mechanism, name)).fetchone()[0]
+        return db.execute("SELECT cycles FROM runs WHERE id = ?", (run_id,)).fetchone()[0]
+    if name == "ordering":
+        return db.execute("SELECT cycles FROM stalls WHERE run_id = ? AND cu = -1 AND category = 'sync' "
+                          "AND subcategory = 'ordering'", (run_id,)).fetchone()[0]
+    return db.execute("SELECT value FROM metrics WHERE run_id = ? AND kernel_index = -1 AND name = ?",
+                      (run_id, name)).fetchone()[0]
 def energy(workload, mechanism):
     return sum(metric(workload, mechanism, "noc_energy_" + part)
                for part in ("link_dynamic", "router_dynamic", "link_static", "router_static"))
@@ -54,10 +70,24 @@ inter = ("stn", "vpr")
 expected = {
     "D1": "%+.1f%%" % (100 * (geomean([metric(w, "mesi", "cycles") / metric(w, "tc-strong", "cycles") for w in inter]) - 1)),
     "D6": "%+.1f%%" % (100 * (1 - geomean([energy(w, "tc-strong") / energy(w, "mesi") for w in inter]))),
+    "S1": "(geomean, inter): %+.1f%%" % (100 * (geomean([metric(w, "rcc", "ordering") / metric(w, "mesi", "ordering")
+                                                         for w in inter]) - 1)),
+    "S3": "(geomean, inter): %+.1f%%" % (100 * (geomean([metric(w, "rcc", "issue_filter_hold_cycles_mean") /
+                                                          metric(w, "mesi", "issue_filter_hold_cycles_mean")
+                                                          for w in inter]) - 1)),
+    "R1": "(total, inter): %+.1f%%" % (100 * (sum(metric(w, "rcc", "noc_bytes") for w in inter) /
+                                              sum(metric(w, "rcc", "noc_bytes", "rcc-no-renewal") for w in inter) - 1)),
+    "W1": "%+.1f%% (geomean, inter)" % (100 * (geomean([metric(w, "mesi", "cycles", "mesi-write-back") /
+                                                        metric(w, "rcc", "cycles") for w in inter]) - 1)),
 }
 failed = False
 for claim, number in expected.items():
     row = re.search(r"^\| %s \|.*$" % claim, claims, re.M)
+    if claim[0] in "SRW":
+        if not row or number not in row.group(0):
+            print("FAIL: %s should quote %s: %s" % (claim, number, row.group(0) if row else "no row"))
+            failed = True
+        continue
     if not row or ": %s (geomean, inter)" % number not in row.group(0):
         print("FAIL: %s should quote %s: %s" % (claim, number, row.group(0) if row else "no row"))
         failed = True
@@ -75,7 +105,7 @@ PY
 
 cp "$work/report/claims.md" "$work/claims.first"
 expect 0 "report only" "$syncscope" reproduce "${args[@]}" --report-only
-[ "$(sql "$db" "SELECT count(*) FROM runs" | tail -1)" = "$((3 * mechanisms))" ] || fail "--report-only stored runs"
+[ "$(sql "$db" "SELECT count(*) FROM runs" | tail -1)" = "$total" ] || fail "--report-only stored runs"
 cmp -s "$work/claims.first" "$work/report/claims.md" || fail "--report-only changed the claims"
 
 expect 2 "workload outside the study" "$syncscope" reproduce rcc --workloads vecadd --db "$db"

@@ -10,6 +10,8 @@
  * The NoC traffic classes of the same messages (docs/noc-energy.md): a store's GetM and grant are
  * ST, a load's GetS and grant LD, forwards, owner data and write-backs RCL, invalidations and their
  * acknowledgements INV, and a recall's invalidation and acknowledgement RCL.
+ * mesi with write-through L1s: a store or atomic invalidates the other sharer before the L2
+ * performs it, and the writer keeps no copy.
  * A toy directory machine with a guarded row checks that the directory takes the first row whose
  * guard holds, and what its guard sees. */
 #include <setjmp.h>
@@ -92,6 +94,47 @@ static void test_ownership_forwarding_invalidation_and_recall(void **state)
         assert_int_equal(l1_writes_outstanding(h->memory, cu), 0);
         assert_true(l1_drained(h->memory, cu));
     }
+}
+
+/* mesi with write-through L1s (mesi.stores=write_through, Ren's SC baseline): reads get S, never
+ * E; a store or atomic drops the writer's copy and goes to the directory, which invalidates the
+ * other sharer before the L2 performs it; nothing is owned or written back. */
+static void test_write_through_mesi(void **state)
+{
+    (void)state;
+    memory_harness fresh, *h = &fresh;
+    const char *sets[] = {"gpu.cu_count=2", "mesi.stores=write_through"};
+    memory_harness_open(h, "mesi", sets, 2);
+    const ownership_stats *stats = ownership_stats_of(h->memory);
+    gsi_source source;
+
+    assert_int_equal(memory_harness_access(h, 0, L1_LOAD, h->base, 0, NULL), 0);   /* both read: S */
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base, 0, NULL), 0);
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base, 0, &source), 0);
+    assert_int_equal(source, GSI_SOURCE_L1);
+
+    memory_harness_access(h, 0, L1_STORE, h->base, 5, NULL);            /* Inv CU1, the L2 writes */
+    assert_int_equal(stats->dir_invalidations, 1);
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base, 0, &source), 5);
+    assert_int_equal(source, GSI_SOURCE_L2);
+    assert_int_equal(memory_harness_access(h, 0, L1_LOAD, h->base, 0, &source), 5);   /* no copy kept */
+    assert_int_equal(source, GSI_SOURCE_L2);
+
+    assert_int_equal(memory_harness_access(h, 1, L1_ATOMIC, h->base, 10, NULL), 5);   /* Inv CU0 */
+    assert_int_equal(stats->dir_invalidations, 2);
+    assert_int_equal(memory_harness_access(h, 0, L1_LOAD, h->base, 0, NULL), 15);
+    memory_harness_access(h, 1, L1_STORE, h->base + 4, 7, NULL);        /* Inv CU0 again */
+    assert_int_equal(stats->dir_invalidations, 3);
+    assert_int_equal(memory_harness_access(h, 0, L1_LOAD, h->base + 4, 0, NULL), 7);
+
+    assert_int_equal(stats->l1_ownership_requests, 0);
+    assert_int_equal(stats->l1_writebacks, 0);
+    assert_int_equal(stats->dir_forwards, 0);
+    assert_int_equal(image_word(h, h->base), 15);
+    assert_int_equal(image_word(h, h->base + 4), 7);
+    for (unsigned cu = 0; cu < 2; cu++)
+        assert_true(l1_drained(h->memory, cu));
+    memory_harness_close(h);
 }
 
 /* Starts `count` one-lane atomic adds of 1 on `address` from CU `cu`, all at `now`. */
@@ -271,6 +314,7 @@ int main(void)
         cmocka_unit_test(test_ownership_forwarding_invalidation_and_recall),
         cmocka_unit_test(test_hot_line_atomics_take_the_atomic_unit_in_turn),
         cmocka_unit_test(test_guarded_directory_rows),
+        cmocka_unit_test(test_write_through_mesi),
         cmocka_unit_test(test_traffic_classes_of_directory_messages),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

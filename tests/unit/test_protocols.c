@@ -219,7 +219,8 @@ static void test_rfo_directory_table_is_complete(void **state)
     } index = {{{0}}};
     for (unsigned i = 0; i < rfo->size; i++)
         index.dir[rfo->table[i].state][rfo->table[i].event] = &rfo->table[i];
-    for (int s = 0; s < DIR_STATE_COUNT; s++) {
+    /* every state of a directory whose L1s write back (WaitWrite is for write-through L1s' writes) */
+    for (int s = 0; s <= DIR_WAIT_RECALL; s++) {
         DIR_ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_S);
         DIR_ROW_EXISTS(index.dir, (dir_state)s, DIR_GET_M);
     }

@@ -11,7 +11,11 @@
  * with no entry in a full set recalls the least recently used idle entry of the set and waits in
  * the recall's transaction. A request that finds no free transaction, every way of its set busy,
  * or no L2 MSHR for the home read waits at the head of the bank's request queue; answers
- * (responses) never wait.
+ * (responses) never wait. A write-through's write or atomic (DIR_WRITE, in a table that has rows
+ * for it) invalidates the other copies in a transaction that grants no data; once every ack is in,
+ * the write goes back to the head of the bank's queue ahead of the requests that waited, and the
+ * bank's L2 array performs it with the line in I (l2_process: an L2 miss fetches the line) and
+ * answers the L1; reads that come later find the written line at home.
  *
  * Timing: a request takes the bank's pipeline for a cycle; forwards and invalidations leave
  * directory.latency cycles later; a home read is answered l2_latency cycles after it starts (an L2
@@ -78,6 +82,7 @@ typedef struct dir_context {
     const uint8_t *data;        /* the data the event brings */
     gsi_source source;
     bool message_kept;          /* the message lives on (in a transaction, or sent back) */
+    bool must_wait;             /* the L2 array could not take the write: offer it again next cycle */
 } dir_context;
 
 static directory_slice *directory_create(const directory_config *config, const directory_index *index)
@@ -244,7 +249,7 @@ static transaction *open_transaction(memory_system *memory, dir_context *context
     return t;
 }
 
-static void open_request(memory_system *memory, dir_context *context)
+static void open_request(memory_system *memory, dir_context *context, bool needs_data)
 {
     if (!context->entry) {
         directory_entry *way = free_way(memory, slice_of(memory, context->bank), context->line_address);
@@ -255,6 +260,7 @@ static void open_request(memory_system *memory, dir_context *context)
     message *request = message_get(memory, context->handle);
     transaction *t = open_transaction(memory, context, message_cu(request));
     t->request = context->handle;
+    t->needs_data = needs_data;
     context->message_kept = true;
 }
 
@@ -323,6 +329,28 @@ static int grant(memory_system *memory, dir_context *context, l1_event event, sc
     return 0;
 }
 
+/* The bank's L2 array performs the write or atomic at the head of the bank's queue and answers
+ * its L1; when the array cannot take it now, it stays at the head (context->must_wait). */
+static int perform_write(memory_system *memory, dir_context *context, sc_time now, sc_error *error)
+{
+    int status = l2_process(memory, context->bank, context->handle, now, error);
+    if (status < 0)
+        return -1;
+    context->must_wait = status == 0;
+    context->message_kept = true;
+    return 0;
+}
+
+/* The transaction's write goes first among the requests that waited for its line. */
+static void retake_write(memory_system *memory, transaction *t)
+{
+    message_get(memory, t->request)->next = t->deferred_head;
+    t->deferred_head = t->request;
+    if (t->deferred_tail == MESSAGE_NONE)
+        t->deferred_tail = t->request;
+    t->request = MESSAGE_NONE;
+}
+
 /* Closes the transaction; the requests that waited in it go to the front of the bank's queue. */
 static void close_transaction(memory_system *memory, dir_context *context, sc_time now)
 {
@@ -346,7 +374,15 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
         context->message_kept = true;
         break;
     case DIR_OPEN:
-        open_request(memory, context);
+        open_request(memory, context, true);
+        break;
+    case DIR_OPEN_WRITE:
+        open_request(memory, context, false);
+        break;
+    case DIR_PERFORM_WRITE:
+        return perform_write(memory, context, now, error);
+    case DIR_RETAKE_WRITE:
+        retake_write(memory, t);
         break;
     case DIR_OPEN_RECALL:
         open_transaction(memory, context, NO_CU);
@@ -563,6 +599,8 @@ static dir_event message_event(const message *m)
     case MSG_GET_M: return DIR_GET_M;
     case MSG_PUT: return m->protocol_bits & OWNERSHIP_DIRTY ? DIR_PUT_DIRTY : DIR_PUT_CLEAN;
     case MSG_INV_ACK: return DIR_INV_ACK;
+    case MSG_WRITE: return DIR_WRITE;
+    case MSG_ATOMIC: return DIR_WRITE;
     case MSG_OWNER_DATA: return m->protocol_bits & OWNERSHIP_DIRTY ? DIR_OWNER_DIRTY : DIR_OWNER_CLEAN;
     default: return DIR_OWNER_NO_DATA;
     }
@@ -575,13 +613,15 @@ int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_
     dir_event event = message_event(m);
     context.data = m->data;
     context.source = GSI_SOURCE_REMOTE_L1;
-    if (event == DIR_GET_S || event == DIR_GET_M) {
+    bool request = event == DIR_GET_S || event == DIR_GET_M || event == DIR_WRITE;
+    if (request) {
         admission admitted = admit_request(memory, &context, event, now, error);
         if (admitted == ADMIT_ERROR || admitted == ADMIT_WAIT)
             return admitted;
-        ownership_stats_of(memory)->dir_lookups++;
-        if (admitted == ADMIT_IN_RECALL)
+        if (admitted == ADMIT_IN_RECALL) {
+            ownership_stats_of(memory)->dir_lookups++;
             return 1;
+        }
     } else if ((event == DIR_PUT_DIRTY || event == DIR_PUT_CLEAN) &&
                (!context.entry || context.entry->owner != (int32_t)message_cu(m))) {
         return sc_fail(error, "internal error: protocol %s: write-back of line 0x%llx from CU %u, which does not own it",
@@ -589,6 +629,9 @@ int directory_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_
     }
     if (run_event(memory, &context, event, now, error) < 0)
         return -1;
+    if (context.must_wait)
+        return 0;
+    ownership_stats_of(memory)->dir_lookups += request;
     if (!context.message_kept)
         message_free(memory, handle);
     return 1;
@@ -651,7 +694,7 @@ void directory_warm_finish(memory_system *memory)
 const char *dir_state_name(dir_state state)
 {
     static const char *const names[DIR_STATE_COUNT] = {
-        "I", "S", "M", "O", "WaitHomeE", "WaitHomeS", "WaitOwnerS", "WaitM", "WaitRecall",
+        "I", "S", "M", "O", "WaitHomeE", "WaitHomeS", "WaitOwnerS", "WaitM", "WaitRecall", "WaitWrite",
     };
     return state < DIR_STATE_COUNT ? names[state] : "?";
 }
@@ -660,7 +703,7 @@ const char *dir_event_name(dir_event event)
 {
     static const char *const names[DIR_EVENT_COUNT] = {
         "GetS", "GetM", "PutDirty", "PutClean", "InvAck", "OwnerDirty", "OwnerClean", "OwnerNoData",
-        "HomeData", "Done", "Replace",
+        "HomeData", "Done", "Replace", "Write",
     };
     return event < DIR_EVENT_COUNT ? names[event] : "?";
 }
@@ -671,7 +714,7 @@ const char *dir_action_name(dir_action action)
         "none", "defer", "open", "open_recall", "read_home", "forward_get_s", "forward_get_m",
         "invalidate_sharers", "count_ack", "take_data", "owner_answered", "write_home", "ack_put",
         "clear_owner", "owner_to_sharer", "add_requester", "set_owner", "grant_s", "grant_e", "grant_m",
-        "close", "free_entry",
+        "close", "free_entry", "open_write", "perform_write", "retake_write",
     };
     return action < DIR_ACTION_COUNT ? names[action] : "?";
 }

@@ -14,8 +14,13 @@
  * the image and, after a write, forgets the lines; warm_finish forgets every entry.
  * DIRECTORY_HOOKS lists them for a protocol's hooks table, with its own build (one that calls
  * directory_build) and the L1 side's hooks of ownership.h (DIRECTORY_HOOK_FIELDS: the same
- * fields, for a table that adds its own, such as an SC core's); directory_counters are the metrics
- * such a protocol reports. */
+ * fields with the protocol's own load_config, for a table that adds its own, such as an SC
+ * core's); directory_counters are the metrics such a protocol reports.
+ *
+ * Besides the ownership requests (GetS, GetM, Puts), a slice takes the writes and atomics of L1s
+ * that write through (MSG_WRITE, MSG_ATOMIC: event DIR_WRITE): a table that has rows for them
+ * invalidates every other copy of the line first and then lets the bank's L2 array perform the
+ * write (l2_process), which answers the L1 as it does without a directory. */
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_DIRECTORY_H
 
@@ -66,6 +71,8 @@ typedef enum dir_state {
     DIR_WAIT_OWNER_S,    /* GetS in M/O: waiting for the owner's data */
     DIR_WAIT_M,          /* GetM: waiting for the data (home or owner) and every invalidation ack */
     DIR_WAIT_RECALL,     /* the entry is being replaced: waiting for the L1 copies to be given up */
+    DIR_WAIT_WRITE,      /* a written-through store or atomic: waiting for every invalidation ack
+                            before the L2 performs it */
     DIR_STATE_COUNT
 } dir_state;
 
@@ -81,6 +88,8 @@ typedef enum dir_event {
     DIR_HOME_DATA,       /* the home's data is ready (L2 hit, or DRAM fill) */
     DIR_DONE,            /* everything the transaction waits for has arrived */
     DIR_REPLACE,         /* the entry is the victim of a new line's entry */
+    DIR_WRITE,           /* an L1 writes through: a store's bytes (MSG_WRITE) or an atomic (MSG_ATOMIC),
+                            which the L2 performs once no other L1 holds a copy */
     DIR_EVENT_COUNT
 } dir_event;
 
@@ -107,6 +116,13 @@ typedef enum dir_action {
     DIR_GRANT_M,             /* send the data with ownership */
     DIR_CLOSE,               /* close the transaction; requests that waited in it go again */
     DIR_FREE_ENTRY,          /* drop the entry (no L1 holds the line) */
+    DIR_OPEN_WRITE,          /* open a transaction for a write-through: it waits for acks, grants no data */
+    DIR_PERFORM_WRITE,       /* the bank's L2 array performs the write or atomic and answers the L1
+                                (l2_process); while the array cannot take it, it waits at the head of
+                                the bank's queue */
+    DIR_RETAKE_WRITE,        /* the transaction's write goes back to the head of the bank's queue,
+                                ahead of the requests that waited for the line (DIR_CLOSE requeues
+                                them behind it) */
     DIR_ACTION_COUNT
 } dir_action;
 
@@ -145,14 +161,15 @@ int directory_handle_event(memory_system *memory, const timing_event *event, sc_
 void directory_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
 void directory_warm_finish(memory_system *memory);
 
-/* The hooks of a protocol whose directory is this block, built by `build_hook`. */
-#define DIRECTORY_HOOK_FIELDS(build_hook)                                                           \
-    .build = (build_hook), .destroy = directory_destroy_all, .load_config = directory_load_config,   \
+/* The hooks of a protocol whose directory is this block, built by `build_hook`, its configuration
+ * read by `load_config_hook` (directory_load_config, or a protocol's own that calls it first). */
+#define DIRECTORY_HOOK_FIELDS(build_hook, load_config_hook)                                         \
+    .build = (build_hook), .destroy = directory_destroy_all, .load_config = (load_config_hook),      \
     .bank_receive = directory_receive, .home_data = directory_home_filled,                          \
     .handle_event = directory_handle_event, .host_access = directory_host_access,                   \
     .warm_finish = directory_warm_finish, .l1_action = ownership_l1_action,                         \
     .l1_message = ownership_l1_message, .l1_drained = ownership_l1_drained
-#define DIRECTORY_HOOKS(build_hook) {DIRECTORY_HOOK_FIELDS(build_hook)}
+#define DIRECTORY_HOOKS(build_hook) {DIRECTORY_HOOK_FIELDS(build_hook, directory_load_config)}
 
 /* The directory's and the owning L1s' counters (ownership_stats), as the protocol's metrics. */
 #define DIRECTORY_COUNTER_COUNT 8

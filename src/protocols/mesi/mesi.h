@@ -1,11 +1,22 @@
-/* mesi.h — what the files of the mesi module (write-back L1s with directory MESI coherence)
- * share: its controllers' tables for the detailed model (mesi_protocol.c) and its analytical
- * model (mesi_model.c). Only this folder and its registry entry (mesi.c) include it. */
+/* mesi.h — what the files of the mesi module (directory MESI coherence with write-through or
+ * write-back L1s) share: its configuration and controllers' tables for the detailed model
+ * (mesi_protocol.c) and its analytical model (mesi_model.c). Only this folder and its registry
+ * entry (mesi.c) include it. */
 #ifndef SYNCSCOPE_PROTOCOLS_MESI_MESI_H
 #define SYNCSCOPE_PROTOCOLS_MESI_MESI_H
 
 #include "model/model.h"
+#include "protocols/common/directory.h"
 #include "timing/protocol.h"
+
+/* Its configuration (memory_config.protocol_config): the directory's, then mesi.stores. */
+typedef struct mesi_config {
+    directory_config directory;   /* first: directory_config_of reads it */
+    bool write_through;           /* mesi.stores write_through: stores and atomics go to the L2 */
+} mesi_config;
+
+/* mesi.stores, the key only mesi reads. */
+extern const sc_config_key_table mesi_config_keys;
 
 extern const sc_protocol protocol_mesi;
 extern const model_mechanism model_mesi;

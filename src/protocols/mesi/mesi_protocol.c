@@ -5,12 +5,28 @@
  * and Wood's primer, chapter 8) in the engine's action vocabulary, on the same full-map directory
  * building block as rfo (common/directory.c). The CUs are SC cores (common/sc_core.h; §3.3,
  * §3.12: every SC configuration issues a warp's global accesses one at a time and stalls its
- * local-memory accesses while one is outstanding; fences are no-ops): a warp's store is done once
- * it is performed in its L1 in M, after every other copy was invalidated, so the next access of
- * the warp sees a coherent, SC order. (rfo is the same directory family with the engine's weak
- * core.)
+ * local-memory accesses while one is outstanding; fences are no-ops). (rfo is the same directory
+ * family, write-back, with the engine's weak core.)
  *
- * L1: write-back, write-allocate; lines in M, E, S or I. A load hits in S/E/M, otherwise sends a
+ * Two ways for the L1 to take stores and atomics, chosen by mesi.stores (mesi_config):
+ *
+ * write_through — the thesis's MESI (§3.2: "an SC implementation similar to prior work [94, 220]
+ * but with GPU-style write-through L1 caches"; each store's latency is "the round-trip to L2,
+ * unavoidable with the write-through L1 caches found in GPUs", plus "in our MESI-based
+ * experiment the write waits until other sharers have invalidated their copies"). L1 lines are S
+ * or I; a load miss sends a GetS (IS) and the directory grants S, never E. A store or atomic drops
+ * the L1's own copy (write-no-allocate, as the chapter's other write-through L1s: TC's and RCC's
+ * V -> I) and goes to the directory (MSG_WRITE, MSG_ATOMIC), which invalidates every other
+ * sharer and, once their acks are in, has the L2 perform it and acknowledge it; the warp's access
+ * is done at that ack. A store or atomic to a line whose read is in flight closes the miss (its
+ * fill answers the loads already waiting, uncached: row I + GrantS). The rows of this reading
+ * are the guarded ones (MESI_WRITES_THROUGH); E, M and IM never occur.
+ *
+ * write_back — ownership, as CPU MESI and the SC studies the thesis cites ([94, 220]: "MOESI and
+ * MESI with write-back L1 caches"): a warp's store is done once it is performed in its L1 in M,
+ * after every other copy was invalidated, so later stores to the line hit it.
+ *
+ * Write-back L1: write-allocate; lines in M, E, S or I. A load hits in S/E/M, otherwise sends a
  * GetS (IS) and is granted S, or E when no other L1 holds the line. A store or atomic needs M:
  * E turns into M silently; in S the copy is dropped and a GetM sent (IM), as from I. Requests to
  * a line in IM wait in its MSHR and are performed in arrival order when ownership arrives; a
@@ -23,7 +39,8 @@
  * as such: its Put went first on the same ordered path, so the directory already has the data.
  *
  * Directory (blocking, every grant's data passes through it; rfo's table without O): GetS in I
- * reads the home and grants E; in S reads the home and grants S; in M forwards to the owner and
+ * reads the home and grants E (S under write_through, where no L1 owns a line); in S reads the
+ * home and grants S; in M forwards to the owner and
  * grants S once it answers, writing a dirty answer home (the line becomes S with the old owner
  * as a sharer). GetM reads the home (I, S) or takes the owner's data (M), invalidates every other
  * sharer, and grants M once the data and every ack are in. Puts are never deferred: a Put from
@@ -31,27 +48,42 @@
  * is inclusive of the L1s) recalls the line: sharers are invalidated and the owner's data
  * written home. The L2 is the home's write-back cache of DRAM; the memory-side L3 keeps the
  * engine's default (not writable: only the RFO system's L3 takes writes, QuickRelease §4.2).
+ * Under write_through a Write (a store's bytes or an atomic) in I is performed by the L2 at once;
+ * in S it invalidates every sharer but the writer (whose copy is gone already) and waits in
+ * WaitWrite, deferring reads and writes of the line, until the acks are in; then it goes back to
+ * the head of the bank's queue, ahead of what waited, and is performed with the line in I.
  *
  * Rows identical to rfo's (rfo_protocol.c) are copied: the tables are the specification.
  */
 #include "protocols/mesi/mesi.h"
 
-#include "protocols/common/directory.h"
+#include <string.h>
+
 #include "protocols/common/sc_core.h"
 
 #define ROW PROTOCOL_ROW
+#define GUARDED PROTOCOL_GUARDED_ROW
+
+/* The rows of the write-through reading come first in their pairs, guarded by: */
+enum { MESI_WRITES_THROUGH = 1 };
 
 static const protocol_transition mesi_l1[] = {
     ROW(L1_I,  L1_LOAD,         L1_IS, L1_REQUEST_SHARED),
     ROW(L1_I,  L1_LOAD_STRONG,  L1_IS, L1_REQUEST_SHARED),
+    GUARDED(L1_I, L1_STORE,        MESI_WRITES_THROUGH, L1_I, L1_WRITE_THROUGH),
     ROW(L1_I,  L1_STORE,        L1_IM, L1_REQUEST_OWNERSHIP),
+    GUARDED(L1_I, L1_STORE_STRONG, MESI_WRITES_THROUGH, L1_I, L1_WRITE_THROUGH),
     ROW(L1_I,  L1_STORE_STRONG, L1_IM, L1_REQUEST_OWNERSHIP),
+    GUARDED(L1_I, L1_ATOMIC,       MESI_WRITES_THROUGH, L1_I, L1_SEND_ATOMIC),
     ROW(L1_I,  L1_ATOMIC,       L1_IM, L1_REQUEST_OWNERSHIP),
 
     ROW(L1_S,  L1_LOAD,         L1_S,  L1_HIT),
     ROW(L1_S,  L1_LOAD_STRONG,  L1_S,  L1_HIT),
+    GUARDED(L1_S, L1_STORE,        MESI_WRITES_THROUGH, L1_I, L1_DROP_LINE, L1_WRITE_THROUGH),
     ROW(L1_S,  L1_STORE,        L1_IM, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
+    GUARDED(L1_S, L1_STORE_STRONG, MESI_WRITES_THROUGH, L1_I, L1_DROP_LINE, L1_WRITE_THROUGH),
     ROW(L1_S,  L1_STORE_STRONG, L1_IM, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
+    GUARDED(L1_S, L1_ATOMIC,       MESI_WRITES_THROUGH, L1_I, L1_DROP_LINE, L1_SEND_ATOMIC),
     ROW(L1_S,  L1_ATOMIC,       L1_IM, L1_DROP_LINE, L1_REQUEST_OWNERSHIP),
 
     ROW(L1_E,  L1_LOAD,         L1_E,  L1_HIT),
@@ -68,8 +100,11 @@ static const protocol_transition mesi_l1[] = {
 
     ROW(L1_IS, L1_LOAD,         L1_IS, L1_MERGE),
     ROW(L1_IS, L1_LOAD_STRONG,  L1_IS, L1_MERGE),
+    GUARDED(L1_IS, L1_STORE,        MESI_WRITES_THROUGH, L1_I, L1_CLOSE_MISS, L1_WRITE_THROUGH),
     ROW(L1_IS, L1_STORE,        L1_IS, L1_STALL),
+    GUARDED(L1_IS, L1_STORE_STRONG, MESI_WRITES_THROUGH, L1_I, L1_CLOSE_MISS, L1_WRITE_THROUGH),
     ROW(L1_IS, L1_STORE_STRONG, L1_IS, L1_STALL),
+    GUARDED(L1_IS, L1_ATOMIC,       MESI_WRITES_THROUGH, L1_I, L1_CLOSE_MISS, L1_SEND_ATOMIC),
     ROW(L1_IS, L1_ATOMIC,       L1_IS, L1_STALL),
 
     ROW(L1_IM, L1_LOAD,         L1_IM, L1_MERGE),
@@ -81,6 +116,7 @@ static const protocol_transition mesi_l1[] = {
     ROW(L1_IS, L1_GRANT_S,      L1_S,  L1_INSTALL_FILL, L1_DELIVER_FILL),
     ROW(L1_IS, L1_GRANT_E,      L1_E,  L1_INSTALL_FILL, L1_DELIVER_FILL),
     ROW(L1_IM, L1_GRANT_M,      L1_M,  L1_INSTALL_FILL, L1_DELIVER_FILL),
+    ROW(L1_I,  L1_GRANT_S,      L1_I,  L1_DELIVER_FILL),   /* a miss a write-through closed */
 
     ROW(L1_S,  L1_REPLACE,      L1_I,  L1_DROP_LINE),
     ROW(L1_E,  L1_REPLACE,      L1_I,  L1_WRITE_BACK, L1_DROP_LINE),
@@ -107,6 +143,7 @@ static const protocol_transition mesi_l1[] = {
 /* WAIT_OWNER_S on a dirty answer has no room for OWNER_ANSWERED (six actions at most) and needs
  * none: the row closes the transaction, and the next one opens with nothing pending. */
 static const protocol_transition mesi_directory[] = {
+    GUARDED(DIR_I, DIR_GET_S, MESI_WRITES_THROUGH, DIR_WAIT_HOME_S, DIR_OPEN, DIR_READ_HOME),
     ROW(DIR_I, DIR_GET_S,  DIR_WAIT_HOME_E,  DIR_OPEN, DIR_READ_HOME),
     ROW(DIR_I, DIR_GET_M,  DIR_WAIT_M,       DIR_OPEN, DIR_READ_HOME),
 
@@ -158,10 +195,58 @@ static const protocol_transition mesi_directory[] = {
     ROW(DIR_WAIT_RECALL, DIR_PUT_DIRTY,     DIR_WAIT_RECALL, DIR_WRITE_HOME, DIR_ACK_PUT, DIR_CLEAR_OWNER),
     ROW(DIR_WAIT_RECALL, DIR_PUT_CLEAN,     DIR_WAIT_RECALL, DIR_ACK_PUT, DIR_CLEAR_OWNER),
     ROW(DIR_WAIT_RECALL, DIR_DONE,          DIR_I, DIR_FREE_ENTRY, DIR_CLOSE),
+
+    /* write-through stores and atomics (only write-through L1s send them) */
+    ROW(DIR_I, DIR_WRITE,               DIR_I, DIR_PERFORM_WRITE),
+    ROW(DIR_S, DIR_WRITE,               DIR_WAIT_WRITE, DIR_OPEN_WRITE, DIR_INVALIDATE_SHARERS),
+    ROW(DIR_WAIT_HOME_S, DIR_WRITE,     DIR_WAIT_HOME_S, DIR_DEFER),
+    ROW(DIR_WAIT_RECALL, DIR_WRITE,     DIR_WAIT_RECALL, DIR_DEFER),
+    ROW(DIR_WAIT_WRITE, DIR_GET_S,      DIR_WAIT_WRITE, DIR_DEFER),
+    ROW(DIR_WAIT_WRITE, DIR_WRITE,      DIR_WAIT_WRITE, DIR_DEFER),
+    ROW(DIR_WAIT_WRITE, DIR_INV_ACK,    DIR_WAIT_WRITE, DIR_COUNT_ACK),
+    ROW(DIR_WAIT_WRITE, DIR_DONE,       DIR_I, DIR_RETAKE_WRITE, DIR_CLOSE, DIR_FREE_ENTRY),
 };
 
+static bool writes_through(const memory_system *memory)
+{
+    return ((const mesi_config *)memory->config.protocol_config)->write_through;
+}
+
+/* The only guard, MESI_WRITES_THROUGH: mesi.stores is write_through. */
+static bool mesi_directory_guard(memory_system *memory, const directory_guard_view *line, unsigned guard)
+{
+    (void)line, (void)guard;
+    return writes_through(memory);
+}
+
+static bool mesi_l1_guard(memory_system *memory, const l1_context *context, unsigned guard)
+{
+    (void)context, (void)guard;
+    return writes_through(memory);
+}
+
 static const directory_machine mesi_directory_machine = {
-    .table = mesi_directory, .size = sizeof mesi_directory / sizeof mesi_directory[0]};
+    .table = mesi_directory, .size = sizeof mesi_directory / sizeof mesi_directory[0], .guard = mesi_directory_guard};
+
+static const sc_config_key mesi_keys[] = {
+    {"mesi.stores", SC_KEY_ENUM, "", 0, 0, "write_through|write_back", 0,
+     "how mesi's L1s take stores and atomics: write_through (Ren's SC baseline, §3.2: GPU-style write-through "
+     "L1s; the L2 performs each store once every other copy is invalidated) or write_back (ownership: a store "
+     "takes the line in M and later stores hit it, as the CPU-like MESI of prior SC studies)"},
+};
+
+const sc_config_key_table mesi_config_keys = {mesi_keys, sizeof mesi_keys / sizeof mesi_keys[0]};
+
+_Static_assert(sizeof(mesi_config) <= PROTOCOL_CONFIG_BYTES, "mesi_config outgrows protocol_config");
+
+/* The directory's keys, then mesi.stores. */
+static int load_mesi_config(const sc_config *c, const char *mechanism, memory_config *m, sc_error *error)
+{
+    if (directory_load_config(c, mechanism, m, error) < 0)
+        return -1;
+    ((mesi_config *)m->protocol_config)->write_through = !strcmp(sc_config_string(c, "mesi.stores"), "write_through");
+    return 0;
+}
 
 /* The directory at the L2 banks runs the table above (the L3 keeps the engine's default, not
  * writable). */
@@ -171,8 +256,9 @@ static void build_mesi(memory_system *memory)
 }
 
 /* SC cores: acquires and releases are waived (a kernel's end still waits until the CU's stores
- * are performed in its own L1). */
-static const protocol_hooks mesi_hooks = {DIRECTORY_HOOK_FIELDS(build_mesi), SC_CORE_HOOKS};
+ * are performed: in its own L1 in M, or acknowledged by the L2). */
+static const protocol_hooks mesi_hooks = {DIRECTORY_HOOK_FIELDS(build_mesi, load_mesi_config),
+                                          .l1_guard = mesi_l1_guard, SC_CORE_HOOKS};
 
 const sc_protocol protocol_mesi = {
     .name = "mesi",
