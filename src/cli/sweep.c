@@ -68,7 +68,7 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
     int64_t sweep_id = -1;
     double seconds = 0;
     if (status == 0 && report_only)
-        status = sweep_find_stored(store, spec, &sweep_id, error);
+        status = sweep_find_stored(store, &session, &sweep_id, error);
     else if (status == 0)
         status = sweep_session_evaluate(&session, store, restart, &sweep_id, &seconds, error);
     if (status == 0 && !report_only) {

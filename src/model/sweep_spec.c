@@ -250,8 +250,10 @@ static int parse_design(const cJSON *design, sweep_spec *spec, const char *origi
     return 0;
 }
 
+/* "manifest_digests" is what a stored spec gains (studies/sweep.h: stored_spec); read back, it is
+ * replaced by the manifests' current digests. */
 static const char *const SPEC_FIELDS[] = {"name", "system", "size", "mode", "mechanisms", "workloads",
-                                          "parameters", "design", "seed", "spot_check", NULL};
+                                          "parameters", "design", "seed", "spot_check", "manifest_digests", NULL};
 
 static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec, sc_error *error)
 {

@@ -2,6 +2,7 @@
  * the calibrated models (sweep_model.h) with a fixed share of the points spot-checked in detail. */
 #include "studies/sweep.h"
 
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,9 +220,10 @@ static int evaluate_shard(sweep_session *session, sc_store *store, int64_t sweep
     return status;
 }
 
-int sweep_find_stored(sc_store *store, const sweep_spec *spec, int64_t *sweep_id, sc_error *error)
+int sweep_find_stored(sc_store *store, const sweep_session *session, int64_t *sweep_id, sc_error *error)
 {
-    sc_query_param params[] = {{"name", spec->name}, {"spec", spec->text}};
+    const sweep_spec *spec = session->spec;
+    sc_query_param params[] = {{"name", spec->name}, {"spec", session->stored_spec}};
     *sweep_id = -1;
     if (sc_store_query(store, "SELECT id FROM sweeps WHERE name = :name AND spec = :spec", params, 2, read_integer,
                        sweep_id, error) < 0)
@@ -268,9 +270,39 @@ static int resolve_names(sweep_session *session, sc_error *error)
     return 0;
 }
 
+/* session->stored_spec: the spec's text, with the content digest of each manifest it names (a
+ * spec of built-in workloads only is stored as it is). */
+static int make_stored_spec(sweep_session *session, sc_error *error)
+{
+    const sweep_spec *spec = session->spec;
+    bool manifests = false;
+    for (int w = 0; w < spec->workload_count; w++)
+        manifests |= !session->workload_refs[w].builtin;
+    if (!manifests)
+        return (session->stored_spec = strdup(spec->text)) ? 0 : sc_fail(error, "out of memory");
+    cJSON *root = cJSON_Parse(spec->text), *digests = cJSON_CreateObject();
+    if (!root || !digests) {
+        cJSON_Delete(root);
+        cJSON_Delete(digests);
+        return sc_fail(error, "sweep %s: out of memory", spec->name);
+    }
+    for (int w = 0; w < spec->workload_count; w++)
+        if (!session->workload_refs[w].builtin && !cJSON_GetObjectItemCaseSensitive(digests, spec->workloads[w]))
+            cJSON_AddStringToObject(digests, spec->workloads[w], session->workload_refs[w].digest);
+    cJSON_DeleteItemFromObjectCaseSensitive(root, "manifest_digests");
+    if (digests->child)
+        cJSON_AddItemToObject(root, "manifest_digests", digests);
+    else
+        cJSON_Delete(digests);
+    session->stored_spec = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return session->stored_spec ? 0 : sc_fail(error, "sweep %s: out of memory", spec->name);
+}
+
 int sweep_session_prepare(sweep_session *session, sc_error *error)
 {
-    if (resolve_names(session, error) < 0 || sweep_design_init(&session->design, session->spec, error) < 0)
+    if (resolve_names(session, error) < 0 || make_stored_spec(session, error) < 0 ||
+        sweep_design_init(&session->design, session->spec, error) < 0)
         return -1;
     return (session->base = sc_config_load(session->spec->system, NULL, NULL, 0, error)) ? 0 : -1;
 }
@@ -330,7 +362,7 @@ int sweep_session_evaluate(sweep_session *session, sc_store *store, bool restart
                            sc_error *error)
 {
     const sweep_spec *spec = session->spec;
-    if ((*sweep_id = sc_store_ensure_sweep(store, spec->name, spec->text, error)) < 0)
+    if ((*sweep_id = sc_store_ensure_sweep(store, spec->name, session->stored_spec, error)) < 0)
         return -1;
     if (restart && sweep_remove_stored_points(store, *sweep_id, &session->points_removed, error) < 0)
         return -1;
@@ -344,6 +376,7 @@ void sweep_session_release(sweep_session *session)
 {
     sweep_model_close(session->model);
     free(session->workload_refs);
+    free(session->stored_spec);
     sc_config_free(session->base);
     sweep_design_free(&session->design);
 }

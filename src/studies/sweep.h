@@ -34,6 +34,9 @@ typedef struct sweep_session {
     sc_config *base;
     sc_store *calibration_store;  /* mode model: where calibrations are looked up (NULL: the sweep's own
                                      database); those used are copied into the sweep's database */
+    char *stored_spec;            /* the specification as the sweeps table stores it: spec->text, with
+                                     "manifest_digests" {workload as written: content digest} when it
+                                     names manifests, so a changed kernel or input is another sweep */
     int64_t remainder, shards;
     sweep_model *model;           /* mode model: the calibrated models */
     int64_t runs, failed_checks, spot_checks;
@@ -65,8 +68,9 @@ int sweep_remove_stored_points(sc_store *store, int64_t sweep_id, int64_t *remov
 
 void sweep_session_release(sweep_session *session);
 
-/* The stored sweep with this name and specification (for a report that writes nothing). */
-int sweep_find_stored(sc_store *store, const sweep_spec *spec, int64_t *sweep_id, sc_error *error);
+/* The stored sweep with the session's name and stored specification (for a report that writes
+ * nothing). */
+int sweep_find_stored(sc_store *store, const sweep_session *session, int64_t *sweep_id, sc_error *error);
 
 typedef struct sweep_totals {
     int64_t sweep_id;

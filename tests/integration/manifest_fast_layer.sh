@@ -4,7 +4,7 @@
 # detailed, sampled) -> compare -> query, no step refusing it. Its profiles, runs and calibrations are
 # keyed by the manifest's content digest: changing one byte of an input file makes the next model
 # run take a new profile (the old one is never served) and leaves the calibration fitted on the
-# old content unused.
+# old content unused, and a sweep of it is stored as another sweep.
 # Usage: manifest_fast_layer.sh PATH/TO/syncscope
 set -u
 syncscope=$1
@@ -93,7 +93,9 @@ expect 0 "query best_configs" "$syncscope" query best_configs --param workload=f
 expect_output "fresh_block_scan"
 expect 0 "query model_error" "$syncscope" query model_error --csv --db "$db"
 
-# Content keys: a copy without a reference check, with its own input file.
+# Content keys: a copy without a reference check, with its own input file. After one byte of the
+# input changes, the next model run takes a new profile and no longer uses the calibration fitted
+# on the old content, and the same sweep spec is another sweep (its stored points are not reused).
 cat >kernels/copy.json <<'MANIFEST'
 {"name": "scan_copy", "ptx": "fresh.ptx",
  "buffers": {"in":  {"type": "u32", "count": 1000, "init": {"file": "copy_in.bin"}},
@@ -115,12 +117,19 @@ expect 0 "calibrate wt on the copy" "$syncscope" calibrate --mechanism wt --work
 copy_calibration=$(scalar "SELECT max(id) FROM calibrations")
 expect 0 "model run of the copy with its calibration" copy_runs
 expect_output "mode model (calibration $copy_calibration)"
-profiles_before=$(scalar "SELECT count(*) FROM profiles WHERE workload = 'scan_copy'")
+sed -e 's/"manifest-sweep"/"copy-sweep"/' -e 's#kernels/block_scan.json#kernels/copy.json#' -e 's/{"lhs": 40}/{"lhs": 5}/' \
+    -e 's/"spot_check": 0.1/"spot_check": 0/' -e 's/"wt", "nol1"/"wt"/' sweep.json >copy_sweep.json
+expect 0 "sweep of the copy" "$syncscope" sweep copy_sweep.json --db "$db" --report "$work/report"
+expect_output "5 of 5 points, 10 model runs stored"
 printf '\x07' | dd of=kernels/copy_in.bin bs=1 seek=5 conv=notrunc 2>/dev/null
+expect 0 "the same sweep of the changed copy" "$syncscope" sweep copy_sweep.json --db "$db" --report "$work/report"
+expect_output "5 of 5 points, 10 model runs stored"
+check "sweeps of the copy, one per content" \
+    "SELECT count(DISTINCT json_extract(spec, '$.manifest_digests.\"kernels/copy.json\"')) FROM sweeps WHERE name = 'copy-sweep'" 2
 expect 0 "model run of the changed copy" copy_runs
 expect_output "mode model (calibration $builtin_only)"
-check "a new profile for the changed input" "SELECT count(*) FROM profiles WHERE workload = 'scan_copy'" \
-    $((profiles_before + 1))
+check "profiles of the copy, one content before the change and one after" \
+    "SELECT count(DISTINCT json_extract(workload_params, '$.digest')) FROM profiles WHERE workload = 'scan_copy'" 2
 check "digests of the copy's model runs" \
     "SELECT count(DISTINCT json_extract(workload_params, '$.digest')) FROM runs WHERE workload = 'scan_copy' AND mode = 'model'" 2
 
