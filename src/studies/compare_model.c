@@ -148,8 +148,8 @@ int compare_model_step(const compare_model_request *request, sc_store *store, FI
             mechanisms[mechanism_count++] = request->mechanisms[m];
     if (!study.workload_count || !mechanism_count) {
         fprintf(out, "model: skipped: %s\n",
-                !study.workload_count ? "no compared workload is a manifest or one the models cover ("
-                                        MODEL_DEFAULT_WORKLOADS ")"
+                !study.workload_count ? "no compared workload is one the models cover (" MODEL_DEFAULT_WORKLOADS
+                                        ") or a manifest"
                                       : "no compared mechanism has an analytical model");
         return 0;
     }
