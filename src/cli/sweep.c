@@ -58,10 +58,13 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
     bool model = status == 0 && !strcmp(spec->mode, "model");
     if (status == 0 && !report_only && !model)
         status = sweep_session_check(&session, NULL, error);
-    if (status == 0 && !(store = report_only ? sc_store_open_reader(database, error) : sc_store_open(database, error)))
-        status = -1;
+    /* --calibration names a database to read before the sweep's own is opened or created. */
+    if (status == 0 && calibration && !model)
+        status = sc_fail_input(error, "--calibration is for a model sweep; %s is a %s sweep", spec_path, spec->mode);
     if (status == 0 && !report_only && model && calibration &&
         !(session.calibration_store = sc_store_open_reader(calibration, error)))
+        status = -1;
+    if (status == 0 && !(store = report_only ? sc_store_open_reader(database, error) : sc_store_open(database, error)))
         status = -1;
     if (status == 0 && !report_only && model)
         status = sweep_session_check(&session, store, error);

@@ -45,6 +45,12 @@ for mechanism in wt nol1; do
     expect 0 "calibrate $mechanism" syncscope calibrate --mechanism "$mechanism" --workloads kernels/block_scan.json,vecadd \
         --points 1 --size tiny --db cal.sqlite
 done
+expect 1 "--calibration naming no database" syncscope sweep S.json --db refused.sqlite --calibration nosuch.sqlite
+expect_error_line "nosuch.sqlite"
+sed 's/"spot_check": 0/"mode": "detailed"/' S.json >detailed.json
+expect 2 "--calibration for a detailed sweep" syncscope sweep detailed.json --db refused.sqlite --calibration cal.sqlite
+expect_error_line "--calibration is for a model sweep; detailed.json is a detailed sweep"
+[ ! -e refused.sqlite ] || fail "a refused sweep created its database"
 expect 0 "unsharded sweep" syncscope sweep S.json --db single.sqlite --calibration cal.sqlite
 expect_output "60 of 60 points, 240 model runs stored"
 
