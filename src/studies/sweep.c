@@ -262,7 +262,10 @@ static int resolve_names(sweep_session *session, sc_error *error)
         return sc_fail(error, "out of memory");
     for (int w = 0; w < session->workload_count; w++) {
         const char *name = spec->workload_count ? spec->workloads[w] : suite[w]->name;
-        if (sc_workload_ref_resolve(name, spec->path[0] ? spec->path : NULL, &session->workload_refs[w], error) < 0)
+        sc_workload_ref *ref = &session->workload_refs[w];
+        if (session->names_only && !sc_workload_find(name) && sc_workload_is_manifest_name(name))
+            snprintf(ref->name, sizeof ref->name, "%s", name);
+        else if (sc_workload_ref_resolve(name, spec->path[0] ? spec->path : NULL, ref, error) < 0)
             return sc_fail_prefix(error, "sweep %s: workloads", spec->name);
         session->workloads[w] = session->workload_refs[w].name;
     }
@@ -301,7 +304,7 @@ static int make_stored_spec(sweep_session *session, sc_error *error)
 
 int sweep_session_prepare(sweep_session *session, sc_error *error)
 {
-    if (resolve_names(session, error) < 0 || make_stored_spec(session, error) < 0 ||
+    if (resolve_names(session, error) < 0 || (!session->names_only && make_stored_spec(session, error) < 0) ||
         sweep_design_init(&session->design, session->spec, error) < 0)
         return -1;
     return (session->base = sc_config_load(session->spec->system, NULL, NULL, 0, error)) ? 0 : -1;

@@ -32,6 +32,9 @@ typedef struct sweep_session {
     int workload_count;
     sc_workload_size size;
     sc_config *base;
+    bool names_only;              /* set before preparing (db check: counts only): a manifest is not
+                                     read, its entry counts as a workload named as written, and
+                                     there is no stored_spec */
     sc_store *calibration_store;  /* mode model: where calibrations are looked up (NULL: the sweep's own
                                      database); those used are copied into the sweep's database */
     char *stored_spec;            /* the specification as the sweeps table stores it: spec->text, with
