@@ -75,7 +75,9 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
         if (only && strcmp(only, suite[i]->name) != 0)
             continue;
         double start = sc_monotonic_seconds();
-        model_profile *profile = model_profile_obtain(NULL, suite[i]->name, sc_workload_size_name(size), 1, config, &error);
+        sc_workload_ref workload;
+        model_profile *profile = sc_workload_ref_resolve(suite[i]->name, NULL, &workload, &error) < 0 ? NULL
+            : model_profile_obtain(NULL, &workload, sc_workload_size_name(size), 1, config, &error);
         double profile_seconds = sc_monotonic_seconds() - start;
         if (!profile) {
             printf("%-10s error: %s\n", suite[i]->name, error.message);

@@ -16,7 +16,9 @@ static void print_help(void)
            "capacity, CU count, DRAM clock, NoC latency), stores those runs, takes each workload's profile,\n"
            "fits the mechanism's free parameters (src/protocols/M/M_params.json) by nonlinear least squares and\n"
            "stores parameters, covariance, residuals and R^2 in the calibrations table.\n"
-           "Default workloads: " MODEL_DEFAULT_WORKLOADS "; default size small.\n");
+           "Default workloads: " MODEL_DEFAULT_WORKLOADS "; default size small. A workload may be a manifest\n"
+           "(a path ending in .json): the fit then records its content digest, and that manifest is modelled\n"
+           "with it until its manifest, PTX or inputs change.\n");
 }
 
 static int calibrate(const model_study *study, const char *database_path, sc_error *error)

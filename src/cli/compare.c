@@ -24,20 +24,23 @@ static void print_help(void)
     printf("usage: syncscope compare [--system PRESET] [--mechanisms M,M...] [--workloads W,W...]\n"
            "                         [--size tiny|small|large|huge] [--mode detailed|sampled|functional] [--report DIR]\n"
            "                         [--model-points N] [--db PATH]\n\n"
-           "Runs every mechanism (default: all) over the built-in suite (default: all workloads) on the\n"
+           "Runs every mechanism (default: all) over the workloads (default: the built-in suite; a name\n"
+           "ending in .json is a manifest) on the\n"
            "detailed timing model (default), sampled (run --mode sampled with its default sampling) or the\n"
            "functional executor, stores every run, prints a table and writes the SVG report to DIR\n"
            "[notebooks_export/report]: SIMT efficiency, and in detailed and sampled modes the GSI stall\n"
            "breakdowns normalised to the first mechanism.\n\n"
            "Then the model step: each compared mechanism with an analytical model is calibrated at N design\n"
            "points around the preset (--model-points, default 2; 0 skips the step) and validated at N other,\n"
-           "held-out points, over the compared workloads the models cover, and a one-at-a-time model sweep\n"
+           "held-out points, over the compared workloads the models cover and the compared manifests, and a\n"
+           "one-at-a-time model sweep\n"
            "(L1, L2, CU count, DRAM clock) is stored; `syncscope query model_error` and `query sensitivity`\n"
            "read them.\n");
 }
 
 typedef struct comparison {
-    const char *names_w[64];
+    const char *names_w[64];   /* the workloads' names (of workload_refs) */
+    sc_workload_ref *workload_refs;   /* built-in workloads and manifests */
     const char *names_m[16];
     int workloads, mechanisms;
     double *efficiency;    /* [workload * mechanisms + mechanism]: thread / (warp * width) */
@@ -85,7 +88,7 @@ static int run_all(comparison *c, run_request *request, const sc_config *config,
         for (int m = 0; m < c->mechanisms; m++) {
             sc_error error = {{0}};
             run_result result;
-            request->workload = c->names_w[w];
+            run_request_set_workload(request, &c->workload_refs[w]);
             request->mechanism = c->names_m[m];
             int status = run_session_simulate(request, config, &result, &error);
             if (status == 0)
@@ -151,11 +154,15 @@ static int fill_names(comparison *c, cli_option *options, char *workload_text, c
         fprintf(stderr, "syncscope compare: --%s: too many names\n", c->workloads < 0 ? "workloads" : "mechanisms");
         return 2;
     }
-    for (int w = 0; w < c->workloads; w++)
-        if (!sc_workload_find(c->names_w[w])) {
-            fprintf(stderr, "syncscope compare: unknown workload '%s' (see syncscope list workloads)\n", c->names_w[w]);
+    c->workload_refs = calloc((size_t)c->workloads + 1, sizeof *c->workload_refs);
+    for (int w = 0; w < c->workloads; w++) {
+        sc_error error = {{0}};
+        if (sc_workload_ref_resolve(c->names_w[w], NULL, &c->workload_refs[w], &error) < 0) {
+            fprintf(stderr, "syncscope compare: %s\n", error.message);
             return 2;
         }
+        c->names_w[w] = c->workload_refs[w].name;
+    }
     for (int m = 0; m < c->mechanisms; m++)
         if (!sc_mechanism_find(c->names_m[m])) {
             fprintf(stderr, "syncscope compare: unknown mechanism '%s' (see syncscope list mechanisms)\n", c->names_m[m]);
@@ -214,7 +221,7 @@ static int compare(cli_option *options)
         compare_model_request model = {
             .system = request.system, .size = sc_workload_size_name(request.size),
             .mechanisms = c.names_m, .mechanism_count = c.mechanisms,
-            .workloads = c.names_w, .workload_count = c.workloads, .points = (int)model_points,
+            .workloads = c.workload_refs, .workload_count = c.workloads, .points = (int)model_points,
         };
         if (model_points && compare_model_step(&model, store, stdout, &error) < 0) {
             fprintf(stderr, "syncscope compare: %s\n", error.message);
@@ -225,6 +232,7 @@ static int compare(cli_option *options)
     }
     free(c.efficiency);
     free(c.run_ids);
+    free(c.workload_refs);
     sc_store_close(store);
     sc_config_free(config);
     free(workload_text);

@@ -8,7 +8,7 @@
 
 #include "cli/options.h"
 #include "protocols/mechanism.h"
-#include "workloads/workload.h"
+#include "workloads/workload_ref.h"
 
 /* Fills a study from the shared options; *workload_list receives the malloc'd copy of the
  * workload names the study points into. Prints one line naming the bad option and returns 2 on
@@ -47,11 +47,11 @@ static int study_from_options(model_study *study, const char *command, cli_optio
     study->seed = seed ? number : 0;
     *workload_list = strdup(workloads ? workloads : MODEL_DEFAULT_WORKLOADS);
     for (char *name = strtok(*workload_list, ","); name; name = strtok(NULL, ",")) {
-        if (!sc_workload_find(name))
-            return cli_usage_error(command, "unknown workload (see syncscope list workloads): %s", name);
         if (study->workload_count == (int)(sizeof study->workloads / sizeof study->workloads[0]))
             return cli_usage_error(command, "--workloads: at most 32 workloads");
-        study->workloads[study->workload_count++] = name;
+        sc_error error = {{0}};
+        if (sc_workload_ref_resolve(name, NULL, &study->workloads[study->workload_count++], &error) < 0)
+            return cli_usage_error(command, "--workloads: %s", error.message);
     }
     if (!study->workload_count)
         return cli_usage_error(command, "--workloads is empty");

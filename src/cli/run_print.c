@@ -133,7 +133,8 @@ static void print_model_text(const run_request *request, const run_model_result 
 {
     const model_prediction *p = &result->prediction;
     double sigma = result->sigma;
-    printf("workload           %s (%s)\n", request->workload, sc_workload_size_name(request->size));
+    printf("workload           %s (%s)\n", result->workload_name,
+           request->workload_file ? "manifest" : sc_workload_size_name(request->size));
     printf("system             %s   mechanism %s   mode model (calibration %lld)\n", request->system,
            request->mechanism, (long long)result->calibration_id);
     printf("cycles             %.0f  (95%% band %.0f .. %.0f, sigma %.1f%%)\n", p->cycles, p->cycles * exp(-2 * sigma),
@@ -158,7 +159,7 @@ static void print_model_json(const run_request *request, const run_model_result 
     cJSON_AddStringToObject(root, "mode", "model");
     cJSON_AddStringToObject(root, "system", request->system);
     cJSON_AddStringToObject(root, "mechanism", request->mechanism);
-    cJSON_AddStringToObject(root, "workload", request->workload);
+    cJSON_AddStringToObject(root, "workload", result->workload_name);
     cJSON_AddNumberToObject(root, "calibration_id", (double)result->calibration_id);
     cJSON_AddNumberToObject(root, "cycles", p->cycles);
     cJSON_AddNumberToObject(root, "cycles_low", p->cycles * exp(-2 * sigma));

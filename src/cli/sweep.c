@@ -12,7 +12,8 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope sweep SPEC.json [--shard K/N] [--restart] [--report-only] [--report DIR] [--db PATH]\n\n"
+    printf("usage: syncscope sweep SPEC.json [--shard K/N] [--restart] [--report-only] [--report DIR] [--db PATH]\n"
+           "                       [--calibration FILE.sqlite]\n\n"
            "Evaluates every point of the sweep SPEC.json for each of its mechanisms and workloads,\n"
            "stores each run tied to the sweep and its point, and prints the sensitivity of cycles to\n"
            "each parameter (one-at-a-time elasticities for an \"oat\" design, Morris mu*/sigma for a\n"
@@ -27,9 +28,14 @@ static void print_help(void)
            "                 evaluate all of them\n"
            "  --report-only  evaluate nothing: report on the sweep's runs already in the database\n"
            "  --report DIR   where the figures go\n"
-           "  --db PATH      results database [$SYNCSCOPE_DB or db/syncscope.sqlite]\n\n"
+           "  --db PATH      results database [$SYNCSCOPE_DB or db/syncscope.sqlite]\n"
+           "  --calibration FILE.sqlite\n"
+           "                 a model sweep reads its calibrations from this database (read only) instead\n"
+           "                 of --db, and stores a copy of each one it uses in --db (a shard's database:\n"
+           "                 merging shards keeps one copy of each calibration)\n\n"
            "SPEC.json: {\"name\": ..., \"system\": PRESET, \"size\": tiny|small|large|huge,\n"
-           "  \"mechanisms\": [...], \"workloads\": [...], \"mode\": \"detailed\",\n"
+           "  \"mechanisms\": [...], \"workloads\": [...], \"mode\": \"model\" | \"detailed\" | \"sampled\",\n"
+           "  (a workload ending in .json is a manifest, relative to SPEC.json's directory)\n"
            "  \"parameters\": {\"l1.size\": {\"values\": [...]}, \"noc.latency\": {\"range\": [lo, hi], \"count\": n},\n"
            "                 \"l2.size\": {\"log_range\": [lo, hi], \"count\": n}},\n"
            "  \"design\": \"grid\" | \"oat\" | {\"random\": N} | {\"lhs\": N} | {\"morris\": R, \"levels\": L},\n"
@@ -37,7 +43,7 @@ static void print_help(void)
 }
 
 static int run_sweep(const char *spec_path, const char *shard, bool restart, bool report_only,
-                     const char *report_dir, const char *database, sc_error *error)
+                     const char *report_dir, const char *database, const char *calibration, sc_error *error)
 {
     sweep_spec *spec = calloc(1, sizeof *spec);
     sweep_session session = {.spec = spec, .shards = 1};
@@ -52,6 +58,12 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
     bool model = status == 0 && !strcmp(spec->mode, "model");
     if (status == 0 && !report_only && !model)
         status = sweep_session_check(&session, NULL, error);
+    /* --calibration names a database to read before the sweep's own is opened or created. */
+    if (status == 0 && calibration && !model)
+        status = sc_fail_input(error, "--calibration is for a model sweep; %s is a %s sweep", spec_path, spec->mode);
+    if (status == 0 && !report_only && model && calibration &&
+        !(session.calibration_store = sc_store_open_reader(calibration, error)))
+        status = -1;
     if (status == 0 && !(store = report_only ? sc_store_open_reader(database, error) : sc_store_open(database, error)))
         status = -1;
     if (status == 0 && !report_only && model)
@@ -59,7 +71,7 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
     int64_t sweep_id = -1;
     double seconds = 0;
     if (status == 0 && report_only)
-        status = sweep_find_stored(store, spec, &sweep_id, error);
+        status = sweep_find_stored(store, &session, &sweep_id, error);
     else if (status == 0)
         status = sweep_session_evaluate(&session, store, restart, &sweep_id, &seconds, error);
     if (status == 0 && !report_only) {
@@ -94,6 +106,7 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
         status = sweep_report(store, &input, report_dir, stdout, error);
     }
     sweep_session_release(&session);
+    sc_store_close(session.calibration_store);
     sc_store_close(store);
     if (spec)
         sweep_spec_free(spec);
@@ -106,7 +119,8 @@ int command_sweep(int argc, char **argv)
     cli_option options[] = {
         {.name = "shard", .kind = CLI_VALUE},       {.name = "report-only", .kind = CLI_FLAG},
         {.name = "report", .kind = CLI_VALUE},      {.name = "db", .kind = CLI_VALUE},
-        {.name = "restart", .kind = CLI_FLAG},      {.name = NULL},
+        {.name = "restart", .kind = CLI_FLAG},      {.name = "calibration", .kind = CLI_VALUE},
+        {.name = NULL},
     };
     const char *positional[1];
     int positional_count;
@@ -127,13 +141,16 @@ int command_sweep(int argc, char **argv)
         code = cli_usage_error("sweep", "--shard '%s': expected K/N with 1 <= K <= N", shard);
     } else if (cli_find(options, "restart")->present && cli_find(options, "report-only")->present) {
         code = cli_usage_error("sweep", "--restart evaluates the sweep again; it cannot go with --report-only");
+    } else if (cli_find(options, "calibration")->value && cli_find(options, "report-only")->present) {
+        code = cli_usage_error("sweep", "--calibration is for evaluating a model sweep; it cannot go with --report-only");
     } else {
         const char *report_dir = cli_find(options, "report")->value;
         sc_error error = {{0}};
         int status = run_sweep(positional[0], shard, cli_find(options, "restart")->present,
                                cli_find(options, "report-only")->present,
                                report_dir ? report_dir : "notebooks_export/sweep",
-                               cli_database_path(cli_find(options, "db")->value), &error);
+                               cli_database_path(cli_find(options, "db")->value),
+                               cli_find(options, "calibration")->value, &error);
         if (status < 0)
             fprintf(stderr, "syncscope sweep: %s\n", error.message);
         code = status < 0 ? cli_failure_status(&error) : status;

@@ -17,7 +17,8 @@ static void print_help(void)
            "calibration) and through the latest calibrated model of the mechanism on the system; stores the\n"
            "per-point errors (validations table) and prints mean, median and max absolute error of cycles and\n"
            "of each GSI stall fraction.\n"
-           "Default workloads: " MODEL_DEFAULT_WORKLOADS "; default size small.\n");
+           "Default workloads: " MODEL_DEFAULT_WORKLOADS "; default size small. A workload may be a manifest\n"
+           "(a path ending in .json); the calibration validated is the one the workloads are modelled with.\n");
 }
 
 static int compare_doubles(const void *a, const void *b)

@@ -4,10 +4,11 @@
  *
  * Typical use (a sweep):
  *
- *     model_profile *profile = model_profile_obtain(store, "vecadd", "small", 1, config, &error);
+ *     sc_workload_ref workload;  sc_workload_ref_resolve("vecadd", NULL, &workload, &error);   // or "m.json"
+ *     model_profile *profile = model_profile_obtain(store, &workload, "small", 1, config, &error);
  *     const model_mechanism *m = model_mechanism_find(name);      // protocols/mechanism.h
  *     model_calibration cal;
- *     model_calibration_latest(store, name, "gtx480", &cal, &error);   // or model_params_defaults
+ *     model_calibration_latest(store, name, "gtx480", NULL, &cal, &error);   // or model_params_defaults
  *     for each point:  model_point_from_config(config_of_point, &point, &error);
  *                      model_point_of_mechanism(m, config_of_point, &point, &error);
  *                      m->evaluate(profile, &point, &cal.params, &prediction);
@@ -36,6 +37,7 @@
 #include "model/profile.h"
 #include "stalls/gsi.h"
 #include "store/store.h"
+#include "workloads/workload_ref.h"
 
 /* Numbers of a design point that only a mechanism's model knows how to derive (model_point.h's
  * protocol_terms). */
@@ -121,8 +123,10 @@ int model_point_of_mechanism(const model_mechanism *mechanism, const sc_config *
 /* ---- stored profiles and calibrations ---- */
 
 /* The stored profile of (workload, size, seed) under the configuration's system and profile
- * key, or a new one from a functional pass (then stored). `store` may be NULL (not kept). */
-model_profile *model_profile_obtain(sc_store *store, const char *workload, const char *size, uint64_t seed,
+ * key, or a new one from a functional pass (then stored). A manifest's profile is keyed by its
+ * content digest as well (its parameters text, workload_ref.h), so a changed kernel or input is
+ * profiled again. `store` may be NULL (not kept). */
+model_profile *model_profile_obtain(sc_store *store, const sc_workload_ref *workload, const char *size, uint64_t seed,
                                     const sc_config *config, sc_error *error);
 
 typedef struct model_calibration {
@@ -134,9 +138,16 @@ typedef struct model_calibration {
     int sample_count;
 } model_calibration;
 
-/* The latest calibration of mechanism+system; fails naming both when there is none. */
-int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, model_calibration *out,
-                             sc_error *error);
+/* The calibration of mechanism+system that workloads with these manifests (a JSON array of
+ * content digests, sc_workload_refs_manifests; NULL: built-in workloads only) are modelled with
+ * (store.h: sc_store_latest_calibration); fails naming mechanism and system when there is none. */
+int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, const char *manifests,
+                             model_calibration *out, sc_error *error);
+
+/* The same calibration looked up in the database `from` and copied into `to` (unless `to` holds
+ * one of the same content, store.h: sc_store_copy_calibration); out->id is its id in `to`. */
+int model_calibration_import(sc_store *to, sc_store *from, const char *mechanism, const char *system,
+                             const char *manifests, model_calibration *out, sc_error *error);
 
 /* Relative one-sigma uncertainty of a prediction's cycles: the calibration's residual spread
  * combined with the parameters' covariance propagated through the model at this point. */

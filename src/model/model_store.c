@@ -1,6 +1,7 @@
 /* model_store.c — the fast layer's use of the results store: profiles taken on demand and
- * reused, the latest calibration of a mechanism on a system, and the uncertainty of a
- * calibrated prediction (model.h). */
+ * reused (a manifest's keyed by its content digest), the calibration a workload is modelled with
+ * (found in the store, or copied from another database), and the uncertainty of a calibrated
+ * prediction (model.h). */
 #include "model/model.h"
 
 #include <cjson/cJSON.h>
@@ -10,29 +11,19 @@
 #include <string.h>
 
 #include "model/profiler.h"
-#include "workloads/workload.h"
 
-/* The workload parameters as runs store them (session/run_session.c writes the same text). */
-static void workload_params_text(const char *size, uint64_t seed, char out[160])
-{
-    snprintf(out, 160, "{\"size\": \"%s\", \"seed\": %llu}", size, (unsigned long long)seed);
-}
-
-static model_profile *profile_by_functional_pass(const char *workload_name, sc_workload_size size, uint64_t seed,
+static model_profile *profile_by_functional_pass(const sc_workload_ref *workload, sc_workload_size size, uint64_t seed,
                                                  const sc_config *config, const char *params, sc_error *error)
 {
-    const sc_workload *workload = sc_workload_find(workload_name);
-    if (!workload)
-        return sc_fail(error, "unknown workload %s (see syncscope list workloads)", workload_name), NULL;
     profiler *p = profiler_create(config);
     sc_device *device = profiler_device(p, error);
     sc_check_result check = {0};
     sc_workload_params workload_params = {.size = size, .seed = seed};
-    int status = device ? workload->run(device, &workload_params, &check, error) : -1;
+    int status = device ? sc_workload_ref_run(workload, device, &workload_params, &check, error) : -1;
     sc_device_destroy(device);
-    model_profile *profile = profiler_finish(p, workload_name, params, sc_config_system(config));
+    model_profile *profile = profiler_finish(p, workload->name, params, sc_config_system(config));
     if (status == 0 && !check.passed)
-        status = sc_fail(error, "workload %s: its check failed in the profiling pass: %s", workload_name, check.detail);
+        status = sc_fail(error, "workload %s: its check failed in the profiling pass: %s", workload->name, check.detail);
     if (status != 0) {
         profile_free(profile);
         return NULL;
@@ -40,18 +31,18 @@ static model_profile *profile_by_functional_pass(const char *workload_name, sc_w
     return profile;
 }
 
-model_profile *model_profile_obtain(sc_store *store, const char *workload, const char *size_name, uint64_t seed,
-                                    const sc_config *config, sc_error *error)
+model_profile *model_profile_obtain(sc_store *store, const sc_workload_ref *workload, const char *size_name,
+                                    uint64_t seed, const sc_config *config, sc_error *error)
 {
     sc_workload_size size;
     if (sc_workload_size_parse(size_name, &size) < 0)
         return sc_fail(error, "size must be tiny, small, large or huge, not %s", size_name), NULL;
-    char params[160], key[PROFILE_KEY_BYTES];
-    workload_params_text(size_name, seed, params);
+    char params[SC_WORKLOAD_PARAMS_BYTES], key[PROFILE_KEY_BYTES];
+    sc_workload_params_text(workload, size_name, seed, params);
     profile_key_of(config, key);
     if (store) {
         error->message[0] = '\0';
-        char *json = sc_store_find_profile(store, workload, params, sc_config_system(config), key, error);
+        char *json = sc_store_find_profile(store, workload->name, params, sc_config_system(config), key, error);
         if (json) {
             model_profile *profile = profile_from_json(json, error);
             free(json);
@@ -63,7 +54,7 @@ model_profile *model_profile_obtain(sc_store *store, const char *workload, const
     model_profile *profile = profile_by_functional_pass(workload, size, seed, config, params, error);
     if (profile && store) {
         char *json = profile_to_json(profile);
-        int64_t id = sc_store_insert_profile(store, workload, params, profile->system, key, json, error);
+        int64_t id = sc_store_insert_profile(store, workload->name, params, profile->system, key, json, error);
         free(json);
         if (id < 0) {
             profile_free(profile);
@@ -113,21 +104,43 @@ static void read_spread(const char *covariance, const char *residuals, model_cal
     cJSON_Delete(list);
 }
 
-int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, model_calibration *out,
-                             sc_error *error)
+/* A stored calibration row as the models use it. */
+static int calibration_of_row(const sc_calibration_row *row, model_calibration *out, sc_error *error)
+{
+    memset(out, 0, sizeof *out);
+    out->id = row->id;
+    out->r2 = row->r2;
+    out->sample_count = (int)row->sample_count;
+    int status = read_params(row->params, &out->params, error);
+    if (status == 0)
+        read_spread(row->covariance, row->residuals, out);
+    return status;
+}
+
+int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, const char *manifests,
+                             model_calibration *out, sc_error *error)
 {
     sc_calibration_row row;
-    if (sc_store_latest_calibration(store, mechanism, system, &row, error) < 0)
+    if (sc_store_latest_calibration(store, mechanism, system, manifests, &row, error) < 0)
         return -1;
-    memset(out, 0, sizeof *out);
-    out->id = row.id;
-    out->r2 = row.r2;
-    out->sample_count = (int)row.sample_count;
-    int status = read_params(row.params, &out->params, error);
-    if (status == 0)
-        read_spread(row.covariance, row.residuals, out);
+    int status = calibration_of_row(&row, out, error);
     sc_calibration_row_release(&row);
     return status;
+}
+
+int model_calibration_import(sc_store *to, sc_store *from, const char *mechanism, const char *system,
+                             const char *manifests, model_calibration *out, sc_error *error)
+{
+    sc_calibration_row row;
+    if (sc_store_latest_calibration(from, mechanism, system, manifests, &row, error) < 0)
+        return -1;
+    int status = calibration_of_row(&row, out, error);
+    int64_t id = status == 0 ? sc_store_copy_calibration(to, &row, error) : -1;
+    sc_calibration_row_release(&row);
+    if (id < 0)
+        return -1;
+    out->id = id;
+    return 0;
 }
 
 double model_cycles_sigma(const model_mechanism *mechanism, const model_profile *profile, const model_point *point,

@@ -250,8 +250,10 @@ static int parse_design(const cJSON *design, sweep_spec *spec, const char *origi
     return 0;
 }
 
+/* "manifest_digests" is what a stored spec gains (studies/sweep.h: stored_spec); read back, it is
+ * replaced by the manifests' current digests. */
 static const char *const SPEC_FIELDS[] = {"name", "system", "size", "mode", "mechanisms", "workloads",
-                                          "parameters", "design", "seed", "spot_check", NULL};
+                                          "parameters", "design", "seed", "spot_check", "manifest_digests", NULL};
 
 static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec, sc_error *error)
 {
@@ -274,10 +276,11 @@ static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec,
     if ((size && copy_text(spec->size, sizeof spec->size, size, origin, "size", error) < 0) ||
         (mode && copy_text(spec->mode, sizeof spec->mode, mode, origin, "mode", error) < 0))
         return -1;
-    if (strcmp(spec->size, "tiny") && strcmp(spec->size, "small") && strcmp(spec->size, "large"))
+    if (strcmp(spec->size, "tiny") && strcmp(spec->size, "small") && strcmp(spec->size, "large") &&
+        strcmp(spec->size, "huge"))
         return sc_fail_input(error, "%s: size: expected tiny, small, large or huge, not '%s'", origin, spec->size);
-    if (strcmp(spec->mode, "model") && strcmp(spec->mode, "detailed"))
-        return sc_fail_input(error, "%s: mode: expected model or detailed, not '%s'", origin, spec->mode);
+    if (strcmp(spec->mode, "model") && strcmp(spec->mode, "detailed") && strcmp(spec->mode, "sampled"))
+        return sc_fail_input(error, "%s: mode: expected model, detailed or sampled, not '%s'", origin, spec->mode);
     if (parse_names(cJSON_GetObjectItem(root, "mechanisms"), origin, "mechanisms", spec->mechanisms,
                     &spec->mechanism_count, error) < 0 ||
         parse_names(cJSON_GetObjectItem(root, "workloads"), origin, "workloads", spec->workloads,
@@ -342,6 +345,8 @@ int sweep_spec_load(const char *path, sweep_spec *spec, sc_error *error)
     }
     int status = sweep_spec_parse(text, path, spec, error);
     free(text);
+    if (status == 0 && snprintf(spec->path, sizeof spec->path, "%s", path) >= (int)sizeof spec->path)
+        status = sc_fail_input(error, "%s: path too long", path);
     return status;
 }
 

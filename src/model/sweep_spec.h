@@ -7,7 +7,7 @@
  *      "l2.size":     {"log_range": [262144, 2097152], "count": 4},
  *      "noc.latency": {"range": [2, 20], "count": 5}},
  *    "design": "grid" | {"random": N} | {"lhs": N} | {"morris": R, "levels": L} | "oat",
- *    "seed": 1, "mode": "model" | "detailed", "spot_check": 0.01}
+ *    "seed": 1, "mode": "model" | "detailed" | "sampled", "spot_check": 0.01}
  *
  * A parameter is a list of values (numbers or words), a linear range or a log range. Grid and
  * one-at-a-time designs use a range's `count` evenly (geometrically) spaced levels; random and
@@ -52,11 +52,12 @@ typedef enum sweep_design_kind {
 typedef struct sweep_spec {
     char name[128];
     char system[256];
-    char size[16];                /* tiny | small | large */
-    char mode[16];                /* model | detailed */
+    char size[16];                /* tiny | small | large | huge */
+    char mode[16];                /* model | detailed | sampled (run --mode sampled, default sampling) */
     char *mechanisms[SWEEP_MAX_NAMES];   /* owned; count 0 = every mechanism with a model */
     int mechanism_count;
-    char *workloads[SWEEP_MAX_NAMES];    /* owned; count 0 = the whole suite */
+    char *workloads[SWEEP_MAX_NAMES];    /* owned; count 0 = the whole suite; a name ending in .json is a
+                                            manifest, relative to the spec file's directory */
     int workload_count;
     sweep_axis axes[SWEEP_MAX_AXES];
     int axis_count;
@@ -66,6 +67,7 @@ typedef struct sweep_spec {
     uint64_t seed;
     double spot_check;            /* fraction of model-evaluated points also run in detail */
     char *text;                   /* the spec's compact JSON, as stored in the sweeps table */
+    char path[4096];              /* the spec file (sweep_spec_load); "" when parsed from text */
 } sweep_spec;
 
 /* Parses and checks `path`. Errors name the file and the key path inside it. */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 void model_run_fill(model_run *run, const sc_config *config, const char *config_json, const char *config_hash,
-                    const char *mechanism, const char *workload, const char *size, const model_prediction *p,
+                    const char *mechanism, const char *workload, const char *workload_params, const model_prediction *p,
                     double sigma, int64_t calibration_id, double wall_seconds)
 {
     const sc_metric_row metrics[MODEL_RUN_METRICS] = {
@@ -26,7 +26,7 @@ void model_run_fill(model_run *run, const sc_config *config, const char *config_
         run->metrics[m] = metrics[m];
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         run->stalls[c] = (sc_stall_row){-1, gsi_category_name((gsi_category)c), NULL, p->stalls[c]};
-    snprintf(run->params, sizeof run->params, "{\"size\": \"%s\", \"seed\": 1}", size);
+    snprintf(run->params, sizeof run->params, "%s", workload_params);
     snprintf(run->system, sizeof run->system, "%s", sc_config_system(config));
     run->record = (sc_run_record){
         .system = run->system,

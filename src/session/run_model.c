@@ -1,5 +1,5 @@
-/* run_model.c — a run in mode model (run_model.h): sigma combines the calibration's residual
- * spread and its parameter covariance (model_cycles_sigma). */
+/* run_model.c — a run in mode model (run_model.h), of a built-in or a manifest workload: sigma
+ * combines the calibration's residual spread and its parameter covariance (model_cycles_sigma). */
 #include "session/run_model.h"
 
 #include <stdio.h>
@@ -19,27 +19,36 @@ static int predict(const run_request *request, sc_config *config, sc_store *stor
         return sc_fail(error, "mechanism %s has no analytical model (models exist for %s)", request->mechanism,
                        names);
     }
-    if (request->workload_file)
-        return sc_fail(error, "--mode model takes a built-in --workload (profiles of manifests are not supported yet)");
+    sc_workload_ref workload;
+    if (sc_workload_ref_resolve(request->workload_file ? request->workload_file : request->workload, NULL, &workload,
+                                error) < 0)
+        return -1;
+    snprintf(result->workload_name, sizeof result->workload_name, "%s", workload.name);
+    char *manifests = sc_workload_refs_manifests(&workload, 1);
     model_point point;
     model_calibration calibration;
-    if (model_point_from_config(config, &point, error) < 0 ||
-        model_point_of_mechanism(mechanism, config, &point, error) < 0 ||
-        model_calibration_latest(store, request->mechanism, request->system, &calibration, error) < 0)
+    int status = model_point_from_config(config, &point, error) < 0 ||
+                 model_point_of_mechanism(mechanism, config, &point, error) < 0 ||
+                 model_calibration_latest(store, request->mechanism, request->system, manifests, &calibration, error) < 0
+                     ? -1 : 0;
+    free(manifests);
+    if (status < 0)
         return -1;
     result->calibration_id = calibration.id;
     double start = sc_monotonic_seconds();
-    model_profile *profile = model_profile_obtain(store, request->workload, sc_workload_size_name(request->size),
-                                                  request->seed, config, error);
+    const char *size = sc_workload_size_name(request->size);
+    model_profile *profile = model_profile_obtain(store, &workload, size, request->seed, config, error);
     if (!profile)
         return -1;
     mechanism->evaluate(profile, &point, &calibration.params, &result->prediction);
     result->sigma = model_cycles_sigma(mechanism, profile, &point, &calibration);
     double wall = sc_monotonic_seconds() - start;
     model_run run;
+    char params[SC_WORKLOAD_PARAMS_BYTES];
+    sc_workload_params_text(&workload, size, request->seed, params);
     char *config_json = sc_config_canonical_json(config);
-    model_run_fill(&run, config, config_json, NULL, request->mechanism, request->workload,
-                   sc_workload_size_name(request->size), &result->prediction, result->sigma, calibration.id, wall);
+    model_run_fill(&run, config, config_json, NULL, request->mechanism, workload.name, params, &result->prediction,
+                   result->sigma, calibration.id, wall);
     result->run_id = sc_store_insert_run(store, &run.record, error);
     free(config_json);
     profile_free(profile);

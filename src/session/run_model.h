@@ -1,6 +1,7 @@
-/* run_model.h — a run in mode model: a workload's cycles, stall breakdown and traffic predicted
- * by the latest calibrated model of the mechanism on the system, with the cycles' uncertainty,
- * stored as a run (`run --mode model` prints it). */
+/* run_model.h — a run in mode model: a workload's (built-in or manifest) cycles, stall breakdown
+ * and traffic predicted by the calibrated model of the mechanism on the system that the workload
+ * is modelled with (model.h: model_calibration_latest), with the cycles' uncertainty, stored as a
+ * run (`run --mode model` prints it). */
 #ifndef SYNCSCOPE_SESSION_RUN_MODEL_H
 #define SYNCSCOPE_SESSION_RUN_MODEL_H
 
@@ -8,6 +9,7 @@
 #include "session/run_session.h"
 
 typedef struct run_model_result {
+    char workload_name[128];        /* the built-in workload's or the manifest's name */
     model_prediction prediction;
     double sigma;                   /* one-sigma relative uncertainty of the cycles */
     int64_t calibration_id;

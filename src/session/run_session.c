@@ -49,7 +49,9 @@ static int run_manifest(const run_request *request, sc_device *device, run_resul
     if (!manifest)
         return -1;
     snprintf(result->workload_name, sizeof result->workload_name, "%s", sc_manifest_name(manifest));
-    int status = sc_manifest_run(manifest, device, &result->check, error);
+    int status = sc_manifest_digest(manifest, result->manifest_digest, error);
+    if (status == 0)
+        status = sc_manifest_run(manifest, device, &result->check, error);
     if (status == 0)
         status = dump_buffers(request, manifest, device, error);
     sc_manifest_free(manifest);
@@ -71,6 +73,12 @@ static void keep_launches(run_result *result, const sc_device *device)
             .warp_instructions = (int64_t)launches[i].stats.warp_instructions,
             .cycles = launches[i].stats.cycles ? (double)launches[i].stats.cycles : -1.0,
         };
+}
+
+void run_request_set_workload(run_request *request, const sc_workload_ref *workload)
+{
+    request->workload = workload->builtin ? workload->name : NULL;
+    request->workload_file = workload->builtin ? NULL : workload->path;
 }
 
 void run_result_release(run_result *result)
@@ -104,9 +112,8 @@ void run_session_make_record(const run_request *request, const sc_config *config
     sc_stall_row *stalls = NULL;
     int stall_count = result->timing.present ? run_timing_stall_rows(&result->timing, &stalls) : 0;
     char *params = out->params;
-    snprintf(out->params, sizeof out->params, "{\"size\": \"%s\", \"seed\": %llu}",
-             request->workload_file ? "manifest" : sc_workload_size_name(request->size),
-             (unsigned long long)request->seed);
+    sc_workload_params_format(request->workload_file ? result->manifest_digest : NULL,
+                              sc_workload_size_name(request->size), request->seed, out->params);
     char *config_json = sc_config_canonical_json(config);
     out->metrics = metrics;
     out->stalls = stalls;

@@ -14,6 +14,7 @@
 #include "session/run_timing.h"
 #include "store/store.h"
 #include "workloads/workload.h"
+#include "workloads/workload_ref.h"
 
 typedef struct run_request {
     const char *system, *mechanism, *workload, *workload_file, *mode, *config_file;
@@ -31,6 +32,7 @@ typedef struct run_request {
 
 typedef struct run_result {
     char workload_name[128];
+    char manifest_digest[SC_SHA256_HEX];   /* a manifest's content digest (stored in its parameters) */
     sc_check_result check;
     sc_device_stats stats;
     double wall_seconds;
@@ -45,6 +47,9 @@ typedef struct run_result {
 
 void run_result_release(run_result *result);
 
+/* Points the request at a resolved workload: a built-in workload's name or a manifest's path. */
+void run_request_set_workload(run_request *request, const sc_workload_ref *workload);
+
 /* A simulated run as a store record (status "ok" or "check_failed"), with the rows it owns;
  * `result` must outlive it. */
 typedef struct run_session_record {
@@ -52,7 +57,7 @@ typedef struct run_session_record {
     sc_metric_row *metrics;
     sc_stall_row *stalls;
     char *config_json;
-    char params[160];
+    char params[SC_WORKLOAD_PARAMS_BYTES];
 } run_session_record;
 
 void run_session_make_record(const run_request *request, const sc_config *config, const run_result *result,

@@ -211,6 +211,19 @@ const sc_migration sc_migrations[] = {
      "CREATE INDEX runs_by_sweep_point ON runs (sweep_point_id, id, status, cycles) WHERE sweep_point_id IS NOT NULL;\n"
      "CREATE INDEX runs_failed ON runs (id) WHERE status != 'ok';\n"
     },
+    {4, "0004_calibrated_manifests.sql",
+     "-- 0004_calibrated_manifests.sql — calibrations say which manifest workloads they were fitted on\n"
+     "-- (PRAGMA user_version 4).\n"
+     "--\n"
+     "-- manifests is NULL for a fit on built-in workloads only, else a JSON array of the content\n"
+     "-- digests (SHA-256 over the manifest, its PTX and its input files) of the manifest workloads\n"
+     "-- among its samples. A manifest workload is modelled with the latest calibration fitted on its\n"
+     "-- digest, else with the latest fitted on built-in workloads only; a built-in workload, as before,\n"
+     "-- with the latest calibration of its mechanism and system. A changed kernel or input has another\n"
+     "-- digest, so it is never served a calibration fitted to the old one.\n"
+     "\n"
+     "ALTER TABLE calibrations ADD COLUMN manifests TEXT CHECK (manifests IS NULL OR json_valid(manifests));\n"
+    },
 };
 
-const int sc_migration_count = 3;
+const int sc_migration_count = 4;

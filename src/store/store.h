@@ -173,13 +173,26 @@ typedef struct sc_calibration_row {
     const char *params, *covariance, *residuals;   /* JSON texts */
     double r2;
     int64_t sample_count;
+    const char *manifests;          /* JSON array of the manifest workloads' content digests; NULL: none */
+    const char *created_at;         /* read rows only (an insert stores the current time) */
 } sc_calibration_row;
 
 int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *row, sc_error *error);
-/* The latest calibration of mechanism+system (texts malloc'd: sc_calibration_row_release); fails
- * with a message naming both when there is none. */
-int sc_store_latest_calibration(sc_store *store, const char *mechanism, const char *system, sc_calibration_row *row,
-                                sc_error *error);
+
+/* The calibration a workload set is modelled with (texts malloc'd: sc_calibration_row_release):
+ * with `manifests` NULL (built-in workloads only), the latest calibration of mechanism+system;
+ * with `manifests` (a JSON array of manifest content digests), the latest fitted on every one of
+ * them, else the latest fitted on built-in workloads only (a manifest whose kernel or inputs
+ * changed is never served a fit of the old content). Fails with a message naming mechanism and
+ * system when there is none. */
+int sc_store_latest_calibration(sc_store *store, const char *mechanism, const char *system, const char *manifests,
+                                sc_calibration_row *row, sc_error *error);
+
+/* Stores a calibration read from another database (`row` as sc_store_latest_calibration fills
+ * it) unless `to` holds one of the same content (every column but the id and the creation time),
+ * keeping its id and creation time when that id is free in `to`. Returns its id in `to`. */
+int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, sc_error *error);
+
 void sc_calibration_row_release(sc_calibration_row *row);
 
 /* One held-out comparison: the model run and the validations row that links it to the (already

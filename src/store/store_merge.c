@@ -9,9 +9,11 @@
  * write transaction. Configurations are shared by hash, sweeps matched by (name, spec) and their
  * points by index. A run is identified by its content: every column but its id, its sweep point
  * named by sweep and index. A run already in the output (stored there before, or by an earlier
- * input) is not added again, nor are its kernels, metrics and stall rows; profiles, calibrations
- * and validations likewise by every column but their ids, with the runs and calibrations they
- * refer to mapped. What is added gets ids past the output's current maximum, so that every
+ * input) is not added again, nor are its kernels, metrics and stall rows; profiles and
+ * validations likewise by every column but their ids, with the runs and calibrations they refer to
+ * mapped, and calibrations by every column but their ids and creation times (each shard of a model
+ * sweep holds a copy of the calibrations it used: the merged database keeps one), with the
+ * calibration_id metric of the model runs mapped to the calibration's id in the output. What is added gets ids past the output's current maximum, so that every
  * reference between rows survives. */
 #include <limits.h>
 #include <stdio.h>
@@ -60,12 +62,29 @@ static const char merge_sql[] =
     " p.new_id FROM temp.merge_in_runs r JOIN temp.merge_runs m ON m.old_id = r.id"
     " LEFT JOIN temp.merge_points p ON p.old_id = r.sweep_point_id"
     " WHERE r.input = :input AND m.present IS NULL ORDER BY r.id;"
+    /* each calibration of the input, with the output's calibration of the same content (every
+     * column but its id and creation time: shards given one calibration each hold a copy) */
+    "CREATE TEMP TABLE merge_calibrations (old_id INTEGER PRIMARY KEY, present INTEGER, new_id INTEGER);"
+    "INSERT INTO temp.merge_calibrations (old_id, present) SELECT c.id, (SELECT e.id FROM main.calibrations e"
+    " WHERE e.mechanism = c.mechanism AND e.system = c.system AND e.params = c.params"
+    " AND e.covariance = c.covariance AND e.residuals = c.residuals AND e.r2 IS c.r2"
+    " AND e.sample_count = c.sample_count AND e.manifests IS c.manifests ORDER BY e.id LIMIT 1)"
+    " FROM temp.merge_in_calibrations c WHERE c.input = :input;"
+    "UPDATE temp.merge_calibrations"
+    " SET new_id = coalesce(present, old_id + (SELECT calibrations FROM temp.merge_offsets));"
+    "INSERT INTO main.calibrations (id, created_at, mechanism, system, params, covariance, residuals, r2, sample_count,"
+    " manifests) SELECT m.new_id, c.created_at, c.mechanism, c.system, c.params, c.covariance, c.residuals, c.r2,"
+    " c.sample_count, c.manifests"
+    " FROM temp.merge_in_calibrations c JOIN temp.merge_calibrations m ON m.old_id = c.id"
+    " WHERE c.input = :input AND m.present IS NULL;"
     "INSERT INTO main.kernels (run_id, kernel_index, name, grid, block, warp_instructions, cycles)"
     " SELECT m.new_id, k.kernel_index, k.name, k.grid, k.block, k.warp_instructions, k.cycles"
     " FROM temp.merge_in_kernels k JOIN temp.merge_runs m ON m.old_id = k.run_id"
     " WHERE k.input = :input AND m.present IS NULL;"
+    /* a model run's calibration_id metric names the calibration's id in the output */
     "INSERT INTO main.metrics (run_id, kernel_index, name, value, unit)"
-    " SELECT m.new_id, x.kernel_index, x.name, x.value, x.unit"
+    " SELECT m.new_id, x.kernel_index, x.name, CASE WHEN x.name = 'calibration_id' THEN coalesce((SELECT c.new_id"
+    " FROM temp.merge_calibrations c WHERE c.old_id = x.value), x.value) ELSE x.value END, x.unit"
     " FROM temp.merge_in_metrics x JOIN temp.merge_runs m ON m.old_id = x.run_id"
     " WHERE x.input = :input AND m.present IS NULL;"
     "INSERT INTO main.stalls (run_id, cu, category, subcategory, cycles)"
@@ -79,18 +98,6 @@ static const char merge_sql[] =
     " (SELECT 1 FROM main.profiles e WHERE e.workload = p.workload AND e.system = p.system"
     " AND e.created_at = p.created_at AND e.workload_params = p.workload_params AND e.config_hash IS p.config_hash"
     " AND e.run_id IS m.new_id AND e.profile = p.profile);"
-    "CREATE TEMP TABLE merge_calibrations (old_id INTEGER PRIMARY KEY, present INTEGER, new_id INTEGER);"
-    "INSERT INTO temp.merge_calibrations (old_id, present) SELECT c.id, (SELECT e.id FROM main.calibrations e"
-    " WHERE e.created_at = c.created_at AND e.mechanism = c.mechanism AND e.system = c.system AND e.params = c.params"
-    " AND e.covariance = c.covariance AND e.residuals = c.residuals AND e.r2 IS c.r2"
-    " AND e.sample_count = c.sample_count LIMIT 1)"
-    " FROM temp.merge_in_calibrations c WHERE c.input = :input;"
-    "UPDATE temp.merge_calibrations"
-    " SET new_id = coalesce(present, old_id + (SELECT calibrations FROM temp.merge_offsets));"
-    "INSERT INTO main.calibrations (id, created_at, mechanism, system, params, covariance, residuals, r2, sample_count)"
-    " SELECT m.new_id, c.created_at, c.mechanism, c.system, c.params, c.covariance, c.residuals, c.r2, c.sample_count"
-    " FROM temp.merge_in_calibrations c JOIN temp.merge_calibrations m ON m.old_id = c.id"
-    " WHERE c.input = :input AND m.present IS NULL;"
     "INSERT INTO main.validations (calibration_id, workload, point_config, detailed_run_id, model_run_id,"
     " detailed_cycles, model_cycles, stall_fraction_error)"
     " SELECT c.new_id, v.workload, v.point_config, d.new_id, o.new_id, v.detailed_cycles, v.model_cycles,"

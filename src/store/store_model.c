@@ -1,6 +1,8 @@
 /* store_model.c — the fast layer's rows: workload profiles (found by workload, parameters,
- * system and profile key) and model calibrations (the latest per mechanism and system). Each
- * write is one statement, so it is all or nothing. */
+ * system and profile key) and model calibrations (the latest per mechanism and system, and per
+ * manifest workload by content digest), copied between databases by content. Each write is one
+ * statement, so it is all or nothing. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,7 +67,7 @@ char *sc_store_find_profile(sc_store *store, const char *workload, const char *p
 int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *row, sc_error *error)
 {
     sqlite3_stmt *s = prepare(store, "INSERT INTO calibrations (mechanism, system, params, covariance, residuals, r2, "
-                                     "sample_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", error);
+                                     "sample_count, manifests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", error);
     if (!s)
         return -1;
     sqlite3_bind_text(s, 1, row->mechanism, -1, SQLITE_STATIC);
@@ -75,42 +77,119 @@ int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *r
     sqlite3_bind_text(s, 5, row->residuals, -1, SQLITE_STATIC);
     sqlite3_bind_double(s, 6, row->r2);
     sqlite3_bind_int64(s, 7, row->sample_count);
+    sqlite3_bind_text(s, 8, row->manifests, -1, SQLITE_STATIC);
     return finish_insert(store, s, "storing the calibration", error);
 }
 
-int sc_store_latest_calibration(sc_store *store, const char *mechanism, const char *system, sc_calibration_row *row,
-                                sc_error *error)
+static char *column_copy(sqlite3_stmt *s, int column)
 {
-    sqlite3_stmt *s = prepare(store, "SELECT id, params, covariance, residuals, r2, sample_count FROM calibrations "
-                                     "WHERE mechanism = ?1 AND system = ?2 ORDER BY id DESC LIMIT 1", error);
+    const unsigned char *text = sqlite3_column_text(s, column);
+    return text ? strdup((const char *)text) : NULL;
+}
+
+/* The latest calibration of mechanism+system whose manifests hold every digest of `manifests`
+ * (a JSON array; NULL: any), fitted on built-in workloads only when `builtin_only`: 1 found,
+ * 0 none, -1 failed. */
+static int latest_matching(sc_store *store, const char *mechanism, const char *system, const char *manifests,
+                           bool builtin_only, sc_calibration_row *row, sc_error *error)
+{
+    sqlite3_stmt *s = prepare(store, "SELECT id, params, covariance, residuals, r2, sample_count, manifests, created_at "
+                                     "FROM calibrations WHERE mechanism = ?1 AND system = ?2 AND (?3 IS NULL OR "
+                                     "(manifests IS NOT NULL AND NOT EXISTS (SELECT value FROM json_each(?3) EXCEPT "
+                                     "SELECT value FROM json_each(manifests)))) AND (?4 = 0 OR manifests IS NULL) "
+                                     "ORDER BY id DESC LIMIT 1", error);
     if (!s)
         return -1;
     sqlite3_bind_text(s, 1, mechanism, -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 2, system, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, manifests, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s, 4, builtin_only);
     int rc = sqlite3_step(s), status = 0;
     if (rc == SQLITE_ROW) {
         *row = (sc_calibration_row){
             .id = sqlite3_column_int64(s, 0),
-            .params = strdup((const char *)sqlite3_column_text(s, 1)),
-            .covariance = strdup((const char *)sqlite3_column_text(s, 2)),
-            .residuals = strdup((const char *)sqlite3_column_text(s, 3)),
+            .mechanism = strdup(mechanism),
+            .system = strdup(system),
+            .params = column_copy(s, 1),
+            .covariance = column_copy(s, 2),
+            .residuals = column_copy(s, 3),
             .r2 = sqlite3_column_double(s, 4),
             .sample_count = sqlite3_column_int64(s, 5),
+            .manifests = column_copy(s, 6),
+            .created_at = column_copy(s, 7),
         };
-    } else if (rc == SQLITE_DONE) {
-        status = sc_fail(error, "%s: no calibration of mechanism %s on system %s (run syncscope calibrate --mechanism "
-                         "%s --system %s first)", store->path, mechanism, system, mechanism, system);
-    } else {
+        status = 1;
+    } else if (rc != SQLITE_DONE) {
         status = sc_store_fail(store, "reading calibrations", error);
     }
     sqlite3_finalize(s);
     return status;
 }
 
+int sc_store_latest_calibration(sc_store *store, const char *mechanism, const char *system, const char *manifests,
+                                sc_calibration_row *row, sc_error *error)
+{
+    int found = latest_matching(store, mechanism, system, manifests, false, row, error);
+    if (found == 0 && manifests)
+        found = latest_matching(store, mechanism, system, NULL, true, row, error);
+    if (found == 0 && manifests)
+        return sc_fail(error, "%s: no calibration of mechanism %s on system %s fitted on this content of the manifest "
+                       "workload(s), nor on built-in workloads only (run syncscope calibrate --mechanism %s --system %s "
+                       "--workloads with the manifest first)", store->path, mechanism, system, mechanism, system);
+    if (found == 0)
+        return sc_fail(error, "%s: no calibration of mechanism %s on system %s (run syncscope calibrate --mechanism "
+                       "%s --system %s first)", store->path, mechanism, system, mechanism, system);
+    return found < 0 ? -1 : 0;
+}
+
+int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, sc_error *error)
+{
+    sqlite3_stmt *s = prepare(to, "SELECT id FROM calibrations WHERE mechanism = ?1 AND system = ?2 AND params = ?3 "
+                                  "AND covariance = ?4 AND residuals = ?5 AND r2 IS ?6 AND sample_count = ?7 "
+                                  "AND manifests IS ?8 ORDER BY id LIMIT 1", error);
+    if (!s)
+        return -1;
+    sqlite3_bind_text(s, 1, row->mechanism, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, row->system, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, row->params, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 4, row->covariance, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 5, row->residuals, -1, SQLITE_STATIC);
+    sqlite3_bind_double(s, 6, row->r2);
+    sqlite3_bind_int64(s, 7, row->sample_count);
+    sqlite3_bind_text(s, 8, row->manifests, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(s);
+    int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+    sqlite3_finalize(s);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return sc_store_fail(to, "reading calibrations", error);
+    if (id > 0)
+        return id;
+    s = prepare(to, "INSERT INTO calibrations (id, created_at, mechanism, system, params, covariance, residuals, r2, "
+                    "sample_count, manifests) VALUES ((SELECT CASE WHEN EXISTS (SELECT 1 FROM calibrations WHERE "
+                    "id = ?1) THEN NULL ELSE ?1 END), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", error);
+    if (!s)
+        return -1;
+    sqlite3_bind_int64(s, 1, row->id);
+    sqlite3_bind_text(s, 2, row->created_at, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, row->mechanism, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 4, row->system, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 5, row->params, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 6, row->covariance, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 7, row->residuals, -1, SQLITE_STATIC);
+    sqlite3_bind_double(s, 8, row->r2);
+    sqlite3_bind_int64(s, 9, row->sample_count);
+    sqlite3_bind_text(s, 10, row->manifests, -1, SQLITE_STATIC);
+    return finish_insert(to, s, "copying the calibration", error);
+}
+
 void sc_calibration_row_release(sc_calibration_row *row)
 {
+    free((char *)row->mechanism);
+    free((char *)row->system);
     free((char *)row->params);
     free((char *)row->covariance);
     free((char *)row->residuals);
-    row->params = row->covariance = row->residuals = NULL;
+    free((char *)row->manifests);
+    free((char *)row->created_at);
+    *row = (sc_calibration_row){0};
 }

@@ -1,6 +1,7 @@
 /* calibration_study.c — calibrate_study (model_studies.h): a mechanism's model parameters fitted
  * to short detailed runs at random design points around a system preset, the fit stored in the
- * calibrations table with its parameters, covariance and per-sample residuals as JSON. */
+ * calibrations table with its parameters, covariance and per-sample residuals as JSON, and the
+ * content digests of the manifest workloads it was fitted on (the workloads it is used for). */
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
@@ -40,7 +41,7 @@ static char *residuals_json(const study_sample *samples, int count, const model_
     cJSON *array = cJSON_CreateArray();
     for (int s = 0; s < count; s++) {
         cJSON *entry = cJSON_CreateObject();
-        cJSON_AddStringToObject(entry, "workload", samples[s].workload);
+        cJSON_AddStringToObject(entry, "workload", samples[s].workload->name);
         cJSON_AddStringToObject(entry, "point", points[samples[s].point].json);
         cJSON_AddNumberToObject(entry, "detailed_run_id", (double)samples[s].detailed_run_id);
         cJSON_AddNumberToObject(entry, "detailed_cycles", samples[s].sample.cycles);
@@ -79,9 +80,10 @@ int calibrate_study(const model_study *study, sc_store *store, calibration_outco
         if (status == 0) {
             char *params = params_json(&fit->params), *covariance = covariance_json(fit);
             char *residuals = residuals_json(samples, count, points, fit);
+            char *manifests = sc_workload_refs_manifests(study->workloads, study->workload_count);
             sc_calibration_row row = {.mechanism = study->mechanism, .system = study->system, .params = params,
                                       .covariance = covariance, .residuals = residuals, .r2 = fit->r2,
-                                      .sample_count = count};
+                                      .sample_count = count, .manifests = manifests};
             outcome->id = sc_store_insert_calibration(store, &row, error);
             outcome->sample_count = count;
             double mean_square = 0;
@@ -91,6 +93,7 @@ int calibrate_study(const model_study *study, sc_store *store, calibration_outco
             free(params);
             free(covariance);
             free(residuals);
+            free(manifests);
             if (outcome->id < 0) {
                 model_fit_release(fit);
                 status = -1;

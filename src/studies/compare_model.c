@@ -2,7 +2,8 @@
  * everything the canned queries ask about (model_error, sensitivity), measured honestly:
  *
  *   1. The workloads: the compared ones that the analytical models are calibrated on
- *      (MODEL_DEFAULT_WORKLOADS: work independent of timing); the mechanisms: the compared ones
+ *      (MODEL_DEFAULT_WORKLOADS: work independent of timing) and the compared manifests (the
+ *      user's own kernels, calibrated with them); the mechanisms: the compared ones
  *      with both a model and a detailed protocol. With none of either, the step says so and
  *      stops.
  *   2. Each mechanism is calibrated at N design points drawn around the preset (N detailed runs
@@ -72,7 +73,7 @@ static void add_capacity_axis(cJSON *parameters, const sc_config *base, const ch
 
 /* Step 3's specification, as `syncscope sweep` would read it from a file. */
 static char *sweep_spec_text(const compare_model_request *request, const char *const *mechanisms, int mechanism_count,
-                             const char *const *workloads, int workload_count, const sc_config *base)
+                             const sc_workload_ref *workloads, int workload_count, const sc_config *base)
 {
     char name[160];
     snprintf(name, sizeof name, "compare-%s-%s", request->system, request->size);
@@ -82,7 +83,9 @@ static char *sweep_spec_text(const compare_model_request *request, const char *c
     cJSON_AddStringToObject(root, "size", request->size);
     cJSON_AddStringToObject(root, "mode", "model");
     cJSON_AddItemToObject(root, "mechanisms", cJSON_CreateStringArray(mechanisms, mechanism_count));
-    cJSON_AddItemToObject(root, "workloads", cJSON_CreateStringArray(workloads, workload_count));
+    cJSON *names = cJSON_AddArrayToObject(root, "workloads");
+    for (int w = 0; w < workload_count; w++)   /* a manifest by its path (relative to the current directory) */
+        cJSON_AddItemToArray(names, cJSON_CreateString(workloads[w].builtin ? workloads[w].name : workloads[w].path));
     cJSON *parameters = cJSON_AddObjectToObject(root, "parameters");
     long long line = sc_config_int(base, "l1.line_size");
     add_capacity_axis(parameters, base, "l1.size", sc_config_int(base, "l1.associativity") * line);
@@ -100,7 +103,7 @@ static char *sweep_spec_text(const compare_model_request *request, const char *c
 
 /* Step 3: the sweep, and its line. */
 static int model_sweep(const compare_model_request *request, sc_store *store, const char *const *mechanisms,
-                       int mechanism_count, const char *const *workloads, int workload_count, FILE *out,
+                       int mechanism_count, const sc_workload_ref *workloads, int workload_count, FILE *out,
                        sc_error *error)
 {
     sc_config *base = sc_config_load(request->system, NULL, NULL, 0, error);
@@ -134,8 +137,9 @@ int compare_model_step(const compare_model_request *request, sc_store *store, FI
     char covered[] = MODEL_DEFAULT_WORKLOADS;
     const char *model_workloads[32];
     int model_workload_count = sc_name_split(covered, model_workloads, 32);
-    for (int w = 0; w < request->workload_count; w++)
-        if (sc_name_index(model_workloads, model_workload_count, request->workloads[w]) >= 0)
+    for (int w = 0; w < request->workload_count && study.workload_count < 32; w++)
+        if (!request->workloads[w].builtin ||
+            sc_name_index(model_workloads, model_workload_count, request->workloads[w].name) >= 0)
             study.workloads[study.workload_count++] = request->workloads[w];
     const char *mechanisms[16];
     int mechanism_count = 0;
@@ -144,7 +148,8 @@ int compare_model_step(const compare_model_request *request, sc_store *store, FI
             mechanisms[mechanism_count++] = request->mechanisms[m];
     if (!study.workload_count || !mechanism_count) {
         fprintf(out, "model: skipped: %s\n",
-                !study.workload_count ? "no compared workload is one the models cover (" MODEL_DEFAULT_WORKLOADS ")"
+                !study.workload_count ? "no compared workload is one the models cover (" MODEL_DEFAULT_WORKLOADS
+                                        ") or a manifest"
                                       : "no compared mechanism has an analytical model");
         return 0;
     }

@@ -9,16 +9,16 @@
 #include "workloads/workload.h"
 
 /* Runs one workload at one point in detail, stores it and fills the sample's detailed side. */
-static int detailed_sample(const model_study *study, sc_store *store, const sc_config *config, const char *workload,
-                           study_sample *out, sc_error *error)
+static int detailed_sample(const model_study *study, sc_store *store, const sc_config *config,
+                           const sc_workload_ref *workload, study_sample *out, sc_error *error)
 {
-    run_request request = {.system = study->system, .mechanism = study->mechanism, .workload = workload,
-                           .mode = "detailed", .seed = 1};
+    run_request request = {.system = study->system, .mechanism = study->mechanism, .mode = "detailed", .seed = 1};
+    run_request_set_workload(&request, workload);
     sc_workload_size_parse(study->size, &request.size);
     run_result result;
     int status = run_session_simulate(&request, config, &result, error);
     if (status == 0 && !result.check.passed)
-        status = sc_fail(error, "%s: detailed run failed its check: %s", workload, result.check.detail);
+        status = sc_fail(error, "%s: detailed run failed its check: %s", workload->name, result.check.detail);
     if (status == 0) {
         out->detailed_run_id = run_session_store(store, &request, config, &result, error);
         status = out->detailed_run_id < 0 ? -1 : 0;
@@ -53,14 +53,14 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
         model_point point = samples[made].sample.point;
         for (int w = 0; w < study->workload_count && status == 0; w++) {
             study_sample *s = &samples[made];
-            *s = (study_sample){.workload = study->workloads[w], .point = p};
+            *s = (study_sample){.workload = &study->workloads[w], .point = p};
             s->sample.point = point;
             s->profile = model_profile_obtain(store, s->workload, study->size, 1, config, error);
             status = s->profile ? detailed_sample(study, store, config, s->workload, s, error) : -1;
             s->sample.profile = s->profile;
             made++;
             if (status == 0 && !study->quiet)
-                fprintf(stderr, "  point %d/%d %-10s detailed %.0f cycles\n", p + 1, point_count, s->workload,
+                fprintf(stderr, "  point %d/%d %-10s detailed %.0f cycles\n", p + 1, point_count, s->workload->name,
                         s->sample.cycles);
             sc_progress_step(&progress, 1);
         }

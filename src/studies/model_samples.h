@@ -1,11 +1,12 @@
 /* model_samples.h — what calibration and validation share: the study (mechanism, system,
- * workloads, points, size, seed) and taking samples (one detailed run, stored, plus the
- * workload's profile) at design points. */
+ * workloads built-in or manifests, points, size, seed) and taking samples (one detailed run,
+ * stored, plus the workload's profile) at design points. */
 #ifndef SYNCSCOPE_STUDIES_MODEL_SAMPLES_H
 #define SYNCSCOPE_STUDIES_MODEL_SAMPLES_H
 
 #include "model/calibration.h"
 #include "store/store.h"
+#include "workloads/workload_ref.h"
 
 /* Workloads calibrated and validated by default: the suite's kernels whose work does not depend
  * on timing (no spin-waits, locks or work queues, whose functional instruction counts differ from
@@ -15,7 +16,7 @@
 typedef struct model_study {
     const char *mechanism, *system, *size;
     const model_mechanism *model;
-    const char *workloads[32];
+    sc_workload_ref workloads[32];  /* built-in workloads and manifests */
     int workload_count;
     int points;
     uint64_t seed;
@@ -25,7 +26,7 @@ typedef struct model_study {
 /* One sample with what produced it. */
 typedef struct study_sample {
     model_sample sample;
-    const char *workload;
+    const sc_workload_ref *workload;  /* one of the study's */
     int point;                      /* index into the study's design points */
     int64_t detailed_run_id;
     model_profile *profile;         /* owned */

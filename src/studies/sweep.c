@@ -1,7 +1,8 @@
-/* sweep.c — a sweep's points evaluated and stored (see sweep.h): in detail, or through the
- * calibrated models (sweep_model.h) with a fixed share of the points spot-checked in detail. */
+/* sweep.c — a sweep's points evaluated and stored (see sweep.h): in detail, sampled, or through
+ * the calibrated models (sweep_model.h) with a fixed share of the points spot-checked in detail. */
 #include "studies/sweep.h"
 
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "model/model.h"
 #include "protocols/mechanism.h"
 #include "session/run_session.h"
+#include "timing/sampled_engine.h"
 #include "timing/timing_config.h"
 
 /* The configuration of point `index` (base plus its varied keys), or NULL with the key named. */
@@ -58,23 +60,26 @@ static int check_points(const sweep_session *session, sc_error *error)
     return 0;
 }
 
-/* Runs every mechanism x workload of a point on the detailed model, keeping the results and
- * their store records (one per run, in results[] and records[]); returns how many ran, or
- * -(n + 1) when the run after the first n failed (those n kept, for the caller to release). */
+/* Runs every mechanism x workload of a point on the detailed model (sampled, with the default
+ * sampling, in a sampled sweep), keeping the results and their store records (one per run, in
+ * results[] and records[]); returns how many ran, or -(n + 1) when the run after the first n
+ * failed (those n kept, for the caller to release). */
 static int run_detailed(sweep_session *session, const sc_config *config, int64_t index, run_result *results,
                         run_session_record *records, sc_error *error)
 {
     int count = 0;
+    bool sampled = !strcmp(session->spec->mode, "sampled");
     for (int m = 0; m < session->mechanism_count; m++) {
         for (int w = 0; w < session->workload_count; w++) {
             run_request request = {
                 .system = session->spec->system,
                 .mechanism = session->mechanisms[m],
-                .workload = session->workloads[w],
-                .mode = "detailed",
+                .mode = sampled ? "sampled" : "detailed",
                 .size = session->size,
                 .seed = 1,
+                .sampling = sampling_defaults(),
             };
+            run_request_set_workload(&request, &session->workload_refs[w]);
             if (run_session_simulate(&request, config, &results[count], error) < 0) {
                 run_result_release(&results[count]);
                 sc_fail_prefix(error, "sweep %s, point %lld, %s on %s", session->spec->name, (long long)index,
@@ -215,9 +220,10 @@ static int evaluate_shard(sweep_session *session, sc_store *store, int64_t sweep
     return status;
 }
 
-int sweep_find_stored(sc_store *store, const sweep_spec *spec, int64_t *sweep_id, sc_error *error)
+int sweep_find_stored(sc_store *store, const sweep_session *session, int64_t *sweep_id, sc_error *error)
 {
-    sc_query_param params[] = {{"name", spec->name}, {"spec", spec->text}};
+    const sweep_spec *spec = session->spec;
+    sc_query_param params[] = {{"name", spec->name}, {"spec", session->stored_spec}};
     *sweep_id = -1;
     if (sc_store_query(store, "SELECT id FROM sweeps WHERE name = :name AND spec = :spec", params, 2, read_integer,
                        sweep_id, error) < 0)
@@ -228,16 +234,14 @@ int sweep_find_stored(sc_store *store, const sweep_spec *spec, int64_t *sweep_id
     return 0;
 }
 
-/* Mechanisms and workloads: the spec's, or every mechanism and the whole suite. */
+/* Mechanisms and workloads: the spec's (built-in workloads and manifests), or every mechanism
+ * and the whole suite. */
 static int resolve_names(sweep_session *session, sc_error *error)
 {
     const sweep_spec *spec = session->spec;
     for (int m = 0; m < spec->mechanism_count; m++)
         if (!sc_mechanism_find(spec->mechanisms[m]))
             return sc_fail(error, "sweep %s: mechanisms: unknown mechanism '%s'", spec->name, spec->mechanisms[m]);
-    for (int w = 0; w < spec->workload_count; w++)
-        if (!sc_workload_find(spec->workloads[w]))
-            return sc_fail(error, "sweep %s: workloads: unknown workload '%s'", spec->name, spec->workloads[w]);
     int count;
     const sc_mechanism *const *mechanisms = sc_mechanism_list(&count);
     bool model = !strcmp(spec->mode, "model");
@@ -253,15 +257,55 @@ static int resolve_names(sweep_session *session, sc_error *error)
     }
     const sc_workload *const *suite = sc_workload_suite(&count);
     session->workload_count = spec->workload_count ? spec->workload_count : count;
-    for (int w = 0; w < session->workload_count; w++)
-        session->workloads[w] = spec->workload_count ? spec->workloads[w] : suite[w]->name;
+    session->workload_refs = calloc((size_t)session->workload_count, sizeof *session->workload_refs);
+    if (!session->workload_refs)
+        return sc_fail(error, "out of memory");
+    for (int w = 0; w < session->workload_count; w++) {
+        const char *name = spec->workload_count ? spec->workloads[w] : suite[w]->name;
+        sc_workload_ref *ref = &session->workload_refs[w];
+        if (session->names_only && !sc_workload_find(name) && sc_workload_is_manifest_name(name))
+            snprintf(ref->name, sizeof ref->name, "%s", name);
+        else if (sc_workload_ref_resolve(name, spec->path[0] ? spec->path : NULL, ref, error) < 0)
+            return sc_fail_prefix(error, "sweep %s: workloads", spec->name);
+        session->workloads[w] = session->workload_refs[w].name;
+    }
     sc_workload_size_parse(spec->size, &session->size);
     return 0;
 }
 
+/* session->stored_spec: the spec's text, with the content digest of each manifest it names (a
+ * spec of built-in workloads only is stored as it is). */
+static int make_stored_spec(sweep_session *session, sc_error *error)
+{
+    const sweep_spec *spec = session->spec;
+    bool manifests = false;
+    for (int w = 0; w < spec->workload_count; w++)
+        manifests |= !session->workload_refs[w].builtin;
+    if (!manifests)
+        return (session->stored_spec = strdup(spec->text)) ? 0 : sc_fail(error, "out of memory");
+    cJSON *root = cJSON_Parse(spec->text), *digests = cJSON_CreateObject();
+    if (!root || !digests) {
+        cJSON_Delete(root);
+        cJSON_Delete(digests);
+        return sc_fail(error, "sweep %s: out of memory", spec->name);
+    }
+    for (int w = 0; w < spec->workload_count; w++)
+        if (!session->workload_refs[w].builtin && !cJSON_GetObjectItemCaseSensitive(digests, spec->workloads[w]))
+            cJSON_AddStringToObject(digests, spec->workloads[w], session->workload_refs[w].digest);
+    cJSON_DeleteItemFromObjectCaseSensitive(root, "manifest_digests");
+    if (digests->child)
+        cJSON_AddItemToObject(root, "manifest_digests", digests);
+    else
+        cJSON_Delete(digests);
+    session->stored_spec = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return session->stored_spec ? 0 : sc_fail(error, "sweep %s: out of memory", spec->name);
+}
+
 int sweep_session_prepare(sweep_session *session, sc_error *error)
 {
-    if (resolve_names(session, error) < 0 || sweep_design_init(&session->design, session->spec, error) < 0)
+    if (resolve_names(session, error) < 0 || (!session->names_only && make_stored_spec(session, error) < 0) ||
+        sweep_design_init(&session->design, session->spec, error) < 0)
         return -1;
     return (session->base = sc_config_load(session->spec->system, NULL, NULL, 0, error)) ? 0 : -1;
 }
@@ -270,8 +314,9 @@ int sweep_session_check(sweep_session *session, sc_store *store, sc_error *error
 {
     const sweep_spec *spec = session->spec;
     if (!strcmp(spec->mode, "model") && !session->model &&
-        !(session->model = sweep_model_open(store, spec->system, session->mechanisms, session->mechanism_count,
-                                            session->workloads, session->workload_count, spec->size, error)))
+        !(session->model = sweep_model_open(store, session->calibration_store ? session->calibration_store : store,
+                                            spec->system, session->mechanisms, session->mechanism_count,
+                                            session->workload_refs, session->workload_count, spec->size, error)))
         return -1;
     return check_points(session, error);
 }
@@ -320,7 +365,7 @@ int sweep_session_evaluate(sweep_session *session, sc_store *store, bool restart
                            sc_error *error)
 {
     const sweep_spec *spec = session->spec;
-    if ((*sweep_id = sc_store_ensure_sweep(store, spec->name, spec->text, error)) < 0)
+    if ((*sweep_id = sc_store_ensure_sweep(store, spec->name, session->stored_spec, error)) < 0)
         return -1;
     if (restart && sweep_remove_stored_points(store, *sweep_id, &session->points_removed, error) < 0)
         return -1;
@@ -333,6 +378,8 @@ int sweep_session_evaluate(sweep_session *session, sc_store *store, bool restart
 void sweep_session_release(sweep_session *session)
 {
     sweep_model_close(session->model);
+    free(session->workload_refs);
+    free(session->stored_spec);
     sc_config_free(session->base);
     sweep_design_free(&session->design);
 }

@@ -18,6 +18,7 @@
 #include "store/store.h"
 #include "studies/sweep_model.h"
 #include "workloads/workload.h"
+#include "workloads/workload_ref.h"
 
 /* A sweep being evaluated (or reported on): its names, design, base configuration and shard,
  * and what the evaluation did. */
@@ -26,10 +27,19 @@ typedef struct sweep_session {
     sweep_design design;
     const char *mechanisms[SWEEP_MAX_NAMES];
     int mechanism_count;
-    const char *workloads[SWEEP_MAX_NAMES];
+    const char *workloads[SWEEP_MAX_NAMES];   /* the names runs store (into workload_refs) */
+    sc_workload_ref *workload_refs;           /* [workload_count]: built-in workloads and manifests */
     int workload_count;
     sc_workload_size size;
     sc_config *base;
+    bool names_only;              /* set before preparing (db check: counts only): a manifest is not
+                                     read, its entry counts as a workload named as written, and
+                                     there is no stored_spec */
+    sc_store *calibration_store;  /* mode model: where calibrations are looked up (NULL: the sweep's own
+                                     database); those used are copied into the sweep's database */
+    char *stored_spec;            /* the specification as the sweeps table stores it: spec->text, with
+                                     "manifest_digests" {workload as written: content digest} when it
+                                     names manifests, so a changed kernel or input is another sweep */
     int64_t remainder, shards;
     sweep_model *model;           /* mode model: the calibrated models */
     int64_t runs, failed_checks, spot_checks;
@@ -43,8 +53,8 @@ typedef struct sweep_session {
  * unsharded). */
 int sweep_session_prepare(sweep_session *session, sc_error *error);
 
-/* Before evaluating: a model sweep's calibrations in `store` (needed for mode model; before any
- * point is looked at), then every point of the shard: each key's value, and the system the timing model derives from
+/* Before evaluating: a model sweep's calibrations (in session->calibration_store, else `store`;
+ * needed for mode model; before any point is looked at), then every point of the shard: each key's value, and the system the timing model derives from
  * the whole configuration. */
 int sweep_session_check(sweep_session *session, sc_store *store, sc_error *error);
 
@@ -61,8 +71,9 @@ int sweep_remove_stored_points(sc_store *store, int64_t sweep_id, int64_t *remov
 
 void sweep_session_release(sweep_session *session);
 
-/* The stored sweep with this name and specification (for a report that writes nothing). */
-int sweep_find_stored(sc_store *store, const sweep_spec *spec, int64_t *sweep_id, sc_error *error);
+/* The stored sweep with the session's name and stored specification (for a report that writes
+ * nothing). */
+int sweep_find_stored(sc_store *store, const sweep_session *session, int64_t *sweep_id, sc_error *error);
 
 typedef struct sweep_totals {
     int64_t sweep_id;

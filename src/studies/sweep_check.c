@@ -122,7 +122,7 @@ static int check_sweep(sc_store *store, const stored_sweep *sweep, FILE *out, sw
     if (!design)
         return 0;
     sweep_spec spec = {0};
-    sweep_session session = {.spec = &spec, .shards = 1};
+    sweep_session session = {.spec = &spec, .shards = 1, .names_only = true};
     sc_error problem = {{0}};
     if (sweep_spec_parse(sweep->spec, sweep->name, &spec, &problem) < 0 || sweep_session_prepare(&session, &problem) < 0) {
         fprintf(out, "sweep: %s (id %" PRId64 "): its stored specification no longer evaluates: %s\n", sweep->name,

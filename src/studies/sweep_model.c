@@ -26,10 +26,11 @@ enum { SWEEP_PROFILES_KEPT = 16 };
 typedef struct sweep_model {
     sc_store *store;
     const model_mechanism *mechanisms[SWEEP_MAX_NAMES];
-    model_calibration calibrations[SWEEP_MAX_NAMES];
+    model_calibration *calibrations;   /* [mechanism * workload_count + workload] */
     const char *const *mechanism_names;
     int mechanism_count;
-    const char *const *workloads;
+    const sc_workload_ref *workloads;
+    char (*workload_params)[SC_WORKLOAD_PARAMS_BYTES];   /* per workload, as its runs store them */
     int workload_count;
     const char *size;
     model_profile *profiles[SWEEP_MAX_NAMES][SWEEP_PROFILES_KEPT];   /* per workload, newest first */
@@ -48,8 +49,23 @@ typedef struct sweep_model {
     int64_t evaluations;
 } sweep_model;
 
-sweep_model *sweep_model_open(sc_store *store, const char *system, const char *const *mechanisms, int mechanism_count,
-                              const char *const *workloads, int workload_count, const char *size, sc_error *error)
+/* The calibration mechanism `m` models workload `w` with, looked up in `source` (copied into the
+ * sweep's database when it is another one). */
+static int find_calibration(sweep_model *model, sc_store *source, const char *system, int m, int w, sc_error *error)
+{
+    model_calibration *out = &model->calibrations[m * model->workload_count + w];
+    char *manifests = sc_workload_refs_manifests(&model->workloads[w], 1);
+    int status = source == model->store
+                     ? model_calibration_latest(source, model->mechanism_names[m], system, manifests, out, error)
+                     : model_calibration_import(model->store, source, model->mechanism_names[m], system, manifests, out,
+                                                error);
+    free(manifests);
+    return status;
+}
+
+sweep_model *sweep_model_open(sc_store *store, sc_store *calibrations, const char *system,
+                              const char *const *mechanisms, int mechanism_count, const sc_workload_ref *workloads,
+                              int workload_count, const char *size, sc_error *error)
 {
     sweep_model *model = calloc(1, sizeof *model);
     if (!model) {
@@ -65,11 +81,16 @@ sweep_model *sweep_model_open(sc_store *store, const char *system, const char *c
     model->point_json = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->point_json);
     model->point_hash = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->point_hash);
     model->points = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->points);
-    if (!model->batch || !model->records || !model->point_json || !model->point_hash || !model->points) {
+    model->calibrations = calloc((size_t)runs_per_point, sizeof *model->calibrations);
+    model->workload_params = calloc((size_t)workload_count, sizeof *model->workload_params);
+    if (!model->batch || !model->records || !model->point_json || !model->point_hash || !model->points ||
+        !model->calibrations || !model->workload_params) {
         sc_fail(error, "out of memory for a batch of %d model runs", model->capacity);
         sweep_model_close(model);
         return NULL;
     }
+    for (int w = 0; w < workload_count; w++)
+        sc_workload_params_text(&workloads[w], size, 1, model->workload_params[w]);
     for (int m = 0; m < mechanism_count; m++) {
         model->mechanisms[m] = model_mechanism_find(mechanisms[m]);
         if (!model->mechanisms[m]) {
@@ -77,12 +98,13 @@ sweep_model *sweep_model_open(sc_store *store, const char *system, const char *c
             sweep_model_close(model);
             return NULL;
         }
-        if (model_calibration_latest(store, mechanisms[m], system, &model->calibrations[m], error) < 0) {
-            sc_fail_prefix(error, "model sweep (run syncscope calibrate --mechanism %s --system %s first)",
-                           mechanisms[m], system);
-            sweep_model_close(model);
-            return NULL;
-        }
+        for (int w = 0; w < workload_count; w++)
+            if (find_calibration(model, calibrations, system, m, w, error) < 0) {
+                sc_fail_prefix(error, "model sweep (run syncscope calibrate --mechanism %s --system %s first)",
+                               mechanisms[m], system);
+                sweep_model_close(model);
+                return NULL;
+            }
     }
     return model;
 }
@@ -94,7 +116,7 @@ static model_profile *profile_for(sweep_model *model, int w, const sc_config *co
     for (int i = 0; i < SWEEP_PROFILES_KEPT && kept[i]; i++)
         if (!strcmp(kept[i]->key, key))
             return kept[i];
-    model_profile *profile = model_profile_obtain(model->store, model->workloads[w], model->size, 1, config, error);
+    model_profile *profile = model_profile_obtain(model->store, &model->workloads[w], model->size, 1, config, error);
     if (!profile)
         return NULL;
     profile_free(kept[SWEEP_PROFILES_KEPT - 1]);
@@ -129,13 +151,13 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep
             return -1;
         for (int m = 0; m < model->mechanism_count; m++) {
             const model_mechanism *mechanism = model->mechanisms[m];
-            const model_calibration *calibration = &model->calibrations[m];
+            const model_calibration *calibration = &model->calibrations[m * model->workload_count + w];
             model_prediction prediction;
             mechanism->evaluate(profile, &own[m], &calibration->params, &prediction);
             double sigma = model_cycles_sigma(mechanism, profile, &own[m], calibration);
             model_run *run = &model->batch[model->queued];
-            model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w],
-                           model->size, &prediction, sigma, calibration->id, 0.0);
+            model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w].name,
+                           model->workload_params[w], &prediction, sigma, calibration->id, 0.0);
             model->queued++;
             model->evaluations++;
         }
@@ -197,6 +219,8 @@ void sweep_model_close(sweep_model *model)
     free(model->point_json);
     free(model->point_hash);
     free(model->points);
+    free(model->calibrations);
+    free(model->workload_params);
     for (int w = 0; w < model->workload_count; w++)
         for (int i = 0; i < SWEEP_PROFILES_KEPT; i++)
             profile_free(model->profiles[w][i]);

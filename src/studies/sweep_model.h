@@ -1,5 +1,6 @@
-/* sweep_model.h — evaluating a sweep's points with the calibrated analytical models: each
- * mechanism's latest calibration for the system, one profile per workload and profile key
+/* sweep_model.h — evaluating a sweep's points with the calibrated analytical models: for each
+ * mechanism and workload the calibration the workload is modelled with on the system (model.h:
+ * model_calibration_latest), one profile per workload and profile key
  * (reused while the swept keys leave the key alone), and the runs stored in batches of many
  * runs per transaction (mode 'model'), each point stored in the transaction that stores its runs. */
 #ifndef SYNCSCOPE_STUDIES_SWEEP_MODEL_H
@@ -9,12 +10,17 @@
 
 #include "config/config.h"
 #include "store/store.h"
+#include "workloads/workload_ref.h"
 
 typedef struct sweep_model sweep_model;
 
-/* Fails naming the mechanism that has no model or no calibration on `system`. */
-sweep_model *sweep_model_open(sc_store *store, const char *system, const char *const *mechanisms, int mechanism_count,
-                              const char *const *workloads, int workload_count, const char *size, sc_error *error);
+/* Looks the calibrations up in `calibrations` (the sweep's database `store`, or another one: each
+ * calibration used is then copied into `store`, sc_store_copy_calibration, so the runs' calibration
+ * ids name rows of their own database). `workloads` must outlive the model. Fails naming the
+ * mechanism that has no model or no calibration on `system`. */
+sweep_model *sweep_model_open(sc_store *store, sc_store *calibrations, const char *system,
+                              const char *const *mechanisms, int mechanism_count, const sc_workload_ref *workloads,
+                              int workload_count, const char *size, sc_error *error);
 
 /* Predicts every mechanism x workload at `config` and queues the runs with point `index` of sweep
  * `sweep_id` (params_json: its varied keys). */

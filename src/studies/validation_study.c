@@ -1,5 +1,6 @@
-/* validation_study.c — validate_study (model_studies.h): the latest calibration of a mechanism
- * on a system against detailed runs at held-out design points, drawn from another random stream
+/* validation_study.c — validate_study (model_studies.h): the calibration of a mechanism on a
+ * system that the study's workloads are modelled with (the latest fitted on all its manifests,
+ * else on built-in workloads only) against detailed runs at held-out design points, drawn from another random stream
  * than calibration's and never one the calibration used; each comparison stored (validations
  * table, with the detailed and the model run). */
 #include <cjson/cJSON.h>
@@ -13,11 +14,13 @@
 /* Validation points come from this stream (calibration draws from another, calibration_study.c). */
 #define VALIDATION_SEED 0x5EEDBA11DA7Eull
 
-/* The design points the calibration was fitted at (its residuals name them). */
-static int calibration_points(sc_store *store, const model_study *study, char ***points, int *count, sc_error *error)
+/* The design points the calibration the study's workloads are modelled with was fitted at (its
+ * residuals name them). */
+static int calibration_points(sc_store *store, const model_study *study, const char *manifests, char ***points,
+                              int *count, sc_error *error)
 {
     sc_calibration_row row;
-    if (sc_store_latest_calibration(store, study->mechanism, study->system, &row, error) < 0)
+    if (sc_store_latest_calibration(store, study->mechanism, study->system, manifests, &row, error) < 0)
         return -1;
     cJSON *residuals = cJSON_Parse(row.residuals);
     *count = 0;
@@ -43,10 +46,12 @@ static int store_comparison(sc_store *store, const model_study *study, const stu
     model_run run;
     double sigma = model_cycles_sigma(study->model, s->profile, &s->sample.point, calibration);
     char *config_json = sc_config_canonical_json(config);
-    model_run_fill(&run, config, config_json, NULL, study->mechanism, s->workload, study->size, prediction, sigma,
+    char params[SC_WORKLOAD_PARAMS_BYTES];
+    sc_workload_params_text(s->workload, study->size, 1, params);
+    model_run_fill(&run, config, config_json, NULL, study->mechanism, s->workload->name, params, prediction, sigma,
                    calibration->id, 0.0);
     sc_validation_row row = {.calibration_id = calibration->id, .detailed_run_id = s->detailed_run_id,
-                             .workload = s->workload, .point_config = point->json,
+                             .workload = s->workload->name, .point_config = point->json,
                              .detailed_cycles = s->sample.cycles, .model_cycles = prediction->cycles,
                              .stall_fraction_error = stall_error};
     int64_t id = sc_store_insert_validation(store, &run.record, &row, error);
@@ -87,9 +92,12 @@ int validate_study(const model_study *study, sc_store *store, validation_outcome
     *outcome = (validation_outcome){0};
     model_calibration calibration;
     char **used = NULL;
-    int used_count = 0, status = model_calibration_latest(store, study->mechanism, study->system, &calibration, error);
+    char *manifests = sc_workload_refs_manifests(study->workloads, study->workload_count);
+    int used_count = 0,
+        status = model_calibration_latest(store, study->mechanism, study->system, manifests, &calibration, error);
     if (status == 0)
-        status = calibration_points(store, study, &used, &used_count, error);
+        status = calibration_points(store, study, manifests, &used, &used_count, error);
+    free(manifests);
     model_design_point *points = calloc((size_t)study->points, sizeof *points);
     if (status == 0)
         status = model_design_points(study->system, VALIDATION_SEED ^ study->seed, study->points,

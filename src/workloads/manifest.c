@@ -14,6 +14,7 @@
 
 #include "base/files.h"
 #include "base/json_keys.h"
+#include "base/sha256.h"
 #include "exec/alu.h"
 #include "exec/memory_request.h"
 #include "workloads/workload_support.h"
@@ -42,6 +43,7 @@ enum { MANIFEST_MAX_MODULES = 16 };
 
 struct sc_manifest {
     char *path;
+    char *text;                /* the manifest as read: part of its content digest */
     cJSON *root;
     const char *name;
     manifest_module modules[MANIFEST_MAX_MODULES];
@@ -573,6 +575,7 @@ sc_manifest *sc_manifest_parse(const char *text, const char *path, sc_error *err
 {
     sc_manifest *m = calloc(1, sizeof *m);
     m->path = strdup(path);
+    m->text = strdup(text);
     if (parse_manifest(m, text, error) < 0) {
         sc_manifest_free(m);
         return NULL;
@@ -597,12 +600,63 @@ void sc_manifest_free(sc_manifest *manifest)
     cJSON_Delete(manifest->root);
     free(manifest->buffers);
     free(manifest->path);
+    free(manifest->text);
     free(manifest);
 }
 
 const char *sc_manifest_name(const sc_manifest *manifest)
 {
     return manifest->name;
+}
+
+/* One part of the digest: its kind, its length and its bytes, so no two lists of parts hash alike. */
+static void digest_part(sc_sha256 *hash, const char *kind, const void *bytes, size_t size)
+{
+    uint64_t length = size;
+    sc_sha256_update(hash, kind, strlen(kind) + 1);
+    sc_sha256_update(hash, &length, sizeof length);
+    sc_sha256_update(hash, bytes, size);
+}
+
+static int digest_file(const sc_manifest *m, sc_sha256 *hash, const char *kind, const char *path, sc_error *error)
+{
+    size_t size;
+    char *bytes = sc_read_file(path, &size, error);
+    if (!bytes)
+        return sc_fail_prefix(error, "%s", m->path);
+    digest_part(hash, kind, bytes, size);
+    free(bytes);
+    return 0;
+}
+
+/* The {"file": ...} of an initialiser or expected contents, if it has one. */
+static int digest_init_file(const sc_manifest *m, sc_sha256 *hash, const cJSON *init, sc_error *error)
+{
+    const cJSON *file = cJSON_IsObject(init) ? cJSON_GetObjectItemCaseSensitive(init, "file") : NULL;
+    if (!cJSON_IsString(file))
+        return 0;
+    char path[4096];
+    if (sc_path_relative_to(m->path, file->valuestring, path, sizeof path, error) < 0)
+        return -1;
+    return digest_file(m, hash, "input", path, error);
+}
+
+int sc_manifest_digest(const sc_manifest *m, char digest[SC_SHA256_HEX], sc_error *error)
+{
+    sc_sha256 hash;
+    sc_sha256_init(&hash);
+    digest_part(&hash, "manifest", m->text, strlen(m->text));
+    for (int i = 0; i < m->module_count; i++)
+        if (digest_file(m, &hash, "ptx", m->modules[i].path, error) < 0)
+            return -1;
+    for (int i = 0; i < m->buffer_count; i++)
+        if (digest_init_file(m, &hash, m->buffers[i].init, error) < 0)
+            return -1;
+    for (const cJSON *e = m->expected ? m->expected->child : NULL; e; e = e->next)
+        if (digest_init_file(m, &hash, e, error) < 0)
+            return -1;
+    sc_sha256_hex(&hash, digest);
+    return 0;
 }
 
 /* Element `i` of an initialiser, as bits of `type`. `file_bytes` holds a {"file"} init's data. */

@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "base/error.h"
+#include "base/sha256.h"
 #include "host/host_api.h"
 #include "workloads/workload.h"
 
@@ -40,6 +41,11 @@ sc_manifest *sc_manifest_load(const char *path, sc_error *error);
 sc_manifest *sc_manifest_parse(const char *text, const char *path, sc_error *error);
 void sc_manifest_free(sc_manifest *manifest);
 const char *sc_manifest_name(const sc_manifest *manifest);
+
+/* The manifest's content digest: SHA-256 over its text, every PTX module and every file its
+ * buffers' "init" and "expected" name, so that a change to any of them gives another digest
+ * (what the fast layer keys a manifest workload's profiles and calibrations by). */
+int sc_manifest_digest(const sc_manifest *manifest, char digest[SC_SHA256_HEX], sc_error *error);
 
 /* Allocates and initialises the buffers on `device`, loads the PTX and runs the launches. If the
  * manifest has "expected" contents, `check` compares them; otherwise it records "no reference". */

@@ -135,7 +135,9 @@ static model_profile *profile_sized(const char *system, const char *workload, co
     sc_error error = {{0}};
     *config = sc_config_load(system, NULL, NULL, 0, &error);
     assert_non_null(*config);
-    model_profile *profile = model_profile_obtain(NULL, workload, size, 1, *config, &error);
+    sc_workload_ref ref;
+    assert_int_equal(sc_workload_ref_resolve(workload, NULL, &ref, &error), 0);
+    model_profile *profile = model_profile_obtain(NULL, &ref, size, 1, *config, &error);
     if (!profile)
         fail_msg("%s", error.message);
     return profile;

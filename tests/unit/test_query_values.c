@@ -251,8 +251,9 @@ static int setup(void **state)
     }
     int64_t calibration_ids[CALIBRATIONS];
     for (int c = 0; c < CALIBRATIONS; c++) {
-        sc_calibration_row row = {0, calibrations[c].mechanism, calibrations[c].system, "{\"a\":1}", "[[0.01]]",
-                                  "[]", calibrations[c].r2, 4};
+        sc_calibration_row row = {.mechanism = calibrations[c].mechanism, .system = calibrations[c].system,
+                                  .params = "{\"a\":1}", .covariance = "[[0.01]]", .residuals = "[]",
+                                  .r2 = calibrations[c].r2, .sample_count = 4};
         if ((calibration_ids[c] = sc_store_insert_calibration(store, &row, &error)) < 0)
             return fail_setup(&error);
     }
