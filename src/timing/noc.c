@@ -205,11 +205,15 @@ static unsigned first_ending_after(const noc_calendar *calendar, sc_time t)
  * returns its start. */
 static sc_time reserve(noc_calendar *calendar, sc_time horizon, sc_time ready, sc_time length)
 {
-    forget_earliest(calendar, first_ending_after(calendar, horizon));
+    if (calendar->count && calendar->busy[0].end <= horizon)
+        forget_earliest(calendar, first_ending_after(calendar, horizon));
     sc_time start = later(ready, calendar->floor);
     if (!length)
         return start;
-    unsigned i = first_ending_after(calendar, start);
+    /* Most messages are ready after every reservation: no search. */
+    unsigned i = calendar->count && start < calendar->busy[calendar->count - 1].end
+                     ? first_ending_after(calendar, start)
+                     : calendar->count;
     while (i < calendar->count && calendar->busy[i].start < start + length)
         start = later(start, calendar->busy[i++].end);
     /* [start, start + length) fits before busy[i]; it touches busy[i - 1] when that ends at start. */
