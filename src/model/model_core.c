@@ -28,18 +28,19 @@
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
  *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
- *   CU port out D = reads x header + (writes, atomics) x data message      m = P
+ *   CU port out D = (reads, release markers) x header + (writes, atomics) x data message   m = P
  *   bank in     the same bytes but the hot line's                        m = banks - 1
  *   hot bank in the requests for the group's hot lines, all at one bank (split_banks): the
  *               atomics on its most atomically-used line (histogram's bins) and, when the
  *               mechanism sends them to the L2, the loads of its most-loaded line (kmeans's
  *               centroids under nol1), and that bank's share of the rest   m = 1
- *   L2 bank     D = requests + fills (one per cycle), split the same way   m = banks - 1 and 1
+ *   L2 bank     D = requests + markers + fills (one per cycle), split the same way   m = banks - 1 and 1
  *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
  *               (only with an L3: without one a request probes the CPU cluster at once)
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
- *   bank out    D = reads x data + (writes, atomics) x header message, split the same way
- *   CU port in  the same bytes                                          m = P
+ *   bank out    D = reads x data + (writes, atomics, markers' answers, multicast invalidations)
+ *               x header message, split the same way
+ *   CU port in  the same, with each invalidation's copy into every L1 it reaches   m = P
  *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
  *   resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k. At a given throughput X every queue follows
  *   in closed form, so the solution is the root of X cycle(X) = N (solve()).
@@ -55,7 +56,9 @@
  *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
  *              mix over the misses they answer
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
- *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + n_release L2) / I
+ *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + (n_release + r_bar n_bar) H_rel) / I
+ *              (H_rel: the mechanism's release latency, by default one L2 trip; r_bar: the releases
+ *              a barrier makes where the mechanism's barriers release)
  *     Z_burst = b/I max(0, drain + H_slowest - s cycle)   (barrier-synchronised bursts, below)
  *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
  * Bursts. After a barrier every warp of a CTA issues its loads at once, and the CTAs resident
@@ -79,8 +82,9 @@
  * network viewed from that wave's population, with every CU's last partial wave on the shared
  * stations, and GSI charges each part with its own network; t_drain: a release at kernel end
  * that waits for the lines the mechanism names to reach the DRAM queues, those beyond the
- * queues' room at the channels' rate, and for the lines the store buffers still hold:
- * store_buffer_flush). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
+ * queues' room at the channels' rate, for the lines the store buffers still hold
+ * (store_buffer_flush), and for the last release's acknowledgement where the mechanism names
+ * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
  * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync and Z_burst in sync, R_SIMD
  * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
@@ -159,10 +163,11 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
 
 /* The release at kernel end flushes every CU's store buffer at once: F = min(entries, the CU's
  * buffered lines per launch) lines each. A CU's port sends its F lines one after another, and
- * the L2 banks' in-ports take the GPU's P F lines, banks of them in parallel; the detailed NoC
- * claims ports CU by CU (timing/noc.c), so a bank receives one CU's lines spread over the time
- * its port takes to send them and the other CUs' after them: the two add. The last write is
- * then acknowledged an L2 trip later. */
+ * the L2 banks' in-ports take the GPU's P F lines, banks of them in parallel; the two are taken
+ * to add (a bank receives one CU's lines spread over the time its port takes to send them and
+ * the other CUs' after them, as the NoC's call-order ports did when this was fitted; its
+ * reservation calendars, timing/noc.c, may interleave them). The last write is then
+ * acknowledged an L2 trip later. */
 static double store_buffer_flush(const model_demand *d, const model_point *p, double launches, double active_cus)
 {
     if (d->buffered_write_lines <= 0 || p->store_buffer_entries <= 0)
@@ -938,20 +943,27 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double hot_atomics = atomics * k->atomic_hottest_share, hot_loads = min2(d->hot_load_lines, l2_reads - atomics);
     /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
      * (reads: a line; writes and atomics: a header). */
-    double cycles_out = (l2_reads - atomics) * p->noc_header_cycles + (d->write_lines + atomics) * p->noc_data_cycles;
-    double cycles_back = (l2_reads - atomics) * p->noc_data_cycles + (d->write_lines + atomics) * p->noc_header_cycles;
+    double cycles_out = (l2_reads - atomics + d->marker_messages) * p->noc_header_cycles +
+                        (d->write_lines + atomics) * p->noc_data_cycles;
+    double cycles_back = (l2_reads - atomics) * p->noc_data_cycles +
+                         (d->write_lines + atomics + d->marker_messages) * p->noc_header_cycles;
+    /* A multicast invalidation holds its bank's out port once and each L1's in port. */
+    double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
+    double port_in_cycles = cycles_back + d->invalidation_deliveries * p->noc_header_cycles;
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
     double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
                     (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency) * per;
     double z_ctrl = k->branches * p->branch_penalty * per;
-    double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers + k->releases * p->l2_latency) * per;
+    double release_latency = d->release_latency > 0 ? d->release_latency : p->l2_latency;
+    double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers +
+                     (k->releases + k->barriers * d->barrier_releases) * release_latency) * per;
     network net = {
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
             [SIMD] = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per,
             [LSU] = (lsu_cycles + k->shared_accesses) * per,
             [PORT_OUT] = cycles_out * per, [L3_BANK] = paths.memory_lines,
-            [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = cycles_back * per,
+            [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = port_in_cycles * per,
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
@@ -962,8 +974,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     };
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
                 (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, p->l2_banks);
-    split_banks(&net, L2_BANK, HOT_L2_BANK, (requests + memory_reads) * per, (hot_atomics + hot_loads) * per, p->l2_banks);
-    split_banks(&net, BANK_OUT, HOT_BANK_OUT, cycles_back * per,
+    split_banks(&net, L2_BANK, HOT_L2_BANK, (requests + memory_reads + d->marker_messages) * per,
+                (hot_atomics + hot_loads) * per, p->l2_banks);
+    split_banks(&net, BANK_OUT, HOT_BANK_OUT, bank_out_cycles * per,
                 (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
     list_queues(&net);
     double burst_lines = k->barrier_bursts > 0 ? k->barrier_burst_lines / k->barrier_bursts : 0.0;
@@ -1022,7 +1035,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
-    double kernel_end_wait = drain + store_buffer_flush(d, p, launches, where.active);
+    double kernel_end_wait = drain + store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency;
     double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
     out->cycles += launches * launch_cycles;
 
@@ -1051,8 +1064,10 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->l3_hits += d->read_lines_l3;
     out->l3_misses += p->l3_lines > 0 ? d->read_lines_dram : 0.0;
     double line_message = p->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
-    out->noc_bytes_to_cus += l2_reads * line_message + d->write_lines * MEMORY_MESSAGE_HEADER_BYTES;
-    out->noc_bytes_from_cus += (l2_reads - atomics) * MEMORY_MESSAGE_HEADER_BYTES + (d->write_lines + atomics) * line_message;
+    out->noc_bytes_to_cus += l2_reads * line_message +
+                             (d->write_lines + d->marker_messages + d->invalidation_deliveries) * MEMORY_MESSAGE_HEADER_BYTES;
+    out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages) * MEMORY_MESSAGE_HEADER_BYTES +
+                               (d->write_lines + atomics) * line_message;
     out->dram_read_bytes += d->read_lines_dram * p->line_bytes;
     out->dram_write_bytes += d->write_lines_dram * p->line_bytes;
 }

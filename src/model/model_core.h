@@ -27,6 +27,15 @@ typedef struct model_demand {
     double buffered_write_lines;   /* of the write lines, those a write-combining store buffer holds until
                                     * it is full or a release (wt's weak stores): each CU sends what its
                                     * buffer holds at kernel end */
+    double release_latency;     /* GPU cycles a warp waits for each of its releases (0: one L2 trip) */
+    double barrier_releases;    /* releases a warp makes at each of its barriers (1 where barriers release) */
+    double marker_messages;     /* control messages without a line the CUs send the L2 banks for their
+                                 * releases (qr's markers), each answered by one back */
+    double invalidation_injections;   /* invalidations the L2 banks multicast to the L1s: one injection
+                                       * out of a bank each ... */
+    double invalidation_deliveries;   /* ... and one copy into each L1 it reaches */
+    double kernel_end_latency;  /* per launch: the kernel-end release's wait beyond its drain (the
+                                 * last release's acknowledgement) */
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);

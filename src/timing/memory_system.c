@@ -506,6 +506,7 @@ int memory_handle_event(memory_system *memory, const timing_event *event, sc_err
         *error = memory->failure;
         return -1;
     }
+    noc_advance(memory->network, event->time);
     switch (event->kind) {
     case MEMORY_EVENT_AT_L2:
         l2_receive(memory, (uint32_t)event->argument, event->time);

@@ -1,17 +1,30 @@
 /* noc.c — the interconnect as a reservation model (see noc.h).
  *
- * A message of S = ceil(bytes / bytes_per_cycle) NoC cycles sent from s to d at `now`:
- *   injection  starts once s's injection port is free (and not before `now`) and holds it S cycles;
+ * A message of S = ceil(bytes / bytes_per_cycle) NoC cycles sent from s to d, ready at `now`:
+ *   injection  starts at the first time t >= now at which s's injection port is idle for S
+ *              cycles, and holds it [t, t + S);
  *   traversal  its head reaches d `latency` cycles after injection starts, plus hop_latency per
  *              hop on the mesh (XY routing: the Manhattan distance between the endpoints' nodes);
- *   ejection   starts once the head is there and d's ejection port is free, and holds it S cycles
- *              (cut-through: the tail follows the head);
- *   arrival    is the end of ejection, and never earlier than the previous arrival of the pair.
+ *   ejection   starts at the first time >= the head's arrival at which d's ejection port is idle
+ *              for S cycles, and holds it that long (cut-through: the tail follows the head);
+ *   arrival    is the end of ejection, and never earlier than the arrival of the pair's message
+ *              sent before it (per-pair FIFO in send order).
  * Unloaded, a message arrives now + (S + latency + hops * hop_latency) cycles; the ideal network
- * delivers at `now` with no ports at all. Ports are next-free reservations claimed in call order,
- * which already keeps a pair's messages in order on the crossbar and the mesh; the per-pair last
- * arrival makes the guarantee explicit and also holds on the ideal network when sends are not
- * made in time order.
+ * delivers at `now` with no ports at all.
+ *
+ * Each port keeps a reservation calendar: its busy intervals in time order (touching ones merged).
+ * A message takes the earliest idle gap long enough at or after its ready time, so a message
+ * sent later but ready earlier (a request sent now after an L2 reply that was sent ahead of its
+ * time, at now + l2_latency) uses the idle time before a reservation made earlier; it does not
+ * queue behind every reservation made before it. Per-pair order is kept by the arrival rule
+ * alone: a message backfilled ahead of its pair's earlier one arrives right after it.
+ *
+ * Bounded memory: noc_advance tells the network that no message sent from then on is ready
+ * before `now`; a port forgets the intervals that end by then. A calendar holds at most
+ * NOC_CALENDAR_INTERVALS intervals; when it would hold one more, it forgets its earliest. A
+ * forgotten interval raises the port's floor to its end: nothing is placed before the floor, so
+ * no reservation can overlap a forgotten one (a late message waits as it would have on a
+ * next-free port).
  *
  * A multicast (noc_multicast_*) holds the source's injection port once and each destination's
  * ejection port as a unicast would: the crossbar's switch (or the mesh's routers) replicate it.
@@ -30,11 +43,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One busy interval of a port, [start, end). */
+typedef struct noc_interval {
+    sc_time start, end;
+} noc_interval;
+
+/* A port's reservations: busy[0 .. count) in time order, disjoint and not touching; nothing is
+ * placed before `floor` (the end of the latest interval it forgot). */
+typedef struct noc_calendar {
+    sc_time floor;
+    unsigned count;
+    noc_interval busy[NOC_CALENDAR_INTERVALS];
+} noc_calendar;
+
 struct noc {
     noc_config config;
     unsigned endpoint_count;
     unsigned *node_of_endpoint;   /* mesh only */
-    sc_time *injection_free, *ejection_free;
+    noc_calendar *injection, *ejection;   /* per endpoint */
+    sc_time horizon;              /* no message sent from now on is ready earlier (noc_advance) */
     sc_time *last_arrival;        /* [source * endpoint_count + destination] */
     noc_stats stats;
     noc_geometry geometry;
@@ -93,8 +120,8 @@ noc *noc_create(const noc_config *config, unsigned endpoint_count, const unsigne
         network->node_of_endpoint = calloc(endpoint_count, sizeof *network->node_of_endpoint);
         memcpy(network->node_of_endpoint, node_of_endpoint, endpoint_count * sizeof *node_of_endpoint);
     }
-    network->injection_free = calloc(endpoint_count, sizeof *network->injection_free);
-    network->ejection_free = calloc(endpoint_count, sizeof *network->ejection_free);
+    network->injection = calloc(endpoint_count, sizeof *network->injection);
+    network->ejection = calloc(endpoint_count, sizeof *network->ejection);
     network->last_arrival = calloc((size_t)endpoint_count * endpoint_count, sizeof *network->last_arrival);
     network->stats.bytes_out = calloc(endpoint_count, sizeof *network->stats.bytes_out);
     network->stats.bytes_in = calloc(endpoint_count, sizeof *network->stats.bytes_in);
@@ -107,8 +134,8 @@ void noc_destroy(noc *network)
     if (!network)
         return;
     free(network->node_of_endpoint);
-    free(network->injection_free);
-    free(network->ejection_free);
+    free(network->injection);
+    free(network->ejection);
     free(network->last_arrival);
     free(network->stats.bytes_out);
     free(network->stats.bytes_in);
@@ -149,11 +176,76 @@ sc_time noc_unloaded_latency(const noc *network, unsigned source, unsigned desti
     return serialization_time(network, bytes) + traversal_time(network, source, destination);
 }
 
+/* Forgets the calendar's first `k` intervals, raising its floor to the last one's end. */
+static void forget_earliest(noc_calendar *calendar, unsigned k)
+{
+    if (!k)
+        return;
+    calendar->floor = later(calendar->floor, calendar->busy[k - 1].end);
+    calendar->count -= k;
+    memmove(calendar->busy, calendar->busy + k, calendar->count * sizeof *calendar->busy);
+}
+
+/* The index of the first interval ending after `t` (intervals are disjoint, so their ends
+ * increase with their index). */
+static unsigned first_ending_after(const noc_calendar *calendar, sc_time t)
+{
+    unsigned low = 0, high = calendar->count;
+    while (low < high) {
+        unsigned middle = low + (high - low) / 2;
+        if (calendar->busy[middle].end <= t)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+
+/* Reserves the earliest `length` of idle time at or after `ready` (and the floor) on the port;
+ * returns its start. */
+static sc_time reserve(noc_calendar *calendar, sc_time horizon, sc_time ready, sc_time length)
+{
+    if (calendar->count && calendar->busy[0].end <= horizon)
+        forget_earliest(calendar, first_ending_after(calendar, horizon));
+    sc_time start = later(ready, calendar->floor);
+    if (!length)
+        return start;
+    /* Most messages are ready after every reservation: no search. */
+    unsigned i = calendar->count && start < calendar->busy[calendar->count - 1].end
+                     ? first_ending_after(calendar, start)
+                     : calendar->count;
+    while (i < calendar->count && calendar->busy[i].start < start + length)
+        start = later(start, calendar->busy[i++].end);
+    /* [start, start + length) fits before busy[i]; it touches busy[i - 1] when that ends at start. */
+    bool joins_previous = i > 0 && calendar->busy[i - 1].end == start;
+    bool joins_next = i < calendar->count && calendar->busy[i].start == start + length;
+    if (joins_previous && joins_next) {
+        calendar->busy[i - 1].end = calendar->busy[i].end;
+        calendar->count--;
+        memmove(calendar->busy + i, calendar->busy + i + 1, (calendar->count - i) * sizeof *calendar->busy);
+    } else if (joins_previous) {
+        calendar->busy[i - 1].end = start + length;
+    } else if (joins_next) {
+        calendar->busy[i].start = start;
+    } else {
+        if (calendar->count == NOC_CALENDAR_INTERVALS) {
+            forget_earliest(calendar, 1);
+            if (i == 0)   /* the earliest was after the new one: nothing may precede the floor */
+                return reserve(calendar, horizon, ready, length);
+            i--;
+        }
+        memmove(calendar->busy + i + 1, calendar->busy + i, (calendar->count - i) * sizeof *calendar->busy);
+        calendar->busy[i] = (noc_interval){start, start + length};
+        calendar->count++;
+    }
+    return start;
+}
+
 /* Holds the source's injection port for a message of `bytes`; returns when injection starts. */
 static sc_time reserve_injection(noc *network, unsigned source, unsigned bytes, sc_time now)
 {
-    sc_time injection_start = later(now, network->injection_free[source]);
-    network->injection_free[source] = injection_start + serialization_time(network, bytes);
+    sc_time injection_start = reserve(&network->injection[source], network->horizon, now,
+                                      serialization_time(network, bytes));
     network->stats.contention += injection_start - now;
     return injection_start;
 }
@@ -165,10 +257,14 @@ static sc_time reserve_ejection(noc *network, unsigned source, unsigned destinat
 {
     sc_time occupancy = serialization_time(network, bytes);
     sc_time head_arrival = injection_start + traversal_time(network, source, destination);
-    sc_time ejection_start = later(head_arrival, network->ejection_free[destination]);
-    network->ejection_free[destination] = ejection_start + occupancy;
+    sc_time ejection_start = reserve(&network->ejection[destination], network->horizon, head_arrival, occupancy);
     network->stats.contention += ejection_start - head_arrival;
     return ejection_start + occupancy;
+}
+
+void noc_advance(noc *network, sc_time now)
+{
+    network->horizon = later(network->horizon, now);
 }
 
 /* The routers a message between the endpoints crosses (noc.h); it crosses one link more. */

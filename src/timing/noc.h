@@ -6,10 +6,15 @@
  * for ceil(bytes / bytes_per_cycle) cycles, and traverses the network in `latency` NoC cycles
  * (crossbar), plus `hop_latency` per hop of XY routing (mesh: endpoints are placed on the
  * rows x columns grid by the caller), or in zero time (ideal: no latency, no contention).
+ * A port is a reservation calendar: a message takes the earliest idle time at or after it is
+ * ready, whatever was reserved before it (a message sent ahead of its time, as an L2 bank's
+ * answer sent at now + l2_latency, leaves the idle time before it to messages sent later).
  * Messages between the same pair of endpoints arrive in the order they were sent (per-pair
  * FIFO), which protocols rely on (a write and a later read of the same line from one CU reach
- * the L2 bank in order). Endpoints are ports numbered from 0; the memory system's numbering of
- * its CUs and L2 banks is endpoint_port (endpoint.h).
+ * the L2 bank in order; qr's release marker arrives behind the writes before it; an L2's data
+ * answer and a later invalidation of the line reach the L1 in that order). Endpoints are ports
+ * numbered from 0; the memory system's numbering of its CUs and L2 banks is endpoint_port
+ * (endpoint.h).
  *
  * Every message names its traffic class (noc_traffic_class; the memory system says which), and
  * the statistics count bytes and flits per class, and the flits' router and link traversals that
@@ -79,6 +84,9 @@ typedef struct noc_geometry {
 
 typedef struct noc noc;
 
+/* The most busy intervals a port's calendar holds (noc.c: past that it forgets its earliest). */
+#define NOC_CALENDAR_INTERVALS 64
+
 /* `node_of_endpoint[e]` places endpoint e on the mesh grid (row * columns + column); ignored
  * for the crossbar and ideal topologies. */
 noc *noc_create(const noc_config *config, unsigned endpoint_count, const unsigned *node_of_endpoint);
@@ -87,6 +95,11 @@ void noc_destroy(noc *network);
 /* Sends `bytes` of class `traffic` from `source` to `destination` at `now`; returns the arrival time. */
 sc_time noc_send(noc *network, unsigned source, unsigned destination, unsigned bytes, noc_traffic_class traffic,
                  sc_time now);
+
+/* No message sent from now on is ready before `now`: the ports may forget what ends by then
+ * (the memory system calls it with each event's time). Bounds the calendars; a message sent
+ * ready earlier than the latest `now` still gets a port, no earlier than what was forgotten. */
+void noc_advance(noc *network, sc_time now);
 
 /* A multicast (a broadcast invalidation): the network replicates one injection for every
  * destination. noc_multicast_inject holds `source`'s injection port once, from `now` or when it

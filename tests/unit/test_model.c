@@ -3,7 +3,8 @@
  * profile JSON round trips, parameter files, and the models' invariants (stall categories sum
  * to the cycles, no-L1 has no L1 hits, evaluation is deterministic), where the memory side
  * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
- * on the L2 banks and the store buffers' flush at kernel end. */
+ * on the L2 banks, the store buffers' flush at kernel end, and what qr's releases, barriers and
+ * atomics cost. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -262,6 +263,53 @@ static void qr_rereads_written_lines_from_the_l3(void **state)
     sc_config_free(config);
 }
 
+/* qr's releases: under gpu.barrier_release_scope global matmul's barriers are releases of its
+ * warps (a marker batch to every bank, waited for: one per warp, as each warp stores once) and
+ * cost more than under cta; reduction's warps store nothing, so its barriers cost nothing more; a
+ * longer marker latency (directory.latency) lengthens every release, the kernel end's too, and
+ * the waits are synchronisation; the barriers' markers and acknowledgements cross the NoC.
+ * histogram's atomics are written through to DRAM beside the written lines. */
+static void qr_releases_barriers_and_atomics_cost(void **state)
+{
+    sc_config *config;
+    sc_error error = {{0}};
+    model_profile *profile = profile_on("qr-apu", "reduction", &config);
+    model_prediction plain = predict("qr", profile, config);
+    assert_int_equal(sc_config_set(config, "gpu.barrier_release_scope", "cta", &error), 0);
+    assert_float_equal(predict("qr", profile, config).cycles, plain.cycles, 1e-9 * plain.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+
+    profile = profile_on("qr-apu", "matmul", &config);
+    assert_int_equal(sc_config_set(config, "gpu.barrier_release_scope", "global", &error), 0);
+    model_prediction global = predict("qr", profile, config);
+    assert_int_equal(sc_config_set(config, "gpu.barrier_release_scope", "cta", &error), 0);
+    model_prediction cta = predict("qr", profile, config);
+    assert_true(global.cycles > cta.cycles);
+    assert_true(global.stalls[GSI_SYNC] > cta.stalls[GSI_SYNC]);
+    assert_true(global.noc_bytes_from_cus > cta.noc_bytes_from_cus);   /* the barriers' markers */
+    assert_true(global.noc_bytes_to_cus > cta.noc_bytes_to_cus);       /* and their acknowledgements */
+    assert_int_equal(sc_config_set(config, "directory.latency", "100", &error), 0);
+    model_prediction slow = predict("qr", profile, config);
+    assert_true(slow.cycles > cta.cycles);
+    assert_true(slow.stalls[GSI_SYNC] > cta.stalls[GSI_SYNC]);
+    profile_free(profile);
+    sc_config_free(config);
+
+    profile = profile_sized("qr-apu", "histogram", "small", &config);
+    model_prediction qr = predict("qr", profile, config);
+    double atomic_lines = 0, written_lines = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *kernel = &profile->kernels[k];
+        atomic_lines += kernel->lines[MODEL_ATOMIC];
+        written_lines += fmin(kernel->lines[MODEL_STORE] + kernel->lines[MODEL_STORE_STRONG], kernel->written_lines);
+    }
+    assert_true(atomic_lines > 0);
+    assert_float_equal(qr.dram_write_bytes, (written_lines + atomic_lines) * profile->line_bytes, 1e-6);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* histogram's host copies a new chunk into the same staging buffer before each pair of launches:
  * the L1 reuses across those copies are recorded (the L1s of mechanisms without a directory are
  * flash-invalidated then), the reuses of the second kernel of a pair are not. */
@@ -503,6 +551,7 @@ int main(void)
         cmocka_unit_test(kept_l1_models),
         cmocka_unit_test(host_data_comes_from_the_cpu),
         cmocka_unit_test(qr_rereads_written_lines_from_the_l3),
+        cmocka_unit_test(qr_releases_barriers_and_atomics_cost),
         cmocka_unit_test(host_writes_are_recorded),
         cmocka_unit_test(barrier_bursts_are_recorded),
         cmocka_unit_test(read_hot_spot_slows_nol1),

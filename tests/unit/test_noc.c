@@ -1,6 +1,9 @@
 /* test_noc.c — the NoC reservation model: unloaded latency of the crossbar, the mesh (XY hops)
  * and the ideal network, agreement of noc_unloaded_latency with noc_send on an idle network,
- * serialization on shared ejection and injection ports, per-pair FIFO order, and statistics;
+ * serialization on shared ejection and injection ports, the ports' reservation calendars (a
+ * message sent later but ready earlier takes the idle time before an earlier reservation, a gap
+ * too short is skipped, forgotten intervals and a full calendar raise the floor), per-pair FIFO
+ * order across backfilling, and statistics;
  * the traffic classes' bytes and flits, the routers and links of routes and topologies, and the
  * energy model (noc_energy.h) against hand-computed values. */
 #include <setjmp.h>
@@ -99,6 +102,66 @@ static void test_pair_keeps_fifo_order(void **state)
     assert_int_equal(noc_send(network, 2, 1, 64, NOC_TRAFFIC_LD, 1000), 1000);
     assert_int_equal(noc_send(network, 2, 1, 64, NOC_TRAFFIC_LD, 500), 1000);
     assert_int_equal(noc_send(network, 3, 1, 64, NOC_TRAFFIC_LD, 500), 500);   /* another pair is not held */
+    noc_destroy(network);
+}
+
+/* Reservations made ahead of their time (an L2 answer sent at now + l2_latency) leave the idle
+ * time before them to messages sent later but ready earlier, on both ports. */
+static void test_later_message_backfills_idle_port_time(void **state)
+{
+    (void)state;
+    noc_config config = test_config(NOC_CROSSBAR);
+    noc *network = noc_create(&config, 4, NULL);
+    /* Ready at 10000: injection [10000, 11000), ejection at 2 [12000, 13000). */
+    assert_int_equal(noc_send(network, 0, 2, 64, NOC_TRAFFIC_LD, 10000), 13000);
+    /* Into the same ejection port, ready at 0: ejects [2000, 3000), before the earlier reservation. */
+    assert_int_equal(noc_send(network, 1, 2, 64, NOC_TRAFFIC_LD, 0), 3000);
+    /* Out of the same injection port, ready at 0: injects [0, 1000). */
+    assert_int_equal(noc_send(network, 0, 3, 64, NOC_TRAFFIC_LD, 0), 3000);
+    assert_int_equal(noc_statistics(network)->contention, 0);
+    /* A gap that fits exactly: head at 11000, ejects [11000, 12000) up to the reservation at 12000. */
+    assert_int_equal(noc_send(network, 3, 2, 64, NOC_TRAFFIC_LD, 9000), 12000);
+    /* A gap too short: head at 10500 would eject into [11000, 13000); it waits for 13000. */
+    assert_int_equal(noc_send(network, 1, 2, 64, NOC_TRAFFIC_LD, 8500), 14000);
+    assert_int_equal(noc_statistics(network)->contention, 2500);
+    noc_destroy(network);
+}
+
+/* A message backfilled ahead of its pair's earlier one still arrives after it. */
+static void test_pair_order_holds_across_backfilling(void **state)
+{
+    (void)state;
+    noc_config config = test_config(NOC_CROSSBAR);
+    noc *network = noc_create(&config, 4, NULL);
+    assert_int_equal(noc_send(network, 0, 1, 64, NOC_TRAFFIC_LD, 10000), 13000);
+    assert_int_equal(noc_send(network, 0, 1, 32, NOC_TRAFFIC_INV, 0), 13000);   /* alone: 2500 */
+    /* Another pair is not held: it ejects after the backfilled one's [2000, 2500). */
+    assert_int_equal(noc_send(network, 3, 1, 32, NOC_TRAFFIC_INV, 0), 3000);
+    noc_destroy(network);
+}
+
+/* What noc_advance lets a port forget, and what a full calendar forgets, is never double-booked:
+ * a message ready before it waits for the floor. */
+static void test_forgotten_reservations_raise_the_floor(void **state)
+{
+    (void)state;
+    noc_config config = test_config(NOC_CROSSBAR);
+    noc *network = noc_create(&config, 4, NULL);
+    assert_int_equal(noc_send(network, 0, 2, 64, NOC_TRAFFIC_LD, 0), 3000);     /* ejects [2000, 3000) */
+    noc_advance(network, 5000);
+    assert_int_equal(noc_send(network, 1, 2, 64, NOC_TRAFFIC_LD, 0), 4000);     /* ejects from the floor, 3000 */
+    assert_int_equal(noc_send(network, 1, 2, 64, NOC_TRAFFIC_LD, 6000), 9000);  /* unloaded again */
+    noc_destroy(network);
+
+    /* NOC_CALENDAR_INTERVALS disjoint injections of one cycle at 2000, 4000, ...: the calendar
+     * is full. One more ready at 0 would be the earliest; the calendar forgets [2000, 2500)
+     * instead, and the message injects at 2500. */
+    network = noc_create(&config, 4, NULL);
+    for (unsigned k = 1; k <= NOC_CALENDAR_INTERVALS; k++)
+        noc_send(network, 0, 1, 32, NOC_TRAFFIC_LD, (sc_time)k * 2000);
+    assert_int_equal(noc_send(network, 0, 3, 32, NOC_TRAFFIC_LD, 0), 2500 + 500 + 2000);
+    /* Room is still found in the gaps after the floor. */
+    assert_int_equal(noc_send(network, 0, 3, 32, NOC_TRAFFIC_LD, 0), 3000 + 500 + 2000);
     noc_destroy(network);
 }
 
@@ -265,6 +328,9 @@ int main(void)
         cmocka_unit_test(test_ideal_network_has_no_latency_or_contention),
         cmocka_unit_test(test_shared_ports_serialize_messages),
         cmocka_unit_test(test_pair_keeps_fifo_order),
+        cmocka_unit_test(test_later_message_backfills_idle_port_time),
+        cmocka_unit_test(test_pair_order_holds_across_backfilling),
+        cmocka_unit_test(test_forgotten_reservations_raise_the_floor),
         cmocka_unit_test(test_statistics_count_bytes_per_endpoint),
         cmocka_unit_test(test_traffic_classes_count_bytes_flits_and_traversals),
         cmocka_unit_test(test_geometry_of_each_topology),

@@ -1,5 +1,5 @@
 /* qr_model.c — where QuickRelease (qr_protocol.c, qr_l1.c, qr_write_path.c) serves each line
- * request:
+ * request, and what its releases, barriers and atomics cost:
  *   rL1 read hits = every reuse of the per-CU load stacks at this L1 (QR's acquire is a plain
  *                   load and kernel start keeps the rL1), less the reuses across a host write
  *                   (as if the host write dropped every rL1 line; the detailed qr drops only the
@@ -18,21 +18,38 @@
  *                   and the release at kernel end waits until the lines still held in them (a
  *                   launch's written lines, at most the wL2s' and wL3's capacity) are handed to
  *                   the DRAM queues (qr_release_marker_cycles_mean in detailed runs);
- *   atomics go to the L2.
- * Simplifications: not modelled since issue 22 are the per-wavefront release batches (other
- * wavefronts' stores go on while a release waits), the release markers at wavefront exit and
- * barriers, and atomics written through to memory; the wL1's capacity (a line evicted early and written again leaves twice) and
- * reads served by the wL2 before a release drains it are not modelled. Timing, stalls and
- * traffic follow from model_core.c. */
+ *   invalidations = each written line's wL2 eviction multicasts an invalidation to every rL1
+ *                   (one injection at its bank, a copy into each CU), and so does each atomic to
+ *                   every other CU's rL1 (qr_atomic_performed);
+ *   releases      = a release (st.release, fence) sends a batch of release markers, one to each
+ *                   L2 bank, each answered by an acknowledgement once it has passed the wL2 slice
+ *                   and the wL3; the warp waits for them: an L2 trip plus a marker's latency
+ *                   through each of the two levels (directory.latency), its H_rel. Under
+ *                   gpu.barrier_release_scope global a barrier is such a release of each warp,
+ *                   one that waits only when the warp wrote since its previous release: a
+ *                   group's barrier releases are at most its warps' global stores (a release
+ *                   that finds nothing written out waits for the previous batch, taken as done).
+ *                   A wavefront's exit sends its batch without waiting (U9), and so does each
+ *                   CU's release at kernel end; the kernel ends when the last batch is
+ *                   acknowledged, one H_rel after the drain;
+ *   atomics       go to the L2, where they are performed and written through to memory (every
+ *                   atomic line counted as a DRAM write: a failed CAS writes nothing).
+ * Not modelled: the wL1's capacity (a line evicted early and written again leaves twice), reads
+ * served by the wL2 before a release drains it, the writes ahead of a marker that lengthen its
+ * drain, an atomic's wait for its invalidations to arrive, and releases (st.release, fences,
+ * exits) that send no batch because nothing was written out since the previous one (each is
+ * counted as a batch). Timing, stalls and traffic follow from model_core.c. */
 #include <math.h>
 
 #include "model/model_core.h"
 #include "protocols/qr/qr.h"
 
-/* The point's term this model adds (load_qr_point): the wL2 slices' and wL3's lines. */
-enum { QR_TERM_WRITE_CACHE_LINES };
+/* The point's terms this model adds (load_qr_point): the wL2 slices' and wL3's lines, a
+ * marker's latency through one level, and whether a barrier is a release (1) or not (0). */
+enum { QR_TERM_WRITE_CACHE_LINES, QR_TERM_MARKER_CYCLES, QR_TERM_BARRIERS_RELEASE };
 
-static void serve_qr(const model_kernel_profile *k, const model_point *p, model_demand *out)
+/* Where the reads and writes are served. */
+static void serve_lines(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
     double lost = model_l1_hits(&k->l1_host_flushed_summary, p) + model_l1_hits(&k->l1_rewritten_summary, p);
     double hits = model_kept_l1_hits(k, p, lost);
@@ -47,8 +64,33 @@ static void serve_qr(const model_kernel_profile *k, const model_point *p, model_
     out->read_lines_dram += moved - to_l3;
     out->read_lines_l1 = hits;
     out->write_lines = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
-    out->write_lines_missed = out->write_lines_dram = out->write_lines;
+    out->write_lines_missed = out->write_lines;
+    out->write_lines_dram = out->write_lines + out->atomic_lines;
     out->release_drain_lines = fmin(out->write_lines / k->launches, p->protocol_terms[QR_TERM_WRITE_CACHE_LINES]);
+}
+
+/* What the releases (markers), barriers, exits and atomics add. */
+static void serve_synchronization(const model_kernel_profile *k, const model_point *p, model_demand *out)
+{
+    out->release_latency = p->l2_latency + 2 * p->protocol_terms[QR_TERM_MARKER_CYCLES];
+    /* A barrier's release sends a batch only when the warp wrote out lines since its previous
+     * one, so a warp's barrier batches are at most its global stores. */
+    double stores = k->instructions[MODEL_STORE] + k->instructions[MODEL_STORE_STRONG];
+    double barrier_batches = fmin(k->barriers * p->protocol_terms[QR_TERM_BARRIERS_RELEASE], stores);
+    out->barrier_releases = k->barriers > 0 ? barrier_batches / k->barriers : 0.0;
+    double exits = k->launches * k->ctas * k->warps_per_cta;
+    double kernel_end_batches = k->launches * fmin(p->cu_count, k->ctas);
+    double batches = k->releases + barrier_batches + exits + kernel_end_batches;
+    out->marker_messages = batches * p->l2_banks;
+    out->kernel_end_latency = out->release_latency;
+    out->invalidation_injections = out->write_lines + out->atomic_lines;
+    out->invalidation_deliveries = out->write_lines * p->cu_count + out->atomic_lines * (p->cu_count - 1);
+}
+
+static void serve_qr(const model_kernel_profile *k, const model_point *p, model_demand *out)
+{
+    serve_lines(k, p, out);
+    serve_synchronization(k, p, out);
 }
 
 static void evaluate_qr(const model_profile *profile, const model_point *point, const model_params *params,
@@ -57,7 +99,8 @@ static void evaluate_qr(const model_profile *profile, const model_point *point, 
     model_core_evaluate(profile, point, params, serve_qr, out);
 }
 
-/* The write caches' capacity that a release at kernel end may find full (qr_config.c). */
+/* The write caches' capacity that a release at kernel end may find full, the markers' latency
+ * and the barrier scope (qr_config.c). */
 static int load_qr_point(const sc_config *config, model_point *point, sc_error *error)
 {
     qr_config qr;
@@ -65,6 +108,8 @@ static int load_qr_point(const sc_config *config, model_point *point, sc_error *
     if (qr_config_derive(config, (unsigned)point->line_bytes, banks, &qr, error) < 0)
         return -1;
     point->protocol_terms[QR_TERM_WRITE_CACHE_LINES] = (double)qr.wl2_blocks_per_bank * banks + qr.wl3_blocks;
+    point->protocol_terms[QR_TERM_MARKER_CYCLES] = qr.marker_latency;
+    point->protocol_terms[QR_TERM_BARRIERS_RELEASE] = qr.barriers_release ? 1.0 : 0.0;
     return 0;
 }
 
