@@ -31,6 +31,8 @@
  */
 #include "timing/timing_internal.h"
 
+#include "timing/scratchpad.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -432,8 +434,20 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
     op->lines_pending = unit->line_count;
 }
 
+/* Cycles a shared or local access occupies the load/store unit: one, or on a banked scratchpad
+ * the access's bank-conflict degree (scratchpad.h); the cycles past the first are other memory
+ * instructions' GSI bank-conflict stalls (memory_structural). */
+static unsigned private_access_cycles(const timing_engine *engine, const exec_memory_request *request)
+{
+    const core_config *core = &engine->config.core;
+    if (!core->scratchpad_banked || request->shared_lanes == 0)
+        return 1;
+    return scratchpad_access_cycles(request, core->scratchpad_banks, core->scratchpad_bank_bytes);
+}
+
 static void time_private_instruction(timing_engine *engine, compute_unit *cu, warp_slot *slot,
-                                     const ptx_instruction *in, const decoded_instruction *d, uint64_t cycle)
+                                     const ptx_instruction *in, const decoded_instruction *d,
+                                     unsigned access_cycles, uint64_t cycle)
 {
     const core_config *core = &engine->config.core;
     switch ((timing_unit)d->unit) {
@@ -450,8 +464,10 @@ static void time_private_instruction(timing_engine *engine, compute_unit *cu, wa
         set_results_ready(slot, d, cycle + core->sfu_latency, false);
         break;
     case UNIT_MEMORY:
-        cu->ldst.busy_until = cycle + 1;
-        set_results_ready(slot, d, cycle + (in->space == PTX_SPACE_LOCAL ? core->local_latency : core->shared_latency),
+        cu->ldst.busy_until = cycle + access_cycles;
+        set_results_ready(slot, d,
+                          cycle + access_cycles - 1 +
+                              (in->space == PTX_SPACE_LOCAL ? core->local_latency : core->shared_latency),
                           true);
         break;
     default:
@@ -500,9 +516,12 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
         start_global_access(engine, cu, slot_index, handle, d, cycle);
         return 0;
     }
-    if (handle != MEMORY_OP_NONE)
+    unsigned access_cycles = 1;
+    if (handle != MEMORY_OP_NONE) {
+        access_cycles = private_access_cycles(engine, request);
         memory_op_free(engine->memory, handle);
-    time_private_instruction(engine, cu, slot, in, d, cycle);
+    }
+    time_private_instruction(engine, cu, slot, in, d, access_cycles, cycle);
     if (step.status == EXEC_FENCE && protocol_has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope) &&
         !slot->own.ordering_waived)
         l1_acquire(engine->memory, cu->index, protocol_sync_scope((ptx_scope)step.scope));
