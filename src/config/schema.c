@@ -132,6 +132,12 @@ static const sc_config_key engine_keys[] = {
     {"local_memory.bank_bytes", SC_KEY_INT, "bytes", 1, 64, NULL, SC_KEY_POWER_OF_TWO,
      "width of one scratchpad bank word: bank = (offset / bank_bytes) mod gpu.shared_memory_banks "
      "(local_memory.timing banked)"},
+    {"local_memory.dma_blocking", SC_KEY_ENUM, "", 0, 0, "core|warp", 0,
+     "what a scratchpad access to a CTA's pending DMA transfer blocks: core = the whole CU until the "
+     "transfer completes (GSI thesis §4.5); warp = only the accessing warp (D2MA) (docs/local-memory.md)"},
+    {"local_memory.dma_requests_per_cycle", SC_KEY_INT, "requests", 1, 64, NULL, 0,
+     "line requests the per-CU DMA engine of a launch's DMA mapping presents to the L1 per GPU cycle "
+     "(docs/local-memory.md)"},
     {"local_memory.timing", SC_KEY_ENUM, "", 0, 0, "fixed|banked", 0,
      "shared memory (scratchpad) timing: fixed = every access takes gpu.shared_memory_latency and never "
      "conflicts; banked = a warp's access is serialised by its bank conflicts, one cycle per word of the "

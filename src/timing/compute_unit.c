@@ -53,6 +53,7 @@ int cu_create(timing_engine *engine, compute_unit *cu, unsigned index)
     cu->ldst.op = MEMORY_OP_NONE;
     cu->ldst.blocked = GSI_NONE;
     cu->next_eval = CYCLE_NEVER;
+    cu->dma_blocking = -1;
     return 0;
 }
 
@@ -72,6 +73,7 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
     free(cu->ctas);
     free(cu->simd_free);
     free(cu->schedulers);
+    free(cu->dma_writes);
 }
 
 void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle)
@@ -326,6 +328,12 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         waits_for_release(engine, cu, slot, cycle)) {
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
+    }
+    int8_t dma = dma_blocks(engine, cu, slot, slot->next);
+    if (dma != GSI_NONE) {   /* the whole CU waits for a DMA transfer */
+        check->mem_struct = dma;
+        check->bits |= PREDICATE_MEM_STRUCT;
+        return;
     }
     bool busy = false;
     switch ((timing_unit)d->unit) {
@@ -617,11 +625,11 @@ static void priority_order(scheduler_state *s, bool greedy)
         s->sequence[n++] = s->order[i];
 }
 
-static void finish_idle_warps(timing_engine *engine, compute_unit *cu)
+void cu_finish_idle_ctas(timing_engine *engine, compute_unit *cu)
 {
     for (unsigned c = 0; c < engine->config.core.max_ctas; c++) {
         cta_slot *cta = &cu->ctas[c];
-        if (!cta->used || cta->warps_running)
+        if (!cta->used || cta->warps_running || cta->dma_pending)
             continue;
         bool loads_pending = false;
         for (unsigned w = 0; w < cta->cta.warp_count; w++)
@@ -702,7 +710,7 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     const core_config *core = &engine->config.core;
     cu_catch_up(engine, cu, cycle);
-    if (ldst_step(engine, cu, cycle) < 0)
+    if (dma_step(engine, cu, cycle) < 0 || ldst_step(engine, cu, cycle) < 0)
         return -1;
     cycle_scan scan = {.wake = CYCLE_NEVER};
     for (unsigned s = 0; s < core->schedulers; s++)
@@ -713,8 +721,9 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     charge(engine, cu, &classification, 1);
     cu->charged_through = cycle + 1;
     if (scan.warp_finished)
-        finish_idle_warps(engine, cu);
-    bool busy = scan.issued || scan.warp_finished || (cu->ldst.op != MEMORY_OP_NONE && !cu->ldst.waits_for_mshr);
+        cu_finish_idle_ctas(engine, cu);
+    bool busy = scan.issued || scan.warp_finished || (cu->ldst.op != MEMORY_OP_NONE && !cu->ldst.waits_for_mshr) ||
+                dma_busy(engine, cu);
     cu->next_eval = busy ? cycle + 1 : scan.wake;
     return 0;
 }
@@ -734,6 +743,10 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
 {
     memory_op *op = memory_op_get(engine->memory, handle);
     compute_unit *cu = &engine->cus[op->cu];
+    if (op->warp == engine->config.core.max_warps) {   /* the DMA engine's */
+        dma_op_done(engine, cu, handle, cycle);
+        return;
+    }
     warp_slot *slot = &cu->slots[op->warp];
     if (op->destination_count) {
         exec_memory_complete(&op->request);
@@ -759,5 +772,5 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
     memory_op_free(engine->memory, handle);
     cu_wake(engine, cu, cycle);
     if (slot->finished && slot->loads_in_flight == 0 && slot->cta->warps_running == 0)
-        finish_idle_warps(engine, cu);
+        cu_finish_idle_ctas(engine, cu);
 }
