@@ -329,11 +329,13 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
     }
-    int8_t dma = dma_blocks(engine, cu, slot, slot->next);
-    if (dma != GSI_NONE) {   /* the whole CU waits for a DMA transfer */
-        check->mem_struct = dma;
-        check->bits |= PREDICATE_MEM_STRUCT;
-        return;
+    if (cu->dma_blocking >= 0 || slot->cta->dma_pending) {   /* a DMA transfer is in flight */
+        int8_t dma = dma_blocks(engine, cu, slot, slot->next);
+        if (dma != GSI_NONE) {
+            check->mem_struct = dma;
+            check->bits |= PREDICATE_MEM_STRUCT;
+            return;
+        }
     }
     bool busy = false;
     switch ((timing_unit)d->unit) {

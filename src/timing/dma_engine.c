@@ -121,7 +121,8 @@ bool dma_busy(const timing_engine *engine, const compute_unit *cu)
     return false;
 }
 
-/* Presents one line access of the DMA engine to the L1; false when refused this cycle. */
+/* Presents one line access of the DMA engine to the L1: *accepted, or refused for this cycle (a full
+ * store buffer is asked to make room). Returns -1 on a protocol table error. */
 static int present(timing_engine *engine, compute_unit *cu, uint32_t handle, sc_time now, bool *accepted)
 {
     memory_op *op = memory_op_get(engine->memory, handle);
