@@ -129,6 +129,19 @@ static const sc_config_key engine_keys[] = {
     {"l3.enabled", SC_KEY_BOOL, "", 0, 0, NULL, 0, "whether a memory-side L3 shared by CPU and GPU exists"},
     {"l3.latency", SC_KEY_INT, "GPU cycles", 1, 100000, NULL, 0, "memory-side L3 hit latency"},
     {"l3.size", SC_KEY_SIZE, "bytes", 0, 64 * SC_GIB, NULL, 0, "memory-side L3 capacity"},
+    {"local_memory.bank_bytes", SC_KEY_INT, "bytes", 1, 64, NULL, SC_KEY_POWER_OF_TWO,
+     "width of one scratchpad bank word: bank = (offset / bank_bytes) mod gpu.shared_memory_banks "
+     "(local_memory.timing banked)"},
+    {"local_memory.dma_blocking", SC_KEY_ENUM, "", 0, 0, "core|warp", 0,
+     "what a scratchpad access to a CTA's pending DMA transfer blocks: core = the whole CU until the "
+     "transfer completes (GSI thesis §4.5); warp = only the accessing warp (D2MA) (docs/local-memory.md)"},
+    {"local_memory.dma_requests_per_cycle", SC_KEY_INT, "requests", 1, 64, NULL, 0,
+     "line requests the per-CU DMA engine of a launch's DMA mapping presents to the L1 per GPU cycle "
+     "(docs/local-memory.md)"},
+    {"local_memory.timing", SC_KEY_ENUM, "", 0, 0, "fixed|banked", 0,
+     "shared memory (scratchpad) timing: fixed = every access takes gpu.shared_memory_latency and never "
+     "conflicts; banked = a warp's access is serialised by its bank conflicts, one cycle per word of the "
+     "most loaded bank (docs/local-memory.md)"},
     {"memory.page_size", SC_KEY_SIZE, "bytes", 4 * SC_KIB, 1 * SC_GIB, NULL, SC_KEY_POWER_OF_TWO,
      "virtual memory page size"},
     {"noc.arbitration_energy", SC_KEY_FLOAT, "pJ/flit", 0, 1e6, NULL, 0,

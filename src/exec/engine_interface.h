@@ -25,6 +25,17 @@ typedef struct sc_global_image {
     uint64_t size;
 } sc_global_image;
 
+/* A DMA mapping declared with a launch (docs/local-memory.md): CTA c (linear id) finds the global
+ * bytes [global + c * bytes_per_cta, + bytes_per_cta) in its scratchpad at the start of its
+ * dynamic shared memory plus shared_offset when it starts, and those scratchpad bytes are written
+ * back there when it finishes. bytes_per_cta 0: no mapping. Addresses, offset and size are
+ * multiples of 4 bytes. */
+typedef struct sc_dma_mapping {
+    uint64_t global;
+    uint64_t bytes_per_cta;
+    uint32_t shared_offset;
+} sc_dma_mapping;
+
 /* Everything an engine needs to run one kernel launch. */
 typedef struct sc_launch {
     const ptx_module *module;
@@ -41,6 +52,7 @@ typedef struct sc_launch {
      * with the windows of a launch; cta_end 0 means every CTA. */
     uint64_t cta_first, cta_end;
     sc_global_image global;       /* the device's global memory */
+    sc_dma_mapping dma;           /* the launch's DMA mapping, if any */
 } sc_launch;
 
 /* Statistics an engine reports for one launch (the timing engine fills cycles too). */

@@ -127,6 +127,7 @@ static int issue(exec_warp *warp, exec_memory_request *request, exec_step *step,
     case PTX_OP_BRA: case PTX_OP_EXIT: case PTX_OP_RET: case PTX_OP_CALL:
         return execute_control(warp, in, active, lanes, step, error);
     case PTX_OP_LD: case PTX_OP_ST: case PTX_OP_ATOM: case PTX_OP_RED: {
+        request->shared_lanes = 0;
         int global = lanes ? execute_memory(warp, op, lanes, request, error) : 0;
         if (global < 0)
             return -1;

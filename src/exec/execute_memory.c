@@ -243,6 +243,8 @@ static int perform_private(exec_warp *warp, const exec_op *op, unsigned address_
         if (!pointers[lane] || (lane_space == RESOLVED_KERNEL_PARAM && kind != EXEC_ACCESS_LOAD))
             return private_fault(warp, in, lane_space, request->address[lane], bytes, error);
         *private_lanes |= 1ull << lane;
+        if (lane_space == RESOLVED_SHARED)
+            request->shared_lanes |= 1ull << lane;
     }
     if (*private_lanes == 0)
         return 0;

@@ -422,8 +422,10 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
                 status = exec_cta_init(&slots.resident[s], &kernel, next_cta++,
                                        (unsigned)((s + engine->first_cu) % engine->options.cu_count), error);
                 slots.occupied[s] = true;
-                if (status == 0)
+                if (status == 0) {
+                    exec_cta_dma_in(&slots.resident[s]);
                     reset_slot_clocks(engine, &slots, s);
+                }
             }
         int progressed = 0;
         if (status == 0) {
@@ -435,6 +437,7 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             exec_cta *cta = &slots.resident[s];
             if (slots.occupied[s] && cta->warps_done == cta->warp_count) {
                 issued += count_instructions(cta, &stats->thread_instructions);
+                exec_cta_dma_out(cta);
                 exec_cta_release(cta);
                 slots.occupied[s] = false;
                 finished++;

@@ -1,10 +1,13 @@
 /* launch.c — turns a kernel launch into executor state: per-launch facts (shared-memory size,
  * local stack size, register widths, pre-decoded instructions) and CTAs whose warps start at the
- * kernel's first instruction. */
+ * kernel's first instruction; the launch's DMA mapping, checked, and performed at once for the
+ * functional engine. */
 #include "exec/warp.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "exec/address_map.h"
 #include "exec/operands.h"
 #include "exec/program.h"
 #include "exec/simt_stack.h"
@@ -31,6 +34,30 @@ static uint64_t stack_bytes(const ptx_module *module, int32_t function, bool *on
     return f->frame_bytes + deepest_callee;
 }
 
+/* A launch's DMA mapping must lie inside its dynamic shared memory and, for every CTA of the
+ * grid, inside global memory, in whole 4-byte words. */
+static int check_dma_mapping(const sc_launch *launch, uint64_t cta_count, sc_error *error)
+{
+    const sc_dma_mapping *dma = &launch->dma;
+    if (dma->bytes_per_cta == 0)
+        return 0;
+    const char *name = launch->module->functions[launch->function].name;
+    if (dma->global % 4 || dma->bytes_per_cta % 4 || dma->shared_offset % 4)
+        return sc_fail(error, "kernel %s: DMA mapping: global address, bytes per CTA and shared offset must be "
+                       "multiples of 4", name);
+    if ((uint64_t)dma->shared_offset + dma->bytes_per_cta > launch->dynamic_shared_bytes)
+        return sc_fail(error, "kernel %s: DMA mapping of %llu bytes at shared offset %u does not fit the launch's "
+                       "%u bytes of dynamic shared memory", name, (unsigned long long)dma->bytes_per_cta,
+                       dma->shared_offset, launch->dynamic_shared_bytes);
+    uint64_t offset = dma->global - SC_GLOBAL_BASE;
+    if (dma->global < SC_GLOBAL_BASE || offset > launch->global.size ||
+        cta_count > (launch->global.size - offset) / dma->bytes_per_cta)
+        return sc_fail(error, "kernel %s: DMA mapping of %llu CTAs x %llu bytes at 0x%llx is outside device memory",
+                       name, (unsigned long long)cta_count, (unsigned long long)dma->bytes_per_cta,
+                       (unsigned long long)dma->global);
+    return 0;
+}
+
 int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *launch, unsigned width,
                      sc_error *error)
 {
@@ -46,6 +73,8 @@ int exec_kernel_init(exec_kernel *kernel, sc_device *device, const sc_launch *la
         return sc_fail(error, "CTA range [%llu, %llu) is not inside the grid of %llu CTAs",
                        (unsigned long long)launch->cta_first, (unsigned long long)cta_end,
                        (unsigned long long)cta_count);
+    if (check_dma_mapping(launch, cta_count, error) < 0)
+        return -1;
     *kernel = (exec_kernel){
         .device = device,
         .launch = launch,
@@ -152,4 +181,31 @@ void exec_cta_release(exec_cta *cta)
     free(cta->shared_memory);
     cta->warps = NULL;
     cta->shared_memory = NULL;
+}
+
+uint64_t exec_dma_global(const exec_cta *cta)
+{
+    const sc_dma_mapping *dma = &cta->kernel->launch->dma;
+    return dma->global + cta->linear_id * dma->bytes_per_cta;
+}
+
+uint8_t *exec_dma_shared(const exec_cta *cta)
+{
+    return cta->shared_memory + cta->kernel->static_shared_bytes + cta->kernel->launch->dma.shared_offset;
+}
+
+void exec_cta_dma_in(exec_cta *cta)
+{
+    const sc_launch *launch = cta->kernel->launch;
+    if (launch->dma.bytes_per_cta)
+        memcpy(exec_dma_shared(cta), launch->global.bytes + (exec_dma_global(cta) - SC_GLOBAL_BASE),
+               launch->dma.bytes_per_cta);
+}
+
+void exec_cta_dma_out(const exec_cta *cta)
+{
+    const sc_launch *launch = cta->kernel->launch;
+    if (launch->dma.bytes_per_cta)
+        memcpy(launch->global.bytes + (exec_dma_global(cta) - SC_GLOBAL_BASE), exec_dma_shared(cta),
+               launch->dma.bytes_per_cta);
 }

@@ -5,7 +5,8 @@
  * performs it (at once for the functional engine; through the modelled caches for the timing
  * engine, which decides both when it completes and which values loads see) and then calls
  * exec_memory_complete to write loaded values into the destination registers. Shared, local and
- * param accesses never leave the executor.
+ * param accesses never leave the executor; the request still tells an engine which lanes touched
+ * the CTA's shared memory and where (shared_lanes), so that it can time a banked scratchpad.
  */
 #ifndef SYNCSCOPE_EXEC_MEMORY_REQUEST_H
 #define SYNCSCOPE_EXEC_MEMORY_REQUEST_H
@@ -31,6 +32,8 @@ typedef struct exec_memory_request {
     uint8_t vector;        /* elements per lane (1, 2, 4) */
     uint8_t non_coherent;  /* ld.global.nc / ld.const: read-only path */
     uint64_t lane_mask;    /* lanes performing the access */
+    uint64_t shared_lanes; /* lanes the executor performed on the CTA's shared memory, their address[]
+                              the offset in it (a uniform load: its one performing lane) */
     const ptx_instruction *instruction;
     const char *kernel_path;  /* PTX file, for messages */
     uint64_t *registers;   /* destination frame's register array */

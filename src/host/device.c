@@ -367,6 +367,14 @@ static int build_parameters(const ptx_module *module, const ptx_function *kernel
 int sc_launch_kernel(sc_device *device, int module_handle, const char *kernel_name, sc_dim3 grid, sc_dim3 block,
                      uint32_t dynamic_shared_bytes, const sc_kernel_arg *args, int arg_count, sc_error *error)
 {
+    return sc_launch_kernel_mapped(device, module_handle, kernel_name, grid, block, dynamic_shared_bytes, NULL, args,
+                                   arg_count, error);
+}
+
+int sc_launch_kernel_mapped(sc_device *device, int module_handle, const char *kernel_name, sc_dim3 grid,
+                            sc_dim3 block, uint32_t dynamic_shared_bytes, const sc_dma_mapping *dma,
+                            const sc_kernel_arg *args, int arg_count, sc_error *error)
+{
     const ptx_module *module = sc_device_module(device, module_handle);
     if (!module)
         return sc_fail(error, "launch of %s: no such module", kernel_name);
@@ -389,6 +397,7 @@ int sc_launch_kernel(sc_device *device, int module_handle, const char *kernel_na
         .static_shared_bytes = device->modules[module_handle].kernel_static_shared[function],
         .launch_index = device->stats.launches,
         .global = {device->global, device->global_used},
+        .dma = dma ? *dma : (sc_dma_mapping){0},
     };
     sc_launch_stats stats = {0};
     double start = sc_monotonic_seconds();

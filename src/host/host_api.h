@@ -92,6 +92,11 @@ uint64_t sc_device_symbol_address(const sc_device *device, int module, const cha
 int sc_launch_kernel(sc_device *device, int module, const char *kernel, sc_dim3 grid, sc_dim3 block,
                      uint32_t dynamic_shared_bytes, const sc_kernel_arg *args, int arg_count,
                      sc_error *error);
+/* The same with a DMA mapping of each CTA's chunk of global memory into its dynamic shared memory
+ * (exec/engine_interface.h: sc_dma_mapping; docs/local-memory.md); NULL: none. */
+int sc_launch_kernel_mapped(sc_device *device, int module, const char *kernel, sc_dim3 grid, sc_dim3 block,
+                            uint32_t dynamic_shared_bytes, const sc_dma_mapping *dma, const sc_kernel_arg *args,
+                            int arg_count, sc_error *error);
 
 /* Raw access to the flat global image for engines: a pointer to `bytes` bytes at `address`, or
  * NULL when the range is not inside the image. */

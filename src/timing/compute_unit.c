@@ -31,6 +31,8 @@
  */
 #include "timing/timing_internal.h"
 
+#include "timing/scratchpad.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +53,7 @@ int cu_create(timing_engine *engine, compute_unit *cu, unsigned index)
     cu->ldst.op = MEMORY_OP_NONE;
     cu->ldst.blocked = GSI_NONE;
     cu->next_eval = CYCLE_NEVER;
+    cu->dma_blocking = -1;
     return 0;
 }
 
@@ -70,6 +73,7 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
     free(cu->ctas);
     free(cu->simd_free);
     free(cu->schedulers);
+    free(cu->dma_writes);
 }
 
 void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle)
@@ -342,6 +346,14 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
     }
+    if (cu->dma_blocking >= 0 || slot->cta->dma_pending) {   /* a DMA transfer is in flight */
+        int8_t dma = dma_blocks(engine, cu, slot, slot->next);
+        if (dma != GSI_NONE) {
+            check->mem_struct = dma;
+            check->bits |= PREDICATE_MEM_STRUCT;
+            return;
+        }
+    }
     bool busy = false;
     switch ((timing_unit)d->unit) {
     case UNIT_MEMORY:
@@ -449,8 +461,20 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
     op->lines_pending = unit->line_count;
 }
 
+/* Cycles a shared or local access occupies the load/store unit: one, or on a banked scratchpad
+ * the access's bank-conflict degree (scratchpad.h); the cycles past the first are other memory
+ * instructions' GSI bank-conflict stalls (memory_structural). */
+static unsigned private_access_cycles(const timing_engine *engine, const exec_memory_request *request)
+{
+    const core_config *core = &engine->config.core;
+    if (!core->scratchpad_banked || request->shared_lanes == 0)
+        return 1;
+    return scratchpad_access_cycles(request, core->scratchpad_banks, core->scratchpad_bank_bytes);
+}
+
 static void time_private_instruction(timing_engine *engine, compute_unit *cu, warp_slot *slot,
-                                     const ptx_instruction *in, const decoded_instruction *d, uint64_t cycle)
+                                     const ptx_instruction *in, const decoded_instruction *d,
+                                     unsigned access_cycles, uint64_t cycle)
 {
     const core_config *core = &engine->config.core;
     switch ((timing_unit)d->unit) {
@@ -467,8 +491,10 @@ static void time_private_instruction(timing_engine *engine, compute_unit *cu, wa
         set_results_ready(slot, d, cycle + core->sfu_latency, false);
         break;
     case UNIT_MEMORY:
-        cu->ldst.busy_until = cycle + 1;
-        set_results_ready(slot, d, cycle + (in->space == PTX_SPACE_LOCAL ? core->local_latency : core->shared_latency),
+        cu->ldst.busy_until = cycle + access_cycles;
+        set_results_ready(slot, d,
+                          cycle + access_cycles - 1 +
+                              (in->space == PTX_SPACE_LOCAL ? core->local_latency : core->shared_latency),
                           true);
         break;
     default:
@@ -517,9 +543,12 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
         start_global_access(engine, cu, slot_index, handle, d, cycle);
         return 0;
     }
-    if (handle != MEMORY_OP_NONE)
+    unsigned access_cycles = 1;
+    if (handle != MEMORY_OP_NONE) {
+        access_cycles = private_access_cycles(engine, request);
         memory_op_free(engine->memory, handle);
-    time_private_instruction(engine, cu, slot, in, d, cycle);
+    }
+    time_private_instruction(engine, cu, slot, in, d, access_cycles, cycle);
     if (step.status == EXEC_FENCE && protocol_has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope) &&
         !slot->own.ordering_waived)
         l1_acquire(engine->memory, cu->index, protocol_sync_scope((ptx_scope)step.scope));
@@ -615,11 +644,11 @@ static void priority_order(scheduler_state *s, bool greedy)
         s->sequence[n++] = s->order[i];
 }
 
-static void finish_idle_warps(timing_engine *engine, compute_unit *cu)
+void cu_finish_idle_ctas(timing_engine *engine, compute_unit *cu)
 {
     for (unsigned c = 0; c < engine->config.core.max_ctas; c++) {
         cta_slot *cta = &cu->ctas[c];
-        if (!cta->used || cta->warps_running)
+        if (!cta->used || cta->warps_running || cta->dma_pending)
             continue;
         bool loads_pending = false;
         for (unsigned w = 0; w < cta->cta.warp_count; w++)
@@ -700,7 +729,7 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
     const core_config *core = &engine->config.core;
     cu_catch_up(engine, cu, cycle);
-    if (ldst_step(engine, cu, cycle) < 0)
+    if (dma_step(engine, cu, cycle) < 0 || ldst_step(engine, cu, cycle) < 0)
         return -1;
     cycle_scan scan = {.wake = CYCLE_NEVER};
     for (unsigned s = 0; s < core->schedulers; s++)
@@ -711,8 +740,9 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     charge(engine, cu, &classification, 1);
     cu->charged_through = cycle + 1;
     if (scan.warp_finished)
-        finish_idle_warps(engine, cu);
-    bool busy = scan.issued || scan.warp_finished || (cu->ldst.op != MEMORY_OP_NONE && !cu->ldst.waits_for_mshr);
+        cu_finish_idle_ctas(engine, cu);
+    bool busy = scan.issued || scan.warp_finished || (cu->ldst.op != MEMORY_OP_NONE && !cu->ldst.waits_for_mshr) ||
+                dma_busy(engine, cu);
     cu->next_eval = busy ? cycle + 1 : scan.wake;
     return 0;
 }
@@ -732,6 +762,10 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
 {
     memory_op *op = memory_op_get(engine->memory, handle);
     compute_unit *cu = &engine->cus[op->cu];
+    if (op->warp == engine->config.core.max_warps) {   /* the DMA engine's */
+        dma_op_done(engine, cu, handle, cycle);
+        return;
+    }
     warp_slot *slot = &cu->slots[op->warp];
     if (op->destination_count) {
         exec_memory_complete(&op->request);
@@ -757,5 +791,5 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
     memory_op_free(engine->memory, handle);
     cu_wake(engine, cu, cycle);
     if (slot->finished && slot->loads_in_flight == 0 && slot->cta->warps_running == 0)
-        finish_idle_warps(engine, cu);
+        cu_finish_idle_ctas(engine, cu);
 }

@@ -37,6 +37,10 @@ typedef struct core_config {
     unsigned simd_units, simd_interval;   /* cycles a warp occupies a SIMD unit */
     unsigned sfu_interval;                /* cycles a warp occupies the SFU */
     unsigned alu_latency, sfu_latency, shared_latency, local_latency;
+    bool scratchpad_banked;               /* local_memory.timing banked: bank conflicts serialise */
+    unsigned scratchpad_banks, scratchpad_bank_bytes;
+    unsigned dma_requests_per_cycle;      /* DMA engine issue rate (dma_engine.c) */
+    bool dma_blocks_warp;                 /* local_memory.dma_blocking warp: only the accessing warp waits */
     unsigned branch_penalty;              /* cycles before a warp's next instruction after a taken branch */
     unsigned kernel_launch_latency;
     uint64_t max_cycles;

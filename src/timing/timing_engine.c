@@ -126,6 +126,7 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
         return -1;
     cta->used = true;
     cta->warps_running = cta->cta.warp_count;
+    dma_cta_placed(engine, cta);
     uint64_t start = cycle + jitter_delay(engine);
     unsigned slot_index = 0;
     for (unsigned w = 0; w < cta->cta.warp_count; w++) {
@@ -206,6 +207,7 @@ void engine_cta_finished(timing_engine *engine, compute_unit *cu, cta_slot *cta)
     }
     cu->warps_used -= cta->cta.warp_count;
     cu->ctas_used--;
+    dma_cta_finished(engine, cu, cta);
     exec_cta_release(&cta->cta);
     cta->used = false;
     engine->ctas_done++;
@@ -293,7 +295,7 @@ static int process_event(timing_engine *engine)
 static bool accesses_queued(const timing_engine *engine)
 {
     for (unsigned c = 0; c < engine->config.core.cu_count; c++)
-        if (engine->cus[c].ldst.op != MEMORY_OP_NONE)
+        if (engine->cus[c].ldst.op != MEMORY_OP_NONE || dma_busy(engine, &engine->cus[c]))
             return true;
     return false;
 }
@@ -431,6 +433,7 @@ static void begin_kernel_accounts(timing_engine *engine)
         cu->last_class = idle_cycle;
         cu->charged_through = engine->kernel_start;
         cu->next_eval = CYCLE_NEVER;
+        cu->dma_blocking = -1;
     }
     memory_kernel_begin(engine->memory, engine->kernel_start * engine->config.memory.gpu_clock.period);
 }

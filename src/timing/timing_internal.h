@@ -17,6 +17,10 @@ typedef struct cta_slot {
     bool used;
     unsigned warp_slots[CTA_MAX_WARPS];  /* the CU's warp slot of each of its warps */
     unsigned warps_running;     /* warps not yet done */
+    /* its DMA transfer in (dma_engine.c), when the launch maps a chunk to each CTA */
+    uint32_t dma_lines_left;    /* lines of its chunk not yet requested */
+    uint32_t dma_lines_pending; /* requested, not yet arrived */
+    bool dma_pending;           /* its chunk is not all in the scratchpad yet */
 } cta_slot;
 
 /* The predicates of a warp's next instruction that depend on the warp alone (instruction buffer,
@@ -91,6 +95,9 @@ typedef struct compute_unit {
     uint64_t charged_through;   /* cycles before this one are charged (kernel-relative count) */
     uint64_t next_eval;         /* next cycle to evaluate, CYCLE_NEVER when only an event can change it */
     exec_memory_request scratch;  /* request of instructions that turn out private */
+    int dma_blocking;           /* CTA slot whose pending DMA transfer blocks the whole CU, or -1 */
+    uint32_t *dma_writes;       /* DMA write-back operations waiting to be presented, in order */
+    unsigned dma_write_head, dma_write_count, dma_write_capacity;
 } compute_unit;
 
 typedef struct timing_engine {
@@ -149,6 +156,26 @@ void cu_slot_changed(warp_slot *slot);
 void cu_categories_init(timing_engine *engine);
 /* Makes the CU evaluate `cycle` (or its first uncharged cycle, if later). */
 void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle);
+/* Finishes the CU's CTAs whose warps have all exited with no load in flight and no DMA transfer
+ * pending. */
+void cu_finish_idle_ctas(timing_engine *engine, compute_unit *cu);
+
+/* dma_engine.c: the CU's DMA engine for a launch's DMA mapping (a no-op without one) */
+/* A CTA placed: its transfer in begins. */
+void dma_cta_placed(timing_engine *engine, cta_slot *cta);
+/* A CTA finishing: its chunk's write-backs are queued (taken from its scratchpad now). */
+void dma_cta_finished(timing_engine *engine, compute_unit *cu, const cta_slot *cta);
+/* Whether the engine has requests left to present. */
+bool dma_busy(const timing_engine *engine, const compute_unit *cu);
+/* Presents up to local_memory.dma_requests_per_cycle requests to the L1. */
+int dma_step(timing_engine *engine, compute_unit *cu, uint64_t cycle);
+/* One of its operations completed (cu_op_done passes those of the DMA engine's slot). */
+void dma_op_done(timing_engine *engine, compute_unit *cu, uint32_t op, uint64_t cycle);
+/* GSI_STRUCT_PENDING_DMA while the CU is blocked on a pending transfer, which the warp's next
+ * instruction starts when it is a shared access of a CTA whose transfer is pending (with
+ * local_memory.dma_blocking warp: when the warp's own next instruction is such an access); else
+ * GSI_NONE. */
+int8_t dma_blocks(const timing_engine *engine, compute_unit *cu, const warp_slot *slot, const ptx_instruction *next);
 
 /* timing_engine.c */
 /* Places waiting CTAs on CUs with room; returns -1 on error. */

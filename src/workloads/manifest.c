@@ -381,6 +381,48 @@ static double dim3_product(const cJSON *dims)
 }
 
 /* Validates a list of launches; `iterations` is how often the loops around it repeat it at most. */
+/* A launch's DMA mapping (docs/local-memory.md):
+ *   "dma": {"buffer": "data", "bytes_per_cta": N, "offset": 0, "shared_offset": 0}
+ * CTA c (linear id) finds the buffer's bytes [offset + c * N, + N) in its dynamic shared memory
+ * (the launch's "shared_bytes") at shared_offset when it starts; they are written back when it
+ * finishes. Whole 4-byte words; every CTA's chunk inside the buffer. */
+static int parse_dma(const sc_manifest *m, const char *at, const cJSON *item, sc_dma_mapping *dma, sc_error *error)
+{
+    const cJSON *body = cJSON_GetObjectItemCaseSensitive(item, "dma");
+    *dma = (sc_dma_mapping){0};
+    if (!body)
+        return 0;
+    char key[700];
+    snprintf(key, sizeof key, "%s.dma", at);
+    if (!cJSON_IsObject(body))
+        return key_error(m, key, "must be {\"buffer\": name, \"bytes_per_cta\": N, \"offset\": 0, \"shared_offset\": 0}",
+                         error);
+    static const char *const keys[] = {"buffer", "bytes_per_cta", "offset", "shared_offset", NULL};
+    const manifest_buffer *buffer;
+    uint64_t offset, bytes, shared_offset;
+    if (check_step_keys(m, key, body, keys, error) < 0 || step_buffer(m, key, body, "buffer", &buffer, error) < 0 ||
+        step_bytes(m, key, body, "offset", buffer_bytes(buffer), 0, &offset, error) < 0 ||
+        step_bytes(m, key, body, "bytes_per_cta", buffer_bytes(buffer), 0, &bytes, error) < 0 ||
+        step_bytes(m, key, body, "shared_offset", 1048576, 0, &shared_offset, error) < 0)
+        return -1;
+    if (bytes == 0 || bytes % 4 || offset % 4 || shared_offset % 4)
+        return key_error(m, key, "bytes_per_cta must be a positive multiple of 4, offset and shared_offset multiples of 4",
+                         error);
+    double ctas = dim3_product(cJSON_GetObjectItemCaseSensitive(item, "grid"));
+    if ((double)offset + ctas * (double)bytes > (double)buffer_bytes(buffer))
+        return sc_fail(error, "%s: %s: %.0f CTAs x %llu bytes from offset %llu run past the end of buffer %s (%llu bytes)",
+                       m->path, key, ctas, (unsigned long long)bytes, (unsigned long long)offset, buffer->name,
+                       (unsigned long long)buffer_bytes(buffer));
+    const cJSON *shared = cJSON_GetObjectItemCaseSensitive(item, "shared_bytes");
+    if (shared_offset + bytes > (shared ? (uint64_t)shared->valuedouble : 0))
+        return sc_fail(error, "%s: %s: %llu bytes at shared_offset %llu do not fit the launch's shared_bytes (%llu)",
+                       m->path, key, (unsigned long long)bytes, (unsigned long long)shared_offset,
+                       (unsigned long long)(shared ? (uint64_t)shared->valuedouble : 0));
+    *dma = (sc_dma_mapping){.global = buffer->address + offset, .bytes_per_cta = bytes,
+                            .shared_offset = (uint32_t)shared_offset};
+    return 0;
+}
+
 static int validate_launches(const sc_manifest *m, const char *key, const cJSON *launches, int depth,
                              double iterations, sc_error *error)
 {
@@ -441,6 +483,9 @@ static int validate_launches(const sc_manifest *m, const char *key, const cJSON 
         snprintf(field, sizeof field, "%s.shared_bytes", at);
         if (shared && (!is_whole_number(shared) || shared->valuedouble < 0 || shared->valuedouble > 1048576))
             return key_error(m, field, "must be an integer from 0 to 1048576", error);
+        sc_dma_mapping dma;
+        if (parse_dma(m, at, item, &dma, error) < 0)
+            return -1;
         const cJSON *args = cJSON_GetObjectItemCaseSensitive(item, "args");
         snprintf(field, sizeof field, "%s.args", at);
         if (args && !cJSON_IsArray(args))
@@ -932,9 +977,13 @@ static int launch_one(sc_manifest *m, sc_device *device, const cJSON *item, cons
     for (const cJSON *arg = args ? args->child : NULL; arg; arg = arg->next, i++)
         bits[i] = argument_bits(m, arg, (ptx_type)module->symbols[kernel->params[i]].element_type);
     const cJSON *shared = cJSON_GetObjectItemCaseSensitive(item, "shared_bytes");
-    int status = sc_launch_kernel(device, m->modules[chosen].handle, kernel->name, dim3_of(cJSON_GetObjectItemCaseSensitive(item, "grid")),
-                                  dim3_of(cJSON_GetObjectItemCaseSensitive(item, "block")),
-                                  shared ? (uint32_t)shared->valuedouble : 0, bits, count, error);
+    sc_dma_mapping dma;
+    int status = parse_dma(m, key, item, &dma, error);
+    if (status == 0)
+        status = sc_launch_kernel_mapped(device, m->modules[chosen].handle, kernel->name,
+                                         dim3_of(cJSON_GetObjectItemCaseSensitive(item, "grid")),
+                                         dim3_of(cJSON_GetObjectItemCaseSensitive(item, "block")),
+                                         shared ? (uint32_t)shared->valuedouble : 0, &dma, bits, count, error);
     free(bits);
     return status < 0 ? sc_fail_prefix(error, "%s: %s", m->path, key) : 0;
 }
