@@ -68,7 +68,7 @@ LINE_RULES = [re.compile(rule.replace("(N)", "(" + NUMBER + ")")) for rule in (
     r"\((N) s per detailed run: the model sweep is (N)x faster",
     r"time: detailed runs and profiles (N) s, fit (N) s",
     r"in (N) s = (N) runs/s, (N) rows/s",
-    r"slowest workload: (N) evaluations/s",
+    r"slowest workload: (N) evaluations/s \(checksum (N)\)",
 )]
 
 # Table columns whose values depend on the machine, for commands matching the first regex.
@@ -171,7 +171,7 @@ def parse(path, lines):
             if body and body[0].startswith("$ "):
                 block = Block(i + 1, pending_options or parse_directive("", where), pending_setup, pending_index)
                 block.start, block.end = i + 1, end
-                for j, text in enumerate(body):
+                for text in body:
                     if text.startswith("$ "):
                         block.commands.append(Command(text[2:], [], False))
                     else:
@@ -226,7 +226,7 @@ def mark_machine_numbers(command, output):
         marks = []
         for rule in LINE_RULES:
             for match in rule.finditer(line):
-                for group in range(1, (rule.groups or 0) + 1):
+                for group in range(1, rule.groups + 1):
                     marks.append((match.start(group), match.end(group)))
         if not line.strip():
             header = None
@@ -274,7 +274,6 @@ class Session:
     """A scratch directory where one session's blocks run."""
 
     def __init__(self, name, root, syncscope, source_dir):
-        self.name = name
         self.dir = os.path.join(root, re.sub(r"[^A-Za-z0-9_.-]", "_", name))
         os.makedirs(self.dir)
         for part in ("models", os.path.join("tests", "data")):
@@ -303,7 +302,7 @@ class Session:
 
 
 def run_session(name, blocks, root, syncscope, source_dir, log, verbose):
-    """Runs a session's blocks; returns {id(block): [fresh shown output per command]}."""
+    """Runs a session's blocks; returns {id(block): [the fresh output to show, per command]}."""
     session = Session(name, root, syncscope, source_dir)
     fresh = {}
     for block in blocks:
