@@ -12,7 +12,8 @@ interleave. An HTML comment right above the fence says how to run it (invisible 
 - session: blocks of one session run in document order in one scratch directory (a copy of the
   repository's models/ and tests/data/, `syncscope` on the PATH being the binary under test),
   so a block sees the databases and files the session's earlier blocks made; a `cd` carries over
-  to the next command. Blocks without a directive belong to the session `default`.
+  to the next command. Every command block needs a directive: a new example must say where it
+  runs (and whether it is expensive) before the script will touch the README.
 - expensive (on a session's first block): the session takes minutes, so --check does not run
   it. Instead --update stores, on that block, a digest of what determines its outputs: the files
   and directories named in `depends` (the behaviour golden tests/golden/behaviour.golden, which
@@ -132,7 +133,8 @@ def parse_directive(text, where):
                 re.compile(value)
             except re.error as error:
                 raise ReadmeError("%s: readme directive: %s: %s" % (where, key, error))
-    options.setdefault("session", "default")
+    if "session" not in options:
+        raise ReadmeError("%s: readme directive: session=NAME is missing" % where)
     return options
 
 
@@ -169,7 +171,10 @@ def parse(path, lines):
                 raise ReadmeError("%s: code fence is not closed" % where)
             body = lines[i + 1:end]
             if body and body[0].startswith("$ "):
-                block = Block(i + 1, pending_options or parse_directive("", where), pending_setup, pending_index)
+                if not pending_options:
+                    raise ReadmeError("%s: a command block without a readme directive above it "
+                                      "(<!-- readme: session=NAME -->)" % where)
+                block = Block(i + 1, pending_options, pending_setup, pending_index)
                 block.start, block.end = i + 1, end
                 for text in body:
                     if text.startswith("$ "):
