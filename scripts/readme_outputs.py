@@ -493,11 +493,11 @@ def main():
                     return 2
                 if first.options.get("digest") != now:
                     failures += 1
-                    print("%s: session %s (expensive, not re-run here): its digest %s no longer matches %s: "
-                          "one of %s or its shown text changed since its outputs were produced; run "
-                          "scripts/readme_outputs.py --update --session %s"
-                          % (where, name, first.options.get("digest", "(none)"), now,
-                             first.options["depends"], name))
+                    stored = first.options.get("digest")
+                    print("%s: session %s (expensive, not re-run here): %s: one of %s or its shown text "
+                          "changed since its outputs were produced; run scripts/readme_outputs.py --update "
+                          "--session %s" % (where, name, "its digest %s no longer matches %s" % (stored, now)
+                                            if stored else "it has no digest yet", first.options["depends"], name))
                 else:
                     log("session %s: expensive, digest %s matches (not re-run)" % (name, now))
                 continue
