@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# readme_outputs.sh — the README cannot drift (issue 26 item 7): every command output README.md
+# shows is what the command prints now. scripts/readme_outputs.py --check re-runs the cheap
+# command blocks in document order and compares them (machine-dependent numbers, written ~N,
+# masked), and checks that each expensive session's digest (the behaviour golden and the sources
+# that print it, with the session's own text) still matches what its outputs were produced from.
+# Then it checks that the check can fail: a README copy with one cheap output altered, one with an
+# expensive session's shown output altered, and one with a malformed directive are each refused.
+# Not part of the sanitizer build (the same commands run there in their own tests).
+#
+# usage: readme_outputs.sh PATH/TO/syncscope
+set -u
+syncscope=${1:?usage: readme_outputs.sh PATH/TO/syncscope}
+source_dir=${SYNCSCOPE_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+script="$source_dir/scripts/readme_outputs.py"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+python3 "$script" --check --syncscope "$syncscope" || fail "README.md shows outputs the commands no longer print (diff above)"
+
+# A cheap block whose shown output no longer matches: the configuration hash changed by hand.
+python3 - "$source_dir/README.md" "$work/cheap.md" <<'EOF'
+import re, sys
+text = open(sys.argv[1]).read()
+changed = re.sub(r"(\$ syncscope config show --system qr-apu --set l1.size=32KiB --hash\n)[0-9a-f]{16}", r"\g<1>0123456789abcdef", text)
+assert changed != text, "README has no config show --hash example"
+open(sys.argv[2], "w").write(changed)
+EOF
+python3 "$script" --check --syncscope "$syncscope" --readme "$work/cheap.md" --session config >"$work/out" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || fail "an altered cheap output: exit $rc, not 1"
+grep -q '^-0123456789abcdef$' "$work/out" || fail "an altered cheap output: the diff does not show it: $(head -5 "$work/out")"
+
+# An expensive session's shown output edited by hand: its digest no longer matches.
+python3 - "$source_dir/README.md" "$work/expensive.md" <<'EOF'
+import re, sys
+text = open(sys.argv[1]).read()
+changed = re.sub(r"(\$ syncscope compare\n.*\n)", r"\g<1>an edited line\n", text, count=1)
+assert changed != text, "README has no syncscope compare example"
+open(sys.argv[2], "w").write(changed)
+EOF
+python3 "$script" --check --syncscope "$syncscope" --readme "$work/expensive.md" --session main >"$work/out" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || fail "an edited expensive output: exit $rc, not 1"
+grep -q "session main (expensive, not re-run here): its digest" "$work/out" ||
+    fail "an edited expensive output: no digest message: $(head -3 "$work/out")"
+
+# A malformed directive: one line naming the README and its line, exit 2.
+sed '0,/<!-- readme: session=config -->/s//<!-- readme: session=config colour=red -->/' \
+    "$source_dir/README.md" >"$work/bad.md"
+python3 "$script" --check --syncscope "$syncscope" --readme "$work/bad.md" >"$work/out" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] || fail "a malformed directive: exit $rc, not 2"
+grep -Eq "bad.md:[0-9]+: readme directive: unknown key 'colour'" "$work/out" ||
+    fail "a malformed directive: $(head -2 "$work/out")"
+
+[ "$failures" -eq 0 ] && echo "readme_outputs: all checks passed"
+exit "$((failures > 0))"
