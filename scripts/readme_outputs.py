@@ -21,6 +21,12 @@ interleave. An HTML comment right above the fence says how to run it (invisible 
   session shows) together with the session's own commands, setups and shown outputs. --check
   fails when the digest no longer matches: one of those inputs changed (or the shown text was
   edited by hand) since the outputs were produced, and `--update --session NAME` must run again.
+- stale=REASON (on an expensive session's first block, set by --mark-stale): the session's
+  inputs changed (REASON says how) and it has not been re-run yet. Its shown outputs stay, with
+  a visible line right above the block (or its setup comment), "> **Not re-run since REASON**:
+  this output is from an earlier build.", which --check requires; --check then accepts the
+  changed digest but fails if the shown text was edited after marking (`shown`, a digest of the
+  session's commands and shown outputs). --update of the session removes both.
 - keep / keepN: only output lines matching REGEX are shown (of every command of the block, or of
   its N-th command); each run of skipped lines is shown as one `...` line.
 - A comment `<!-- readme-setup` ... `-->` right above the directive holds shell lines that run,
@@ -31,8 +37,8 @@ Numbers that depend on the machine's speed or on the clock (wall times, rates, s
 wall time, peak memory, timestamps) are written `~NUMBER` in the README. The rules below mark them
 in fresh output; the comparison ignores their digits (and the spaces that pad them).
 
-usage: readme_outputs.py --check|--update|--list [--syncscope PATH] [--readme PATH]
-                         [--session NAME]... [--cheap] [--run-expensive] [--verbose]
+usage: readme_outputs.py --check|--update|--list|--mark-stale REASON [--syncscope PATH]
+                         [--readme PATH] [--session NAME]... [--cheap] [--run-expensive] [--verbose]
   --check          re-run the cheap sessions and compare (unified diff of every difference);
                    check the expensive sessions' digests (or re-run them with --run-expensive)
   --update         re-run the sessions (all, or --session NAME..., or --cheap) and rewrite their
@@ -121,7 +127,8 @@ def parse_directive(text, where):
         raise ReadmeError("%s: readme directive: %s" % (where, error))
     for word in words:
         key, _, value = word.partition("=")
-        if key not in ("session", "expensive", "depends", "keep", "digest") and not re.fullmatch(r"keep\d+", key):
+        if key not in ("session", "expensive", "depends", "keep", "digest", "stale", "shown") and \
+                not re.fullmatch(r"keep\d+", key):
             raise ReadmeError("%s: readme directive: unknown key '%s'" % (where, key))
         if key == "expensive" and value:
             raise ReadmeError("%s: readme directive: expensive takes no value" % where)
@@ -200,10 +207,12 @@ def parse(path, lines):
         sessions.setdefault(block.options["session"], []).append(block)
     for name, members in sessions.items():
         for block in members[1:]:
-            for key in ("expensive", "depends", "digest"):
+            for key in ("expensive", "depends", "digest", "stale", "shown"):
                 if key in block.options:
                     raise ReadmeError("%s:%d: readme directive: %s belongs on session %s's first block (line %d)"
                                       % (path, block.line, key, name, members[0].line))
+        if "stale" in members[0].options and "expensive" not in members[0].options:
+            raise ReadmeError("%s:%d: readme directive: only an expensive session can be stale" % (path, members[0].line))
         if "expensive" in members[0].options and "depends" not in members[0].options:
             raise ReadmeError("%s:%d: readme directive: an expensive session needs depends=\"...\"" % (path, members[0].line))
     return blocks, sessions
@@ -359,6 +368,30 @@ def digest(blocks, source_dir, where):
     return h.hexdigest()[:16]
 
 
+def shown_digest(blocks):
+    """A stale session's commands and shown outputs, hashed (what --mark-stale froze)."""
+    h = hashlib.sha256()
+    for block in blocks:
+        for command in block.commands:
+            h.update(repr((command.text, normalise(command.output))).encode())
+    return h.hexdigest()[:16]
+
+
+def stale_note(reason):
+    return "> **Not re-run since %s**: this output is from an earlier build." % reason
+
+
+def note_index(lines, block):
+    """The README line index where a stale session's visible note belongs: the line before the
+    block's setup comment, else before its directive."""
+    i = block.directive_index - 1
+    if block.setup is not None:
+        while i >= 0 and not lines[i].startswith(SETUP_OPEN):
+            i -= 1
+        i -= 1
+    return i
+
+
 def directive_text(options):
     parts = ["session=" + options["session"]]
     for key in sorted(k for k in options if k != "session"):
@@ -399,6 +432,7 @@ def write_updates(path, updated, source_dir, log):
         text = f.read()
         lines = text.split("\n")
         blocks, sessions = parse(path, lines)
+        drop_notes = set()   # stale sessions' visible notes, removed with their re-run
         for name, outputs in updated.items():
             members = sessions.get(name, [])
             if [[c.text for c in b.commands] for b in members] != [[c.text for c in b.commands] for b in outputs[1]]:
@@ -407,13 +441,20 @@ def write_updates(path, updated, source_dir, log):
                 for command, output in zip(block.commands, fresh):
                     if normalise(command.output) != normalise(output):
                         command.output = output
+            if "stale" in members[0].options:
+                if lines[note_index(lines, members[0])] == stale_note(members[0].options["stale"]):
+                    drop_notes.add(note_index(lines, members[0]))
+                del members[0].options["stale"]
+                members[0].options.pop("shown", None)
             if "expensive" in members[0].options:
                 members[0].options["digest"] = digest(members, source_dir, "%s:%d" % (path, members[0].line))
         out, i = [], 0
         by_start = {b.start: b for name in updated for b in sessions[name]}
         directives = {b.directive_index: b for b in by_start.values() if "digest" in b.options}
         while i < len(lines):
-            if i in directives:
+            if i in drop_notes:
+                i += 2 if i + 1 < len(lines) and not lines[i + 1].strip() else 1
+            elif i in directives:
                 out.append(directive_text(directives[i].options))
                 i += 1
             elif i in by_start:
@@ -430,6 +471,35 @@ def write_updates(path, updated, source_dir, log):
         log("%s %s" % (path, "rewritten" if new_text != text else "unchanged"))
 
 
+def mark_stale(path, lines, sessions, names, reason):
+    """Marks expensive sessions stale: their directive gets stale=REASON and shown=DIGEST, and a
+    visible note goes right above the block (or its setup comment)."""
+    if not names or not reason.strip() or '"' in reason:
+        print("readme_outputs: --mark-stale needs a reason (without double quotes) and --session NAME",
+              file=sys.stderr)
+        return 2
+    notes = {}
+    for name in names:
+        first = sessions[name][0]
+        if "expensive" not in first.options:
+            print("readme_outputs: --mark-stale: session %s is cheap; --update re-runs it" % name, file=sys.stderr)
+            return 2
+        marked_before = "stale" in first.options and lines[note_index(lines, first)] == stale_note(first.options["stale"])
+        first.options["stale"] = reason
+        first.options["shown"] = shown_digest(sessions[name])
+        lines[first.directive_index] = directive_text(first.options)
+        if marked_before:
+            lines[note_index(lines, first)] = stale_note(reason)
+        else:
+            notes[note_index(lines, first) + 1] = stale_note(reason)
+    for index in sorted(notes, reverse=True):
+        lines.insert(index, notes[index])
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    print("readme_outputs: marked %s stale" % ", ".join(names), file=sys.stderr)
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -437,6 +507,8 @@ def main():
     action.add_argument("--check", action="store_true")
     action.add_argument("--update", action="store_true")
     action.add_argument("--list", action="store_true")
+    action.add_argument("--mark-stale", metavar="REASON",
+                        help="mark the --session NAME expensive sessions stale (see stale= above)")
     parser.add_argument("--syncscope", default="build/syncscope")
     parser.add_argument("--readme", default=None)
     parser.add_argument("--session", action="append", default=[])
@@ -462,6 +534,9 @@ def main():
             return 2
     chosen = [n for n in sessions if (not args.session or n in args.session)
               and not (args.cheap and "expensive" in sessions[n][0].options)]
+
+    if args.mark_stale is not None:
+        return mark_stale(path, lines, sessions, args.session, args.mark_stale)
 
     if args.list:
         for name in sessions:
@@ -491,6 +566,20 @@ def main():
                 except ReadmeError as error:
                     print("readme_outputs: %s" % error, file=sys.stderr)
                     return 2
+                if "stale" in first.options:
+                    reason = first.options["stale"]
+                    if lines[note_index(lines, first)] != stale_note(reason):
+                        failures += 1
+                        print("%s: session %s is marked stale but the README does not say so above it: expected "
+                              "the line '%s'" % (where, name, stale_note(reason)))
+                    elif first.options.get("shown") != shown_digest(members):
+                        failures += 1
+                        print("%s: session %s is marked stale and its shown text changed since; run "
+                              "scripts/readme_outputs.py --update --session %s" % (where, name, name))
+                    else:
+                        print("%s: session %s: STALE, not re-run since %s (the README says so); "
+                              "scripts/readme_outputs.py --update --session %s re-runs it" % (where, name, reason, name))
+                    continue
                 if first.options.get("digest") != now:
                     failures += 1
                     stored = first.options.get("digest")

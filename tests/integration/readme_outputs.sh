@@ -5,7 +5,8 @@
 # masked), and checks that each expensive session's digest (the behaviour golden and the sources
 # that print it, with the session's own text) still matches what its outputs were produced from.
 # Then it checks that the check can fail: a README copy with one cheap output altered, one with an
-# expensive session's shown output altered, and one with a malformed directive are each refused.
+# expensive session's shown output altered, and one with a malformed directive are each refused;
+# and that a session marked stale is accepted only with its visible note and unedited text.
 # Not part of the sanitizer build (the same commands run there in their own tests).
 #
 # usage: readme_outputs.sh PATH/TO/syncscope
@@ -55,6 +56,37 @@ rc=$?
 [ "$rc" -eq 2 ] || fail "a malformed directive: exit $rc, not 2"
 grep -Eq "bad.md:[0-9]+: readme directive: unknown key 'colour'" "$work/out" ||
     fail "a malformed directive: $(head -2 "$work/out")"
+
+# A stale expensive session (--mark-stale): accepted with its visible note, refused when the
+# note is gone or its shown text was edited after marking.
+cp "$source_dir/README.md" "$work/stale.md"
+python3 "$script" --readme "$work/stale.md" --mark-stale "a test's change" --session bench-detailed 2>/dev/null ||
+    fail "--mark-stale failed"
+grep -qF "> **Not re-run since a test's change**: this output is from an earlier build." "$work/stale.md" ||
+    fail "--mark-stale wrote no visible note"
+python3 "$script" --check --syncscope "$syncscope" --readme "$work/stale.md" --session bench-detailed >"$work/out" 2>&1
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "session bench-detailed: STALE" "$work/out" ||
+    fail "a marked stale session: exit $rc or no STALE line: $(head -3 "$work/out")"
+grep -vF "> **Not re-run since a test's change**" "$work/stale.md" >"$work/stale-no-note.md"
+python3 "$script" --check --syncscope "$syncscope" --readme "$work/stale-no-note.md" --session bench-detailed \
+    >"$work/out" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "does not say so above it" "$work/out" ||
+    fail "a stale session without its note: exit $rc: $(head -3 "$work/out")"
+python3 - "$work/stale.md" "$work/stale-edited.md" <<'EOF'
+import sys
+text = open(sys.argv[1]).read()
+start = text.index("session=bench-detailed")
+command = text.index("\n$ ", start)
+second_line_end = text.index("\n", text.index("\n", command + 1) + 1)
+open(sys.argv[2], "w").write(text[:second_line_end] + " (edited)" + text[second_line_end:])
+EOF
+python3 "$script" --check --syncscope "$syncscope" --readme "$work/stale-edited.md" --session bench-detailed \
+    >"$work/out" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "shown text changed since" "$work/out" ||
+    fail "a stale session edited after marking: exit $rc: $(head -3 "$work/out")"
 
 [ "$failures" -eq 0 ] && echo "readme_outputs: all checks passed"
 exit "$((failures > 0))"
