@@ -64,12 +64,9 @@ char *sc_store_find_profile(sc_store *store, const char *workload, const char *p
     return json;
 }
 
-int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *row, sc_error *error)
+/* Binds a calibration's columns, in the order of the calibrations table, to ?1..?8. */
+static void bind_calibration(sqlite3_stmt *s, const sc_calibration_row *row)
 {
-    sqlite3_stmt *s = prepare(store, "INSERT INTO calibrations (mechanism, system, params, covariance, residuals, r2, "
-                                     "sample_count, manifests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", error);
-    if (!s)
-        return -1;
     sqlite3_bind_text(s, 1, row->mechanism, -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 2, row->system, -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 3, row->params, -1, SQLITE_STATIC);
@@ -78,6 +75,15 @@ int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *r
     sqlite3_bind_double(s, 6, row->r2);
     sqlite3_bind_int64(s, 7, row->sample_count);
     sqlite3_bind_text(s, 8, row->manifests, -1, SQLITE_STATIC);
+}
+
+int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *row, sc_error *error)
+{
+    sqlite3_stmt *s = prepare(store, "INSERT INTO calibrations (mechanism, system, params, covariance, residuals, r2, "
+                                     "sample_count, manifests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", error);
+    if (!s)
+        return -1;
+    bind_calibration(s, row);
     return finish_insert(store, s, "storing the calibration", error);
 }
 
@@ -149,14 +155,7 @@ int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, s
                                   "AND manifests IS ?8 ORDER BY id LIMIT 1", error);
     if (!s)
         return -1;
-    sqlite3_bind_text(s, 1, row->mechanism, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 2, row->system, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 3, row->params, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 4, row->covariance, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 5, row->residuals, -1, SQLITE_STATIC);
-    sqlite3_bind_double(s, 6, row->r2);
-    sqlite3_bind_int64(s, 7, row->sample_count);
-    sqlite3_bind_text(s, 8, row->manifests, -1, SQLITE_STATIC);
+    bind_calibration(s, row);
     int rc = sqlite3_step(s);
     int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
     sqlite3_finalize(s);
