@@ -341,14 +341,21 @@ def run_session(name, blocks, root, syncscope, source_dir, log, verbose):
 
 
 def files_under(source_dir, path):
+    """The repository's files at `path` (a file, or every file below a directory): the ones git
+    tracks, so files a build or a run left there (databases in db/, say) do not change a digest;
+    every file found when the source is not a git checkout."""
     full = os.path.join(source_dir, path)
-    if os.path.isdir(full):
-        found = []
-        for parent, dirs, files in os.walk(full):
-            dirs.sort()
-            found.extend(os.path.relpath(os.path.join(parent, f), source_dir) for f in sorted(files))
-        return found
-    return [path]
+    if not os.path.isdir(full):
+        return [path]
+    tracked = subprocess.run(["git", "-C", source_dir, "ls-files", "-z", "--", path], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL)
+    if tracked.returncode == 0:
+        return sorted(name for name in tracked.stdout.decode().split("\0") if name)
+    found = []
+    for parent, directories, files in os.walk(full):
+        directories.sort()
+        found.extend(os.path.relpath(os.path.join(parent, f), source_dir) for f in sorted(files))
+    return sorted(found)
 
 
 def digest(blocks, source_dir, where):
