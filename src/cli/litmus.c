@@ -20,6 +20,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "protocols/mechanism.h"
+#include "hardware/hardware_engine.h"
 #include "session/run_hardware.h"
 #include "session/run_timing.h"
 #include "timing/protocol.h"
@@ -343,9 +344,7 @@ static int open_gpu(litmus_plan *plan, sc_error *error)
     plan->gpu_device = run_hardware_device(plan->config, &engine, error);
     if (!plan->gpu_device)
         return -1;
-    run_timing metrics = {0};
-    run_hardware_collect(engine, &metrics, plan->gpu_name, sizeof plan->gpu_name);
-    run_timing_release(&metrics);
+    snprintf(plan->gpu_name, sizeof plan->gpu_name, "%s", hardware_engine_device_name(engine));
     int status = sc_litmus_prepare(plan->gpu_device, &plan->gpu_scratch, plan->iterations, &plan->gpu_litmus, error);
     plan->gpu_litmus.rendezvous = plan->rendezvous;
     return status;

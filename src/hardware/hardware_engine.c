@@ -58,7 +58,7 @@ static void hardware_destroy(void *opaque)
     free(engine);
 }
 
-static int open_gpu(hardware_engine *engine, int ordinal, uint64_t bytes, sc_error *error)
+static int open_gpu(hardware_engine *engine, int ordinal, sc_error *error)
 {
     cuda_driver *d = &engine->driver;
     if (check(engine, d->init(0), "cuInit", error) < 0 ||
@@ -75,22 +75,20 @@ static int open_gpu(hardware_engine *engine, int ordinal, uint64_t bytes, sc_err
         check(engine, d->event_create(&engine->start, 0), "cuEventCreate", error) < 0 ||
         check(engine, d->event_create(&engine->end, 0), "cuEventCreate", error) < 0)
         return -1;
-    if (bytes == 0) {
-        size_t free_bytes, total_bytes;
-        if (check(engine, d->memory_info(&free_bytes, &total_bytes), "cuMemGetInfo", error) < 0)
-            return -1;
-        bytes = free_bytes / 2 < MAX_REGION_BYTES ? free_bytes / 2 : MAX_REGION_BYTES;
-    }
+    size_t free_bytes, total_bytes;
+    if (check(engine, d->memory_info(&free_bytes, &total_bytes), "cuMemGetInfo", error) < 0)
+        return -1;
+    uint64_t bytes = free_bytes / 2 < MAX_REGION_BYTES ? free_bytes / 2 : MAX_REGION_BYTES;
     engine->region_bytes = bytes;
     char what[96];
     snprintf(what, sizeof what, "allocating %llu bytes of GPU memory", (unsigned long long)bytes);
     return check(engine, d->memory_alloc(&engine->region, bytes), what, error);
 }
 
-hardware_engine *hardware_engine_create(int ordinal, uint64_t bytes, uint64_t *global_base, sc_error *error)
+hardware_engine *hardware_engine_create(int ordinal, uint64_t *global_base, sc_error *error)
 {
     hardware_engine *engine = calloc(1, sizeof *engine);
-    if (cuda_driver_load(&engine->driver, error) < 0 || open_gpu(engine, ordinal, bytes, error) < 0) {
+    if (cuda_driver_load(&engine->driver, error) < 0 || open_gpu(engine, ordinal, error) < 0) {
         hardware_destroy(engine);
         return NULL;
     }

@@ -18,9 +18,9 @@
 
 typedef struct hardware_engine hardware_engine;
 
-/* Opens GPU `ordinal` and allocates the region for the device's global memory: `bytes`, or when
- * 0 the smaller of 16 GiB and half the GPU's free memory. *global_base receives its address. */
-hardware_engine *hardware_engine_create(int ordinal, uint64_t bytes, uint64_t *global_base, sc_error *error);
+/* Opens GPU `ordinal` and allocates the region for the device's global memory, the smaller of
+ * 16 GiB and half the GPU's free memory. *global_base receives its address. */
+hardware_engine *hardware_engine_create(int ordinal, uint64_t *global_base, sc_error *error);
 
 extern const sc_engine_ops hardware_engine_ops;
 

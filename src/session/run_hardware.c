@@ -19,7 +19,7 @@ sc_device *run_hardware_device(const sc_config *config, void **engine, sc_error 
         return NULL;
     }
     uint64_t base;
-    hardware_engine *gpu = hardware_engine_create(ordinal, 0, &base, error);
+    hardware_engine *gpu = hardware_engine_create(ordinal, &base, error);
     if (!gpu || sc_device_set_global_base(device, base, error) < 0) {
         if (gpu)
             hardware_engine_ops.destroy(gpu);

@@ -113,6 +113,8 @@ void dma_cta_finished(timing_engine *engine, compute_unit *cu, const cta_slot *c
 
 bool dma_busy(const timing_engine *engine, const compute_unit *cu)
 {
+    if (!mapping_of(engine)->bytes_per_cta)   /* every CU cycle of every launch asks: no scan without a mapping */
+        return false;
     if (cu->dma_write_head < cu->dma_write_count)
         return true;
     for (unsigned c = 0; c < engine->config.core.max_ctas; c++)
@@ -139,6 +141,8 @@ static int present(timing_engine *engine, compute_unit *cu, uint32_t handle, sc_
 
 int dma_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
+    if (!mapping_of(engine)->bytes_per_cta)   /* write-backs exist only with a mapping */
+        return 0;
     sc_time now = cycle * engine->config.memory.gpu_clock.period;
     for (unsigned budget = engine->config.core.dma_requests_per_cycle; budget > 0; budget--) {
         bool accepted = false;
