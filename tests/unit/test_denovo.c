@@ -10,7 +10,9 @@
  *  - re-registration by another SM: the L2 forwards the registration to the old owner, whose word
  *    becomes Invalid, and the old owner then reads the new value from the new owner;
  *  - eviction writeback: a replaced line's owned word is written back and the L2 holds it again;
- *  - atomic on an owned word: the L2 recalls it from the owner before performing the atomic. */
+ *  - atomic on an owned word: the L2 recalls it from the owner before performing the atomic;
+ *  - a forwarded read that reaches an owner after its write-back of the word was acknowledged
+ *    (the race the cl workload hit) is answered with the data written back. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -171,6 +173,65 @@ static void test_atomic_recalls_an_owned_word(void **state)
     memory_harness_close(&h);
 }
 
+/* CU 0 owns word 0 of x's line and CU 2 word 1 (which it changed after registering it, so the L2's
+ * copy is old); CU 1 reads word 1 (forwarded to CU 0 and then CU 2) while CU 2 replaces the line
+ * (writing word 1 back) from `when` ps after the read started, and CU 0 is busy with fills of other
+ * lines. Returns whether CU 2 answered the read from the data it wrote back (the read reached it
+ * after the write-back was acknowledged), or -1 when the read was over by then; it sees the
+ * newest value either way. */
+static int read_beside_a_write_back(sc_time when)
+{
+    memory_harness h;
+    const char *sets[] = {"gpu.cu_count=3", "l1.store_buffer_entries=32", "l1.associativity=1", "l1.size=128B"};
+    memory_harness_open(&h, "denovo", sets, 4);
+    uint64_t x = h.base, line_bytes = h.timing.memory.line_bytes;
+    uint64_t same_set = x + h.timing.memory.l1_bytes;
+    store_and_release(&h, 0, x, 5);
+    store_and_release(&h, 2, x + 4, 6);
+    store_and_release(&h, 2, x + 4, 7);   /* performed on the owned word: the L2's copy keeps 6 */
+    enum { BUSY_MISSES = 24 };            /* lines of the other L1 set, in the L2 */
+    uint32_t busy[BUSY_MISSES];
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        memory_harness_access(&h, 1, L1_LOAD, x + (2 * i + 3) * line_bytes, 0, NULL);
+    h.done_op = MEMORY_OP_NONE;
+    sc_time start = memory_harness_now(&h);
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        busy[i] = memory_harness_start_at(&h, 0, L1_LOAD, x + (2 * i + 3) * line_bytes, 0, start);
+    uint32_t read = memory_harness_start_at(&h, 1, L1_LOAD, x + 4, 0, start);
+    while (h.done_op != read && memory_harness_now(&h) <= start + when)
+        assert_true(memory_harness_step(&h));
+    int outcome = -1;
+    if (h.done_op != read) {
+        uint32_t replace = memory_harness_start_at(&h, 2, L1_LOAD, same_set, 0, start + when);
+        memory_harness_settle(&h);
+        outcome = stats(&h)->late_forward_answers > 0;
+        assert_int_equal(stats(&h)->ownership_evictions, 1);
+        assert_int_equal(memory_harness_value(&h, read), 7);
+        memory_harness_value(&h, replace);
+        l1_acquire(h.memory, 1, PTX_SCOPE_GPU);
+        assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x + 4, 0, NULL), 7);
+        assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x, 0, NULL), 5);
+    } else {
+        memory_op_free(h.memory, read);
+    }
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        memory_op_free(h.memory, busy[i]);
+    memory_harness_close(&h);
+    return outcome;
+}
+
+/* Every moment of the replacement, a GPU cycle apart, from the read's start to its end gives the
+ * newest value, and some moment makes the race the cl workload hit (a late forwarded read). */
+static void test_forwarded_read_beside_a_write_back(void **state)
+{
+    (void)state;
+    unsigned late = 0, moments = 0;
+    for (int outcome; (outcome = read_beside_a_write_back(moments * 1000)) >= 0; moments++)
+        late += (unsigned)outcome;
+    assert_true(moments > 1);
+    assert_true(late > 0);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -180,6 +241,7 @@ int main(void)
         cmocka_unit_test(test_reregistration_by_another_sm),
         cmocka_unit_test(test_eviction_writes_owned_words_back),
         cmocka_unit_test(test_atomic_recalls_an_owned_word),
+        cmocka_unit_test(test_forwarded_read_beside_a_write_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

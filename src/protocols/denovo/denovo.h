@@ -9,6 +9,8 @@
 #ifndef SYNCSCOPE_PROTOCOLS_DENOVO_DENOVO_H
 #define SYNCSCOPE_PROTOCOLS_DENOVO_DENOVO_H
 
+#include <string.h>
+
 #include "model/model.h"
 #include "timing/memory_internal.h"
 
@@ -73,6 +75,33 @@
 /* A registration acknowledgement's flag (message.protocol_bits): the L2 holds the line until the
  * registrant confirms it has taken the words (MSG_DN_REG_DONE). */
 #define DENOVO_CONFIRM 1u
+/* A message's extension: two words (slot 0, the CUs a forwarded message still visits, a bit each;
+ * slot 1, a registration's number, denovo_protocol.c), then a forwarded read's copy of the
+ * registry's owners of its line (CU + 1 per word, 0: the L2) when the L2 sent it on. */
+#define DENOVO_NAMED_OFFSET (2 * sizeof(uint64_t))
+#define DENOVO_MESSAGE_EXTENSION (DENOVO_NAMED_OFFSET + 32)
+
+static inline uint64_t denovo_message_slot(const message *m, unsigned slot)
+{
+    uint64_t value;
+    memcpy(&value, m->extension + slot * sizeof value, sizeof value);
+    return value;
+}
+
+static inline void denovo_set_message_slot(message *m, unsigned slot, uint64_t value)
+{
+    memcpy(m->extension + slot * sizeof value, &value, sizeof value);
+}
+
+/* The words of the line a forwarded read's copy of the registry names CU `cu` the owner of. */
+static inline uint32_t denovo_named_words(const message *m, unsigned cu)
+{
+    uint32_t words = 0;
+    for (unsigned w = 0; w < 32; w++)
+        if (m->extension[DENOVO_NAMED_OFFSET + w] == cu + 1)
+            words |= 1u << w;
+    return words;
+}
 
 enum { DENOVO_STATES = 1, DENOVO_EVENTS = 5, DENOVO_ACTIONS = 14, DENOVO_MESSAGES = 10 };
 
@@ -116,9 +145,11 @@ typedef struct denovo_stats {
     uint64_t ownership_evictions;      /* replaced lines whose owned words were written back to the L2 */
     uint64_t atomic_recalls;           /* owners asked by the L2 to return words an atomic touches */
     uint64_t acquire_kept_lines;       /* lines an acquire kept because they hold owned words */
+    uint64_t late_forward_answers;     /* forwarded reads answered with words written back and home
+                                          before the read reached the L1 (denovo_protocol.c) */
 } denovo_stats;
 
-#define DENOVO_COUNTER_COUNT 9
+#define DENOVO_COUNTER_COUNT 10
 extern const protocol_counter denovo_counters[DENOVO_COUNTER_COUNT];
 
 static inline denovo_stats *denovo_stats_of(const memory_system *memory) { return memory->protocol_stats; }

@@ -181,7 +181,7 @@ void denovo_pass_on(memory_system *memory, uint32_t handle, endpoint from, uint6
     message *m = message_get(memory, handle);
     m->source = from;
     m->destination = endpoint_cu((unsigned)__builtin_ctzll(remaining));
-    memcpy(m->extension, &remaining, sizeof remaining);   /* the first of the message's two extension words */
+    denovo_set_message_slot(m, 0, remaining);
     memory_send(memory, handle, when);
 }
 
@@ -407,6 +407,7 @@ static void serve_read(memory_system *memory, unsigned bank, uint32_t handle, co
     }
     m->type = MSG_DN_FWD_READ;
     m->protocol_word = requester;
+    memcpy(m->extension + DENOVO_NAMED_OFFSET, record_of(memory, m->line_address)->owner, 32);
     home_of_memory(memory)->stats.forwarded_loads++;
     denovo_pass_on(memory, handle, endpoint_l2_bank(bank), owners, when);
 }

@@ -42,6 +42,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "timing/line_index.h"
+
 #define ROW PROTOCOL_ROW
 #define GUARDED PROTOCOL_GUARDED_ROW
 
@@ -200,32 +202,96 @@ typedef struct writeback_in_flight {
     uint8_t data[TIMING_MAX_LINE_BYTES];
 } writeback_in_flight;
 
+/* Words of a line whose write-back went home (was acknowledged) this kernel, with their data, that
+ * this L1 has not registered since: a forwarded read the L2 sent on before the write-back reached
+ * it may still name this L1 for them and reach it later (supply_read). Forgotten at the next
+ * kernel's start, when no read is in flight. */
+typedef struct words_gone_home {
+    uint64_t line_address;
+    uint32_t words;
+    uint8_t data[TIMING_MAX_LINE_BYTES];
+} words_gone_home;
+
 typedef struct denovo_l1 {
     pending_registration *pending;
     unsigned pending_count, pending_capacity;
     uint64_t next_sequence;
     writeback_in_flight *writebacks;   /* in sending order */
     unsigned writeback_count, writeback_capacity;
+    words_gone_home *gone;
+    unsigned gone_count, gone_capacity;
+    line_index gone_index;             /* line address -> gone entry */
 } denovo_l1;
 
 static denovo_l1 *pending_state(memory_system *memory, unsigned cu) { return memory->l1[cu].protocol_state; }
 
-/* Where a forwarded message keeps the CUs it still visits, and a registration its number. */
-static uint64_t message_slot(const message *m, unsigned slot)
+/* ---- words gone home, per L1 ---- */
+
+/* Copies the words `words` of `from` into `to` (line buffers). */
+static void copy_words(uint8_t *to, const uint8_t *from, uint32_t words)
 {
-    uint64_t value;
-    memcpy(&value, m->extension + slot * sizeof value, sizeof value);
-    return value;
+    for (; words; words &= words - 1) {
+        unsigned w = (unsigned)__builtin_ctz(words);
+        memcpy(to + w * DENOVO_WORD_BYTES, from + w * DENOVO_WORD_BYTES, DENOVO_WORD_BYTES);
+    }
 }
 
-static void set_message_slot(message *m, unsigned slot, uint64_t value)
+static words_gone_home *gone_of(denovo_l1 *l1, uint64_t line_address)
 {
-    memcpy(m->extension + slot * sizeof value, &value, sizeof value);
+    uint32_t entry = line_index_find(&l1->gone_index, line_address);
+    return entry == LINE_INDEX_NONE ? NULL : &l1->gone[entry];
 }
+
+static void gone_reindex(denovo_l1 *l1)
+{
+    line_index_free(&l1->gone_index);
+    if (!line_index_init(&l1->gone_index, l1->gone_capacity))
+        abort();
+    for (unsigned i = 0; i < l1->gone_count; i++)
+        line_index_insert(&l1->gone_index, l1->gone[i].line_address, i);
+}
+
+/* A write-back of `words` of the line, with `data`, is home. */
+static void gone_add(memory_system *memory, unsigned cu, uint64_t line_address, uint32_t words, const uint8_t *data)
+{
+    denovo_l1 *l1 = pending_state(memory, cu);
+    words_gone_home *gone = gone_of(l1, line_address);
+    if (!gone) {
+        if (l1->gone_count == l1->gone_capacity) {
+            l1->gone_capacity *= 2;
+            l1->gone = realloc(l1->gone, l1->gone_capacity * sizeof *l1->gone);
+            gone_reindex(l1);
+        }
+        line_index_insert(&l1->gone_index, line_address, l1->gone_count);
+        gone = &l1->gone[l1->gone_count++];
+        gone->line_address = line_address;
+        gone->words = 0;
+    }
+    copy_words(gone->data, data, words);
+    gone->words |= words;
+}
+
+/* This L1 registers the words again: from now on the L2 names it for them because of that. */
+static void gone_forget(memory_system *memory, unsigned cu, uint64_t line_address, uint32_t words)
+{
+    words_gone_home *gone = gone_of(pending_state(memory, cu), line_address);
+    if (gone)
+        gone->words &= ~words;
+}
+
+static void gone_clear(denovo_l1 *l1)
+{
+    for (unsigned i = 0; i < l1->gone_count; i++)
+        line_index_remove(&l1->gone_index, l1->gone[i].line_address);
+    l1->gone_count = 0;
+}
+
+/* ---- registrations in flight ---- */
 
 static uint64_t pending_add(memory_system *memory, unsigned cu, uint64_t line_address, uint32_t words)
 {
     denovo_l1 *l1 = pending_state(memory, cu);
+    gone_forget(memory, cu, line_address, words);
     if (l1->pending_count == l1->pending_capacity) {
         l1->pending_capacity = l1->pending_capacity ? 2 * l1->pending_capacity : 16;
         l1->pending = realloc(l1->pending, l1->pending_capacity * sizeof *l1->pending);
@@ -276,16 +342,6 @@ static uint32_t pending_takes(memory_system *memory, unsigned cu, uint64_t seque
 
 /* ---- sending ---- */
 
-/* Copies the words `words` of `from` into `to` (line buffers). */
-static void copy_words(uint8_t *to, const uint8_t *from, uint32_t words)
-{
-    for (; words; words &= words - 1) {
-        unsigned w = (unsigned)__builtin_ctz(words);
-        memcpy(to + w * DENOVO_WORD_BYTES, from + w * DENOVO_WORD_BYTES, DENOVO_WORD_BYTES);
-    }
-}
-
-
 static sc_time after_l1(const memory_system *memory, sc_time now)
 {
     return now + sc_clock_span(memory->config.gpu_clock, memory->config.l1_latency);
@@ -306,7 +362,8 @@ static void send_registration(memory_system *memory, unsigned cu, uint64_t line_
     m->op = op;
     memcpy(m->data, data, memory->config.line_bytes);
     memory->hooks.write_sent(memory, cu);
-    set_message_slot(m, 1, pending_add(memory, cu, line_address, denovo_words_of_mask(&m->mask, memory->config.line_bytes)));
+    uint32_t words = denovo_words_of_mask(&m->mask, memory->config.line_bytes);
+    denovo_set_message_slot(m, 1, pending_add(memory, cu, line_address, words));
     denovo_stats_of(memory)->registrations++;
     memory_send(memory, handle, now);
 }
@@ -353,6 +410,7 @@ static void writeback_done(memory_system *memory, unsigned cu, uint64_t line_add
     denovo_l1 *l1 = pending_state(memory, cu);
     for (unsigned i = 0; i < l1->writeback_count; i++)
         if (l1->writebacks[i].line_address == line_address) {
+            gone_add(memory, cu, line_address, l1->writebacks[i].words, l1->writebacks[i].data);
             memmove(&l1->writebacks[i], &l1->writebacks[i + 1], (l1->writeback_count - i - 1) * sizeof *l1->writebacks);
             l1->writeback_count--;
             return;
@@ -392,7 +450,7 @@ static uint32_t copy_message(memory_system *memory, const message *from, message
     m->around = from->around;
     m->mask = from->mask;
     m->protocol_bits = from->protocol_bits;
-    set_message_slot(m, 1, message_slot(from, 1));
+    memcpy(m->extension, from->extension, DENOVO_MESSAGE_EXTENSION);
     memcpy(m->data, from->data, memory->config.line_bytes);
     return handle;
 }
@@ -400,7 +458,7 @@ static uint32_t copy_message(memory_system *memory, const message *from, message
 /* The CUs a forwarded message still has to visit after this one. */
 static uint64_t remaining_after(const message *m, unsigned cu)
 {
-    return message_slot(m, 0) & ~(1ull << cu);
+    return denovo_message_slot(m, 0) & ~(1ull << cu);
 }
 
 /* ---- guards ---- */
@@ -429,7 +487,7 @@ static bool guard_denovo(memory_system *memory, const l1_context *context, unsig
     case G_KEEPS_OWNED:
         return line && (denovo_owned(line) & ~context_words(memory, context)) != 0;
     default: {   /* G_TAKES */
-        uint32_t takes = pending_takes(memory, context->cu, message_slot(context->message, 1));
+        uint32_t takes = pending_takes(memory, context->cu, denovo_message_slot(context->message, 1));
         return takes && (line || cache_array_victim(memory->l1[context->cu].cache, context->line_address));
     }
     }
@@ -492,11 +550,22 @@ static void give_up_words(memory_system *memory, l1_context *context, sc_time no
     close_any_miss(memory, context->cu, context->line_address);
 }
 
+/* A forwarded read lays this L1's words over the data and goes on to the next owner, or answers
+ * the requester. The words the L2 named this L1 for whose write-back went home before the read
+ * reached it (it went to another owner first) are laid from the data written back: the L2 served
+ * the read before that write-back reached it, so the data the read carries for them is older. */
 static void supply_read(memory_system *memory, l1_context *context, sc_time now)
 {
     unsigned cu = context->cu;
     message *m = context->message;
-    if (answered_words(memory, cu, m->line_address, context->cached)) {
+    uint32_t answered = answered_words(memory, cu, m->line_address, context->cached);
+    const words_gone_home *gone = gone_of(pending_state(memory, cu), m->line_address);
+    uint32_t late = gone ? gone->words & denovo_named_words(m, cu) & ~answered : 0;
+    if (late) {
+        copy_words(m->data, gone->data, late);
+        denovo_stats_of(memory)->late_forward_answers++;
+    }
+    if (answered) {
         lay_answered_words(memory, cu, m->line_address, context->cached, m->data);
         denovo_stats_of(memory)->remote_l1_hits++;
     }
@@ -584,7 +653,7 @@ static int take_ownership(memory_system *memory, l1_context *context, sc_time no
     unsigned cu = context->cu;
     cache_array *cache = memory->l1[cu].cache;
     const message *m = context->message;
-    uint32_t takes = pending_takes(memory, cu, message_slot(m, 1));
+    uint32_t takes = pending_takes(memory, cu, denovo_message_slot(m, 1));
     cache_line *line = context->cached;
     if (!line) {
         line = cache_array_victim(cache, context->line_address);
@@ -685,10 +754,10 @@ static int message_denovo(memory_system *memory, uint32_t handle, sc_time now, s
     case MSG_DN_RECALL:
         return l1_run_message_event(memory, handle, L1_DN_RECALL, now, error);
     case MSG_DN_REG_ACK: {
-        uint32_t takes = pending_takes(memory, cu, message_slot(m, 1));
+        uint32_t takes = pending_takes(memory, cu, denovo_message_slot(m, 1));
         if (l1_run_message_event(memory, handle, L1_DN_REG_ACK, now, error) < 0)
             return -1;
-        pending_done(memory, cu, message_slot(m, 1));
+        pending_done(memory, cu, denovo_message_slot(m, 1));
         if (m->protocol_bits & DENOVO_CONFIRM)
             confirm_registration(memory, cu, m, takes, now);
         l1_write_performed(memory, cu, now);
@@ -821,8 +890,23 @@ static void build_denovo(memory_system *memory)
 {
     denovo_l2_build(memory);
     denovo_l1 *l1s = calloc(memory->config.cu_count, sizeof *l1s);
-    for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        l1s[cu].gone_capacity = 16;
+        l1s[cu].gone = malloc(l1s[cu].gone_capacity * sizeof *l1s[cu].gone);
+        gone_reindex(&l1s[cu]);
         memory->l1[cu].protocol_state = &l1s[cu];
+    }
+}
+
+/* A kernel starts: every L1 acquires (the engine's default), and no read is in flight, so the
+ * words gone home are forgotten. */
+static void kernel_begin_denovo(memory_system *memory, sc_time now)
+{
+    (void)now;
+    for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
+        gone_clear(pending_state(memory, cu));
+        acquire_denovo(memory, cu, PTX_SCOPE_SYS);
+    }
 }
 
 static void destroy_denovo(memory_system *memory)
@@ -830,6 +914,8 @@ static void destroy_denovo(memory_system *memory)
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
         free(pending_state(memory, cu)->pending);
         free(pending_state(memory, cu)->writebacks);
+        free(pending_state(memory, cu)->gone);
+        line_index_free(&pending_state(memory, cu)->gone_index);
     }
     free(pending_state(memory, 0));
     denovo_l2_destroy(memory);
@@ -841,6 +927,7 @@ static const protocol_hooks denovo_hooks = {
     .load_config = load_config_denovo,
     .acquire = acquire_denovo,
     .release = release_denovo,
+    .kernel_begin = kernel_begin_denovo,
     .store_buffer_full = store_buffer_full_denovo,
     .l1_before_access = before_access_denovo,
     .l1_guard = guard_denovo,
@@ -865,6 +952,7 @@ const protocol_counter denovo_counters[DENOVO_COUNTER_COUNT] = {
     COUNT("dn_ownership_evictions", ownership_evictions),
     COUNT("dn_atomic_recalls", atomic_recalls),
     COUNT("dn_acquire_kept_lines", acquire_kept_lines),
+    COUNT("dn_late_forward_answers", late_forward_answers),
 };
 
 const sc_protocol protocol_denovo = {
@@ -883,5 +971,5 @@ const sc_protocol protocol_denovo = {
     .counters = denovo_counters,
     .counter_count = DENOVO_COUNTER_COUNT,
     .extension = {.l1_mshr = TIMING_MAX_LINE_BYTES,       /* a miss's snapshot of the owned words */
-                  .message = 2 * sizeof(uint64_t)},   /* the CUs a forward still visits; a registration's number */
+                  .message = DENOVO_MESSAGE_EXTENSION},   /* denovo.h */
 };
