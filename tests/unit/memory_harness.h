@@ -100,11 +100,11 @@ static inline void memory_harness_settle(memory_harness *h)
         ;
 }
 
-/* One lane of warp slot `warp` of CU `cu` starts an access to the 32-bit word at `address` (event
- * L1_LOAD, L1_STORE or L1_ATOMIC, an add of `value`) at time `now`, and no event runs; returns the
- * operation, whose value (memory_harness_value) is there once it is done. */
-static inline uint32_t memory_harness_start_warp_at(memory_harness *h, unsigned cu, unsigned warp, l1_event event,
-                                                    uint64_t address, uint32_t value, sc_time now)
+/* One lane of warp slot `warp` of CU `cu` starts an access to the `bytes` (1, 2 or 4) at `address`
+ * (event L1_LOAD, L1_STORE or L1_ATOMIC, an add of `value`) at time `now`, and no event runs;
+ * returns the operation, whose value (memory_harness_value) is there once it is done. */
+static inline uint32_t memory_harness_start_sized_at(memory_harness *h, unsigned cu, unsigned warp, l1_event event,
+                                                     uint64_t address, uint32_t value, unsigned bytes, sc_time now)
 {
     sc_error error = {{0}};
     uint32_t handle = memory_op_allocate(h->memory);
@@ -114,8 +114,8 @@ static inline uint32_t memory_harness_start_warp_at(memory_harness *h, unsigned 
                                  : event == L1_STORE ? EXEC_ACCESS_STORE
                                                      : EXEC_ACCESS_ATOMIC);
     op->request.atom_op = PTX_ATOM_ADD;
-    op->request.type = PTX_TYPE_U32;
-    op->request.element_bytes = 4;
+    op->request.type = (uint8_t)(bytes == 1 ? PTX_TYPE_U8 : bytes == 2 ? PTX_TYPE_U16 : PTX_TYPE_U32);
+    op->request.element_bytes = (uint8_t)bytes;
     op->request.vector = 1;
     op->request.lane_mask = 1;
     op->request.address[0] = address;
@@ -127,6 +127,13 @@ static inline uint32_t memory_harness_start_warp_at(memory_harness *h, unsigned 
     coalesced_line line = {.line_address = address & ~(uint64_t)(h->timing.memory.line_bytes - 1), .lanes = 1};
     assert_int_equal(l1_access(h->memory, cu, event, &line, handle, now, &error), L1_ACCEPTED);
     return handle;
+}
+
+/* The same for the 32-bit word at `address`. */
+static inline uint32_t memory_harness_start_warp_at(memory_harness *h, unsigned cu, unsigned warp, l1_event event,
+                                                    uint64_t address, uint32_t value, sc_time now)
+{
+    return memory_harness_start_sized_at(h, cu, warp, event, address, value, 4, now);
 }
 
 /* The same for warp slot 0. */

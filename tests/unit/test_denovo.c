@@ -12,7 +12,8 @@
  *  - eviction writeback: a replaced line's owned word is written back and the L2 holds it again;
  *  - atomic on an owned word: the L2 recalls it from the owner before performing the atomic;
  *  - a forwarded read that reaches an owner after its write-back of the word was acknowledged
- *    (the race the cl workload hit) is answered with the data written back. */
+ *    (the race the cl workload hit) is answered with the data written back, and so is a forwarded
+ *    registration of partly written words. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -232,6 +233,61 @@ static void test_forwarded_read_beside_a_write_back(void **state)
     assert_true(late > 0);
 }
 
+/* The same race for a registration: CU 0 owns word 0 of x's line and CU 2 word 1 (changed after
+ * registering it); CU 1 writes one byte of each word and releases, so its registration of the two
+ * partly written words is forwarded to CU 0 and then CU 2, and must bring back their other bytes,
+ * while CU 2 replaces the line from `when` ps after the release. Returns whether CU 2 answered from
+ * the data it wrote back, or -1 when the registration was over by then. */
+static int registration_beside_a_write_back(sc_time when)
+{
+    memory_harness h;
+    const char *sets[] = {"gpu.cu_count=3", "l1.store_buffer_entries=32", "l1.associativity=1", "l1.size=128B"};
+    memory_harness_open(&h, "denovo", sets, 4);
+    uint64_t x = h.base, line_bytes = h.timing.memory.line_bytes;
+    uint64_t same_set = x + h.timing.memory.l1_bytes;
+    store_and_release(&h, 0, x, 0x05050505);
+    store_and_release(&h, 2, x + 4, 6);
+    store_and_release(&h, 2, x + 4, 0x07070707);   /* performed on the owned word: the L2's copy keeps 6 */
+    enum { BUSY_MISSES = 24 };                     /* lines of the other L1 set, in the L2 */
+    uint32_t busy[BUSY_MISSES];
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        memory_harness_access(&h, 1, L1_LOAD, x + (2 * i + 3) * line_bytes, 0, NULL);
+    sc_time start = memory_harness_now(&h);
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        busy[i] = memory_harness_start_at(&h, 0, L1_LOAD, x + (2 * i + 3) * line_bytes, 0, start);
+    uint32_t byte_stores[2] = {memory_harness_start_sized_at(&h, 1, 0, L1_STORE, x, 0xaa, 1, start),
+                               memory_harness_start_sized_at(&h, 1, 0, L1_STORE, x + 4, 0xbb, 1, start)};
+    l1_release(h.memory, 1, PTX_SCOPE_GPU, start);
+    while (l1_writes_outstanding(h.memory, 1) > 0 && memory_harness_now(&h) <= start + when)
+        assert_true(memory_harness_step(&h));
+    int outcome = -1;
+    if (l1_writes_outstanding(h.memory, 1) > 0) {
+        uint32_t replace = memory_harness_start_at(&h, 2, L1_LOAD, same_set, 0, start + when);
+        memory_harness_settle(&h);
+        outcome = stats(&h)->late_forward_answers > 0;
+        memory_harness_value(&h, replace);
+        assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x + 4, 0, NULL), 0x070707bb);
+        assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x, 0, NULL), 0x050505aa);
+    }
+    memory_harness_settle(&h);
+    for (unsigned i = 0; i < 2; i++)
+        memory_op_free(h.memory, byte_stores[i]);
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        memory_op_free(h.memory, busy[i]);
+    memory_harness_close(&h);
+    return outcome;
+}
+
+static void test_forwarded_registration_beside_a_write_back(void **state)
+{
+    (void)state;
+    unsigned late = 0, moments = 0;
+    for (int outcome; (outcome = registration_beside_a_write_back(moments * 1000)) >= 0; moments++)
+        late += (unsigned)outcome;
+    assert_true(moments > 1);
+    assert_true(late > 0);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -242,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_eviction_writes_owned_words_back),
         cmocka_unit_test(test_atomic_recalls_an_owned_word),
         cmocka_unit_test(test_forwarded_read_beside_a_write_back),
+        cmocka_unit_test(test_forwarded_registration_beside_a_write_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

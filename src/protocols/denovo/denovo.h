@@ -76,8 +76,8 @@
  * registrant confirms it has taken the words (MSG_DN_REG_DONE). */
 #define DENOVO_CONFIRM 1u
 /* A message's extension: two words (slot 0, the CUs a forwarded message still visits, a bit each;
- * slot 1, a registration's number, denovo_protocol.c), then a forwarded read's copy of the
- * registry's owners of its line (CU + 1 per word, 0: the L2) when the L2 sent it on. */
+ * slot 1, a registration's number, denovo_protocol.c), then a forwarded read's or registration's
+ * copy of the registry's owners of its line (CU + 1 per word, 0: the L2) when the L2 sent it on. */
 #define DENOVO_NAMED_OFFSET (2 * sizeof(uint64_t))
 #define DENOVO_MESSAGE_EXTENSION (DENOVO_NAMED_OFFSET + 32)
 
@@ -93,7 +93,7 @@ static inline void denovo_set_message_slot(message *m, unsigned slot, uint64_t v
     memcpy(m->extension + slot * sizeof value, &value, sizeof value);
 }
 
-/* The words of the line a forwarded read's copy of the registry names CU `cu` the owner of. */
+/* The words of the line a forwarded message's copy of the registry names CU `cu` the owner of. */
 static inline uint32_t denovo_named_words(const message *m, unsigned cu)
 {
     uint32_t words = 0;
@@ -145,8 +145,8 @@ typedef struct denovo_stats {
     uint64_t ownership_evictions;      /* replaced lines whose owned words were written back to the L2 */
     uint64_t atomic_recalls;           /* owners asked by the L2 to return words an atomic touches */
     uint64_t acquire_kept_lines;       /* lines an acquire kept because they hold owned words */
-    uint64_t late_forward_answers;     /* forwarded reads answered with words written back and home
-                                          before the read reached the L1 (denovo_protocol.c) */
+    uint64_t late_forward_answers;     /* forwarded reads and registrations answered with words
+                                          written back and home before they reached the L1 */
 } denovo_stats;
 
 #define DENOVO_COUNTER_COUNT 10

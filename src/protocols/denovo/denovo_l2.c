@@ -427,6 +427,7 @@ static void serve_registration(memory_system *memory, unsigned bank, uint32_t ha
     merge_into_line(memory, line, m->line_address, m->data, &m->mask, when);
     uint64_t previous = owners_of(memory, m->line_address, words, requester + 1);
     registry_record *record = record_add(memory, m->line_address);
+    memcpy(m->extension + DENOVO_NAMED_OFFSET, record->owner, 32);   /* the previous owners */
     for (uint32_t w = words; w; w &= w - 1)
         record->owner[__builtin_ctz(w)] = (uint8_t)(requester + 1);
     memcpy(m->data, line->data, memory->config.line_bytes);   /* the rest of partly written words */

@@ -550,21 +550,30 @@ static void give_up_words(memory_system *memory, l1_context *context, sc_time no
     close_any_miss(memory, context->cu, context->line_address);
 }
 
-/* A forwarded read lays this L1's words over the data and goes on to the next owner, or answers
- * the requester. The words the L2 named this L1 for whose write-back went home before the read
- * reached it (it went to another owner first) are laid from the data written back: the L2 served
- * the read before that write-back reached it, so the data the read carries for them is older. */
+/* The words of the line forwarded message `m` names this L1 for (the registry as the L2 saw it)
+ * that it no longer answers for because their write-back went home before `m` reached it (`m`
+ * went to another owner first, and the write-back reached the L2 after the L2 sent `m` on): their
+ * written-back data goes into `data`. Returns those words. */
+static uint32_t lay_late_words(memory_system *memory, unsigned cu, const message *m, uint32_t answered, uint8_t *data)
+{
+    const words_gone_home *gone = gone_of(pending_state(memory, cu), m->line_address);
+    uint32_t late = gone ? gone->words & denovo_named_words(m, cu) & ~answered : 0;
+    if (late) {
+        copy_words(data, gone->data, late);
+        denovo_stats_of(memory)->late_forward_answers++;
+    }
+    return late;
+}
+
+/* A forwarded read lays this L1's words over the data (those gone home since the L2 sent it on from
+ * their written-back data: the data the read carries for them is older) and goes on to the next
+ * owner, or answers the requester. */
 static void supply_read(memory_system *memory, l1_context *context, sc_time now)
 {
     unsigned cu = context->cu;
     message *m = context->message;
     uint32_t answered = answered_words(memory, cu, m->line_address, context->cached);
-    const words_gone_home *gone = gone_of(pending_state(memory, cu), m->line_address);
-    uint32_t late = gone ? gone->words & denovo_named_words(m, cu) & ~answered : 0;
-    if (late) {
-        copy_words(m->data, gone->data, late);
-        denovo_stats_of(memory)->late_forward_answers++;
-    }
+    lay_late_words(memory, cu, m, answered, m->data);
     if (answered) {
         lay_answered_words(memory, cu, m->line_address, context->cached, m->data);
         denovo_stats_of(memory)->remote_l1_hits++;
@@ -587,8 +596,9 @@ static void supply_read(memory_system *memory, l1_context *context, sc_time now)
     memory_send(memory, handle, when);
 }
 
-/* Another L1 registers words owned here: the bytes of them it did not write go on with it, the
- * words become Invalid here, and the last owner acknowledges the registrant. */
+/* Another L1 registers words owned here (or gone home since the L2 sent the registration on,
+ * lay_late_words): the bytes of them it did not write go on with it, the words become Invalid
+ * here, and the last owner acknowledges the registrant. */
 static void surrender_registration(memory_system *memory, l1_context *context, sc_time now)
 {
     unsigned cu = context->cu;
@@ -596,8 +606,10 @@ static void surrender_registration(memory_system *memory, l1_context *context, s
     uint32_t words = (uint32_t)(m->protocol_word >> 32);
     cache_line *line = context->cached;
     uint8_t mine[TIMING_MAX_LINE_BYTES];
+    uint32_t answered = answered_words(memory, cu, context->line_address, line);
+    uint32_t late = lay_late_words(memory, cu, m, answered, mine);
     lay_answered_words(memory, cu, context->line_address, line, mine);
-    for (uint32_t w = answered_words(memory, cu, context->line_address, line) & words; w; w &= w - 1)
+    for (uint32_t w = (answered | late) & words; w; w &= w - 1)
         for (unsigned b = 0; b < DENOVO_WORD_BYTES; b++) {
             unsigned i = (unsigned)__builtin_ctz(w) * DENOVO_WORD_BYTES + b;
             if (!byte_mask_test(&m->mask, i))
