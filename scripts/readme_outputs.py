@@ -18,7 +18,10 @@ interleave. An HTML comment right above the fence says how to run it (invisible 
   it. Instead --update stores, on that block, a digest of what determines its outputs: the files
   and directories named in `depends` (the behaviour golden tests/golden/behaviour.golden, which
   changes whenever simulated behaviour changes, and the sources that compute and print what the
-  session shows) together with the session's own commands, setups and shown outputs. --check
+  session shows) together with the session's own commands, setups and shown outputs. A depends
+  entry FILE@REGEX (no spaces; \s for one) takes only the lines of FILE that REGEX matches: a
+  session that runs one preset's mechanisms depends on the golden lines of those runs, so a change
+  of behaviour elsewhere does not send it back for a re-run. --check
   fails when the digest no longer matches: one of those inputs changed (or the shown text was
   edited by hand) since the outputs were produced, and `--update --session NAME` must run again.
 - stale=REASON (on an expensive session's first block, set by --mark-stale): the session's
@@ -361,13 +364,25 @@ def files_under(source_dir, path):
 def digest(blocks, source_dir, where):
     """What determines an expensive session's outputs, hashed: its depends files, its text."""
     h = hashlib.sha256()
-    for path in blocks[0].options["depends"].split():
+    for entry in blocks[0].options["depends"].split():
+        path, _, pattern = entry.partition("@")
+        try:
+            wanted = re.compile(pattern) if pattern else None
+        except re.error as e:
+            raise ReadmeError("%s: readme directive: depends entry '%s': bad regular expression (%s)" % (where, entry, e))
         for name in files_under(source_dir, path):
             full = os.path.join(source_dir, name)
             if not os.path.isfile(full):
                 raise ReadmeError("%s: readme directive: depends names '%s', which does not exist" % (where, path))
             with open(full, "rb") as f:
-                h.update(name.encode() + b"\0" + hashlib.sha256(f.read()).digest())
+                content = f.read()
+            if wanted:
+                lines = content.decode("utf-8", "replace").splitlines(keepends=True)
+                content = "".join(line for line in lines if wanted.search(line)).encode()
+                if not content:
+                    raise ReadmeError("%s: readme directive: depends entry '%s' matches no line of %s" % (where, entry, name))
+                name += "@" + pattern
+            h.update(name.encode() + b"\0" + hashlib.sha256(content).digest())
     for block in blocks:
         h.update(repr((block.setup, sorted((k, v) for k, v in block.options.items() if k != "digest"))).encode())
         for command in block.commands:

@@ -57,6 +57,20 @@ rc=$?
 grep -Eq "bad.md:[0-9]+: readme directive: unknown key 'colour'" "$work/out" ||
     fail "a malformed directive: $(head -2 "$work/out")"
 
+# A depends entry FILE@REGEX whose REGEX matches no line of FILE: one line, exit 2.
+python3 - "$source_dir/README.md" "$work/nomatch.md" <<'EOF'
+import re, sys
+text = open(sys.argv[1]).read()
+changed = re.sub(r'(session=main depends="tests/golden/behaviour\.golden@)\S+', r"\g<1>^no\\sgolden\\sline$", text, count=1)
+assert changed != text, "README's main session has no filtered golden dependency"
+open(sys.argv[2], "w").write(changed)
+EOF
+python3 "$script" --check --syncscope "$syncscope" --readme "$work/nomatch.md" --session main >"$work/out" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] || fail "a depends regex that matches nothing: exit $rc, not 2"
+grep -q "matches no line of tests/golden/behaviour.golden" "$work/out" ||
+    fail "a depends regex that matches nothing: $(head -2 "$work/out")"
+
 # A stale expensive session (--mark-stale): accepted with its visible note, refused when the
 # note is gone or its shown text was edited after marking.
 cp "$source_dir/README.md" "$work/stale.md"
