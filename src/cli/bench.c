@@ -58,12 +58,12 @@ static double per_second(double count, double seconds)
 static void functional_header(const char *system, const char *mechanism, sc_workload_size size)
 {
     printf("functional executor, system %s, size %s, one core\n", system, sc_workload_size_name(size));
-    printf("%-10s %14s %16s %10s %12s %6s\n", "workload", "warp-instr", "thread-instr", "kernel-s", "M warp-i/s", "check");
+    printf("%-12s %14s %16s %10s %12s %6s\n", "workload", "warp-instr", "thread-instr", "kernel-s", "M warp-i/s", "check");
 }
 
 static void functional_row(const char *workload, const run_result *result)
 {
-    printf("%-10s %14llu %16llu %10.3f %12.2f %6s\n", workload, (unsigned long long)result->stats.warp_instructions,
+    printf("%-12s %14llu %16llu %10.3f %12.2f %6s\n", workload, (unsigned long long)result->stats.warp_instructions,
            (unsigned long long)result->stats.thread_instructions, result->stats.engine_seconds,
            per_second((double)result->stats.warp_instructions, result->stats.engine_seconds) / 1e6,
            result->check.passed ? "ok" : "FAIL");
@@ -73,7 +73,7 @@ static void detailed_header(const char *system, const char *mechanism, sc_worklo
 {
     printf("detailed timing model, system %s, mechanism %s, size %s, one core\n", system, mechanism,
            sc_workload_size_name(size));
-    printf("%-10s %12s %12s %10s %12s %12s %9s %6s\n", "workload", "warp-instr", "cycles", "kernel-s", "M warp-i/s",
+    printf("%-12s %12s %12s %10s %12s %12s %9s %6s\n", "workload", "warp-instr", "cycles", "kernel-s", "M warp-i/s",
            "M cycles/s", "peak-MiB", "check");
 }
 
@@ -87,7 +87,7 @@ static double peak_resident_mib(void)
 static void detailed_row(const char *workload, const run_result *result)
 {
     double seconds = result->stats.engine_seconds;
-    printf("%-10s %12llu %12llu %10.3f %12.2f %12.2f %9.1f %6s\n", workload,
+    printf("%-12s %12llu %12llu %10.3f %12.2f %12.2f %9.1f %6s\n", workload,
            (unsigned long long)result->stats.warp_instructions, (unsigned long long)result->timing.cycles, seconds,
            per_second((double)result->stats.warp_instructions, seconds) / 1e6,
            per_second((double)result->timing.cycles, seconds) / 1e6, peak_resident_mib(),
@@ -96,7 +96,7 @@ static void detailed_row(const char *workload, const run_result *result)
 
 static void detailed_totals(const bench_totals *totals)
 {
-    printf("%-10s %12llu %12llu %10.3f %12.2f %12.2f %9.1f\n", "all", (unsigned long long)totals->warp_instructions,
+    printf("%-12s %12llu %12llu %10.3f %12.2f %12.2f %9.1f\n", "all", (unsigned long long)totals->warp_instructions,
            (unsigned long long)totals->cycles, totals->seconds,
            per_second((double)totals->warp_instructions, totals->seconds) / 1e6,
            per_second((double)totals->cycles, totals->seconds) / 1e6, peak_resident_mib());
@@ -129,7 +129,7 @@ static int bench_workloads(const bench_target *target, const char *system, const
                                .mode = target->mode, .size = size, .seed = 1};
         run_result result;
         if (run_session_simulate(&request, config, &result, &error) < 0) {
-            printf("%-10s error: %s\n", suite[i]->name, error.message);
+            printf("%-12s error: %s\n", suite[i]->name, error.message);
             status = 1;
         } else {
             target->print_row(suite[i]->name, &result);

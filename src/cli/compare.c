@@ -77,14 +77,14 @@ static int write_efficiency_figure(const comparison *c, const char *directory, u
 static int run_all(comparison *c, run_request *request, const sc_config *config, sc_store *store)
 {
     int failures = 0;
-    printf("%-10s", "workload");
+    printf("%-12s", "workload");
     for (int m = 0; m < c->mechanisms; m++)
         printf(" | %-6s %5s %11s %11s %7s", c->names_m[m], "check", "warp-instr", "cycles", "run id");
     printf("\n");
     sc_progress progress;
     sc_progress_start(&progress, "compare", "detailed runs", (long)c->workloads * c->mechanisms);
     for (int w = 0; w < c->workloads; w++) {
-        printf("%-10s", c->names_w[w]);
+        printf("%-12s", c->names_w[w]);
         for (int m = 0; m < c->mechanisms; m++) {
             sc_error error = {{0}};
             run_result result;
