@@ -38,15 +38,6 @@ static double change(double a, double b)
     return 100.0 * (study_ratio(a, b) - 1.0);
 }
 
-static const char *percent_verdict(double measured, double paper)
-{
-    if (isnan(measured))
-        return "no data";
-    if ((measured > 0) != (paper > 0))
-        return "disagrees";
-    return fabs(measured - paper) <= 5.0 ? "agrees" : "direction agrees";
-}
-
 static const char *factor_verdict(double measured, double paper)
 {
     if (isnan(measured))
@@ -121,7 +112,7 @@ static void utsd_vs_uts_rows(const gsi_tables *t, sc_strbuf *out)
     for (int m = 0; m < GSI_PROTOCOLS; m++) {
         double delta = change(t->task[GSI_UTSD][m].cycles, t->task[GSI_UTS][m].cycles);
         sc_strbuf_appendf(out, "| S%d | UTSD %.0f%% execution time against UTS (%s, §6.2) | UTSD / UTS cycles: %+.1f%% | "
-                               "%s |\n", m + 1, paper[m], protocol_names[m], delta, percent_verdict(delta, paper[m]));
+                               "%s |\n", m + 1, paper[m], protocol_names[m], delta, study_percent_verdict(delta, paper[m]));
     }
     sc_strbuf_append(out, "| S3 | The reduction comes from far fewer SYNC and NO_STALL cycles [I: they account for "
                           "more than half of it] | ");
@@ -151,10 +142,26 @@ static void utsd_vs_uts_rows(const gsi_tables *t, sc_strbuf *out)
 }
 
 /* The share of the fall of `whole` (GPU coherence minus DeNovo) that `part` accounts for, in
- * percent. */
+ * percent; NAN when `whole` does not fall. */
 static double share_of_fall(const gsi_breakdown *gpu, const gsi_breakdown *denovo, int whole, int part)
 {
-    return 100.0 * study_ratio(gpu->part[part] - denovo->part[part], gpu->part[whole] - denovo->part[whole]);
+    double fall = gpu->part[whole] - denovo->part[whole];
+    return fall > 0 ? 100.0 * (gpu->part[part] - denovo->part[part]) / fall : NAN;
+}
+
+/* A row saying how much of the fall of `whole` `part` makes; "disagrees" when `whole` does not
+ * fall. */
+static void fall_row(sc_strbuf *out, const char *id, const char *text, const gsi_breakdown *gpu,
+                     const gsi_breakdown *denovo, int whole, int part)
+{
+    double fraction = share_of_fall(gpu, denovo, whole, part);
+    if (isnan(fraction))
+        sc_strbuf_appendf(out, "| %s | %s | %s does not fall (GPU coherence %.0f, DeNovo %.0f cycles per SM) | %s |\n", id,
+                          text, part_name(whole), gpu->part[whole], denovo->part[whole],
+                          test_verdict(!isnan(gpu->part[whole] - denovo->part[whole]), false));
+    else
+        sc_strbuf_appendf(out, "| %s | %s | %s makes %.1f%% of the %s fall | %s |\n", id, text, part_name(part), fraction,
+                          part_name(whole), test_verdict(true, fraction > 50.0));
 }
 
 /* §6.3 (Fig 6.2): UTSD, DeNovo against GPU coherence. */
@@ -175,11 +182,10 @@ static void utsd_rows(const gsi_tables *t, sc_strbuf *out)
         int p = changes[i].part;
         double delta = p < 0 ? change(denovo->cycles, gpu->cycles) : change(denovo->part[p], gpu->part[p]);
         sc_strbuf_appendf(out, "| %s | %s | DeNovo / GPU coherence %s: %+.1f%% | %s |\n", changes[i].id, changes[i].text,
-                          p < 0 ? "cycles" : part_name(p), delta, percent_verdict(delta, changes[i].paper));
+                          p < 0 ? "cycles" : part_name(p), delta, study_percent_verdict(delta, changes[i].paper));
     }
-    double l2 = share_of_fall(gpu, denovo, GSI_PART_MEM_DATA, GSI_PART_L2);
-    sc_strbuf_appendf(out, "| D4 | The memory data reduction comes mainly from fewer L2-served loads [I: more than half "
-                           "of it] | L2 makes %.1f%% of the MEM_DATA fall | %s |\n", l2, test_verdict(!isnan(l2), l2 > 50.0));
+    fall_row(out, "D4", "The memory data reduction comes mainly from fewer L2-served loads [I: more than half of it]",
+             gpu, denovo, GSI_PART_MEM_DATA, GSI_PART_L2);
     double l1 = 100.0 * study_ratio(denovo->part[GSI_PART_L1] - gpu->part[GSI_PART_L1], gpu->part[GSI_PART_MEM_DATA]);
     double dram = 100.0 * study_ratio(denovo->part[GSI_PART_DRAM] - gpu->part[GSI_PART_DRAM], gpu->part[GSI_PART_MEM_DATA]);
     sc_strbuf_appendf(out, "| D5 | L1 and main-memory data stalls unchanged [I: each moves by under 10%% of GPU "
@@ -193,10 +199,8 @@ static void utsd_rows(const gsi_tables *t, sc_strbuf *out)
     sc_strbuf_appendf(out, "| D6 | UTSD: PENDING_RELEASE is 10%% of GPU coherence's execution time, 4%% of DeNovo's "
                            "[I: of DeNovo's own time] | GPU coherence %.1f%%, DeNovo %.1f%% | %s |\n",
                       pending[0], pending[1], verdict);
-    double release = share_of_fall(gpu, denovo, GSI_PART_MEM_STRUCT, GSI_PART_PENDING_RELEASE);
-    sc_strbuf_appendf(out, "| D7 | The memory structural reduction comes from fewer PENDING_RELEASE stalls [I: more than "
-                           "half of it] | PENDING_RELEASE makes %.1f%% of the MEM_STRUCT fall | %s |\n",
-                      release, test_verdict(!isnan(release), release > 50.0));
+    fall_row(out, "D7", "The memory structural reduction comes from fewer PENDING_RELEASE stalls [I: more than half "
+             "of it]", gpu, denovo, GSI_PART_MEM_STRUCT, GSI_PART_PENDING_RELEASE);
     double remote = share(denovo, GSI_PART_REMOTE_L1);
     sc_strbuf_appendf(out, "| D8 | UTSD: REMOTE_L1 data stalls virtually disappear [I: under 1%% of DeNovo's time] | "
                            "DeNovo's REMOTE_L1: %.2f%% of its time (UTS: %.2f%%) | %s |\n", remote,
@@ -224,7 +228,7 @@ static void implicit_rows(const gsi_tables *t, sc_strbuf *out)
         int p = changes[i].part;
         double delta = change(dma->part[p], pad->part[p]);
         sc_strbuf_appendf(out, "| %s | %s | scratchpad+DMA / scratchpad %s: %+.1f%% | %s |\n", changes[i].id,
-                          changes[i].text, part_name(p), delta, percent_verdict(delta, changes[i].paper));
+                          changes[i].text, part_name(p), delta, study_percent_verdict(delta, changes[i].paper));
         sc_strbuf_appendf(out, "| %c%c | implicit: stash %s %+.0f%% | not measured: syncscope has no stash | no data |\n",
                           changes[i].id[0], changes[i].id[1] + 1, part_name(p), i == 0 ? -31.0 : 34.0);
     }

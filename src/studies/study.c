@@ -95,6 +95,15 @@ double study_ratio(double a, double b)
     return isfinite(a) && isfinite(b) && b != 0.0 ? a / b : NAN;
 }
 
+const char *study_percent_verdict(double measured, double paper)
+{
+    if (isnan(measured))
+        return "no data";
+    if ((measured > 0) != (paper > 0))
+        return "disagrees";
+    return fabs(measured - paper) <= 5.0 ? "agrees" : "direction agrees";
+}
+
 int study_write_claims(const reproduction_study *study, const study_runs *runs, const char *heading,
                        const char *claims, const char *directory, FILE *out, sc_error *error)
 {

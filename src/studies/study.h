@@ -84,6 +84,11 @@ int study_fetch_variant(const study_runs *runs, const char *variant, const char 
 /* a / b, NAN when either is missing or b is 0. */
 double study_ratio(double a, double b);
 
+/* The verdict on a measured change of `measured` percent against a paper's `paper` percent:
+ * "agrees" with the same sign and within 5 percentage points, "direction agrees" with the same
+ * sign, "disagrees" otherwise, "no data" when measured is NAN. */
+const char *study_percent_verdict(double measured, double paper);
+
 /* Writes DIRECTORY/claims.md: `heading`, a line naming the study's preset, size and sweep, then
  * `claims` (the table of claims), and prints it to `out` with where the files went. */
 int study_write_claims(const reproduction_study *study, const study_runs *runs, const char *heading,
