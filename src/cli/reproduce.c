@@ -38,19 +38,30 @@ static int choose_runs(reproduction *r, char *workload_text, char *scaling_text,
     runs->size = size;
     const reproduction_study *study = r->study;
     int study_workloads = sc_name_count(study->workloads), study_scaling = sc_name_count(study->scaling_workloads);
+    int study_variant_only = study->variant_workloads ? sc_name_count(study->variant_workloads) : 0;
     runs->mechanism_count = sc_name_count(study->mechanisms);
     memcpy(runs->mechanisms, study->mechanisms, (size_t)runs->mechanism_count * sizeof *runs->mechanisms);
     if (workload_text) {
-        runs->workload_count = sc_name_split(workload_text, runs->workloads, STUDY_MAX_WORKLOADS);
-        if (runs->workload_count < 0)
+        const char *named[STUDY_MAX_WORKLOADS];
+        int count = sc_name_split(workload_text, named, STUDY_MAX_WORKLOADS);
+        if (count < 0)
             return cli_usage_error("reproduce", "--workloads: too many names");
-        for (int w = 0; w < runs->workload_count; w++)
-            if (sc_name_index(study->workloads, study_workloads, runs->workloads[w]) < 0 &&
-                sc_name_index(study->scaling_workloads, study_scaling, runs->workloads[w]) < 0)
-                return cli_usage_error("reproduce", "--workloads: '%s' is not a workload of this study", runs->workloads[w]);
+        for (int w = 0; w < count; w++) {
+            if (sc_name_index(study->variant_workloads, study_variant_only, named[w]) >= 0)
+                runs->variant_workloads[runs->variant_workload_count++] = named[w];
+            else if (sc_name_index(study->workloads, study_workloads, named[w]) >= 0 ||
+                     sc_name_index(study->scaling_workloads, study_scaling, named[w]) >= 0)
+                runs->workloads[runs->workload_count++] = named[w];
+            else
+                return cli_usage_error("reproduce", "--workloads: '%s' is not a workload of this study", named[w]);
+        }
     } else {
         runs->workload_count = study_workloads;
         memcpy(runs->workloads, study->workloads, (size_t)study_workloads * sizeof *runs->workloads);
+        runs->variant_workload_count = study_variant_only;
+        if (study_variant_only)
+            memcpy(runs->variant_workloads, study->variant_workloads,
+                   (size_t)study_variant_only * sizeof *runs->variant_workloads);
     }
     for (int w = 0; w < study_scaling; w++)
         if (sc_name_index(runs->workloads, runs->workload_count, study->scaling_workloads[w]) >= 0)

@@ -31,15 +31,6 @@ static double geomean_gain(const qr_tables *t, int fast, int slow)
     return 100.0 * (sc_geometric_mean(ratios, (size_t)t->workload_count, 1) - 1.0);
 }
 
-static const char *number_verdict(double measured, double paper)
-{
-    if (isnan(measured))
-        return "no data";
-    if ((measured > 0) != (paper > 0))
-        return "disagrees";
-    return fabs(measured - paper) <= 5.0 ? "agrees" : "direction agrees";
-}
-
 static void row(sc_strbuf *out, const char *id, const char *claim, const char *verdict, const char *format, ...)
     __attribute__((format(printf, 5, 6)));
 
@@ -67,7 +58,7 @@ static void geomean_rows(const qr_tables *t, sc_strbuf *out)
     };
     for (size_t i = 0; i < sizeof claims / sizeof claims[0]; i++) {
         double measured = geomean_gain(t, claims[i].fast, claims[i].slow);
-        row(out, claims[i].id, claims[i].claim, number_verdict(measured, claims[i].paper), "%+.1f%%", measured);
+        row(out, claims[i].id, claims[i].claim, study_percent_verdict(measured, claims[i].paper), "%+.1f%%", measured);
     }
 }
 
@@ -217,7 +208,7 @@ static void traffic_rows(const qr_tables *t, sc_strbuf *out)
         total[i] = t->l1_data_bytes[i] + t->l1_coherence_bytes[i];
     ratio_summary(t, total, QR_QR, total, QR_WT, &mean, &max, &low, &count);
     row(out, "R20", "QR's total L1 bytes incl. invalidations: 103% of WT on average, up to 3x (Figure 8)",
-        number_verdict(100.0 * (mean - 1.0), 3.0), "mean %.0f%%, max %.1fx", 100.0 * mean, max);
+        study_percent_verdict(100.0 * (mean - 1.0), 3.0), "mean %.0f%%, max %.1fx", 100.0 * mean, max);
     double hit = qr_ratio(cell(t, t->load_hits, "apsp", QR_WT), cell(t, t->load_accesses, "apsp", QR_WT));
     row(out, "R21", "apsp: WT's L1 hit rate is 0% (LdAcq flushes the L1)",
         isnan(hit) ? "no data" : hit < 0.05 ? "agrees" : "disagrees", "%.1f%%", 100.0 * hit);

@@ -22,9 +22,9 @@ static const char *const no_scaling[] = {NULL};
 
 /* In the order of RCC_VARIANT_*. */
 static const study_variant variants[] = {
-    {"mesi-write-back", "mesi", "mesi.stores=write_back", workloads},
-    {"rcc-no-renewal", "rcc", "rcc.renewal=false", inter_workloads},
-    {"rcc-no-predictor", "rcc", "rcc.lease_predictor=false", inter_workloads},
+    {"mesi-write-back", "mesi", (const char *const[]){"mesi.stores=write_back", NULL}, workloads},
+    {"rcc-no-renewal", "rcc", (const char *const[]){"rcc.renewal=false", NULL}, inter_workloads},
+    {"rcc-no-predictor", "rcc", (const char *const[]){"rcc.lease_predictor=false", NULL}, inter_workloads},
     {NULL, NULL, NULL, NULL},
 };
 

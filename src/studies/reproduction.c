@@ -123,10 +123,21 @@ static int run_workload(reproduction *r, const sc_config *config, sc_progress *p
 typedef int (*run_visitor)(reproduction *r, const char *workload, const char *size, const study_variant *variant,
                            void *context);
 
+/* Calls `visit` for the variant on those of `workloads` it runs, at the main size. */
+static int visit_variant(reproduction *r, const study_variant *v, const char *const *workloads, int count,
+                         run_visitor visit, void *context)
+{
+    int status = 0;
+    for (int w = 0; status == 0 && w < count; w++)
+        if (sc_name_index(v->workloads, sc_name_count(v->workloads), workloads[w]) >= 0)
+            status = visit(r, workloads[w], r->runs.size, v, context);
+    return status;
+}
+
 /* Calls `visit` for every (workload, size, variant) the reproduction runs, in run order: the
  * workloads at the main size, then the scaling workloads at each scaling size (once at a size
- * that is both), then each variant on its workloads among those run at the main size; stops at
- * the first nonzero return. */
+ * that is both), then each variant on its workloads among those run at the main size and the
+ * variant workloads; stops at the first nonzero return. */
 static int for_each_run_list(reproduction *r, run_visitor visit, void *context)
 {
     int status = 0;
@@ -138,9 +149,8 @@ static int for_each_run_list(reproduction *r, run_visitor visit, void *context)
         for (int w = 0; status == 0 && w < r->runs.scaling_workload_count; w++)
             status = visit(r, r->runs.scaling_workloads[w], r->runs.scaling_sizes[s], NULL, context);
     for (const study_variant *v = r->study->variants; status == 0 && v && v->label; v++)
-        for (int w = 0; status == 0 && w < r->runs.workload_count; w++)
-            if (sc_name_index(v->workloads, sc_name_count(v->workloads), r->runs.workloads[w]) >= 0)
-                status = visit(r, r->runs.workloads[w], r->runs.size, v, context);
+        if ((status = visit_variant(r, v, r->runs.workloads, r->runs.workload_count, visit, context)) == 0)
+            status = visit_variant(r, v, r->runs.variant_workloads, r->runs.variant_workload_count, visit, context);
     return status;
 }
 
@@ -157,8 +167,7 @@ static int visit_run(reproduction *r, const char *workload, const char *size, co
     run_context *c = context;
     if (!variant)
         return run_workload(r, c->config, &c->progress, workload, size, NULL, c->out, c->error);
-    const char *sets[] = {variant->set};
-    sc_config *config = sc_config_load(r->study->system, NULL, sets, 1, c->error);
+    sc_config *config = sc_config_load(r->study->system, NULL, variant->sets, sc_name_count(variant->sets), c->error);
     if (!config)
         return -1;
     int status = run_workload(r, config, &c->progress, workload, size, variant, c->out, c->error);

@@ -11,7 +11,7 @@
 #include "studies/study.h"
 
 
-static const reproduction_study *const studies[] = {&study_quickrelease, &study_rcc};
+static const reproduction_study *const studies[] = {&study_quickrelease, &study_rcc, &study_gsi};
 
 const reproduction_study *study_find(const char *name)
 {
@@ -60,7 +60,7 @@ static const char fetch_sql[] =
     " SELECT r.workload, r.mechanism,"
     "  CASE WHEN :metric = 'cycles' THEN r.cycles"
     "   WHEN :metric LIKE 'stalls.%' THEN (SELECT coalesce(sum(s.cycles), 0) FROM stalls s WHERE s.run_id = r.id"
-    "    AND s.cu = -1 AND 'stalls.' || s.category || '.' || s.subcategory = :metric)"
+    "    AND s.cu = -1 AND :metric IN ('stalls.' || s.category, 'stalls.' || s.category || '.' || s.subcategory))"
     "   ELSE (SELECT value FROM metrics m WHERE m.run_id = r.id"
     "   AND m.kernel_index = -1 AND m.name = :metric) END"
     " FROM runs r JOIN latest ON latest.id = r.id";
@@ -88,6 +88,20 @@ int study_fetch_variant(const study_runs *runs, const char *variant, const char 
                         int workload_count, const char *metric, double *values, sc_error *error)
 {
     return fetch(runs, runs->size, variant, workloads, workload_count, metric, values, error);
+}
+
+double study_ratio(double a, double b)
+{
+    return isfinite(a) && isfinite(b) && b != 0.0 ? a / b : NAN;
+}
+
+const char *study_percent_verdict(double measured, double paper)
+{
+    if (isnan(measured))
+        return "no data";
+    if ((measured > 0) != (paper > 0))
+        return "disagrees";
+    return fabs(measured - paper) <= 5.0 ? "agrees" : "direction agrees";
 }
 
 int study_write_claims(const reproduction_study *study, const study_runs *runs, const char *heading,

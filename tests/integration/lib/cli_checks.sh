@@ -5,6 +5,10 @@
 #   expect_error_line TEXT               the last command's stderr is exactly one line containing TEXT
 #   sql DATABASE STATEMENT               the statement's rows as CSV, header first
 #   fail MESSAGE                         count a failure
+#   expect_same_report DB RUNS DIR STUDY ARGS...  `reproduce STUDY ARGS... --report-only` (ARGS
+#                                        write into DIR) stores nothing beyond the DB's RUNS runs
+#                                        and rewrites DIR/claims.md unchanged; a --workloads
+#                                        outside the study is one error line
 failures=0
 
 fail() {
@@ -34,4 +38,15 @@ expect_error_line() {
 sql() {
     printf '%s\n' "$2" >"$work/statement.sql"
     "$syncscope" query "$work/statement.sql" --csv --db "$1" 2>&1
+}
+
+expect_same_report() {
+    local db=$1 runs=$2 directory=$3 study=$4
+    shift 4
+    cp "$directory/claims.md" "$work/claims.first"
+    expect 0 "report only" "$syncscope" reproduce "$study" "$@" --report-only
+    [ "$(sql "$db" "SELECT count(*) FROM runs" | tail -1)" = "$runs" ] || fail "--report-only stored runs"
+    cmp -s "$work/claims.first" "$directory/claims.md" || fail "--report-only changed the claims"
+    expect 2 "workload outside the study" "$syncscope" reproduce "$study" --workloads vecadd --db "$db"
+    expect_error_line "'vecadd' is not a workload of this study"
 }
