@@ -1,24 +1,33 @@
 /* store_query.c — running one SQL statement with named parameters and handing each row to a
  * callback as text. */
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/real_text.h"
 #include "store/store_internal.h"
 
-/* Binds text that reads entirely as an integer or a real as a number, else as text, so that
- * "--param limit=5" works in LIMIT and comparisons. */
+/* Binds text that is a number as it would be written (an integer without '+' or a leading zero,
+ * or a finite real) as that number, else as text, so that "--param limit=5" works in LIMIT and
+ * comparisons while a hash or a git revision that happens to read as a number ("2938e5205206",
+ * an overflowing real; "0123") stays the text it is. */
 static void bind_value(sqlite3_stmt *statement, int index, const char *value)
 {
     char *end;
+    bool plain = *value && !isspace((unsigned char)*value) && *value != '+';
+    errno = 0;
     long long integer = strtoll(value, &end, 10);
-    if (*value && !isspace((unsigned char)*value) && *end == '\0') {
+    const char *digits = value + (*value == '-');
+    if (plain && *end == '\0' && errno == 0 && !(digits[0] == '0' && digits[1] != '\0')) {
         sqlite3_bind_int64(statement, index, integer);
         return;
     }
+    errno = 0;
     double real = strtod(value, &end);
-    if (*value && !isspace((unsigned char)*value) && *end == '\0') {
+    if (plain && *end == '\0' && errno == 0 && isfinite(real) && !(digits[0] == '0' && isdigit((unsigned char)digits[1]))) {
         sqlite3_bind_double(statement, index, real);
         return;
     }

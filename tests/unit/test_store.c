@@ -662,6 +662,20 @@ static void test_check_finds_bad_stall_sums(void **state)
     sc_store_close(store);
 }
 
+/* Keeps the first row's values, joined by '|'. */
+static int join_first_row(void *context, int column_count, const char *const *names, const char *const *values,
+                          const sc_value_kind *kinds)
+{
+    (void)names;
+    (void)kinds;
+    char *joined = context;
+    if (!values || *joined)
+        return 0;
+    for (int c = 0; c < column_count; c++)
+        snprintf(joined + strlen(joined), 256 - strlen(joined), "%s%s", c ? "|" : "", values[c] ? values[c] : "NULL");
+    return 0;
+}
+
 static void test_query_parameters(void **state)
 {
     (void)state;
@@ -681,21 +695,13 @@ static void test_query_parameters(void **state)
     assert_int_equal(sc_store_query(store, "SELECT 1", params, 1, remember, &count, &error), -1);
     assert_non_null(strstr(error.message, "'mechanism' is not used"));
     assert_int_equal(sc_store_query(store, "SELECT 1; SELECT 2", NULL, 0, remember, &count, &error), -1);
+    /* numbers bind as numbers; text that only reads as one (a revision, a hash) stays text */
+    const sc_query_param values[] = {{"a", "5"}, {"b", "-0.25"}, {"c", "2938e5205206"}, {"d", "0123"}, {"e", "+7"}};
+    char types[256] = "";
+    assert_int_equal(sc_store_query(store, "SELECT typeof(:a), typeof(:b), typeof(:c), typeof(:d), typeof(:e), :c, :d",
+                                    values, 5, join_first_row, types, &error), 0);
+    assert_string_equal(types, "integer|real|text|text|text|2938e5205206|0123");
     sc_store_close(store);
-}
-
-/* Keeps the first row's values, joined by '|'. */
-static int join_first_row(void *context, int column_count, const char *const *names, const char *const *values,
-                          const sc_value_kind *kinds)
-{
-    (void)names;
-    (void)kinds;
-    char *joined = context;
-    if (!values || *joined)
-        return 0;
-    for (int c = 0; c < column_count; c++)
-        snprintf(joined + strlen(joined), 256 - strlen(joined), "%s%s", c ? "|" : "", values[c] ? values[c] : "NULL");
-    return 0;
 }
 
 /* Reals reach a row callback in their shortest round-trip text, whole ones with ".0"; a BLOB
