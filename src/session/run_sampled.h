@@ -19,8 +19,9 @@ typedef struct run_sample {
     sampling_options options;
 } run_sample;
 
-/* What gives an estimate without an interval more measured units, as the run's warning says:
- * k = launch CTAs / (period x window waves) windows per launch, and 1 in period launches. */
+/* What gives an estimate without an interval more measured units, as the run's warning says: a
+ * launch of C CTAs, R of them resident at once, gets C / (period x window waves x R) windows,
+ * and 1 in period of a kernel's smaller launches is measured (timing/sampled_engine.c). */
 #define RUN_SAMPLE_MORE_WINDOWS "more windows: a smaller --sample-period or --sample-window-waves, or a larger input"
 
 /* A device on the sampled engine (timing model for `mechanism` plus the functional executor);
