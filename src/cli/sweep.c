@@ -97,10 +97,10 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
                    session.detailed_seconds / (double)session.spot_checks * (double)session.runs / model_seconds);
         printf("%s", session.failed_checks ? "; some output checks FAILED" : "");
         if (session.unreliable_estimates) {
-            printf("; %lld sampled estimates have no confidence interval and are UNRELIABLE (sample.has_interval 0)",
+            printf("; %lld sampled estimate(s) UNRELIABLE, without a confidence interval (sample.has_interval 0)",
                    (long long)session.unreliable_estimates);
             fprintf(stderr,
-                    "syncscope sweep: warning: %lld sampled estimates have no confidence interval and are unreliable;"
+                    "syncscope sweep: warning: %lld sampled estimate(s) without a confidence interval, unreliable;"
                     " stored with sample.has_interval 0\n",
                     (long long)session.unreliable_estimates);
         }
