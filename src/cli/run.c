@@ -134,6 +134,11 @@ static int execute(const run_request *request)
         return 0;
     }
     run_print(request, &result);
+    if (result.sample.present && !result.sample.has_ci)
+        fprintf(stderr,
+                "syncscope run: warning: the sampled estimate has no confidence interval and is unreliable: %s (%s);"
+                " stored with sample.has_interval 0\n",
+                result.sample.no_ci_reason, RUN_SAMPLE_MORE_WINDOWS);
     run_result_release(&result);
     return result.check.passed ? 0 : 1;
 }

@@ -22,14 +22,16 @@ static void print_timing(const run_timing *timing, uint64_t warp_instructions)
     printf("\n");
 }
 
-/* A sampled run's interval and how much of it ran in detail. */
+/* A sampled run's interval (or, without one, that its estimate is unreliable) and how much of it
+ * ran in detail. */
 static void print_sample(const run_sample *sample)
 {
     if (sample->has_ci)
         printf("95%% CI             [%.0f, %.0f] cycles (+-%.2f%%)\n", sample->ci_low, sample->ci_high,
                sample->cycles > 0 ? 100.0 * (sample->ci_high - sample->cycles) / sample->cycles : 0.0);
     else
-        printf("95%% CI             none: %s\n", sample->no_ci_reason);
+        printf("95%% CI             NONE: UNRELIABLE ESTIMATE, %s (%s)\n", sample->no_ci_reason,
+               RUN_SAMPLE_MORE_WINDOWS);
     printf("sampled            %.2f%% of warp instructions in detail, %llu measured windows/launches "
            "(period %u, windows of %g waves with %g warm-up, %u warm-up launches)\n", 100.0 * sample->detailed_fraction,
            (unsigned long long)sample->units, sample->options.period, sample->options.window_waves,
@@ -104,6 +106,7 @@ static void print_json(const run_request *request, const run_result *result)
         const run_sample *sample = &result->sample;
         cJSON *object = cJSON_AddObjectToObject(root, "sample");
         cJSON_AddNumberToObject(object, "estimated_cycles", sample->cycles);
+        cJSON_AddBoolToObject(object, "reliable", sample->has_ci);
         if (sample->has_ci) {
             cJSON_AddNumberToObject(object, "ci_low", sample->ci_low);
             cJSON_AddNumberToObject(object, "ci_high", sample->ci_high);

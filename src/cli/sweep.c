@@ -95,7 +95,16 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
             printf(" (%.2f s per detailed run: the model sweep is %.0fx faster than the same runs in detail)",
                    session.detailed_seconds / (double)session.spot_checks,
                    session.detailed_seconds / (double)session.spot_checks * (double)session.runs / model_seconds);
-        printf("%s\n", session.failed_checks ? "; some output checks FAILED" : "");
+        printf("%s", session.failed_checks ? "; some output checks FAILED" : "");
+        if (session.unreliable_estimates) {
+            printf("; %lld sampled estimate(s) UNRELIABLE, without a confidence interval (sample.has_interval 0)",
+                   (long long)session.unreliable_estimates);
+            fprintf(stderr,
+                    "syncscope sweep: warning: %lld sampled estimate(s) without a confidence interval, unreliable;"
+                    " stored with sample.has_interval 0\n",
+                    (long long)session.unreliable_estimates);
+        }
+        printf("\n");
     }
     if (status == 0 && (!shard || report_only)) {
         sweep_report_input input = {

@@ -278,6 +278,7 @@ typedef struct network {
     double burst_waits, burst_drain, burst_span, burst_wait;
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
     double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
+    double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
 } network;
@@ -795,8 +796,16 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
      * comes from beyond the L2 or from DRAM if any of them does. */
     double reads = m->mshrs.lines, round = min2(net->burst_lines, m->mshrs.servers);
     bool bursts = b->waits > 0 && reads > 0;
-    net->burst_beyond_l2 = bursts ? any_of((m->near_read_lines + m->dram_read_lines) / reads, round) : 0.0;
-    net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
+    /* A group's views share its read mix, so a view whose round has as many lines as the last
+     * one's (the busiest view solved again; rounds capped at the MSHRs) has the same odds; and
+     * without near reads the two odds are one (no second pow()). */
+    if (!(round == net->burst_round)) {
+        net->burst_round = round;
+        net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
+        net->burst_beyond_l2 = !bursts                    ? 0.0
+                               : m->near_read_lines == 0 ? net->burst_from_dram
+                                                         : any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
+    }
     for (int k = 0; k < QUEUE_LANES; k++)
         net->load_share[k] = 1.0;
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
@@ -971,6 +980,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
             [DRAM] = p->dram_channels, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
+        .burst_round = NAN,
     };
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
                 (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, p->l2_banks);

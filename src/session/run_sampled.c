@@ -1,5 +1,6 @@
 /* run_sampled.c — the sampled mode of a run session: the sampled engine on a device, and its
- * estimate as cycles, stall rows and metrics (see run_sampled.h). */
+ * estimate as cycles, stall rows and metrics (see run_sampled.h); an estimate without an interval
+ * is stored with sample.has_interval 0. */
 #include "session/run_sampled.h"
 
 #include <math.h>
@@ -66,6 +67,8 @@ void run_sampled_collect(void *engine, const sampling_options *sampling, run_tim
     run_timing_add_metric(timing, -1, "ipc", cycles ? (double)report.warp_instructions / (double)cycles : 0.0,
                           "warp instructions/cycle");
     run_timing_add_metric(timing, -1, "sample.estimated_cycles", report.cycles, "GPU cycles");
+    /* 0: no interval, an unreliable estimate (docs/sampled-runs.md); queries filter on it. */
+    run_timing_add_metric(timing, -1, "sample.has_interval", report.has_ci ? 1.0 : 0.0, NULL);
     if (report.has_ci) {
         run_timing_add_metric(timing, -1, "sample.ci_low", report.ci_low, "GPU cycles");
         run_timing_add_metric(timing, -1, "sample.ci_high", report.ci_high, "GPU cycles");

@@ -19,12 +19,18 @@ typedef struct run_sample {
     sampling_options options;
 } run_sample;
 
+/* What gives an estimate without an interval more measured units, as the run's warning says: a
+ * launch of C CTAs, R of them resident at once, gets C / (period x window waves x R) windows,
+ * and 1 in period of a kernel's smaller launches is measured (timing/sampled_engine.c). */
+#define RUN_SAMPLE_MORE_WINDOWS "more windows: a smaller --sample-period or --sample-window-waves, or a larger input"
+
 /* A device on the sampled engine (timing model for `mechanism` plus the functional executor);
  * *engine receives the engine, owned by the device. */
 sc_device *run_sampled_device(const sc_config *config, const char *mechanism, uint64_t jitter,
                               const sampling_options *sampling, void **engine, sc_error *error);
 
-/* Fills `timing` (estimated cycles, the detailed parts' stalls scaled to them, sample.* metrics),
+/* Fills `timing` (estimated cycles, the detailed parts' stalls scaled to them, sample.* metrics,
+ * among them sample.has_interval: 1 when the estimate has its 95% interval, 0 when it has none),
  * `sample`, and the launches' cycles from the engine's estimate. */
 void run_sampled_collect(void *engine, const sampling_options *sampling, run_timing *timing, run_sample *sample,
                          sc_kernel_row *kernels, int kernel_count);

@@ -132,6 +132,7 @@ static int evaluate_point(sweep_session *session, sc_store *store, int64_t sweep
         for (int r = 0; r < ran; r++) {
             records[r] = kept[r].record;
             session->failed_checks += !results[r].check.passed;
+            session->unreliable_estimates += results[r].sample.present && !results[r].sample.has_ci;
         }
         if (status == 0 && model) {
             status = sweep_model_flush(session->model, records, ran, error);

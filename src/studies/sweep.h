@@ -43,6 +43,7 @@ typedef struct sweep_session {
     int64_t remainder, shards;
     sweep_model *model;           /* mode model: the calibrated models */
     int64_t runs, failed_checks, spot_checks;
+    int64_t unreliable_estimates; /* sampled runs whose estimate has no interval (sample.has_interval 0) */
     int64_t points_stored;        /* points this evaluation stored */
     int64_t points_resumed;       /* points of the shard found already stored, skipped */
     int64_t points_removed;       /* points removed first (restart) */

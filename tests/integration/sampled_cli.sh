@@ -4,7 +4,9 @@
 # no label changes) and CTA-wave windows inside launches (vecadd with short periods); the
 # estimate lies in its interval and within 5 % of the full detailed run (relax_min measures
 # +1.0 %); the run is stored with mode 'sampled', its sample.* metrics and a stall breakdown
-# summing exactly to the estimated cycles; bad sampling flags fail in one line and store nothing.
+# summing exactly to the estimated cycles; an estimate without an interval says it is unreliable
+# (stderr, printed result, JSON) and is stored with sample.has_interval 0 (docs/sampled-runs.md);
+# bad sampling flags fail in one line and store nothing.
 # Usage: sampled_cli.sh PATH/TO/syncscope
 set -u
 syncscope=$1
@@ -52,7 +54,7 @@ python3 -c "import sys; sys.exit(abs(float('$stall_sum') - float('$cycles')) > 1
 # CTA-wave windows: each vecadd launch of 256 CTAs gets one window, stretched from 2 waves to the
 # whole 1/period (128 CTAs), the rest fast-forwarded.
 "$syncscope" run --workload vecadd --size small --mode sampled --sample-period 2 --sample-window-waves 2 --sample-warmup-waves 1 \
-    --no-db --json >"$work/windows.json" || fail "windowed vecadd run"
+    --no-db --json >"$work/windows.json" 2>"$work/windows.err" || fail "windowed vecadd run"
 python3 - "$work/windows.json" <<'PY' || failures=$((failures + 1))
 import json, sys
 run = json.load(open(sys.argv[1]))
@@ -61,6 +63,29 @@ ok = run["check"] == "passed" and sample["windows"] == 2 and 0.45 <= sample["det
 if not ok: print("FAIL: windowed vecadd:", run["check"], sample)
 sys.exit(0 if ok else 1)
 PY
+
+# An estimate without an interval (nn's one launch gets one window at period 2) says it is
+# unreliable on stderr and in the printed result, and is stored with sample.has_interval 0;
+# relax_min's, with its interval, with 1.
+"$syncscope" run --workload nn --size small --mode sampled --sample-period 2 --sample-window-waves 2 --sample-warmup-waves 1 \
+    --db "$work/runs.db" >"$work/no_interval.out" 2>"$work/no_interval.err" || fail "sampled nn run without an interval"
+grep -q "^syncscope run: warning: the sampled estimate has no confidence interval and is unreliable: kernel nn_distances" \
+    "$work/no_interval.err" || fail "no unreliable-estimate warning on stderr: $(cat "$work/no_interval.err")"
+grep -q "^95% CI  *NONE: UNRELIABLE ESTIMATE, kernel nn_distances" "$work/no_interval.out" ||
+    fail "the printed result does not say the estimate is unreliable: $(grep CI "$work/no_interval.out")"
+"$syncscope" run --workload nn --size small --mode sampled --sample-period 2 --sample-window-waves 2 --sample-warmup-waves 1 \
+    --no-db --json 2>/dev/null | python3 -c "import json, sys; sys.exit(json.load(sys.stdin)['sample']['reliable'] is not False)" ||
+    fail "run --json does not give reliable false"
+python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[1]))['sample']['reliable'] is not True)" "$work/sampled.json" ||
+    fail "relax_min's run --json does not give reliable true"
+cat >"$work/interval.sql" <<'SQL'
+SELECT r.workload, m.value FROM runs r
+JOIN metrics m ON m.run_id = r.id AND m.kernel_index = -1 AND m.name = 'sample.has_interval'
+ORDER BY r.id;
+SQL
+intervals=$("$syncscope" query "$work/interval.sql" --csv --db "$work/runs.db" | tail -n +2 | paste -sd' ')
+[ "$intervals" = "fresh_relax_min,1.0 nn,0.0" ] ||
+    fail "stored sample.has_interval: '$intervals', not fresh_relax_min 1.0 and nn 0.0"
 
 # Under an ownership protocol the L1s hold dirty lines and a directory tracks them: switching to
 # the functional executor and back must write them back and forget the directory's copies.

@@ -3,7 +3,8 @@
 # three shards merged with `syncscope merge` gives exactly the same points and results (cycles
 # and stall rows) and the same report; a one-at-a-time sweep writes its elasticity figures; a
 # sweep that fails part-way keeps its whole points and continues from there when run again
-# (--restart starts over); bad specs and arguments fail in one
+# (--restart starts over); a sampled sweep counts its estimates without an interval; bad specs
+# and arguments fail in one
 # line with the right exit code.
 # Usage: sweep_cli.sh PATH/TO/syncscope
 set -u
@@ -32,6 +33,18 @@ expect 0 "merge shards" "$syncscope" merge "$work/merged.sqlite" "$work/shard1.s
 expect 0 "report on the merged shards" "$syncscope" sweep "$work/grid.json" --report-only --db "$work/merged.sqlite"
 cmp -s "$work/out" "$work/whole.report" || fail "the merged report differs: $(diff "$work/out" "$work/whole.report")"
 
+
+# A sampled sweep counts its estimates without an interval (vecadd large on 4 CUs: one window;
+# on 3 CUs: four) in its summary and on stderr.
+cat >"$work/sampled.json" <<'EOF'
+{"name": "sampled-intervals", "system": "gtx480", "size": "large", "mode": "sampled",
+ "mechanisms": ["wt"], "workloads": ["vecadd"], "parameters": {"gpu.cu_count": {"values": [3, 4]}}, "design": "grid"}
+EOF
+expect 0 "sampled sweep" "$syncscope" sweep "$work/sampled.json" --db "$work/sampled.sqlite"
+expect_output "2 sampled runs stored"
+expect_output "; 1 sampled estimate(s) UNRELIABLE, without a confidence interval (sample.has_interval 0)"
+grep -q "^syncscope sweep: warning: 1 sampled estimate(s) without a confidence interval, unreliable" "$work/err" ||
+    fail "sampled sweep: no unreliable-estimate warning on stderr: $(cat "$work/err")"
 
 # Every stored result, keyed by sweep point rather than run id, must match exactly.
 results="SELECT p.point_index, p.params, r.mechanism, r.workload, r.status, r.cycles,
