@@ -15,8 +15,9 @@
  *                   an atomic drops the CU's own copy (the profile's L1 stack forgets the line),
  *                   while the reuses across another CU's atomic are not subtracted (the profile
  *                   records no such class); strong loads hit at the weak loads' rate;
- *   stores        = every store line is written through to the L2 at once (no store buffer),
- *                   as wt's strong stores are; atomics are performed at the L2 (model_memory_split);
+ *   stores        = every store line is written through to the L2 at once, as wt's strong
+ *                   stores are (none waits in a store buffer for a release: no
+ *                   buffered_write_lines); atomics are performed at the L2 (model_memory_split);
  *   invalidations = each write that finds the line shared sends one invalidation to each other
  *                   CU that read it since the line's previous write (the profile's
  *                   write_invalidations: a bank's injection, one L1's delivery), and that L1
