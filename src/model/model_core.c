@@ -28,7 +28,8 @@
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
  *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
- *   CU port out D = (reads, release markers) x header + (writes, atomics) x data message   m = P
+ *   CU port out D = (reads, release markers, invalidation acks) x header + (writes, atomics) x data
+ *               message                                                  m = P
  *   bank in     the same bytes but the hot line's                        m = banks - 1
  *   hot bank in the requests for the group's hot lines, all at one bank (split_banks): the
  *               atomics on its most atomically-used line (histogram's bins) and, when the
@@ -952,7 +953,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double hot_atomics = atomics * k->atomic_hottest_share, hot_loads = min2(d->hot_load_lines, l2_reads - atomics);
     /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
      * (reads: a line; writes and atomics: a header). */
-    double cycles_out = (l2_reads - atomics + d->marker_messages) * p->noc_header_cycles +
+    double cycles_out = (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * p->noc_header_cycles +
                         (d->write_lines + atomics) * p->noc_data_cycles;
     double cycles_back = (l2_reads - atomics) * p->noc_data_cycles +
                          (d->write_lines + atomics + d->marker_messages) * p->noc_header_cycles;
@@ -1076,7 +1077,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double line_message = p->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_to_cus += l2_reads * line_message +
                              (d->write_lines + d->marker_messages + d->invalidation_deliveries) * MEMORY_MESSAGE_HEADER_BYTES;
-    out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages) * MEMORY_MESSAGE_HEADER_BYTES +
+    out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * MEMORY_MESSAGE_HEADER_BYTES +
                                (d->write_lines + atomics) * line_message;
     out->dram_read_bytes += d->read_lines_dram * p->line_bytes;
     out->dram_write_bytes += d->write_lines_dram * p->line_bytes;

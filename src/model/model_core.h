@@ -34,6 +34,8 @@ typedef struct model_demand {
     double invalidation_injections;   /* invalidations the L2 banks multicast to the L1s: one injection
                                        * out of a bank each ... */
     double invalidation_deliveries;   /* ... and one copy into each L1 it reaches */
+    double invalidation_acks;   /* control messages without a line the L1s send the L2 banks to
+                                 * acknowledge invalidations (a directory counts them) */
     double kernel_end_latency;  /* per launch: the kernel-end release's wait beyond its drain (the
                                  * last release's acknowledgement) */
 } model_demand;

@@ -12,8 +12,9 @@
  * and the barrier bursts, 5 the greedy-then-oldest warp order, 6 the L2's dirty reuses and spans,
  * 7 the bursts' peak bank loads, 8 the timed loose-round-robin warp order and the busiest CU
  * counted under round-robin CTA placement, 9 as many CTAs per CU as fit in its warp slots,
- * registers and shared memory (exec/occupancy.h), as the detailed dispatcher holds. */
-#define PROFILE_FORMAT 9
+ * registers and shared memory (exec/occupancy.h), as the detailed dispatcher holds, 10 the
+ * writes' invalidations of other CUs' readers (write_invalidations). */
+#define PROFILE_FORMAT 10
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -52,7 +53,7 @@ static const struct {
     FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
     FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
-    FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(atomic_hottest_share),
+    FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions),
 };

@@ -9,7 +9,8 @@
  * detailed model places them: round-robin, each launch continuing where the previous one
  * stopped, so CTA i of a launch after C earlier CTAs starts on CU (C + i) mod cu_count) and
  * the L2 (one stack for the whole GPU), the sharing between CUs (lines touched by several CUs;
- * loads of lines another CU wrote last, the first of each CU after each write), atomic
+ * loads of lines another CU wrote last, the first of each CU after each write; the other CUs
+ * that loaded a line since its previous write, at each write), atomic
  * contention (the hottest line's share of atomics, and of loads), the read lines a CTA requests
  * between two barriers (its barrier-synchronised bursts), footprint, CTA count
  * and each CTA's resources for occupancy, and the busiest CU's share of the warp instructions.
@@ -86,6 +87,10 @@ typedef struct model_kernel_profile {
     double instructions[MODEL_ACCESS_COUNT], lines[MODEL_ACCESS_COUNT];
     double busiest_cu_instructions;     /* summed per launch over the busiest CU, CTA i on CU i mod cu_count */
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
+    /* Over the stores and atomics (line requests), the CUs other than the writer that loaded the
+     * line since its previous write (profiler.c): the invalidations a full-map directory sends
+     * when each write finds the line shared (mesi's write-through stores). */
+    double write_invalidations;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
     /* Barrier-synchronised bursts: a CTA's intervals between barriers (closed by a barrier) in

@@ -273,6 +273,9 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
     data->cu_mask |= bit;
     bool writes = access == MODEL_STORE || access == MODEL_STORE_STRONG || access == MODEL_ATOMIC;
     if (writes) {
+        /* The CUs other than the writer that loaded the line since its previous write: the
+         * sharers a directory invalidates before a write-through store or atomic is performed. */
+        group->write_invalidations += (double)__builtin_popcountll(data->readers_since_write & ~bit);
         data->readers_since_write = 0;
         if (!data->written)
             group->written_lines++;

@@ -3,8 +3,8 @@
  * profile JSON round trips, parameter files, and the models' invariants (stall categories sum
  * to the cycles, no-L1 has no L1 hits, evaluation is deterministic), where the memory side
  * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
- * on the L2 banks, the store buffers' flush at kernel end, and what qr's releases, barriers and
- * atomics cost. */
+ * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
+ * atomics cost, and mesi's write-through invalidations. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +18,7 @@
 #include "model/burst_rounds.h"
 #include "model/model.h"
 #include "model/stack_distance.h"
+#include "timing/memory_system.h"
 #include "protocols/mechanism.h"
 
 /* Hits of a fully-associative LRU cache of `capacity` lines on `stream`, simulated directly. */
@@ -476,6 +477,46 @@ static void read_hot_spot_slows_nol1(void **state)
     sc_config_free(config);
 }
 
+/* mesi's write-through form (rcc-gpu's mesi.stores) against tc-strong's split, which differs from
+ * it only where the directory acts: each store of any CU to a line costs the later loads of the
+ * line their L1 hits (each such load's line crosses the NoC to the CU in place of a hit), and
+ * each write that finds other CUs' readers sends each of them an invalidation (into its L1) that
+ * it acknowledges (out of it). No read is forwarded to an owner, so the directory's latency does
+ * not change the write-through form; the write-back form forwards the reads of lines another CU
+ * wrote last (stn's halos). */
+static void mesi_write_through_invalidates_sharers(void **state)
+{
+    sc_config *config;
+    sc_error error = {{0}};
+    model_profile *profile = profile_sized("rcc-gpu", "stn", "tiny", &config);
+    double invalidations = 0, stores = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        invalidations += profile->kernels[k].write_invalidations;
+        stores += profile->kernels[k].lines[MODEL_STORE] + profile->kernels[k].lines[MODEL_STORE_STRONG] +
+                  profile->kernels[k].lines[MODEL_ATOMIC];
+    }
+    assert_true(invalidations > 0);
+    assert_true(invalidations <= (profile->cu_count - 1) * stores);
+    assert_string_equal(sc_config_string(config, "mesi.stores"), "write_through");
+    model_prediction mesi = predict("mesi", profile, config), tcs = predict("tc-strong", profile, config);
+    double line_message = profile->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
+    assert_true(tcs.l1_hits > mesi.l1_hits);
+    assert_float_equal(mesi.noc_bytes_to_cus - tcs.noc_bytes_to_cus,
+                       (tcs.l1_hits - mesi.l1_hits) * line_message + invalidations * MEMORY_MESSAGE_HEADER_BYTES,
+                       1e-6 * mesi.noc_bytes_to_cus);
+    assert_float_equal(mesi.noc_bytes_from_cus - tcs.noc_bytes_from_cus,
+                       (tcs.l1_hits - mesi.l1_hits + invalidations) * MEMORY_MESSAGE_HEADER_BYTES,
+                       1e-6 * mesi.noc_bytes_from_cus);
+    assert_int_equal(sc_config_set(config, "directory.latency", "1000", &error), 0);
+    assert_float_equal(predict("mesi", profile, config).cycles, mesi.cycles, 1e-9 * mesi.cycles);
+    assert_int_equal(sc_config_set(config, "mesi.stores", "write_back", &error), 0);
+    model_prediction owned_slow = predict("mesi", profile, config);
+    assert_int_equal(sc_config_set(config, "directory.latency", "0", &error), 0);
+    assert_true(owned_slow.cycles > predict("mesi", profile, config).cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 static void profile_json_round_trip(void **state)
 {
     sc_config *config;
@@ -559,6 +600,7 @@ int main(void)
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
+        cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
     };

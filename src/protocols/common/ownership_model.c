@@ -28,9 +28,6 @@
  * not modelled. Timing, stalls and traffic follow from model_core.c. */
 #include "protocols/common/ownership_model.h"
 
-/* The point's terms these models read (ownership_load_point). */
-enum { OWNERSHIP_TERM_FORWARD_LATENCY };
-
 #include <math.h>
 
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,

@@ -22,6 +22,10 @@ typedef struct ownership_choices {
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out);
 
+/* The point's terms these models read (ownership_load_point); a model that adds its own
+ * numbers to the point puts them from OWNERSHIP_TERM_COUNT on. */
+enum { OWNERSHIP_TERM_FORWARD_LATENCY, OWNERSHIP_TERM_COUNT };
+
 /* The point's term these models add (their load_point): a read the directory forwards to the
  * owner takes directory.latency before the forward leaves, and the owner's answer (a line) comes
  * back over the NoC. */
