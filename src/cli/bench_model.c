@@ -65,7 +65,7 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
     }
     printf("analytical model, system %s, mechanism %s, size %s, one core (initial parameters)\n", system,
            mechanism_name, sc_workload_size_name(size));
-    printf("%-10s %8s %10s %14s %14s %12s\n", "workload", "groups", "profile-s", "evals/s", "group-evals/s", "cycles");
+    printf("%-12s %8s %10s %14s %14s %12s\n", "workload", "groups", "profile-s", "evals/s", "group-evals/s", "cycles");
     int count, status = 0;
     double checksum = 0, slowest = 0;
     const sc_workload *const *suite = sc_workload_suite(&count);
@@ -80,14 +80,14 @@ int bench_model(const char *system, const char *mechanism_name, const char *only
             : model_profile_obtain(NULL, &workload, sc_workload_size_name(size), 1, config, &error);
         double profile_seconds = sc_monotonic_seconds() - start;
         if (!profile) {
-            printf("%-10s error: %s\n", suite[i]->name, error.message);
+            printf("%-12s error: %s\n", suite[i]->name, error.message);
             status = 1;
             continue;
         }
         double rate = evaluations_per_second(mechanism, profile, &point, &spec.initial, &checksum);
         model_prediction prediction;
         mechanism->evaluate(profile, &point, &spec.initial, &prediction);
-        printf("%-10s %8d %10.3f %14.0f %14.0f %12.0f\n", suite[i]->name, profile->kernel_count, profile_seconds, rate,
+        printf("%-12s %8d %10.3f %14.0f %14.0f %12.0f\n", suite[i]->name, profile->kernel_count, profile_seconds, rate,
                rate * profile->kernel_count, prediction.cycles);
         slowest = slowest == 0 || rate < slowest ? rate : slowest;
         profile_free(profile);
