@@ -174,118 +174,130 @@ static void test_atomic_recalls_an_owned_word(void **state)
     memory_harness_close(&h);
 }
 
-/* CU 0 owns word 0 of x's line and CU 2 word 1 (which it changed after registering it, so the L2's
- * copy is old); CU 1 reads word 1 (forwarded to CU 0 and then CU 2) while CU 2 replaces the line
- * (writing word 1 back) from `when` ps after the read started, and CU 0 is busy with fills of other
- * lines. Returns whether CU 2 answered the read from the data it wrote back (the read reached it
- * after the write-back was acknowledged), or -1 when the read was over by then; it sees the
- * newest value either way. */
+/* The races below: three CUs with two-line direct-mapped L1s; CU 0 owns word 0 of x's line
+ * (`word0`) and CU 2 word 1, which it changed to `word1` after registering 6 (so the L2's copy is
+ * older); CU 2 replaces x's line (writing word 1 back) by loading `same_set`. CU 0 starts fills of
+ * BUSY_MISSES lines of the other L1 set (in the L2) at the returned time, so a forwarded message
+ * waits at its port. */
+enum { BUSY_MISSES = 24 };
+
+typedef struct race {
+    memory_harness h;
+    uint64_t x, same_set;
+    sc_time start;
+    uint32_t busy[BUSY_MISSES];
+} race;
+
+static void race_open(race *r, uint32_t word0, uint32_t word1)
+{
+    const char *sets[] = {"gpu.cu_count=3", "l1.store_buffer_entries=32", "l1.associativity=1", "l1.size=128B"};
+    memory_harness_open(&r->h, "denovo", sets, 4);
+    uint64_t line_bytes = r->h.timing.memory.line_bytes;
+    r->x = r->h.base;
+    r->same_set = r->x + r->h.timing.memory.l1_bytes;
+    store_and_release(&r->h, 0, r->x, word0);
+    store_and_release(&r->h, 2, r->x + 4, 6);
+    store_and_release(&r->h, 2, r->x + 4, word1);   /* performed on the owned word: the L2 keeps 6 */
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        memory_harness_access(&r->h, 1, L1_LOAD, r->x + (2 * i + 3) * line_bytes, 0, NULL);
+    r->h.done_op = MEMORY_OP_NONE;
+    r->start = memory_harness_now(&r->h);
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        r->busy[i] = memory_harness_start_at(&r->h, 0, L1_LOAD, r->x + (2 * i + 3) * line_bytes, 0, r->start);
+}
+
+/* CU 2 replaces the line at `when` after the start and every event runs; returns whether an L1
+ * answered a forwarded message from the data it wrote back (it arrived after the write-back was
+ * acknowledged). */
+static int race_replace(race *r, sc_time when)
+{
+    uint32_t replace = memory_harness_start_at(&r->h, 2, L1_LOAD, r->same_set, 0, r->start + when);
+    memory_harness_settle(&r->h);
+    memory_harness_value(&r->h, replace);
+    return stats(&r->h)->late_forward_answers > 0;
+}
+
+static void race_close(race *r)
+{
+    memory_harness_settle(&r->h);
+    for (unsigned i = 0; i < BUSY_MISSES; i++)
+        memory_op_free(r->h.memory, r->busy[i]);
+    memory_harness_close(&r->h);
+}
+
+/* CU 1 reads word 1 (forwarded to CU 0 and then CU 2) and CU 2 replaces the line `when` ps after
+ * the read started. Returns race_replace's answer, or -1 when the read was over by then; the read
+ * sees the newest value either way. */
 static int read_beside_a_write_back(sc_time when)
 {
-    memory_harness h;
-    const char *sets[] = {"gpu.cu_count=3", "l1.store_buffer_entries=32", "l1.associativity=1", "l1.size=128B"};
-    memory_harness_open(&h, "denovo", sets, 4);
-    uint64_t x = h.base, line_bytes = h.timing.memory.line_bytes;
-    uint64_t same_set = x + h.timing.memory.l1_bytes;
-    store_and_release(&h, 0, x, 5);
-    store_and_release(&h, 2, x + 4, 6);
-    store_and_release(&h, 2, x + 4, 7);   /* performed on the owned word: the L2's copy keeps 6 */
-    enum { BUSY_MISSES = 24 };            /* lines of the other L1 set, in the L2 */
-    uint32_t busy[BUSY_MISSES];
-    for (unsigned i = 0; i < BUSY_MISSES; i++)
-        memory_harness_access(&h, 1, L1_LOAD, x + (2 * i + 3) * line_bytes, 0, NULL);
-    h.done_op = MEMORY_OP_NONE;
-    sc_time start = memory_harness_now(&h);
-    for (unsigned i = 0; i < BUSY_MISSES; i++)
-        busy[i] = memory_harness_start_at(&h, 0, L1_LOAD, x + (2 * i + 3) * line_bytes, 0, start);
-    uint32_t read = memory_harness_start_at(&h, 1, L1_LOAD, x + 4, 0, start);
-    while (h.done_op != read && memory_harness_now(&h) <= start + when)
-        assert_true(memory_harness_step(&h));
+    race r;
+    race_open(&r, 5, 7);
+    uint32_t read = memory_harness_start_at(&r.h, 1, L1_LOAD, r.x + 4, 0, r.start);
+    while (r.h.done_op != read && memory_harness_now(&r.h) <= r.start + when)
+        assert_true(memory_harness_step(&r.h));
     int outcome = -1;
-    if (h.done_op != read) {
-        uint32_t replace = memory_harness_start_at(&h, 2, L1_LOAD, same_set, 0, start + when);
-        memory_harness_settle(&h);
-        outcome = stats(&h)->late_forward_answers > 0;
-        assert_int_equal(stats(&h)->ownership_evictions, 1);
-        assert_int_equal(memory_harness_value(&h, read), 7);
-        memory_harness_value(&h, replace);
-        l1_acquire(h.memory, 1, PTX_SCOPE_GPU);
-        assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x + 4, 0, NULL), 7);
-        assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x, 0, NULL), 5);
+    if (r.h.done_op != read) {
+        outcome = race_replace(&r, when);
+        assert_int_equal(stats(&r.h)->ownership_evictions, 1);
+        assert_int_equal(memory_harness_value(&r.h, read), 7);
+        l1_acquire(r.h.memory, 1, PTX_SCOPE_GPU);
+        assert_int_equal(memory_harness_access(&r.h, 1, L1_LOAD, r.x + 4, 0, NULL), 7);
+        assert_int_equal(memory_harness_access(&r.h, 1, L1_LOAD, r.x, 0, NULL), 5);
     } else {
-        memory_op_free(h.memory, read);
+        memory_op_free(r.h.memory, read);
     }
-    for (unsigned i = 0; i < BUSY_MISSES; i++)
-        memory_op_free(h.memory, busy[i]);
-    memory_harness_close(&h);
+    race_close(&r);
     return outcome;
 }
 
-/* Every moment of the replacement, a GPU cycle apart, from the read's start to its end gives the
- * newest value, and some moment makes the race the cl workload hit (a late forwarded read). */
-static void test_forwarded_read_beside_a_write_back(void **state)
+/* CU 1 writes one byte of each word and releases, so its registration of the two partly written
+ * words is forwarded to CU 0 and then CU 2 and must bring back their other bytes, and CU 2 replaces
+ * the line `when` ps after the release. Returns race_replace's answer, or -1 when the
+ * registration was over by then. */
+static int registration_beside_a_write_back(sc_time when)
 {
-    (void)state;
+    race r;
+    race_open(&r, 0x05050505, 0x07070707);
+    uint32_t byte_stores[2] = {memory_harness_start_sized_at(&r.h, 1, 0, L1_STORE, r.x, 0xaa, 1, r.start),
+                               memory_harness_start_sized_at(&r.h, 1, 0, L1_STORE, r.x + 4, 0xbb, 1, r.start)};
+    l1_release(r.h.memory, 1, PTX_SCOPE_GPU, r.start);
+    while (l1_writes_outstanding(r.h.memory, 1) > 0 && memory_harness_now(&r.h) <= r.start + when)
+        assert_true(memory_harness_step(&r.h));
+    int outcome = -1;
+    if (l1_writes_outstanding(r.h.memory, 1) > 0) {
+        outcome = race_replace(&r, when);
+        assert_int_equal(memory_harness_access(&r.h, 1, L1_LOAD, r.x + 4, 0, NULL), 0x070707bb);
+        assert_int_equal(memory_harness_access(&r.h, 1, L1_LOAD, r.x, 0, NULL), 0x050505aa);
+    }
+    memory_harness_settle(&r.h);
+    for (unsigned i = 0; i < 2; i++)
+        memory_op_free(r.h.memory, byte_stores[i]);
+    race_close(&r);
+    return outcome;
+}
+
+/* Runs a race at every moment of the replacement, a GPU cycle apart, until the raced access is
+ * over before it: every moment gives the newest values, and some moment makes the race the cl
+ * workload hit (a forwarded message answered late). */
+static void every_moment(int (*race_at)(sc_time))
+{
     unsigned late = 0, moments = 0;
-    for (int outcome; (outcome = read_beside_a_write_back(moments * 1000)) >= 0; moments++)
+    for (int outcome; (outcome = race_at(moments * 1000)) >= 0; moments++)
         late += (unsigned)outcome;
     assert_true(moments > 1);
     assert_true(late > 0);
 }
 
-/* The same race for a registration: CU 0 owns word 0 of x's line and CU 2 word 1 (changed after
- * registering it); CU 1 writes one byte of each word and releases, so its registration of the two
- * partly written words is forwarded to CU 0 and then CU 2, and must bring back their other bytes,
- * while CU 2 replaces the line from `when` ps after the release. Returns whether CU 2 answered from
- * the data it wrote back, or -1 when the registration was over by then. */
-static int registration_beside_a_write_back(sc_time when)
+static void test_forwarded_read_beside_a_write_back(void **state)
 {
-    memory_harness h;
-    const char *sets[] = {"gpu.cu_count=3", "l1.store_buffer_entries=32", "l1.associativity=1", "l1.size=128B"};
-    memory_harness_open(&h, "denovo", sets, 4);
-    uint64_t x = h.base, line_bytes = h.timing.memory.line_bytes;
-    uint64_t same_set = x + h.timing.memory.l1_bytes;
-    store_and_release(&h, 0, x, 0x05050505);
-    store_and_release(&h, 2, x + 4, 6);
-    store_and_release(&h, 2, x + 4, 0x07070707);   /* performed on the owned word: the L2's copy keeps 6 */
-    enum { BUSY_MISSES = 24 };                     /* lines of the other L1 set, in the L2 */
-    uint32_t busy[BUSY_MISSES];
-    for (unsigned i = 0; i < BUSY_MISSES; i++)
-        memory_harness_access(&h, 1, L1_LOAD, x + (2 * i + 3) * line_bytes, 0, NULL);
-    sc_time start = memory_harness_now(&h);
-    for (unsigned i = 0; i < BUSY_MISSES; i++)
-        busy[i] = memory_harness_start_at(&h, 0, L1_LOAD, x + (2 * i + 3) * line_bytes, 0, start);
-    uint32_t byte_stores[2] = {memory_harness_start_sized_at(&h, 1, 0, L1_STORE, x, 0xaa, 1, start),
-                               memory_harness_start_sized_at(&h, 1, 0, L1_STORE, x + 4, 0xbb, 1, start)};
-    l1_release(h.memory, 1, PTX_SCOPE_GPU, start);
-    while (l1_writes_outstanding(h.memory, 1) > 0 && memory_harness_now(&h) <= start + when)
-        assert_true(memory_harness_step(&h));
-    int outcome = -1;
-    if (l1_writes_outstanding(h.memory, 1) > 0) {
-        uint32_t replace = memory_harness_start_at(&h, 2, L1_LOAD, same_set, 0, start + when);
-        memory_harness_settle(&h);
-        outcome = stats(&h)->late_forward_answers > 0;
-        memory_harness_value(&h, replace);
-        assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x + 4, 0, NULL), 0x070707bb);
-        assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x, 0, NULL), 0x050505aa);
-    }
-    memory_harness_settle(&h);
-    for (unsigned i = 0; i < 2; i++)
-        memory_op_free(h.memory, byte_stores[i]);
-    for (unsigned i = 0; i < BUSY_MISSES; i++)
-        memory_op_free(h.memory, busy[i]);
-    memory_harness_close(&h);
-    return outcome;
+    (void)state;
+    every_moment(read_beside_a_write_back);
 }
 
 static void test_forwarded_registration_beside_a_write_back(void **state)
 {
     (void)state;
-    unsigned late = 0, moments = 0;
-    for (int outcome; (outcome = registration_beside_a_write_back(moments * 1000)) >= 0; moments++)
-        late += (unsigned)outcome;
-    assert_true(moments > 1);
-    assert_true(late > 0);
+    every_moment(registration_beside_a_write_back);
 }
 
 int main(void)
