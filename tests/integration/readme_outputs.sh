@@ -18,30 +18,32 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# altered_readme OUT PATTERN REPLACEMENT WHAT: README.md with the first match of the Python regular
+# expression PATTERN replaced (re.sub syntax), written to OUT; fails the test with WHAT if none.
+altered_readme() {
+    python3 - "$source_dir/README.md" "$@" <<'EOF' || fail "$4"
+import re, sys
+text = open(sys.argv[1]).read()
+changed = re.sub(sys.argv[3], sys.argv[4], text, count=1)
+if changed == text:
+    sys.exit(1)
+open(sys.argv[2], "w").write(changed)
+EOF
+}
 
 python3 "$script" --check --syncscope "$syncscope" || fail "README.md shows outputs the commands no longer print (diff above)"
 
 # A cheap block whose shown output no longer matches: the configuration hash changed by hand.
-python3 - "$source_dir/README.md" "$work/cheap.md" <<'EOF'
-import re, sys
-text = open(sys.argv[1]).read()
-changed = re.sub(r"(\$ syncscope config show --system qr-apu --set l1.size=32KiB --hash\n)[0-9a-f]{16}", r"\g<1>0123456789abcdef", text)
-assert changed != text, "README has no config show --hash example"
-open(sys.argv[2], "w").write(changed)
-EOF
+altered_readme "$work/cheap.md" '(\$ syncscope config show --system qr-apu --set l1.size=32KiB --hash\n)[0-9a-f]{16}' \
+    '\g<1>0123456789abcdef' "README has no config show --hash example"
 python3 "$script" --check --syncscope "$syncscope" --readme "$work/cheap.md" --session config >"$work/out" 2>&1
 rc=$?
 [ "$rc" -eq 1 ] || fail "an altered cheap output: exit $rc, not 1"
 grep -q '^-0123456789abcdef$' "$work/out" || fail "an altered cheap output: the diff does not show it: $(head -5 "$work/out")"
 
 # An expensive session's shown output edited by hand: its digest no longer matches.
-python3 - "$source_dir/README.md" "$work/expensive.md" <<'EOF'
-import re, sys
-text = open(sys.argv[1]).read()
-changed = re.sub(r"(\$ syncscope compare\n.*\n)", r"\g<1>an edited line\n", text, count=1)
-assert changed != text, "README has no syncscope compare example"
-open(sys.argv[2], "w").write(changed)
-EOF
+altered_readme "$work/expensive.md" '(\$ syncscope compare\n.*\n)' '\g<1>an edited line\n' \
+    "README has no syncscope compare example"
 python3 "$script" --check --syncscope "$syncscope" --readme "$work/expensive.md" --session main >"$work/out" 2>&1
 rc=$?
 [ "$rc" -eq 1 ] || fail "an edited expensive output: exit $rc, not 1"
@@ -58,13 +60,8 @@ grep -Eq "bad.md:[0-9]+: readme directive: unknown key 'colour'" "$work/out" ||
     fail "a malformed directive: $(head -2 "$work/out")"
 
 # A depends entry FILE@REGEX whose REGEX matches no line of FILE: one line, exit 2.
-python3 - "$source_dir/README.md" "$work/nomatch.md" <<'EOF'
-import re, sys
-text = open(sys.argv[1]).read()
-changed = re.sub(r'(session=main depends="tests/golden/behaviour\.golden@)\S+', r"\g<1>^no\\sgolden\\sline$", text, count=1)
-assert changed != text, "README's main session has no filtered golden dependency"
-open(sys.argv[2], "w").write(changed)
-EOF
+altered_readme "$work/nomatch.md" '(session=main depends="tests/golden/behaviour\.golden@)\S+' '\g<1>^no\\sgolden\\sline$' \
+    "README's main session has no filtered golden dependency"
 python3 "$script" --check --syncscope "$syncscope" --readme "$work/nomatch.md" --session main >"$work/out" 2>&1
 rc=$?
 [ "$rc" -eq 2 ] || fail "a depends regex that matches nothing: exit $rc, not 2"
