@@ -380,7 +380,6 @@ static double dim3_product(const cJSON *dims)
     return product;
 }
 
-/* Validates a list of launches; `iterations` is how often the loops around it repeat it at most. */
 /* A launch's DMA mapping (docs/local-memory.md):
  *   "dma": {"buffer": "data", "bytes_per_cta": N, "offset": 0, "shared_offset": 0}
  * CTA c (linear id) finds the buffer's bytes [offset + c * N, + N) in its dynamic shared memory
@@ -414,15 +413,17 @@ static int parse_dma(const sc_manifest *m, const char *at, const cJSON *item, sc
                        m->path, key, ctas, (unsigned long long)bytes, (unsigned long long)offset, buffer->name,
                        (unsigned long long)buffer_bytes(buffer));
     const cJSON *shared = cJSON_GetObjectItemCaseSensitive(item, "shared_bytes");
-    if (shared_offset + bytes > (shared ? (uint64_t)shared->valuedouble : 0))
+    uint64_t shared_bytes = shared ? (uint64_t)shared->valuedouble : 0;
+    if (shared_offset + bytes > shared_bytes)
         return sc_fail(error, "%s: %s: %llu bytes at shared_offset %llu do not fit the launch's shared_bytes (%llu)",
                        m->path, key, (unsigned long long)bytes, (unsigned long long)shared_offset,
-                       (unsigned long long)(shared ? (uint64_t)shared->valuedouble : 0));
+                       (unsigned long long)shared_bytes);
     *dma = (sc_dma_mapping){.global = buffer->address + offset, .bytes_per_cta = bytes,
                             .shared_offset = (uint32_t)shared_offset};
     return 0;
 }
 
+/* Validates a list of launches; `iterations` is how often the loops around it repeat it at most. */
 static int validate_launches(const sc_manifest *m, const char *key, const cJSON *launches, int depth,
                              double iterations, sc_error *error)
 {
