@@ -20,6 +20,14 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # altered_readme OUT PATTERN REPLACEMENT WHAT: README.md with the first match of the Python regular
 # expression PATTERN replaced (re.sub syntax), written to OUT; fails the test with WHAT if none.
+# refused WHAT README RC PATTERN [OPTION...]: --check of README (with OPTIONs) exits RC and its
+# output has a line matching the extended regular expression PATTERN.
+refused() {
+    python3 "$script" --check --syncscope "$syncscope" --readme "$2" "${@:5}" >"$work/out" 2>&1
+    local rc=$?
+    [ "$rc" -eq "$3" ] || fail "$1: exit $rc, not $3"
+    grep -Eq "$4" "$work/out" || fail "$1: $(head -5 "$work/out")"
+}
 altered_readme() {
     python3 - "$source_dir/README.md" "$@" <<'EOF' || fail "$4"
 import re, sys
@@ -36,37 +44,24 @@ python3 "$script" --check --syncscope "$syncscope" || fail "README.md shows outp
 # A cheap block whose shown output no longer matches: the configuration hash changed by hand.
 altered_readme "$work/cheap.md" '(\$ syncscope config show --system qr-apu --set l1.size=32KiB --hash\n)[0-9a-f]{16}' \
     '\g<1>0123456789abcdef' "README has no config show --hash example"
-python3 "$script" --check --syncscope "$syncscope" --readme "$work/cheap.md" --session config >"$work/out" 2>&1
-rc=$?
-[ "$rc" -eq 1 ] || fail "an altered cheap output: exit $rc, not 1"
-grep -q '^-0123456789abcdef$' "$work/out" || fail "an altered cheap output: the diff does not show it: $(head -5 "$work/out")"
+refused "an altered cheap output (the diff must show it)" "$work/cheap.md" 1 '^-0123456789abcdef$' --session config
 
 # An expensive session's shown output edited by hand: its digest no longer matches.
 altered_readme "$work/expensive.md" '(\$ syncscope compare\n.*\n)' '\g<1>an edited line\n' \
     "README has no syncscope compare example"
-python3 "$script" --check --syncscope "$syncscope" --readme "$work/expensive.md" --session main >"$work/out" 2>&1
-rc=$?
-[ "$rc" -eq 1 ] || fail "an edited expensive output: exit $rc, not 1"
-grep -q "session main (expensive, not re-run here): its digest" "$work/out" ||
-    fail "an edited expensive output: no digest message: $(head -3 "$work/out")"
+refused "an edited expensive output (no digest message)" "$work/expensive.md" 1 \
+    "session main \(expensive, not re-run here\): its digest" --session main
 
 # A malformed directive: one line naming the README and its line, exit 2.
 sed '0,/<!-- readme: session=config -->/s//<!-- readme: session=config colour=red -->/' \
     "$source_dir/README.md" >"$work/bad.md"
-python3 "$script" --check --syncscope "$syncscope" --readme "$work/bad.md" >"$work/out" 2>&1
-rc=$?
-[ "$rc" -eq 2 ] || fail "a malformed directive: exit $rc, not 2"
-grep -Eq "bad.md:[0-9]+: readme directive: unknown key 'colour'" "$work/out" ||
-    fail "a malformed directive: $(head -2 "$work/out")"
+refused "a malformed directive" "$work/bad.md" 2 "bad.md:[0-9]+: readme directive: unknown key 'colour'"
 
 # A depends entry FILE@REGEX whose REGEX matches no line of FILE: one line, exit 2.
 altered_readme "$work/nomatch.md" '(session=main depends="tests/golden/behaviour\.golden@)\S+' '\g<1>^no\\sgolden\\sline$' \
     "README's main session has no filtered golden dependency"
-python3 "$script" --check --syncscope "$syncscope" --readme "$work/nomatch.md" --session main >"$work/out" 2>&1
-rc=$?
-[ "$rc" -eq 2 ] || fail "a depends regex that matches nothing: exit $rc, not 2"
-grep -q "matches no line of tests/golden/behaviour.golden" "$work/out" ||
-    fail "a depends regex that matches nothing: $(head -2 "$work/out")"
+refused "a depends regex that matches nothing" "$work/nomatch.md" 2 \
+    "matches no line of tests/golden/behaviour\.golden" --session main
 
 # A stale expensive session (--mark-stale): accepted with its visible note, refused when the
 # note is gone or its shown text was edited after marking.
