@@ -7,7 +7,8 @@ packages=(build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcjson-de
 if [ "${SYNCSCOPE_TEST_DEPS:-0}" = 1 ]; then
   packages+=(chromium clang sqlite3 util-linux)   # SVG rendering test; libFuzzer builds; the sqlite3 shell
   # (tests that damage a database or hold its lock); setpriv (readers run as another user)
-  packages+=(parallel)   # GNU parallel: the README's sharded sweep recipe (tests/integration/sweep_cluster.sh)
+  packages+=(parallel slurmctld slurmd slurm-client munge)   # the README's sharded sweep recipe
+  # (tests/integration/sweep_cluster.sh): GNU parallel, and a single-node Slurm the test starts
   packages+=(jupyter-nbconvert python3-ipykernel python3-pandas python3-matplotlib)   # the notebook test
   # executes every exported notebook headless
 fi

@@ -1,8 +1,9 @@
 #!/bin/bash
 # sweep_cluster.sh — the README's recipe for a sharded model sweep, run as written: it reads the
 # recipe's code block from README.md, runs step 2b (GNU parallel, 8 shards, each given the
-# calibrations with --calibration) and step 3 (merge, report) verbatim, and step 2a's Slurm job
-# script once per array index with SLURM_ARRAY_TASK_ID set (a shell loop, not Slurm). Step 1
+# calibrations with --calibration), step 2a (the sbatch array job, on a single-node Slurm the test
+# starts; without root or Slurm, outside CI, its job script in a shell loop) and step 3 (merge,
+# report) verbatim. Step 1
 # calibrates with --points 1 --size tiny here, for time. Both ways, the merged database must hold
 # one copy of each calibration the shards used, model runs whose calibration_id names it, and the
 # same model runs as the unsharded sweep; db check finds nothing.
@@ -11,8 +12,9 @@ set -u
 syncscope=$1
 command -v parallel >/dev/null || { echo "sweep_cluster: GNU parallel is not installed (scripts/install-deps.sh)"; exit 77; }
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'slurm_stop; rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
+source "$(dirname "$0")/lib/slurm_single_node.sh"
 source_dir=${SYNCSCOPE_SOURCE_DIR:-$(dirname "$0")/../..}
 # The recipe's code block: from its step 1 comment to the closing fence.
 recipe=$(awk '/^# 1\. once: calibrate every mechanism the sweep models/ { on = 1 } on && /^```/ { exit } on' \
@@ -21,10 +23,11 @@ step() { # step PREFIX: the recipe's line that starts with PREFIX
     printf '%s\n' "$recipe" | grep -m1 "^$1"
 }
 parallel_line=$(step "parallel ")
-slurm_script=$(step "sbatch " | sed -n "s/^sbatch .*--wrap '\(.*\)'$/\1/p")
+sbatch_line=$(step "sbatch ")
+slurm_script=$(printf '%s\n' "$sbatch_line" | sed -n "s/^sbatch .*--wrap '\(.*\)'$/\1/p")
 merge_line=$(step "syncscope merge ")
 report_line=$(step "syncscope sweep S.json --report-only")
-for line in parallel_line slurm_script merge_line report_line; do
+for line in parallel_line sbatch_line slurm_script merge_line report_line; do
     [ -n "${!line}" ] || { echo "FAIL: README.md's sharded sweep recipe has no $line"; exit 1; }
 done
 
@@ -78,12 +81,31 @@ expect_output "merged 8 databases into all.sqlite"
 expect_output "240 of 240 model runs found"
 check_merged parallel
 
-# Slurm's job script (step 2a) for each array index, then step 3.
+# Slurm (step 2a), then step 3. The sbatch line runs as written on a single-node Slurm this test
+# starts (root, slurm-wlm and munge installed; CI installs them and requires it); elsewhere the
+# job script runs once per array index with SLURM_ARRAY_TASK_ID set, in a shell loop.
 cp S.json cal.sqlite slurm/ && cp -r kernels slurm/
-for task in 1 2 3 4 5 6 7 8; do
-    (cd slurm && SLURM_ARRAY_TASK_ID=$task sh -c "$slurm_script") >"$work/out" 2>&1 ||
-        { fail "step 2a's job script failed for task $task"; cat "$work/out"; }
-done
+if slurm_start "$work/cluster"; then
+    (cd slurm && eval "$sbatch_line") >"$work/out" 2>&1 || { fail "step 2a: sbatch failed"; cat "$work/out"; }
+    job=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$work/out")
+    if [ -n "$job" ]; then
+        slurm_wait "$job" 300 >"$work/tasks" || fail "step 2a: job $job still queued after 300 s"
+        [ "$(grep -c "JobState=COMPLETED ExitCode=0:0" "$work/tasks")" = 8 ] ||
+            { fail "step 2a: not all 8 array tasks completed with exit 0"; cat "$work/tasks" slurm/slurm-*.out; }
+        echo "sweep_cluster: step 2a ran under Slurm (job $job, 8 array tasks)"
+    else
+        fail "step 2a: sbatch printed no job id"
+    fi
+    slurm_stop
+elif [ "${CI:-}" = true ]; then
+    fail "step 2a: CI runs it under Slurm, but Slurm did not start: $slurm_unavailable"
+else
+    echo "sweep_cluster: step 2a's job script in a shell loop (Slurm unavailable: $slurm_unavailable)"
+    for task in 1 2 3 4 5 6 7 8; do
+        (cd slurm && SLURM_ARRAY_TASK_ID=$task sh -c "$slurm_script") >"$work/out" 2>&1 ||
+            { fail "step 2a's job script failed for task $task"; cat "$work/out"; }
+    done
+fi
 (cd slurm && eval "$merge_line" && eval "$report_line") >"$work/out" 2>&1 || { fail "step 3 failed"; cat "$work/out"; }
 check_merged slurm
 
