@@ -167,7 +167,8 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
  * the L2 banks' in-ports take the GPU's P F lines, banks of them in parallel; the two are taken
  * to add (a bank receives one CU's lines spread over the time its port takes to send them and
  * the other CUs' after them, as the NoC's call-order ports did when this was fitted; its
- * reservation calendars, timing/noc.c, may interleave them). The last write is then
+ * reservation calendars, timing/noc.c, interleave them: the longer of the two fits vecadd's
+ * flush better but not the validated suite, README "A wt store waits"). The last write is then
  * acknowledged an L2 trip later. */
 static double store_buffer_flush(const model_demand *d, const model_point *p, double launches, double active_cus)
 {
