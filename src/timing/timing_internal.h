@@ -21,6 +21,9 @@ typedef struct cta_slot {
     uint32_t dma_lines_left;    /* lines of its chunk not yet requested */
     uint32_t dma_lines_pending; /* requested, not yet arrived */
     bool dma_pending;           /* its chunk is not all in the scratchpad yet */
+    /* its stash (stash.c), when the launch maps a chunk to each CTA's stash: per word of the
+       chunk, a bit per byte the stash holds */
+    uint8_t *stash_held;
 } cta_slot;
 
 /* The predicates of a warp's next instruction that depend on the warp alone (instruction buffer,
@@ -98,6 +101,7 @@ typedef struct compute_unit {
     int dma_blocking;           /* CTA slot whose pending DMA transfer blocks the whole CU, or -1 */
     uint32_t *dma_writes;       /* DMA write-back operations waiting to be presented, in order */
     unsigned dma_write_head, dma_write_count, dma_write_capacity;
+    uint64_t stash_acquired;    /* the cycle of the CU's last acquire (stash.c drops older fills) */
 } compute_unit;
 
 typedef struct timing_engine {
@@ -176,6 +180,22 @@ void dma_op_done(timing_engine *engine, compute_unit *cu, uint32_t op, uint64_t 
  * local_memory.dma_blocking warp: when the warp's own next instruction is such an access); else
  * GSI_NONE. */
 int8_t dma_blocks(const timing_engine *engine, compute_unit *cu, const warp_slot *slot, const ptx_instruction *next);
+
+/* stash.c: the CTAs' stashes for a launch's stash mapping (no-ops without one) */
+/* A CTA placed: its stash holds nothing. */
+void stash_cta_placed(timing_engine *engine, cta_slot *cta);
+/* A CTA finished: its stash's state goes. */
+void stash_cta_finished(cta_slot *cta);
+/* An acquire of the CU at `cycle`: its CTAs' stashes hold nothing, and fills of loads issued
+ * until then are dropped. */
+void stash_acquire(timing_engine *engine, compute_unit *cu, uint64_t cycle);
+/* After the executor performed a shared access of the warp in `slot` (request): 1 when it needs
+ * the memory system (the request is then the global load of its missing lanes, or the global
+ * store of its lanes on mapped words, at their mapped addresses), 0 when it stays local, -1 with
+ * the engine's error set for an atomic or reduction on mapped words. */
+int stash_access(timing_engine *engine, warp_slot *slot, exec_memory_request *request);
+/* A stash load completed: its data fills the bytes its CTA's stash does not hold yet. */
+void stash_fill(timing_engine *engine, compute_unit *cu, const memory_op *op);
 
 /* timing_engine.c */
 /* Places waiting CTAs on CUs with room; returns -1 on error. */
