@@ -76,6 +76,7 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
     free(cu->simd_free);
     free(cu->schedulers);
     free(cu->dma_writes);
+    free(cu->stash_waiters);
 }
 
 void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle)
@@ -423,9 +424,10 @@ static l1_event access_event(const exec_memory_request *request)
     }
 }
 
-/* Turns the executor's global request into an operation whose lines the load/store unit sends. */
-static void start_global_access(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint32_t handle,
-                                const decoded_instruction *d, uint64_t cycle)
+/* Makes the executor's request an operation in flight of the warp in `slot_index`: its registers
+ * wait for it (loads, atomics), and it counts among the warp's accesses until cu_op_done. */
+static void track_access(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint32_t handle,
+                         const decoded_instruction *d, uint64_t cycle)
 {
     warp_slot *slot = &cu->slots[slot_index];
     memory_op *op = memory_op_get(engine->memory, handle);
@@ -459,6 +461,15 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
             slot->acquire_op = handle;
         }
     }
+}
+
+/* Turns the executor's global request into an operation whose lines the load/store unit sends. */
+static void start_global_access(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint32_t handle,
+                                const decoded_instruction *d, uint64_t cycle)
+{
+    track_access(engine, cu, slot_index, handle, d, cycle);
+    memory_op *op = memory_op_get(engine->memory, handle);
+    const exec_memory_request *request = &op->request;
     ldst_unit *unit = &cu->ldst;
     unit->op = handle;
     unit->event = op->event;
@@ -556,14 +567,18 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
     unsigned access_cycles = 1;
     if (handle != MEMORY_OP_NONE) {
         access_cycles = private_access_cycles(engine, request);
-        int stash = stash_access(engine, slot, request);
-        if (stash < 0) {
+        stash_verdict stash = stash_access(engine, cu, slot, handle);
+        if (stash == STASH_FAILED) {
             memory_op_free(engine->memory, handle);
             return -1;
         }
-        if (stash) {   /* a stash miss or store: the memory system's, after the scratchpad's cycles */
-            start_global_access(engine, cu, slot_index, handle, d, cycle);
-            memory_op_get(engine->memory, handle)->fills_stash = request->kind == EXEC_ACCESS_LOAD;
+        if (stash != STASH_LOCAL) {   /* a stash miss or store: in flight after the scratchpad's cycles */
+            if (stash == STASH_GLOBAL)
+                start_global_access(engine, cu, slot_index, handle, d, cycle);
+            else
+                track_access(engine, cu, slot_index, handle, d, cycle);
+            memory_op_get(engine->memory, handle)->fills_stash =
+                stash == STASH_GLOBAL && request->kind == EXEC_ACCESS_LOAD;
             cu->ldst.busy_until = cycle + access_cycles;
             return 0;
         }
@@ -789,7 +804,7 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
     }
     warp_slot *slot = &cu->slots[op->warp];
     if (op->fills_stash)
-        stash_fill(engine, cu, op);
+        stash_fill(engine, cu, handle, cycle);
     if (op->destination_count) {
         exec_memory_complete(&op->request);
         for (unsigned i = 0; i < op->destination_count; i++) {
