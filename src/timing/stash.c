@@ -34,7 +34,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec/address_map.h"
 #include "ptx/ptx_ir.h"
 
 #define STASH_WORD_BYTES 4
