@@ -3,8 +3,9 @@
 // and writes the result back in place. Variants, same result:
 //   implicit_scratchpad: explicit copies global -> scratchpad -> global around the computation
 //                        (the thesis's baseline scratchpad, §4.4);
-//   implicit_dma:        the chunk is mapped to the scratchpad by the launch (a DMA mapping,
-//                        docs/local-memory.md): the kernel only touches the scratchpad (§4.5).
+//   implicit_dma:        the chunk is mapped to the kernel's shared memory by the launch, a DMA
+//                        mapping (scratchpad+DMA, §4.5) or a stash mapping (the stash, §4.6;
+//                        docs/local-memory.md): the kernel only touches its shared memory.
 // The computation is one xorshift32 step (Marsaglia's 13, 17, 5; our choice: the thesis does not
 // give it). Both expect the dynamic shared memory to hold blockDim.x words.
 

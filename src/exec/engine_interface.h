@@ -25,15 +25,25 @@ typedef struct sc_global_image {
     uint64_t size;
 } sc_global_image;
 
-/* A DMA mapping declared with a launch (docs/local-memory.md): CTA c (linear id) finds the global
- * bytes [global + c * bytes_per_cta, + bytes_per_cta) in its scratchpad at the start of its
- * dynamic shared memory plus shared_offset when it starts, and those scratchpad bytes are written
- * back there when it finishes. bytes_per_cta 0: no mapping. Addresses, offset and size are
- * multiples of 4 bytes. */
+/* What moves a launch's mapped chunks between global memory and the CTAs' shared memory
+ * (docs/local-memory.md): the DMA engine (scratchpad+DMA, GSI §4.5) or the stash (§4.6). */
+typedef enum sc_mapping_kind {
+    SC_MAPPING_DMA = 0,
+    SC_MAPPING_STASH,
+} sc_mapping_kind;
+
+/* A local-memory mapping declared with a launch (docs/local-memory.md): CTA c (linear id) finds the
+ * global bytes [global + c * bytes_per_cta, + bytes_per_cta) in its shared memory at the start of
+ * its dynamic shared memory plus shared_offset, and what it writes there reaches those global
+ * bytes. With kind DMA the chunk is loaded when the CTA starts and written back when it finishes;
+ * with kind STASH each word is loaded at its first access and written through the mechanism's
+ * store path (the functional engine performs both as the DMA copies). bytes_per_cta 0: no
+ * mapping. Addresses, offset and size are multiples of 4 bytes. */
 typedef struct sc_dma_mapping {
     uint64_t global;
     uint64_t bytes_per_cta;
     uint32_t shared_offset;
+    sc_mapping_kind kind;
 } sc_dma_mapping;
 
 /* Everything an engine needs to run one kernel launch. */
@@ -52,7 +62,7 @@ typedef struct sc_launch {
      * with the windows of a launch; cta_end 0 means every CTA. */
     uint64_t cta_first, cta_end;
     sc_global_image global;       /* the device's global memory */
-    sc_dma_mapping dma;           /* the launch's DMA mapping, if any */
+    sc_dma_mapping dma;           /* the launch's local-memory mapping (DMA or stash), if any */
 } sc_launch;
 
 /* Statistics an engine reports for one launch (the timing engine fills cycles too). */

@@ -124,6 +124,17 @@ void exec_memory_complete(const exec_memory_request *request)
             row[lane] = value;
         }
     }
+    if (request->broadcast_lanes) {   /* a uniform load: its one performing lane's value to every lane */
+        unsigned source = (unsigned)__builtin_ctzll(request->lane_mask);
+        for (unsigned k = 0; k < request->vector; k++) {
+            int32_t reg = destination_register(destination, k);
+            if (reg < 0)
+                continue;
+            uint64_t *row = request->registers + (size_t)reg * request->width;
+            for (uint64_t m = request->broadcast_lanes; m; m &= m - 1)
+                row[__builtin_ctzll(m)] = row[source];
+        }
+    }
     if (changed && request->value_changes)
         *request->value_changes += 1;
 }
@@ -142,21 +153,6 @@ static bool is_uniform_load(const exec_op *op, unsigned address_index, exec_acce
            op->sources[address_index].kind == EXEC_SOURCE_CONSTANT;
 }
 
-/* Copies the destination registers of lane `loaded` (a one-lane mask, completed) to every lane
- * of `lanes`. */
-static void broadcast_load(const exec_memory_request *request, uint64_t loaded, uint64_t lanes)
-{
-    unsigned source = (unsigned)__builtin_ctzll(loaded);
-    for (unsigned k = 0; k < request->vector; k++) {
-        int32_t reg = destination_register(&request->instruction->operands[0], k);
-        if (reg < 0)
-            continue;
-        uint64_t *row = request->registers + (size_t)reg * request->width;
-        for (uint64_t m = lanes; m; m &= m - 1)
-            row[__builtin_ctzll(m)] = row[source];
-    }
-}
-
 static exec_access_kind access_kind(ptx_opcode opcode)
 {
     switch (opcode) {
@@ -172,6 +168,7 @@ static void describe_request(exec_memory_request *request, const exec_warp *warp
                              const ptx_instruction *in, exec_access_kind kind)
 {
     request->kind = (uint8_t)kind;
+    request->broadcast_lanes = 0;
     request->semantics = in->semantics;
     request->scope = in->scope;
     request->atom_op = in->mode;
@@ -249,14 +246,14 @@ static int perform_private(exec_warp *warp, const exec_op *op, unsigned address_
     if (*private_lanes == 0)
         return 0;
     exec_memory_perform_lanes(request, *private_lanes, pointers);
+    if (uniform)
+        request->broadcast_lanes = lanes;
     if (kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC) {
         request->lane_mask = *private_lanes;
         exec_memory_complete(request);
     }
-    if (uniform) {
-        broadcast_load(request, *private_lanes, lanes);
+    if (uniform)
         *private_lanes = lanes;
-    }
     return 0;
 }
 

@@ -34,26 +34,27 @@ static uint64_t stack_bytes(const ptx_module *module, int32_t function, bool *on
     return f->frame_bytes + deepest_callee;
 }
 
-/* A launch's DMA mapping must lie inside its dynamic shared memory and, for every CTA of the
- * grid, inside global memory, in whole 4-byte words. */
+/* A launch's local-memory mapping (DMA or stash) must lie inside its dynamic shared memory and, for
+ * every CTA of the grid, inside global memory, in whole 4-byte words. */
 static int check_dma_mapping(const sc_launch *launch, uint64_t cta_count, sc_error *error)
 {
     const sc_dma_mapping *dma = &launch->dma;
     if (dma->bytes_per_cta == 0)
         return 0;
     const char *name = launch->module->functions[launch->function].name;
+    const char *kind = dma->kind == SC_MAPPING_STASH ? "stash" : "DMA";
     if (dma->global % 4 || dma->bytes_per_cta % 4 || dma->shared_offset % 4)
-        return sc_fail(error, "kernel %s: DMA mapping: global address, bytes per CTA and shared offset must be "
-                       "multiples of 4", name);
+        return sc_fail(error, "kernel %s: %s mapping: global address, bytes per CTA and shared offset must be "
+                       "multiples of 4", name, kind);
     if ((uint64_t)dma->shared_offset + dma->bytes_per_cta > launch->dynamic_shared_bytes)
-        return sc_fail(error, "kernel %s: DMA mapping of %llu bytes at shared offset %u does not fit the launch's "
-                       "%u bytes of dynamic shared memory", name, (unsigned long long)dma->bytes_per_cta,
+        return sc_fail(error, "kernel %s: %s mapping of %llu bytes at shared offset %u does not fit the launch's "
+                       "%u bytes of dynamic shared memory", name, kind, (unsigned long long)dma->bytes_per_cta,
                        dma->shared_offset, launch->dynamic_shared_bytes);
     uint64_t offset = dma->global - SC_GLOBAL_BASE;
     if (dma->global < SC_GLOBAL_BASE || offset > launch->global.size ||
         cta_count > (launch->global.size - offset) / dma->bytes_per_cta)
-        return sc_fail(error, "kernel %s: DMA mapping of %llu CTAs x %llu bytes at 0x%llx is outside device memory",
-                       name, (unsigned long long)cta_count, (unsigned long long)dma->bytes_per_cta,
+        return sc_fail(error, "kernel %s: %s mapping of %llu CTAs x %llu bytes at 0x%llx is outside device memory",
+                       name, kind, (unsigned long long)cta_count, (unsigned long long)dma->bytes_per_cta,
                        (unsigned long long)dma->global);
     return 0;
 }

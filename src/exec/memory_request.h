@@ -34,6 +34,8 @@ typedef struct exec_memory_request {
     uint64_t lane_mask;    /* lanes performing the access */
     uint64_t shared_lanes; /* lanes the executor performed on the CTA's shared memory, their address[]
                               the offset in it (a uniform load: its one performing lane) */
+    uint64_t broadcast_lanes; /* a uniform load: the lanes that take its performing lane's value
+                                 (exec_memory_complete copies it to them); 0 otherwise */
     const ptx_instruction *instruction;
     const char *kernel_path;  /* PTX file, for messages */
     uint64_t *registers;   /* destination frame's register array */
@@ -45,7 +47,8 @@ typedef struct exec_memory_request {
     uint64_t compare[EXEC_MAX_WARP_WIDTH];     /* atom.cas: the compare value */
 } exec_memory_request;
 
-/* Writes loaded (or atomic old) values into the destination registers. */
+/* Writes loaded (or atomic old) values into the destination registers (and a uniform load's
+ * value into its broadcast_lanes). */
 void exec_memory_complete(const exec_memory_request *request);
 
 /* The new memory value of an atomic: op applied to `old`, operand and (for cas) compare. */

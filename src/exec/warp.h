@@ -113,12 +113,13 @@ int exec_cta_init(exec_cta *cta, const exec_kernel *kernel, uint64_t linear_id, 
                   sc_error *error);
 void exec_cta_release(exec_cta *cta);
 
-/* The launch's DMA mapping (engine_interface.h) for one CTA: its chunk's global address, and the
+/* The launch's local-memory mapping (engine_interface.h: DMA or stash) for one CTA: its chunk's global address, and the
  * chunk's bytes in the CTA's shared memory. */
 uint64_t exec_dma_global(const exec_cta *cta);
 uint8_t *exec_dma_shared(const exec_cta *cta);
-/* The mapping performed at once on the launch's global image (the functional engine): the chunk
- * copied in when the CTA starts, and back out when it finishes. No-ops without a mapping. */
+/* The mapping performed at once on the launch's global image (the functional engine, for either
+ * kind): the chunk copied in when the CTA starts, and back out when it finishes. No-ops without a
+ * mapping. */
 void exec_cta_dma_in(exec_cta *cta);
 void exec_cta_dma_out(const exec_cta *cta);
 

@@ -220,7 +220,7 @@ static int hardware_launch(void *opaque, sc_device *device, const sc_launch *lau
     if (launch->cta_first != 0 || launch->cta_end != 0)
         return sc_fail(error, "%s: the hardware engine runs whole grids, not a part of one", name);
     if (launch->dma.bytes_per_cta != 0)
-        return sc_fail(error, "%s: a DMA mapping (docs/local-memory.md) is a simulated engine; a GPU has none", name);
+        return sc_fail(error, "%s: a DMA or stash mapping (docs/local-memory.md) is simulated hardware; a GPU has none", name);
     if (launch->global.size > engine->region_bytes)
         return sc_fail(error, "%s: the device's memory (%llu bytes) outgrew the GPU region (%llu bytes)", name,
                        (unsigned long long)launch->global.size, (unsigned long long)engine->region_bytes);

@@ -9,10 +9,10 @@
  *   fig6_utsd_vs_uts_overall.svg      per protocol UTS and UTSD, / that protocol's UTS (§6.2)
  *   fig6_2{a,b,c}_*.svg               UTSD, GPU coherence and DeNovo, / GPU coherence
  *   fig6_3{a,b,c}_*.svg               implicit on one SM with MSHR = SB = 32: scratchpad,
- *                                     scratchpad+DMA, and (an experiment) scratchpad+DMA with
- *                                     warp-level blocking, / scratchpad; no stash bar (not built)
- *   fig6_4{a,b,c}_*.svg               scratchpad and scratchpad+DMA at MSHR = SB = 32 ... 256,
- *                                     / scratchpad at 32
+ *                                     scratchpad+DMA, stash, and (an experiment) scratchpad+DMA
+ *                                     with warp-level blocking, / scratchpad
+ *   fig6_4{a,b,c}_*.svg               scratchpad, scratchpad+DMA and stash at MSHR = SB = 32 ...
+ *                                     256, / scratchpad at 32
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,8 +22,6 @@
 #include "export/stall_palette.h"
 #include "export/svg.h"
 #include "studies/gsi_study.h"
-
-#define MAX_BARS 8
 
 /* The three sub-figures: which parts each stacks, and the name and heading it gets. */
 static const struct {
@@ -134,19 +132,19 @@ static int write_utsd_vs_uts(const gsi_tables *t, const char *directory, sc_erro
 /* Figure 6.3: the organisations at MSHR = SB = 32, and the warp-blocking experiment. */
 static int write_implicit(const gsi_tables *t, const char *directory, sc_error *error)
 {
-    static const char *const groups[] = {"implicit, 1 SM, MSHR = SB = 32 (no stash: not built)"};
-    static const char *const bar_labels[] = {"scratchpad", "scratchpad+DMA", "DMA, warp blocking (experiment)"};
+    static const char *const groups[] = {"implicit, 1 SM, MSHR = SB = 32"};
+    static const char *const bar_labels[] = {"scratchpad", "scratchpad+DMA", "stash", "DMA, warp blocking (experiment)"};
     const gsi_breakdown *bars[] = {&t->implicit[GSI_SCRATCHPAD][0], &t->implicit[GSI_SCRATCHPAD_DMA][0],
-                                   &t->dma_warp_blocking};
+                                   &t->implicit[GSI_STASH][0], &t->dma_warp_blocking};
     const gsi_breakdown *bases[] = {&t->implicit[GSI_SCRATCHPAD][0]};
-    const breakdown_figure f = {"6_3", "Figure 6.3: implicit", 1, 3, groups, bar_labels, bars, bases, "scratchpad"};
+    const breakdown_figure f = {"6_3", "Figure 6.3: implicit", 1, 4, groups, bar_labels, bars, bases, "scratchpad"};
     return write_figure(&f, 3, directory, error);
 }
 
 /* Figure 6.4: each organisation at every MSHR size, / scratchpad at 32. */
 static int write_mshr_sweep(const gsi_tables *t, const char *directory, sc_error *error)
 {
-    static const char *const groups[GSI_ORGANISATIONS] = {"scratchpad", "scratchpad+DMA"};
+    static const char *const groups[GSI_ORGANISATIONS] = {"scratchpad", "scratchpad+DMA", "stash"};
     char names[GSI_MSHR_SIZES][32];
     const char *bar_labels[GSI_MSHR_SIZES];
     const gsi_breakdown *bars[GSI_ORGANISATIONS * GSI_MSHR_SIZES], *bases[GSI_ORGANISATIONS];
@@ -159,7 +157,7 @@ static int write_mshr_sweep(const gsi_tables *t, const char *directory, sc_error
         for (int n = 0; n < GSI_MSHR_SIZES; n++)
             bars[o * GSI_MSHR_SIZES + n] = &t->implicit[o][n];
     }
-    const breakdown_figure f = {"6_4", "Figure 6.4: implicit, MSHR and store buffer sizes (no stash: not built)",
+    const breakdown_figure f = {"6_4", "Figure 6.4: implicit, MSHR and store buffer sizes",
                                 GSI_ORGANISATIONS, GSI_MSHR_SIZES, groups, bar_labels, bars, bases,
                                 "scratchpad at 32"};
     return write_figure(&f, 3, directory, error);

@@ -2,9 +2,9 @@
  * on the gsi preset (Table 5.1), read back from the database as GSI stall breakdowns
  * (gsi_study.h), then drawn (gsi_figures.c: Figures 6.1-6.4) and set against the thesis's claims
  * (gsi_claims.c). Case study 1 runs uts and utsd under wt (GPU coherence) and denovo on all 15
- * SMs; case study 2 runs implicit (scratchpad) and implicit-dma (scratchpad+DMA) under denovo on
- * one SM as variants, one per MSHR (= store buffer) size, and implicit-dma once more with
- * warp-level DMA blocking. */
+ * SMs; case study 2 runs implicit (scratchpad), implicit-dma (scratchpad+DMA) and implicit-stash
+ * (stash) under denovo on one SM as variants, one per MSHR (= store buffer) size, and implicit-dma
+ * once more with warp-level DMA blocking. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,7 +15,7 @@
 
 static const char *const mechanisms[] = {"wt", "denovo", NULL};
 static const char *const workloads[] = {"uts", "utsd", NULL};
-static const char *const implicit_workloads[] = {"implicit", "implicit-dma", NULL};
+static const char *const implicit_workloads[] = {"implicit", "implicit-dma", "implicit-stash", NULL};
 static const char *const dma_workload[] = {"implicit-dma", NULL};
 static const char *const no_scaling[] = {NULL};
 

@@ -4,10 +4,10 @@
  *
  * Case study 1 is the study's main runs (uts and utsd under wt, the thesis's GPU coherence, and
  * denovo, 15 SMs). Case study 2 is its variants: the implicit microbenchmark on one SM under
- * DeNovo, as scratchpad (`implicit`) and scratchpad+DMA (`implicit-dma`), with the MSHR and the
- * store buffer set together to each size of Fig 6.4's axis, plus scratchpad+DMA with warp-level
- * DMA blocking (an experiment, not a thesis configuration). The stash does not exist in
- * syncscope, so its bars are absent. */
+ * DeNovo, as scratchpad (`implicit`), scratchpad+DMA (`implicit-dma`) and stash
+ * (`implicit-stash`), with the MSHR and the store buffer set together to each size of Fig 6.4's
+ * axis, plus scratchpad+DMA with warp-level DMA blocking (an experiment, not a thesis
+ * configuration). */
 #ifndef SYNCSCOPE_STUDIES_GSI_STUDY_H
 #define SYNCSCOPE_STUDIES_GSI_STUDY_H
 
@@ -18,9 +18,9 @@
 enum { GSI_UTS, GSI_UTSD, GSI_TASK_WORKLOADS };
 enum { GSI_GPU_COHERENCE, GSI_DENOVO, GSI_PROTOCOLS };
 
-/* Case study 2: the local-memory organisations syncscope has, and Fig 6.4's MSHR sizes (32, the
+/* Case study 2: the local-memory organisations (§4.4-§4.6), and Fig 6.4's MSHR sizes (32, the
  * thesis's baseline, to 256; the sizes between are not in the thesis's text: powers of two). */
-enum { GSI_SCRATCHPAD, GSI_SCRATCHPAD_DMA, GSI_ORGANISATIONS };
+enum { GSI_SCRATCHPAD, GSI_SCRATCHPAD_DMA, GSI_STASH, GSI_ORGANISATIONS };
 enum { GSI_MSHR_SIZES = 4 };
 extern const int gsi_mshr_sizes[GSI_MSHR_SIZES];
 

@@ -69,11 +69,14 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
         free(cu->schedulers[s].order);
         free(cu->schedulers[s].sequence);
     }
+    for (unsigned c = 0; c < engine->config.core.max_ctas; c++)
+        stash_cta_finished(&cu->ctas[c]);
     free(cu->slots);
     free(cu->ctas);
     free(cu->simd_free);
     free(cu->schedulers);
     free(cu->dma_writes);
+    free(cu->stash_waiters);
 }
 
 void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle)
@@ -394,6 +397,13 @@ static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slo
 
 /* ---- issue ---- */
 
+/* An acquire of the CU at `scope`: the protocol's action, and the stash's self-invalidation. */
+static void cu_acquire(timing_engine *engine, compute_unit *cu, ptx_scope scope, uint64_t cycle)
+{
+    l1_acquire(engine->memory, cu->index, protocol_sync_scope(scope));
+    stash_acquire(engine, cu, cycle);
+}
+
 static void set_results_ready(warp_slot *slot, const decoded_instruction *d, uint64_t ready, bool from_memory)
 {
     for (unsigned i = 0; i < d->destination_count; i++) {
@@ -414,9 +424,10 @@ static l1_event access_event(const exec_memory_request *request)
     }
 }
 
-/* Turns the executor's global request into an operation whose lines the load/store unit sends. */
-static void start_global_access(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint32_t handle,
-                                const decoded_instruction *d, uint64_t cycle)
+/* Makes the executor's request an operation in flight of the warp in `slot_index`: its registers
+ * wait for it (loads, atomics), and it counts among the warp's accesses until cu_op_done. */
+static void track_access(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint32_t handle,
+                         const decoded_instruction *d, uint64_t cycle)
 {
     warp_slot *slot = &cu->slots[slot_index];
     memory_op *op = memory_op_get(engine->memory, handle);
@@ -429,6 +440,7 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
     op->event = (uint8_t)access_event(request);
     op->destination_count = 0;
     op->acquire = 0;
+    op->fills_stash = 0;
     slot->global_in_flight++;
     bool returns_value = request->kind == EXEC_ACCESS_LOAD || request->kind == EXEC_ACCESS_ATOMIC;
     if (returns_value) {
@@ -449,6 +461,15 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
             slot->acquire_op = handle;
         }
     }
+}
+
+/* Turns the executor's global request into an operation whose lines the load/store unit sends. */
+static void start_global_access(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint32_t handle,
+                                const decoded_instruction *d, uint64_t cycle)
+{
+    track_access(engine, cu, slot_index, handle, d, cycle);
+    memory_op *op = memory_op_get(engine->memory, handle);
+    const exec_memory_request *request = &op->request;
     ldst_unit *unit = &cu->ldst;
     unit->op = handle;
     unit->event = op->event;
@@ -546,12 +567,27 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
     unsigned access_cycles = 1;
     if (handle != MEMORY_OP_NONE) {
         access_cycles = private_access_cycles(engine, request);
+        stash_verdict stash = stash_access(engine, cu, slot, handle);
+        if (stash == STASH_FAILED) {
+            memory_op_free(engine->memory, handle);
+            return -1;
+        }
+        if (stash != STASH_LOCAL) {   /* a stash miss or store: in flight after the scratchpad's cycles */
+            if (stash == STASH_GLOBAL)
+                start_global_access(engine, cu, slot_index, handle, d, cycle);
+            else
+                track_access(engine, cu, slot_index, handle, d, cycle);
+            memory_op_get(engine->memory, handle)->fills_stash =
+                stash == STASH_GLOBAL && request->kind == EXEC_ACCESS_LOAD;
+            cu->ldst.busy_until = cycle + access_cycles;
+            return 0;
+        }
         memory_op_free(engine->memory, handle);
     }
     time_private_instruction(engine, cu, slot, in, d, access_cycles, cycle);
     if (step.status == EXEC_FENCE && protocol_has_acquire((ptx_semantics)step.semantics, (ptx_scope)step.scope) &&
         !slot->own.ordering_waived)
-        l1_acquire(engine->memory, cu->index, protocol_sync_scope((ptx_scope)step.scope));
+        cu_acquire(engine, cu, (ptx_scope)step.scope, cycle);
     if (step.status == EXEC_BARRIER)
         l1_barrier(engine->memory, cu->index, slot_index, cycle * engine->config.memory.gpu_clock.period);
     if (step.status == EXEC_WARP_DONE) {
@@ -767,6 +803,8 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         return;
     }
     warp_slot *slot = &cu->slots[op->warp];
+    if (op->fills_stash)
+        stash_fill(engine, cu, handle, cycle);
     if (op->destination_count) {
         exec_memory_complete(&op->request);
         for (unsigned i = 0; i < op->destination_count; i++) {
@@ -783,7 +821,7 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
     if (op->request.kind == EXEC_ACCESS_LOAD || op->request.kind == EXEC_ACCESS_ATOMIC)
         forget_load(slot, handle);
     if (slot->acquire_op == handle) {
-        l1_acquire(engine->memory, cu->index, protocol_sync_scope((ptx_scope)op->request.scope));
+        cu_acquire(engine, cu, (ptx_scope)op->request.scope, cycle);
         slot->acquire_op = MEMORY_OP_NONE;
     }
     cu_slot_changed(slot);

@@ -35,6 +35,12 @@ static const sc_dma_mapping *mapping_of(const timing_engine *engine)
     return &engine->kernel.launch->dma;
 }
 
+/* Bytes of each CTA's chunk the DMA engine moves: 0 without a mapping or with a stash's. */
+static uint64_t dma_chunk_bytes(const timing_engine *engine)
+{
+    return mapping_of(engine)->kind == SC_MAPPING_DMA ? mapping_of(engine)->bytes_per_cta : 0;
+}
+
 /* The first line of CTA `cta`'s chunk, and how many lines it spans. */
 static uint64_t chunk_first_line(const timing_engine *engine, const exec_cta *cta)
 {
@@ -44,7 +50,7 @@ static uint64_t chunk_first_line(const timing_engine *engine, const exec_cta *ct
 static uint32_t chunk_lines(const timing_engine *engine, const exec_cta *cta)
 {
     uint64_t line_bytes = engine->config.memory.line_bytes;
-    uint64_t end = exec_dma_global(cta) + mapping_of(engine)->bytes_per_cta;
+    uint64_t end = exec_dma_global(cta) + dma_chunk_bytes(engine);
     return (uint32_t)((end - chunk_first_line(engine, cta) + line_bytes - 1) / line_bytes);
 }
 
@@ -55,7 +61,7 @@ static uint32_t line_operation(timing_engine *engine, compute_unit *cu, const ex
 {
     uint32_t handle = memory_op_allocate(engine->memory);
     memory_op *op = memory_op_get(engine->memory, handle);
-    uint64_t chunk = exec_dma_global(cta), chunk_end = chunk + mapping_of(engine)->bytes_per_cta;
+    uint64_t chunk = exec_dma_global(cta), chunk_end = chunk + dma_chunk_bytes(engine);
     uint64_t first = line_address > chunk ? line_address : chunk;
     uint64_t last = line_address + engine->config.memory.line_bytes < chunk_end
                         ? line_address + engine->config.memory.line_bytes : chunk_end;
@@ -85,20 +91,21 @@ static uint32_t line_operation(timing_engine *engine, compute_unit *cu, const ex
     op->event = (uint8_t)(kind == EXEC_ACCESS_LOAD ? L1_LOAD_STRONG : L1_STORE);
     op->destination_count = 0;
     op->acquire = 0;
+    op->fills_stash = 0;
     op->lines_pending = 1;
     return handle;
 }
 
 void dma_cta_placed(timing_engine *engine, cta_slot *cta)
 {
-    cta->dma_lines_left = mapping_of(engine)->bytes_per_cta ? chunk_lines(engine, &cta->cta) : 0;
+    cta->dma_lines_left = dma_chunk_bytes(engine) ? chunk_lines(engine, &cta->cta) : 0;
     cta->dma_lines_pending = 0;
     cta->dma_pending = cta->dma_lines_left > 0;
 }
 
 void dma_cta_finished(timing_engine *engine, compute_unit *cu, const cta_slot *cta)
 {
-    if (!mapping_of(engine)->bytes_per_cta)
+    if (!dma_chunk_bytes(engine))
         return;
     uint64_t line = chunk_first_line(engine, &cta->cta);
     for (uint32_t i = 0; i < chunk_lines(engine, &cta->cta); i++, line += engine->config.memory.line_bytes) {
@@ -113,7 +120,7 @@ void dma_cta_finished(timing_engine *engine, compute_unit *cu, const cta_slot *c
 
 bool dma_busy(const timing_engine *engine, const compute_unit *cu)
 {
-    if (!mapping_of(engine)->bytes_per_cta)   /* every CU cycle of every launch asks: no scan without a mapping */
+    if (!dma_chunk_bytes(engine))   /* every CU cycle of every launch asks: no scan without a mapping */
         return false;
     if (cu->dma_write_head < cu->dma_write_count)
         return true;
@@ -141,7 +148,7 @@ static int present(timing_engine *engine, compute_unit *cu, uint32_t handle, sc_
 
 int dma_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 {
-    if (!mapping_of(engine)->bytes_per_cta)   /* write-backs exist only with a mapping */
+    if (!dma_chunk_bytes(engine))   /* write-backs exist only with a mapping */
         return 0;
     sc_time now = cycle * engine->config.memory.gpu_clock.period;
     for (unsigned budget = engine->config.core.dma_requests_per_cycle; budget > 0; budget--) {
@@ -181,7 +188,7 @@ int dma_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 /* The CTA slot of `cu` whose chunk holds global `address`, or NULL. */
 static cta_slot *cta_of(timing_engine *engine, compute_unit *cu, uint64_t address)
 {
-    uint64_t bytes = mapping_of(engine)->bytes_per_cta;
+    uint64_t bytes = dma_chunk_bytes(engine);
     for (unsigned c = 0; c < engine->config.core.max_ctas; c++) {
         cta_slot *cta = &cu->ctas[c];
         if (cta->used && cta->dma_pending && address - exec_dma_global(&cta->cta) < bytes)

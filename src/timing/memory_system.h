@@ -46,6 +46,7 @@ typedef struct memory_op {
     uint8_t event;                /* l1_event of its lines */
     uint8_t acquire;              /* completing it is an acquire (ld.acquire, atom.acquire) */
     uint8_t in_use;
+    uint8_t fills_stash;          /* a stash load: its data fills the stash (compute_unit.c, stash.c) */
     uint8_t destination_count;
     int32_t destinations[5];      /* registers it writes (scoreboard) */
     uint64_t issued_cycle;

@@ -127,6 +127,7 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     cta->used = true;
     cta->warps_running = cta->cta.warp_count;
     dma_cta_placed(engine, cta);
+    stash_cta_placed(engine, cta);
     uint64_t start = cycle + jitter_delay(engine);
     unsigned slot_index = 0;
     for (unsigned w = 0; w < cta->cta.warp_count; w++) {
@@ -208,6 +209,7 @@ void engine_cta_finished(timing_engine *engine, compute_unit *cu, cta_slot *cta)
     cu->warps_used -= cta->cta.warp_count;
     cu->ctas_used--;
     dma_cta_finished(engine, cu, cta);
+    stash_cta_finished(cta);
     exec_cta_release(&cta->cta);
     cta->used = false;
     engine->ctas_done++;

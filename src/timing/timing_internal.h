@@ -21,7 +21,17 @@ typedef struct cta_slot {
     uint32_t dma_lines_left;    /* lines of its chunk not yet requested */
     uint32_t dma_lines_pending; /* requested, not yet arrived */
     bool dma_pending;           /* its chunk is not all in the scratchpad yet */
+    /* its stash (stash.c), when the launch maps a chunk to each CTA's stash: per word of the
+       chunk, a bit per byte the stash holds, and the request in flight fetching it (or
+       MEMORY_OP_NONE) */
+    uint8_t *stash_held;
+    uint32_t *stash_fetch;
 } cta_slot;
+
+/* A stash load waiting for another's request in flight (stash.c). */
+typedef struct stash_waiter {
+    uint32_t op, waits_for;
+} stash_waiter;
 
 /* The predicates of a warp's next instruction that depend on the warp alone (instruction buffer,
  * synchronisation, registers, and the protocol's issue filter if it has one) as last computed,
@@ -98,6 +108,9 @@ typedef struct compute_unit {
     int dma_blocking;           /* CTA slot whose pending DMA transfer blocks the whole CU, or -1 */
     uint32_t *dma_writes;       /* DMA write-back operations waiting to be presented, in order */
     unsigned dma_write_head, dma_write_count, dma_write_capacity;
+    uint64_t stash_acquired;    /* the cycle of the CU's last acquire (stash.c: older fills hold nothing) */
+    stash_waiter *stash_waiters;   /* stash loads waiting for a request in flight */
+    unsigned stash_waiter_count, stash_waiter_capacity;
 } compute_unit;
 
 typedef struct timing_engine {
@@ -176,6 +189,29 @@ void dma_op_done(timing_engine *engine, compute_unit *cu, uint32_t op, uint64_t 
  * local_memory.dma_blocking warp: when the warp's own next instruction is such an access); else
  * GSI_NONE. */
 int8_t dma_blocks(const timing_engine *engine, compute_unit *cu, const warp_slot *slot, const ptx_instruction *next);
+
+/* stash.c: the CTAs' stashes for a launch's stash mapping (no-ops without one) */
+/* A CTA placed: its stash holds nothing. */
+void stash_cta_placed(timing_engine *engine, cta_slot *cta);
+/* A CTA finished: its stash's state goes. */
+void stash_cta_finished(cta_slot *cta);
+/* An acquire of the CU at `cycle`: its CTAs' stashes hold nothing, and fills of loads issued
+ * until then are dropped. */
+void stash_acquire(timing_engine *engine, compute_unit *cu, uint64_t cycle);
+/* What a shared access of a CTA with a stash needs (stash_access). */
+typedef enum stash_verdict {
+    STASH_FAILED = -1,   /* an atomic or reduction on mapped words: the engine's error is set */
+    STASH_LOCAL,         /* nothing beyond the scratchpad */
+    STASH_GLOBAL,        /* the request is now the global load of its missing lanes, or the global
+                            store of its lanes on mapped words, at their mapped addresses */
+    STASH_WAITS,         /* a load whose missing lanes a request in flight fetches: it completes
+                            with that request's fill (stash_fill) */
+} stash_verdict;
+/* After the executor performed a shared access of the warp in `slot` (operation `op`). */
+stash_verdict stash_access(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint32_t op);
+/* A stash load's request completed: its data fills the bytes its CTA's stash does not hold yet,
+ * and the loads waiting for it complete (cu_op_done). */
+void stash_fill(timing_engine *engine, compute_unit *cu, uint32_t op, uint64_t cycle);
 
 /* timing_engine.c */
 /* Places waiting CTAs on CUs with room; returns -1 on error. */

@@ -380,19 +380,29 @@ static double dim3_product(const cJSON *dims)
     return product;
 }
 
-/* A launch's DMA mapping (docs/local-memory.md):
+/* A launch's local-memory mapping (docs/local-memory.md), through the DMA engine or the stash:
  *   "dma": {"buffer": "data", "bytes_per_cta": N, "offset": 0, "shared_offset": 0}
+ *   "stash": {the same fields}
  * CTA c (linear id) finds the buffer's bytes [offset + c * N, + N) in its dynamic shared memory
- * (the launch's "shared_bytes") at shared_offset when it starts; they are written back when it
- * finishes. Whole 4-byte words; every CTA's chunk inside the buffer. */
+ * (the launch's "shared_bytes") at shared_offset, and what it writes there reaches them (DMA: in
+ * when it starts, back when it finishes; stash: each word at its first access, stores through the
+ * mechanism's store path). Whole 4-byte words; every CTA's chunk inside the buffer; one of the two
+ * per launch. */
 static int parse_dma(const sc_manifest *m, const char *at, const cJSON *item, sc_dma_mapping *dma, sc_error *error)
 {
-    const cJSON *body = cJSON_GetObjectItemCaseSensitive(item, "dma");
+    const cJSON *dma_body = cJSON_GetObjectItemCaseSensitive(item, "dma");
+    const cJSON *stash_body = cJSON_GetObjectItemCaseSensitive(item, "stash");
+    const cJSON *body = dma_body ? dma_body : stash_body;
+    const char *name = dma_body ? "dma" : "stash";
     *dma = (sc_dma_mapping){0};
     if (!body)
         return 0;
     char key[700];
-    snprintf(key, sizeof key, "%s.dma", at);
+    if (dma_body && stash_body) {
+        snprintf(key, sizeof key, "%s.stash", at);
+        return key_error(m, key, "a launch maps its chunks by \"dma\" or by \"stash\", not both", error);
+    }
+    snprintf(key, sizeof key, "%s.%s", at, name);
     if (!cJSON_IsObject(body))
         return key_error(m, key, "must be {\"buffer\": name, \"bytes_per_cta\": N, \"offset\": 0, \"shared_offset\": 0}",
                          error);
@@ -419,7 +429,8 @@ static int parse_dma(const sc_manifest *m, const char *at, const cJSON *item, sc
                        m->path, key, (unsigned long long)bytes, (unsigned long long)shared_offset,
                        (unsigned long long)shared_bytes);
     *dma = (sc_dma_mapping){.global = buffer->address + offset, .bytes_per_cta = bytes,
-                            .shared_offset = (uint32_t)shared_offset};
+                            .shared_offset = (uint32_t)shared_offset,
+                            .kind = stash_body ? SC_MAPPING_STASH : SC_MAPPING_DMA};
     return 0;
 }
 

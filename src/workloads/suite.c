@@ -13,7 +13,7 @@ extern const sc_workload sc_workload_vecadd, sc_workload_nn, sc_workload_reducti
     sc_workload_kmeans, sc_workload_backprop, sc_workload_lud, sc_workload_sort, sc_workload_sssp, sc_workload_apsp,
     sc_workload_uts, sc_workload_utsd, sc_workload_hashtable, sc_workload_bfsmask, sc_workload_bh, sc_workload_cl,
     sc_workload_dlb, sc_workload_stn, sc_workload_vpr, sc_workload_hsp, sc_workload_lps, sc_workload_sr,
-    sc_workload_implicit, sc_workload_implicit_dma, sc_workload_litmus, sc_workload_tester;
+    sc_workload_implicit, sc_workload_implicit_dma, sc_workload_implicit_stash, sc_workload_litmus, sc_workload_tester;
 
 static const sc_workload *const suite[] = {
     &sc_workload_vecadd, &sc_workload_nn, &sc_workload_reduction, &sc_workload_histogram, &sc_workload_spmv,
@@ -24,7 +24,7 @@ static const sc_workload *const suite[] = {
     &sc_workload_bfsmask, &sc_workload_bh, &sc_workload_cl, &sc_workload_dlb, &sc_workload_stn, &sc_workload_vpr,
     &sc_workload_hsp, &sc_workload_lps, &sc_workload_sr,
     /* GSI case study 2: local-memory organisations */
-    &sc_workload_implicit, &sc_workload_implicit_dma,
+    &sc_workload_implicit, &sc_workload_implicit_dma, &sc_workload_implicit_stash,
     &sc_workload_litmus, &sc_workload_tester,
 };
 

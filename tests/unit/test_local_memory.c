@@ -3,7 +3,9 @@
  * access takes one cycle, an n-way conflict n, the extra cycles charged to GSI bank_conflict),
  * the fixed-latency shared memory the other presets keep, and the DMA engine of a launch's DMA
  * mapping (dma_engine.c: values in and out, the first scratchpad access blocking the whole CU
- * until the transfer completes, charged to pending_dma). */
+ * until the transfer completes, charged to pending_dma), and the stash of a stash mapping
+ * (stash.c: the first access of a word reads around the L1, a second hits; only the waiting warp
+ * blocks; a dirty word answers another SM's read under denovo; stores reach memory by kernel end). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +17,7 @@
 #include <cmocka.h>
 
 #include "config/config.h"
+#include "protocols/denovo/denovo.h"
 #include "protocols/mechanism.h"
 #include "timing/scratchpad.h"
 #include "timing/timing_config.h"
@@ -106,8 +109,8 @@ typedef struct strided_run {
     uint64_t cycles, bank_conflict;
 } strided_run;
 
-/* A device on a one-CU gsi running wt, with `timing` shared memory, local_memory.dma_blocking
- * `blocking` and `ptx` loaded. */
+/* A device on gsi with `cus` CUs running `mechanism`, with `timing` shared memory,
+ * local_memory.dma_blocking `blocking` and `ptx` loaded. */
 typedef struct one_cu {
     sc_config *config;
     void *engine;
@@ -115,20 +118,22 @@ typedef struct one_cu {
     int module;
 } one_cu;
 
-static one_cu one_cu_open(const char *timing, const char *blocking, const char *ptx)
+static one_cu device_open(const char *mechanism, unsigned cus, const char *timing, const char *blocking,
+                          const char *ptx)
 {
     sc_error error = {{0}};
-    char timing_set[64], blocking_set[64];
+    char cus_set[64], timing_set[64], blocking_set[64];
+    snprintf(cus_set, sizeof cus_set, "gpu.cu_count=%u", cus);
     snprintf(timing_set, sizeof timing_set, "local_memory.timing=%s", timing);
     snprintf(blocking_set, sizeof blocking_set, "local_memory.dma_blocking=%s", blocking);
-    const char *sets[] = {"gpu.cu_count=1", timing_set, blocking_set};
+    const char *sets[] = {cus_set, timing_set, blocking_set};
     one_cu run = {.config = sc_config_load("gsi", NULL, sets, 3, &error)};
     assert_non_null(run.config);
     timing_config timing_parameters;
     assert_int_equal(timing_config_load(run.config, 0, &timing_parameters, &error), 0);
-    const sc_protocol *wt = sc_protocol_find("wt");
-    assert_int_equal(timing_config_load_protocol(run.config, wt, &timing_parameters, &error), 0);
-    run.engine = timing_engine_create(&timing_parameters, wt, &error);
+    const sc_protocol *protocol = sc_protocol_find(mechanism);
+    assert_int_equal(timing_config_load_protocol(run.config, protocol, &timing_parameters, &error), 0);
+    run.engine = timing_engine_create(&timing_parameters, protocol, &error);
     assert_non_null(run.engine);
     run.device = sc_device_create(timing_parameters.core.warp_size, &error);
     sc_device_set_engine(run.device, &timing_engine_ops, run.engine);
@@ -141,6 +146,12 @@ static one_cu one_cu_open(const char *timing, const char *blocking, const char *
     unlink(path);
     assert_true(run.module >= 0);
     return run;
+}
+
+/* One CU of gsi under wt. */
+static one_cu one_cu_open(const char *timing, const char *blocking, const char *ptx)
+{
+    return device_open("wt", 1, timing, blocking, ptx);
 }
 
 static timing_kernel_record one_cu_last_kernel(const one_cu *run)
@@ -234,28 +245,41 @@ static const char mapped_kernel[] =
     "st.shared.u32 [%r3], %r4;\n"
     "ret;\n}\n";
 
-/* Runs one CTA of `threads` over words 1000, 1001, ... mapped by DMA (or not) with `blocking`;
- * checks the words. */
-static timing_kernel_record run_mapped(unsigned threads, unsigned work, bool mapped, const char *blocking)
+/* Runs one CTA of `threads` over words 1000, 1001, ... mapped (or not) by `kind` on one CU under
+ * `mechanism` with `blocking`; checks the words. Under denovo, *registrations (if asked) gets the
+ * run's registration requests. */
+static timing_kernel_record run_mapped_on(const char *mechanism, sc_mapping_kind kind, unsigned threads, unsigned work,
+                                          bool mapped, const char *blocking, uint64_t *registrations)
 {
     sc_error error = {{0}};
-    one_cu run = one_cu_open("banked", blocking, mapped_kernel);
+    one_cu run = device_open(mechanism, 1, "banked", blocking, mapped_kernel);
     uint32_t words[64];
     for (unsigned i = 0; i < threads; i++)
         words[i] = 1000 + i;
     uint64_t data = sc_device_malloc(run.device, sizeof words);
     assert_int_equal(sc_memcpy_to_device(run.device, data, words, threads * 4, &error), 0);
-    sc_dma_mapping dma = {.global = data, .bytes_per_cta = threads * 4};
+    sc_dma_mapping mapping = {.global = data, .bytes_per_cta = threads * 4, .kind = kind};
     sc_kernel_arg argument = sc_arg_u32(work);
     sc_dim3 grid = {1, 1, 1}, block = {threads, 1, 1};
     assert_int_equal(sc_launch_kernel_mapped(run.device, run.module, "mapped", grid, block, threads * 4,
-                                             mapped ? &dma : NULL, &argument, 1, &error), 0);
+                                             mapped ? &mapping : NULL, &argument, 1, &error), 0);
     assert_int_equal(sc_memcpy_from_device(run.device, words, data, threads * 4, &error), 0);
     for (unsigned i = 0; i < threads; i++)   /* unmapped: the words stay in global memory untouched */
         assert_int_equal(words[i], !mapped ? 1000 + i : i < 32 ? 1000 + i + 1 : work);
     timing_kernel_record record = one_cu_last_kernel(&run);
+    if (registrations) {
+        timing_report report;
+        timing_engine_report(run.engine, &report);
+        *registrations = ((const denovo_stats *)report.protocol_stats)->registrations;
+    }
     one_cu_close(&run);
     return record;
+}
+
+/* The DMA engine under wt. */
+static timing_kernel_record run_mapped(unsigned threads, unsigned work, bool mapped, const char *blocking)
+{
+    return run_mapped_on("wt", SC_MAPPING_DMA, threads, work, mapped, blocking, NULL);
 }
 
 /* The first scratchpad access waits for the whole transfer (two lines, at least an L2 hit of
@@ -290,6 +314,155 @@ static void test_dma_warp_blocking_lets_other_warps_run(void **state)
     assert_true(with_loop.stalls.struct_cause[GSI_STRUCT_PENDING_DMA] > 0);
 }
 
+/* ---- the stash ----
+ *
+ * Each thread reads its word of its CTA's stash-mapped chunk twice and stores the sum to `out`. */
+static const char twice_kernel[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".extern .shared .align 16 .b8 chunk[];\n"
+    ".visible .entry twice(.param .u64 twice_out)\n{\n"
+    ".reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+    "ld.param.u64 %rd0, [twice_out];\n"
+    "mov.u32 %r0, %tid.x;\n"
+    "shl.b32 %r2, %r0, 2;\n"
+    "mov.u32 %r3, chunk;\n"
+    "add.u32 %r3, %r3, %r2;\n"
+    "ld.shared.u32 %r4, [%r3];\n"
+    "ld.shared.u32 %r5, [%r3];\n"
+    "add.u32 %r6, %r4, %r5;\n"
+    "mul.wide.u32 %rd1, %r0, 4;\n"
+    "add.s64 %rd2, %rd0, %rd1;\n"
+    "st.global.u32 [%rd2], %r6;\n"
+    "ret;\n}\n";
+
+/* The first load of each word is a global request that reads around the L1 (under denovo, the
+ * thesis's configuration): one line access per line of the chunk, none of them an L1 hit, miss or
+ * fill, the data wait charged beyond the local hits; the second load, issued while the first's
+ * request is out, sends nothing and waits for that request (l1_coalesce). */
+static void test_stash_first_access_fills_around_the_l1(void **state)
+{
+    (void)state;
+    sc_error error = {{0}};
+    one_cu run = device_open("denovo", 1, "banked", "core", twice_kernel);
+    uint32_t words[32];
+    for (unsigned i = 0; i < 32; i++)
+        words[i] = 7 * i + 1;
+    uint64_t data = sc_device_malloc(run.device, sizeof words), out = sc_device_malloc(run.device, sizeof words);
+    assert_int_equal(sc_memcpy_to_device(run.device, data, words, sizeof words, &error), 0);
+    sc_dma_mapping mapping = {.global = data, .bytes_per_cta = sizeof words, .kind = SC_MAPPING_STASH};
+    sc_kernel_arg argument = sc_arg_ptr(out);
+    sc_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+    assert_int_equal(sc_launch_kernel_mapped(run.device, run.module, "twice", grid, block, sizeof words, &mapping,
+                                             &argument, 1, &error), 0);
+    uint32_t sums[32];
+    assert_int_equal(sc_memcpy_from_device(run.device, sums, out, sizeof sums, &error), 0);
+    for (unsigned i = 0; i < 32; i++)
+        assert_int_equal(sums[i], 2 * words[i]);
+    timing_report report;
+    timing_engine_report(run.engine, &report);
+    uint64_t lines = sizeof words / timing_engine_line_bytes(run.engine);
+    assert_int_equal(report.memory->l1_load_accesses, lines);
+    assert_int_equal(report.memory->l1_read_arounds, lines);
+    timing_kernel_record record = one_cu_last_kernel(&run);
+    assert_int_equal(record.l1_hits, 0);
+    assert_int_equal(record.l1_misses, 0);
+    assert_true(record.stalls.category[GSI_MEM_DATA] > record.stalls.source[GSI_SOURCE_L1]);
+    assert_true(record.stalls.source[GSI_SOURCE_L1_COALESCE] > 0);   /* the second load waits for the first's */
+    one_cu_close(&run);
+}
+
+/* Only the waiting warp blocks (§4.6): a second warp's ALU loop runs while the first warp's stash
+ * load is out, so the kernel lasts less than the loop's 4 x 4 cycles longer than the first warp
+ * alone; nothing is charged to pending_dma. The words written through the stash reach global
+ * memory by the kernel's end, under denovo (registered) and wt (written through). */
+static void test_stash_blocks_only_the_waiting_warp(void **state)
+{
+    (void)state;
+    static const char *const mechanisms[] = {"denovo", "wt"};
+    for (unsigned m = 0; m < 2; m++) {
+        timing_kernel_record alone = run_mapped_on(mechanisms[m], SC_MAPPING_STASH, 32, 0, true, "core", NULL);
+        timing_kernel_record with_loop = run_mapped_on(mechanisms[m], SC_MAPPING_STASH, 64, 4, true, "core", NULL);
+        assert_true(with_loop.cycles < alone.cycles + 4 * 4);
+        assert_int_equal(with_loop.stalls.struct_cause[GSI_STRUCT_PENDING_DMA], 0);
+        assert_true(alone.stalls.category[GSI_MEM_DATA] > 0);
+    }
+}
+
+/* CTA 0 (on CU 0) writes its stash words and releases a flag; CTA 1 (on CU 1) acquires the flag
+ * and reads CTA 0's words from global memory. Under denovo the release registered the words to
+ * CU 0, so the L2 forwards the reads there and CU 0 answers (REMOTE_L1) with the stash's values. */
+static const char share_kernel[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".extern .shared .align 16 .b8 chunk[];\n"
+    ".visible .entry share(.param .u64 share_data, .param .u64 share_flag, .param .u64 share_out)\n{\n"
+    ".reg .pred %p<4>;\n.reg .b32 %r<10>;\n.reg .b64 %rd<10>;\n"
+    "ld.param.u64 %rd0, [share_data];\n"
+    "ld.param.u64 %rd1, [share_flag];\n"
+    "ld.param.u64 %rd2, [share_out];\n"
+    "mov.u32 %r0, %ctaid.x;\n"
+    "mov.u32 %r1, %tid.x;\n"
+    "mul.wide.u32 %rd3, %r1, 4;\n"
+    "setp.ne.u32 %p0, %r0, 0;\n"
+    "@%p0 bra READER;\n"
+    "shl.b32 %r2, %r1, 2;\n"
+    "mov.u32 %r3, chunk;\n"
+    "add.u32 %r3, %r3, %r2;\n"
+    "add.u32 %r4, %r1, 100;\n"
+    "st.shared.u32 [%r3], %r4;\n"
+    "mov.u32 %r5, 1;\n"
+    "st.release.gpu.global.u32 [%rd1], %r5;\n"
+    "ret;\n"
+    "READER:\n"
+    "ld.acquire.gpu.global.u32 %r6, [%rd1];\n"
+    "setp.eq.u32 %p1, %r6, 0;\n"
+    "@%p1 bra READER;\n"
+    "add.s64 %rd4, %rd0, %rd3;\n"
+    "ld.global.u32 %r7, [%rd4];\n"
+    "add.s64 %rd5, %rd2, %rd3;\n"
+    "st.global.u32 [%rd5], %r7;\n"
+    "ret;\n}\n";
+
+static void test_stash_dirty_word_answers_another_sm(void **state)
+{
+    (void)state;
+    sc_error error = {{0}};
+    one_cu run = device_open("denovo", 2, "banked", "core", share_kernel);
+    uint32_t words[64] = {0}, flag = 0;
+    uint64_t data = sc_device_malloc(run.device, sizeof words), flag_address = sc_device_malloc(run.device, 4),
+             out = sc_device_malloc(run.device, 32 * 4);
+    assert_int_equal(sc_memcpy_to_device(run.device, data, words, sizeof words, &error), 0);
+    assert_int_equal(sc_memcpy_to_device(run.device, flag_address, &flag, 4, &error), 0);
+    sc_dma_mapping mapping = {.global = data, .bytes_per_cta = 32 * 4, .kind = SC_MAPPING_STASH};
+    sc_kernel_arg arguments[] = {sc_arg_ptr(data), sc_arg_ptr(flag_address), sc_arg_ptr(out)};
+    sc_dim3 grid = {2, 1, 1}, block = {32, 1, 1};
+    assert_int_equal(sc_launch_kernel_mapped(run.device, run.module, "share", grid, block, 32 * 4, &mapping,
+                                             arguments, 3, &error), 0);
+    uint32_t read[32];
+    assert_int_equal(sc_memcpy_from_device(run.device, read, out, sizeof read, &error), 0);
+    for (unsigned i = 0; i < 32; i++)
+        assert_int_equal(read[i], 100 + i);
+    timing_report report;
+    timing_engine_report(run.engine, &report);
+    const denovo_stats *stats = report.protocol_stats;
+    assert_true(stats->registrations > 0);
+    assert_true(stats->remote_l1_hits > 0);
+    assert_true(report.total.source[GSI_SOURCE_REMOTE_L1] > 0);
+    one_cu_close(&run);
+}
+
+/* Written back at kernel end: a CTA's stash stores, never released inside the kernel, reach the
+ * L2 as registrations of the kernel-end flush (the words then stay owned by the SM: DeNovo's lazy
+ * write-back) and the host reads them (run_mapped_on checks the words); without them the words
+ * would keep their old values. */
+static void test_stash_writes_back_at_kernel_end(void **state)
+{
+    (void)state;
+    uint64_t registrations = 0;
+    timing_kernel_record record = run_mapped_on("denovo", SC_MAPPING_STASH, 32, 0, true, "core", &registrations);
+    assert_true(registrations > 0);
+    assert_true(record.stalls.category[GSI_MEM_DATA] > record.stalls.source[GSI_SOURCE_L1]);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -300,6 +473,10 @@ int main(void)
         cmocka_unit_test(test_dma_blocks_the_first_scratchpad_access),
         cmocka_unit_test(test_dma_blocks_the_whole_cu),
         cmocka_unit_test(test_dma_warp_blocking_lets_other_warps_run),
+        cmocka_unit_test(test_stash_first_access_fills_around_the_l1),
+        cmocka_unit_test(test_stash_blocks_only_the_waiting_warp),
+        cmocka_unit_test(test_stash_dirty_word_answers_another_sm),
+        cmocka_unit_test(test_stash_writes_back_at_kernel_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
