@@ -8,8 +8,10 @@
 //                (the GSI thesis's UTSD).
 // Queues are LIFO stacks: a header (lock word, then top index) and an item array. Only lane 0
 // of a warp touches a lock, and it does all the work under the lock itself: the critical
-// section runs inside the branch that won the atomicCAS (fence, work, fence, atomicExch), and
-// winners and losers meet again at the loop's test before anyone retries (as in hashtable.cu).
+// section runs inside the branch that won the lock's compare-and-swap, and winners and losers
+// meet again at the loop's test before anyone retries (as in hashtable.cu). The lock is the
+// thesis's (GSI §5.1: "atomic instructions with acquire and release semantics"): it is taken by
+// an atom.acquire.gpu CAS and given back by an atom.release.gpu exchange, with no fences.
 // So two lock leaders in one 64-lane wavefront (lanes 0 and 32, each the lane 0 of a 32-lane
 // PTX warp) never wait for each other. The run ends when no node is queued or in flight:
 // `outstanding` counts nodes pushed but not yet processed, and children are added to it before
@@ -60,7 +62,7 @@ struct task_queue {
 };
 
 // Returns x, but the compiler cannot see that, so it cannot reason about the value. Without it
-// nvcc sends lock losers straight back to the atomicCAS and moves the critical section after
+// nvcc sends lock losers straight back to the compare-and-swap and moves the critical section after
 // the loop, where a winner would wait for losers spinning on its lock.
 __device__ unsigned opaque(unsigned x)
 {
@@ -68,20 +70,38 @@ __device__ unsigned opaque(unsigned x)
     return x;
 }
 
+// Takes the lock if it is free: a compare-and-swap 0 -> 1 with acquire semantics at GPU scope;
+// true when it was free.
+__device__ bool try_lock(unsigned *lock)
+{
+    unsigned old;
+    asm volatile("atom.acquire.gpu.global.cas.b32 %0, [%1], 0, 1;"
+                 : "=r"(old) : "l"(__cvta_generic_to_global(lock)) : "memory");
+    return old == 0u;
+}
+
+// Gives the lock back: an exchange with 0 with release semantics at GPU scope. Returns the
+// word it replaced (1; the callers ignore it).
+__device__ unsigned unlock(unsigned *lock)
+{
+    unsigned old;
+    asm volatile("atom.release.gpu.global.exch.b32 %0, [%1], 0;"
+                 : "=r"(old) : "l"(__cvta_generic_to_global(lock)) : "memory");
+    return old;
+}
+
 // Lane 0 only: under the queue's lock, moves up to 32 nodes from the queue into `batch`.
 __device__ unsigned pop_locked(task_queue queue, unsigned *batch)
 {
     unsigned taken = 0, done = 0;
     do {
-        if (atomicCAS(queue.lock, 0u, 1u) == 0u) {
-            __threadfence();
+        if (try_lock(queue.lock)) {
             unsigned top = *queue.top;
             taken = min(top, (unsigned)WARP_LANES);
             for (unsigned i = 0; i < taken; i++)
                 batch[i] = queue.items[top - 1 - i];
             *queue.top = top - taken;
-            __threadfence();
-            atomicExch(queue.lock, 0u);
+            unlock(queue.lock);
             done = 1;
         }
     } while (!opaque(done));
@@ -93,8 +113,7 @@ __device__ bool push_locked(task_queue queue, const unsigned *staged, unsigned t
 {
     unsigned fits = 0, done = 0;
     do {
-        if (atomicCAS(queue.lock, 0u, 1u) == 0u) {
-            __threadfence();
+        if (try_lock(queue.lock)) {
             unsigned top = *queue.top;
             fits = top + total <= queue.capacity;
             if (fits) {
@@ -102,8 +121,7 @@ __device__ bool push_locked(task_queue queue, const unsigned *staged, unsigned t
                     queue.items[top + i] = staged[i];
                 *queue.top = top + total;
             }
-            __threadfence();
-            atomicExch(queue.lock, 0u);
+            unlock(queue.lock);
             done = 1;
         }
     } while (!opaque(done));

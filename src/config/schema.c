@@ -93,6 +93,9 @@ static const sc_config_key engine_keys[] = {
      "lanes per SIMD unit; a warp occupies a unit for warp_size/simd_width cycles"},
     {"gpu.warp_size", SC_KEY_INT, "threads", 32, 64, NULL, SC_KEY_POWER_OF_TWO,
      "threads per warp (wavefront): 32 or 64"},
+    {"gsi.acquire_atomic_wait", SC_KEY_ENUM, "", 0, 0, "sync|mem_data", 0,
+     "GSI: a warp waiting for an atomic with acquire semantics (atom .acquire/.acq_rel) is synchronising (sync, "
+     "digest 2.3) or waiting for memory data, charged to the level that served the atomic (mem_data)"},
     {"gsi.cycle_order", SC_KEY_STRING, "", 0, 0, NULL, 0,
      "GSI Algorithm 2: stall categories in the order they win a cycle (thesis: no_stall,mem_struct,mem_data,"
      "sync,comp_struct,comp_data,control,idle)"},

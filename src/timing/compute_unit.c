@@ -311,7 +311,10 @@ static void time_filter_hold(timing_engine *engine, warp_slot *slot, bool held, 
 
 /* The warp's own predicates. Time-based ones that do not hold stay so, and those that hold clear
  * at `wake` at the earliest; the issue filter's answer depends on the warp alone; so the result
- * stands until the slot's version changes or `wake`. */
+ * stands until the slot's version changes or `wake`. A warp waiting for an acquiring atomic is
+ * synchronising (SYNC acquire); under gsi.acquire_atomic_wait mem_data the same wait is a pending
+ * load of the atomic instead (MEM_DATA, charged to the level that serves it). Either way it holds
+ * the warp back the same, so the option changes the classification only. */
 static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_slot *slot, uint64_t cycle,
                             own_check *own)
 {
@@ -333,10 +336,18 @@ static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_
                 (v->pending_load ? PREDICATE_PENDING_LOAD : 0) | (v->pending_compute ? PREDICATE_PENDING_COMPUTE : 0);
     if (engine->filters_issue)
         time_filter_hold(engine, slot, ask_issue_filter(engine, cu, slot, own).sync != GSI_NONE, cycle);
+    if (v->sync == GSI_SYNC_ACQUIRE && engine->config.core.acquire_atomic_wait_is_data &&
+        memory_op_get(engine->memory, slot->acquire_op)->request.kind == EXEC_ACCESS_ATOMIC) {
+        v->sync = GSI_NONE;   /* gsi.acquire_atomic_wait mem_data: the same wait, charged as the atomic's data */
+        v->pending_load = true;
+        v->load = slot->acquire_op;
+        own->bits = (uint8_t)((own->bits & ~PREDICATE_SYNC) | PREDICATE_PENDING_LOAD);
+    }
 }
 
-/* The warp's check for this cycle: its own predicates, a release's wait, and the structural
- * predicates of the unit it needs. */
+/* The warp's check for this cycle: its own predicates, a release's wait (asked only of a warp
+ * waiting on no synchronisation of its own, an acquire included), and the structural predicates
+ * of the unit it needs. */
 static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)
 {
     const decoded_instruction *d = slot->next_decoded;
@@ -344,7 +355,7 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         check_own_state(engine, cu, slot, cycle, &slot->own);
     *check = (warp_check){.bits = slot->own.bits, .sync = slot->own.view.sync, .mem_struct = GSI_NONE,
                           .wake = slot->own.wake};
-    if (check->sync == GSI_NONE && d->releases && !slot->own.ordering_waived &&
+    if (check->sync == GSI_NONE && slot->acquire_op == MEMORY_OP_NONE && d->releases && !slot->own.ordering_waived &&
         waits_for_release(engine, cu, slot, cycle)) {
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;

@@ -45,6 +45,7 @@ typedef struct core_config {
     unsigned kernel_launch_latency;
     uint64_t max_cycles;
     gsi_policy policy;
+    bool acquire_atomic_wait_is_data;     /* gsi.acquire_atomic_wait mem_data (compute_unit.c: check_own_state) */
 } core_config;
 
 typedef struct timing_config {
