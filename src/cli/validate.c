@@ -41,6 +41,20 @@ static void print_stats(const char *name, double *values, int count, double scal
            scale * values[count - 1], unit);
 }
 
+/* Prints the absolute errors of cycles and of each category's stall fraction, and the mean over
+ * categories and comparisons of the absolute stall-fraction error (the stalls' "mean" line). */
+static void print_errors(double *cycle_errors, double *stall_errors, int count)
+{
+    double stall_sum = 0;
+    for (int i = 0; i < GSI_CATEGORY_COUNT * count; i++)
+        stall_sum += fabs(stall_errors[i]);
+    printf("absolute errors:\n");
+    print_stats("cycles", cycle_errors, count, 100.0, "%");
+    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        print_stats(gsi_category_name((gsi_category)c), stall_errors + c * count, count, 1.0, " ");
+    printf("  stall fractions, mean over categories: %.4f\n", stall_sum / (GSI_CATEGORY_COUNT * count));
+}
+
 static int validate(const model_study *study, const char *database_path, sc_error *error)
 {
     sc_store *store = sc_store_open_existing(database_path, error);
@@ -50,13 +64,20 @@ static int validate(const model_study *study, const char *database_path, sc_erro
         return -1;
     }
     int count = outcome.count;
-    printf("validation of calibration %lld: mechanism %s, system %s, %d held-out points x %d workloads = %d "
-           "comparisons (size %s)\n", (long long)outcome.calibration_id, study->mechanism, study->system,
-           study->points, study->workload_count, count, study->size);
-    printf("absolute errors:\n");
-    print_stats("cycles", outcome.cycle_errors, count, 100.0, "%");
-    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
-        print_stats(gsi_category_name((gsi_category)c), outcome.stall_errors + c * count, count, 1.0, " ");
+    if (outcome.own_workload)
+        printf("validation of the per-workload calibrations (%d of %d comparisons; the rest: suite-wide calibration "
+               "%lld): mechanism %s, system %s, %d held-out points x %d workloads = %d comparisons (size %s)\n",
+               outcome.own_workload, count, (long long)outcome.suite_calibration_id, study->mechanism, study->system,
+               study->points, study->workload_count, count, study->size);
+    else
+        printf("validation of calibration %lld: mechanism %s, system %s, %d held-out points x %d workloads = %d "
+               "comparisons (size %s)\n", (long long)outcome.calibration_id, study->mechanism, study->system,
+               study->points, study->workload_count, count, study->size);
+    print_errors(outcome.cycle_errors, outcome.stall_errors, count);
+    if (outcome.own_workload) {
+        printf("the suite-wide calibration %lld at the same detailed runs:\n", (long long)outcome.suite_calibration_id);
+        print_errors(outcome.suite_cycle_errors, outcome.suite_stall_errors, count);
+    }
     validation_outcome_release(&outcome);
     sc_store_close(store);
     return 0;
@@ -64,5 +85,5 @@ static int validate(const model_study *study, const char *database_path, sc_erro
 
 int command_validate(int argc, char **argv)
 {
-    return model_study_command(argc, argv, "validate", 30, print_help, validate);
+    return model_study_command(argc, argv, "validate", 30, false, print_help, validate);
 }
