@@ -138,7 +138,7 @@ static void print_model_text(const run_request *request, const run_model_result 
     double sigma = result->sigma;
     printf("workload           %s (%s)\n", result->workload_name,
            request->workload_file ? "manifest" : sc_workload_size_name(request->size));
-    printf("system             %s   mechanism %s   mode model (calibration %lld, %s)\n", request->system,
+    printf("system             %s   mechanism %s   mode model (calibration %lld) %s\n", request->system,
            request->mechanism, (long long)result->calibration_id,
            result->calibration_own_workload ? "fitted to this workload's sample windows" : "suite-wide");
     printf("cycles             %.0f  (95%% band %.0f .. %.0f, sigma %.1f%%)\n", p->cycles, p->cycles * exp(-2 * sigma),
