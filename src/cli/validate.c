@@ -1,6 +1,8 @@
-/* validate.c — `syncscope validate`: the latest calibration of a mechanism on a system against
- * detailed runs at held-out design points (validate_study, studies/model_studies.h), which stores
- * each comparison; prints mean, median and max absolute errors. */
+/* validate.c — `syncscope validate`: the calibrations a mechanism on a system models the workloads
+ * with (each one's own per-workload fit, else the suite-wide one) against detailed runs at
+ * held-out design points (validate_study, studies/model_studies.h), which stores each comparison;
+ * prints mean, median and max absolute errors, and the suite-wide fit's at the same runs where a
+ * workload has its own. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +16,14 @@ static void print_help(void)
     printf("usage: syncscope validate --mechanism M [--system PRESET] [--workloads W1,W2,...]\n"
            "                          [--points N] [--size tiny|small|large|huge] [--seed N] [--db PATH]\n\n"
            "Runs every workload in detail at N held-out design points (default 30; never a point of the\n"
-           "calibration) and through the latest calibrated model of the mechanism on the system; stores the\n"
-           "per-point errors (validations table) and prints mean, median and max absolute error of cycles and\n"
-           "of each GSI stall fraction.\n"
+           "calibrations) and through the calibrated model of the mechanism on the system it is modelled with;\n"
+           "stores the per-point errors (validations table) and prints mean, median and max absolute error of\n"
+           "cycles and of each GSI stall fraction, and their mean over the categories.\n"
            "Default workloads: " MODEL_DEFAULT_WORKLOADS "; default size small. A workload may be a manifest\n"
-           "(a path ending in .json); the calibration validated is the one the workloads are modelled with.\n");
+           "(a path ending in .json); the calibration validated is the one the workloads are modelled with: a\n"
+           "workload's own fit (calibrate --workload W --windows, at this size) if it has one, else the latest\n"
+           "suite-wide one. Where a workload has its own fit, the suite-wide fit is validated at the same\n"
+           "detailed runs too, and both are printed.\n");
 }
 
 static int compare_doubles(const void *a, const void *b)

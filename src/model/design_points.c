@@ -3,10 +3,12 @@
  * for the L2, of banks), CU count from half the preset's to the preset's, DRAM clock 0.5..1.5x,
  * NoC latency 1..2x the preset's. Random points (suite-wide calibration, validation) draw each
  * key at random; a per-workload calibration's design takes the box's corners (a fractional
- * factorial) and a Latin hypercube over the same ranges. A point the detailed model's
+ * factorial; an end the configuration checks reject moved toward the preset) and a Latin
+ * hypercube over the same ranges. A point the detailed model's
  * configuration checks reject is redrawn. */
 #include "model/calibration.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -117,14 +119,49 @@ int model_design_points(const char *system, uint64_t seed, int count, const char
     return 0;
 }
 
-/* Corner `c` (0..7) of the 2^(5-2) fractional factorial: factors A, B, C (L1, L2, CUs) take the
- * bits of c, D (DRAM clock) = A x B and E (NoC latency) = A x C, each at its range's low or high
- * end. */
-static void corner(const sc_config *base, int c, model_design_point *point)
+/* A point's level of each key, as set_point takes them: L1 and L2 capacity scale indices, CUs
+ * added to half the preset's, DRAM clock factor, NoC latency added. */
+enum { LEVELS = MODEL_POINT_KEYS };
+
+static void set_levels(const sc_config *base, const double level[LEVELS], model_design_point *point)
 {
-    int a = c & 1 ? 1 : -1, b = c & 2 ? 1 : -1, cu = c & 4 ? 1 : -1;
-    set_point(base, a > 0 ? CAPACITY_SCALES - 1 : 0, b > 0 ? CAPACITY_SCALES - 1 : 0, cu > 0 ? cu_span(base) : 0,
-              a * b > 0 ? 1.5 : 0.5, a * cu > 0 ? latency_span(base) : 0, point);
+    set_point(base, (int)level[0], (int)level[1], (long long)level[2], level[3], (long long)level[4], point);
+}
+
+/* The low and high end of each key's range for the corners: the range's extreme, moved toward
+ * the preset's level one step at a time while the preset with that key there fails the
+ * configuration checks (on qr-apu, twice the NoC latency makes l2.latency shorter than the trip
+ * to an L2 bank and back). */
+static void key_ends(const char *system, const sc_config *base, double ends[LEVELS][2])
+{
+    const double preset[LEVELS] = {3, 3, (double)cu_span(base), 1.0, 0};
+    const double extreme[LEVELS][2] = {{0, CAPACITY_SCALES - 1}, {0, CAPACITY_SCALES - 1},
+                                       {0, (double)cu_span(base)}, {0.5, 1.5}, {0, (double)latency_span(base)}};
+    const double step[LEVELS] = {1, 1, 1, 0.05, 1};
+    for (int k = 0; k < LEVELS; k++)
+        for (int end = 0; end < 2; end++) {
+            double level[LEVELS];
+            memcpy(level, preset, sizeof level);
+            level[k] = extreme[k][end];
+            double toward = preset[k] > level[k] ? step[k] : -step[k];
+            model_design_point point;
+            for (set_levels(base, level, &point); !valid_point(system, &point) && fabs(level[k] - preset[k]) > 1e-9;
+                 set_levels(base, level, &point))
+                level[k] += toward;
+            ends[k][end] = level[k];
+        }
+}
+
+/* Corner `c` (0..7) of the 2^(5-2) fractional factorial: factors A, B, C (L1, L2, CUs) take the
+ * bits of c, D (DRAM clock) = A x B and E (NoC latency) = A x C, each at its low or high end. */
+static void corner(const sc_config *base, const double ends[LEVELS][2], int c, model_design_point *point)
+{
+    int a = c & 1, b = (c >> 1) & 1, cu = (c >> 2) & 1;
+    const int side[LEVELS] = {a, b, cu, a == b, a == cu};
+    double level[LEVELS];
+    for (int k = 0; k < LEVELS; k++)
+        level[k] = ends[k][side[k]];
+    set_levels(base, level, point);
 }
 
 /* One Latin-hypercube set of `count` points: key k of point i lies in stratum perm_k(i) of
@@ -145,9 +182,10 @@ static void latin_hypercube(const sc_config *base, uint64_t *state, int count, m
         double u[MODEL_POINT_KEYS];
         for (int k = 0; k < MODEL_POINT_KEYS; k++)
             u[k] = (strata[k][i] + uniform(state)) / count;
-        set_point(base, (int)(u[0] * CAPACITY_SCALES), (int)(u[1] * CAPACITY_SCALES),
-                  (long long)(u[2] * (double)(cu_span(base) + 1)), 0.5 + u[3],
-                  (long long)(u[4] * (double)(latency_span(base) + 1)), &out[i]);
+        const double level[LEVELS] = {u[0] * CAPACITY_SCALES, u[1] * CAPACITY_SCALES,
+                                      u[2] * (double)(cu_span(base) + 1), 0.5 + u[3],
+                                      u[4] * (double)(latency_span(base) + 1)};
+        set_levels(base, level, &out[i]);
     }
 }
 
@@ -160,8 +198,10 @@ int model_design_corners_and_fill(const char *system, uint64_t seed, int fill, m
     if (!base)
         return -1;
     int status = 0;
+    double ends[LEVELS][2];
+    key_ends(system, base, ends);
     for (int c = 0; c < MODEL_DESIGN_CORNERS && status == 0; c++) {
-        corner(base, c, &out[c]);
+        corner(base, ends, c, &out[c]);
         if (!valid_point(system, &out[c]))
             status = sc_fail(error, "the corner %s of the design around %s is not a valid configuration", out[c].json,
                              system);
