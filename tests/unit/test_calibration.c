@@ -165,6 +165,9 @@ static void corners_and_fill_cover_the_box(void **state)
         assert_string_equal(points[i].json, again[i].json);
     assert_int_equal(model_design_corners_and_fill("gtx480", 7, 0, again, &error), 0);
     assert_int_equal(model_design_corners_and_fill("gtx480", 7, MODEL_DESIGN_MAX_FILL + 1, again, &error), -1);
+    /* on qr-apu twice the NoC latency fails the checks: that end moves toward the preset */
+    assert_int_equal(model_design_corners_and_fill("qr-apu", 7, 4, again, &error), 0);
+    assert_true(json_number(again[0].json, "\"noc.latency\"") < 2 * json_number(again[1].json, "\"noc.latency\""));
 }
 
 int main(void)
