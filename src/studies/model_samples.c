@@ -34,7 +34,6 @@ static int detailed_sample(const model_study *study, sc_store *store, const sc_c
         out->has_interval = !study->windows || result.sample.has_ci;
         out->detailed_fraction = study->windows ? result.sample.detailed_fraction : 1.0;
         out->warp_instructions = result.stats.warp_instructions;
-        out->wall_seconds = result.wall_seconds;
         out->sample.weight = out->has_interval ? 1.0 : STUDY_NO_INTERVAL_WEIGHT;
     }
     run_result_release(&result);

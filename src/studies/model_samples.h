@@ -39,7 +39,6 @@ typedef struct study_sample {
     bool has_interval;              /* a sampled run's estimate has its 95% interval (full runs: true) */
     double detailed_fraction;       /* warp instructions simulated in detail / all (full runs: 1) */
     uint64_t warp_instructions;     /* of the whole run */
-    double wall_seconds;            /* the run's */
 } study_sample;
 
 /* A sampled estimate without an interval counts this much in a fit (its residuals are
