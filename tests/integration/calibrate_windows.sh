@@ -13,9 +13,8 @@ trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
 source "$(dirname "$0")/lib/scan_copy.sh"
 db="$work/windows.sqlite"
-cp -r "${SYNCSCOPE_SOURCE_DIR:-$(dirname "$0")/../..}/tests/data/manifests/fresh" "$work/kernels"
+fresh_suite_with_copy "$work/kernels"
 cd "$work"
-scan_copy_manifest kernels   # a manifest whose input changes below
 copy=$work/kernels/copy.json
 "$syncscope" db init --db "$db" >/dev/null
 

@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
 source "$(dirname "$0")/lib/scan_copy.sh"
 db="$work/fast.sqlite"
-cp -r "${SYNCSCOPE_SOURCE_DIR:-$(dirname "$0")/../..}/tests/data/manifests/fresh" "$work/kernels"
+fresh_suite_with_copy "$work/kernels"
 scan=$work/kernels/block_scan.json
 cd "$work"
 
@@ -89,7 +89,6 @@ expect 0 "query model_error" "$syncscope" query model_error --csv --db "$db"
 # Content keys: a copy without a reference check, with its own input file. After one byte of the
 # input changes, the next model run takes a new profile and no longer uses the calibration fitted
 # on the old content, and the same sweep spec is another sweep (its stored points are not reused).
-scan_copy_manifest kernels
 copy_runs() { "$syncscope" run --mode model --workload-file kernels/copy.json --mechanism wt --db "$db"; }
 expect 0 "calibrate wt on built-in workloads only" "$syncscope" calibrate --mechanism wt --workloads vecadd --points 1 \
     --size tiny --db "$db"
