@@ -7,8 +7,31 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "cli/sampling_options.h"
 #include "protocols/mechanism.h"
 #include "workloads/workload_ref.h"
+
+/* The options `calibrate` and `validate` share. */
+#define MODEL_STUDY_OPTIONS                                                                              \
+    {.name = "mechanism", .kind = CLI_VALUE}, {.name = "system", .kind = CLI_VALUE},                    \
+        {.name = "workloads", .kind = CLI_VALUE}, {.name = "points", .kind = CLI_VALUE},                \
+        {.name = "size", .kind = CLI_VALUE}, {.name = "seed", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}
+
+/* Reads the options of a per-workload fit on sample windows: the prior's floor and the
+ * sampling flags. Prints one line naming the bad option and returns 2 on bad usage. */
+static int windows_from_options(model_study *study, const char *command, cli_option *options)
+{
+    const char *floor = cli_find(options, "prior-floor")->value;
+    study->prior_floor = MODEL_WINDOWS_DEFAULT_PRIOR_FLOOR;
+    if (floor) {
+        char *end;
+        study->prior_floor = strtod(floor, &end);
+        if (end == floor || *end || !(study->prior_floor > 0 && study->prior_floor <= 1))
+            return cli_usage_error(command, "--prior-floor must be a share of each parameter's range in (0, 1], not %s",
+                                   floor);
+    }
+    return sampling_options_parse(command, options, &study->sampling);
+}
 
 /* Fills a study from the shared options; *workload_list receives the malloc'd copy of the
  * workload names the study points into. Prints one line naming the bad option and returns 2 on
@@ -19,10 +42,17 @@ static int study_from_options(model_study *study, const char *command, cli_optio
     const char *mechanism = cli_find(options, "mechanism")->value, *system = cli_find(options, "system")->value;
     const char *workloads = cli_find(options, "workloads")->value, *points = cli_find(options, "points")->value;
     const char *size = cli_find(options, "size")->value, *seed = cli_find(options, "seed")->value;
+    cli_option *windows = cli_find(options, "windows");
+    study->windows = windows && windows->present;
     study->mechanism = mechanism;
     study->system = system ? system : "gtx480";
-    study->size = size ? size : "small";
-    study->points = default_points;
+    study->size = size ? size : study->windows ? MODEL_WINDOWS_DEFAULT_SIZE : "small";
+    study->points = study->windows ? MODEL_WINDOWS_DEFAULT_FILL : default_points;
+    if (study->windows) {
+        int status = windows_from_options(study, command, options);
+        if (status)
+            return status;
+    }
     if (!mechanism) {
         char names[256];
         sc_mechanism_names(names, sizeof names);
@@ -38,7 +68,10 @@ static int study_from_options(model_study *study, const char *command, cli_optio
     if (points) {
         if (cli_parse_u64(command, "points", points, &number) < 0)
             return 2;
-        if (number < 1 || number > 1000)
+        if (study->windows && number > MODEL_DESIGN_MAX_FILL)
+            return cli_usage_error(command, "--points (Latin-hypercube points besides the %d corners) must be 0..%d "
+                                   "with --windows, not %s", MODEL_DESIGN_CORNERS, MODEL_DESIGN_MAX_FILL, points);
+        if (!study->windows && (number < 1 || number > 1000))
             return cli_usage_error(command, "--points must be 1..1000, not %s", points);
         study->points = (int)number;
     }
@@ -47,26 +80,28 @@ static int study_from_options(model_study *study, const char *command, cli_optio
     study->seed = seed ? number : 0;
     *workload_list = strdup(workloads ? workloads : MODEL_DEFAULT_WORKLOADS);
     for (char *name = strtok(*workload_list, ","); name; name = strtok(NULL, ",")) {
-        if (study->workload_count == (int)(sizeof study->workloads / sizeof study->workloads[0]))
-            return cli_usage_error(command, "--workloads: at most 32 workloads");
+        if (study->workload_count == MODEL_STUDY_MAX_WORKLOADS)
+            return cli_usage_error(command, "--workloads: at most %d workloads", MODEL_STUDY_MAX_WORKLOADS);
         sc_error error = {{0}};
         if (sc_workload_ref_resolve(name, NULL, &study->workloads[study->workload_count++], &error) < 0)
             return cli_usage_error(command, "--workloads: %s", error.message);
     }
     if (!study->workload_count)
         return cli_usage_error(command, "--workloads is empty");
+    if (study->windows && (study->workload_count != 1 || !workloads))
+        return cli_usage_error(command, "--windows fits one workload: give it as --workload W (a built-in name or a "
+                               "manifest)");
     return 0;
 }
 
-int model_study_command(int argc, char **argv, const char *command, int default_points, void (*help)(void),
+int model_study_command(int argc, char **argv, const char *command, int default_points, bool windows_options,
+                        void (*help)(void),
                         int (*body)(const model_study *study, const char *database_path, sc_error *error))
 {
-    cli_option options[] = {
-        {.name = "mechanism", .kind = CLI_VALUE}, {.name = "system", .kind = CLI_VALUE},
-        {.name = "workloads", .kind = CLI_VALUE}, {.name = "points", .kind = CLI_VALUE},
-        {.name = "size", .kind = CLI_VALUE},      {.name = "seed", .kind = CLI_VALUE},
-        {.name = "db", .kind = CLI_VALUE},        {.name = NULL},
-    };
+    cli_option shared[] = {MODEL_STUDY_OPTIONS, {.name = NULL}};
+    cli_option with_windows[] = {MODEL_STUDY_OPTIONS, {.name = "windows", .kind = CLI_FLAG},
+                                 {.name = "prior-floor", .kind = CLI_VALUE}, SAMPLING_OPTIONS, {.name = NULL}};
+    cli_option *options = windows_options ? with_windows : shared;
     const char *positional[1];
     int positional_count;
     bool show_help;

@@ -138,8 +138,9 @@ static void print_model_text(const run_request *request, const run_model_result 
     double sigma = result->sigma;
     printf("workload           %s (%s)\n", result->workload_name,
            request->workload_file ? "manifest" : sc_workload_size_name(request->size));
-    printf("system             %s   mechanism %s   mode model (calibration %lld)\n", request->system,
-           request->mechanism, (long long)result->calibration_id);
+    printf("system             %s   mechanism %s   mode model (calibration %lld) %s\n", request->system,
+           request->mechanism, (long long)result->calibration_id,
+           result->calibration_own_workload ? "fitted to this workload's sample windows" : "suite-wide");
     printf("cycles             %.0f  (95%% band %.0f .. %.0f, sigma %.1f%%)\n", p->cycles, p->cycles * exp(-2 * sigma),
            p->cycles * exp(2 * sigma), 100 * sigma);
     printf("stalls (GSI)      ");
@@ -164,6 +165,7 @@ static void print_model_json(const run_request *request, const run_model_result 
     cJSON_AddStringToObject(root, "mechanism", request->mechanism);
     cJSON_AddStringToObject(root, "workload", result->workload_name);
     cJSON_AddNumberToObject(root, "calibration_id", (double)result->calibration_id);
+    cJSON_AddStringToObject(root, "calibration", result->calibration_own_workload ? "workload" : "suite");
     cJSON_AddNumberToObject(root, "cycles", p->cycles);
     cJSON_AddNumberToObject(root, "cycles_low", p->cycles * exp(-2 * sigma));
     cJSON_AddNumberToObject(root, "cycles_high", p->cycles * exp(2 * sigma));

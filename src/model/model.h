@@ -8,7 +8,7 @@
  *     model_profile *profile = model_profile_obtain(store, &workload, "small", 1, config, &error);
  *     const model_mechanism *m = model_mechanism_find(name);      // protocols/mechanism.h
  *     model_calibration cal;
- *     model_calibration_latest(store, name, "gtx480", NULL, &cal, &error);   // or model_params_defaults
+ *     model_calibration_latest(store, name, "gtx480", &workload, "small", 1, &cal, &error);   // or model_params_defaults
  *     for each point:  model_point_from_config(config_of_point, &point, &error);
  *                      model_point_of_mechanism(m, config_of_point, &point, &error);
  *                      m->evaluate(profile, &point, &cal.params, &prediction);
@@ -30,6 +30,7 @@
 #ifndef SYNCSCOPE_MODEL_MODEL_H
 #define SYNCSCOPE_MODEL_MODEL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "base/error.h"
@@ -136,18 +137,27 @@ typedef struct model_calibration {
     double residual_rms;          /* RMS of the fit's log(model / detailed) cycle residuals */
     double r2;
     int sample_count;
+    bool own_workload;            /* fitted to the modelled workload alone (its sample windows) */
 } model_calibration;
 
-/* The calibration of mechanism+system that workloads with these manifests (a JSON array of
- * content digests, sc_workload_refs_manifests; NULL: built-in workloads only) are modelled with
- * (store.h: sc_store_latest_calibration); fails naming mechanism and system when there is none. */
-int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, const char *manifests,
-                             model_calibration *out, sc_error *error);
+/* The calibration of mechanism+system that `workload` at `size` and `seed` is modelled with
+ * (store.h: sc_store_latest_calibration): the latest fitted to that workload alone with those
+ * parameters (a manifest: its content digest), else the latest suite-wide one (for a manifest:
+ * fitted on its content, else on built-in workloads only). `size` NULL: the suite-wide one only.
+ * Fails naming mechanism and system when there is none. */
+int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, const sc_workload_ref *workload,
+                             const char *size, uint64_t seed, model_calibration *out, sc_error *error);
 
 /* The same calibration looked up in the database `from` and copied into `to` (unless `to` holds
  * one of the same content, store.h: sc_store_copy_calibration); out->id is its id in `to`. */
 int model_calibration_import(sc_store *to, sc_store *from, const char *mechanism, const char *system,
-                             const char *manifests, model_calibration *out, sc_error *error);
+                             const sc_workload_ref *workload, const char *size, uint64_t seed, model_calibration *out,
+                             sc_error *error);
+
+/* The stored calibration row `workload` at `size` and `seed` is modelled with (as
+ * model_calibration_latest chooses it; release with sc_calibration_row_release). */
+int model_calibration_row(sc_store *store, const char *mechanism, const char *system, const sc_workload_ref *workload,
+                          const char *size, uint64_t seed, sc_calibration_row *row, sc_error *error);
 
 /* Relative one-sigma uncertainty of a prediction's cycles: the calibration's residual spread
  * combined with the parameters' covariance propagated through the model at this point. */

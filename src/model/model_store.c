@@ -1,6 +1,7 @@
 /* model_store.c — the fast layer's use of the results store: profiles taken on demand and
  * reused (a manifest's keyed by its content digest), the calibration a workload is modelled with
- * (found in the store, or copied from another database), and the uncertainty of a calibrated
+ * (its own per-workload fit, else the suite-wide one; found in the store, or copied from another
+ * database), and the uncertainty of a calibrated
  * prediction (model.h). */
 #include "model/model.h"
 
@@ -111,17 +112,30 @@ static int calibration_of_row(const sc_calibration_row *row, model_calibration *
     out->id = row->id;
     out->r2 = row->r2;
     out->sample_count = (int)row->sample_count;
+    out->own_workload = row->workload != NULL;
     int status = read_params(row->params, &out->params, error);
     if (status == 0)
         read_spread(row->covariance, row->residuals, out);
     return status;
 }
 
-int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, const char *manifests,
-                             model_calibration *out, sc_error *error)
+int model_calibration_row(sc_store *store, const char *mechanism, const char *system, const sc_workload_ref *workload,
+                          const char *size, uint64_t seed, sc_calibration_row *row, sc_error *error)
+{
+    char *manifests = sc_workload_refs_manifests(workload, 1), params[SC_WORKLOAD_PARAMS_BYTES];
+    if (size)
+        sc_workload_params_text(workload, size, seed, params);
+    int status = sc_store_latest_calibration(store, mechanism, system, manifests, size ? workload->name : NULL,
+                                             size ? params : NULL, row, error);
+    free(manifests);
+    return status;
+}
+
+int model_calibration_latest(sc_store *store, const char *mechanism, const char *system, const sc_workload_ref *workload,
+                             const char *size, uint64_t seed, model_calibration *out, sc_error *error)
 {
     sc_calibration_row row;
-    if (sc_store_latest_calibration(store, mechanism, system, manifests, &row, error) < 0)
+    if (model_calibration_row(store, mechanism, system, workload, size, seed, &row, error) < 0)
         return -1;
     int status = calibration_of_row(&row, out, error);
     sc_calibration_row_release(&row);
@@ -129,10 +143,11 @@ int model_calibration_latest(sc_store *store, const char *mechanism, const char 
 }
 
 int model_calibration_import(sc_store *to, sc_store *from, const char *mechanism, const char *system,
-                             const char *manifests, model_calibration *out, sc_error *error)
+                             const sc_workload_ref *workload, const char *size, uint64_t seed, model_calibration *out,
+                             sc_error *error)
 {
     sc_calibration_row row;
-    if (sc_store_latest_calibration(from, mechanism, system, manifests, &row, error) < 0)
+    if (model_calibration_row(from, mechanism, system, workload, size, seed, &row, error) < 0)
         return -1;
     int status = calibration_of_row(&row, out, error);
     int64_t id = status == 0 ? sc_store_copy_calibration(to, &row, error) : -1;

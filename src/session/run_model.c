@@ -1,4 +1,5 @@
-/* run_model.c — a run in mode model (run_model.h), of a built-in or a manifest workload: sigma
+/* run_model.c — a run in mode model (run_model.h), of a built-in or a manifest workload, with
+ * the workload's own per-workload calibration when it has one, else the suite-wide one: sigma
  * combines the calibration's residual spread and its parameter covariance (model_cycles_sigma). */
 #include "session/run_model.h"
 
@@ -24,19 +25,16 @@ static int predict(const run_request *request, sc_config *config, sc_store *stor
                                 error) < 0)
         return -1;
     snprintf(result->workload_name, sizeof result->workload_name, "%s", workload.name);
-    char *manifests = sc_workload_refs_manifests(&workload, 1);
+    const char *size = sc_workload_size_name(request->size);
     model_point point;
     model_calibration calibration;
-    int status = model_point_from_config(config, &point, error) < 0 ||
-                 model_point_of_mechanism(mechanism, config, &point, error) < 0 ||
-                 model_calibration_latest(store, request->mechanism, request->system, manifests, &calibration, error) < 0
-                     ? -1 : 0;
-    free(manifests);
-    if (status < 0)
+    if (model_point_from_config(config, &point, error) < 0 || model_point_of_mechanism(mechanism, config, &point, error) < 0 ||
+        model_calibration_latest(store, request->mechanism, request->system, &workload, size, request->seed,
+                                 &calibration, error) < 0)
         return -1;
     result->calibration_id = calibration.id;
+    result->calibration_own_workload = calibration.own_workload;
     double start = sc_monotonic_seconds();
-    const char *size = sc_workload_size_name(request->size);
     model_profile *profile = model_profile_obtain(store, &workload, size, request->seed, config, error);
     if (!profile)
         return -1;

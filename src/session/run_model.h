@@ -1,6 +1,7 @@
 /* run_model.h — a run in mode model: a workload's (built-in or manifest) cycles, stall breakdown
  * and traffic predicted by the calibrated model of the mechanism on the system that the workload
- * is modelled with (model.h: model_calibration_latest), with the cycles' uncertainty, stored as a
+ * is modelled with (model.h: model_calibration_latest: its own per-workload fit, else the
+ * suite-wide one), with the cycles' uncertainty, stored as a
  * run (`run --mode model` prints it). */
 #ifndef SYNCSCOPE_SESSION_RUN_MODEL_H
 #define SYNCSCOPE_SESSION_RUN_MODEL_H
@@ -13,6 +14,7 @@ typedef struct run_model_result {
     model_prediction prediction;
     double sigma;                   /* one-sigma relative uncertainty of the cycles */
     int64_t calibration_id;
+    bool calibration_own_workload;  /* the calibration was fitted to this workload alone (its windows) */
     int64_t run_id;
 } run_model_result;
 

@@ -224,6 +224,22 @@ const sc_migration sc_migrations[] = {
      "\n"
      "ALTER TABLE calibrations ADD COLUMN manifests TEXT CHECK (manifests IS NULL OR json_valid(manifests));\n"
     },
+    {5, "0005_workload_calibrations.sql",
+     "-- 0005_workload_calibrations.sql — calibrations fitted to one workload's sample windows\n"
+     "-- (PRAGMA user_version 5).\n"
+     "--\n"
+     "-- workload and workload_params are NULL for a suite-wide fit (`calibrate --mechanism M`), else\n"
+     "-- the one workload a per-workload fit (`calibrate --workload W --windows`) was fitted to: the\n"
+     "-- name runs store as their workload and the parameters text they store with it ({\"size\":\n"
+     "-- \"huge\", \"seed\": 1} for a built-in workload, the manifest's content digest for a manifest).\n"
+     "-- A model run, sweep or validation of exactly that workload and parameters uses the latest such\n"
+     "-- fit in preference to the suite-wide one; any other workload, size, seed or manifest content\n"
+     "-- never sees it.\n"
+     "\n"
+     "ALTER TABLE calibrations ADD COLUMN workload TEXT;\n"
+     "ALTER TABLE calibrations ADD COLUMN workload_params TEXT CHECK (workload_params IS NULL OR json_valid(workload_params));\n"
+     "CREATE INDEX calibrations_by_workload ON calibrations (mechanism, system, workload, workload_params);\n"
+    },
 };
 
-const int sc_migration_count = 4;
+const int sc_migration_count = 5;

@@ -174,19 +174,24 @@ typedef struct sc_calibration_row {
     double r2;
     int64_t sample_count;
     const char *manifests;          /* JSON array of the manifest workloads' content digests; NULL: none */
+    const char *workload;           /* a per-workload fit's workload (runs' workload name); NULL: suite-wide */
+    const char *workload_params;    /* its parameters text as runs store it (size and seed, or digest) */
     const char *created_at;         /* read rows only (an insert stores the current time) */
 } sc_calibration_row;
 
 int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *row, sc_error *error);
 
 /* The calibration a workload set is modelled with (texts malloc'd: sc_calibration_row_release):
- * with `manifests` NULL (built-in workloads only), the latest calibration of mechanism+system;
+ * with `workload` (one workload's name and `workload_params`, as its runs store them), the latest
+ * fitted to that workload alone with exactly those parameters if there is one; otherwise the
+ * latest suite-wide fit (never one fitted to a single workload): with `manifests` NULL (built-in workloads only), the latest calibration of mechanism+system;
  * with `manifests` (a JSON array of manifest content digests), the latest fitted on every one of
  * them, else the latest fitted on built-in workloads only (a manifest whose kernel or inputs
  * changed is never served a fit of the old content). Fails with a message naming mechanism and
  * system when there is none. */
 int sc_store_latest_calibration(sc_store *store, const char *mechanism, const char *system, const char *manifests,
-                                sc_calibration_row *row, sc_error *error);
+                                const char *workload, const char *workload_params, sc_calibration_row *row,
+                                sc_error *error);
 
 /* Stores a calibration read from another database (`row` as sc_store_latest_calibration fills
  * it) unless `to` holds one of the same content (every column but the id and the creation time),

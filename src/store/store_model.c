@@ -1,6 +1,6 @@
 /* store_model.c — the fast layer's rows: workload profiles (found by workload, parameters,
- * system and profile key) and model calibrations (the latest per mechanism and system, and per
- * manifest workload by content digest), copied between databases by content. Each write is one
+ * system and profile key) and model calibrations (the latest per mechanism and system, per
+ * manifest workload by content digest, and per workload fitted to that workload alone), copied between databases by content. Each write is one
  * statement, so it is all or nothing. */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -64,7 +64,7 @@ char *sc_store_find_profile(sc_store *store, const char *workload, const char *p
     return json;
 }
 
-/* Binds a calibration's columns, in the order of the calibrations table, to ?1..?8. */
+/* Binds a calibration's columns, in the order of the calibrations table, to ?1..?10. */
 static void bind_calibration(sqlite3_stmt *s, const sc_calibration_row *row)
 {
     sqlite3_bind_text(s, 1, row->mechanism, -1, SQLITE_STATIC);
@@ -75,12 +75,15 @@ static void bind_calibration(sqlite3_stmt *s, const sc_calibration_row *row)
     sqlite3_bind_double(s, 6, row->r2);
     sqlite3_bind_int64(s, 7, row->sample_count);
     sqlite3_bind_text(s, 8, row->manifests, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 9, row->workload, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 10, row->workload_params, -1, SQLITE_STATIC);
 }
 
 int64_t sc_store_insert_calibration(sc_store *store, const sc_calibration_row *row, sc_error *error)
 {
     sqlite3_stmt *s = prepare(store, "INSERT INTO calibrations (mechanism, system, params, covariance, residuals, r2, "
-                                     "sample_count, manifests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", error);
+                                     "sample_count, manifests, workload, workload_params) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                              error);
     if (!s)
         return -1;
     bind_calibration(s, row);
@@ -93,23 +96,11 @@ static char *column_copy(sqlite3_stmt *s, int column)
     return text ? strdup((const char *)text) : NULL;
 }
 
-/* The latest calibration of mechanism+system whose manifests hold every digest of `manifests`
- * (a JSON array; NULL: any), fitted on built-in workloads only when `builtin_only`: 1 found,
- * 0 none, -1 failed. */
-static int latest_matching(sc_store *store, const char *mechanism, const char *system, const char *manifests,
-                           bool builtin_only, sc_calibration_row *row, sc_error *error)
+/* Reads the calibration `s` stepped onto (columns: id, params, covariance, residuals, r2,
+ * sample_count, manifests, created_at, workload, workload_params): 1 found, 0 none, -1 failed. */
+static int read_calibration(sc_store *store, sqlite3_stmt *s, const char *mechanism, const char *system,
+                            sc_calibration_row *row, sc_error *error)
 {
-    sqlite3_stmt *s = prepare(store, "SELECT id, params, covariance, residuals, r2, sample_count, manifests, created_at "
-                                     "FROM calibrations WHERE mechanism = ?1 AND system = ?2 AND (?3 IS NULL OR "
-                                     "(manifests IS NOT NULL AND NOT EXISTS (SELECT value FROM json_each(?3) EXCEPT "
-                                     "SELECT value FROM json_each(manifests)))) AND (?4 = 0 OR manifests IS NULL) "
-                                     "ORDER BY id DESC LIMIT 1", error);
-    if (!s)
-        return -1;
-    sqlite3_bind_text(s, 1, mechanism, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 2, system, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 3, manifests, -1, SQLITE_STATIC);
-    sqlite3_bind_int(s, 4, builtin_only);
     int rc = sqlite3_step(s), status = 0;
     if (rc == SQLITE_ROW) {
         *row = (sc_calibration_row){
@@ -123,6 +114,8 @@ static int latest_matching(sc_store *store, const char *mechanism, const char *s
             .sample_count = sqlite3_column_int64(s, 5),
             .manifests = column_copy(s, 6),
             .created_at = column_copy(s, 7),
+            .workload = column_copy(s, 8),
+            .workload_params = column_copy(s, 9),
         };
         status = 1;
     } else if (rc != SQLITE_DONE) {
@@ -132,10 +125,53 @@ static int latest_matching(sc_store *store, const char *mechanism, const char *s
     return status;
 }
 
-int sc_store_latest_calibration(sc_store *store, const char *mechanism, const char *system, const char *manifests,
-                                sc_calibration_row *row, sc_error *error)
+#define CALIBRATION_COLUMNS \
+    "SELECT id, params, covariance, residuals, r2, sample_count, manifests, created_at, workload, workload_params "
+
+/* The latest suite-wide calibration (no workload of its own) of mechanism+system whose manifests
+ * hold every digest of `manifests` (a JSON array; NULL: any), fitted on built-in workloads only
+ * when `builtin_only`: 1 found, 0 none, -1 failed. */
+static int latest_matching(sc_store *store, const char *mechanism, const char *system, const char *manifests,
+                           bool builtin_only, sc_calibration_row *row, sc_error *error)
 {
-    int found = latest_matching(store, mechanism, system, manifests, false, row, error);
+    sqlite3_stmt *s = prepare(store, CALIBRATION_COLUMNS
+                                     "FROM calibrations WHERE mechanism = ?1 AND system = ?2 AND workload IS NULL AND "
+                                     "(?3 IS NULL OR (manifests IS NOT NULL AND NOT EXISTS (SELECT value FROM "
+                                     "json_each(?3) EXCEPT SELECT value FROM json_each(manifests)))) AND (?4 = 0 OR "
+                                     "manifests IS NULL) ORDER BY id DESC LIMIT 1", error);
+    if (!s)
+        return -1;
+    sqlite3_bind_text(s, 1, mechanism, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, system, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, manifests, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s, 4, builtin_only);
+    return read_calibration(store, s, mechanism, system, row, error);
+}
+
+/* The latest calibration of mechanism+system fitted to the one workload `workload` with exactly
+ * the parameters `workload_params`: 1 found, 0 none, -1 failed. */
+static int latest_of_workload(sc_store *store, const char *mechanism, const char *system, const char *workload,
+                              const char *workload_params, sc_calibration_row *row, sc_error *error)
+{
+    sqlite3_stmt *s = prepare(store, CALIBRATION_COLUMNS
+                                     "FROM calibrations WHERE mechanism = ?1 AND system = ?2 AND workload = ?3 AND "
+                                     "workload_params = ?4 ORDER BY id DESC LIMIT 1", error);
+    if (!s)
+        return -1;
+    sqlite3_bind_text(s, 1, mechanism, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, system, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, workload, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 4, workload_params, -1, SQLITE_STATIC);
+    return read_calibration(store, s, mechanism, system, row, error);
+}
+
+int sc_store_latest_calibration(sc_store *store, const char *mechanism, const char *system, const char *manifests,
+                                const char *workload, const char *workload_params, sc_calibration_row *row,
+                                sc_error *error)
+{
+    int found = workload ? latest_of_workload(store, mechanism, system, workload, workload_params, row, error) : 0;
+    if (found == 0)
+        found = latest_matching(store, mechanism, system, manifests, false, row, error);
     if (found == 0 && manifests)
         found = latest_matching(store, mechanism, system, NULL, true, row, error);
     if (found == 0 && manifests)
@@ -152,7 +188,7 @@ int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, s
 {
     sqlite3_stmt *s = prepare(to, "SELECT id FROM calibrations WHERE mechanism = ?1 AND system = ?2 AND params = ?3 "
                                   "AND covariance = ?4 AND residuals = ?5 AND r2 IS ?6 AND sample_count = ?7 "
-                                  "AND manifests IS ?8 ORDER BY id LIMIT 1", error);
+                                  "AND manifests IS ?8 AND workload IS ?9 AND workload_params IS ?10 ORDER BY id LIMIT 1", error);
     if (!s)
         return -1;
     bind_calibration(s, row);
@@ -164,8 +200,9 @@ int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, s
     if (id > 0)
         return id;
     s = prepare(to, "INSERT INTO calibrations (id, created_at, mechanism, system, params, covariance, residuals, r2, "
-                    "sample_count, manifests) VALUES ((SELECT CASE WHEN EXISTS (SELECT 1 FROM calibrations WHERE "
-                    "id = ?1) THEN NULL ELSE ?1 END), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", error);
+                    "sample_count, manifests, workload, workload_params) VALUES ((SELECT CASE WHEN EXISTS (SELECT 1 FROM "
+                    "calibrations WHERE id = ?1) THEN NULL ELSE ?1 END), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                    error);
     if (!s)
         return -1;
     sqlite3_bind_int64(s, 1, row->id);
@@ -178,6 +215,8 @@ int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, s
     sqlite3_bind_double(s, 8, row->r2);
     sqlite3_bind_int64(s, 9, row->sample_count);
     sqlite3_bind_text(s, 10, row->manifests, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 11, row->workload, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 12, row->workload_params, -1, SQLITE_STATIC);
     return finish_insert(to, s, "copying the calibration", error);
 }
 
@@ -190,5 +229,7 @@ void sc_calibration_row_release(sc_calibration_row *row)
     free((char *)row->residuals);
     free((char *)row->manifests);
     free((char *)row->created_at);
+    free((char *)row->workload);
+    free((char *)row->workload_params);
     *row = (sc_calibration_row){0};
 }

@@ -42,10 +42,11 @@ static int calibrate_and_validate(model_study *study, sc_store *store, FILE *out
         model_fit_release(&calibration.fit);
         return -1;
     }
+    /* the suite-wide fit just made, also where a workload has a per-workload fit of its own */
     double sum = 0, largest = 0;
     for (int i = 0; i < validation.count; i++) {
-        sum += fabs(validation.cycle_errors[i]);
-        largest = fmax(largest, fabs(validation.cycle_errors[i]));
+        sum += fabs(validation.suite_cycle_errors[i]);
+        largest = fmax(largest, fabs(validation.suite_cycle_errors[i]));
     }
     fprintf(out, "model %-5s calibration %lld on %d points x %d workloads (R^2 %.3f, fit RMS error %.1f%%); "
             "%d held-out comparisons: mean |error| %.1f%%, max %.1f%% (%.1f s)\n",

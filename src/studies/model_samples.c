@@ -1,4 +1,5 @@
-/* model_samples.c — detailed samples shared by calibration and validation (model_samples.h). */
+/* model_samples.c — detailed and sampled-run samples shared by calibration and validation
+ * (model_samples.h). */
 #include "studies/model_samples.h"
 
 #include <stdio.h>
@@ -8,11 +9,13 @@
 #include "session/run_session.h"
 #include "workloads/workload.h"
 
-/* Runs one workload at one point in detail, stores it and fills the sample's detailed side. */
+/* Runs one workload at one point in detail (or sampled), stores it and fills the sample's
+ * measured side. */
 static int detailed_sample(const model_study *study, sc_store *store, const sc_config *config,
                            const sc_workload_ref *workload, study_sample *out, sc_error *error)
 {
-    run_request request = {.system = study->system, .mechanism = study->mechanism, .mode = "detailed", .seed = 1};
+    run_request request = {.system = study->system, .mechanism = study->mechanism,
+                           .mode = study->windows ? "sampled" : "detailed", .seed = 1, .sampling = study->sampling};
     run_request_set_workload(&request, workload);
     sc_workload_size_parse(study->size, &request.size);
     run_result result;
@@ -28,6 +31,10 @@ static int detailed_sample(const model_study *study, sc_store *store, const sc_c
         double cu_cycles = (double)result.timing.cycles * result.timing.cu_count;
         for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
             out->sample.stall_fraction[c] = (double)result.timing.total.category[c] / cu_cycles;
+        out->has_interval = !study->windows || result.sample.has_ci;
+        out->detailed_fraction = study->windows ? result.sample.detailed_fraction : 1.0;
+        out->warp_instructions = result.stats.warp_instructions;
+        out->sample.weight = out->has_interval ? 1.0 : STUDY_NO_INTERVAL_WEIGHT;
     }
     run_result_release(&result);
     return status;
@@ -60,8 +67,9 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
             s->sample.profile = s->profile;
             made++;
             if (status == 0 && !study->quiet)
-                fprintf(stderr, "  point %d/%d %-10s detailed %.0f cycles\n", p + 1, point_count, s->workload->name,
-                        s->sample.cycles);
+                fprintf(stderr, "  point %d/%d %-10s %s %.0f cycles%s\n", p + 1, point_count, s->workload->name,
+                        study->windows ? "sampled" : "detailed", s->sample.cycles,
+                        s->has_interval ? "" : " (no interval: down-weighted)");
             sc_progress_step(&progress, 1);
         }
         sc_config_free(config);

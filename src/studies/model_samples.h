@@ -1,11 +1,12 @@
 /* model_samples.h — what calibration and validation share: the study (mechanism, system,
- * workloads built-in or manifests, points, size, seed) and taking samples (one detailed run,
- * stored, plus the workload's profile) at design points. */
+ * workloads built-in or manifests, points, size, seed, detailed or sampled runs) and taking
+ * samples (one detailed or sampled run, stored, plus the workload's profile) at design points. */
 #ifndef SYNCSCOPE_STUDIES_MODEL_SAMPLES_H
 #define SYNCSCOPE_STUDIES_MODEL_SAMPLES_H
 
 #include "model/calibration.h"
 #include "store/store.h"
+#include "timing/sampled_engine.h"
 #include "workloads/workload_ref.h"
 
 /* Workloads calibrated and validated by default: the suite's kernels whose work does not depend
@@ -13,14 +14,19 @@
  * any timed run). */
 #define MODEL_DEFAULT_WORKLOADS "vecadd,reduction,histogram,spmv,stencil,matmul,kmeans,sort"
 
+#define MODEL_STUDY_MAX_WORKLOADS 32
+
 typedef struct model_study {
     const char *mechanism, *system, *size;
     const model_mechanism *model;
-    sc_workload_ref workloads[32];  /* built-in workloads and manifests */
+    sc_workload_ref workloads[MODEL_STUDY_MAX_WORKLOADS];  /* built-in workloads and manifests */
     int workload_count;
     int points;
     uint64_t seed;
     bool quiet;                     /* no progress line per detailed run (compare's model step) */
+    bool windows;                   /* samples are sampled runs (short detailed windows), not full runs */
+    sampling_options sampling;      /* the sampled runs' windows (windows only) */
+    double prior_floor;             /* per-workload fit: floor on the prior's sigma, share of each bound range */
 } model_study;
 
 /* One sample with what produced it. */
@@ -28,12 +34,19 @@ typedef struct study_sample {
     model_sample sample;
     const sc_workload_ref *workload;  /* one of the study's */
     int point;                      /* index into the study's design points */
-    int64_t detailed_run_id;
+    int64_t detailed_run_id;        /* the stored detailed (or sampled) run */
     model_profile *profile;         /* owned */
+    bool has_interval;              /* a sampled run's estimate has its 95% interval (full runs: true) */
+    double detailed_fraction;       /* warp instructions simulated in detail / all (full runs: 1) */
+    uint64_t warp_instructions;     /* of the whole run */
 } study_sample;
 
-/* Runs every workload at every point in detail (each run stored), takes the profiles, and
- * returns the samples (malloc'd, *count of them); prints one progress line per run on stderr
+/* A sampled estimate without an interval counts this much in a fit (its residuals are
+ * multiplied by it): its error is unknown, and bfs's was 28% at size huge (docs/calibration.md). */
+#define STUDY_NO_INTERVAL_WEIGHT 0.25
+
+/* Runs every workload at every point in detail, or sampled when study->windows (each run
+ * stored), takes the profiles, and returns the samples (malloc'd, *count of them); prints one progress line per run on stderr
  * unless the study is quiet. */
 study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
                                  int point_count, int *count, sc_error *error);

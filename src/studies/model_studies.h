@@ -12,6 +12,10 @@ typedef struct calibration_outcome {
     model_fit fit;                  /* release with model_fit_release */
     double rms_error;               /* RMS relative cycle error of the fit (0.1 = 10 %) */
     double detailed_seconds, fit_seconds;
+    /* calibrate_windows_study only */
+    int64_t prior_id;               /* the suite-wide calibration used as the prior */
+    double detailed_share;          /* warp instructions simulated in detail / all, over every sampled run */
+    int without_interval;           /* sampled runs whose estimate had no interval (down-weighted) */
 } calibration_outcome;
 
 /* Runs every workload of the study in detail at study->points design points drawn around the
@@ -19,16 +23,31 @@ typedef struct calibration_outcome {
  * the fit in the calibrations table. */
 int calibrate_study(const model_study *study, sc_store *store, calibration_outcome *outcome, sc_error *error);
 
+/* Fits the parameters of the study's one workload (at study->size, seed 1) from sampled runs
+ * (study->windows, study->sampling) at the MODEL_DESIGN_CORNERS corners plus study->points
+ * Latin-hypercube points (model_design_corners_and_fill), each run stored, with the suite-wide
+ * calibration of the mechanism on the system as the prior (sigma floored at study->prior_floor of
+ * each parameter's range), and stores the fit keyed to that workload and its parameters. Fails
+ * as bad input, naming the command to run, when there is no suite-wide calibration. Estimates
+ * without an interval weigh STUDY_NO_INTERVAL_WEIGHT. */
+int calibrate_windows_study(const model_study *study, sc_store *store, calibration_outcome *outcome, sc_error *error);
+
 typedef struct validation_outcome {
-    int64_t calibration_id;         /* the calibration validated: the latest of mechanism and system */
+    int64_t calibration_id;         /* the calibration the first workload is modelled with */
+    int64_t suite_calibration_id;   /* the suite-wide calibration of the first workload */
     int count;                      /* comparisons: held-out points x workloads */
+    int own_workload;               /* comparisons made with the workload's own per-workload fit */
     double *cycle_errors;           /* per comparison: (model - detailed) / detailed cycles */
     double *stall_errors;           /* [category * count + comparison]: model - detailed stall fraction */
+    double *suite_cycle_errors;     /* the same with the suite-wide calibration (where the workload */
+    double *suite_stall_errors;     /* has no fit of its own: the same values) */
 } validation_outcome;
 
-/* Runs every workload of the study in detail and through the latest calibration of the mechanism
- * on the system at study->points held-out design points (never a point of that calibration) and
- * stores each comparison (validations table, with the detailed and the model run). */
+/* Runs every workload of the study in detail and through the calibration of the mechanism on the
+ * system it is modelled with (model_calibration_latest: its own per-workload fit, else the
+ * suite-wide one) at study->points held-out design points (never a point of either calibration),
+ * and where a workload has its own fit through the suite-wide one too; stores each comparison
+ * (validations table, with the detailed and the model run). */
 int validate_study(const model_study *study, sc_store *store, validation_outcome *outcome, sc_error *error);
 void validation_outcome_release(validation_outcome *outcome);
 

@@ -54,13 +54,11 @@ typedef struct sweep_model {
 static int find_calibration(sweep_model *model, sc_store *source, const char *system, int m, int w, sc_error *error)
 {
     model_calibration *out = &model->calibrations[m * model->workload_count + w];
-    char *manifests = sc_workload_refs_manifests(&model->workloads[w], 1);
-    int status = source == model->store
-                     ? model_calibration_latest(source, model->mechanism_names[m], system, manifests, out, error)
-                     : model_calibration_import(model->store, source, model->mechanism_names[m], system, manifests, out,
-                                                error);
-    free(manifests);
-    return status;
+    const sc_workload_ref *workload = &model->workloads[w];
+    return source == model->store ? model_calibration_latest(source, model->mechanism_names[m], system, workload,
+                                                             model->size, 1, out, error)
+                                  : model_calibration_import(model->store, source, model->mechanism_names[m], system,
+                                                             workload, model->size, 1, out, error);
 }
 
 sweep_model *sweep_model_open(sc_store *store, sc_store *calibrations, const char *system,

@@ -11,16 +11,9 @@ syncscope=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
-scalar() { # scalar SQL: the single value the query returns
-    sql "$db" "$1" | tail -n 1
-}
-check() { # check DESCRIPTION SQL EXPECTED
-    local got
-    got=$(scalar "$2")
-    [ "$got" = "$3" ] || fail "$1: got '$got', expected '$3'"
-}
+source "$(dirname "$0")/lib/scan_copy.sh"
 db="$work/fast.sqlite"
-cp -r "${SYNCSCOPE_SOURCE_DIR:-$(dirname "$0")/../..}/tests/data/manifests/fresh" "$work/kernels"
+fresh_suite_with_copy "$work/kernels"
 scan=$work/kernels/block_scan.json
 cd "$work"
 
@@ -96,14 +89,6 @@ expect 0 "query model_error" "$syncscope" query model_error --csv --db "$db"
 # Content keys: a copy without a reference check, with its own input file. After one byte of the
 # input changes, the next model run takes a new profile and no longer uses the calibration fitted
 # on the old content, and the same sweep spec is another sweep (its stored points are not reused).
-cat >kernels/copy.json <<'MANIFEST'
-{"name": "scan_copy", "ptx": "fresh.ptx",
- "buffers": {"in":  {"type": "u32", "count": 1000, "init": {"file": "copy_in.bin"}},
-             "out": {"type": "u32", "count": 1000, "init": "zero"}},
- "launches": [{"kernel": "block_scan", "grid": [4, 1, 1], "block": [256, 1, 1], "args": ["in", "out", 1000]}],
- "outputs": ["out"]}
-MANIFEST
-cp kernels/scan_in.bin kernels/copy_in.bin
 copy_runs() { "$syncscope" run --mode model --workload-file kernels/copy.json --mechanism wt --db "$db"; }
 expect 0 "calibrate wt on built-in workloads only" "$syncscope" calibrate --mechanism wt --workloads vecadd --points 1 \
     --size tiny --db "$db"

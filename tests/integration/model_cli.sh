@@ -11,9 +11,6 @@ syncscope=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
-scalar() { # scalar SQL: the single value the query returns
-    sql "$db" "$1" | tail -n 1
-}
 db="$work/model.sqlite"
 
 

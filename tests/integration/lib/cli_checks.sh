@@ -4,6 +4,8 @@
 #   expect_output TEXT                   the last command's stdout contains TEXT
 #   expect_error_line TEXT               the last command's stderr is exactly one line containing TEXT
 #   sql DATABASE STATEMENT               the statement's rows as CSV, header first
+#   scalar STATEMENT                     the single value the statement returns on $db
+#   check DESCRIPTION STATEMENT EXPECTED that value is EXPECTED, else count a failure
 #   fail MESSAGE                         count a failure
 #   expect_same_report DB RUNS DIR STUDY ARGS...  `reproduce STUDY ARGS... --report-only` (ARGS
 #                                        write into DIR) stores nothing beyond the DB's RUNS runs
@@ -38,6 +40,16 @@ expect_error_line() {
 sql() {
     printf '%s\n' "$2" >"$work/statement.sql"
     "$syncscope" query "$work/statement.sql" --csv --db "$1" 2>&1
+}
+
+scalar() {
+    sql "$db" "$1" | tail -n 1
+}
+
+check() {
+    local got
+    got=$(scalar "$2")
+    [ "$got" = "$3" ] || fail "$1: got '$got', expected '$3'"
 }
 
 expect_same_report() {
