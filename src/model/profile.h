@@ -112,8 +112,9 @@ typedef struct model_kernel_profile {
     reuse_histogram l2_dirty_reuses, l2_dirty_spans;
     /* A warp's order (profiler.c; the same log-linear buckets, counting warp instructions rather
      * than lines). order_after_reads: for each global load or atomic instruction whose warp's next
-     * global or shared access comes before any instruction reads a register it loads, the warp's
-     * instructions in between; order_after_writes: for each store instruction followed by a global
+     * global or shared access comes before any other instruction reads a register it loads (GSI
+     * charges an ordered instruction's wait to sync, before mem_data), the warp's instructions in
+     * between; order_after_writes: for each store instruction followed by a global
      * or shared access of its warp, the instructions in between (an SC core holds that access until
      * the earlier one completes). own_line_loads: for each load instruction of a line its warp
      * stored or atomically wrote among the warp's OWN_LINE_WRITES latest written lines, the

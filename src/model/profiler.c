@@ -35,7 +35,8 @@
  * counts the read lines and warp instructions of its warps until the warp that releases its next
  * barrier: one burst when it has read lines. Each warp keeps its order (warp_order below): the
  * warp instructions from each global access to its next global or shared access (for a load or
- * atomic, unless an instruction reads a register it loads first: that wait is for data), and from
+ * atomic, unless an instruction other than that access reads a register it loads first: that
+ * wait is for data), and from
  * each write of a line among its latest written lines to its next load of that line. */
 #include "model/profiler.h"
 
@@ -600,16 +601,16 @@ static bool reads_register(const decoded_instruction *decoded, const int32_t *re
 }
 
 /* Before the warp's instruction (`decoded`, NULL when unknown; `ordered`: a global or shared
- * access): a read whose registers it reads is waited for by data, not by order; an ordered one
- * closes the open access, recording the instructions in between. */
+ * access): an ordered one closes the open access, recording the instructions in between (GSI
+ * ranks an instruction's sync before its wait for a load, so one that is ordered and reads the
+ * read's registers waits by order too); an unordered one that reads the open read's registers
+ * waits for it by data, which closes it unrecorded. */
 static void order_before(profiler *p, warp_order *o, const decoded_instruction *decoded, bool ordered)
 {
-    if (o->open == ORDER_READ && decoded && reads_register(decoded, o->registers, o->register_count))
-        o->open = ORDER_NONE;
     if (ordered && o->open != ORDER_NONE)
         reuse_add(o->open == ORDER_READ ? &p->group->order_after_reads : &p->group->order_after_writes,
                   o->issued - o->open_at - 1, 1);
-    if (ordered)
+    if (ordered || (o->open == ORDER_READ && decoded && reads_register(decoded, o->registers, o->register_count)))
         o->open = ORDER_NONE;
 }
 
