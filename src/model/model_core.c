@@ -67,8 +67,8 @@
  *              performed in the L1), for a mechanism with an SC core (model_demand's
  *              one_access_at_a_time, Ren §3.12: a warp issues its global accesses one at a time
  *              and its shared accesses wait too): each gap's instructions take the warp's cycle
- *              (without Z_order and Z_own) and it waits for the rest of the earlier access's
- *              latency. Its reads are then waited for by order, not by data, so Z_mem counts
+ *              without memory waits (issue, SIMD and LSU residences, Z_comp, Z_ctrl, Z_sync) and
+ *              it waits for the rest of the earlier access's latency. Its reads are then waited for by order, not by data, so Z_mem counts
  *              only the other reads (n_ld less the ordered ones), and its releases and acquires
  *              are waived (no H_rel term).
  *     Z_own  = the same sum over the gaps between a load and its warp's write in flight to the
@@ -383,7 +383,9 @@ static double gap_wait(const memory_paths *m, const reuse_summary *gaps, double 
 
 /* A warp's waits for its own accesses (memory_paths), at the latencies l1, l2, near and
  * from_dram of a read line served there and l2 + write_wait of a write that leaves the CU (the
- * L1's of one performed there), given the warp's cycle per instruction without them: under an
+ * L1's of one performed there), given the cycle a warp's instruction takes when it waits for no
+ * memory access (its issue, SIMD and LSU residences and its compute, control and sync delays; a
+ * memory-bound warp's mean cycle would count the waits of other accesses in every gap): under an
  * SC core (order_reads, order_writes) a read's next ordered access waits for the read's lines
  * (as long as the slowest: an L1 hit with probability 1 - needs_l2, else as load_latency weighs
  * them) and a write's for its acknowledgement (Z_order); a load of a line the warp wrote waits
@@ -500,10 +502,13 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double slope = m->exposed_loads * load_slope + r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU] + r_slope[MSHR] +
                    r_slope[STORE_BUFFER];
     if (m->order_reads || m->own_line) {
+        /* The gap's instructions take the warp's cycle without its memory waits. */
+        double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
+        double own_slope = r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU];
         const double latency[4] = {m->l1_latency, l2, near, from_dram};
         const double latency_slope[4] = {0.0, l2_slope, near_slope, from_dram_slope};
         double order_slope = 0;
-        order_waits(net, m, latency, latency_slope, cycle, slope, &order_slope);
+        order_waits(net, m, latency, latency_slope, own_cycle, own_slope, &order_slope);
         cycle += net->order_wait + net->own_line_wait;
         slope += order_slope;
     }
