@@ -608,9 +608,9 @@ static void sc_cores_serialise_global_accesses(void **state)
 }
 
 /* rcc-wo orders a warp's load behind its own write to the line in flight (rcc_core.c): sort's
- * warps reload lines they have just written, vecadd's never do; the wait is a memory-structural
- * stall (the refused access), and only rcc-wo has it as a term of its own (under rcc the SC core's
- * order already holds such a load). */
+ * warps reload lines they have just written, vecadd's never do; the refused load holds the CU's
+ * load/store unit, a memory-structural stall, and only rcc-wo has it as a term of its own (under
+ * rcc the SC core's order already holds such a load). */
 static void rcc_wo_loads_wait_for_own_writes(void **state)
 {
     sc_config *config;

@@ -5,7 +5,9 @@
 #include "protocols/rcc_wo/rcc_wo.h"
 
 /* A warp's load waits while its own write to the line is in flight (common/rcc_core.c's
- * rcc_before_access; the refusal is an MSHR-full stall, mem_struct: model_core.c's Z_own). */
+ * rcc_before_access): the L1 refuses it, and the refused access holds the CU's load/store unit
+ * (compute_unit.c's ldst_step), an MSHR-full stall of every warp that needs the unit
+ * (model_core.c: the LSU's own-line holds, mem_struct). */
 static void serve_rcc_wo(const model_kernel_profile *kernel, const model_point *point, model_demand *out)
 {
     rcc_serve(kernel, point, out);
