@@ -74,9 +74,9 @@
  *              one_access_at_a_time, Ren §3.12: a warp issues its global accesses one at a time
  *              and its shared accesses wait too): each gap's instructions take the warp's cycle
  *              without memory waits (issue, SIMD and LSU residences, Z_comp, Z_ctrl, Z_sync) and
- *              it waits for the rest of the earlier access's latency. Its reads are then waited for by order, not by data, so Z_mem counts
- *              only the other reads (n_ld less the ordered ones), and its releases and acquires
- *              are waived (no H_rel term).
+ *              it waits for the rest of the earlier access's latency. Its ordered reads are
+ *              waited for by order, not by data, so Z_mem counts only the other reads (n_ld
+ *              less the ordered ones), and its releases and acquires are waived (no H_rel term).
  *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
  * Bursts. After a barrier every warp of a CTA issues its loads at once, and the CTAs resident
  * together, started together on the same code, burst together (matmul: each tile step, every CU
@@ -101,10 +101,9 @@
  * that waits for the lines the mechanism names to reach the DRAM queues, those beyond the
  * queues' room at the channels' rate, for the lines the store buffers still hold
  * (store_buffer_flush), and for the last release's acknowledgement where the mechanism names
- * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
- * the MSHR and store-buffer residences in
- * mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC core's issue filter) in sync, R_SIMD
- * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
+ * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
+ * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
+ * core's issue filter) in sync, R_SIMD in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
  * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
  * stalls) and n resident warps, P(c) = (1 - F_before(c))^n - (1 - F_before(c) - f_c)^n. A CU is

@@ -114,10 +114,10 @@ typedef struct model_kernel_profile {
      * than lines). order_after_reads: for each global load or atomic instruction whose warp's next
      * global or shared access comes before any other instruction reads a register it loads (GSI
      * charges an ordered instruction's wait to sync, before mem_data), the warp's instructions in
-     * between; order_after_writes: for each store instruction followed by a global
-     * or shared access of its warp, the instructions in between (an SC core holds that access until
-     * the earlier one completes). own_line_loads: for each load instruction of a line its warp
-     * stored or atomically wrote among the warp's OWN_LINE_WRITES latest written lines, the
+     * between; order_after_writes: for each store instruction followed by a global or shared
+     * access of its warp, the instructions in between (an SC core holds that access until the
+     * earlier one completes). own_line_loads: for each load instruction of a line its warp
+     * stored or atomically wrote among the warp's 8 latest written lines (OWN_LINE_WRITES), the
      * instructions since the latest such write (the smallest over the instruction's lines; RCC
      * orders a warp's load behind its own write in flight to the line); the write is then taken
      * as done, so only the first load after it counts. */

@@ -36,8 +36,8 @@
  * barrier: one burst when it has read lines. Each warp keeps its order (warp_order below): the
  * warp instructions from each global access to its next global or shared access (for a load or
  * atomic, unless an instruction other than that access reads a register it loads first: that
- * wait is for data), and from
- * each write of a line among its latest written lines to its next load of that line. */
+ * wait is for data), and from each write of a line among its latest written lines to its next
+ * load of that line. */
 #include "model/profiler.h"
 
 #include <stdio.h>

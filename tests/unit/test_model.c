@@ -4,7 +4,8 @@
  * to the cycles, no-L1 has no L1 hits, evaluation is deterministic), where the memory side
  * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
  * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
- * atomics cost, and mesi's write-through invalidations. */
+ * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order and
+ * rcc-wo's own-line hold of the load/store unit. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
