@@ -20,9 +20,15 @@
  * Stations (D = service demand per warp instruction at one of m replicas):
  *   issue       D = 1/issue_rate                                        m = P
  *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
- *   LSU         D = (n_global max(1, k/B) + shared accesses)/I             m = P
+ *   LSU         D = (n_global max(1, k/B) + shared accesses + own-line holds)/I   m = P
  *               (a global instruction's k lines go to the L1 one per L1 bank per cycle: B banks,
- *               contiguous lines spread over them, as cache sets are in reuse_histogram.h)
+ *               contiguous lines spread over them, as cache sets are in reuse_histogram.h; a
+ *               load the L1 refuses while its warp's write to the line is in flight keeps the
+ *               unit until the write is done, for the mechanism that says so (model_demand's
+ *               loads_wait_own_writes: RCC-WO): the sum over the profile's own-line gaps g of
+ *               max(0, H0 - g c0), H0 the unloaded L2 trip plus the write wait and c0 a gap
+ *               instruction's unloaded cycle (issue, SIMD, LSU and the compute, control and
+ *               sync delays))
  *   MSHRs       each L2 read line holds one of M for its latency under load H; a request finding
  *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
@@ -61,6 +67,16 @@
  *              (H_rel: the mechanism's release latency, by default one L2 trip; r_bar: the releases
  *              a barrier makes where the mechanism's barriers release)
  *     Z_burst = b/I max(0, drain + H_slowest - s cycle)   (barrier-synchronised bursts, below)
+ *     Z_order = (sum over the profile's gaps g after reads of max(0, H_read - g cycle) and after
+ *              writes of max(0, H_write - g cycle)) / I, with H_read each level's latency weighed
+ *              as in Z_mem and H_write = H_L2 + the mechanism's write wait (or L1 for a write
+ *              performed in the L1), for a mechanism with an SC core (model_demand's
+ *              one_access_at_a_time, Ren §3.12: a warp issues its global accesses one at a time
+ *              and its shared accesses wait too): each gap's instructions take the warp's cycle
+ *              without memory waits (issue, SIMD and LSU residences, Z_comp, Z_ctrl, Z_sync) and
+ *              it waits for the rest of the earlier access's latency. Its ordered reads are
+ *              waited for by order, not by data, so Z_mem counts only the other reads (n_ld
+ *              less the ordered ones), and its releases and acquires are waived (no H_rel term).
  *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
  * Bursts. After a barrier every warp of a CTA issues its loads at once, and the CTAs resident
  * together, started together on the same code, burst together (matmul: each tile step, every CU
@@ -85,9 +101,9 @@
  * that waits for the lines the mechanism names to reach the DRAM queues, those beyond the
  * queues' room at the channels' rate, for the lines the store buffers still hold
  * (store_buffer_flush), and for the last release's acknowledgement where the mechanism names
- * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and
- * the MSHR and store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync and Z_burst in sync, R_SIMD
- * in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
+ * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
+ * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
+ * core's issue filter) in sync, R_SIMD in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
  * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
  * stalls) and n resident warps, P(c) = (1 - F_before(c))^n - (1 - F_before(c) - f_c)^n. A CU is
@@ -283,6 +299,7 @@ typedef struct network {
     double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
+    double order_wait;            /* Z_order at the solution (order_waits) */
 } network;
 
 /* A CU's entries of one kind (MSHRs, store-buffer entries) and the line requests that hold them. */
@@ -306,6 +323,11 @@ typedef struct memory_paths {
     /* 1 / reads, requests, memory_lines, dram_lines (0 where those are 0): cycle_at's chain of
      * dependent operations multiplies by them rather than divides. */
     double per_read_line, per_request, per_memory_line, per_dram_line;
+    /* A warp's order (order_waits): the gaps after its reads and writes that an SC core holds
+     * its next access for (NULL: no such wait); 1 / the group's warp instructions; a write's
+     * wait beyond its L2 trip, and the share of writes performed in the L1 instead. */
+    const reuse_summary *order_reads, *order_writes;
+    double per_instruction, write_wait, write_l1_share;
 } memory_paths;
 
 /* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
@@ -345,6 +367,55 @@ static bool entries_at(network *net, int k, const entries *e, double hold, doubl
 static double read_hold(const memory_paths *m, double l2, double near, double from_dram)
 {
     return (m->l2_read_lines * l2 + m->near_read_lines * near + m->dram_read_lines * from_dram) * m->per_read_line;
+}
+
+/* The cycles per warp instruction a warp waits, at an access, for an earlier access of its own
+ * of latency `latency` to complete, over the profile's gaps (warp instructions in between):
+ * each gap g lets the warp spend g cycle of the latency on its own instructions and it waits for
+ * the rest (reuse_shortfall); adds the wait's slope in X to *slope. */
+static double gap_wait(const memory_paths *m, const reuse_summary *gaps, double latency, double latency_slope,
+                       double cycle, double cycle_slope, double *slope)
+{
+    if (gaps->size == 0)
+        return 0.0;
+    double short_count, short_gaps;
+    double wait = reuse_shortfall(gaps, latency, cycle, &short_count, &short_gaps) * m->per_instruction;
+    *slope += (short_count * latency_slope - short_gaps * cycle_slope) * m->per_instruction;
+    return wait;
+}
+
+/* An SC core's waits for a warp's own accesses (memory_paths' order_reads and order_writes,
+ * Z_order), at the latencies l1, l2, near and from_dram of a read line served there and
+ * l2 + write_wait of a write that leaves the CU (the L1's of one performed there), given the cycle
+ * a warp's instruction takes when it waits for no memory access (its issue, SIMD and LSU
+ * residences and its compute, control and sync delays; a memory-bound warp's mean cycle would
+ * count the waits of other accesses in every gap): a read's next ordered access waits for the
+ * read's lines (as long as the slowest: an L1 hit with probability 1 - needs_l2, else as
+ * load_latency weighs them) and a write's for its acknowledgement. Sets the network's
+ * order_wait; adds its slope to *slope. */
+static void order_waits(network *net, const memory_paths *m, const double latency[4], const double latency_slope[4],
+                        double cycle, double cycle_slope, double *slope)
+{
+    net->order_wait = 0;
+    const double share[4] = {1.0 - m->needs_l2, m->needs_l2 - m->needs_memory, m->needs_memory - m->needs_dram,
+                             m->needs_dram};
+    for (int level = 0; level < 4; level++) {
+        if (share[level] <= 0)
+            continue;
+        double level_slope = 0;
+        net->order_wait += share[level] * gap_wait(m, m->order_reads, latency[level], latency_slope[level], cycle,
+                                                   cycle_slope, &level_slope);
+        *slope += share[level] * level_slope;
+    }
+    double write_slope = 0;
+    net->order_wait += (1.0 - m->write_l1_share) * gap_wait(m, m->order_writes, latency[1] + m->write_wait,
+                                                            latency_slope[1], cycle, cycle_slope, &write_slope);
+    *slope += (1.0 - m->write_l1_share) * write_slope;
+    if (m->write_l1_share > 0) {
+        double l1_slope = 0;
+        net->order_wait += m->write_l1_share * gap_wait(m, m->order_writes, latency[0], 0.0, cycle, cycle_slope, &l1_slope);
+        *slope += m->write_l1_share * l1_slope;
+    }
 }
 
 /* Fixed for a group: which stations queue (every station but the entries, where it has demand). */
@@ -427,6 +498,17 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double cycle = net->delay + net->mem_delay + r[ISSUE] + r[SIMD] + r[LSU] + r[MSHR] + r[STORE_BUFFER];
     double slope = m->exposed_loads * load_slope + r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU] + r_slope[MSHR] +
                    r_slope[STORE_BUFFER];
+    if (m->order_reads) {
+        /* The gap's instructions take the warp's cycle without its memory waits. */
+        double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
+        double own_slope = r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU];
+        const double latency[4] = {m->l1_latency, l2, near, from_dram};
+        const double latency_slope[4] = {0.0, l2_slope, near_slope, from_dram_slope};
+        double order_slope = 0;
+        order_waits(net, m, latency, latency_slope, own_cycle, own_slope, &order_slope);
+        cycle += net->order_wait;
+        slope += order_slope;
+    }
     /* A burst's interval lasts the longer of its drain plus its slowest line's latency and its
      * instructions at this cycle. The slowest line comes from DRAM (or the near memory) if any of
      * the CU's lines in flight at once (at most its MSHRs) does. */
@@ -858,7 +940,7 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
 
 /* What the GSI split needs of a solved view (solve_view), kept while the network solves the next. */
 typedef struct view {
-    double mem_struct, mem_data, burst_wait, comp_struct;   /* per warp instruction */
+    double mem_struct, mem_data, burst_wait, order_wait, comp_struct;   /* per warp instruction */
     double population, throughput;
 } view;
 
@@ -866,7 +948,8 @@ static view view_of(const network *net)
 {
     return (view){
         .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
-        .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .comp_struct = net->residence[SIMD],
+        .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .order_wait = net->order_wait,
+        .comp_struct = net->residence[SIMD],
         .population = net->population, .throughput = net->throughput,
     };
 }
@@ -878,7 +961,8 @@ static void charge_view(const view *v, double active_cus, double z_sync, double 
 {
     if (busy_cycles == 0)
         return;
-    double share[STALL_KINDS] = {v->mem_struct, v->mem_data, z_sync + v->burst_wait, v->comp_struct, z_comp, z_ctrl};
+    double share[STALL_KINDS] = {v->mem_struct, v->mem_data, z_sync + v->burst_wait + v->order_wait, v->comp_struct,
+                                 z_comp, z_ctrl};
     charge_stalls(share, (unsigned)(v->population / active_cus + 0.5), busy_cycles,
                   min2(1.0, issue_spread * v->throughput / active_cus), stalls);
 }
@@ -894,6 +978,18 @@ static void split_banks(network *net, int spread, int hot_bank, double total, do
     net->replicas[spread] = max2(banks - 1.0, 1.0);
     net->demand[hot_bank] = hot + (total - hot) / banks;
     net->replicas[hot_bank] = 1;
+}
+
+/* The cycles a CU's load/store unit stays held by loads it refuses while their warp's write to
+ * the line is in flight (LSU above; under an SC core the order keeps such a load from issuing),
+ * at unloaded latencies: each waits the L2 trip plus the write wait less its gap's instructions,
+ * each taking `gap_cycle` (an instruction's unloaded cycle without memory waits). */
+static double own_line_holds(const model_kernel_profile *k, const model_point *p, const model_demand *d, double gap_cycle)
+{
+    if (!d->loads_wait_own_writes || d->one_access_at_a_time || k->own_line_summary.size == 0)
+        return 0.0;
+    double short_count, short_gaps;
+    return reuse_shortfall(&k->own_line_summary, p->l2_latency + d->write_wait, gap_cycle, &short_count, &short_gaps);
 }
 
 static void evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
@@ -922,7 +1018,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .memory_lines = p->l3_lines > 0 ? (memory_reads + d->write_lines_dram) * per : 0.0,   /* no L3: no lookup slot */
         .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
         .requests = (l2_reads + d->write_lines) * per,
-        .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] * read_instructions * per,
+        .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
+                         (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
         .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
         .needs_memory = read_lines > 0 ? any_of(memory_reads / read_lines, lines_per_read) : 0.0,
     };
@@ -942,6 +1039,11 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     paths.per_request = reciprocal(paths.requests);
     paths.per_memory_line = reciprocal(paths.memory_lines);
     paths.per_dram_line = reciprocal(paths.dram_lines);
+    paths.per_instruction = per;
+    paths.write_wait = d->write_wait;
+    paths.write_l1_share = d->write_l1_share;
+    if (d->one_access_at_a_time)
+        paths.order_reads = &k->order_reads_summary, paths.order_writes = &k->order_writes_summary;
     double global_lines = 0, global_instructions = 0;
     for (int a = 0; a < MODEL_ACCESS_COUNT; a++) {
         global_lines += k->lines[a];
@@ -966,13 +1068,16 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                     (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency) * per;
     double z_ctrl = k->branches * p->branch_penalty * per;
     double release_latency = d->release_latency > 0 ? d->release_latency : p->l2_latency;
-    double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers +
-                     (k->releases + k->barriers * d->barrier_releases) * release_latency) * per;
+    double releases = d->one_access_at_a_time ? 0.0 : k->releases + k->barriers * d->barrier_releases;
+    double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers + releases * release_latency) * per;
+    double simd_demand = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per;
+    double lsu_demand = (lsu_cycles + k->shared_accesses) * per;
     network net = {
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
-            [SIMD] = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per,
-            [LSU] = (lsu_cycles + k->shared_accesses) * per,
+            [SIMD] = simd_demand,
+            [LSU] = lsu_demand + own_line_holds(k, p, d, z_comp + z_ctrl + z_sync + 1.0 / p->issue_rate + simd_demand +
+                                                                lsu_demand) * per,
             [PORT_OUT] = cycles_out * per, [L3_BANK] = paths.memory_lines,
             [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = port_in_cycles * per,
         },

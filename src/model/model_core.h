@@ -38,6 +38,14 @@ typedef struct model_demand {
                                  * acknowledge invalidations (a directory counts them) */
     double kernel_end_latency;  /* per launch: the kernel-end release's wait beyond its drain (the
                                  * last release's acknowledgement) */
+    /* The core (model_core.c): an SC core issues a warp's global and shared accesses one at a
+     * time behind its global access in flight, and waives releases and acquires (Z_order);
+     * otherwise a warp's load of a line may wait for its own write to the line in flight,
+     * refused by the L1 and holding the CU's load/store unit meanwhile (the LSU's own-line
+     * holds). A write is in flight for its L2 trip plus write_wait. */
+    bool one_access_at_a_time, loads_wait_own_writes;
+    double write_wait;          /* GPU cycles a write waits beyond its L2 trip before it is performed */
+    double write_l1_share;      /* of the writes, those performed in the L1 (an owned line): its latency */
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);

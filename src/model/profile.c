@@ -13,8 +13,10 @@
  * 7 the bursts' peak bank loads, 8 the timed loose-round-robin warp order and the busiest CU
  * counted under round-robin CTA placement, 9 as many CTAs per CU as fit in its warp slots,
  * registers and shared memory (exec/occupancy.h), as the detailed dispatcher holds, 10 the
- * writes' invalidations of other CUs' readers (write_invalidations). */
-#define PROFILE_FORMAT 10
+ * writes' invalidations of other CUs' readers (write_invalidations), 11 a warp's order: the gaps
+ * after its global accesses to its next ordered access and its loads behind its own writes to a
+ * line (order_after_reads, order_after_writes, own_line_loads). */
+#define PROFILE_FORMAT 11
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -81,6 +83,9 @@ static const struct {
     HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
     HISTOGRAM(l2_dirty_reuses, dirty_reuse_summary),
     HISTOGRAM(l2_dirty_spans, dirty_span_summary),
+    HISTOGRAM(order_after_reads, order_reads_summary),
+    HISTOGRAM(order_after_writes, order_writes_summary),
+    HISTOGRAM(own_line_loads, own_line_summary),
 };
 #undef HISTOGRAM
 #undef FIELD

@@ -110,12 +110,25 @@ typedef struct model_kernel_profile {
      * last taken, their distance, and the smaller of it and the largest distance since the write
      * (the line's dirty span); the end of the run counts as an access at the line's final depth. */
     reuse_histogram l2_dirty_reuses, l2_dirty_spans;
+    /* A warp's order (profiler.c; the same log-linear buckets, counting warp instructions rather
+     * than lines). order_after_reads: for each global load or atomic instruction whose warp's next
+     * global or shared access comes before any other instruction reads a register it loads (GSI
+     * charges an ordered instruction's wait to sync, before mem_data), the warp's instructions in
+     * between; order_after_writes: for each store instruction followed by a global or shared
+     * access of its warp, the instructions in between (an SC core holds that access until the
+     * earlier one completes). own_line_loads: for each load instruction of a line its warp
+     * stored or atomically wrote among the warp's 8 latest written lines (OWN_LINE_WRITES), the
+     * instructions since the latest such write (the smallest over the instruction's lines; RCC
+     * orders a warp's load behind its own write in flight to the line); the write is then taken
+     * as done, so only the first load after it counts. */
+    reuse_histogram order_after_reads, order_after_writes, own_line_loads;
     /* Precomputed by profile_prepare for the models. */
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
+    reuse_summary order_reads_summary, order_writes_summary, own_line_summary;
 } model_kernel_profile;
 
 /* Room for profile_key_of's key with every key at its largest value. */
@@ -132,7 +145,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 scheduler=gto l1=32768 mshrs=32 format=9": the configuration keys a profile depends on,
+ * banks=4 scheduler=gto l1=32768 mshrs=32 format=11": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

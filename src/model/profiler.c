@@ -33,7 +33,11 @@
  * memsets between launches enter a stack of their own (the CPU cluster's LRU order), and each GPU
  * read is classified by where memory's copy of its line is (profile.h: memory side). Each CTA
  * counts the read lines and warp instructions of its warps until the warp that releases its next
- * barrier: one burst when it has read lines. */
+ * barrier: one burst when it has read lines. Each warp keeps its order (warp_order below): the
+ * warp instructions from each global access to its next global or shared access (for a load or
+ * atomic, unless an instruction other than that access reads a register it loads first: that
+ * wait is for data), and from each write of a line among its latest written lines to its next
+ * load of that line. */
 #include "model/profiler.h"
 
 #include <stdio.h>
@@ -56,6 +60,23 @@ typedef struct warp_loads {
     uint64_t ready_at[PENDING_REGISTERS];
     unsigned count;
 } warp_loads;
+
+/* A warp's order (profile.h): its instructions so far; its latest global access not yet
+ * followed by an ordered one (a global or shared access), with the instruction it was and, for a
+ * load or atomic, the registers it loads; and the lines it wrote latest (stores and atomics),
+ * each with the instruction that wrote it, at most OWN_LINE_WRITES of them (the oldest gives
+ * way). */
+#define OWN_LINE_WRITES 8
+typedef enum order_kind { ORDER_NONE = 0, ORDER_READ, ORDER_WRITE } order_kind;
+typedef struct warp_order {
+    uint64_t issued;
+    uint64_t open_at;
+    order_kind open;
+    unsigned register_count;
+    int32_t registers[sizeof ((decoded_instruction *)0)->destinations / sizeof(int32_t)];
+    uint64_t written_lines[OWN_LINE_WRITES], written_at[OWN_LINE_WRITES];
+    unsigned written_count;
+} warp_order;
 
 /* Issue slots (cycles) from a line's L1 miss taking an MSHR until its data fills the line: the
  * loaded latency of the detailed L1's misses on spmv (wt, gsi, preset), from Little's law on its
@@ -106,6 +127,7 @@ struct profiler {
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
     bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
     warp_loads *pending;           /* per warp of the launch (CTA, warp) */
+    warp_order *orders;            /* likewise */
     unsigned warps_per_cta;
     uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
     uint64_t request_ready_at;     /* when the current request's last line fills */
@@ -192,6 +214,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->has_barriers = module_has_barriers(kernel->module);
     p->warps_per_cta = kernel->warps_per_cta;
     p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
+    p->orders = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->orders);
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
     memset(p->round_robin_instructions, 0, p->cu_count * sizeof *p->round_robin_instructions);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
@@ -220,6 +243,8 @@ static void launch_end(void *context, const exec_kernel *kernel)
     p->burst_instructions = NULL;
     free(p->pending);
     p->pending = NULL;
+    free(p->orders);
+    p->orders = NULL;
     decode_free(p->decoded, p->module);
     p->decoded = NULL;
 }
@@ -564,6 +589,74 @@ static uint64_t issue_at(void *context, const exec_warp *warp, uint64_t clock)
     return ready;
 }
 
+/* ---- a warp's order ---- */
+
+static bool reads_register(const decoded_instruction *decoded, const int32_t *registers, unsigned count)
+{
+    for (unsigned s = 0; s < decoded->source_count; s++)
+        for (unsigned r = 0; r < count; r++)
+            if (decoded->sources[s] == registers[r])
+                return true;
+    return false;
+}
+
+/* Before the warp's instruction (`decoded`, NULL when unknown; `ordered`: a global or shared
+ * access): an ordered one closes the open access, recording the instructions in between (GSI
+ * ranks an instruction's sync before its wait for a load, so one that is ordered and reads the
+ * read's registers waits by order too); an unordered one that reads the open read's registers
+ * waits for it by data, which closes it unrecorded. */
+static void order_before(profiler *p, warp_order *o, const decoded_instruction *decoded, bool ordered)
+{
+    if (ordered && o->open != ORDER_NONE)
+        reuse_add(o->open == ORDER_READ ? &p->group->order_after_reads : &p->group->order_after_writes,
+                  o->issued - o->open_at - 1, 1);
+    if (ordered || (o->open == ORDER_READ && decoded && reads_register(decoded, o->registers, o->register_count)))
+        o->open = ORDER_NONE;
+}
+
+/* A global access of the warp (its `count` lines in p->lines) opens the order, and a load of a
+ * line among its latest written lines records the instructions since that write (the least over
+ * its lines), which then counts as done; a store or atomic takes its lines in as written. */
+static void order_global(profiler *p, warp_order *o, const decoded_instruction *decoded, model_access access,
+                         unsigned count)
+{
+    bool load = access == MODEL_LOAD || access == MODEL_LOAD_STRONG;
+    uint64_t now = o->issued - 1;   /* this access's instruction (order_before counted it) */
+    o->open = access == MODEL_STORE || access == MODEL_STORE_STRONG ? ORDER_WRITE : ORDER_READ;
+    o->open_at = now;
+    o->register_count = 0;
+    for (unsigned d = 0; decoded && o->open == ORDER_READ && d < decoded->destination_count; d++)
+        o->registers[o->register_count++] = decoded->destinations[d];
+    uint64_t latest = 0;
+    bool found = false;
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t line = p->lines[i].line_address / p->line_bytes;
+        unsigned w = 0;
+        while (w < o->written_count && o->written_lines[w] != line)
+            w++;
+        if (load && w < o->written_count) {
+            latest = !found || o->written_at[w] > latest ? o->written_at[w] : latest;
+            found = true;
+        }
+        if (w < o->written_count) {   /* drop it: a load waited for it, a write renews it below */
+            o->written_count--;
+            memmove(o->written_lines + w, o->written_lines + w + 1, (o->written_count - w) * sizeof *o->written_lines);
+            memmove(o->written_at + w, o->written_at + w + 1, (o->written_count - w) * sizeof *o->written_at);
+        }
+        if (load)
+            continue;
+        if (o->written_count == OWN_LINE_WRITES) {
+            o->written_count--;
+            memmove(o->written_lines, o->written_lines + 1, o->written_count * sizeof *o->written_lines);
+            memmove(o->written_at, o->written_at + 1, o->written_count * sizeof *o->written_at);
+        }
+        o->written_lines[o->written_count] = line;
+        o->written_at[o->written_count++] = now;
+    }
+    if (found)
+        reuse_add(&p->group->own_line_loads, now - latest - 1, 1);
+}
+
 static void step(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request)
 {
     profiler *p = context;
@@ -577,10 +670,16 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     const decoded_instruction *decoded = decoded_of(p, step->instruction);
     if (decoded && decoded->releases)
         group->releases++;
+    warp_order *order = &p->orders[warp->cta->linear_id * p->warps_per_cta + warp->index_in_cta];
+    bool shared = step->status != EXEC_MEMORY && step->status != EXEC_BARRIER && step->status != EXEC_FENCE &&
+                  decoded && decoded->unit == UNIT_MEMORY;
+    order_before(p, order, decoded, step->status == EXEC_MEMORY || shared);
+    order->issued++;
     switch (step->status) {
     case EXEC_MEMORY: {
         begin_request(p, warp);
         unsigned lines = record_memory(p, warp->cta, request);
+        order_global(p, order, decoded, access_of(request), lines);
         end_request(p, warp, decoded, lines);
         return;
     }

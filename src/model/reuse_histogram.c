@@ -88,3 +88,23 @@ double reuse_expected_misses(const reuse_summary *summary, uint64_t lines)
 {
     return summary->total - reuse_expected_hits(summary, lines);
 }
+
+double reuse_shortfall(const reuse_summary *summary, double budget, double per_distance, double *short_count,
+                       double *short_distances)
+{
+    double reach = budget / per_distance, count = 0.0, distances = 0.0;   /* distances below reach fall short */
+    for (int i = 0; i < summary->size && (double)summary->lower[i] < reach; i++) {
+        double lower = (double)summary->lower[i], upper = (double)summary->upper[i];
+        if (upper - lower <= 1.0) {
+            count += summary->count[i];
+            distances += summary->count[i] * lower;
+            continue;
+        }
+        double end = reach < upper ? reach : upper, share = (end - lower) / (upper - lower);
+        count += summary->count[i] * share;
+        distances += summary->count[i] * share * 0.5 * (lower + end);
+    }
+    *short_count = count;
+    *short_distances = distances;
+    return count * budget - distances * per_distance;
+}

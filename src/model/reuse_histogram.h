@@ -60,4 +60,14 @@ double reuse_expected_hits(const reuse_summary *summary, uint64_t lines);
 /* The rest of the summarized accesses (cold ones included): its expected misses. */
 double reuse_expected_misses(const reuse_summary *summary, uint64_t lines);
 
+/* The same histograms also count distances that are not stack distances (profile.h's ordering
+ * gaps: warp instructions between two accesses of a warp). For those, the summed shortfall of
+ * `budget` beyond `per_distance` times each distance: sum over finite distances d of
+ * max(0, budget - per_distance d), distances of an exact bucket at their value and those of a
+ * wider bucket spread evenly over [lower, upper); cold entries count nothing. Also gives the
+ * count of the distances that fall short (d per_distance < budget: the shortfall's slope in
+ * budget) and their summed distances (minus its slope in per_distance). per_distance > 0. */
+double reuse_shortfall(const reuse_summary *summary, double budget, double per_distance, double *short_count,
+                       double *short_distances);
+
 #endif

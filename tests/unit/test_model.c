@@ -4,7 +4,8 @@
  * to the cycles, no-L1 has no L1 hits, evaluation is deterministic), where the memory side
  * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
  * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
- * atomics cost, and mesi's write-through invalidations. */
+ * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order and
+ * rcc-wo's own-line hold of the load/store unit. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -507,13 +508,127 @@ static void mesi_write_through_invalidates_sharers(void **state)
     assert_float_equal(mesi.noc_bytes_from_cus - tcs.noc_bytes_from_cus,
                        (tcs.l1_hits - mesi.l1_hits + invalidations) * MEMORY_MESSAGE_HEADER_BYTES,
                        1e-6 * mesi.noc_bytes_from_cus);
+    /* A write that finds sharers waits for their acks, which leave the directory after its latency. */
     assert_int_equal(sc_config_set(config, "directory.latency", "1000", &error), 0);
-    assert_float_equal(predict("mesi", profile, config).cycles, mesi.cycles, 1e-9 * mesi.cycles);
+    model_prediction slow_invalidations = predict("mesi", profile, config);
+    assert_true(slow_invalidations.cycles > mesi.cycles);
+    assert_true(slow_invalidations.stalls[GSI_SYNC] > mesi.stalls[GSI_SYNC]);
     assert_int_equal(sc_config_set(config, "mesi.stores", "write_back", &error), 0);
     model_prediction owned_slow = predict("mesi", profile, config);
     assert_int_equal(sc_config_set(config, "directory.latency", "0", &error), 0);
     assert_true(owned_slow.cycles > predict("mesi", profile, config).cycles);
     profile_free(profile);
+    sc_config_free(config);
+}
+
+/* The shortfall of a latency beyond each gap's instructions, against the sum gap by gap: exact
+ * gaps (below REUSE_EXACT) at their value, wider buckets spread evenly, cold entries nothing. */
+static void shortfall_sums_each_gap(void **state)
+{
+    reuse_histogram gaps = {0};
+    reuse_add(&gaps, 0, 3);
+    reuse_add(&gaps, 2, 2);
+    reuse_add(&gaps, 5, 1);
+    gaps.cold = 7;
+    reuse_summary summary;
+    reuse_summarize(&gaps, &summary);
+    double count, distances;
+    /* Budget 40 at 10 cycles per instruction: gaps 0, 2 fall short (40, 20), gap 5 does not. */
+    assert_float_equal(reuse_shortfall(&summary, 40, 10, &count, &distances), 3 * 40 + 2 * 20, 1e-12);
+    assert_float_equal(count, 5, 1e-12);
+    assert_float_equal(distances, 4, 1e-12);
+    assert_float_equal(reuse_shortfall(&summary, 70, 10, &count, &distances), 3 * 70 + 2 * 50 + 20, 1e-12);
+    /* One wide bucket [16, 18) at 1 cycle per instruction and budget 17: half of it falls short,
+     * by 17 - 16.5 on average. */
+    reuse_histogram wide = {0};
+    reuse_add(&wide, 16, 4);
+    assert_int_equal(reuse_bucket_upper(reuse_bucket_of(16)), 18);
+    reuse_summarize(&wide, &summary);
+    assert_float_equal(reuse_shortfall(&summary, 17, 1, &count, &distances), 2 * 0.5, 1e-12);
+    assert_float_equal(count, 2, 1e-12);
+    assert_float_equal(distances, 2 * 16.5, 1e-12);
+}
+
+/* The profile of a workload with its order histograms scaled by `factor` (0: none). */
+static void scale_order(model_profile *profile, double factor, bool own_line)
+{
+    for (int k = 0; k < profile->kernel_count; k++)
+        for (int b = 0; b < REUSE_BUCKETS; b++) {
+            model_kernel_profile *kernel = &profile->kernels[k];
+            if (own_line) {
+                kernel->own_line_loads.count[b] *= factor;
+            } else {
+                kernel->order_after_reads.count[b] *= factor;
+                kernel->order_after_writes.count[b] *= factor;
+            }
+        }
+    profile_prepare(profile);
+}
+
+static double histogram_total(const model_profile *profile, size_t offset)
+{
+    double total = 0;
+    for (int k = 0; k < profile->kernel_count; k++)
+        total += reuse_total((const reuse_histogram *)((const char *)&profile->kernels[k] + offset));
+    return total;
+}
+
+/* An SC core (rcc, tc-strong, mesi) holds a warp's next global or shared access until its
+ * previous global access completes: vecadd's warps wait between their two loads (its store is a
+ * warp's last access), charged to sync, and the wait grows with the serialised accesses; rcc-wo, rcc's weak
+ * twin on the same split, has no such wait. */
+static void sc_cores_serialise_global_accesses(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_sized("rcc-gpu", "vecadd", "tiny", &config);
+    double reads = 0, ordered_reads = histogram_total(profile, offsetof(model_kernel_profile, order_after_reads));
+    for (int k = 0; k < profile->kernel_count; k++)
+        reads += profile->kernels[k].instructions[MODEL_LOAD] + profile->kernels[k].instructions[MODEL_ATOMIC];
+    assert_true(ordered_reads > 0 && ordered_reads <= reads);
+    model_prediction weak = predict("rcc-wo", profile, config), sc = predict("rcc", profile, config);
+    assert_true(sc.cycles > weak.cycles);
+    assert_true(sc.stalls[GSI_SYNC] > weak.stalls[GSI_SYNC]);
+    const char *strong[] = {"rcc", "tc-strong", "mesi"};
+    for (size_t m = 0; m < sizeof strong / sizeof strong[0]; m++) {
+        model_prediction once = predict(strong[m], profile, config);
+        double sum = 0;
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+            sum += once.stalls[c];
+        assert_float_equal(sum, once.cycles, 1e-9 * once.cycles);
+        scale_order(profile, 2.0, false);
+        model_prediction twice = predict(strong[m], profile, config);
+        scale_order(profile, 0.5, false);
+        assert_true(twice.stalls[GSI_SYNC] > once.stalls[GSI_SYNC]);
+        assert_true(twice.cycles > once.cycles);
+    }
+    scale_order(profile, 0.0, false);   /* no access followed by another: nothing to wait for */
+    model_prediction unordered = predict("rcc", profile, config);
+    assert_true(unordered.stalls[GSI_SYNC] < sc.stalls[GSI_SYNC]);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* rcc-wo orders a warp's load behind its own write to the line in flight (rcc_core.c): sort's
+ * warps reload lines they have just written, vecadd's never do; the refused load holds the CU's
+ * load/store unit, a memory-structural stall, and only rcc-wo has it as a term of its own (under
+ * rcc the SC core's order already holds such a load). */
+static void rcc_wo_loads_wait_for_own_writes(void **state)
+{
+    sc_config *config;
+    model_profile *vecadd = profile_sized("rcc-gpu", "vecadd", "tiny", &config);
+    assert_true(histogram_total(vecadd, offsetof(model_kernel_profile, own_line_loads)) == 0);
+    profile_free(vecadd);
+    sc_config_free(config);
+    model_profile *sort = profile_sized("rcc-gpu", "sort", "tiny", &config);
+    assert_true(histogram_total(sort, offsetof(model_kernel_profile, own_line_loads)) > 0);
+    model_prediction waits = predict("rcc-wo", sort, config);
+    model_prediction rcc = predict("rcc", sort, config);
+    scale_order(sort, 0.0, true);
+    model_prediction none = predict("rcc-wo", sort, config);
+    assert_true(waits.cycles > none.cycles);
+    assert_true(waits.stalls[GSI_MEM_STRUCT] > none.stalls[GSI_MEM_STRUCT]);
+    assert_float_equal(predict("rcc", sort, config).cycles, rcc.cycles, 1e-12 * rcc.cycles);
+    profile_free(sort);
     sc_config_free(config);
 }
 
@@ -601,6 +716,9 @@ int main(void)
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
+        cmocka_unit_test(shortfall_sums_each_gap),
+        cmocka_unit_test(sc_cores_serialise_global_accesses),
+        cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
     };

@@ -14,8 +14,10 @@
  * that write's version, past the leases of its other copies ([I] the model's reading of §3.15's
  * "extra misses from clock jumps"; renewal and the lease predictor are not terms). Misses, atomics
  * and every store (written through, acknowledged after an L2 round trip with no wait for
- * permission) go to the L2 (model_memory_split); the SC core's one access at a time is not a term
- * of the model: the calibrated exposure parameters take it up, as for tc-strong. */
+ * permission) go to the L2 (model_memory_split). What the core adds is each mechanism's: rcc's SC
+ * core issues a warp's accesses one at a time (rcc/rcc_model.c), rcc-wo orders a warp's load
+ * behind its own write to the line in flight (rcc_wo/rcc_wo_model.c); model_core.h's
+ * model_demand. */
 void rcc_serve(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
 
 #endif
