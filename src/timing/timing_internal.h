@@ -21,6 +21,9 @@ typedef struct cta_slot {
     uint32_t dma_lines_left;    /* lines of its chunk not yet requested */
     uint32_t dma_lines_pending; /* requested, not yet arrived */
     bool dma_pending;           /* its chunk is not all in the scratchpad yet */
+    /* its last completed barrier, until the protocol says its warps may go on (cta_barrier_release) */
+    bool barrier_releasing;     /* the warps wait for the barrier's release */
+    bool barrier_release_begun; /* the protocol was asked about it already */
 } cta_slot;
 
 /* The predicates of a warp's next instruction that depend on the warp alone (instruction buffer,
