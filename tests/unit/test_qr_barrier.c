@@ -5,7 +5,8 @@
  * its warps exit (so no exit's marker writes the words out early). With the work-group
  * granularity (the presets' default) the barrier sends one release marker batch when its last
  * warp arrives and opens on its acknowledgement; with the wavefront option each warp's release
- * before it arrives sends its own batch; either way CTA 1 loads every stored word. With the
+ * before it arrives sends its own batch; either way CTA 1 loads every stored word. The wait for
+ * the work-group's acknowledgement is charged to GSI sync/release. With the
  * barrier ordering the CTA only (gpu.barrier_release_scope cta) the words are still in CU 0's
  * write cache when CTA 1 loads them, and it reads the old values. */
 #include <setjmp.h>
@@ -81,6 +82,7 @@ typedef struct barrier_record {
     uint64_t batches_at_open;   /* CU 0's marker batches sent when its barrier let the warps go on */
     unsigned waits;             /* checks that held CU 0's warps after the barrier completed */
     unsigned threads;
+    uint64_t release_stalls, barrier_stalls;   /* the kernel's GSI sync/release and sync/barrier cycles */
 } barrier_record;
 
 static barrier_record seen;
@@ -127,6 +129,10 @@ static unsigned run_barrier_kernel(const char *set)
     sc_dim3 grid = {2, 1, 1}, block = {threads, 1, 1};
     if (sc_launch_kernel(device, module, "publish", grid, block, 0, arguments, 3, &error) < 0)
         fail_msg("%s", error.message);
+    timing_report report;
+    timing_engine_report(engine, &report);
+    seen.release_stalls = report.kernel_records[0].stalls.sync_kind[GSI_SYNC_RELEASE];
+    seen.barrier_stalls = report.kernel_records[0].stalls.sync_kind[GSI_SYNC_BARRIER];
     uint32_t *loaded = calloc(threads, sizeof *loaded);
     assert_int_equal(sc_memcpy_from_device(device, loaded, out, threads * 4, &error), 0);
     unsigned fresh = 0;
@@ -141,9 +147,12 @@ static unsigned run_barrier_kernel(const char *set)
 static void test_one_marker_batch_per_work_group(void **state)
 {
     (void)state;
+    run_barrier_kernel("gpu.barrier_release_scope=cta");
+    uint64_t cta_release_stalls = seen.release_stalls;
     unsigned fresh = run_barrier_kernel(NULL);
     assert_int_equal(seen.batches_at_open, 1);
     assert_true(seen.waits > 0);   /* the warps went on only once the batch was acknowledged */
+    assert_true(seen.release_stalls > cta_release_stalls);   /* that wait is GSI sync/release */
     assert_int_equal(fresh, seen.threads);
 }
 
