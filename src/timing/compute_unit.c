@@ -16,7 +16,9 @@
  * protocol's acquire action when the access completes (fences: when they issue). CTA scope needs
  * no action: a CTA's warps share the L1 and the store buffer. A CTA whose barrier completes holds
  * its warps (sync/release) until the protocol says the barrier's release is done
- * (cta_barrier_release; by default at once).
+ * (cta_barrier_release; by default at once). A warp goes on once a store is issued; with
+ * gpu.store_wait performed (an experiment) it issues no global access while a store of its slot
+ * is not yet performed, and that wait is memory data.
  *
  * A CU is evaluated only on cycles where something may change; between evaluations every cycle
  * is charged with the last classification (cu_catch_up), which is exact because the state the
@@ -344,6 +346,10 @@ static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_
         v->pending_load = true;
         v->load = slot->loads[slot->loads_in_flight - 1];
     }
+    if (slot->stores_in_flight && (d->loads_global || d->writes_global) && engine->config.core.store_wait) {
+        v->pending_load = true;   /* gpu.store_wait performed: the store's wait is memory data */
+        v->load = slot->last_store;
+    }
     check_registers(engine, slot, d, cycle, own);
     own->bits = (v->next_unavailable ? PREDICATE_NEXT_UNAVAILABLE : 0) | (v->sync != GSI_NONE ? PREDICATE_SYNC : 0) |
                 (v->pending_load ? PREDICATE_PENDING_LOAD : 0) | (v->pending_compute ? PREDICATE_PENDING_COMPUTE : 0);
@@ -454,6 +460,10 @@ static void start_global_access(timing_engine *engine, compute_unit *cu, unsigne
     op->destination_count = 0;
     op->acquire = 0;
     slot->global_in_flight++;
+    if (request->kind == EXEC_ACCESS_STORE) {
+        slot->stores_in_flight++;
+        slot->last_store = handle;
+    }
     bool returns_value = request->kind == EXEC_ACCESS_LOAD || request->kind == EXEC_ACCESS_ATOMIC;
     if (returns_value) {
         op->destination_count = d->destination_count;
@@ -808,6 +818,11 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         }
     }
     slot->global_in_flight--;
+    if (op->request.kind == EXEC_ACCESS_STORE) {
+        slot->stores_in_flight--;
+        if (slot->last_store == handle)
+            slot->last_store = MEMORY_OP_NONE;
+    }
     if (op->request.kind == EXEC_ACCESS_LOAD || op->request.kind == EXEC_ACCESS_ATOMIC)
         forget_load(slot, handle);
     if (slot->acquire_op == handle) {
