@@ -13,9 +13,9 @@
  * before it: the stores other warps issue meanwhile go into the wL1 and S-FIFO1 behind the
  * marker and are not held back. A global barrier is one such release of the work-group when its
  * last wavefront arrives (cta_barrier_release, U10), or with gpu.barrier_release_granularity
- * wavefront each wavefront's release before it arrives (the engine decodes bar as releasing). A release that finds no block written out since the last batch
- * waits for that batch (it may hold blocks of the releasing warp that another warp's release
- * wrote out). A warp that exits inserts its release marker too (U9) and goes on without waiting;
+ * wavefront each wavefront's release before it arrives (the engine decodes bar as releasing). A
+ * release that finds no block written out since the last batch waits for that batch (it may hold
+ * blocks of the releasing warp that another warp's release wrote out). A warp that exits inserts its release marker too (U9) and goes on without waiting;
  * the kernel ends once every batch is acknowledged (nothing outstanding: the default l1_drained),
  * after the default kernel_end's release of every CU has sent a last batch for blocks written
  * out since (a store still in the load/store unit when its warp exited). */
