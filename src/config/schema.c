@@ -79,6 +79,10 @@ static const sc_config_key engine_keys[] = {
     {"gpu.max_ctas_per_cu", SC_KEY_INT, "CTAs", 1, 1024, NULL, 0, "work-groups (CTAs) resident per CU"},
     {"gpu.max_warps_per_cu", SC_KEY_INT, "warps", 1, 1024, NULL, 0, "warps (wavefronts) resident per CU"},
     {"gpu.registers_per_cu", SC_KEY_INT, "32-bit registers", 1, 1 << 24, NULL, 0, "register file per CU"},
+    {"gpu.store_wait", SC_KEY_ENUM, "", 0, 0, "none|performed", 0,
+     "whether a warp waits for its global stores: none, it goes on once a store is issued (only releases, kernel "
+     "end and full buffers wait for stores); performed, an experiment: a warp issues no global access while a "
+     "global store of its slot is not yet performed (charged as memory data)"},
     {"gpu.scheduler", SC_KEY_ENUM, "", 0, 0, "gto|lrr", 0,
      "warp scheduling policy: greedy-then-oldest or loose round-robin"},
     {"gpu.schedulers_per_cu", SC_KEY_INT, "schedulers", 1, 64, NULL, 0, "warp schedulers per CU"},

@@ -187,8 +187,9 @@ static void release_barrier(exec_cta *cta)
 }
 
 /* CTA bookkeeping after a step: a warp that finished or arrived at a barrier may complete the
- * barrier, which releases once every warp that has not exited waits at it. */
-static void account_cta(exec_warp *warp, bool was_done, const exec_step *step)
+ * barrier, which releases once every warp that has not exited waits at it (the step says so:
+ * barrier_opened). */
+static void account_cta(exec_warp *warp, bool was_done, exec_step *step)
 {
     exec_cta *cta = warp->cta;
     if (warp->done && !was_done)
@@ -197,8 +198,10 @@ static void account_cta(exec_warp *warp, bool was_done, const exec_step *step)
         warp->waiting_at_barrier = true;
         cta->barrier_waiting++;
     }
-    if (cta->barrier_waiting > 0 && cta->barrier_waiting >= cta->warp_count - cta->warps_done)
+    if (cta->barrier_waiting > 0 && cta->barrier_waiting >= cta->warp_count - cta->warps_done) {
         release_barrier(cta);
+        step->barrier_opened = true;
+    }
 }
 
 int exec_warp_step(exec_warp *warp, exec_memory_request *request, exec_step *step, sc_error *error)

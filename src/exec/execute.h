@@ -20,6 +20,8 @@ typedef struct exec_step {
     uint64_t active_mask;                /* lanes on the current path (before the guard) */
     uint64_t executed_mask;              /* lanes whose guard allowed execution */
     uint8_t semantics, scope;            /* EXEC_FENCE: the fence's ordering */
+    bool barrier_opened;                 /* the step completed its CTA's barrier: the warps waiting
+                                            at it go on (the last arrival, or an exit) */
 } exec_step;
 
 /* Issues the next instruction of `warp` and does the CTA's barrier bookkeeping (a barrier

@@ -14,7 +14,11 @@
  * (warp_release; by default once the store buffer is drained and every write of the CU is
  * performed, other warps' writes held back meanwhile: pending release). An acquire (ld.acquire, atom with acquire semantics, the same fences) applies the
  * protocol's acquire action when the access completes (fences: when they issue). CTA scope needs
- * no action: a CTA's warps share the L1 and the store buffer.
+ * no action: a CTA's warps share the L1 and the store buffer. A CTA whose barrier completes holds
+ * its warps (sync/release) until the protocol says the barrier's release is done
+ * (cta_barrier_release; by default at once). A warp goes on once a store is issued; with
+ * gpu.store_wait performed (an experiment) it issues no global access while a store of its slot
+ * is not yet performed, and that wait is memory data.
  *
  * A CU is evaluated only on cycles where something may change; between evaluations every cycle
  * is charged with the last classification (cu_catch_up), which is exact because the state the
@@ -274,6 +278,23 @@ static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot
     return true;
 }
 
+/* Whether the warps of `cta`, whose barrier completed, still wait for the barrier's release, as
+ * the protocol answers (cta_barrier_release, asked on each check of one of them until it is done;
+ * a store of the CTA still in the load/store unit reaches the L1 later). */
+static bool waits_for_barrier_release(timing_engine *engine, compute_unit *cu, cta_slot *cta, uint64_t cycle)
+{
+    int writer = queued_writer(engine, cu);
+    release_wait wait = l1_cta_barrier_release(engine->memory, cu->index, (unsigned)(cta - cu->ctas),
+                                               cta->barrier_release_begun, writer >= 0 && cu->slots[writer].cta == cta,
+                                               cycle * engine->config.memory.gpu_clock.period);
+    if (wait == RELEASE_DONE) {
+        cta->barrier_releasing = false;
+        return false;
+    }
+    cta->barrier_release_begun = true;
+    return true;
+}
+
 /* The protocol's issue filter on the warp's next instruction: a refusal joins the warp's own
  * predicates (as its synchronisation, unless it already waits on its own, or as a structural
  * stall), and a waiver of the instruction's acquire and release is kept for its issue. */
@@ -331,6 +352,10 @@ static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_
         v->pending_load = true;
         v->load = slot->loads[slot->loads_in_flight - 1];
     }
+    if (slot->stores_in_flight && (d->loads_global || d->writes_global) && engine->config.core.store_wait) {
+        v->pending_load = true;   /* gpu.store_wait performed: the store's wait is memory data */
+        v->load = slot->last_store;
+    }
     check_registers(engine, slot, d, cycle, own);
     own->bits = (v->next_unavailable ? PREDICATE_NEXT_UNAVAILABLE : 0) | (v->sync != GSI_NONE ? PREDICATE_SYNC : 0) |
                 (v->pending_load ? PREDICATE_PENDING_LOAD : 0) | (v->pending_compute ? PREDICATE_PENDING_COMPUTE : 0);
@@ -355,6 +380,11 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         check_own_state(engine, cu, slot, cycle, &slot->own);
     *check = (warp_check){.bits = slot->own.bits, .sync = slot->own.view.sync, .mem_struct = GSI_NONE,
                           .wake = slot->own.wake};
+    if (check->sync == GSI_NONE && slot->cta->barrier_releasing &&
+        waits_for_barrier_release(engine, cu, slot->cta, cycle)) {
+        check->sync = GSI_SYNC_RELEASE;
+        check->bits |= PREDICATE_SYNC;
+    }
     if (check->sync == GSI_NONE && slot->acquire_op == MEMORY_OP_NONE && d->releases && !slot->own.ordering_waived &&
         waits_for_release(engine, cu, slot, cycle)) {
         check->sync = GSI_SYNC_RELEASE;
@@ -395,7 +425,7 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
  * writes and drains the buffer), unless the warp waits on its own or the issue filter holds it back or waives the release. */
 static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle)
 {
-    if (!slot->next_decoded->releases || blocking_sync(slot) != GSI_NONE)
+    if (!slot->next_decoded->releases || blocking_sync(slot) != GSI_NONE || slot->cta->barrier_releasing)
         return;
     if (engine->filters_issue) {
         own_check filtered = {.view.sync = GSI_NONE};
@@ -453,6 +483,10 @@ static void track_access(timing_engine *engine, compute_unit *cu, unsigned slot_
     op->acquire = 0;
     op->fills_stash = 0;
     slot->global_in_flight++;
+    if (request->kind == EXEC_ACCESS_STORE) {
+        slot->stores_in_flight++;
+        slot->last_store = handle;
+    }
     bool returns_value = request->kind == EXEC_ACCESS_LOAD || request->kind == EXEC_ACCESS_ATOMIC;
     if (returns_value) {
         op->destination_count = d->destination_count;
@@ -565,6 +599,10 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
     }
     cu_fetch_next(engine, cu, slot);
     note_issue_changes(cu, slot, &step);
+    if (step.barrier_opened) {   /* its warps go on once the protocol says (waits_for_barrier_release) */
+        slot->cta->barrier_releasing = true;
+        slot->cta->barrier_release_begun = false;
+    }
     engine->instructions++;
     if (slot->release_waiting) {
         slot->release_waiting = false;
@@ -829,6 +867,11 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         }
     }
     slot->global_in_flight--;
+    if (op->request.kind == EXEC_ACCESS_STORE) {
+        slot->stores_in_flight--;
+        if (slot->last_store == handle)
+            slot->last_store = MEMORY_OP_NONE;
+    }
     if (op->request.kind == EXEC_ACCESS_LOAD || op->request.kind == EXEC_ACCESS_ATOMIC)
         forget_load(slot, handle);
     if (slot->acquire_op == handle) {

@@ -622,6 +622,12 @@ void l1_barrier(memory_system *memory, unsigned cu, unsigned warp, sc_time now)
     memory->hooks.barrier(memory, cu, warp, now);
 }
 
+release_wait l1_cta_barrier_release(memory_system *memory, unsigned cu, unsigned cta, bool begun, bool write_queued,
+                                    sc_time now)
+{
+    return memory->hooks.cta_barrier_release(memory, cu, cta, begun, write_queued, now);
+}
+
 int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_event event, sc_time now,
                  sc_error *error)
 {

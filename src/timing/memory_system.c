@@ -173,6 +173,12 @@ static void count_write_outstanding(memory_system *memory, unsigned cu) { memory
 
 static void do_nothing_for_warp(memory_system *memory, unsigned cu, unsigned warp, sc_time now) {}
 
+static release_wait barrier_orders_cta_only(memory_system *memory, unsigned cu, unsigned cta, bool begun,
+                                            bool write_queued, sc_time now)
+{
+    return RELEASE_DONE;
+}
+
 static void acquire_every_l1(memory_system *memory, sc_time now)
 {
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
@@ -257,6 +263,7 @@ static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
     h->l1_answer = h->l1_answer ? h->l1_answer : take_nothing;
     h->warp_exit = h->warp_exit ? h->warp_exit : do_nothing_for_warp;
     h->barrier = h->barrier ? h->barrier : do_nothing_for_warp;
+    h->cta_barrier_release = h->cta_barrier_release ? h->cta_barrier_release : barrier_orders_cta_only;
     h->kernel_begin = h->kernel_begin ? h->kernel_begin : acquire_every_l1;
     h->kernel_end = h->kernel_end ? h->kernel_end : release_every_l1;
     h->l1_drained = h->l1_drained ? h->l1_drained : no_write_outstanding;

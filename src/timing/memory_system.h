@@ -185,6 +185,10 @@ issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp,
                               unsigned global_in_flight);
 void l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
 void l1_barrier(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
+/* The CTA in slot `cta` of CU `cu` completed a barrier: whether its warps may go on (protocol_hooks.h
+ * cta_barrier_release). */
+release_wait l1_cta_barrier_release(memory_system *memory, unsigned cu, unsigned cta, bool begun, bool write_queued,
+                                    sc_time now);
 
 /* Kernel boundaries, as the protocol does them (default: an acquire, or a release, of every CU at
  * system scope); a kernel ends once every L1 is drained (default: no write outstanding). */

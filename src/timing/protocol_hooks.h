@@ -95,6 +95,15 @@ typedef struct protocol_hooks {
     /* The warp in slot `warp` of CU `cu` arrived at a CTA barrier (bar.sync) at `now`; it waits
      * there until its CTA's warps have arrived. Default: nothing. */
     void (*barrier)(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
+    /* The CTA in slot `cta` of CU `cu` completed a barrier (its last warp arrived, or exited while
+     * the others waited): its warps go on once the answer is RELEASE_DONE, and wait meanwhile (GSI
+     * sync/release), asked on each of their checks: `begun` is false the first time for that
+     * barrier; `write_queued` says whether a global write of one of the CTA's warps waits in the
+     * CU's load/store unit (not yet at the L1). RELEASE_WAITS_HOLDING holds nothing back here: it
+     * reads as RELEASE_WAITS. Default: RELEASE_DONE (the barrier orders the CTA only, or each warp
+     * released before it arrived: memory_barriers_release). */
+    release_wait (*cta_barrier_release)(memory_system *memory, unsigned cu, unsigned cta, bool begun,
+                                        bool write_queued, sc_time now);
 
     /* ---- kernel boundaries (timing_engine.c) ---- */
     /* A kernel launch begins at `now`, before its first CTA is placed. Default: an acquire of

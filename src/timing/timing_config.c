@@ -37,6 +37,7 @@ static int load_core(const sc_config *c, core_config *core, sc_error *error)
         .dma_requests_per_cycle = (unsigned)sc_config_int(c, "local_memory.dma_requests_per_cycle"),
         .dma_blocks_warp = strcmp(sc_config_string(c, "local_memory.dma_blocking"), "warp") == 0,
         .branch_penalty = (unsigned)sc_config_int(c, "gpu.branch_penalty"),
+        .store_wait = strcmp(sc_config_string(c, "gpu.store_wait"), "performed") == 0,
         .kernel_launch_latency = (unsigned)sc_config_int(c, "gpu.kernel_launch_latency"),
         .max_cycles = (uint64_t)sc_config_int(c, "sim.max_cycles"),
     };

@@ -42,6 +42,7 @@ typedef struct core_config {
     unsigned dma_requests_per_cycle;      /* DMA engine issue rate (dma_engine.c) */
     bool dma_blocks_warp;                 /* local_memory.dma_blocking warp: only the accessing warp waits */
     unsigned branch_penalty;              /* cycles before a warp's next instruction after a taken branch */
+    bool store_wait;                      /* gpu.store_wait performed: no global access while a store is in flight */
     unsigned kernel_launch_latency;
     uint64_t max_cycles;
     gsi_policy policy;

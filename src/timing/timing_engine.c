@@ -126,6 +126,7 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
         return -1;
     cta->used = true;
     cta->warps_running = cta->cta.warp_count;
+    cta->barrier_releasing = false;
     dma_cta_placed(engine, cta);
     stash_cta_placed(engine, cta);
     uint64_t start = cycle + jitter_delay(engine);

@@ -26,6 +26,9 @@ typedef struct cta_slot {
        MEMORY_OP_NONE) */
     uint8_t *stash_held;
     uint32_t *stash_fetch;
+    /* its last completed barrier, until the protocol says its warps may go on (cta_barrier_release) */
+    bool barrier_releasing;     /* the warps wait for the barrier's release */
+    bool barrier_release_begun; /* the protocol was asked about it already */
 } cta_slot;
 
 /* A stash load waiting for another's request in flight (stash.c). */
@@ -58,6 +61,8 @@ typedef struct warp_slot {
     uint64_t age;               /* dispatch order (GTO's "oldest") */
     uint64_t fetch_ready;       /* cycle the next instruction is in the instruction buffer */
     uint32_t acquire_op;        /* operation whose completion ends this warp's acquire, or NONE */
+    uint32_t stores_in_flight;  /* of those, global stores (gpu.store_wait performed waits for them) */
+    uint32_t last_store;        /* the latest of them while it is in flight, else MEMORY_OP_NONE */
     uint32_t global_in_flight;  /* global loads, stores and atomics issued from the slot, not yet done
                                    (a warp inherits those its slot's previous warp left: an exited
                                    warp waits for its loads only) */

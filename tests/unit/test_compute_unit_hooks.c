@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <cmocka.h>
 
 #include "config/config.h"
+#include "device_test_support.h"
 #include "protocols/mechanism.h"
 #include "timing/memory_internal.h"
 #include "timing/timing_config.h"
@@ -167,14 +167,9 @@ static int run_hooks_kernel(const protocol_hooks *hooks, timing_kernel_record *r
     void *engine = timing_engine_create(&timing, &core_toy, error);
     sc_device *device = sc_device_create(timing.core.warp_size, error);
     sc_device_set_engine(device, &timing_engine_ops, engine);
-    char path[] = "/tmp/syncscope_hooks_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, hooks_kernel, sizeof hooks_kernel - 1), (ssize_t)(sizeof hooks_kernel - 1));
-    close(fd);
-    int module = sc_device_load_ptx(device, path, error);
-    unlink(path);
-    assert_true(module >= 0);
+    int module = load_ptx_text(device, hooks_kernel, error);
+    if (module < 0)
+        fail_msg("%s", (error)->message);
     uint64_t words = sc_device_malloc(device, 4096);
     sc_kernel_arg argument = sc_arg_u64(words);
     sc_dim3 grid = {1, 1, 1}, block = {32 * TOY_WARPS, 1, 1};

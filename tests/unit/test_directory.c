@@ -11,7 +11,8 @@
  * ST, a load's GetS and grant LD, forwards, owner data and write-backs RCL, invalidations and their
  * acknowledgements INV, and a recall's invalidation and acknowledgement RCL.
  * mesi with write-through L1s: a store or atomic invalidates the other sharer before the L2
- * performs it, and the writer keeps no copy.
+ * performs it, and the writer keeps no copy. rfo.cross_kernel drop: a kernel start writes back
+ * and drops what the L1s hold; keep leaves it there.
  * A toy directory machine with a guarded row checks that the directory takes the first row whose
  * guard holds, and what its guard sees. */
 #include <setjmp.h>
@@ -307,6 +308,28 @@ static void test_guarded_directory_rows(void **state)
     memory_harness_close(h);
 }
 
+/* rfo.cross_kernel, on its own memory systems: with keep (the paper's RFO) a line CU 0 wrote
+ * stays in its L1 in M across a kernel start and its next load hits there; with drop (the
+ * reproduction's experiment) the kernel start writes the line back and drops it, so the load
+ * misses and reads the written value from the L2. */
+static void test_cross_kernel_keep_or_drop(void **state)
+{
+    (void)state;
+    for (int drop = 0; drop <= 1; drop++) {
+        memory_harness h;
+        const char *sets[] = {"gpu.cu_count=2", drop ? "rfo.cross_kernel=drop" : "rfo.cross_kernel=keep"};
+        memory_harness_open(&h, "rfo", sets, 2);
+        memory_harness_access(&h, 0, L1_STORE, h.base, 5, NULL);
+        memory_kernel_begin(h.memory, memory_harness_now(&h));
+        memory_harness_settle(&h);
+        assert_int_equal(ownership_stats_of(h.memory)->l1_writebacks, drop);
+        gsi_source source;
+        assert_int_equal(memory_harness_access(&h, 0, L1_LOAD, h.base, 0, &source), 5);
+        assert_int_equal(source, drop ? GSI_SOURCE_L2 : GSI_SOURCE_L1);
+        memory_harness_close(&h);
+    }
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -316,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_guarded_directory_rows),
         cmocka_unit_test(test_write_through_mesi),
         cmocka_unit_test(test_traffic_classes_of_directory_messages),
+        cmocka_unit_test(test_cross_kernel_keep_or_drop),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

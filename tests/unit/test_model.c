@@ -265,9 +265,9 @@ static void qr_rereads_written_lines_from_the_l3(void **state)
     sc_config_free(config);
 }
 
-/* qr's releases: under gpu.barrier_release_scope global matmul's barriers are releases of its
- * warps (a marker batch to every bank, waited for: one per warp, as each warp stores once) and
- * cost more than under cta; reduction's warps store nothing, so its barriers cost nothing more; a
+/* qr's releases: under gpu.barrier_release_scope global matmul's barriers are releases (a marker
+ * batch to every bank, waited for; at most one per warp, as each warp stores once) and cost more
+ * than under cta; reduction's warps store nothing, so its barriers cost nothing more; a
  * longer marker latency (directory.latency) lengthens every release, the kernel end's too, and
  * the waits are synchronisation; the barriers' markers and acknowledgements cross the NoC.
  * histogram's atomics are written through to DRAM beside the written lines. */
@@ -308,6 +308,30 @@ static void qr_releases_barriers_and_atomics_cost(void **state)
     }
     assert_true(atomic_lines > 0);
     assert_float_equal(qr.dram_write_bytes, (written_lines + atomic_lines) * profile->line_bytes, 1e-6);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* qr's global barrier is one release of the work-group when its last warp arrives
+ * (gpu.barrier_release_granularity work_group, U10's default): backprop's work-groups, whose warps
+ * store between barriers, send one marker batch per barrier where under wavefront each warp sent
+ * its own, so fewer markers and acknowledgements cross the NoC; under scope cta no barrier sends
+ * any. */
+static void qr_barrier_releases_once_per_work_group(void **state)
+{
+    sc_config *config;
+    sc_error error = {{0}};
+    model_profile *profile = profile_on("qr-apu", "backprop", &config);
+    assert_int_equal(sc_config_set(config, "gpu.barrier_release_granularity", "work_group", &error), 0);
+    model_prediction group = predict("qr", profile, config);
+    assert_int_equal(sc_config_set(config, "gpu.barrier_release_granularity", "wavefront", &error), 0);
+    model_prediction wavefront = predict("qr", profile, config);
+    assert_int_equal(sc_config_set(config, "gpu.barrier_release_scope", "cta", &error), 0);
+    model_prediction cta = predict("qr", profile, config);
+    assert_true(wavefront.noc_bytes_from_cus > group.noc_bytes_from_cus);   /* the barriers' markers */
+    assert_true(wavefront.noc_bytes_to_cus > group.noc_bytes_to_cus);       /* and their acknowledgements */
+    assert_true(group.noc_bytes_from_cus > cta.noc_bytes_from_cus);
+    assert_true(group.stalls[GSI_SYNC] > cta.stalls[GSI_SYNC]);             /* the warps wait for it */
     profile_free(profile);
     sc_config_free(config);
 }
@@ -708,6 +732,7 @@ int main(void)
         cmocka_unit_test(host_data_comes_from_the_cpu),
         cmocka_unit_test(qr_rereads_written_lines_from_the_l3),
         cmocka_unit_test(qr_releases_barriers_and_atomics_cost),
+        cmocka_unit_test(qr_barrier_releases_once_per_work_group),
         cmocka_unit_test(host_writes_are_recorded),
         cmocka_unit_test(barrier_bursts_are_recorded),
         cmocka_unit_test(read_hot_spot_slows_nol1),

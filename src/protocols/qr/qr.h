@@ -37,14 +37,17 @@
  * S-FIFO1 (l1.write_cache_size in lines, l1.sync_fifo_entries), each L2 bank's slice of the wL2
  * and S-FIFO2 and the memory-side wL3 and S-FIFO3 (l2.* and l3.write_cache_size,
  * write_cache_associativity and sync_fifo_entries; blocks are sets x ways), the GPU cycles a
- * marker takes through a level (directory.latency), and whether a CTA barrier is a release
- * (gpu.barrier_release_scope). */
+ * marker takes through a level (directory.latency), whether a CTA barrier is a release
+ * (gpu.barrier_release_scope) and whose (gpu.barrier_release_granularity). */
 typedef struct qr_config {
     unsigned write_cache_lines, sync_fifo_entries;
     unsigned wl2_blocks_per_bank, wl2_ways, wl2_fifo_entries_per_bank;
     unsigned wl3_blocks, wl3_ways, wl3_fifo_entries;
     unsigned marker_latency;
     bool barriers_release;     /* gpu.barrier_release_scope global: a barrier is a release */
+    bool barrier_release_per_wavefront;   /* gpu.barrier_release_granularity wavefront: each wavefront's
+                                             release before it arrives; else one of the work-group when
+                                             its last wavefront arrives */
 } qr_config;
 
 /* The keys only qr reads (qr_config.c), added to the schema by the registry. */

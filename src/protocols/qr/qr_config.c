@@ -10,6 +10,10 @@ static const sc_config_key keys[] = {
     {"gpu.barrier_release_scope", SC_KEY_ENUM, "", 0, 0, "global|cta", 0,
      "QuickRelease barrier (digest U21): global, a CTA barrier makes the warp's prior writes globally visible (a "
      "release marker) before it arrives (the paper); cta, it orders the CTA only, as PTX bar.sync"},
+    {"gpu.barrier_release_granularity", SC_KEY_ENUM, "", 0, 0, "work_group|wavefront", 0,
+     "QuickRelease global barrier's release (digest U10): work_group, one release marker per work-group when its "
+     "last wavefront arrives, the barrier completing on its acknowledgement (the digest's default); wavefront, "
+     "each wavefront's release marker before it arrives"},
     {"l1.sync_fifo_entries", SC_KEY_INT, "entries", 1, 1 << 16, NULL, 0,
      "QuickRelease S-FIFO1 per CU: line addresses of stores, dequeued when full and at releases"},
     {"l1.write_cache_size", SC_KEY_SIZE, "bytes", 1, 1 * SC_GIB, NULL, 0,
@@ -69,6 +73,8 @@ int qr_config_derive(const sc_config *c, unsigned line_bytes, unsigned l2_banks,
         .sync_fifo_entries = (unsigned)sc_config_int(c, "l1.sync_fifo_entries"),
         .marker_latency = (unsigned)sc_config_int(c, "directory.latency"),
         .barriers_release = strcmp(sc_config_string(c, "gpu.barrier_release_scope"), "global") == 0,
+        .barrier_release_per_wavefront =
+            strcmp(sc_config_string(c, "gpu.barrier_release_granularity"), "wavefront") == 0,
     };
     if (load_write_level(c, "l2", l2_banks, line, &out->wl2_blocks_per_bank, &out->wl2_ways,
                          &out->wl2_fifo_entries_per_bank, error) < 0)

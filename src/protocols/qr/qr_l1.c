@@ -11,9 +11,11 @@
  *
  * A warp's release (warp_release, §2.7) waits only for its own marker batch and the batches
  * before it: the stores other warps issue meanwhile go into the wL1 and S-FIFO1 behind the
- * marker and are not held back. A release that finds no block written out since the last batch
- * waits for that batch (it may hold blocks of the releasing warp that another warp's release
- * wrote out). A warp that exits inserts its release marker too (U9) and goes on without waiting;
+ * marker and are not held back. A global barrier is one such release of the work-group when its
+ * last wavefront arrives (cta_barrier_release, U10), or with gpu.barrier_release_granularity
+ * wavefront each wavefront's release before it arrives (the engine decodes bar as releasing). A
+ * release that finds no block written out since the last batch waits for that batch (it may hold
+ * blocks of the releasing warp that another warp's release wrote out). A warp that exits inserts its release marker too (U9) and goes on without waiting;
  * the kernel ends once every batch is acknowledged (nothing outstanding: the default l1_drained),
  * after the default kernel_end's release of every CU has sent a last batch for blocks written
  * out since (a store still in the load/store unit when its warp exited). */
@@ -34,7 +36,8 @@ void qr_l1_build(memory_system *memory)
         cus[cu].sync = sync_fifo_create(q->sync_fifo_entries);
         l1->protocol_state = &cus[cu];
     }
-    memory->barriers_release = q->barriers_release;   /* a barrier's release goes through warp_release */
+    /* a wavefront's barrier release goes through warp_release; a work-group's, cta_barrier_release */
+    memory->barriers_release = q->barriers_release && q->barrier_release_per_wavefront;
 }
 
 void qr_l1_destroy(memory_system *memory)
@@ -43,7 +46,8 @@ void qr_l1_destroy(memory_system *memory)
         qr_cu *q = qr_cu_of(memory, cu);
         sync_fifo_destroy(q->sync);
         free(q->acks_missing);
-        free(q->warp_batch);
+        free(q->warp_batch.batch);
+        free(q->cta_batch.batch);
     }
     free(qr_cu_of(memory, 0));
 }
@@ -141,19 +145,36 @@ void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time 
     insert_release_marker(memory, cu, now);
 }
 
-/* The slot of warp `warp` in the CU's table of the batches releases wait for. */
-static uint64_t *warp_batch(qr_cu *q, unsigned warp)
+/* Slot `index` of a table of the batches releases wait for. */
+static uint64_t *batch_of(qr_batch_table *table, unsigned index)
 {
-    if (warp >= q->warp_capacity) {
-        uint32_t capacity = q->warp_capacity ? q->warp_capacity : 16;
-        while (capacity <= warp)
+    if (index >= table->capacity) {
+        uint32_t capacity = table->capacity ? table->capacity : 16;
+        while (capacity <= index)
             capacity *= 2;
-        q->warp_batch = realloc(q->warp_batch, capacity * sizeof *q->warp_batch);
-        for (uint32_t w = q->warp_capacity; w < capacity; w++)
-            q->warp_batch[w] = 0;
-        q->warp_capacity = capacity;
+        table->batch = realloc(table->batch, capacity * sizeof *table->batch);
+        for (uint32_t i = table->capacity; i < capacity; i++)
+            table->batch[i] = 0;
+        table->capacity = capacity;
     }
-    return &q->warp_batch[warp];
+    return &table->batch[index];
+}
+
+/* A release waiting on `*batch` (0: its marker is not inserted yet; `begun` false: a new release):
+ * once no store of the releasing warps waits in the load/store unit (`write_queued`), it inserts
+ * its marker behind every S-FIFO1 entry, and it is done once its batch is acknowledged. */
+static release_wait wait_for_batch(memory_system *memory, unsigned cu, uint64_t *batch, bool begun, bool write_queued,
+                                   sc_time now)
+{
+    qr_cu *q = qr_cu_of(memory, cu);
+    if (!begun)
+        *batch = 0;
+    if (*batch == 0) {
+        if (write_queued)
+            return RELEASE_WAITS;   /* the store must reach the wL1 ahead of the marker */
+        *batch = insert_release_marker(memory, cu, now);
+    }
+    return q->batches_done >= *batch ? RELEASE_DONE : RELEASE_WAITS;
 }
 
 void qr_l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now)
@@ -164,16 +185,21 @@ void qr_l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time 
 release_wait qr_l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
                                 int queued_writer, sc_time now)
 {
-    qr_cu *q = qr_cu_of(memory, cu);
-    uint64_t *batch = warp_batch(q, warp);
-    if (!begun)
-        *batch = 0;
-    if (*batch == 0) {
-        if (queued_writer == (int)warp)
-            return RELEASE_WAITS;   /* the warp's own store must reach the wL1 ahead of the marker */
-        *batch = insert_release_marker(memory, cu, now);
-    }
-    return q->batches_done >= *batch ? RELEASE_DONE : RELEASE_WAITS;
+    return wait_for_batch(memory, cu, batch_of(&qr_cu_of(memory, cu)->warp_batch, warp), begun,
+                          queued_writer == (int)warp, now);
+}
+
+/* A global barrier of the work-group granularity (U10's default): one release marker when the
+ * work-group's last wavefront arrives, behind every store its wavefronts issued before the
+ * barrier (all ahead of it in S-FIFO1, or still in the load/store unit: the marker waits for
+ * those); the barrier completes on the marker batch's acknowledgement. No read-cache action. */
+release_wait qr_l1_cta_barrier_release(memory_system *memory, unsigned cu, unsigned cta, bool begun,
+                                       bool write_queued, sc_time now)
+{
+    const qr_config *c = qr_config_of(&memory->config);
+    if (!c->barriers_release || c->barrier_release_per_wavefront)
+        return RELEASE_DONE;
+    return wait_for_batch(memory, cu, batch_of(&qr_cu_of(memory, cu)->cta_batch, cta), begun, write_queued, now);
 }
 
 void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now)

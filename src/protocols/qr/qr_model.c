@@ -25,10 +25,13 @@
  *                   L2 bank, each answered by an acknowledgement once it has passed the wL2 slice
  *                   and the wL3; the warp waits for them: an L2 trip plus a marker's latency
  *                   through each of the two levels (directory.latency), its H_rel. Under
- *                   gpu.barrier_release_scope global a barrier is such a release of each warp,
- *                   one that waits only when the warp wrote since its previous release: a
- *                   group's barrier releases are at most its warps' global stores (a release
- *                   that finds nothing written out waits for the previous batch, taken as done).
+ *                   gpu.barrier_release_scope global a barrier is such a release: one of the
+ *                   work-group when its last warp arrives, every warp waiting for it
+ *                   (gpu.barrier_release_granularity work_group, U10), or one of each warp
+ *                   before it arrives (wavefront). A barrier's release waits only when its
+ *                   warps wrote since their previous release: a group's barrier batches are at
+ *                   most its warps' global stores (a release that finds nothing written out
+ *                   waits for the previous batch, taken as done).
  *                   A wavefront's exit sends its batch without waiting (U9), and so does each
  *                   CU's release at kernel end; the kernel ends when the last batch is
  *                   acknowledged, one H_rel after the drain;
@@ -45,8 +48,9 @@
 #include "protocols/qr/qr.h"
 
 /* The point's terms this model adds (load_qr_point): the wL2 slices' and wL3's lines, a
- * marker's latency through one level, and whether a barrier is a release (1) or not (0). */
-enum { QR_TERM_WRITE_CACHE_LINES, QR_TERM_MARKER_CYCLES, QR_TERM_BARRIERS_RELEASE };
+ * marker's latency through one level, whether a barrier is a release (1) or not (0), and whether
+ * that release is each warp's (1) or the work-group's (0). */
+enum { QR_TERM_WRITE_CACHE_LINES, QR_TERM_MARKER_CYCLES, QR_TERM_BARRIERS_RELEASE, QR_TERM_BARRIER_PER_WARP };
 
 /* Where the reads and writes are served. */
 static void serve_lines(const model_kernel_profile *k, const model_point *p, model_demand *out)
@@ -73,11 +77,15 @@ static void serve_lines(const model_kernel_profile *k, const model_point *p, mod
 static void serve_synchronization(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
     out->release_latency = p->l2_latency + 2 * p->protocol_terms[QR_TERM_MARKER_CYCLES];
-    /* A barrier's release sends a batch only when the warp wrote out lines since its previous
-     * one, so a warp's barrier batches are at most its global stores. */
+    /* A barrier's release is one batch per warp arrival, or per work-group barrier (the group's
+     * warps' arrivals), sent only when its warps wrote out lines since their previous one, so the
+     * barrier batches are at most the global stores; each warp waits at each barrier whose
+     * release sent a batch. */
     double stores = k->instructions[MODEL_STORE] + k->instructions[MODEL_STORE_STRONG];
-    double barrier_batches = fmin(k->barriers * p->protocol_terms[QR_TERM_BARRIERS_RELEASE], stores);
-    out->barrier_releases = k->barriers > 0 ? barrier_batches / k->barriers : 0.0;
+    double releasing_barriers = k->barriers * p->protocol_terms[QR_TERM_BARRIERS_RELEASE] *
+                                (p->protocol_terms[QR_TERM_BARRIER_PER_WARP] > 0 ? 1.0 : 1.0 / k->warps_per_cta);
+    double barrier_batches = fmin(releasing_barriers, stores);
+    out->barrier_releases = releasing_barriers > 0 ? barrier_batches / releasing_barriers : 0.0;
     double exits = k->launches * k->ctas * k->warps_per_cta;
     double kernel_end_batches = k->launches * fmin(p->cu_count, k->ctas);
     double batches = k->releases + barrier_batches + exits + kernel_end_batches;
@@ -100,7 +108,7 @@ static void evaluate_qr(const model_profile *profile, const model_point *point, 
 }
 
 /* The write caches' capacity that a release at kernel end may find full, the markers' latency
- * and the barrier scope (qr_config.c). */
+ * and the barrier's scope and granularity (qr_config.c). */
 static int load_qr_point(const sc_config *config, model_point *point, sc_error *error)
 {
     qr_config qr;
@@ -110,6 +118,7 @@ static int load_qr_point(const sc_config *config, model_point *point, sc_error *
     point->protocol_terms[QR_TERM_WRITE_CACHE_LINES] = (double)qr.wl2_blocks_per_bank * banks + qr.wl3_blocks;
     point->protocol_terms[QR_TERM_MARKER_CYCLES] = qr.marker_latency;
     point->protocol_terms[QR_TERM_BARRIERS_RELEASE] = qr.barriers_release ? 1.0 : 0.0;
+    point->protocol_terms[QR_TERM_BARRIER_PER_WARP] = qr.barrier_release_per_wavefront ? 1.0 : 0.0;
     return 0;
 }
 

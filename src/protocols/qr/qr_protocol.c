@@ -146,6 +146,7 @@ static const protocol_hooks qr_hooks = {
     .release = qr_l1_release,
     .warp_release = qr_l1_warp_release,
     .warp_exit = qr_l1_warp_exit,
+    .cta_barrier_release = qr_l1_cta_barrier_release,
     .store_buffer_full = qr_l1_store_buffer_full,
     .write_sent = qr_l1_write_sent,
     .l1_before_access = qr_l1_before_access,

@@ -10,11 +10,18 @@
 #include "protocols/qr/qr.h"
 #include "timing/memory_internal.h"
 
+/* Per warp slot, or per CTA slot, the marker batch a release waits for (0: none begun), growing
+ * as slots are named. */
+typedef struct qr_batch_table {
+    uint64_t *batch;
+    uint32_t capacity;
+} qr_batch_table;
+
 /* A CU's wL1 side: the store buffer is the wL1; S-FIFO1 names its blocks. Blocks written out are
  * not acknowledged one by one; a release sends a batch of markers, one to every L2 bank, and
  * counts each marker as an outstanding write until acknowledged. Batches are numbered from 1 in
- * the order they leave; a warp's release waits for the batch that follows its writes (and every
- * earlier one). */
+ * the order they leave; a warp's release, or a work-group's barrier, waits for the batch that
+ * follows its writes (and every earlier one). */
 typedef struct qr_cu {
     sync_fifo *sync;             /* S-FIFO1 */
     bool writes_unreleased;      /* blocks written out since the last release marker */
@@ -24,8 +31,8 @@ typedef struct qr_cu {
     uint64_t batches_done;       /* every batch up to this one is acknowledged by every bank */
     uint32_t *acks_missing;      /* per batch after batches_done: banks yet to acknowledge it */
     uint32_t acks_capacity;
-    uint64_t *warp_batch;        /* per warp slot: the batch its release waits for, 0: not begun */
-    uint32_t warp_capacity;
+    qr_batch_table warp_batch;   /* per warp slot: the batch its release waits for */
+    qr_batch_table cta_batch;    /* per CTA slot: the batch its barrier waits for (work_group granularity) */
 } qr_cu;
 
 /* What a bank's wL2 slice keeps per CU so that the CU's markers never overtake its writes
@@ -117,6 +124,8 @@ void qr_l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time 
 release_wait qr_l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
                                 int queued_writer, sc_time now);
 void qr_l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now);
+release_wait qr_l1_cta_barrier_release(memory_system *memory, unsigned cu, unsigned cta, bool begun,
+                                       bool write_queued, sc_time now);
 void qr_l1_store_buffer_full(memory_system *memory, unsigned cu, sc_time now);
 void qr_l1_write_sent(memory_system *memory, unsigned cu);
 l1_verdict qr_l1_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,

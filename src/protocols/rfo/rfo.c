@@ -10,7 +10,8 @@ const sc_mechanism mechanism_rfo = {
     .protocol = &protocol_rfo,
     .model = &model_rfo,
     .params_file = "src/protocols/rfo/rfo_params.json",
-    .config_keys = &directory_config_keys,
+    .config_keys = &rfo_config_keys,
+    .block_config_keys = &directory_config_keys,
     .virtual_networks = 5,   /* MESI's five (Ren Table 3.3): the same directory messages, so the same
                                 request, forward and response chains to keep apart */
 };

@@ -26,6 +26,10 @@
  * Acquire and release are local (no L1 invalidation, no flush): a release waits only until the
  * CU's earlier stores and atomics are performed in its L1; dirty data stays cached across
  * kernels (kernel end waits only for write-backs in flight, so the host reads a settled image).
+ * With rfo.cross_kernel drop (an experiment, not the paper's RFO: §4.3 keeps dirty data across
+ * kernel bounds) every L1 replaces each line it holds when a kernel starts: the dirty and
+ * exclusive ones are written back (Put), the shared ones dropped, so no kernel finds the previous
+ * kernels' data in its L1s.
  *
  * Decisions the seed leaves open (U14), and what "idealized" is taken to mean here: the
  * directory tracks the L1s only; the L2 is the home's data (not a tracked cache), written back
@@ -37,6 +41,9 @@
 #include "protocols/rfo/rfo.h"
 
 #include "protocols/common/directory.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #define ROW PROTOCOL_ROW
 
@@ -174,15 +181,70 @@ static const protocol_transition rfo_directory[] = {
 const directory_machine rfo_directory_machine = {.table = rfo_directory,
                                                  .size = sizeof rfo_directory / sizeof rfo_directory[0]};
 
+static const sc_config_key rfo_keys[] = {
+    {"rfo.cross_kernel", SC_KEY_ENUM, "", 0, 0, "keep|drop", 0,
+     "what rfo's L1s keep across kernels: keep (QuickRelease §4.3, dirty data is cached across kernel bounds) or "
+     "drop (an experiment: when a kernel starts each L1 writes back its dirty and exclusive lines and drops every "
+     "line)"},
+};
+
+const sc_config_key_table rfo_config_keys = {rfo_keys, sizeof rfo_keys / sizeof rfo_keys[0]};
+
+_Static_assert(sizeof(rfo_config) <= PROTOCOL_CONFIG_BYTES, "rfo_config outgrows protocol_config");
+
+/* The directory's keys, then rfo.cross_kernel. */
+static int load_rfo_config(const sc_config *c, const char *mechanism, memory_config *m, sc_error *error)
+{
+    if (directory_load_config(c, mechanism, m, error) < 0)
+        return -1;
+    ((rfo_config *)m->protocol_config)->drop_at_kernel_start = !strcmp(sc_config_string(c, "rfo.cross_kernel"), "drop");
+    return 0;
+}
+
 static void build_rfo(memory_system *memory)
 {
     directory_build(memory, &rfo_directory_machine);
     memory->l3_writable = true;   /* QR §4.2: the L3 is "writeable only in the RFO system" */
 }
 
+/* The addresses of the lines an L1 holds, gathered before any is replaced. */
+typedef struct held_lines {
+    uint64_t *addresses;
+    size_t count, capacity;
+} held_lines;
+
+static void note_held_line(void *context, cache_line *line)
+{
+    held_lines *held = context;
+    if (held->count == held->capacity) {
+        held->capacity = held->capacity ? 2 * held->capacity : 64;
+        held->addresses = realloc(held->addresses, held->capacity * sizeof *held->addresses);
+    }
+    held->addresses[held->count++] = line->address;
+}
+
+/* A kernel starts: nothing to acquire (acquires are local); with rfo.cross_kernel drop each L1
+ * replaces every line it holds (each is stable: the previous kernel's end waited for every
+ * request and write-back in flight). */
+static void kernel_begin_rfo(memory_system *memory, sc_time now)
+{
+    if (!((const rfo_config *)memory->config.protocol_config)->drop_at_kernel_start)
+        return;
+    held_lines held = {0};
+    for (unsigned cu = 0; cu < memory->config.cu_count && !memory->failed; cu++) {
+        held.count = 0;
+        cache_array_for_each(memory->l1[cu].cache, note_held_line, &held);
+        for (size_t i = 0; i < held.count && !memory->failed; i++)
+            if (l1_run_event(memory, cu, held.addresses[i], L1_REPLACE, now, &memory->failure) < 0)
+                memory->failed = true;
+    }
+    free(held.addresses);
+}
+
 /* The directory at the L2 banks runs the table above; acquire and release are local (a release
  * waits until the CU's stores are performed in its own L1). */
-static const protocol_hooks rfo_hooks = DIRECTORY_HOOKS(build_rfo);
+static const protocol_hooks rfo_hooks = {DIRECTORY_HOOK_FIELDS(build_rfo, load_rfo_config),
+                                         .kernel_begin = kernel_begin_rfo};
 
 const sc_protocol protocol_rfo = {
     .name = "rfo",
