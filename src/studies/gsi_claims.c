@@ -236,7 +236,7 @@ static void implicit_rows(const gsi_tables *t, sc_strbuf *out)
     }
     double faster[2] = {change(dma->cycles, pad->cycles), change(stash->cycles, pad->cycles)};
     sc_strbuf_appendf(out, "| I5 | implicit: scratchpad+DMA and stash improve overall performance over scratchpad (no "
-                           "number) | / scratchpad cycles: scratchpad+DMA %+.1f%%, stash %+.1f%% | %s |\n",
+                           "number) | cycles against the scratchpad: scratchpad+DMA %+.1f%%, stash %+.1f%% | %s |\n",
                       faster[0], faster[1], test_verdict(!isnan(faster[0]) && !isnan(faster[1]), faster[0] < 0 && faster[1] < 0));
     double data[2] = {
         100.0 * study_ratio(dma->part[GSI_PART_MEM_DATA] - pad->part[GSI_PART_MEM_DATA], total(pad)),
@@ -269,7 +269,7 @@ static void implicit_rows(const gsi_tables *t, sc_strbuf *out)
     sc_strbuf_appendf(out, "| %s |\n", test_verdict(!isnan(stash->cycles) && !isnan(pad->cycles), more));
     double warp = change(t->dma_warp_blocking.cycles, pad->cycles);
     sc_strbuf_appendf(out, "| X1 | (an experiment, not a thesis claim) scratchpad+DMA with warp-level DMA blocking "
-                           "(local_memory.dma_blocking=warp, D2MA's choice) | / scratchpad cycles: %+.1f%%; NO_STALL "
+                           "(local_memory.dma_blocking=warp, D2MA's choice) | cycles against the scratchpad: %+.1f%%; NO_STALL "
                            "%+.1f%%, MEM_STRUCT %+.1f%% | no number in the thesis |\n", warp,
                       change(t->dma_warp_blocking.part[GSI_PART_NO_STALL], pad->part[GSI_PART_NO_STALL]),
                       change(t->dma_warp_blocking.part[GSI_PART_MEM_STRUCT], pad->part[GSI_PART_MEM_STRUCT]));
