@@ -1,5 +1,6 @@
-/* device_test_support.h — for the unit tests that run a kernel on a device: loading a PTX
- * module given as text (written to a temporary file, which sc_device_load_ptx reads). */
+/* device_test_support.h — for the unit tests that run a kernel on a device: a device driven by
+ * the timing engine for a configuration and a mechanism, and loading a PTX module given as text
+ * (written to a temporary file, which sc_device_load_ptx reads). */
 #ifndef SYNCSCOPE_TESTS_DEVICE_TEST_SUPPORT_H
 #define SYNCSCOPE_TESTS_DEVICE_TEST_SUPPORT_H
 
@@ -9,7 +10,29 @@
 #include <unistd.h>
 
 #include "base/error.h"
+#include "config/config.h"
 #include "host/host_api.h"
+#include "protocols/mechanism.h"
+#include "timing/timing_config.h"
+#include "timing/timing_engine.h"
+
+/* A device whose launches run on a timing engine for `config` under `protocol` (the engine in
+ * *engine, for timing_engine_report), or NULL with `error` set. */
+static inline sc_device *timing_test_device(const sc_config *config, const sc_protocol *protocol, void **engine,
+                                            sc_error *error)
+{
+    timing_config timing;
+    if (timing_config_load(config, 0, &timing, error) < 0 ||
+        timing_config_load_protocol(config, protocol, &timing, error) < 0)
+        return NULL;
+    *engine = timing_engine_create(&timing, protocol, error);
+    if (!*engine)
+        return NULL;
+    sc_device *device = sc_device_create(timing.core.warp_size, error);
+    if (device)
+        sc_device_set_engine(device, &timing_engine_ops, *engine);
+    return device;
+}
 
 /* The module's index on `device`, or -1 with `error` set. */
 static inline int load_ptx_text(sc_device *device, const char *text, sc_error *error)

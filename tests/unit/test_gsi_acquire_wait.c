@@ -12,11 +12,7 @@
 #include <cmocka.h>
 
 #include "base/files.h"
-#include "config/config.h"
-#include "host/host_api.h"
-#include "protocols/mechanism.h"
-#include "timing/timing_config.h"
-#include "timing/timing_engine.h"
+#include "device_test_support.h"
 
 /* Runs `kernel` with gsi.acquire_atomic_wait=`wait` and returns its record; checks its output. */
 static timing_kernel_record run_kernel(const char *kernel, const char *wait)
@@ -29,12 +25,10 @@ static timing_kernel_record run_kernel(const char *kernel, const char *wait)
     sc_config *config = sc_config_load("gsi", NULL, sets, 3, &error);
     if (!config)
         fail_msg("config: %s", error.message);
-    timing_config timing;
-    assert_int_equal(timing_config_load(config, 0, &timing, &error), 0);
-    void *engine = timing_engine_create(&timing, wt, &error);
-    assert_non_null(engine);
-    sc_device *device = sc_device_create(timing.core.warp_size, &error);
-    sc_device_set_engine(device, &timing_engine_ops, engine);
+    void *engine = NULL;
+    sc_device *device = timing_test_device(config, wt, &engine, &error);
+    if (!device)
+        fail_msg("%s", error.message);
     snprintf(path, sizeof path, "%s/tests/data/exec/acquire_wait.ptx", sc_data_dir());
     int module = sc_device_load_ptx(device, path, &error);
     if (module < 0)

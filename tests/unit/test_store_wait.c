@@ -12,11 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "config/config.h"
 #include "device_test_support.h"
-#include "protocols/mechanism.h"
-#include "timing/timing_config.h"
-#include "timing/timing_engine.h"
 
 static const char store_then_load_kernel[] =
     ".version 8.0\n.target sm_80\n.address_size 64\n"
@@ -42,13 +38,10 @@ static timing_kernel_record run_store_then_load(const char *wait)
     sc_config *config = sc_config_load("gtx480", NULL, sets, 3, &error);
     assert_non_null(config);
     const sc_protocol *nol1 = sc_protocol_find("nol1");
-    timing_config timing;
-    assert_int_equal(timing_config_load(config, 0, &timing, &error), 0);
-    assert_int_equal(timing_config_load_protocol(config, nol1, &timing, &error), 0);
-    void *engine = timing_engine_create(&timing, nol1, &error);
-    assert_non_null(engine);
-    sc_device *device = sc_device_create(timing.core.warp_size, &error);
-    sc_device_set_engine(device, &timing_engine_ops, engine);
+    void *engine = NULL;
+    sc_device *device = timing_test_device(config, nol1, &engine, &error);
+    if (!device)
+        fail_msg("%s", error.message);
     int module = load_ptx_text(device, store_then_load_kernel, &error);
     if (module < 0)
         fail_msg("%s", error.message);
