@@ -1,6 +1,7 @@
 /* device_test_support.h — for the unit tests that run a kernel on a device: a device driven by
- * the timing engine for a configuration and a mechanism, and loading a PTX module given as text
- * (written to a temporary file, which sc_device_load_ptx reads). */
+ * the timing engine for a configuration and a mechanism, loading a PTX module given as text
+ * (written to a temporary file, which sc_device_load_ptx reads), and launching a one-CTA kernel
+ * whose one argument is a fresh buffer. */
 #ifndef SYNCSCOPE_TESTS_DEVICE_TEST_SUPPORT_H
 #define SYNCSCOPE_TESTS_DEVICE_TEST_SUPPORT_H
 
@@ -47,6 +48,17 @@ static inline int load_ptx_text(sc_device *device, const char *text, sc_error *e
     int module = written ? sc_device_load_ptx(device, path, error) : sc_fail(error, "%s: short write", path);
     unlink(path);
     return module;
+}
+
+/* Launches `kernel` of `module` as one CTA of `threads` threads with one argument, a buffer of
+ * `bytes` bytes allocated for it (its address in *buffer); 0, or -1 with `error` set. */
+static inline int launch_on_buffer(sc_device *device, int module, const char *kernel, uint32_t threads, uint64_t bytes,
+                                   uint64_t *buffer, sc_error *error)
+{
+    *buffer = sc_device_malloc(device, bytes);
+    sc_kernel_arg argument = sc_arg_u64(*buffer);
+    sc_dim3 grid = {1, 1, 1}, block = {threads, 1, 1};
+    return sc_launch_kernel(device, module, kernel, grid, block, 0, &argument, 1, error);
 }
 
 #endif

@@ -33,10 +33,8 @@ static timing_kernel_record run_kernel(const char *kernel, const char *wait)
     int module = sc_device_load_ptx(device, path, &error);
     if (module < 0)
         fail_msg("%s", error.message);
-    uint64_t words = sc_device_malloc(device, 2048);
-    sc_kernel_arg argument = sc_arg_u64(words);
-    sc_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
-    if (sc_launch_kernel(device, module, kernel, grid, block, 0, &argument, 1, &error) < 0)
+    uint64_t words = 0;
+    if (launch_on_buffer(device, module, kernel, 32, 2048, &words, &error) < 0)
         fail_msg("%s: %s", kernel, error.message);
     uint32_t taken = 0, stored = 0;
     assert_int_equal(sc_memcpy_from_device(device, &taken, words + 4 * 31, 4, &error), 0);

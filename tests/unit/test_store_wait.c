@@ -45,10 +45,8 @@ static timing_kernel_record run_store_then_load(const char *wait)
     int module = load_ptx_text(device, store_then_load_kernel, &error);
     if (module < 0)
         fail_msg("%s", error.message);
-    uint64_t words = sc_device_malloc(device, 4096);
-    sc_kernel_arg argument = sc_arg_u64(words);
-    sc_dim3 grid = {1, 1, 1}, block = {64, 1, 1};
-    if (sc_launch_kernel(device, module, "store_then_load", grid, block, 0, &argument, 1, &error) < 0)
+    uint64_t words = 0;
+    if (launch_on_buffer(device, module, "store_then_load", 64, 4096, &words, &error) < 0)
         fail_msg("%s", error.message);
     timing_report report;
     timing_engine_report(engine, &report);
