@@ -16,11 +16,6 @@
 #include "base/random.h"
 #include "timing/timing_config.h"
 
-static double uniform(uint64_t *state)
-{
-    return (double)(sc_splitmix64(state) >> 11) / 9007199254740992.0;
-}
-
 static const double capacity_scales[] = {0.25, 0.5, 0.75, 1.0, 1.5, 2.0};
 enum { CAPACITY_SCALES = sizeof capacity_scales / sizeof capacity_scales[0] };
 
@@ -66,7 +61,7 @@ static void draw(const sc_config *base, uint64_t *state, model_design_point *poi
 {
     int l1_scale = (int)(sc_splitmix64(state) % CAPACITY_SCALES), l2_scale = (int)(sc_splitmix64(state) % CAPACITY_SCALES);
     long long extra_cus = (long long)(sc_splitmix64(state) % (uint64_t)(cu_span(base) + 1));
-    double dram_factor = 0.5 + uniform(state);
+    double dram_factor = 0.5 + sc_random_unit(state);
     long long extra_latency = (long long)(sc_splitmix64(state) % (uint64_t)(latency_span(base) + 1));
     set_point(base, l1_scale, l2_scale, extra_cus, dram_factor, extra_latency, point);
 }
@@ -168,20 +163,13 @@ static void corner(const sc_config *base, const double ends[LEVELS][2], int c, m
  * count equal strata of its range, at a random place inside it. */
 static void latin_hypercube(const sc_config *base, uint64_t *state, int count, model_design_point *out)
 {
-    int strata[MODEL_POINT_KEYS][MODEL_DESIGN_MAX_FILL];
-    for (int k = 0; k < MODEL_POINT_KEYS; k++) {
-        for (int i = 0; i < count; i++)
-            strata[k][i] = i;
-        for (int i = count - 1; i > 0; i--) {
-            int j = (int)(sc_splitmix64(state) % (uint64_t)(i + 1)), kept = strata[k][i];
-            strata[k][i] = strata[k][j];
-            strata[k][j] = kept;
-        }
-    }
+    int32_t strata[MODEL_POINT_KEYS][MODEL_DESIGN_MAX_FILL];
+    for (int k = 0; k < MODEL_POINT_KEYS; k++)
+        sc_random_permutation(strata[k], count, state);
     for (int i = 0; i < count; i++) {
         double u[MODEL_POINT_KEYS];
         for (int k = 0; k < MODEL_POINT_KEYS; k++)
-            u[k] = (strata[k][i] + uniform(state)) / count;
+            u[k] = (strata[k][i] + sc_random_unit(state)) / count;
         const double level[LEVELS] = {u[0] * CAPACITY_SCALES, u[1] * CAPACITY_SCALES,
                                       u[2] * (double)(cu_span(base) + 1), 0.5 + u[3],
                                       u[4] * (double)(latency_span(base) + 1)};

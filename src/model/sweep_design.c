@@ -13,12 +13,6 @@
 /* A Latin hypercube keeps one 4-byte stratum per point and parameter: at most this many (1 GiB). */
 #define SWEEP_MAX_LHS_STRATA (1LL << 28)
 
-/* A uniform double in [0, 1) from a stream. */
-static double uniform(uint64_t *state)
-{
-    return (double)(sc_splitmix64(state) >> 11) * 0x1.0p-53;
-}
-
 /* A stream private to (seed, salt, index), so a point's draws do not depend on other points. */
 static uint64_t stream(uint64_t seed, uint64_t salt, int64_t index)
 {
@@ -26,19 +20,6 @@ static uint64_t stream(uint64_t seed, uint64_t salt, int64_t index)
     state ^= sc_splitmix64(&state) + (uint64_t)index;
     sc_splitmix64(&state);
     return state;
-}
-
-/* Fisher-Yates shuffle of 0 .. n-1 into order[]. */
-static void shuffle(int32_t *order, int64_t n, uint64_t *state)
-{
-    for (int64_t i = 0; i < n; i++)
-        order[i] = (int32_t)i;
-    for (int64_t i = n - 1; i > 0; i--) {
-        int64_t j = (int64_t)(sc_splitmix64(state) % (uint64_t)(i + 1));
-        int32_t t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
 }
 
 static int64_t point_count(const sweep_spec *spec)
@@ -74,7 +55,7 @@ static int prepare_morris(sweep_design *design, const sweep_spec *spec)
     int half = spec->levels / 2;
     for (int t = 0; t < spec->trajectories; t++) {
         uint64_t state = stream(spec->seed, 3, t);
-        shuffle(design->permutations + (size_t)t * spec->axis_count, spec->axis_count, &state);
+        sc_random_permutation(design->permutations + (size_t)t * spec->axis_count, spec->axis_count, &state);
         for (int a = 0; a < spec->axis_count; a++) {
             int start = (int)(sc_splitmix64(&state) % (uint64_t)spec->levels);
             design->morris_start[(size_t)t * spec->axis_count + a] = start;
@@ -104,7 +85,7 @@ int sweep_design_init(sweep_design *design, const sweep_spec *spec, sc_error *er
             status = -1;
         for (int a = 0; status == 0 && a < spec->axis_count; a++) {
             uint64_t state = stream(spec->seed, 2, a);
-            shuffle(design->permutations + (size_t)a * (size_t)design->count, design->count, &state);
+            sc_random_permutation(design->permutations + (size_t)a * (size_t)design->count, design->count, &state);
         }
     } else if (spec->design == SWEEP_MORRIS) {
         status = prepare_morris(design, spec);
@@ -179,7 +160,7 @@ void sweep_design_point(const sweep_design *design, int64_t index, double *value
     case SWEEP_LHS: {
         uint64_t state = stream(spec->seed, 1, index);
         for (int a = 0; a < spec->axis_count; a++) {
-            double u = uniform(&state);
+            double u = sc_random_unit(&state);
             if (spec->design == SWEEP_LHS)
                 u = (design->permutations[(size_t)a * (size_t)design->count + (size_t)index] + u) / (double)design->count;
             values[a] = sweep_axis_at(&spec->axes[a], u);
