@@ -108,7 +108,7 @@ static int run_uts_with(sc_device *device, const sc_workload_params *params, uin
     sc_scratch scratch = {0};
     uts_tree tree;
     uts_tree_build(&scratch, params->seed, sc_size_pick(params->size, 48, 1024, 16384, 16384), &tree);
-    uts_layout layout = {sc_size_pick(params->size, 2, 8, 8, 8), local_capacity};
+    uts_layout layout = {sc_size_pick(params->size, 2, 8, 15, 15), local_capacity};
     uint32_t visited = 0, checksum = 0;
     int status = -1;
     if (tree.nodes > UINT32_MAX / 2)
