@@ -200,6 +200,12 @@ int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, s
 
 void sc_calibration_row_release(sc_calibration_row *row);
 
+/* The held-out error of a calibration: the RMS of log(model / detailed cycles) over the stored
+ * validations of calibration `calibration_id` (*own true), or, when it has none, over those of
+ * every calibration of mechanism+system (*own false); *count 0 when there are none. */
+int sc_store_validation_spread(sc_store *store, int64_t calibration_id, const char *mechanism, const char *system,
+                               double *rms_log_error, int64_t *count, bool *own, sc_error *error);
+
 /* One held-out comparison: the model run and the validations row that links it to the (already
  * stored) detailed run, in one transaction. Returns the validation id or -1 with nothing written. */
 typedef struct sc_validation_row {
