@@ -119,6 +119,10 @@ typedef struct sc_sweep_point_row {
 int sc_store_insert_sweep_points(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *points,
                                  int point_count, sc_run_record *records, int count, sc_error *error);
 
+/* Stores model runs of existing sweep points (each record's sweep_point_id) in place of the
+ * model runs of the same point, mechanism and workload (after a refit), in one transaction. */
+int sc_store_replace_model_runs(sc_store *store, const sc_run_record *records, int count, sc_error *error);
+
 /* Removes sweep points (by row id) with all their runs, in one transaction. */
 int sc_store_remove_sweep_points(sc_store *store, const int64_t *point_ids, int64_t count, sc_error *error);
 
