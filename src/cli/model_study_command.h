@@ -9,12 +9,10 @@
 
 /* A per-workload fit on sample windows (`calibrate --windows`): its default input size (huge: the
  * suite's launches there are long enough for several windows each, so most estimates have an
- * interval and a few percent of the instructions run in detail), its default number of
- * Latin-hypercube points besides the corners, and the default floor on the prior's sigma as a
- * share of each parameter's bound range. */
+ * interval and a few percent of the instructions run in detail) and its default number of
+ * Latin-hypercube points besides the corners (its prior's floor: model_samples.h). */
 #define MODEL_WINDOWS_DEFAULT_SIZE "huge"
 #define MODEL_WINDOWS_DEFAULT_FILL 4
-#define MODEL_WINDOWS_DEFAULT_PRIOR_FLOOR 0.05
 
 /* The whole of `calibrate` or `validate` (named `command`): parses the shared options (and with
  * `windows_options` those of a per-workload fit: --windows, --prior-floor, the --sample-* flags),

@@ -39,7 +39,33 @@ static void print_help(void)
            "  \"parameters\": {\"l1.size\": {\"values\": [...]}, \"noc.latency\": {\"range\": [lo, hi], \"count\": n},\n"
            "                 \"l2.size\": {\"log_range\": [lo, hi], \"count\": n}},\n"
            "  \"design\": \"grid\" | \"oat\" | {\"random\": N} | {\"lhs\": N} | {\"morris\": R, \"levels\": L},\n"
-           "  \"seed\": S}\n");
+           "  \"seed\": S, \"spot_check\": F | {\"widest\": K, \"outside\": true, \"max_outside\": N, \"mode\": \"sampled\"}}\n\n"
+           "spot_check (model sweeps): F, a share of the points also run in detail; or, after the model\n"
+           "pass, the K points with the widest 95%% band and up to N [8] points outside the region the\n"
+           "calibrations covered, run sampled (or \"detailed\") and compared with their bands; a mechanism\n"
+           "x workload with a measurement outside its band is refitted on its measurements (the sweep's\n"
+           "calibration as the prior), the refit stored as that workload's calibration and its model\n"
+           "runs evaluated again with it (docs/calibration.md).\n");
+}
+
+/* The spot checks where they matter: what was measured, how much of it fell outside its band,
+ * and whether the models were refitted. */
+static void print_spot_summary(const sweep_spec *spec, const sweep_spot_summary *spot)
+{
+    printf("sweep %s: spot checks: %lld points measured (%s; widest band %d, outside the calibrated region %s), "
+           "%lld runs, %lld outside their 95%% band; %lld points of the shard lie outside the calibrated region",
+           spec->name, (long long)spot->points, spec->spot_mode, spec->spot_widest,
+           spec->spot_outside ? "yes" : "no", (long long)spot->runs, (long long)spot->outside_band,
+           (long long)spot->extrapolated);
+    if (spot->points_measured_before)
+        printf("; %lld chosen points were measured before", (long long)spot->points_measured_before);
+    if (spot->refits)
+        printf("; REFIT %d mechanism x workload pair(s), %lld model runs evaluated again: mean cycle error at the spot "
+               "points %.2f%% before, %.2f%% after", spot->refits, (long long)spot->refitted_runs,
+               100 * spot->error_before, 100 * spot->error_after);
+    else if (spot->runs)
+        printf("; no refit: mean cycle error at the spot points %.2f%%", 100 * spot->error_before);
+    printf(" (%.2f s)\n", spot->seconds);
 }
 
 static int run_sweep(const char *spec_path, const char *shard, bool restart, bool report_only,
@@ -86,7 +112,7 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
                spec->name, (long long)sweep_id, (long long)points, (long long)session.design.count,
                shard ? " in shard " : "", shard ? shard : "", (long long)session.runs, spec->mode, seconds,
                seconds > 0 ? (double)session.runs / seconds : 0.0);
-        if (session.model)
+        if (session.model && !spec->spot_targeted)
             printf(", %lld points also run in detail", (long long)(session.spot_checks /
                                                                    (session.mechanism_count * session.workload_count)));
         /* The same runs in detail would have taken the spot checks' mean time each. */
@@ -105,6 +131,8 @@ static int run_sweep(const char *spec_path, const char *shard, bool restart, boo
                     (long long)session.unreliable_estimates);
         }
         printf("\n");
+        if (session.model && spec->spot_targeted)
+            print_spot_summary(spec, &session.spot);
     }
     if (status == 0 && (!shard || report_only)) {
         sweep_report_input input = {

@@ -138,6 +138,9 @@ typedef struct model_calibration {
     double r2;
     int sample_count;
     bool own_workload;            /* fitted to the modelled workload alone (its sample windows) */
+    double validation_rms;        /* RMS held-out log(model / detailed) cycle error of its validations, else
+                                     of every validation of mechanism+system (store.h: sc_store_validation_spread) */
+    int64_t validation_count;     /* validations behind validation_rms (0: none stored) */
 } model_calibration;
 
 /* The calibration of mechanism+system that `workload` at `size` and `seed` is modelled with
@@ -159,8 +162,10 @@ int model_calibration_import(sc_store *to, sc_store *from, const char *mechanism
 int model_calibration_row(sc_store *store, const char *mechanism, const char *system, const sc_workload_ref *workload,
                           const char *size, uint64_t seed, sc_calibration_row *row, sc_error *error);
 
-/* Relative one-sigma uncertainty of a prediction's cycles: the calibration's residual spread
- * combined with the parameters' covariance propagated through the model at this point. */
+/* Relative one-sigma uncertainty of a prediction's cycles (of its log): the spread of the
+ * calibration's misfit, the larger of its fit's RMS log residual and its validations' held-out
+ * RMS log error, combined with the parameters' covariance propagated through the model at this
+ * point: sigma^2 = max(rms_fit, rms_validation)^2 + g^T C g (docs/calibration.md). */
 double model_cycles_sigma(const model_mechanism *mechanism, const model_profile *profile, const model_point *point,
                           const model_calibration *calibration);
 

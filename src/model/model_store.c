@@ -1,7 +1,7 @@
 /* model_store.c — the fast layer's use of the results store: profiles taken on demand and
  * reused (a manifest's keyed by its content digest), the calibration a workload is modelled with
  * (its own per-workload fit, else the suite-wide one; found in the store, or copied from another
- * database), and the uncertainty of a calibrated
+ * database) with its validations' held-out error, and the uncertainty of a calibrated
  * prediction (model.h). */
 #include "model/model.h"
 
@@ -119,6 +119,17 @@ static int calibration_of_row(const sc_calibration_row *row, model_calibration *
     return status;
 }
 
+/* The calibration of `row` (read from `store`) with its validations' held-out spread. */
+static int calibration_with_validations(sc_store *store, const sc_calibration_row *row, model_calibration *out,
+                                        sc_error *error)
+{
+    bool own;
+    if (calibration_of_row(row, out, error) < 0)
+        return -1;
+    return sc_store_validation_spread(store, row->id, row->mechanism, row->system, &out->validation_rms,
+                                      &out->validation_count, &own, error);
+}
+
 int model_calibration_row(sc_store *store, const char *mechanism, const char *system, const sc_workload_ref *workload,
                           const char *size, uint64_t seed, sc_calibration_row *row, sc_error *error)
 {
@@ -137,7 +148,7 @@ int model_calibration_latest(sc_store *store, const char *mechanism, const char 
     sc_calibration_row row;
     if (model_calibration_row(store, mechanism, system, workload, size, seed, &row, error) < 0)
         return -1;
-    int status = calibration_of_row(&row, out, error);
+    int status = calibration_with_validations(store, &row, out, error);
     sc_calibration_row_release(&row);
     return status;
 }
@@ -149,7 +160,7 @@ int model_calibration_import(sc_store *to, sc_store *from, const char *mechanism
     sc_calibration_row row;
     if (model_calibration_row(from, mechanism, system, workload, size, seed, &row, error) < 0)
         return -1;
-    int status = calibration_of_row(&row, out, error);
+    int status = calibration_with_validations(from, &row, out, error);
     int64_t id = status == 0 ? sc_store_copy_calibration(to, &row, error) : -1;
     sc_calibration_row_release(&row);
     if (id < 0)
@@ -171,7 +182,9 @@ double model_cycles_sigma(const model_mechanism *mechanism, const model_profile 
         mechanism->evaluate(profile, point, &params, &moved);
         gradient[p] = (log(moved.cycles) - log(base.cycles)) / step;
     }
-    double variance = calibration->residual_rms * calibration->residual_rms;
+    double spread = calibration->validation_rms > calibration->residual_rms ? calibration->validation_rms
+                                                                            : calibration->residual_rms;
+    double variance = spread * spread;
     for (int i = 0; i < MODEL_PARAMETER_COUNT; i++)
         for (int j = 0; j < MODEL_PARAMETER_COUNT; j++)
             variance += gradient[i] * calibration->covariance[i][j] * gradient[j];

@@ -255,18 +255,67 @@ static int parse_design(const cJSON *design, sweep_spec *spec, const char *origi
 static const char *const SPEC_FIELDS[] = {"name", "system", "size", "mode", "mechanisms", "workloads",
                                           "parameters", "design", "seed", "spot_check", "manifest_digests", NULL};
 
+/* Fails naming the first field of `object` (at key path `path`) not among `fields` (NULL-ended). */
+static int check_fields(const cJSON *object, const char *const *fields, const char *origin, const char *path,
+                        sc_error *error)
+{
+    const cJSON *field;
+    cJSON_ArrayForEach(field, object) {
+        int known = 0;
+        for (const char *const *name = fields; *name; name++)
+            known |= !strcmp(*name, field->string);
+        if (!known)
+            return sc_fail_input(error, "%s: %s%s: unknown field", origin, path, field->string);
+    }
+    return 0;
+}
+
+/* A whole number from 0 to `most` at spot_check.NAME, or `fallback` when absent. */
+static int spot_count(const cJSON *spot, const char *name, int fallback, int most, const char *origin, int *out,
+                      sc_error *error)
+{
+    const cJSON *item = cJSON_GetObjectItem(spot, name);
+    if (item && (!cJSON_IsNumber(item) || item->valuedouble < 0 || item->valuedouble > most ||
+                 item->valuedouble != floor(item->valuedouble)))
+        return sc_fail_input(error, "%s: spot_check.%s: expected a whole number from 0 to %d", origin, name, most);
+    *out = item ? (int)item->valuedouble : fallback;
+    return 0;
+}
+
+/* "spot_check": {"widest": K, "outside": true, "max_outside": N, "mode": "sampled"}: after the
+ * model pass, the K points with the widest band and (outside) up to N points outside the
+ * calibrated region, run in `mode` (studies/sweep_spot.h). */
+static int parse_targeted_spot_checks(const cJSON *spot, const char *origin, sweep_spec *spec, sc_error *error)
+{
+    static const char *const fields[] = {"widest", "outside", "max_outside", "mode", NULL};
+    if (check_fields(spot, fields, origin, "spot_check.", error) < 0)
+        return -1;
+    spec->spot_targeted = true;
+    if (spot_count(spot, "widest", 0, SWEEP_MAX_SPOT_CHECKS, origin, &spec->spot_widest, error) < 0 ||
+        spot_count(spot, "max_outside", SWEEP_DEFAULT_MAX_OUTSIDE, SWEEP_MAX_SPOT_CHECKS, origin,
+                   &spec->spot_max_outside, error) < 0)
+        return -1;
+    const cJSON *outside = cJSON_GetObjectItem(spot, "outside"), *mode = cJSON_GetObjectItem(spot, "mode");
+    if (outside && !cJSON_IsBool(outside))
+        return sc_fail_input(error, "%s: spot_check.outside: expected true or false", origin);
+    spec->spot_outside = outside && cJSON_IsTrue(outside);
+    strcpy(spec->spot_mode, "sampled");
+    if (mode && (!cJSON_IsString(mode) || (strcmp(mode->valuestring, "sampled") && strcmp(mode->valuestring, "detailed"))))
+        return sc_fail_input(error, "%s: spot_check.mode: expected sampled or detailed", origin);
+    if (mode)
+        snprintf(spec->spot_mode, sizeof spec->spot_mode, "%s", mode->valuestring);
+    if (strcmp(spec->mode, "model"))
+        return sc_fail_input(error, "%s: spot_check: spot checks where the band is widest are for a model sweep; this "
+                             "one's mode is %s", origin, spec->mode);
+    return 0;
+}
+
 static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec, sc_error *error)
 {
     if (!cJSON_IsObject(root))
         return sc_fail_input(error, "%s: expected a JSON object", origin);
-    const cJSON *field;
-    cJSON_ArrayForEach(field, root) {
-        int known = 0;
-        for (const char *const *name = SPEC_FIELDS; *name; name++)
-            known |= !strcmp(*name, field->string);
-        if (!known)
-            return sc_fail_input(error, "%s: %s: unknown field", origin, field->string);
-    }
+    if (check_fields(root, SPEC_FIELDS, origin, "", error) < 0)
+        return -1;
     if (copy_text(spec->name, sizeof spec->name, cJSON_GetObjectItem(root, "name"), origin, "name", error) < 0 ||
         copy_text(spec->system, sizeof spec->system, cJSON_GetObjectItem(root, "system"), origin, "system", error) < 0)
         return -1;
@@ -290,9 +339,15 @@ static int parse_object(const cJSON *root, const char *origin, sweep_spec *spec,
     if (seed && (!cJSON_IsNumber(seed) || seed->valuedouble < 0 || seed->valuedouble != floor(seed->valuedouble)))
         return sc_fail_input(error, "%s: seed: expected a whole number >= 0", origin);
     spec->seed = seed ? (uint64_t)seed->valuedouble : 1;
-    if (spot && (!cJSON_IsNumber(spot) || spot->valuedouble < 0 || spot->valuedouble > 1))
-        return sc_fail_input(error, "%s: spot_check: expected a fraction from 0 to 1", origin);
-    spec->spot_check = spot ? spot->valuedouble : 0.0;
+    if (spot && cJSON_IsObject(spot)) {
+        if (parse_targeted_spot_checks(spot, origin, spec, error) < 0)
+            return -1;
+    } else if (spot && (!cJSON_IsNumber(spot) || spot->valuedouble < 0 || spot->valuedouble > 1)) {
+        return sc_fail_input(error, "%s: spot_check: expected a fraction from 0 to 1, or an object with widest, "
+                             "outside, max_outside and mode", origin);
+    } else {
+        spec->spot_check = spot ? spot->valuedouble : 0.0;
+    }
 
     const cJSON *parameters = cJSON_GetObjectItem(root, "parameters");
     if (!cJSON_IsObject(parameters) || cJSON_GetArraySize(parameters) < 1 ||

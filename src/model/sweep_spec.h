@@ -9,6 +9,11 @@
  *    "design": "grid" | {"random": N} | {"lhs": N} | {"morris": R, "levels": L} | "oat",
  *    "seed": 1, "mode": "model" | "detailed" | "sampled", "spot_check": 0.01}
  *
+ * "spot_check" is a share of the points also run in detail, or (model sweeps) where it matters:
+ * {"widest": K, "outside": true, "max_outside": 8, "mode": "sampled" | "detailed"}, the K points
+ * with the widest band and up to max_outside points outside the calibrated region, run after the
+ * model pass and compared with their bands (studies/sweep_spot.h).
+ *
  * A parameter is a list of values (numbers or words), a linear range or a log range. Grid and
  * one-at-a-time designs use a range's `count` evenly (geometrically) spaced levels; random and
  * Latin-hypercube designs draw from the continuous range (log-uniformly for a log range) and
@@ -28,6 +33,8 @@
 #define SWEEP_MAX_AXES 32
 #define SWEEP_MAX_VALUES 256
 #define SWEEP_MAX_NAMES 64
+#define SWEEP_MAX_SPOT_CHECKS 1024     /* widest and max_outside, each */
+#define SWEEP_DEFAULT_MAX_OUTSIDE 8
 
 typedef enum sweep_axis_kind { SWEEP_AXIS_LIST, SWEEP_AXIS_RANGE, SWEEP_AXIS_LOG_RANGE } sweep_axis_kind;
 
@@ -66,6 +73,11 @@ typedef struct sweep_spec {
     int trajectories, levels;     /* morris */
     uint64_t seed;
     double spot_check;            /* fraction of model-evaluated points also run in detail */
+    bool spot_targeted;           /* spot checks where they matter (the object form; studies/sweep_spot.h): */
+    int spot_widest;              /*   the points with the widest band, this many */
+    bool spot_outside;            /*   and the points outside the calibrated region, */
+    int spot_max_outside;         /*   at most this many of them */
+    char spot_mode[16];           /*   run sampled | detailed */
     char *text;                   /* the spec's compact JSON, as stored in the sweeps table */
     char path[4096];              /* the spec file (sweep_spec_load); "" when parsed from text */
 } sweep_spec;

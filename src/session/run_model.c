@@ -1,6 +1,7 @@
 /* run_model.c — a run in mode model (run_model.h), of a built-in or a manifest workload, with
  * the workload's own per-workload calibration when it has one, else the suite-wide one: sigma
- * combines the calibration's residual spread and its parameter covariance (model_cycles_sigma). */
+ * combines the calibration's residual spread (or its validations' held-out error, the larger) and its
+ * parameter covariance (model_cycles_sigma). */
 #include "session/run_model.h"
 
 #include <stdio.h>

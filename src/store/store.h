@@ -119,6 +119,10 @@ typedef struct sc_sweep_point_row {
 int sc_store_insert_sweep_points(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *points,
                                  int point_count, sc_run_record *records, int count, sc_error *error);
 
+/* Stores model runs of existing sweep points (each record's sweep_point_id) in place of the
+ * model runs of the same point, mechanism and workload (after a refit), in one transaction. */
+int sc_store_replace_model_runs(sc_store *store, const sc_run_record *records, int count, sc_error *error);
+
 /* Removes sweep points (by row id) with all their runs, in one transaction. */
 int sc_store_remove_sweep_points(sc_store *store, const int64_t *point_ids, int64_t count, sc_error *error);
 
@@ -199,6 +203,12 @@ int sc_store_latest_calibration(sc_store *store, const char *mechanism, const ch
 int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, sc_error *error);
 
 void sc_calibration_row_release(sc_calibration_row *row);
+
+/* The held-out error of a calibration: the RMS of log(model / detailed cycles) over the stored
+ * validations of calibration `calibration_id` (*own true), or, when it has none, over those of
+ * every calibration of mechanism+system (*own false); *count 0 when there are none. */
+int sc_store_validation_spread(sc_store *store, int64_t calibration_id, const char *mechanism, const char *system,
+                               double *rms_log_error, int64_t *count, bool *own, sc_error *error);
 
 /* One held-out comparison: the model run and the validations row that links it to the (already
  * stored) detailed run, in one transaction. Returns the validation id or -1 with nothing written. */

@@ -192,14 +192,16 @@ static int64_t insert_point(sc_store *store, int64_t sweep_id, const sc_sweep_po
 
 /* The points (none when point_count is 0) and runs of one batch, in one transaction: all or none.
  * With points, the records are the points' runs in point order (points[i].run_count each) and
- * get their point's new id as sweep_point_id. */
+ * get their point's new id as sweep_point_id. With `replaced` (a DELETE taking a record's
+ * sweep_point_id, mechanism and workload as ?1..?3), it runs for each record before the record
+ * is stored, with foreign keys enforced so that the deleted runs' rows go with them. */
 static int insert_batch(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *points, int point_count,
                         sc_run_record *point_records, const sc_run_record *records, int count, int64_t *ids,
-                        sc_error *error)
+                        sqlite3_stmt *replaced, sc_error *error)
 {
     if (prepare_inserts(store, error))
         return -1;
-    bool unenforced = count >= UNENFORCED_BATCH_MIN;
+    bool unenforced = count >= UNENFORCED_BATCH_MIN && !replaced;
     if (unenforced)
         enforce_foreign_keys(store, false);
     int status = begin_storing(store, error);
@@ -212,6 +214,14 @@ static int insert_batch(sc_store *store, int64_t sweep_id, const sc_sweep_point_
     }
     known_parents known = {0};
     sc_row_queue queue = {0};
+    for (int i = 0; status == 0 && replaced && i < count; i++) {
+        sqlite3_bind_int64(replaced, 1, records[i].sweep_point_id);
+        sc_store_bind_text_or_null(replaced, 2, records[i].mechanism);
+        sc_store_bind_text_or_null(replaced, 3, records[i].workload);
+        if (sqlite3_step(replaced) != SQLITE_DONE)
+            status = sc_store_fail(store, "removing the runs being replaced", error);
+        sqlite3_reset(replaced);
+    }
     for (int i = 0; status == 0 && i < count; i++) {
         int64_t run_id = insert_one(store, &records[i], &known, &queue, error);
         if (run_id < 0)
@@ -232,7 +242,7 @@ static int insert_batch(sc_store *store, int64_t sweep_id, const sc_sweep_point_
 int sc_store_insert_runs(sc_store *store, const sc_run_record *records, int count, int64_t *ids,
                          sc_error *error)
 {
-    return insert_batch(store, 0, NULL, 0, NULL, records, count, ids, error);
+    return insert_batch(store, 0, NULL, 0, NULL, records, count, ids, NULL, error);
 }
 
 int sc_store_insert_sweep_points(sc_store *store, int64_t sweep_id, const sc_sweep_point_row *points,
@@ -243,7 +253,18 @@ int sc_store_insert_sweep_points(sc_store *store, int64_t sweep_id, const sc_swe
         runs += points[p].run_count;
     if (runs != count)
         return sc_fail(error, "%s: storing sweep points: %d runs given for points holding %d", store->path, count, runs);
-    return insert_batch(store, sweep_id, points, point_count, records, records, count, NULL, error);
+    return insert_batch(store, sweep_id, points, point_count, records, records, count, NULL, NULL, error);
+}
+
+int sc_store_replace_model_runs(sc_store *store, const sc_run_record *records, int count, sc_error *error)
+{
+    sqlite3_stmt *replaced = NULL;
+    if (sqlite3_prepare_v2(store->db, "DELETE FROM runs WHERE sweep_point_id = ?1 AND mechanism = ?2 AND workload = ?3 "
+                           "AND mode = 'model'", -1, &replaced, NULL) != SQLITE_OK)
+        return sc_store_fail(store, "preparing to replace model runs", error);
+    int status = insert_batch(store, 0, NULL, 0, NULL, records, count, NULL, replaced, error);
+    sqlite3_finalize(replaced);
+    return status;
 }
 
 int sc_store_remove_sweep_points(sc_store *store, const int64_t *point_ids, int64_t count, sc_error *error)

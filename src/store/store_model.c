@@ -2,6 +2,7 @@
  * system and profile key) and model calibrations (the latest per mechanism and system, per
  * manifest workload by content digest, and per workload fitted to that workload alone), copied between databases by content. Each write is one
  * statement, so it is all or nothing. */
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,6 +219,48 @@ int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, s
     sqlite3_bind_text(s, 11, row->workload, -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 12, row->workload_params, -1, SQLITE_STATIC);
     return finish_insert(to, s, "copying the calibration", error);
+}
+
+/* Adds each row's log(model / detailed cycles) squared to *sum and counts it (`s` bound). */
+static int add_log_errors(sc_store *store, sqlite3_stmt *s, double *sum, int64_t *count, sc_error *error)
+{
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        double model = sqlite3_column_double(s, 0), detailed = sqlite3_column_double(s, 1);
+        if (model > 0 && detailed > 0) {
+            *sum += log(model / detailed) * log(model / detailed);
+            (*count)++;
+        }
+    }
+    sqlite3_finalize(s);
+    return rc == SQLITE_DONE ? 0 : sc_store_fail(store, "reading validations", error);
+}
+
+int sc_store_validation_spread(sc_store *store, int64_t calibration_id, const char *mechanism, const char *system,
+                               double *rms_log_error, int64_t *count, bool *own, sc_error *error)
+{
+    double sum = 0;
+    *count = 0;
+    sqlite3_stmt *s = prepare(store, "SELECT model_cycles, detailed_cycles FROM validations WHERE calibration_id = ?1",
+                              error);
+    if (!s)
+        return -1;
+    sqlite3_bind_int64(s, 1, calibration_id);
+    if (add_log_errors(store, s, &sum, count, error) < 0)
+        return -1;
+    *own = *count > 0;
+    if (*count == 0) {
+        s = prepare(store, "SELECT v.model_cycles, v.detailed_cycles FROM validations v JOIN calibrations c "
+                           "ON c.id = v.calibration_id WHERE c.mechanism = ?1 AND c.system = ?2", error);
+        if (!s)
+            return -1;
+        sqlite3_bind_text(s, 1, mechanism, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 2, system, -1, SQLITE_STATIC);
+        if (add_log_errors(store, s, &sum, count, error) < 0)
+            return -1;
+    }
+    *rms_log_error = *count ? sqrt(sum / (double)*count) : 0.0;
+    return 0;
 }
 
 void sc_calibration_row_release(sc_calibration_row *row)

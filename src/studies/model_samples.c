@@ -9,10 +9,10 @@
 #include "session/run_session.h"
 #include "workloads/workload.h"
 
-/* Runs one workload at one point in detail (or sampled), stores it and fills the sample's
- * measured side. */
+/* Runs one workload at one point in detail (or sampled), stores it (in sweep point
+ * `sweep_point_id` unless 0) and fills the sample's measured side. */
 static int detailed_sample(const model_study *study, sc_store *store, const sc_config *config,
-                           const sc_workload_ref *workload, study_sample *out, sc_error *error)
+                           const sc_workload_ref *workload, int64_t sweep_point_id, study_sample *out, sc_error *error)
 {
     run_request request = {.system = study->system, .mechanism = study->mechanism,
                            .mode = study->windows ? "sampled" : "detailed", .seed = 1, .sampling = study->sampling};
@@ -23,7 +23,11 @@ static int detailed_sample(const model_study *study, sc_store *store, const sc_c
     if (status == 0 && !result.check.passed)
         status = sc_fail(error, "%s: detailed run failed its check: %s", workload->name, result.check.detail);
     if (status == 0) {
-        out->detailed_run_id = run_session_store(store, &request, config, &result, error);
+        run_session_record record;
+        run_session_make_record(&request, config, &result, &record);
+        record.record.sweep_point_id = sweep_point_id;
+        out->detailed_run_id = sc_store_insert_run(store, &record.record, error);
+        run_session_record_release(&record);
         status = out->detailed_run_id < 0 ? -1 : 0;
     }
     if (status == 0) {
@@ -37,6 +41,34 @@ static int detailed_sample(const model_study *study, sc_store *store, const sc_c
         out->sample.weight = out->has_interval ? 1.0 : STUDY_NO_INTERVAL_WEIGHT;
     }
     run_result_release(&result);
+    return status;
+}
+
+/* One sample of `workload` at the point `point` of `config` (its profile, then its run). */
+static int sample_at(const model_study *study, sc_store *store, const sc_config *config, const model_point *point,
+                     const sc_workload_ref *workload, int64_t sweep_point_id, study_sample *s, sc_error *error)
+{
+    *s = (study_sample){.workload = workload};
+    s->sample.point = *point;
+    s->profile = model_profile_obtain(store, workload, study->size, 1, config, error);
+    int status = s->profile ? detailed_sample(study, store, config, workload, sweep_point_id, s, error) : -1;
+    s->sample.profile = s->profile;
+    return status;
+}
+
+int model_study_sample_one(const model_study *study, sc_store *store, const sc_config *config,
+                           const sc_workload_ref *workload, int64_t sweep_point_id, const char *point_json,
+                           study_sample *out, sc_error *error)
+{
+    model_point point;
+    if (model_point_from_config(config, &point, error) < 0 || model_point_of_mechanism(study->model, config, &point, error) < 0)
+        return -1;
+    int status = sample_at(study, store, config, &point, workload, sweep_point_id, out, error);
+    out->point_json = point_json;
+    if (status < 0) {
+        profile_free(out->profile);
+        out->profile = NULL;
+    }
     return status;
 }
 
@@ -60,11 +92,9 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
         model_point point = samples[made].sample.point;
         for (int w = 0; w < study->workload_count && status == 0; w++) {
             study_sample *s = &samples[made];
-            *s = (study_sample){.workload = &study->workloads[w], .point = p};
-            s->sample.point = point;
-            s->profile = model_profile_obtain(store, s->workload, study->size, 1, config, error);
-            status = s->profile ? detailed_sample(study, store, config, s->workload, s, error) : -1;
-            s->sample.profile = s->profile;
+            status = sample_at(study, store, config, &point, &study->workloads[w], 0, s, error);
+            s->point = p;
+            s->point_json = points[p].json;
             made++;
             if (status == 0 && !study->quiet)
                 fprintf(stderr, "  point %d/%d %-10s %s %.0f cycles%s\n", p + 1, point_count, s->workload->name,

@@ -34,12 +34,17 @@ typedef struct study_sample {
     model_sample sample;
     const sc_workload_ref *workload;  /* one of the study's */
     int point;                      /* index into the study's design points */
+    const char *point_json;         /* the point's keys that differ from the preset (a JSON object) */
     int64_t detailed_run_id;        /* the stored detailed (or sampled) run */
     model_profile *profile;         /* owned */
     bool has_interval;              /* a sampled run's estimate has its 95% interval (full runs: true) */
     double detailed_fraction;       /* warp instructions simulated in detail / all (full runs: 1) */
     uint64_t warp_instructions;     /* of the whole run */
 } study_sample;
+
+/* The default floor on a per-workload fit's prior sigma (`calibrate --windows --prior-floor`, a
+ * sweep's refit), as a share of each parameter's bound range. */
+#define MODEL_WINDOWS_DEFAULT_PRIOR_FLOOR 0.05
 
 /* A sampled estimate without an interval counts this much in a fit (its residuals are
  * multiplied by it): its error is unknown, and bfs's was 28% at size huge (docs/calibration.md). */
@@ -51,5 +56,12 @@ typedef struct study_sample {
 study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
                                  int point_count, int *count, sc_error *error);
 void model_study_samples_free(study_sample *samples, int count);
+
+/* One sample of `workload` at the point of `config` (its keys that differ from the preset:
+ * `point_json`, kept by reference), the run stored in sweep point `sweep_point_id` (0: none);
+ * without a progress line. Release its profile with profile_free. */
+int model_study_sample_one(const model_study *study, sc_store *store, const sc_config *config,
+                           const sc_workload_ref *workload, int64_t sweep_point_id, const char *point_json,
+                           study_sample *out, sc_error *error);
 
 #endif

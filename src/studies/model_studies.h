@@ -12,8 +12,8 @@ typedef struct calibration_outcome {
     model_fit fit;                  /* release with model_fit_release */
     double rms_error;               /* RMS relative cycle error of the fit (0.1 = 10 %) */
     double detailed_seconds, fit_seconds;
-    /* calibrate_windows_study only */
-    int64_t prior_id;               /* the suite-wide calibration used as the prior */
+    /* calibrate_windows_study and calibrate_refit_study only */
+    int64_t prior_id;               /* the calibration used as the prior */
     double detailed_share;          /* warp instructions simulated in detail / all, over every sampled run */
     int without_interval;           /* sampled runs whose estimate had no interval (down-weighted) */
 } calibration_outcome;
@@ -31,6 +31,16 @@ int calibrate_study(const model_study *study, sc_store *store, calibration_outco
  * as bad input, naming the command to run, when there is no suite-wide calibration. Estimates
  * without an interval weigh STUDY_NO_INTERVAL_WEIGHT. */
 int calibrate_windows_study(const model_study *study, sc_store *store, calibration_outcome *outcome, sc_error *error);
+
+/* A sweep's refit (studies/sweep_spot.h): the study's one workload (study->workloads[0], at
+ * study->size, seed 1) fitted to `samples` (its spot checks, each already run and stored) with
+ * `prior_calibration` as the prior (sigma floored at study->prior_floor of each parameter's
+ * range), and stored keyed to that workload and its parameters; its residuals also list the
+ * prior's samples (`prior_residuals`, that calibration's residuals JSON) without their errors,
+ * so its calibrated region (model/calibrated_region.h) holds the prior's. */
+int calibrate_refit_study(const model_study *study, sc_store *store, const model_calibration *prior_calibration,
+                          const char *prior_residuals, const study_sample *samples, int count,
+                          calibration_outcome *outcome, sc_error *error);
 
 typedef struct validation_outcome {
     int64_t calibration_id;         /* the calibration the first workload is modelled with */

@@ -1,5 +1,6 @@
 /* sweep.c — a sweep's points evaluated and stored (see sweep.h): in detail, sampled, or through
- * the calibrated models (sweep_model.h) with a fixed share of the points spot-checked in detail. */
+ * the calibrated models (sweep_model.h) with a fixed share of the points spot-checked in detail
+ * or, after the model pass, spot checks where they matter (sweep_spot.h). */
 #include "studies/sweep.h"
 
 #include <cjson/cJSON.h>
@@ -13,11 +14,11 @@
 #include "model/model.h"
 #include "protocols/mechanism.h"
 #include "session/run_session.h"
+#include "studies/sweep_spot.h"
 #include "timing/sampled_engine.h"
 #include "timing/timing_config.h"
 
-/* The configuration of point `index` (base plus its varied keys), or NULL with the key named. */
-static sc_config *point_config(const sweep_session *session, int64_t index, double *values, sc_error *error)
+sc_config *sweep_point_config(const sweep_session *session, int64_t index, double *values, sc_error *error)
 {
     sweep_design_point(&session->design, index, values);
     sc_config *config = sc_config_copy(session->base);
@@ -41,7 +42,7 @@ static int check_points(const sweep_session *session, sc_error *error)
 {
     double values[SWEEP_MAX_AXES];
     for (int64_t index = session->remainder; index < session->design.count; index += session->shards) {
-        sc_config *config = point_config(session, index, values, error);
+        sc_config *config = sweep_point_config(session, index, values, error);
         if (!config)
             return -1;
         timing_config timing;
@@ -108,7 +109,7 @@ static int evaluate_point(sweep_session *session, sc_store *store, int64_t sweep
 {
     double values[SWEEP_MAX_AXES];
     char params[4096];
-    sc_config *config = point_config(session, index, values, error);
+    sc_config *config = sweep_point_config(session, index, values, error);
     if (!config)
         return -1;
     int status = 0;
@@ -213,6 +214,8 @@ static int evaluate_shard(sweep_session *session, sc_store *store, int64_t sweep
         if (status == 0)
             status = sweep_model_flush(session->model, NULL, 0, error);
         session->points_stored = sweep_model_points_stored(session->model);
+        if (status == 0 && session->spec->spot_targeted)
+            status = sweep_spot_check(session, store, sweep_id, error);
     }
     free(stored.bits);
     if (status < 0 && session->points_stored + session->points_resumed > 0)

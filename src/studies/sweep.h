@@ -20,6 +20,20 @@
 #include "workloads/workload.h"
 #include "workloads/workload_ref.h"
 
+/* What a model sweep's spot checks where they matter did (studies/sweep_spot.h). */
+typedef struct sweep_spot_summary {
+    int64_t extrapolated;         /* shard points outside some pair's calibrated region */
+    int64_t points;               /* points chosen and measured by this evaluation */
+    int64_t points_measured_before; /* chosen points already measured (an earlier, interrupted evaluation) */
+    int64_t runs;                 /* measured runs */
+    int64_t outside_band;         /* measured runs outside their prediction's 95% band */
+    int refits;                   /* mechanism x workload pairs refitted */
+    int64_t refitted_runs;        /* model runs re-evaluated with a refit and stored in place */
+    double error_before;          /* mean |model - measured| / measured over the spot runs, with the sweep's calibrations */
+    double error_after;           /* the same after the refits (pairs not refitted: unchanged) */
+    double seconds;               /* wall time of the spot checks: ranking, measuring, refitting */
+} sweep_spot_summary;
+
 /* A sweep being evaluated (or reported on): its names, design, base configuration and shard,
  * and what the evaluation did. */
 typedef struct sweep_session {
@@ -48,6 +62,7 @@ typedef struct sweep_session {
     int64_t points_resumed;       /* points of the shard found already stored, skipped */
     int64_t points_removed;       /* points removed first (restart) */
     double detailed_seconds;      /* wall time of the spot checks' detailed runs */
+    sweep_spot_summary spot;      /* spot checks where they matter (spec->spot_targeted) */
 } sweep_session;
 
 /* Names, design and base configuration. Set spec, remainder and shards first (shards 1:
@@ -64,7 +79,12 @@ int sweep_session_check(sweep_session *session, sc_store *store, sc_error *error
 int sweep_session_evaluate(sweep_session *session, sc_store *store, bool restart, int64_t *sweep_id, double *seconds,
                            sc_error *error);
 
-/* Whether a model sweep's point `index` is also run in detail (its spot checks). */
+/* The configuration of point `index` (base plus its varied keys; values[] receives them, NAN
+ * for the preset's), or NULL with the key named. */
+sc_config *sweep_point_config(const sweep_session *session, int64_t index, double *values, sc_error *error);
+
+/* Whether a model sweep's point `index` is also run in detail (the fraction form of its spot
+ * checks). */
 bool sweep_point_spot_checked(const sweep_session *session, int64_t index);
 
 /* Removes every stored point of sweep `sweep_id` with its runs (*removed: how many points). */

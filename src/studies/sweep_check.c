@@ -2,7 +2,8 @@
  * each sweep's stored specification is parsed again and its design rebuilt, then every stored
  * point is compared with what evaluating it stores (sweep.c): one run of each mechanism x
  * workload in the sweep's mode, plus, in a model sweep, one detailed run of each at the points
- * it spot-checks and none elsewhere. */
+ * it spot-checks and none elsewhere (spot checks where they matter: one run of each in their mode
+ * at the points that hold any, sweep_spot.h). */
 #include "studies/sweep_check.h"
 
 #include <cjson/cJSON.h>
@@ -79,7 +80,7 @@ static void report(sweep_checker *checker, int64_t point_id, int64_t index, cons
 }
 
 /* One row per stored point: id, index, runs and distinct mechanism x workload pairs in the
- * sweep's mode, the same for detailed spot checks (model sweeps), runs in any other mode. */
+ * sweep's mode, the same for spot checks (model sweeps), runs in any other mode. */
 static int check_point(void *context, int columns, const char *const *names, const char *const *values,
                        const sc_value_kind *kinds)
 {
@@ -97,8 +98,11 @@ static int check_point(void *context, int columns, const char *const *names, con
                checker->session->design.count);
         return 0;
     }
-    bool model = !strcmp(checker->session->spec->mode, "model");
-    int64_t expected_checks = model && sweep_point_spot_checked(checker->session, index) ? expected : 0;
+    const sweep_spec *spec = checker->session->spec;
+    bool model = !strcmp(spec->mode, "model");
+    /* spot checks where they matter are chosen after the model pass: a point holds all or none */
+    int64_t expected_checks = model && (sweep_point_spot_checked(checker->session, index) ||
+                                        (spec->spot_targeted && checks > 0)) ? expected : 0;
     if (pairs < expected)
         report(checker, id, index, "partial: it holds runs of %" PRId64 " of its %" PRId64
                " mechanism x workload pairs", pairs, expected);
@@ -106,8 +110,8 @@ static int check_point(void *context, int columns, const char *const *names, con
         report(checker, id, index, "%" PRId64 " duplicated runs (%" PRId64 " distinct mechanism x workload pairs)",
                runs - pairs, pairs);
     if (model && (check_pairs != expected_checks || checks != check_pairs))
-        report(checker, id, index, "%" PRId64 " detailed spot-check runs where its specification makes %" PRId64,
-               checks, expected_checks);
+        report(checker, id, index, "%" PRId64 " %s spot-check runs where its specification makes %" PRId64, checks,
+               spec->spot_targeted ? spec->spot_mode : "detailed", expected_checks);
     if (other)
         report(checker, id, index, "%" PRId64 " runs in another mode than the sweep's", other);
     return 0;
@@ -138,18 +142,19 @@ static int check_sweep(sc_store *store, const stored_sweep *sweep, FILE *out, sw
     checker->expected_pairs = (int64_t)session.mechanism_count * session.workload_count;
     char id_text[32];
     snprintf(id_text, sizeof id_text, "%" PRId64, sweep->id);
-    sc_query_param params[] = {{"sweep", id_text}, {"mode", spec.mode}};
+    sc_query_param params[] = {{"sweep", id_text}, {"mode", spec.mode},
+                               {"spot", spec.spot_targeted ? spec.spot_mode : "detailed"}};
     int status = sc_store_query(
         store,
         "SELECT p.id, p.point_index,"
         " count(CASE WHEN r.mode = :mode THEN 1 END),"
         " count(DISTINCT CASE WHEN r.mode = :mode THEN r.mechanism || char(31) || r.workload END),"
-        " count(CASE WHEN r.mode = 'detailed' AND :mode = 'model' THEN 1 END),"
-        " count(DISTINCT CASE WHEN r.mode = 'detailed' AND :mode = 'model' THEN r.mechanism || char(31) || r.workload END),"
-        " count(CASE WHEN r.mode != :mode AND (r.mode != 'detailed' OR :mode != 'model') THEN 1 END)"
+        " count(CASE WHEN r.mode = :spot AND :mode = 'model' THEN 1 END),"
+        " count(DISTINCT CASE WHEN r.mode = :spot AND :mode = 'model' THEN r.mechanism || char(31) || r.workload END),"
+        " count(CASE WHEN r.mode != :mode AND (r.mode != :spot OR :mode != 'model') THEN 1 END)"
         " FROM sweep_points p LEFT JOIN runs r ON r.sweep_point_id = p.id WHERE p.sweep_id = :sweep"
         " GROUP BY p.id ORDER BY p.point_index",
-        params, 2, check_point, checker, error);
+        params, 3, check_point, checker, error);
     int64_t whole = checker->stored - checker->faulty_count;
     if (status == 0 && whole < session.design.count) {
         fprintf(out, "sweep: %s (id %" PRId64 "): %" PRId64 " of its %" PRId64 " points stored whole (an interrupted "

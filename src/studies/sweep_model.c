@@ -123,10 +123,12 @@ static model_profile *profile_for(sweep_model *model, int w, const sc_config *co
     return profile;
 }
 
-int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep_id, int64_t index,
-                      const char *params_json, sc_error *error)
+static void drop_queued(sweep_model *model);
+
+/* The point of `config` for each mechanism (own[m]). */
+static int points_of_mechanisms(const sweep_model *model, const sc_config *config, model_point *own, sc_error *error)
 {
-    model_point point, own[SWEEP_MAX_NAMES];
+    model_point point;
     if (model_point_from_config(config, &point, error) < 0)
         return -1;
     for (int m = 0; m < model->mechanism_count; m++) {
@@ -134,6 +136,31 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep
         if (model_point_of_mechanism(model->mechanisms[m], config, &own[m], error) < 0)
             return -1;
     }
+    return 0;
+}
+
+/* Predicts mechanism `m` on workload `w` at its point `own` and queues the run. */
+static void queue_run(sweep_model *model, const sc_config *config, const char *config_json, const char *config_hash,
+                      const model_profile *profile, const model_point *own, int m, int w)
+{
+    const model_mechanism *mechanism = model->mechanisms[m];
+    const model_calibration *calibration = &model->calibrations[m * model->workload_count + w];
+    model_prediction prediction;
+    mechanism->evaluate(profile, own, &calibration->params, &prediction);
+    double sigma = model_cycles_sigma(mechanism, profile, own, calibration);
+    model_run *run = &model->batch[model->queued];
+    model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w].name,
+                   model->workload_params[w], &prediction, sigma, calibration->id, 0.0);
+    model->queued++;
+    model->evaluations++;
+}
+
+int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep_id, int64_t index,
+                      const char *params_json, sc_error *error)
+{
+    model_point own[SWEEP_MAX_NAMES];
+    if (points_of_mechanisms(model, config, own, error) < 0)
+        return -1;
     if (model->queued + model->mechanism_count * model->workload_count > model->capacity &&
         sweep_model_flush(model, NULL, 0, error) < 0)
         return -1;
@@ -144,23 +171,72 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep
     model->sweep_id = sweep_id;
     model->points_queued++;
     for (int w = 0; w < model->workload_count; w++) {
-        const model_profile *profile = profile_for(model, w, config, point.profile_key, error);
+        const model_profile *profile = profile_for(model, w, config, own[0].profile_key, error);
+        if (!profile)
+            return -1;
+        for (int m = 0; m < model->mechanism_count; m++)
+            queue_run(model, config, config_json, config_hash, profile, &own[m], m, w);
+    }
+    return 0;
+}
+
+int sweep_model_predict(sweep_model *model, const sc_config *config, model_prediction *predictions, double *sigmas,
+                        sc_error *error)
+{
+    model_point own[SWEEP_MAX_NAMES];
+    if (points_of_mechanisms(model, config, own, error) < 0)
+        return -1;
+    for (int w = 0; w < model->workload_count; w++) {
+        const model_profile *profile = profile_for(model, w, config, own[0].profile_key, error);
         if (!profile)
             return -1;
         for (int m = 0; m < model->mechanism_count; m++) {
-            const model_mechanism *mechanism = model->mechanisms[m];
-            const model_calibration *calibration = &model->calibrations[m * model->workload_count + w];
-            model_prediction prediction;
-            mechanism->evaluate(profile, &own[m], &calibration->params, &prediction);
-            double sigma = model_cycles_sigma(mechanism, profile, &own[m], calibration);
-            model_run *run = &model->batch[model->queued];
-            model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w].name,
-                           model->workload_params[w], &prediction, sigma, calibration->id, 0.0);
-            model->queued++;
+            int pair = m * model->workload_count + w;
+            const model_calibration *calibration = &model->calibrations[pair];
+            model->mechanisms[m]->evaluate(profile, &own[m], &calibration->params, &predictions[pair]);
+            sigmas[pair] = model_cycles_sigma(model->mechanisms[m], profile, &own[m], calibration);
             model->evaluations++;
         }
     }
     return 0;
+}
+
+const model_calibration *sweep_model_calibration(const sweep_model *model, int m, int w)
+{
+    return &model->calibrations[m * model->workload_count + w];
+}
+
+void sweep_model_set_calibration(sweep_model *model, int m, int w, const model_calibration *calibration)
+{
+    model->calibrations[m * model->workload_count + w] = *calibration;
+}
+
+int sweep_model_replace(sweep_model *model, const sc_config *config, int64_t point_id, int m, int w, sc_error *error)
+{
+    int runs_per_point = model->mechanism_count * model->workload_count;
+    if ((model->queued + 1 > model->capacity || model->points_queued == model->capacity / runs_per_point) &&
+        sweep_model_flush_replacements(model, error) < 0)
+        return -1;
+    model_point own[SWEEP_MAX_NAMES];
+    if (points_of_mechanisms(model, config, own, error) < 0)
+        return -1;
+    const model_profile *profile = profile_for(model, w, config, own[0].profile_key, error);
+    if (!profile)
+        return -1;
+    const char *config_json = model->point_json[model->points_queued] = sc_config_canonical_json(config);
+    model->points[model->points_queued++] = (sc_sweep_point_row){0};
+    queue_run(model, config, config_json, NULL, profile, &own[m], m, w);
+    model->batch[model->queued - 1].record.sweep_point_id = point_id;
+    return 0;
+}
+
+int sweep_model_flush_replacements(sweep_model *model, sc_error *error)
+{
+    for (int i = 0; i < model->queued; i++)
+        model->records[i] = model->batch[i].record;
+    int status = model->queued ? sc_store_replace_model_runs(model->store, model->records, model->queued, error) : 0;
+    drop_queued(model);
+    return status;
 }
 
 /* Frees the queued points' texts and empties the batch. */

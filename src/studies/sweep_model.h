@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "model/model.h"
 #include "store/store.h"
 #include "workloads/workload_ref.h"
 
@@ -30,6 +31,21 @@ int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep
 /* Stores the queued points with their runs in one transaction, `extra` (detailed runs of the
  * point queued last: its spot checks) with them. */
 int sweep_model_flush(sweep_model *model, const sc_run_record *extra, int extra_count, sc_error *error);
+
+/* Every mechanism x workload's prediction at `config` and its sigma (model.h:
+ * model_cycles_sigma), in predictions[] and sigmas[] at m * workload_count + w; nothing stored. */
+int sweep_model_predict(sweep_model *model, const sc_config *config, model_prediction *predictions, double *sigmas,
+                        sc_error *error);
+
+/* The calibration mechanism `m` models workload `w` with, and its replacement (a refit). */
+const model_calibration *sweep_model_calibration(const sweep_model *model, int m, int w);
+void sweep_model_set_calibration(sweep_model *model, int m, int w, const model_calibration *calibration);
+
+/* Predicts mechanism `m` on workload `w` at `config` again (with its current calibration) and
+ * queues the run to replace the model run of that pair in the stored sweep point `point_id`;
+ * sweep_model_flush_replacements stores the queued ones (store.h: sc_store_replace_model_runs). */
+int sweep_model_replace(sweep_model *model, const sc_config *config, int64_t point_id, int m, int w, sc_error *error);
+int sweep_model_flush_replacements(sweep_model *model, sc_error *error);
 
 /* Points stored so far, with all their runs. */
 int64_t sweep_model_points_stored(const sweep_model *model);

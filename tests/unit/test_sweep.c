@@ -3,7 +3,9 @@
  * points fill every stratum of every parameter exactly once; random points are reproducible and
  * inside their ranges; one-at-a-time points move one parameter from the preset; Morris
  * trajectories move each parameter exactly once by the Morris step; shards partition the points;
- * and the sensitivity measures recover known exponents of synthetic cycle functions.
+ * the sensitivity measures recover known exponents of synthetic cycle functions; spot checks
+ * where they matter choose the widest bands and the points outside the calibrated region, which
+ * holds what the calibration's points varied (and the preset's value of every other key).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,9 +17,11 @@
 
 #include <cmocka.h>
 
+#include "model/calibrated_region.h"
 #include "model/sensitivity.h"
 #include "model/sweep_design.h"
 #include "protocols/mechanism.h"
+#include "studies/sweep_spot.h"
 
 static sweep_spec *parse(const char *text)
 {
@@ -253,6 +257,98 @@ static void test_shards_partition_the_points(void **state)
     assert_int_equal(sweep_parse_shard("1", &remainder, &shards), -1);
 }
 
+/* The K widest bands (ties: the earlier point), then up to max_outside extrapolated points not
+ * chosen already; positions in increasing order. */
+static void test_spot_checks_take_the_widest_bands_and_the_outside_points(void **state)
+{
+    (void)state;
+    double widths[] = {0.10, 0.30, 0.05, 0.30, 0.20, 0.01, 0.02};
+    bool outside[] = {false, true, false, false, false, true, true};
+    int64_t chosen[8];
+    assert_int_equal(sweep_spot_select(widths, outside, 7, 2, false, 8, chosen), 2);
+    assert_true(chosen[0] == 1 && chosen[1] == 3);
+    assert_int_equal(sweep_spot_select(widths, outside, 7, 3, false, 8, chosen), 3);
+    assert_true(chosen[0] == 1 && chosen[1] == 3 && chosen[2] == 4);
+    /* point 1 is both wide and outside: chosen once; the cap takes 5 and leaves 6 */
+    assert_int_equal(sweep_spot_select(widths, outside, 7, 2, true, 1, chosen), 3);
+    assert_true(chosen[0] == 1 && chosen[1] == 3 && chosen[2] == 5);
+    assert_int_equal(sweep_spot_select(widths, outside, 7, 0, true, 8, chosen), 3);
+    assert_true(chosen[0] == 1 && chosen[1] == 5 && chosen[2] == 6);
+    /* more asked for than there are points */
+    assert_int_equal(sweep_spot_select(widths, outside, 7, 20, true, 8, chosen), 7);
+    for (int i = 0; i < 7; i++)
+        assert_int_equal(chosen[i], i);
+    assert_int_equal(sweep_spot_select(widths, outside, 0, 4, true, 4, chosen), 0);
+}
+
+static void test_spot_check_band_is_two_sigma_of_log_cycles(void **state)
+{
+    (void)state;
+    assert_false(sweep_spot_outside_band(1000, 1000 * exp(0.19), 0.1));
+    assert_false(sweep_spot_outside_band(1000, 1000 * exp(-0.19), 0.1));
+    assert_true(sweep_spot_outside_band(1000, 1000 * exp(0.21), 0.1));
+    assert_true(sweep_spot_outside_band(1000, 1000 * exp(-0.21), 0.1));
+    assert_true(sweep_spot_outside_band(1000, 1001, 0.0));
+}
+
+/* A region from residual points: the range of each key they set, the preset's value of the
+ * others; words by membership. A point naming an unknown key fails naming it. */
+static void test_calibrated_region_covers_what_its_points_varied(void **state)
+{
+    (void)state;
+    const char *residuals = "[{\"point\": \"{\\\"l1.size\\\": 12288, \\\"dram.clock\\\": \\\"462MHz\\\"}\", \"log_error\": 0.1},"
+                            " {\"point\": {\"l1.size\": 98304, \"dram.clock\": \"1386MHz\"}},"
+                            " {\"point\": {\"gpu.scheduler\": \"lrr\"}}]";
+    model_region region;
+    sc_error error = {{0}};
+    if (model_region_from_residuals("gtx480", residuals, &region, &error) < 0)
+        fail_msg("region: %s", error.message);
+    assert_int_equal(region.count, 3);
+    double low, high;
+    assert_true(model_region_extent(&region, "l1.size", &low, &high));
+    assert_true(low == 12288 && high == 98304);
+    assert_true(model_region_extent(&region, "dram.clock", &low, &high));
+    assert_true(low == 462e6 && high == 1386e6);
+    sc_config *point = sc_config_load("gtx480", NULL, NULL, 0, &error);
+    assert_non_null(point);
+    assert_true(model_region_covers(&region, point, "l1.size", SC_KEY_SIZE));   /* the preset's, inside */
+    assert_true(model_region_covers(&region, point, "noc.latency", SC_KEY_INT)); /* not varied: the preset's */
+    assert_int_equal(sc_config_set(point, "l1.size", "196608", &error), 0);
+    assert_false(model_region_covers(&region, point, "l1.size", SC_KEY_SIZE));
+    assert_int_equal(sc_config_set(point, "noc.latency", "3", &error), 0);
+    assert_false(model_region_covers(&region, point, "noc.latency", SC_KEY_INT));
+    assert_int_equal(sc_config_set(point, "gpu.scheduler", "lrr", &error), 0);
+    assert_true(model_region_covers(&region, point, "gpu.scheduler", SC_KEY_ENUM));
+    sc_config_free(point);
+    model_region_free(&region);
+    assert_int_equal(model_region_from_residuals("gtx480", "[{\"point\": {\"l1.sise\": 1}}]", &region, &error), -1);
+    if (!strstr(error.message, "l1.sise"))
+        fail_msg("expected the key named in: %s", error.message);
+}
+
+/* The object form of spot_check: its fields checked, and only in a model sweep. */
+static void test_targeted_spot_check_spec(void **state)
+{
+    (void)state;
+    sweep_spec *spec = parse("{\"name\": \"s\", \"system\": \"gtx480\", \"parameters\": {\"l1.size\": {\"values\": [16384]}},"
+                             " \"spot_check\": {\"widest\": 3, \"outside\": true}}");
+    assert_true(spec->spot_targeted && spec->spot_widest == 3 && spec->spot_outside);
+    assert_int_equal(spec->spot_max_outside, SWEEP_DEFAULT_MAX_OUTSIDE);
+    assert_string_equal(spec->spot_mode, "sampled");
+    assert_true(spec->spot_check == 0.0);
+    sweep_spec_free(spec);
+    free(spec);
+    expect_error("{\"name\": \"s\", \"system\": \"gtx480\", \"parameters\": {\"l1.size\": {\"values\": [16384]}},"
+                 " \"spot_check\": {\"widest\": 2, \"wide\": 1}}", "spec.json: spot_check.wide: unknown field");
+    expect_error("{\"name\": \"s\", \"system\": \"gtx480\", \"parameters\": {\"l1.size\": {\"values\": [16384]}},"
+                 " \"spot_check\": {\"widest\": -1}}", "spot_check.widest: expected a whole number");
+    expect_error("{\"name\": \"s\", \"system\": \"gtx480\", \"parameters\": {\"l1.size\": {\"values\": [16384]}},"
+                 " \"spot_check\": {\"mode\": \"model\"}}", "spot_check.mode: expected sampled or detailed");
+    expect_error("{\"name\": \"s\", \"system\": \"gtx480\", \"mode\": \"detailed\","
+                 " \"parameters\": {\"l1.size\": {\"values\": [16384]}}, \"spot_check\": {\"widest\": 1}}",
+                 "spot_check: spot checks where the band is widest are for a model sweep");
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -265,6 +361,10 @@ int main(void)
         cmocka_unit_test(test_oat_moves_one_parameter_from_the_preset),
         cmocka_unit_test(test_morris_moves_each_parameter_once_per_trajectory),
         cmocka_unit_test(test_shards_partition_the_points),
+        cmocka_unit_test(test_spot_checks_take_the_widest_bands_and_the_outside_points),
+        cmocka_unit_test(test_spot_check_band_is_two_sigma_of_log_cycles),
+        cmocka_unit_test(test_calibrated_region_covers_what_its_points_varied),
+        cmocka_unit_test(test_targeted_spot_check_spec),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
