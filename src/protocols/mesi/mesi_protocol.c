@@ -269,7 +269,7 @@ static int load_mesi_config(const sc_config *c, const char *mechanism, memory_co
     config->write_through = !strcmp(sc_config_string(c, "mesi.stores"), "write_through");
     config->ideal_permissions = sc_config_bool(c, "mesi.ideal_permissions");
     if (config->ideal_permissions && !config->write_through)
-        return sc_fail_input(error, "config: mesi.ideal_permissions true needs mesi.stores write_through (the "
+        return sc_fail_input(error, "mesi.ideal_permissions: true needs mesi.stores write_through (the "
                              "instant permissions are those of a write-through store or atomic)");
     return 0;
 }
