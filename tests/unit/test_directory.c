@@ -11,7 +11,8 @@
  * ST, a load's GetS and grant LD, forwards, owner data and write-backs RCL, invalidations and their
  * acknowledgements INV, and a recall's invalidation and acknowledgement RCL.
  * mesi with write-through L1s: a store or atomic invalidates the other sharer before the L2
- * performs it, and the writer keeps no copy. rfo.cross_kernel drop: a kernel start writes back
+ * performs it, and the writer keeps no copy; with mesi.ideal_permissions the other copy is dropped
+ * at once and the store takes less time. rfo.cross_kernel drop: a kernel start writes back
  * and drops what the L1s hold; keep leaves it there.
  * A toy directory machine with a guarded row checks that the directory takes the first row whose
  * guard holds, and what its guard sees. */
@@ -136,6 +137,43 @@ static void test_write_through_mesi(void **state)
     for (unsigned cu = 0; cu < 2; cu++)
         assert_true(l1_drained(h->memory, cu));
     memory_harness_close(h);
+}
+
+/* Under mesi.stores write_through: how long CU0's store of 5 takes while CU1 shares the line, with
+ * mesi.ideal_permissions `ideal`; the store drops CU1's copy either way (counted as one
+ * invalidation), and both CUs read 5 from the L2 afterwards. */
+static sc_time shared_store_time(const char *ideal)
+{
+    memory_harness fresh, *h = &fresh;
+    const char *sets[] = {"gpu.cu_count=2", "mesi.stores=write_through", ideal};
+    memory_harness_open(h, "mesi", sets, 3);
+    const ownership_stats *stats = ownership_stats_of(h->memory);
+    gsi_source source;
+    memory_harness_access(h, 0, L1_LOAD, h->base, 0, NULL);
+    memory_harness_access(h, 1, L1_LOAD, h->base, 0, NULL);
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base, 0, &source), 0);
+    assert_int_equal(source, GSI_SOURCE_L1);
+    sc_time start = memory_harness_now(h);
+    memory_harness_access(h, 0, L1_STORE, h->base, 5, NULL);
+    sc_time taken = h->done_time - start;
+    assert_int_equal(stats->dir_invalidations, 1);
+    for (unsigned cu = 0; cu < 2; cu++) {
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, h->base, 0, &source), 5);
+        assert_int_equal(source, GSI_SOURCE_L2);
+    }
+    assert_int_equal(image_word(h, h->base), 5);
+    memory_harness_close(h);
+    return taken;
+}
+
+/* mesi.ideal_permissions (the thesis's SC-ideal): the store waits for no invalidation's round
+ * trip, so it takes less time than with invalidation messages and acks, and the values agree. */
+static void test_ideal_permissions_drop_sharers_at_once(void **state)
+{
+    (void)state;
+    sc_time with_messages = shared_store_time("mesi.ideal_permissions=false");
+    sc_time instant = shared_store_time("mesi.ideal_permissions=true");
+    assert_true(instant < with_messages);
 }
 
 /* Starts `count` one-lane atomic adds of 1 on `address` from CU `cu`, all at `now`. */
@@ -338,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_hot_line_atomics_take_the_atomic_unit_in_turn),
         cmocka_unit_test(test_guarded_directory_rows),
         cmocka_unit_test(test_write_through_mesi),
+        cmocka_unit_test(test_ideal_permissions_drop_sharers_at_once),
         cmocka_unit_test(test_traffic_classes_of_directory_messages),
         cmocka_unit_test(test_cross_kernel_keep_or_drop),
     };

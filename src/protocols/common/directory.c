@@ -312,6 +312,23 @@ static void invalidate_sharers(memory_system *memory, dir_context *context, sc_t
     entry->sharers = 0;
 }
 
+/* The instant form (DIR_DROP_SHARERS, outside any transaction): each sharer but the requesting CU
+ * runs its L1's L1_DROP_NOW row now, so the write that raised it needs no ack. */
+static int drop_sharers(memory_system *memory, dir_context *context, sc_time now, sc_error *error)
+{
+    directory_entry *entry = context->entry;
+    unsigned requester = message_cu(message_get(memory, context->handle));
+    uint64_t targets = entry->sharers & ~cu_bit((int32_t)requester);
+    for (; targets; targets &= targets - 1) {
+        if (l1_run_event(memory, (unsigned)__builtin_ctzll(targets), context->line_address, L1_DROP_NOW, now,
+                         error) < 0)
+            return -1;
+        ownership_stats_of(memory)->dir_invalidations++;
+    }
+    entry->sharers = 0;
+    return 0;
+}
+
 static int grant(memory_system *memory, dir_context *context, l1_event event, sc_time now, sc_error *error)
 {
     transaction *t = context->transaction;
@@ -398,6 +415,8 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
     case DIR_INVALIDATE_SHARERS:
         invalidate_sharers(memory, context, now);
         break;
+    case DIR_DROP_SHARERS:
+        return drop_sharers(memory, context, now, error);
     case DIR_COUNT_ACK:
         if (t->acks_pending == 0)
             return sc_fail(error, "internal error: protocol %s: unexpected invalidation ack for line 0x%llx",
@@ -714,7 +733,7 @@ const char *dir_action_name(dir_action action)
         "none", "defer", "open", "open_recall", "read_home", "forward_get_s", "forward_get_m",
         "invalidate_sharers", "count_ack", "take_data", "owner_answered", "write_home", "ack_put",
         "clear_owner", "owner_to_sharer", "add_requester", "set_owner", "grant_s", "grant_e", "grant_m",
-        "close", "free_entry", "open_write", "perform_write", "retake_write",
+        "close", "free_entry", "open_write", "perform_write", "retake_write", "drop_sharers",
     };
     return action < DIR_ACTION_COUNT ? names[action] : "?";
 }

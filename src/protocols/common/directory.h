@@ -123,6 +123,9 @@ typedef enum dir_action {
     DIR_RETAKE_WRITE,        /* the transaction's write goes back to the head of the bank's queue,
                                 ahead of the requests that waited for the line (DIR_CLOSE requeues
                                 them behind it) */
+    DIR_DROP_SHARERS,        /* every sharer but the requester drops its copy at once (the L1 event
+                                L1_DROP_NOW), with no message or ack: an experiment's instant
+                                permission (mesi.ideal_permissions) */
     DIR_ACTION_COUNT
 } dir_action;
 

@@ -32,6 +32,8 @@
 #define L1_GRANT_E ((l1_event)(L1_EVENT_PROTOCOL_FIRST + 3))   /* the same, no other copy: exclusive */
 #define L1_GRANT_M ((l1_event)(L1_EVENT_PROTOCOL_FIRST + 4))   /* the data answering a GetM: ownership,
                                                                   every other copy gone */
+#define L1_DROP_NOW ((l1_event)(L1_EVENT_PROTOCOL_FIRST + 5))  /* the directory drops a shared copy at
+                                                                  once, no message or ack (DIR_DROP_SHARERS) */
 
 /* L1 actions */
 #define L1_REQUEST_SHARED ((l1_action)(L1_ACTION_PROTOCOL_FIRST + 0))     /* open an MSHR (IS), send GetS */
@@ -67,7 +69,7 @@
 /* A Put's or an owner's data flag (message.protocol_bits): the data is newer than the home's. */
 #define OWNERSHIP_DIRTY 1u
 
-enum { OWNERSHIP_STATES = 6, OWNERSHIP_EVENTS = 5, OWNERSHIP_ACTIONS = 8, OWNERSHIP_MESSAGES = 9 };
+enum { OWNERSHIP_STATES = 6, OWNERSHIP_EVENTS = 6, OWNERSHIP_ACTIONS = 8, OWNERSHIP_MESSAGES = 9 };
 extern const protocol_own_state ownership_states[OWNERSHIP_STATES];
 extern const char *const ownership_events[OWNERSHIP_EVENTS];
 extern const protocol_own_action ownership_actions[OWNERSHIP_ACTIONS];

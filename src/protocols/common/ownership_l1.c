@@ -20,7 +20,8 @@ const protocol_own_state ownership_states[OWNERSHIP_STATES] = {
     {"S", true}, {"E", true}, {"O", true}, {"M", true}, {"IS", false}, {"IM", false},
 };
 
-const char *const ownership_events[OWNERSHIP_EVENTS] = {"FwdGetS", "FwdGetM", "GrantS", "GrantE", "GrantM"};
+const char *const ownership_events[OWNERSHIP_EVENTS] = {"FwdGetS", "FwdGetM", "GrantS", "GrantE", "GrantM",
+                                                          "DropNow"};
 
 const protocol_own_action ownership_actions[OWNERSHIP_ACTIONS] = {
     {"request_shared", true}, {"request_ownership", true}, {"perform_atomic", false}, {"write_back", false},

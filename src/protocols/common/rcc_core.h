@@ -153,9 +153,10 @@ void rcc_replaced(memory_system *memory, unsigned bank, const cache_line *line, 
 bool rcc_l1_drained(const memory_system *memory, unsigned cu);
 
 /* The hooks both mechanisms set (the acquire joins the views: a no-op under rcc; a kernel start
- * moves every CU to the latest time of all); rcc adds the SC core's. */
-#define RCC_HOOK_FIELDS(load_config_hook)                                                           \
-    .build = rcc_build, .destroy = rcc_destroy, .load_config = (load_config_hook), .acquire = rcc_acquire, \
+ * moves every CU to the latest time of all; the build hook is rcc_build or one that calls it);
+ * rcc adds the SC core's. */
+#define RCC_HOOK_FIELDS(build_hook, load_config_hook)                                               \
+    .build = (build_hook), .destroy = rcc_destroy, .load_config = (load_config_hook), .acquire = rcc_acquire, \
     .kernel_begin = rcc_kernel_begin,                                                               \
     .l1_request = rcc_l1_request, .l1_answer = rcc_l1_answer, .l1_before_access = rcc_before_access, \
     .l1_guard = rcc_l1_guard, .l1_action = rcc_l1_action, .l1_message = rcc_l1_message,             \

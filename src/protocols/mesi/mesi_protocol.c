@@ -53,6 +53,12 @@
  * WaitWrite, deferring reads and writes of the line, until the acks are in; then it goes back to
  * the head of the bank's queue, ahead of what waited, and is performed with the line in I.
  *
+ * mesi.ideal_permissions (an experiment, write_through only; default false) is the thesis's SC-ideal
+ * (§3.2, Fig 3.1d: "instant read/write permission"): a Write in S drops every other sharer's copy
+ * at once (DIR_DROP_SHARERS raises L1_DROP_NOW at each sharer's L1, with no message or ack; a
+ * sharer's read in flight is closed, as a store closes one, since its grant may carry the line
+ * from before the write) and the L2 performs it as in I. Recalls still invalidate by message.
+ *
  * Rows identical to rfo's (rfo_protocol.c) are copied: the tables are the specification.
  */
 #include "protocols/mesi/mesi.h"
@@ -64,8 +70,9 @@
 #define ROW PROTOCOL_ROW
 #define GUARDED PROTOCOL_GUARDED_ROW
 
-/* The rows of the write-through reading come first in their pairs, guarded by: */
-enum { MESI_WRITES_THROUGH = 1 };
+/* The rows of the write-through reading come first in their pairs, guarded by MESI_WRITES_THROUGH;
+ * the instant-permission row comes before the write-through write it replaces. */
+enum { MESI_WRITES_THROUGH = 1, MESI_IDEAL_PERMISSIONS };
 
 static const protocol_transition mesi_l1[] = {
     ROW(L1_I,  L1_LOAD,         L1_IS, L1_REQUEST_SHARED),
@@ -126,6 +133,13 @@ static const protocol_transition mesi_l1[] = {
     ROW(L1_IS, L1_INV,          L1_IS, L1_SEND_INV_ACK),
     ROW(L1_IM, L1_INV,          L1_IM, L1_SEND_INV_ACK),
     ROW(L1_S,  L1_INV,          L1_I,  L1_INVALIDATE_LINE, L1_SEND_INV_ACK),
+
+    /* mesi.ideal_permissions: the directory drops a sharer's copy at once; a read in flight is
+     * closed (its fill answers the loads that wait for it, uncached), since its grant may carry
+     * the data from before the write */
+    ROW(L1_I,  L1_DROP_NOW,     L1_I,  L1_NONE),
+    ROW(L1_S,  L1_DROP_NOW,     L1_I,  L1_INVALIDATE_LINE),
+    ROW(L1_IS, L1_DROP_NOW,     L1_I,  L1_CLOSE_MISS),
 
     ROW(L1_E,  L1_FWD_GETS,     L1_S,  L1_SEND_DATA),
     ROW(L1_M,  L1_FWD_GETS,     L1_S,  L1_SEND_DATA),
@@ -198,6 +212,7 @@ static const protocol_transition mesi_directory[] = {
 
     /* write-through stores and atomics (only write-through L1s send them) */
     ROW(DIR_I, DIR_WRITE,               DIR_I, DIR_PERFORM_WRITE),
+    GUARDED(DIR_S, DIR_WRITE, MESI_IDEAL_PERMISSIONS, DIR_I, DIR_DROP_SHARERS, DIR_FREE_ENTRY, DIR_PERFORM_WRITE),
     ROW(DIR_S, DIR_WRITE,               DIR_WAIT_WRITE, DIR_OPEN_WRITE, DIR_INVALIDATE_SHARERS),
     ROW(DIR_WAIT_HOME_S, DIR_WRITE,     DIR_WAIT_HOME_S, DIR_DEFER),
     ROW(DIR_WAIT_RECALL, DIR_WRITE,     DIR_WAIT_RECALL, DIR_DEFER),
@@ -207,16 +222,18 @@ static const protocol_transition mesi_directory[] = {
     ROW(DIR_WAIT_WRITE, DIR_DONE,       DIR_I, DIR_RETAKE_WRITE, DIR_CLOSE, DIR_FREE_ENTRY),
 };
 
-static bool writes_through(const memory_system *memory)
+static const mesi_config *config_of(const memory_system *memory)
 {
-    return ((const mesi_config *)memory->config.protocol_config)->write_through;
+    return (const mesi_config *)memory->config.protocol_config;
 }
 
-/* The only guard, MESI_WRITES_THROUGH: mesi.stores is write_through. */
+static bool writes_through(const memory_system *memory) { return config_of(memory)->write_through; }
+
+/* MESI_WRITES_THROUGH: mesi.stores is write_through; MESI_IDEAL_PERMISSIONS: mesi.ideal_permissions. */
 static bool mesi_directory_guard(memory_system *memory, const directory_guard_view *line, unsigned guard)
 {
-    (void)line, (void)guard;
-    return writes_through(memory);
+    (void)line;
+    return guard == MESI_IDEAL_PERMISSIONS ? config_of(memory)->ideal_permissions : writes_through(memory);
 }
 
 static bool mesi_l1_guard(memory_system *memory, const l1_context *context, unsigned guard)
@@ -233,18 +250,27 @@ static const sc_config_key mesi_keys[] = {
      "how mesi's L1s take stores and atomics: write_through (Ren's SC baseline, §3.2: GPU-style write-through "
      "L1s; the L2 performs each store once every other copy is invalidated) or write_back (ownership: a store "
      "takes the line in M and later stores hit it, as the CPU-like MESI of prior SC studies)"},
+    {"mesi.ideal_permissions", SC_KEY_BOOL, "", 0, 0, NULL, 0,
+     "an experiment (Ren §3.2, Fig 3.1d: SC with \"instant read/write permission\"): a write-through store or "
+     "atomic drops the other sharers' copies at once, with no invalidation message or ack, and the L2 performs "
+     "it without waiting; needs mesi.stores write_through"},
 };
 
 const sc_config_key_table mesi_config_keys = {mesi_keys, sizeof mesi_keys / sizeof mesi_keys[0]};
 
 _Static_assert(sizeof(mesi_config) <= PROTOCOL_CONFIG_BYTES, "mesi_config outgrows protocol_config");
 
-/* The directory's keys, then mesi.stores. */
+/* The directory's keys, then mesi.stores and mesi.ideal_permissions. */
 static int load_mesi_config(const sc_config *c, const char *mechanism, memory_config *m, sc_error *error)
 {
     if (directory_load_config(c, mechanism, m, error) < 0)
         return -1;
-    ((mesi_config *)m->protocol_config)->write_through = !strcmp(sc_config_string(c, "mesi.stores"), "write_through");
+    mesi_config *config = (mesi_config *)m->protocol_config;
+    config->write_through = !strcmp(sc_config_string(c, "mesi.stores"), "write_through");
+    config->ideal_permissions = sc_config_bool(c, "mesi.ideal_permissions");
+    if (config->ideal_permissions && !config->write_through)
+        return sc_fail_input(error, "mesi.ideal_permissions: true needs mesi.stores write_through (the "
+                             "instant permissions are those of a write-through store or atomic)");
     return 0;
 }
 

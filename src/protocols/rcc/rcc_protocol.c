@@ -9,7 +9,7 @@
 #include "protocols/common/sc_core.h"
 #include "protocols/rcc/rcc.h"
 
-static const protocol_hooks rcc_hooks = {RCC_HOOK_FIELDS(rcc_load_config_sc), SC_CORE_HOOKS};
+static const protocol_hooks rcc_hooks = {RCC_HOOK_FIELDS(rcc_build, rcc_load_config_sc), SC_CORE_HOOKS};
 
 const sc_protocol protocol_rcc = {
     .name = "rcc",

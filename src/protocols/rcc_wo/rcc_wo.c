@@ -12,6 +12,7 @@ const sc_mechanism mechanism_rcc_wo = {
     .protocol = &protocol_rcc_wo,
     .model = &model_rcc_wo,
     .params_file = "src/protocols/rcc_wo/rcc_wo_params.json",
-    .config_keys = &rcc_config_keys,
+    .config_keys = &rcc_wo_config_keys,
+    .block_config_keys = &rcc_config_keys,
     .virtual_networks = 2,   /* Ren Table 3.3: two for every mechanism but MESI */
 };
