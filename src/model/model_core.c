@@ -20,7 +20,9 @@
  * Stations (D = service demand per warp instruction at one of m replicas):
  *   issue       D = 1/issue_rate                                        m = P
  *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
- *   LSU         D = (n_global max(1, k/B) + shared accesses + own-line holds)/I   m = P
+ *   LSU         D = (n_global max(1, k/B) + shared accesses + conflicts + own-line holds)/I   m = P
+ *               (conflicts: a banked scratchpad's extra cycles, the profile's conflict degrees
+ *               less one per shared access; they also add to the shared accesses' latency in Z_comp)
  *               (a global instruction's k lines go to the L1 one per L1 bank per cycle: B banks,
  *               contiguous lines spread over them, as cache sets are in reuse_histogram.h; a
  *               load the L1 refuses while its warp's write to the line is in flight keeps the
@@ -110,6 +112,12 @@
  * busy for its own CTAs' work at its warps' rate (CTAs of equal work but the busiest CU's);
  * cycles of idle CUs, of CUs that finish before the busiest and launch overhead are idle; the
  * kernel-end release (t_drain and the store-buffer flush) is sync for every active CU.
+ * Scratchpad+DMA (docs/local-memory.md): a CU is blocked, with none of its warps issuing, while
+ * the DMA engine reads the chunks of its CTAs (dma_blocked_cycles: the first wave's chunks in one
+ * stream, each later CTA's after the write-back of the one it replaces, the reads batched by the
+ * MSHRs at their unloaded latency); those cycles add to the CU's time as mem_struct, and the last
+ * write-back to the kernel-end wait. A stash needs no term here: its first touches and stores are
+ * the profile's strong loads and stores.
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"

@@ -354,16 +354,18 @@ static void add_access(reuse_histogram *histogram, uint64_t distance)
         reuse_add(histogram, distance, 1);
 }
 
-/* Where a GPU read of a line would be answered if it missed the L2 (profile.h: memory side),
- * from the order of the line's latest host write, GPU write and fetch; records it in that
- * class's histogram at the read's GPU-wide distance (and in the class's rewritten histogram when
- * a store reached the line since its previous read) and, for a CPU-owned line, its distance in
- * the host's stack. A read of a line the CPU does not own fetches it into the L3. */
+/* The histograms a read is classified into: the warps' (l2_reads_cpu_owned ...) or a DMA
+ * engine's (dma_reads_cpu_owned ...). */
 typedef struct read_classes {
     reuse_histogram *cpu_owned, *cpu_recency, *fetched, *written;
     reuse_histogram *fetched_rewritten, *written_rewritten;   /* NULL: not kept */
 } read_classes;
 
+/* Where a GPU read of a line would be answered if it missed the L2 (profile.h: memory side),
+ * from the order of the line's latest host write, GPU write and fetch; records it in that
+ * class's histogram at the read's GPU-wide distance (and in the class's rewritten histogram when
+ * a store reached the line since its previous read) and, for a CPU-owned line, its distance in
+ * the host's stack. A read of a line the CPU does not own fetches it into the L3. */
 static void classify_read(profiler *p, const read_classes *classes, stack_line_data *data, uint64_t distance,
                           uint64_t host_written_at, uint64_t host_distance)
 {
@@ -479,8 +481,6 @@ static void record_dirty_at_end(profiler *p)
     }
 }
 
-/* One line request: the GPU-wide stack (where a host write since the line's previous access
- * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
 /* A line's access in the GPU-wide stack: its entry, its distance (cold when a host write since
  * its previous access dropped the L2's copy), and the host's latest write of it and its distance
  * in the host's stack. */
@@ -504,6 +504,8 @@ static l2_access access_l2(profiler *p, uint64_t line)
     return out;
 }
 
+/* One line request: the GPU-wide stack (where a host write since the line's previous access
+ * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
 static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
 {
     model_kernel_profile *group = p->group;
@@ -744,7 +746,7 @@ static void read_chunk(profiler *p, const exec_cta *cta)
  * held and dirty). That request is recorded as a global access of the warp's (its LSU time, its
  * MSHRs, its order); none when every lane is a local hit. */
 static void stash_access(profiler *p, const exec_warp *warp, const decoded_instruction *decoded,
-                             const exec_memory_request *request, warp_order *order)
+                         const exec_memory_request *request, warp_order *order)
 {
     const exec_cta *cta = warp->cta;
     bool store = request->kind == EXEC_ACCESS_STORE;
@@ -765,7 +767,8 @@ static void stash_access(profiler *p, const exec_warp *warp, const decoded_instr
         if (offset >= p->mapping.bytes_per_cta)
             continue;   /* shared memory outside the chunk */
         bool missing = false;
-        for (uint64_t w = offset / SC_MAPPING_WORD_BYTES; w <= (offset + bytes - 1) / SC_MAPPING_WORD_BYTES; w++) {
+        uint64_t last = (offset + bytes - 1) / SC_MAPPING_WORD_BYTES;
+        for (uint64_t w = offset / SC_MAPPING_WORD_BYTES; w <= last && w < words; w++) {
             missing = missing || held[w] != now;
             held[w] = now;
             if (store && !dirty[w]) {
