@@ -39,6 +39,7 @@ typedef enum sc_mapping_kind {
  * with kind STASH each word is loaded at its first access and written through the mechanism's
  * store path (the functional engine performs both as the DMA copies). bytes_per_cta 0: no
  * mapping. Addresses, offset and size are multiples of 4 bytes. */
+#define SC_MAPPING_WORD_BYTES 4
 typedef struct sc_dma_mapping {
     uint64_t global;
     uint64_t bytes_per_cta;

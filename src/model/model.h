@@ -63,6 +63,10 @@ typedef struct model_point {
     double dram_queue_lines;                /* writes the DRAM channels' request and write queues take */
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */
+    /* Local memory (docs/local-memory.md): whether the scratchpad is banked (local_memory.timing),
+     * the line requests a CU's DMA engine presents per cycle, and whether an access to a pending
+     * transfer blocks the whole CU (local_memory.dma_blocking core) or only its warp. */
+    double scratchpad_banked, dma_requests_per_cycle, dma_blocks_cu;
     char profile_key[PROFILE_KEY_BYTES];    /* the profile this point needs (profile.h) */
 } model_point;
 

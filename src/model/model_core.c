@@ -20,7 +20,9 @@
  * Stations (D = service demand per warp instruction at one of m replicas):
  *   issue       D = 1/issue_rate                                        m = P
  *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
- *   LSU         D = (n_global max(1, k/B) + shared accesses + own-line holds)/I   m = P
+ *   LSU         D = (n_global max(1, k/B) + shared accesses + conflicts + own-line holds)/I   m = P
+ *               (conflicts: a banked scratchpad's extra cycles, the profile's conflict degrees
+ *               less one per shared access; they also add to the shared accesses' latency in Z_comp)
  *               (a global instruction's k lines go to the L1 one per L1 bank per cycle: B banks,
  *               contiguous lines spread over them, as cache sets are in reuse_histogram.h; a
  *               load the L1 refuses while its warp's write to the line is in flight keeps the
@@ -110,6 +112,12 @@
  * busy for its own CTAs' work at its warps' rate (CTAs of equal work but the busiest CU's);
  * cycles of idle CUs, of CUs that finish before the busiest and launch overhead are idle; the
  * kernel-end release (t_drain and the store-buffer flush) is sync for every active CU.
+ * Scratchpad+DMA (docs/local-memory.md): a CU is blocked, with none of its warps issuing, while
+ * the DMA engine reads the chunks of its CTAs (dma_blocked_cycles: the first wave's chunks in one
+ * stream, each later CTA's after the write-back of the one it replaces, the reads batched by the
+ * MSHRs at their unloaded latency); those cycles add to the CU's time as mem_struct, and the last
+ * write-back to the kernel-end wait. A stash needs no term here: its first touches and stores are
+ * the profile's strong loads and stores.
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
@@ -149,26 +157,50 @@ static double hits_between(const reuse_summary *class, double l2_lines, double l
     return reuse_expected_hits(class, (uint64_t)lines) - reuse_expected_hits(class, (uint64_t)l2_lines);
 }
 
+/* A set of reads' classes (profile.h: memory side): every read's GPU-wide distance, those of the
+ * CPU-owned, fetched and written reads, and the CPU-owned reads' distances in the host's stack. */
+typedef struct read_classes {
+    const reuse_summary *all, *cpu_owned, *fetched, *written, *cpu_recency;
+} read_classes;
+
+/* Where `reads` of those reads (the ones a mechanism's L1 lets through) are served: L2 hits, and
+ * the misses by the CPU cluster (CPU-owned lines it still holds), the L3 (lines it holds:
+ * fetched, or written when `l3_takes_writes`) and DRAM. */
+typedef struct read_split {
+    double l2, cpu, l3, dram;
+} read_split;
+
+static read_split split_reads(const read_classes *c, const model_point *p, double reads, bool l3_takes_writes)
+{
+    uint64_t l2_lines = (uint64_t)p->l2_lines;
+    double stack_misses = reuse_expected_misses(c->all, l2_lines);
+    double read_misses = max2(min2(stack_misses, reads), 0.0);
+    /* The stack counts L1 hits too; the misses a mechanism's L1 lets through keep the classes' mix. */
+    double scale = stack_misses > 0 ? read_misses / stack_misses : 0.0;
+    double cpu_owned_misses = 0, cpu_held = 0;
+    if (p->cpu_lines > 0 && c->cpu_recency->total > 0) {
+        cpu_owned_misses = reuse_expected_misses(c->cpu_owned, l2_lines);
+        cpu_held = reuse_expected_hits(c->cpu_recency, (uint64_t)p->cpu_lines) / c->cpu_recency->total;
+    }
+    double l3_hits = hits_between(c->fetched, p->l2_lines, p->l3_lines);
+    if (l3_takes_writes)
+        l3_hits += hits_between(c->written, p->l2_lines, p->l3_lines);
+    read_split out = {.l2 = reads - read_misses, .cpu = scale * cpu_owned_misses * cpu_held, .l3 = scale * l3_hits};
+    out.dram = max2(read_misses - out.cpu - out.l3, 0.0);
+    return out;
+}
+
 void model_memory_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1,
                         bool l3_takes_writes, model_demand *out)
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
-    double stack_misses = reuse_expected_misses(&k->l2_read_summary, l2_lines);
-    double read_misses = max2(min2(stack_misses, read_lines_beyond_l1), 0.0);
-    /* The stack counts L1 hits too; the misses a mechanism's L1 lets through keep the classes' mix. */
-    double scale = stack_misses > 0 ? read_misses / stack_misses : 0.0;
-    double cpu_owned_misses = 0, cpu_held = 0;
-    if (p->cpu_lines > 0 && k->cpu_recency_summary.total > 0) {
-        cpu_owned_misses = reuse_expected_misses(&k->cpu_owned_summary, l2_lines);
-        cpu_held = reuse_expected_hits(&k->cpu_recency_summary, (uint64_t)p->cpu_lines) / k->cpu_recency_summary.total;
-    }
-    double l3_hits = hits_between(&k->fetched_summary, p->l2_lines, p->l3_lines);
-    if (l3_takes_writes)
-        l3_hits += hits_between(&k->written_summary, p->l2_lines, p->l3_lines);
-    out->read_lines_cpu = scale * cpu_owned_misses * cpu_held;
-    out->read_lines_l3 = scale * l3_hits;
-    out->read_lines_dram = max2(read_misses - out->read_lines_cpu - out->read_lines_l3, 0.0);
-    out->read_lines_l2 = read_lines_beyond_l1 - read_misses;
+    read_classes classes = {&k->l2_read_summary, &k->cpu_owned_summary, &k->fetched_summary, &k->written_summary,
+                            &k->cpu_recency_summary};
+    read_split reads = split_reads(&classes, p, read_lines_beyond_l1, l3_takes_writes);
+    out->read_lines_cpu = reads.cpu;
+    out->read_lines_l3 = reads.l3;
+    out->read_lines_dram = reads.dram;
+    out->read_lines_l2 = reads.l2;
     out->write_lines = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
     out->write_lines_missed = max2(reuse_expected_misses(&k->l2_write_summary, l2_lines), 0.0);
     /* Dirty lines the L2 evicts (profiler.c): the dirty reuses' misses less the dirty spans'. */
@@ -268,6 +300,69 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p)
     out.tail_ctas = partial_wave(more, r);
     out.tail_warps = out.tail_ctas > 0 ? w * (out.busiest_cus * out.tail_ctas + with_fewer * partial_wave(fewer, r)) : 0.0;
     return out;
+}
+
+/* ---- scratchpad+DMA (docs/local-memory.md) ---- */
+
+/* A group's DMA transfers: per CTA, the chunk's lines read and written back, and a read's
+ * latency (the unloaded latency of where it is served: every read goes around the L1). */
+typedef struct dma_transfer {
+    double lines, writeback_lines, latency;
+    read_split reads;   /* over all the group's transfers */
+} dma_transfer;
+
+static dma_transfer dma_transfer_of(const model_kernel_profile *k, const model_point *p)
+{
+    dma_transfer out = {0};
+    if (k->dma_lines <= 0)
+        return out;
+    read_classes classes = {&k->dma_read_summary, &k->dma_cpu_owned_summary, &k->dma_fetched_summary,
+                            &k->dma_written_summary, &k->dma_cpu_recency_summary};
+    out.reads = split_reads(&classes, p, k->dma_lines, false);
+    double ctas = k->ctas * k->launches;
+    out.lines = k->dma_lines / ctas;
+    out.writeback_lines = k->dma_writeback_lines / ctas;
+    out.latency = (out.reads.l2 * p->l2_latency + out.reads.cpu * p->cpu_latency + out.reads.l3 * p->l3_latency +
+                   out.reads.dram * p->dram_latency) / k->dma_lines;
+    return out;
+}
+
+/* Cycles from a DMA engine's first read request of `lines` back-to-back line reads until the last
+ * is answered: it presents one every 1 / rate cycles, each holding one of the CU's M MSHRs for
+ * its latency H, so when M reads are out the next waits for the first of them to return: the
+ * reads go in batches of M, a batch every max(H, M / rate) cycles. */
+static double dma_reads_cycles(double lines, double latency, const model_point *p)
+{
+    double present = 1.0 / p->dma_requests_per_cycle, mshrs = max2(p->l1_mshrs, 1.0);
+    double batches = floor((lines - 1.0) / mshrs);
+    return batches * max2(latency, mshrs * present) + (lines - 1.0 - batches * mshrs) * present + latency;
+}
+
+/* Cycles a CU holding `ctas` CTAs of the group (at most `resident` at once) is blocked by their
+ * transfers. Its DMA engine serves its CTAs' transfers one after another, and the first access of
+ * a CTA whose transfer is incomplete blocks the whole CU until it completes. The first wave's CTAs
+ * are placed together, so the CU waits for all their chunks' reads, one stream of first x L lines.
+ * Every later CTA is placed when one finishes, whose write-back (W stores, presented first at the
+ * engine's rate; they hold no MSHR) precedes its L reads. With dma_blocking warp only the blocked
+ * CTA's warps wait, and the other resident CTAs' work covers the later transfers: only the first
+ * wave's is counted. */
+static double dma_blocked_cycles(const dma_transfer *t, const model_point *p, double ctas, double resident)
+{
+    if (t->lines <= 0 || ctas <= 0)
+        return 0.0;
+    double first = min2(ctas, resident);
+    double blocked = dma_reads_cycles(first * t->lines, t->latency, p);
+    if (p->dma_blocks_cu)
+        blocked += (ctas - first) * (t->writeback_lines / p->dma_requests_per_cycle +
+                                     dma_reads_cycles(t->lines, t->latency, p));
+    return blocked;
+}
+
+/* The kernel does not end while write-backs wait to be presented: the last CTA's, or the whole
+ * wave's when the CU's CTAs all ran at once (they finish together). */
+static double dma_writeback_tail(const dma_transfer *t, const model_point *p, double ctas, double resident)
+{
+    return (ctas <= resident ? ctas : 1.0) * t->writeback_lines / p->dma_requests_per_cycle;
 }
 
 /* ---- the network ---- */
@@ -1064,14 +1159,17 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
     double port_in_cycles = cycles_back + d->invalidation_deliveries * p->noc_header_cycles;
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
+    /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
+    double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;
     double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
-                    (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency) * per;
+                    (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency +
+                     conflict_cycles) * per;
     double z_ctrl = k->branches * p->branch_penalty * per;
     double release_latency = d->release_latency > 0 ? d->release_latency : p->l2_latency;
     double releases = d->one_access_at_a_time ? 0.0 : k->releases + k->barriers * d->barrier_releases;
     double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers + releases * release_latency) * per;
     double simd_demand = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per;
-    double lsu_demand = (lsu_cycles + k->shared_accesses) * per;
+    double lsu_demand = (lsu_cycles + k->shared_accesses + conflict_cycles) * per;
     network net = {
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
@@ -1148,11 +1246,17 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     }
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
-    double kernel_busy = max2(busy, fewer_busy);
+    /* Scratchpad+DMA: the CUs blocked by their CTAs' transfers (GSI mem_struct, pending_dma). */
+    dma_transfer dma = dma_transfer_of(k, p);
+    double resident = resident_ctas(k, p);
+    double dma_busiest = dma_blocked_cycles(&dma, p, where.busiest_ctas, resident);
+    double dma_fewer = dma_blocked_cycles(&dma, p, where.fewer_ctas, resident);
+    double kernel_busy = max2(busy + dma_busiest, fewer_busy + dma_fewer);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
-    double kernel_end_wait = drain + store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency;
+    double kernel_end_wait = drain + store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
+                             dma_writeback_tail(&dma, p, where.busiest_ctas, resident);
     double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
     out->cycles += launches * launch_cycles;
 
@@ -1169,7 +1273,10 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     /* The kernel-end release: an active CU waits for its writes to drain (GSI sync, as the detailed
      * model charges a CU's cycles from kernel end until its L1 is drained); the rest is idle. */
     stalls[GSI_SYNC] += where.active * kernel_end_wait;
-    stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles - where.active * kernel_end_wait;
+    double dma_cycles = where.busiest_cus * dma_busiest + (where.active - where.busiest_cus) * dma_fewer;
+    stalls[GSI_MEM_STRUCT] += dma_cycles;
+    stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles - dma_cycles -
+                        where.active * kernel_end_wait;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
 
@@ -1185,7 +1292,16 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                              (d->write_lines + d->marker_messages + d->invalidation_deliveries) * MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * MEMORY_MESSAGE_HEADER_BYTES +
                                (d->write_lines + atomics) * line_message;
-    out->dram_read_bytes += d->read_lines_dram * p->line_bytes;
+    /* The DMA engines' reads (around the L1) and write-backs. */
+    double dma_memory_reads = dma.reads.cpu + dma.reads.l3 + dma.reads.dram;
+    out->l2_hits += dma.reads.l2;
+    out->l2_misses += dma_memory_reads;
+    out->cpu_probe_hits += dma.reads.cpu;
+    out->l3_hits += dma.reads.l3;
+    out->l3_misses += p->l3_lines > 0 ? dma.reads.dram : 0.0;
+    out->noc_bytes_to_cus += k->dma_lines * line_message + k->dma_writeback_lines * MEMORY_MESSAGE_HEADER_BYTES;
+    out->noc_bytes_from_cus += k->dma_lines * MEMORY_MESSAGE_HEADER_BYTES + k->dma_writeback_lines * line_message;
+    out->dram_read_bytes += (d->read_lines_dram + dma.reads.dram) * p->line_bytes;
     out->dram_write_bytes += d->write_lines_dram * p->line_bytes;
 }
 

@@ -15,8 +15,10 @@
  * registers and shared memory (exec/occupancy.h), as the detailed dispatcher holds, 10 the
  * writes' invalidations of other CUs' readers (write_invalidations), 11 a warp's order: the gaps
  * after its global accesses to its next ordered access and its loads behind its own writes to a
- * line (order_after_reads, order_after_writes, own_line_loads). */
-#define PROFILE_FORMAT 11
+ * line (order_after_reads, order_after_writes, own_line_loads), 12 the local-memory organisations:
+ * the shared accesses' bank conflicts, a DMA mapping's transfers and a stash's first touches and
+ * dirty words (profile.h). */
+#define PROFILE_FORMAT 12
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -24,9 +26,10 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
      * holds, so how many warps interleave on it (profiler.c). */
     static const char *const keys[] = {"gpu.cu_count", "gpu.warp_size", "gpu.max_ctas_per_cu", "gpu.max_warps_per_cu",
                                        "gpu.registers_per_cu", "gpu.shared_memory_per_cu", "l1.line_size",
-                                       "gpu.schedulers_per_cu", "gpu.issue_width", "l1.banks"};
+                                       "gpu.schedulers_per_cu", "gpu.issue_width", "l1.banks",
+                                       "gpu.shared_memory_banks", "local_memory.bank_bytes"};
     static const char *const names[] = {"cu", "warp", "ctas", "warps", "registers", "shared", "line", "schedulers",
-                                        "issue", "banks"};
+                                        "issue", "banks", "spbanks", "spword"};
     int used = 0;
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
@@ -57,7 +60,9 @@ static const struct {
     FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
     FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
-    FIELD(barrier_burst_instructions),
+    FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
+    FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
+    FIELD(stash_store_lines), FIELD(stash_dirty_words),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
@@ -86,6 +91,11 @@ static const struct {
     HISTOGRAM(order_after_reads, order_reads_summary),
     HISTOGRAM(order_after_writes, order_writes_summary),
     HISTOGRAM(own_line_loads, own_line_summary),
+    HISTOGRAM(dma_reads, dma_read_summary),
+    HISTOGRAM(dma_reads_cpu_owned, dma_cpu_owned_summary),
+    HISTOGRAM(dma_reads_fetched, dma_fetched_summary),
+    HISTOGRAM(dma_reads_written, dma_written_summary),
+    HISTOGRAM(dma_cpu_recency, dma_cpu_recency_summary),
 };
 #undef HISTOGRAM
 #undef FIELD

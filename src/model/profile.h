@@ -48,7 +48,8 @@
  * by (workload, size, seed, system) and the configuration keys that change these: gpu.cu_count,
  * gpu.warp_size, gpu.max_ctas_per_cu, gpu.max_warps_per_cu, gpu.registers_per_cu,
  * gpu.shared_memory_per_cu (with the CTA slots they decide how many CTAs a CU holds,
- * exec/occupancy.h), l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width,
+ * exec/occupancy.h), gpu.shared_memory_banks and local_memory.bank_bytes (the shared accesses'
+ * conflict degrees), l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width,
  * l1.banks, gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity
  * decides which loads miss and its MSHRs how long they stall their warps, so how warps
  * interleave). Changing any of them needs a new profile (taken automatically). Otherwise the L2's
@@ -122,6 +123,24 @@ typedef struct model_kernel_profile {
      * orders a warp's load behind its own write in flight to the line); the write is then taken
      * as done, so only the first load after it counts. */
     reuse_histogram order_after_reads, order_after_writes, own_line_loads;
+    /* The banked scratchpad (timing/scratchpad.h, docs/local-memory.md): over the shared accesses,
+     * each one's conflict degree less 1 at gpu.shared_memory_banks banks of local_memory.bank_bytes
+     * (the cycles a banked scratchpad adds to the load/store unit and to the access's latency). */
+    double shared_conflict_cycles;
+    /* A launch's local-memory mapping (docs/local-memory.md): its bytes per CTA (0: none).
+     * Scratchpad+DMA: every CTA's chunk lines, which its CU's DMA engine reads when the CTA is
+     * placed and writes back when it finishes (summed over the group's CTAs; not warp requests,
+     * so in no count above), and where the L2 would answer the reads: their GPU-wide distances
+     * and memory-side classes, as l2_reads and its classes hold the warps' (a write-back is not
+     * entered in the stacks). Stash: a load of mapped words the stash does not hold (its first
+     * access, or the first since an acquire of its CU) is a strong global load of their global
+     * words, counted in instructions/lines[MODEL_LOAD_STRONG] and every stack like one, and here
+     * too; a store to mapped words is also a plain global store of them (in MODEL_STORE), and the
+     * distinct words stored are the stash's dirty words. */
+    double mapped_bytes_per_cta;
+    double dma_lines, dma_writeback_lines;
+    double stash_first_touch_loads, stash_first_touch_lines, stash_store_lines, stash_dirty_words;
+    reuse_histogram dma_reads, dma_reads_cpu_owned, dma_reads_fetched, dma_reads_written, dma_cpu_recency;
     /* Precomputed by profile_prepare for the models. */
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
@@ -129,6 +148,8 @@ typedef struct model_kernel_profile {
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
     reuse_summary order_reads_summary, order_writes_summary, own_line_summary;
+    reuse_summary dma_read_summary, dma_cpu_owned_summary, dma_fetched_summary, dma_written_summary,
+        dma_cpu_recency_summary;
 } model_kernel_profile;
 
 /* Room for profile_key_of's key with every key at its largest value. */
@@ -145,7 +166,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 scheduler=gto l1=32768 mshrs=32 format=11": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=12": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

@@ -51,6 +51,7 @@
 #include "timing/protocol.h"
 #include "timing/coalescer.h"
 #include "timing/decode.h"
+#include "timing/scratchpad.h"
 
 /* Timed issue: the registers a warp's loads are still filling, and the clock at which each
  * fills. */
@@ -100,6 +101,7 @@ struct profiler {
     uint64_t warps_per_cu, registers_per_cu, shared_bytes_per_cu;   /* with ctas_per_cu: CTAs a CU holds */
     unsigned schedulers, issue_width, l1_banks;
     functional_issue_order issue_order;   /* gpu.scheduler: gto or lrr */
+    unsigned scratchpad_banks, scratchpad_bank_bytes;   /* gpu.shared_memory_banks, local_memory.bank_bytes */
     uint64_t l1_lines;             /* l1.size in lines: which loads miss, so stall their warps */
     unsigned mshrs;                /* l1.mshrs */
     cu_memory_clock *memory_clock_of;   /* per CU */
@@ -129,6 +131,15 @@ struct profiler {
     warp_loads *pending;           /* per warp of the launch (CTA, warp) */
     warp_order *orders;            /* likewise */
     unsigned warps_per_cta;
+    /* The launch's local-memory mapping (docs/local-memory.md; bytes_per_cta 0: none). DMA: per
+     * CTA, whether its chunk was read (at its first instruction). Stash: per mapped word of each
+     * CTA, 1 + its CU's epoch when the stash took it (held while the CU has no acquire since),
+     * and whether the CTA stored it (dirty). */
+    sc_dma_mapping mapping;
+    bool *chunk_read;
+    uint32_t *stash_held;
+    bool *stash_dirty;
+    exec_memory_request stash_request;   /* a stash access's global request (stash_access) */
     uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
     uint64_t request_ready_at;     /* when the current request's last line fills */
     coalesced_line lines[EXEC_MAX_WARP_WIDTH];
@@ -152,6 +163,8 @@ profiler *profiler_create(const sc_config *config)
     p->l1_banks = (unsigned)sc_config_int(config, "l1.banks");
     p->issue_order = !strcmp(sc_config_string(config, "gpu.scheduler"), "gto") ? FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST
                                                                                 : FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN;
+    p->scratchpad_banks = (unsigned)sc_config_int(config, "gpu.shared_memory_banks");
+    p->scratchpad_bank_bytes = (unsigned)sc_config_int(config, "local_memory.bank_bytes");
     p->l1_lines = (uint64_t)(sc_config_int(config, "l1.size") / sc_config_int(config, "l1.line_size"));
     p->mshrs = (unsigned)sc_config_int(config, "l1.mshrs");
     p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
@@ -215,6 +228,17 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->warps_per_cta = kernel->warps_per_cta;
     p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
     p->orders = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->orders);
+    p->mapping = kernel->launch->dma;
+    if (p->mapping.bytes_per_cta > 0) {
+        p->group->mapped_bytes_per_cta = (double)p->mapping.bytes_per_cta;
+        if (p->mapping.kind == SC_MAPPING_STASH) {
+            size_t words = kernel->cta_count * (p->mapping.bytes_per_cta / SC_MAPPING_WORD_BYTES);
+            p->stash_held = calloc(words, sizeof *p->stash_held);
+            p->stash_dirty = calloc(words, sizeof *p->stash_dirty);
+        } else {
+            p->chunk_read = calloc(kernel->cta_count, sizeof *p->chunk_read);
+        }
+    }
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
     memset(p->round_robin_instructions, 0, p->cu_count * sizeof *p->round_robin_instructions);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
@@ -245,6 +269,12 @@ static void launch_end(void *context, const exec_kernel *kernel)
     p->pending = NULL;
     free(p->orders);
     p->orders = NULL;
+    free(p->chunk_read);
+    free(p->stash_held);
+    free(p->stash_dirty);
+    p->chunk_read = NULL;
+    p->stash_held = NULL;
+    p->stash_dirty = NULL;
     decode_free(p->decoded, p->module);
     p->decoded = NULL;
 }
@@ -324,28 +354,34 @@ static void add_access(reuse_histogram *histogram, uint64_t distance)
         reuse_add(histogram, distance, 1);
 }
 
+/* The histograms a read is classified into: the warps' (l2_reads_cpu_owned ...) or a DMA
+ * engine's (dma_reads_cpu_owned ...). */
+typedef struct read_classes {
+    reuse_histogram *cpu_owned, *cpu_recency, *fetched, *written;
+    reuse_histogram *fetched_rewritten, *written_rewritten;   /* NULL: not kept */
+} read_classes;
+
 /* Where a GPU read of a line would be answered if it missed the L2 (profile.h: memory side),
  * from the order of the line's latest host write, GPU write and fetch; records it in that
  * class's histogram at the read's GPU-wide distance (and in the class's rewritten histogram when
  * a store reached the line since its previous read) and, for a CPU-owned line, its distance in
  * the host's stack. A read of a line the CPU does not own fetches it into the L3. */
-static void classify_read(profiler *p, stack_line_data *data, uint64_t distance, uint64_t host_written_at,
-                          uint64_t host_distance)
+static void classify_read(profiler *p, const read_classes *classes, stack_line_data *data, uint64_t distance,
+                          uint64_t host_written_at, uint64_t host_distance)
 {
-    model_kernel_profile *group = p->group;
     bool rewritten = distance != STACK_DISTANCE_COLD && data->stored_at > data->read_at;
     if (host_written_at > data->gpu_written_at) {
-        add_access(&group->l2_reads_cpu_owned, distance);
-        reuse_add(&group->cpu_recency, host_distance, 1);
+        add_access(classes->cpu_owned, distance);
+        reuse_add(classes->cpu_recency, host_distance, 1);
     } else {
         if (data->fetched_at > host_written_at) {
-            add_access(&group->l2_reads_fetched, distance);
-            if (rewritten)
-                add_access(&group->l2_reads_fetched_rewritten, distance);
+            add_access(classes->fetched, distance);
+            if (rewritten && classes->fetched_rewritten)
+                add_access(classes->fetched_rewritten, distance);
         } else if (data->gpu_written_at > host_written_at) {
-            add_access(&group->l2_reads_written, distance);
-            if (rewritten)
-                add_access(&group->l2_reads_written_rewritten, distance);
+            add_access(classes->written, distance);
+            if (rewritten && classes->written_rewritten)
+                add_access(classes->written_rewritten, distance);
         }
         data->fetched_at = ++p->memory_clock;
     }
@@ -445,25 +481,48 @@ static void record_dirty_at_end(profiler *p)
     }
 }
 
+/* A line's access in the GPU-wide stack: its entry, its distance (cold when a host write since
+ * its previous access dropped the L2's copy), and the host's latest write of it and its distance
+ * in the host's stack. */
+typedef struct l2_access {
+    stack_line_data *data;
+    uint64_t distance, host_written_at, host_distance;
+    bool host_dropped;
+} l2_access;
+
+static l2_access access_l2(profiler *p, uint64_t line)
+{
+    l2_access out;
+    stack_line *host_slot;
+    out.host_distance = stack_distance_peek(&p->host, line, &host_slot);
+    out.host_written_at = host_slot ? host_slot->data.host_written_at : 0;
+    stack_line *slot;
+    stack_reuse l2 = stack_distance_access(&p->l2, line, 0, &slot);
+    out.data = &slot->data;
+    out.host_dropped = out.host_written_at > out.data->seen_at;
+    out.distance = out.host_dropped ? STACK_DISTANCE_COLD : l2.distance;
+    return out;
+}
+
 /* One line request: the GPU-wide stack (where a host write since the line's previous access
  * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
 static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
 {
     model_kernel_profile *group = p->group;
-    stack_line *host_slot;
-    uint64_t host_distance = stack_distance_peek(&p->host, line, &host_slot);
-    uint64_t host_written_at = host_slot ? host_slot->data.host_written_at : 0;
-    stack_line *slot;
-    stack_reuse l2 = stack_distance_access(&p->l2, line, 0, &slot);
-    stack_line_data *data = &slot->data;
-    bool host_dropped = host_written_at > data->seen_at;
-    uint64_t distance = host_dropped ? STACK_DISTANCE_COLD : l2.distance;
+    l2_access at = access_l2(p, line);
+    stack_line_data *data = at.data;
+    uint64_t distance = at.distance, host_written_at = at.host_written_at;
+    bool host_dropped = at.host_dropped;
     note_sharing(p, data, cu, access);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
-    if (!store)
-        classify_read(p, data, distance, host_written_at, host_distance);
+    if (!store) {
+        read_classes classes = {&group->l2_reads_cpu_owned, &group->cpu_recency, &group->l2_reads_fetched,
+                                &group->l2_reads_written, &group->l2_reads_fetched_rewritten,
+                                &group->l2_reads_written_rewritten};
+        classify_read(p, &classes, data, distance, host_written_at, at.host_distance);
+    }
     if (store || access == MODEL_ATOMIC)
         data->gpu_written_at = ++p->memory_clock;
     if (store)
@@ -657,6 +716,87 @@ static void order_global(profiler *p, warp_order *o, const decoded_instruction *
         reuse_add(&p->group->own_line_loads, now - latest - 1, 1);
 }
 
+/* ---- local-memory mappings (docs/local-memory.md) ---- */
+
+/* Scratchpad+DMA: the CTA's chunk, read line by line by its CU's DMA engine when the CTA is placed
+ * (recorded at its first instruction), in the GPU-wide stack and the memory side's classes of its
+ * own (profile.h); the engine writes the chunk's lines back when the CTA finishes. */
+static void read_chunk(profiler *p, const exec_cta *cta)
+{
+    if (p->chunk_read[cta->linear_id])
+        return;
+    p->chunk_read[cta->linear_id] = true;
+    model_kernel_profile *group = p->group;
+    uint64_t first = exec_dma_global(cta), last = first + p->mapping.bytes_per_cta - 1;
+    read_classes classes = {&group->dma_reads_cpu_owned, &group->dma_cpu_recency, &group->dma_reads_fetched,
+                            &group->dma_reads_written, NULL, NULL};
+    for (uint64_t line = first / p->line_bytes; line <= last / p->line_bytes; line++) {
+        l2_access at = access_l2(p, line);
+        add_access(&group->dma_reads, at.distance);
+        classify_read(p, &classes, at.data, at.distance, at.host_written_at, at.host_distance);
+        at.data->seen_at = p->memory_clock;
+        group->dma_lines += 1;
+        group->dma_writeback_lines += 1;
+    }
+}
+
+/* Stash: a warp's shared access `request` as the stash performs it. Its lanes on mapped words
+ * become a global request of the mapped global words: a load's lanes whose words the stash does
+ * not hold (a strong load, which then holds them), a store's lanes (a plain store, the words
+ * held and dirty). That request is recorded as a global access of the warp's (its LSU time, its
+ * MSHRs, its order); none when every lane is a local hit. */
+static void stash_access(profiler *p, const exec_warp *warp, const decoded_instruction *decoded,
+                         const exec_memory_request *request, warp_order *order)
+{
+    const exec_cta *cta = warp->cta;
+    bool store = request->kind == EXEC_ACCESS_STORE;
+    if (request->kind != EXEC_ACCESS_LOAD && !store)
+        return;   /* the detailed stash refuses atomics on mapped words */
+    uint64_t base = (uint64_t)(exec_dma_shared(cta) - cta->shared_memory), chunk = exec_dma_global(cta);
+    uint64_t words = p->mapping.bytes_per_cta / SC_MAPPING_WORD_BYTES;
+    uint32_t *held = p->stash_held + cta->linear_id * words;
+    bool *dirty = p->stash_dirty + cta->linear_id * words;
+    uint32_t now = p->epoch[cta->cu] + 1;
+    unsigned bytes = (unsigned)request->element_bytes * request->vector;
+    exec_memory_request *global = &p->stash_request;
+    *global = *request;
+    global->lane_mask = 0;
+    for (uint64_t m = request->shared_lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        uint64_t offset = request->address[lane] - base;
+        if (offset >= p->mapping.bytes_per_cta)
+            continue;   /* shared memory outside the chunk */
+        bool missing = false;
+        uint64_t last = (offset + bytes - 1) / SC_MAPPING_WORD_BYTES;
+        for (uint64_t w = offset / SC_MAPPING_WORD_BYTES; w <= last && w < words; w++) {
+            missing = missing || held[w] != now;
+            held[w] = now;
+            if (store && !dirty[w]) {
+                dirty[w] = true;
+                p->group->stash_dirty_words += 1;
+            }
+        }
+        if (store || missing) {
+            global->lane_mask |= 1ull << lane;
+            global->address[lane] = chunk + offset;
+        }
+    }
+    if (!global->lane_mask)
+        return;
+    global->semantics = store ? PTX_SEM_WEAK : PTX_SEM_RELAXED;
+    global->scope = PTX_SCOPE_GPU;
+    begin_request(p, warp);
+    unsigned lines = record_memory(p, cta, global);
+    order_global(p, order, decoded, access_of(global), lines);
+    end_request(p, warp, store ? NULL : decoded, lines);
+    if (store) {
+        p->group->stash_store_lines += lines;
+    } else {
+        p->group->stash_first_touch_loads += 1;
+        p->group->stash_first_touch_lines += lines;
+    }
+}
+
 static void step(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request)
 {
     profiler *p = context;
@@ -667,6 +807,8 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     p->cu_instructions[cu] += 1;
     p->round_robin_instructions[warp->cta->linear_id % p->cu_count] += 1;
     p->burst_instructions[warp->cta->linear_id] += 1;
+    if (p->chunk_read)
+        read_chunk(p, warp->cta);
     const decoded_instruction *decoded = decoded_of(p, step->instruction);
     if (decoded && decoded->releases)
         group->releases++;
@@ -702,6 +844,12 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     case UNIT_MEMORY:
         group->shared_accesses++;
         p->cu_lsu_cycles[cu] += 1;
+        if (request && request->shared_lanes) {
+            group->shared_conflict_cycles +=
+                scratchpad_access_cycles(request, p->scratchpad_banks, p->scratchpad_bank_bytes) - 1;
+            if (p->stash_held)
+                stash_access(p, warp, decoded, request, order);
+        }
         break;
     case UNIT_CONTROL:
         if (step->instruction->opcode == PTX_OP_BRA)

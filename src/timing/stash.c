@@ -36,7 +36,7 @@
 
 #include "ptx/ptx_ir.h"
 
-#define STASH_WORD_BYTES 4
+#define STASH_WORD_BYTES SC_MAPPING_WORD_BYTES
 
 static const sc_dma_mapping *stash_mapping(const timing_engine *engine)
 {

@@ -4,8 +4,10 @@
  * to the cycles, no-L1 has no L1 hits, evaluation is deterministic), where the memory side
  * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
  * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
- * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order and
- * rcc-wo's own-line hold of the load/store unit. */
+ * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order,
+ * rcc-wo's own-line hold of the load/store unit, and the local-memory organisations: the DMA
+ * engine's transfers, the stash's first touches and dirty words, the banked scratchpad's
+ * conflicts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,11 +134,13 @@ static void crossings_are_reported(void **state)
     stack_distance_release(&stack);
 }
 
-/* A profile of a built-in workload at a size on a system preset, taken without a database. */
-static model_profile *profile_sized(const char *system, const char *workload, const char *size, sc_config **config)
+/* A profile of a built-in workload at a size on a system preset with `sets` (key=value) applied,
+ * taken without a database. */
+static model_profile *profile_set(const char *system, const char *workload, const char *size, const char **sets,
+                                  int set_count, sc_config **config)
 {
     sc_error error = {{0}};
-    *config = sc_config_load(system, NULL, NULL, 0, &error);
+    *config = sc_config_load(system, NULL, sets, set_count, &error);
     assert_non_null(*config);
     sc_workload_ref ref;
     assert_int_equal(sc_workload_ref_resolve(workload, NULL, &ref, &error), 0);
@@ -144,6 +148,11 @@ static model_profile *profile_sized(const char *system, const char *workload, co
     if (!profile)
         fail_msg("%s", error.message);
     return profile;
+}
+
+static model_profile *profile_sized(const char *system, const char *workload, const char *size, sc_config **config)
+{
+    return profile_set(system, workload, size, NULL, 0, config);
 }
 
 static model_profile *profile_on(const char *system, const char *workload, sc_config **config)
@@ -719,6 +728,136 @@ static void profile_key_names_what_invalidates_it(void **state)
     sc_config_free(fewer_registers);
 }
 
+/* The local-memory organisations (docs/local-memory.md) on gsi's one SM (Fig 6.3's setup): the
+ * implicit kernel at tiny is 4 CTAs of 256 threads, each mapping 1 KiB (16 lines of 64 bytes). */
+static const char *one_sm[] = {"gpu.cu_count=1"};
+
+/* A copy of a profile's one kernel group without its mapping's transfers: what the model saw
+ * before it knew the DMA engine (every mapped access a free local hit). */
+static model_profile without_dma(const model_profile *profile, model_kernel_profile *group)
+{
+    model_profile copy = *profile;
+    *group = profile->kernels[0];
+    group->dma_lines = group->dma_writeback_lines = 0;
+    copy.kernels = group;
+    return copy;
+}
+
+/* Scratchpad+DMA: the profile holds each CTA's chunk lines (read, written back) and no global
+ * access of the warps; under every mechanism the mapped launch costs at least the transfer more
+ * than the same launch without it: one wave of 4 CTAs, 64 reads presented one per cycle, the
+ * last answered at least an L2 hit later, all of it mem_struct (the whole SM blocked, §4.5). */
+static void dma_transfers_block_the_sm(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_set("gsi", "implicit-dma", "tiny", one_sm, 1, &config);
+    assert_int_equal(profile->kernel_count, 1);
+    const model_kernel_profile *k = &profile->kernels[0];
+    assert_float_equal(k->mapped_bytes_per_cta, 1024, 0);
+    assert_float_equal(k->dma_lines, 4 * 16, 0);
+    assert_float_equal(k->dma_writeback_lines, 4 * 16, 0);
+    assert_float_equal(k->dma_read_summary.total, 4 * 16, 1e-9);
+    for (int a = 0; a < MODEL_ACCESS_COUNT; a++)
+        assert_float_equal(k->lines[a], 0, 0);
+    assert_float_equal(k->stash_first_touch_loads + k->stash_dirty_words, 0, 0);
+    model_kernel_profile bare_group;
+    model_profile bare = without_dma(profile, &bare_group);
+    sc_error error = {{0}};
+    model_point point;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    double transfer = 4 * 16 - 1 + point.l2_latency;
+    int count;
+    const sc_mechanism *const *mechanisms = sc_mechanism_list(&count);
+    for (int m = 0; m < count; m++) {
+        if (!model_mechanism_find(mechanisms[m]->name))
+            continue;   /* a mechanism without a model */
+        const char *name = mechanisms[m]->name;
+        model_prediction mapped = predict(name, profile, config), unmapped = predict(name, &bare, config);
+        assert_true(mapped.cycles >= unmapped.cycles + transfer);
+        assert_true(mapped.stalls[GSI_MEM_STRUCT] >= unmapped.stalls[GSI_MEM_STRUCT] + transfer);
+        assert_true(mapped.noc_bytes_to_cus > unmapped.noc_bytes_to_cus);
+    }
+    /* Blocking only the accessing warps (D2MA's option) costs less than blocking the SM once there
+     * are later waves; at one wave both wait for the whole transfer. */
+    sc_config *core_config;
+    const char *warp_sets[] = {"gpu.cu_count=1", "local_memory.dma_blocking=warp"};
+    model_profile *waves = profile_set("gsi", "implicit-dma", "small", one_sm, 1, &core_config);   /* 10 waves of 6 */
+    sc_config *warp_config = sc_config_load("gsi", NULL, warp_sets, 2, &error);
+    assert_true(predict("denovo", waves, warp_config).cycles < predict("denovo", waves, core_config).cycles);
+    assert_float_equal(predict("denovo", profile, warp_config).cycles, predict("denovo", profile, core_config).cycles,
+                       1e-9);
+    profile_free(waves);
+    sc_config_free(warp_config);
+    sc_config_free(core_config);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* Stash: each mapped word's first access is a strong global load of its line (one per line of the
+ * chunk: 256 consecutive words per CTA), its later accesses local hits; every store also reaches
+ * the store path, its words dirty. The first touches add line requests that hold MSHRs and that
+ * warps wait for, and the stores the kernel-end flush: more cycles, memory and sync stalls than
+ * the local hits the model saw before. */
+static void stash_first_touches_are_global_loads(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_set("gsi", "implicit-stash", "tiny", one_sm, 1, &config);
+    const model_kernel_profile *k = &profile->kernels[0];
+    assert_float_equal(k->mapped_bytes_per_cta, 1024, 0);
+    assert_float_equal(k->dma_lines, 0, 0);
+    assert_float_equal(k->stash_first_touch_lines, 4 * 16, 0);
+    assert_float_equal(k->lines[MODEL_LOAD_STRONG], 4 * 16, 0);
+    assert_float_equal(k->instructions[MODEL_LOAD_STRONG], k->stash_first_touch_loads, 0);
+    assert_float_equal(k->stash_first_touch_loads, 4 * 8, 0);   /* one per warp: 32 words, 2 lines */
+    assert_float_equal(k->stash_dirty_words, 4 * 256, 0);
+    assert_float_equal(k->stash_store_lines, 4 * 16, 0);
+    assert_float_equal(k->lines[MODEL_STORE], 4 * 16, 0);
+    /* The same kernel with every mapped access local (the DMA profile less its transfers). */
+    sc_config *dma_config;
+    model_profile *dma = profile_set("gsi", "implicit-dma", "tiny", one_sm, 1, &dma_config);
+    model_kernel_profile bare_group;
+    model_profile bare = without_dma(dma, &bare_group);
+    model_point point;
+    sc_error error = {{0}};
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    model_prediction stash = predict("denovo", profile, config), local = predict("denovo", &bare, config);
+    assert_true(stash.cycles >= local.cycles + point.l2_latency);
+    assert_true(stash.stalls[GSI_MEM_DATA] > local.stalls[GSI_MEM_DATA]);
+    assert_true(stash.stalls[GSI_MEM_STRUCT] > local.stalls[GSI_MEM_STRUCT]);
+    /* Under denovo the dirty words wait in the store buffer until the kernel-end flush registers them. */
+    assert_true(stash.stalls[GSI_SYNC] > local.stalls[GSI_SYNC]);
+    assert_true(stash.l2_hits + stash.l2_misses >= 4 * 16);
+    profile_free(dma);
+    sc_config_free(dma_config);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* The banked scratchpad: the profile's conflict cycles (none in implicit's one word per thread)
+ * hold the load/store unit and delay the results where local_memory.timing is banked, and cost
+ * nothing where it is fixed. */
+static void bank_conflicts_cost_on_a_banked_scratchpad(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_set("gsi", "implicit", "tiny", one_sm, 1, &config);
+    assert_float_equal(profile->kernels[0].shared_conflict_cycles, 0, 0);
+    assert_true(profile->kernels[0].shared_accesses > 0);
+    model_prediction clean = predict("denovo", profile, config);
+    profile->kernels[0].shared_conflict_cycles = 31 * profile->kernels[0].shared_accesses;   /* all 32-way */
+    model_prediction conflicted = predict("denovo", profile, config);
+    assert_true(conflicted.cycles > clean.cycles + profile->kernels[0].shared_accesses);
+    assert_true(conflicted.stalls[GSI_MEM_STRUCT] > clean.stalls[GSI_MEM_STRUCT]);
+    sc_error error = {{0}};
+    const char *fixed_sets[] = {"gpu.cu_count=1", "local_memory.timing=fixed"};
+    sc_config *fixed = sc_config_load("gsi", NULL, fixed_sets, 2, &error);
+    model_prediction fixed_conflicted = predict("denovo", profile, fixed);
+    profile->kernels[0].shared_conflict_cycles = 0;
+    assert_float_equal(fixed_conflicted.cycles, predict("denovo", profile, fixed).cycles, 1e-9);
+    sc_config_free(fixed);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -746,6 +885,9 @@ int main(void)
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
+        cmocka_unit_test(dma_transfers_block_the_sm),
+        cmocka_unit_test(stash_first_touches_are_global_loads),
+        cmocka_unit_test(bank_conflicts_cost_on_a_banked_scratchpad),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
