@@ -22,15 +22,27 @@ static sums add_units(const sample_stratum *stratum)
     return s;
 }
 
+/* Units with a steady part (a window may have none: timing_engine_measure_steady). */
+static size_t steady_units(const sample_stratum *stratum)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < stratum->unit_count; i++)
+        count += stratum->units[i].steady_warp_instructions > 0;
+    return count;
+}
+
 /* Sample variance of y_i - rate * x_i over the units: y cycles and x warp instructions, of the
- * steady parts when `steady`. (The ratio estimator's residuals already have mean 0.) */
+ * steady parts of the units that have one when `steady`. (The ratio estimator's residuals
+ * already have mean 0.) */
 static double residual_variance(const sample_stratum *stratum, double rate, bool steady)
 {
-    size_t m = stratum->unit_count;
+    size_t m = steady ? steady_units(stratum) : stratum->unit_count;
     double mean = 0.0, sum = 0.0;
     for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < m; i++) {
+        for (size_t i = 0; i < stratum->unit_count; i++) {
             const sample_unit *u = &stratum->units[i];
+            if (steady && u->steady_warp_instructions == 0)
+                continue;
             double y = (double)(steady ? u->steady_cycles : u->cycles);
             double x = (double)(steady ? u->steady_warp_instructions : u->warp_instructions);
             double residual = y - rate * x;
@@ -108,20 +120,23 @@ static void estimate_windows(const sample_stratum *stratum, sums s, sample_strat
     size_t m = stratum->unit_count;
     double launches = (double)stratum->launches;
     double mean_cycles = s.cycles / (double)m, mean_instructions = s.instructions / (double)m;
-    /* Windows too short for a steady part fall back to their whole cycles per instruction. */
+    /* The rate of the windows' steady parts (the windows that have one); windows too short for
+     * a steady part fall back to their whole cycles per instruction. */
     bool steady = s.steady_instructions > 0;
+    size_t rate_units = steady ? steady_units(stratum) : m;
     e->rate = steady ? s.steady_cycles / s.steady_instructions : s.cycles / s.instructions;
     e->launch_overhead = mean_cycles - e->rate * mean_instructions;
     double beyond_windows = (double)stratum->warp_instructions - launches * mean_instructions;
     e->cycles = launches * mean_cycles + e->rate * beyond_windows;
-    if (m < 2)
+    if (rate_units < 2)
         return;
     double correction = 1.0 - stratum->sampled_fraction;
-    double mean_steady = (steady ? s.steady_instructions : s.instructions) / (double)m;
+    double mean_steady = (steady ? s.steady_instructions : s.instructions) / (double)rate_units;
     double variance_mean = residual_variance(stratum, 0.0, false) / (double)m;
-    double variance_rate = residual_variance(stratum, e->rate, steady) / ((double)m * mean_steady * mean_steady);
+    double variance_rate =
+        residual_variance(stratum, e->rate, steady) / ((double)rate_units * mean_steady * mean_steady);
     e->variance = correction * (launches * launches * variance_mean + beyond_windows * beyond_windows * variance_rate);
-    e->degrees_of_freedom = (double)(m - 1);
+    e->degrees_of_freedom = (double)(rate_units - 1);
     e->variance_known = true;
 }
 

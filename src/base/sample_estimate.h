@@ -27,7 +27,7 @@
 /* One unit simulated in detail: a whole launch, or one window of a launch. */
 typedef struct sample_unit {
     uint64_t cycles, warp_instructions;
-    uint64_t steady_cycles, steady_warp_instructions;  /* windows: the steady part */
+    uint64_t steady_cycles, steady_warp_instructions;  /* windows: the steady part, 0 for none */
 } sample_unit;
 
 typedef enum sample_kind {

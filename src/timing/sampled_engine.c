@@ -7,7 +7,9 @@
  *  - C >= period * W: CTA-wave sampling. k = C / (period * W) windows of W' = C / (period * k)
  *    CTAs (W or more: the windows take the whole 1/period, which lengthens their measured part),
  *    the i-th starting at CTA i * C / k + phase * (C / k - W'), run in detail; the CTAs between
- *    and after them run functionally. The phase is 0 in a kernel's first launch (its first window sees the launch's
+ *    and after them run functionally. A window whose steady part must wait for its L2's second
+ *    turnover to end (timing_engine_measure_steady) runs longer, at most up to the next
+ *    window's start, so that the steady part still measures W' - warm-up CTAs. The phase is 0 in a kernel's first launch (its first window sees the launch's
  *    real start) and moves by the golden ratio's fraction from launch to launch, so a kernel
  *    launched many times with one window each is sampled all along its grid, not only at its
  *    first CTAs.
@@ -159,17 +161,19 @@ static void finish_warming(sampled_engine *engine, sc_device *device)
 }
 
 /* Runs CTAs [first, end) of `launch` in detail, the steady window opening at CTA offset
- * `steady_offset` (UINT64_MAX: none); *unit receives what the timing model measured. */
+ * `steady_offset` (UINT64_MAX: none) and the part extended up to CTA `latest_end` if the window
+ * opens later (timing_engine_measure_steady); *unit receives what the timing model measured and
+ * *ran the CTAs it ran. */
 static int run_detailed(sampled_engine *engine, sc_device *device, const sc_launch *launch, uint64_t first,
-                        uint64_t end, uint64_t steady_offset, sc_launch_stats *stats, sample_unit *unit,
-                        sc_error *error)
+                        uint64_t end, uint64_t steady_offset, uint64_t latest_end, sc_launch_stats *stats,
+                        sample_unit *unit, uint64_t *ran, sc_error *error)
 {
     finish_warming(engine, device);
     engine->caches_dirty = true;
     sc_launch part = *launch;
     part.cta_first = first;
     part.cta_end = end;
-    timing_engine_measure_steady(engine->timing, steady_offset);
+    timing_engine_measure_steady(engine->timing, steady_offset, latest_end);
     if (timing_engine_ops.launch(engine->timing, device, &part, stats, error) < 0)
         return -1;
     timing_report report;
@@ -181,6 +185,7 @@ static int run_detailed(sampled_engine *engine, sc_device *device, const sc_laun
         .steady_cycles = record->steady_cycles,
         .steady_warp_instructions = record->steady_warp_instructions,
     };
+    *ran = record->ctas;
     engine->detailed_warp_instructions += stats->warp_instructions;
     engine->detailed_cycles += stats->cycles;
     return 0;
@@ -224,13 +229,14 @@ static int run_windows(sampled_engine *engine, sc_device *device, const sc_launc
         }
         if (i == windows)
             break;
+        uint64_t next = i + 1 < windows ? (i + 1) * ctas / windows + offset : ctas, ran;
         sample_unit unit;
-        if (run_detailed(engine, device, launch, start, start + window, warmup, &part, &unit, error) < 0)
+        if (run_detailed(engine, device, launch, start, start + window, warmup, next, &part, &unit, &ran, error) < 0)
             return -1;
         add_stats(stats, &part);
         add_unit(engine, s, &unit);
-        s->detailed += window;
-        done = start + window;
+        s->detailed += ran;
+        done = start + ran;
     }
     s->population += ctas;
     return 0;
@@ -246,9 +252,10 @@ static int run_whole(sampled_engine *engine, sc_device *device, const sc_launch 
     uint64_t phase = s->population % spacing;
     entry->detailed = phase == 0;
     s->population++;
+    uint64_t ran;
     if (phase >= spacing - engine->options.warmup_launches) {
         sample_unit unmeasured;
-        if (run_detailed(engine, device, launch, 0, ctas, UINT64_MAX, stats, &unmeasured, error) < 0)
+        if (run_detailed(engine, device, launch, 0, ctas, UINT64_MAX, ctas, stats, &unmeasured, &ran, error) < 0)
             return -1;
         s->fast_forwarded_warp_instructions += stats->warp_instructions;
         return 0;
@@ -260,7 +267,7 @@ static int run_whole(sampled_engine *engine, sc_device *device, const sc_launch 
         return 0;
     }
     sample_unit unit;
-    if (run_detailed(engine, device, launch, 0, ctas, UINT64_MAX, stats, &unit, error) < 0)
+    if (run_detailed(engine, device, launch, 0, ctas, UINT64_MAX, ctas, stats, &unit, &ran, error) < 0)
         return -1;
     entry->detailed_cycles = unit.cycles;
     add_unit(engine, s, &unit);
