@@ -6,7 +6,7 @@
 #include <math.h>
 
 typedef struct sums {
-    double cycles, instructions, steady_cycles, steady_instructions;
+    double cycles, instructions, steady_cycles, steady_instructions, dram_busy_cycles;
 } sums;
 
 static sums add_units(const sample_stratum *stratum)
@@ -18,6 +18,7 @@ static sums add_units(const sample_stratum *stratum)
         s.instructions += (double)u->warp_instructions;
         s.steady_cycles += (double)u->steady_cycles;
         s.steady_instructions += (double)u->steady_warp_instructions;
+        s.dram_busy_cycles += (double)u->dram_busy_cycles;
     }
     return s;
 }
@@ -120,13 +121,20 @@ static void estimate_windows(const sample_stratum *stratum, sums s, sample_strat
     size_t m = stratum->unit_count;
     double launches = (double)stratum->launches;
     double mean_cycles = s.cycles / (double)m, mean_instructions = s.instructions / (double)m;
-    /* The rate of the windows' steady parts (the windows that have one); windows too short for
-     * a steady part fall back to their whole cycles per instruction. */
+    /* The rate of the windows' steady parts (the windows that have one), at least the DRAM
+     * bound; windows too short for a steady part fall back to their whole cycles per
+     * instruction. */
     bool steady = s.steady_instructions > 0;
     size_t rate_units = steady ? steady_units(stratum) : m;
-    e->rate = steady ? s.steady_cycles / s.steady_instructions : s.cycles / s.instructions;
-    e->launch_overhead = mean_cycles - e->rate * mean_instructions;
     double beyond_windows = (double)stratum->warp_instructions - launches * mean_instructions;
+    e->rate = steady ? s.steady_cycles / s.steady_instructions : s.cycles / s.instructions;
+    double dram_bound = s.dram_busy_cycles / s.instructions;
+    if (steady && dram_bound > e->rate) {
+        e->rate = dram_bound;
+        e->dram_bound = true;
+        e->whole_rate_cycles = launches * mean_cycles + s.cycles / s.instructions * beyond_windows;
+    }
+    e->launch_overhead = mean_cycles - e->rate * mean_instructions;
     e->cycles = launches * mean_cycles + e->rate * beyond_windows;
     if (rate_units < 2)
         return;
@@ -156,10 +164,12 @@ void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, 
                            sample_total *total)
 {
     *total = (sample_total){.has_ci = true};
-    double variance = 0.0, welch_denominator = 0.0;
+    double variance = 0.0, welch_denominator = 0.0, above_bound = 0.0;
     for (size_t i = 0; i < count; i++) {
         const sample_stratum_estimate *s = &strata[i];
         total->cycles += s->cycles;
+        if (s->dram_bound && s->whole_rate_cycles > s->cycles)
+            above_bound += s->whole_rate_cycles - s->cycles;
         total->has_ci &= s->variance_known;
         variance += s->variance;
         if (s->variance > 0)
@@ -173,5 +183,5 @@ void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, 
         half_width = gsl_cdf_tdist_Pinv(0.5 + confidence / 2.0, total->degrees_of_freedom) * sqrt(variance);
     }
     total->ci_low = total->cycles - half_width;
-    total->ci_high = total->cycles + half_width;
+    total->ci_high = total->cycles + (half_width > above_bound ? half_width : above_bound);
 }

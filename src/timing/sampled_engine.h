@@ -51,6 +51,9 @@ typedef struct sampled_report {
     /* Without an interval: the first kernel whose stratum has a single measured unit, and its launches. */
     const char *unsampled_kernel;
     uint64_t unsampled_kernel_launches;
+    /* The first kernel whose windows' steady parts ran faster than the DRAM allows, so that its
+     * rate is the DRAM bound (base/sample_estimate.h); NULL for none. */
+    const char *dram_bound_kernel;
 } sampled_report;
 
 /* Estimates the run so far; the arrays stay valid until the next launch or destroy. */

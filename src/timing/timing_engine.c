@@ -147,7 +147,8 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 }
 
 /* Opens (or reopens) the steady window at the CTA just dispatched: the launch part now ends
- * steady_ctas CTAs after it, or at steady_latest_end. */
+ * where it was asked to end or, if that is nearer, steady_ctas CTAs after it, though not after
+ * steady_latest_end. */
 static void open_steady_window(timing_engine *engine, uint64_t cycle, bool before_turnover)
 {
     engine->steady_phase = STEADY_OPEN;
@@ -156,6 +157,8 @@ static void open_steady_window(timing_engine *engine, uint64_t cycle, bool befor
     engine->steady_start_instructions = engine->instructions;
     engine->steady_open_cta = engine->next_cta - 1;
     uint64_t end = engine->steady_open_cta + engine->steady_ctas;
+    if (end < engine->steady_planned_end)
+        end = engine->steady_planned_end;
     engine->kernel.cta_end = end < engine->steady_latest_end ? end : engine->steady_latest_end;
 }
 
@@ -477,9 +480,11 @@ static timing_kernel_record memory_counters(const timing_engine *engine)
 {
     const memory_stats *m = memory_statistics(engine->memory);
     const dram_stats *d = memory_dram_statistics(engine->memory);
+    sc_time channel_cycle = engine->config.memory.gpu_clock.period * engine->config.memory.dram.channels;
     return (timing_kernel_record){
         .l1_hits = m->l1_hits, .l1_misses = m->l1_misses, .l2_hits = m->l2_hits, .l2_misses = m->l2_misses,
         .dram_reads = d->reads, .dram_writes = d->writes, .noc_bytes = memory_noc_statistics(engine->memory)->bytes,
+        .dram_busy_cycles = d->bus_busy / channel_cycle,
     };
 }
 
@@ -505,6 +510,7 @@ static void record_kernel(timing_engine *engine, const timing_kernel_record *bef
         .dram_reads = after.dram_reads - before->dram_reads,
         .dram_writes = after.dram_writes - before->dram_writes,
         .noc_bytes = after.noc_bytes - before->noc_bytes,
+        .dram_busy_cycles = after.dram_busy_cycles - before->dram_busy_cycles,
     };
     for (unsigned c = 0; c < engine->config.core.cu_count; c++)
         gsi_accumulate(&record->stalls, &engine->cus[c].gsi);
@@ -537,8 +543,7 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     engine->steady_cycles = engine->steady_instructions = 0;
     engine->steady_phase = STEADY_WAITING;
     engine->steady_misses_start = memory_statistics(engine->memory)->l2_misses;
-    uint64_t part = engine->kernel.cta_end - engine->kernel.cta_first;
-    engine->steady_ctas = part > engine->steady_offset ? part - engine->steady_offset : 0;
+    engine->steady_planned_end = engine->kernel.cta_end;
     engine->kernel_start = engine->now_cycle;
     timing_kernel_record before = memory_counters(engine);
     begin_kernel_accounts(engine);
@@ -619,10 +624,11 @@ uint64_t timing_engine_resident_ctas(const void *state, const sc_launch *launch)
     return occupancy_ctas_per_cu(&capacity, &needs) * core->cu_count;
 }
 
-void timing_engine_measure_steady(void *state, uint64_t cta_offset, uint64_t latest_end)
+void timing_engine_measure_steady(void *state, uint64_t cta_offset, uint64_t ctas, uint64_t latest_end)
 {
     timing_engine *engine = state;
     engine->steady_offset = cta_offset;
+    engine->steady_ctas = ctas;
     engine->steady_latest_end = latest_end;
 }
 

@@ -24,6 +24,7 @@ typedef struct timing_kernel_record {
      * window was asked for or the launch is too short to have one. */
     uint64_t steady_cycles, steady_warp_instructions;
     uint64_t l1_hits, l1_misses, l2_hits, l2_misses, dram_reads, dram_writes, noc_bytes;
+    uint64_t dram_busy_cycles;       /* GPU cycles the DRAM data buses carried data, per channel */
     gsi_counters stalls;             /* summed over CUs */
 } timing_kernel_record;
 
@@ -62,8 +63,9 @@ uint64_t timing_engine_resident_ctas(const void *engine, const sc_launch *launch
  * there to the launch part's end. A sampled run opens it after its warm-up waves, so the window
  * sees a full GPU with warm caches and no drain. Where the launch is then in the second turnover
  * of its L2 (timing_engine.c, mark_steady_window) the window opens later, and the launch part is
- * extended, up to the CTA `latest_end`, so that the window still measures as many CTAs. */
-void timing_engine_measure_steady(void *engine, uint64_t cta_offset, uint64_t latest_end);
+ * extended where needed, up to the CTA `latest_end`, so that the window measures at least `ctas`
+ * CTAs. */
+void timing_engine_measure_steady(void *engine, uint64_t cta_offset, uint64_t ctas, uint64_t latest_end);
 
 unsigned timing_engine_line_bytes(const void *engine);
 

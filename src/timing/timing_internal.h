@@ -139,8 +139,9 @@ typedef struct timing_engine {
     uint64_t next_cta, ctas_done;
     /* The steady window (timing_engine_measure_steady; mark_steady_window). */
     uint64_t steady_offset;     /* CTA offset before which it cannot open, UINT64_MAX for none */
+    uint64_t steady_ctas;       /* CTAs it measures at least, from its opening CTA */
+    uint64_t steady_planned_end;  /* CTA index the launch part was asked to end at */
     uint64_t steady_latest_end; /* CTA index the launch part may be extended to */
-    uint64_t steady_ctas;       /* CTAs it measures: those from its opening CTA to the part's end */
     steady_phase steady_phase;
     bool steady_before_turnover;  /* it opened before the L2 had installed as many lines as it holds */
     uint64_t steady_misses_start;  /* L2 misses when the launch began */
