@@ -6,7 +6,7 @@
 #include <math.h>
 
 typedef struct sums {
-    double cycles, instructions, steady_cycles, steady_instructions;
+    double cycles, instructions, steady_cycles, steady_instructions, dram_busy_cycles;
 } sums;
 
 static sums add_units(const sample_stratum *stratum)
@@ -18,19 +18,32 @@ static sums add_units(const sample_stratum *stratum)
         s.instructions += (double)u->warp_instructions;
         s.steady_cycles += (double)u->steady_cycles;
         s.steady_instructions += (double)u->steady_warp_instructions;
+        s.dram_busy_cycles += (double)u->dram_busy_cycles;
     }
     return s;
 }
 
+/* Units with a steady part (a window may have none: timing_engine_measure_steady). */
+static size_t steady_units(const sample_stratum *stratum)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < stratum->unit_count; i++)
+        count += stratum->units[i].steady_warp_instructions > 0;
+    return count;
+}
+
 /* Sample variance of y_i - rate * x_i over the units: y cycles and x warp instructions, of the
- * steady parts when `steady`. (The ratio estimator's residuals already have mean 0.) */
+ * steady parts of the units that have one when `steady`. (The ratio estimator's residuals
+ * already have mean 0.) */
 static double residual_variance(const sample_stratum *stratum, double rate, bool steady)
 {
-    size_t m = stratum->unit_count;
+    size_t m = steady ? steady_units(stratum) : stratum->unit_count;
     double mean = 0.0, sum = 0.0;
     for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < m; i++) {
+        for (size_t i = 0; i < stratum->unit_count; i++) {
             const sample_unit *u = &stratum->units[i];
+            if (steady && u->steady_warp_instructions == 0)
+                continue;
             double y = (double)(steady ? u->steady_cycles : u->cycles);
             double x = (double)(steady ? u->steady_warp_instructions : u->warp_instructions);
             double residual = y - rate * x;
@@ -108,20 +121,30 @@ static void estimate_windows(const sample_stratum *stratum, sums s, sample_strat
     size_t m = stratum->unit_count;
     double launches = (double)stratum->launches;
     double mean_cycles = s.cycles / (double)m, mean_instructions = s.instructions / (double)m;
-    /* Windows too short for a steady part fall back to their whole cycles per instruction. */
+    /* The rate of the windows' steady parts (the windows that have one), at least the DRAM
+     * bound; windows too short for a steady part fall back to their whole cycles per
+     * instruction. */
     bool steady = s.steady_instructions > 0;
-    e->rate = steady ? s.steady_cycles / s.steady_instructions : s.cycles / s.instructions;
-    e->launch_overhead = mean_cycles - e->rate * mean_instructions;
+    size_t rate_units = steady ? steady_units(stratum) : m;
     double beyond_windows = (double)stratum->warp_instructions - launches * mean_instructions;
+    e->rate = steady ? s.steady_cycles / s.steady_instructions : s.cycles / s.instructions;
+    double dram_bound = s.dram_busy_cycles / s.instructions;
+    if (steady && dram_bound > e->rate) {
+        e->rate = dram_bound;
+        e->dram_bound = true;
+        e->whole_rate_cycles = launches * mean_cycles + s.cycles / s.instructions * beyond_windows;
+    }
+    e->launch_overhead = mean_cycles - e->rate * mean_instructions;
     e->cycles = launches * mean_cycles + e->rate * beyond_windows;
-    if (m < 2)
+    if (rate_units < 2)
         return;
     double correction = 1.0 - stratum->sampled_fraction;
-    double mean_steady = (steady ? s.steady_instructions : s.instructions) / (double)m;
+    double mean_steady = (steady ? s.steady_instructions : s.instructions) / (double)rate_units;
     double variance_mean = residual_variance(stratum, 0.0, false) / (double)m;
-    double variance_rate = residual_variance(stratum, e->rate, steady) / ((double)m * mean_steady * mean_steady);
+    double variance_rate =
+        residual_variance(stratum, e->rate, steady) / ((double)rate_units * mean_steady * mean_steady);
     e->variance = correction * (launches * launches * variance_mean + beyond_windows * beyond_windows * variance_rate);
-    e->degrees_of_freedom = (double)(m - 1);
+    e->degrees_of_freedom = (double)(rate_units - 1);
     e->variance_known = true;
 }
 
@@ -141,10 +164,12 @@ void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, 
                            sample_total *total)
 {
     *total = (sample_total){.has_ci = true};
-    double variance = 0.0, welch_denominator = 0.0;
+    double variance = 0.0, welch_denominator = 0.0, above_bound = 0.0;
     for (size_t i = 0; i < count; i++) {
         const sample_stratum_estimate *s = &strata[i];
         total->cycles += s->cycles;
+        if (s->dram_bound && s->whole_rate_cycles > s->cycles)
+            above_bound += s->whole_rate_cycles - s->cycles;
         total->has_ci &= s->variance_known;
         variance += s->variance;
         if (s->variance > 0)
@@ -158,5 +183,5 @@ void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, 
         half_width = gsl_cdf_tdist_Pinv(0.5 + confidence / 2.0, total->degrees_of_freedom) * sqrt(variance);
     }
     total->ci_low = total->cycles - half_width;
-    total->ci_high = total->cycles + half_width;
+    total->ci_high = total->cycles + (half_width > above_bound ? half_width : above_bound);
 }

@@ -14,6 +14,11 @@
  *    drain included) plus the launch's remaining warp instructions at the steady-state rate
  *    beta, measured after each window's warm-up waves while the GPU is full:
  *    total = K * mean(c) + beta * (N - K * mean(n)) over the stratum's K launches.
+ *    beta is at least the windows' DRAM bound, sum(DRAM data-bus cycles per channel) /
+ *    sum(n): no steady state runs faster than its DRAM moves the data its instructions need,
+ *    and a steady part that ends before its writes reach DRAM (a few waves of a bandwidth-bound
+ *    kernel after a window's start) measures a rate below it. Such a stratum's interval reaches
+ *    up to its estimate at the windows' whole cycles per instruction (sample_estimate_total).
  * Strata are independent; their variances add and the interval uses Student's t with
  * Welch-Satterthwaite degrees of freedom. A stratum with one detailed unit and fast-forwarded
  * work has no variance estimate, and then the run has no interval. */
@@ -27,7 +32,8 @@
 /* One unit simulated in detail: a whole launch, or one window of a launch. */
 typedef struct sample_unit {
     uint64_t cycles, warp_instructions;
-    uint64_t steady_cycles, steady_warp_instructions;  /* windows: the steady part */
+    uint64_t steady_cycles, steady_warp_instructions;  /* windows: the steady part, 0 for none */
+    uint64_t dram_busy_cycles;        /* cycles the DRAM data buses carried the unit's data, per channel */
 } sample_unit;
 
 typedef enum sample_kind {
@@ -53,6 +59,9 @@ typedef struct sample_stratum_estimate {
     double rate;                      /* cycles per warp instruction: R, b, or beta */
     double launch_overhead;           /* added once per launch: a (regression), or windows'
                                          mean(c) - beta * mean(n); 0 for the ratio estimator */
+    bool dram_bound;                  /* windows: beta is the DRAM's bound, above the steady parts' rate */
+    double whole_rate_cycles;         /* when dram_bound: the estimate at the windows' whole cycles per
+                                         instruction (start-up and drain included), an upper end */
 } sample_stratum_estimate;
 
 void sample_estimate_stratum(const sample_stratum *stratum, sample_stratum_estimate *estimate);
@@ -63,7 +72,10 @@ typedef struct sample_total {
     double degrees_of_freedom;
 } sample_total;
 
-/* Sums the strata and builds the two-sided `confidence` (e.g. 0.95) interval. */
+/* Sums the strata and builds the two-sided `confidence` (e.g. 0.95) interval. Where strata are
+ * held at the DRAM bound, their steady parts are known to be biased low and the bound is only a
+ * lower one: the interval then reaches up to at least the estimate with those strata at their
+ * whole_rate_cycles. */
 void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, double confidence,
                            sample_total *total);
 

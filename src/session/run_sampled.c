@@ -56,6 +56,8 @@ void run_sampled_collect(void *engine, const sampling_options *sampling, run_tim
         .units = report.units,
         .options = *sampling,
     };
+    if (report.dram_bound_kernel)
+        snprintf(sample->dram_bound_kernel, sizeof sample->dram_bound_kernel, "%s", report.dram_bound_kernel);
     if (!report.has_ci)
         snprintf(sample->no_ci_reason, sizeof sample->no_ci_reason,
                  "kernel %s (%llu launches) has one measured window or launch of its size class",
@@ -69,6 +71,8 @@ void run_sampled_collect(void *engine, const sampling_options *sampling, run_tim
     run_timing_add_metric(timing, -1, "sample.estimated_cycles", report.cycles, "GPU cycles");
     /* 0: no interval, an unreliable estimate (docs/sampled-runs.md); queries filter on it. */
     run_timing_add_metric(timing, -1, "sample.has_interval", report.has_ci ? 1.0 : 0.0, NULL);
+    /* 1: a kernel's rate is the DRAM bound, its windows too short to be steady. */
+    run_timing_add_metric(timing, -1, "sample.dram_bound", report.dram_bound_kernel ? 1.0 : 0.0, NULL);
     if (report.has_ci) {
         run_timing_add_metric(timing, -1, "sample.ci_low", report.ci_low, "GPU cycles");
         run_timing_add_metric(timing, -1, "sample.ci_high", report.ci_high, "GPU cycles");

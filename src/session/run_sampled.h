@@ -16,6 +16,7 @@ typedef struct run_sample {
     double detailed_fraction;  /* warp instructions issued on the timing model / all */
     uint64_t units;            /* measured windows and launches */
     char no_ci_reason[160];    /* why has_ci is false */
+    char dram_bound_kernel[64];  /* the first kernel held at the DRAM bound ("" for none) */
     sampling_options options;
 } run_sample;
 

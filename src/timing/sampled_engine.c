@@ -7,10 +7,13 @@
  *  - C >= period * W: CTA-wave sampling. k = C / (period * W) windows of W' = C / (period * k)
  *    CTAs (W or more: the windows take the whole 1/period, which lengthens their measured part),
  *    the i-th starting at CTA i * C / k + phase * (C / k - W'), run in detail; the CTAs between
- *    and after them run functionally. The phase is 0 in a kernel's first launch (its first window sees the launch's
- *    real start) and moves by the golden ratio's fraction from launch to launch, so a kernel
- *    launched many times with one window each is sampled all along its grid, not only at its
- *    first CTAs.
+ *    and after them run functionally. A window whose steady part must wait for its L2's second
+ *    turnover to end (timing_engine_measure_steady) runs longer where needed, at most up to the
+ *    next window's start, so that the steady part still measures W - warm-up CTAs. The phase
+ *    is the fractional part of (n + 1) times the golden ratio in a kernel's n-th launch, so a
+ *    kernel launched many times with one window each is sampled all along its grid, and no
+ *    window is pinned to a launch's first CTAs, whose cold L2 (no dirty lines to write back)
+ *    would stand for a whole 1/k of the launch.
  *  - otherwise kernel-level sampling: with U = warmup_launches and spacing S = period * (1 + U),
  *    launches 0, S, 2S... of the same kernel and size class are measured in detail, the U
  *    launches before each of them (but the first) run in detail to warm the timing model up,
@@ -158,18 +161,28 @@ static void finish_warming(sampled_engine *engine, sc_device *device)
     engine->image_changed = false;
 }
 
-/* Runs CTAs [first, end) of `launch` in detail, the steady window opening at CTA offset
- * `steady_offset` (UINT64_MAX: none); *unit receives what the timing model measured. */
+/* The steady window of a detailed part (timing_engine_measure_steady). */
+typedef struct steady_request {
+    uint64_t offset;      /* CTA offset opening it, UINT64_MAX for none */
+    uint64_t ctas;        /* CTAs it measures at least */
+    uint64_t latest_end;  /* CTA the part may be extended to */
+} steady_request;
+
+static const steady_request no_steady_window = {UINT64_MAX, 0, 0};
+
+/* Runs CTAs [first, end) of `launch` in detail with the steady window `steady`; *unit receives
+ * what the timing model measured and *ran the CTAs it ran (more than asked where the steady
+ * window opened late). */
 static int run_detailed(sampled_engine *engine, sc_device *device, const sc_launch *launch, uint64_t first,
-                        uint64_t end, uint64_t steady_offset, sc_launch_stats *stats, sample_unit *unit,
-                        sc_error *error)
+                        uint64_t end, const steady_request *steady, sc_launch_stats *stats, sample_unit *unit,
+                        uint64_t *ran, sc_error *error)
 {
     finish_warming(engine, device);
     engine->caches_dirty = true;
     sc_launch part = *launch;
     part.cta_first = first;
     part.cta_end = end;
-    timing_engine_measure_steady(engine->timing, steady_offset);
+    timing_engine_measure_steady(engine->timing, steady->offset, steady->ctas, steady->latest_end);
     if (timing_engine_ops.launch(engine->timing, device, &part, stats, error) < 0)
         return -1;
     timing_report report;
@@ -180,7 +193,9 @@ static int run_detailed(sampled_engine *engine, sc_device *device, const sc_laun
         .warp_instructions = record->warp_instructions,
         .steady_cycles = record->steady_cycles,
         .steady_warp_instructions = record->steady_warp_instructions,
+        .dram_busy_cycles = record->dram_busy_cycles,
     };
+    *ran = record->ctas;
     engine->detailed_warp_instructions += stats->warp_instructions;
     engine->detailed_cycles += stats->cycles;
     return 0;
@@ -210,9 +225,9 @@ static void add_stats(sc_launch_stats *into, const sc_launch_stats *part)
 static int run_windows(sampled_engine *engine, sc_device *device, const sc_launch *launch, stratum *s,
                        uint64_t ctas, uint64_t window, uint64_t warmup, sc_launch_stats *stats, sc_error *error)
 {
-    uint64_t windows = ctas / ((uint64_t)engine->options.period * window), done = 0;
+    uint64_t windows = ctas / ((uint64_t)engine->options.period * window), done = 0, measured = window - warmup;
     window = ctas / ((uint64_t)engine->options.period * windows);
-    double phase = fmod((double)s->launches * 0.6180339887498949, 1.0);
+    double phase = fmod((double)(s->launches + 1) * 0.6180339887498949, 1.0);
     uint64_t offset = (uint64_t)(phase * (double)(ctas / windows - window));
     for (uint64_t i = 0; i <= windows; i++) {
         uint64_t start = i < windows ? i * ctas / windows + offset : ctas;
@@ -224,13 +239,15 @@ static int run_windows(sampled_engine *engine, sc_device *device, const sc_launc
         }
         if (i == windows)
             break;
+        steady_request steady = {warmup, measured, i + 1 < windows ? (i + 1) * ctas / windows + offset : ctas};
         sample_unit unit;
-        if (run_detailed(engine, device, launch, start, start + window, warmup, &part, &unit, error) < 0)
+        uint64_t ran;
+        if (run_detailed(engine, device, launch, start, start + window, &steady, &part, &unit, &ran, error) < 0)
             return -1;
         add_stats(stats, &part);
         add_unit(engine, s, &unit);
-        s->detailed += window;
-        done = start + window;
+        s->detailed += ran;
+        done = start + ran;
     }
     s->population += ctas;
     return 0;
@@ -246,9 +263,10 @@ static int run_whole(sampled_engine *engine, sc_device *device, const sc_launch 
     uint64_t phase = s->population % spacing;
     entry->detailed = phase == 0;
     s->population++;
+    uint64_t ran;
     if (phase >= spacing - engine->options.warmup_launches) {
         sample_unit unmeasured;
-        if (run_detailed(engine, device, launch, 0, ctas, UINT64_MAX, stats, &unmeasured, error) < 0)
+        if (run_detailed(engine, device, launch, 0, ctas, &no_steady_window, stats, &unmeasured, &ran, error) < 0)
             return -1;
         s->fast_forwarded_warp_instructions += stats->warp_instructions;
         return 0;
@@ -260,7 +278,7 @@ static int run_whole(sampled_engine *engine, sc_device *device, const sc_launch 
         return 0;
     }
     sample_unit unit;
-    if (run_detailed(engine, device, launch, 0, ctas, UINT64_MAX, stats, &unit, error) < 0)
+    if (run_detailed(engine, device, launch, 0, ctas, &no_steady_window, stats, &unit, &ran, error) < 0)
         return -1;
     entry->detailed_cycles = unit.cycles;
     add_unit(engine, s, &unit);
@@ -322,6 +340,8 @@ void sampled_engine_report(void *state, sampled_report *report)
             .sampled_fraction = s->population ? (double)s->detailed / (double)s->population : 1.0,
         };
         sample_estimate_stratum(&input, &estimates[i]);
+        if (estimates[i].dram_bound && !report->dram_bound_kernel)
+            report->dram_bound_kernel = s->kernel->name;
         if (!estimates[i].variance_known && !report->unsampled_kernel) {
             report->unsampled_kernel = s->kernel->name;
             report->unsampled_kernel_launches = s->launches;

@@ -10,7 +10,11 @@
  * functional warming), and after it every L2 line is refreshed from the image and every L1
  * copy dropped (memory_warm_finish), so no detailed part ever reads a stale line and the L2
  * holds what the skipped work left in it. The L1s refill during each window's warm-up waves,
- * before its steady part is measured. */
+ * before its steady part is measured. What warming cannot give a window is the full run's
+ * requests in flight: its first CTAs' reads run ahead of their writes, so the lines the window
+ * installs first are cleaner than a steady state's, and their evictions, one L2 turnover later,
+ * cost less DRAM traffic; the steady part is kept out of that second turnover
+ * (timing_engine_measure_steady). */
 #ifndef SYNCSCOPE_TIMING_SAMPLED_ENGINE_H
 #define SYNCSCOPE_TIMING_SAMPLED_ENGINE_H
 
@@ -24,7 +28,7 @@ typedef struct sampling_options {
     unsigned warmup_launches;  /* kernel-level: launches run in detail, unmeasured, before a measured one */
 } sampling_options;
 
-/* period 20, windows of 3 waves of which 1 warms up, 1 warm-up launch. */
+/* period 20, windows of 8 waves of which 4 warm up, 1 warm-up launch. */
 sampling_options sampling_defaults(void);
 
 /* The engine owns the timing engine and creates its functional engine from `functional`. */
@@ -47,6 +51,9 @@ typedef struct sampled_report {
     /* Without an interval: the first kernel whose stratum has a single measured unit, and its launches. */
     const char *unsampled_kernel;
     uint64_t unsampled_kernel_launches;
+    /* The first kernel whose windows' steady parts ran faster than the DRAM allows, so that its
+     * rate is the DRAM bound (base/sample_estimate.h); NULL for none. */
+    const char *dram_bound_kernel;
 } sampled_report;
 
 /* Estimates the run so far; the arrays stay valid until the next launch or destroy. */

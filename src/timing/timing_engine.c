@@ -146,17 +146,51 @@ static int place_cta(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     return 0;
 }
 
-/* Opens and closes the steady window as CTAs are dispatched (timing_engine_measure_steady). */
+/* Opens (or reopens) the steady window at the CTA just dispatched: the launch part now ends
+ * where it was asked to end or, if that is nearer, steady_ctas CTAs after it, though not after
+ * steady_latest_end. */
+static void open_steady_window(timing_engine *engine, uint64_t cycle, bool before_turnover)
+{
+    engine->steady_phase = STEADY_OPEN;
+    engine->steady_before_turnover = before_turnover;
+    engine->steady_start_cycle = cycle;
+    engine->steady_start_instructions = engine->instructions;
+    engine->steady_open_cta = engine->next_cta - 1;
+    uint64_t end = engine->steady_open_cta + engine->steady_ctas;
+    if (end < engine->steady_planned_end)
+        end = engine->steady_planned_end;
+    engine->kernel.cta_end = end < engine->steady_latest_end ? end : engine->steady_latest_end;
+}
+
+/* Opens and closes the steady window as CTAs are dispatched (timing_engine_measure_steady).
+ * The launch's L2 turnover is the count of lines it has installed in the L2 (its L2 misses)
+ * against the lines the L2 holds. The window may not measure the second turnover: then the L2
+ * evicts the lines the launch installed while its pipeline filled, when the reads of the first
+ * CTAs ran ahead of their writes, so fewer of those lines are dirty than in a steady state and
+ * their evictions cost less DRAM traffic. So it opens at the CTA at steady_offset if the launch
+ * has installed fewer lines than the L2 holds or at least twice as many, and otherwise (and if
+ * one turnover is reached while it is open after opening before it) at the first dispatch after
+ * twice as many, the part extended up to steady_latest_end meanwhile. It closes at the dispatch
+ * of the part's last CTA. */
 static void mark_steady_window(timing_engine *engine, uint64_t cycle)
 {
-    if (engine->steady_offset == UINT64_MAX)
+    if (engine->steady_offset == UINT64_MAX || engine->steady_phase == STEADY_CLOSED ||
+        engine->next_cta - engine->kernel.cta_first <= engine->steady_offset)
         return;
-    uint64_t placed = engine->next_cta - engine->kernel.cta_first;
-    if (placed == engine->steady_offset + 1) {
-        engine->steady_start_cycle = cycle;
-        engine->steady_start_instructions = engine->instructions;
+    uint64_t lines = engine->config.memory.l2_bytes / engine->config.memory.line_bytes;
+    uint64_t installed = memory_statistics(engine->memory)->l2_misses - engine->steady_misses_start;
+    bool second_turnover = installed >= lines && installed < 2 * lines;
+    if (engine->steady_phase == STEADY_OPEN && engine->steady_before_turnover && installed >= lines)
+        engine->steady_phase = STEADY_WAITING;
+    if (engine->steady_phase == STEADY_WAITING) {
+        if (second_turnover) {
+            engine->kernel.cta_end = engine->steady_latest_end;
+            return;
+        }
+        open_steady_window(engine, cycle, installed < lines);
     }
-    if (engine->next_cta == engine->kernel.cta_end && placed > engine->steady_offset + 1) {
+    if (engine->next_cta == engine->kernel.cta_end && engine->next_cta - 1 > engine->steady_open_cta) {
+        engine->steady_phase = STEADY_CLOSED;
         engine->steady_cycles = cycle - engine->steady_start_cycle;
         engine->steady_instructions = engine->instructions - engine->steady_start_instructions;
     }
@@ -446,9 +480,11 @@ static timing_kernel_record memory_counters(const timing_engine *engine)
 {
     const memory_stats *m = memory_statistics(engine->memory);
     const dram_stats *d = memory_dram_statistics(engine->memory);
+    sc_time channel_cycle = engine->config.memory.gpu_clock.period * engine->config.memory.dram.channels;
     return (timing_kernel_record){
         .l1_hits = m->l1_hits, .l1_misses = m->l1_misses, .l2_hits = m->l2_hits, .l2_misses = m->l2_misses,
         .dram_reads = d->reads, .dram_writes = d->writes, .noc_bytes = memory_noc_statistics(engine->memory)->bytes,
+        .dram_busy_cycles = d->bus_busy / channel_cycle,
     };
 }
 
@@ -464,6 +500,7 @@ static void record_kernel(timing_engine *engine, const timing_kernel_record *bef
     *record = (timing_kernel_record){
         .cycles = stats->cycles,
         .warp_instructions = stats->warp_instructions,
+        .ctas = engine->kernel.cta_end - engine->kernel.cta_first,
         .steady_cycles = engine->steady_cycles,
         .steady_warp_instructions = engine->steady_instructions,
         .l1_hits = after.l1_hits - before->l1_hits,
@@ -473,6 +510,7 @@ static void record_kernel(timing_engine *engine, const timing_kernel_record *bef
         .dram_reads = after.dram_reads - before->dram_reads,
         .dram_writes = after.dram_writes - before->dram_writes,
         .noc_bytes = after.noc_bytes - before->noc_bytes,
+        .dram_busy_cycles = after.dram_busy_cycles - before->dram_busy_cycles,
     };
     for (unsigned c = 0; c < engine->config.core.cu_count; c++)
         gsi_accumulate(&record->stalls, &engine->cus[c].gsi);
@@ -503,6 +541,9 @@ static int timing_launch(void *state, sc_device *device, const sc_launch *launch
     engine->ctas_done = 0;
     engine->instructions = engine->thread_instructions = 0;
     engine->steady_cycles = engine->steady_instructions = 0;
+    engine->steady_phase = STEADY_WAITING;
+    engine->steady_misses_start = memory_statistics(engine->memory)->l2_misses;
+    engine->steady_planned_end = engine->kernel.cta_end;
     engine->kernel_start = engine->now_cycle;
     timing_kernel_record before = memory_counters(engine);
     begin_kernel_accounts(engine);
@@ -583,10 +624,12 @@ uint64_t timing_engine_resident_ctas(const void *state, const sc_launch *launch)
     return occupancy_ctas_per_cu(&capacity, &needs) * core->cu_count;
 }
 
-void timing_engine_measure_steady(void *state, uint64_t cta_offset)
+void timing_engine_measure_steady(void *state, uint64_t cta_offset, uint64_t ctas, uint64_t latest_end)
 {
     timing_engine *engine = state;
     engine->steady_offset = cta_offset;
+    engine->steady_ctas = ctas;
+    engine->steady_latest_end = latest_end;
 }
 
 unsigned timing_engine_line_bytes(const void *state)

@@ -18,11 +18,13 @@ void *timing_engine_create(const timing_config *config, const sc_protocol *proto
 /* What one launch measured. */
 typedef struct timing_kernel_record {
     uint64_t cycles, warp_instructions;
+    uint64_t ctas;                   /* CTAs run: the launch part, as its steady window left it */
     /* The steady window (timing_engine_measure_steady): cycles and warp instructions issued from
-     * the dispatch of the launch's CTA at the chosen offset to the dispatch of its last CTA; 0
-     * when no window was asked for or the launch is too short to have one. */
+     * the dispatch of the CTA it opened at to the dispatch of the part's last CTA; 0 when no
+     * window was asked for or the launch is too short to have one. */
     uint64_t steady_cycles, steady_warp_instructions;
     uint64_t l1_hits, l1_misses, l2_hits, l2_misses, dram_reads, dram_writes, noc_bytes;
+    uint64_t dram_busy_cycles;       /* GPU cycles the DRAM data buses carried data, per channel */
     gsi_counters stalls;             /* summed over CUs */
 } timing_kernel_record;
 
@@ -57,9 +59,13 @@ void timing_engine_report(void *engine, timing_report *report);
 uint64_t timing_engine_resident_ctas(const void *engine, const sc_launch *launch);
 
 /* Makes the following launches record a steady window opening when the CTA `cta_offset` after
- * the launch's first is dispatched (UINT64_MAX: none, the default). A sampled run opens it after
- * its warm-up waves, so the window sees a full GPU with warm caches and no drain. */
-void timing_engine_measure_steady(void *engine, uint64_t cta_offset);
+ * the launch's first is dispatched (UINT64_MAX: none, the default) and measuring the CTAs from
+ * there to the launch part's end. A sampled run opens it after its warm-up waves, so the window
+ * sees a full GPU with warm caches and no drain. Where the launch is then in the second turnover
+ * of its L2 (timing_engine.c, mark_steady_window) the window opens later, and the launch part is
+ * extended where needed, up to the CTA `latest_end`, so that the window measures at least `ctas`
+ * CTAs. */
+void timing_engine_measure_steady(void *engine, uint64_t cta_offset, uint64_t ctas, uint64_t latest_end);
 
 unsigned timing_engine_line_bytes(const void *engine);
 

@@ -118,6 +118,9 @@ typedef struct compute_unit {
     unsigned stash_waiter_count, stash_waiter_capacity;
 } compute_unit;
 
+/* Where a launch's steady window stands (mark_steady_window). */
+typedef enum steady_phase { STEADY_WAITING, STEADY_OPEN, STEADY_CLOSED } steady_phase;
+
 typedef struct timing_engine {
     timing_config config;
     const sc_protocol *protocol;
@@ -134,7 +137,15 @@ typedef struct timing_engine {
     decoded_instruction **decoded;
     uint64_t kernel_start;      /* absolute GPU cycle the launch began */
     uint64_t next_cta, ctas_done;
-    uint64_t steady_offset;     /* CTA offset opening the steady window, UINT64_MAX for none */
+    /* The steady window (timing_engine_measure_steady; mark_steady_window). */
+    uint64_t steady_offset;     /* CTA offset before which it cannot open, UINT64_MAX for none */
+    uint64_t steady_ctas;       /* CTAs it measures at least, from its opening CTA */
+    uint64_t steady_planned_end;  /* CTA index the launch part was asked to end at */
+    uint64_t steady_latest_end; /* CTA index the launch part may be extended to */
+    steady_phase steady_phase;
+    bool steady_before_turnover;  /* it opened before the L2 had installed as many lines as it holds */
+    uint64_t steady_misses_start;  /* L2 misses when the launch began */
+    uint64_t steady_open_cta;   /* the CTA it opened at */
     uint64_t steady_start_cycle, steady_start_instructions;  /* where it opened */
     uint64_t steady_cycles, steady_instructions;             /* its length once closed */
     uint64_t ctas_per_cu;        /* CTAs of the launch a CU holds at once (exec/occupancy.h) */

@@ -1,6 +1,7 @@
 /* test_sample_estimate.c — the statistics of sampled runs: the ratio and regression estimators
  * of kernel-level sampling (exact when nothing was skipped, hand-computed otherwise, no interval
- * from a single launch), the window estimator, the combined Student-t interval, and the GSI breakdown scaled
+ * from a single launch), the window estimator (its rate at least the DRAM bound, from the windows
+ * with a steady part), the combined Student-t interval, and the GSI breakdown scaled
  * to an estimate summing exactly with its invariants kept (base/sample_estimate.c, gsi_scale). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -98,6 +99,54 @@ static void window_estimator_adds_overhead_once_per_launch(void **state)
     assert_true(estimate.variance_known && estimate.variance > 0);
 }
 
+static void window_rate_is_at_least_the_dram_bound(void **state)
+{
+    /* The same windows with their DRAM buses busy 600 cycles per 1000 instructions: the steady
+     * parts' 0.5 is below that bound, so the rate is 0.6 (620 + 0.6 * 9000 = 6020) and the
+     * interval reaches up to the windows' whole rate: 620 + 0.62 * 9000 = 6200. */
+    sample_unit units[] = {
+        {.cycles = 600, .warp_instructions = 1000, .steady_cycles = 200, .steady_warp_instructions = 400,
+         .dram_busy_cycles = 600},
+        {.cycles = 640, .warp_instructions = 1000, .steady_cycles = 200, .steady_warp_instructions = 400,
+         .dram_busy_cycles = 600},
+    };
+    sample_stratum stratum = {.kind = SAMPLE_WINDOWS, .units = units, .unit_count = 2, .launches = 1,
+                              .warp_instructions = 10000, .sampled_fraction = 0.2};
+    sample_stratum_estimate estimate;
+    sample_estimate_stratum(&stratum, &estimate);
+    assert_true(estimate.dram_bound);
+    assert_true(fabs(estimate.rate - 0.6) < 1e-12);
+    assert_true(fabs(estimate.cycles - 6020.0) < 1e-9);
+    assert_true(fabs(estimate.whole_rate_cycles - 6200.0) < 1e-9);
+    sample_total total;
+    sample_estimate_total(&estimate, 1, 0.95, &total);
+    assert_true(total.has_ci && total.ci_high >= 6200.0 - 1e-9 && total.ci_low < total.cycles);
+
+    /* Below the steady parts' rate the bound changes nothing. */
+    units[0].dram_busy_cycles = units[1].dram_busy_cycles = 400;
+    sample_estimate_stratum(&stratum, &estimate);
+    assert_false(estimate.dram_bound);
+    assert_true(fabs(estimate.cycles - 5120.0) < 1e-9);
+}
+
+static void windows_without_a_steady_part_leave_the_rate_alone(void **state)
+{
+    /* A third window that never opened its steady part: the rate and its degrees of freedom
+     * come from the two that did. */
+    sample_unit units[] = {
+        {.cycles = 600, .warp_instructions = 1000, .steady_cycles = 200, .steady_warp_instructions = 400},
+        {.cycles = 640, .warp_instructions = 1000, .steady_cycles = 210, .steady_warp_instructions = 400},
+        {.cycles = 1400, .warp_instructions = 2000},
+    };
+    sample_stratum stratum = {.kind = SAMPLE_WINDOWS, .units = units, .unit_count = 3, .launches = 1,
+                              .warp_instructions = 20000, .sampled_fraction = 0.2};
+    sample_stratum_estimate estimate;
+    sample_estimate_stratum(&stratum, &estimate);
+    assert_true(fabs(estimate.rate - 410.0 / 800.0) < 1e-12);
+    assert_true(estimate.variance_known && estimate.variance > 0);
+    assert_true(fabs(estimate.degrees_of_freedom - 1.0) < 1e-12);
+}
+
 static void scaled_stalls_sum_exactly(void **state)
 {
     gsi_counters detailed = {0};
@@ -121,6 +170,8 @@ int main(void)
         cmocka_unit_test(regression_estimator_charges_each_skipped_launch_its_fixed_cost),
         cmocka_unit_test(single_sample_has_no_interval),
         cmocka_unit_test(window_estimator_adds_overhead_once_per_launch),
+        cmocka_unit_test(window_rate_is_at_least_the_dram_bound),
+        cmocka_unit_test(windows_without_a_steady_part_leave_the_rate_alone),
         cmocka_unit_test(scaled_stalls_sum_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
