@@ -135,7 +135,12 @@ char *sc_config_json(const sc_config *config, bool indented)
 
 char *sc_config_canonical_json(const sc_config *config)
 {
-    return sc_config_json(config, false);
+    char *canonical = sc_config_json(config, false);
+    if (!config->hash->current) {
+        sc_hash_text(canonical, strlen(canonical), config->hash->text);
+        config->hash->current = true;
+    }
+    return canonical;
 }
 
 void sc_hash_text(const char *text, size_t length, char out[17])
@@ -148,14 +153,9 @@ void sc_hash_text(const char *text, size_t length, char out[17])
     snprintf(out, 17, "%016llx", (unsigned long long)hash);
 }
 
-void sc_config_rehash(sc_config *config)
-{
-    char *canonical = sc_config_canonical_json(config);
-    sc_hash_text(canonical, strlen(canonical), config->hash);
-    free(canonical);
-}
-
 const char *sc_config_hash(const sc_config *config)
 {
-    return config->hash;
+    if (!config->hash->current)
+        free(sc_config_canonical_json(config));
+    return config->hash->text;
 }
