@@ -165,8 +165,10 @@ int model_calibration_row(sc_store *store, const char *mechanism, const char *sy
 /* Relative one-sigma uncertainty of a prediction's cycles (of its log): the spread of the
  * calibration's misfit, the larger of its fit's RMS log residual and its validations' held-out
  * RMS log error, combined with the parameters' covariance propagated through the model at this
- * point: sigma^2 = max(rms_fit, rms_validation)^2 + g^T C g (docs/calibration.md). */
+ * point: sigma^2 = max(rms_fit, rms_validation)^2 + g^T C g (docs/calibration.md); g by one
+ * evaluation per parameter, moved by a small step. `cycles`: the prediction's own cycles, as
+ * evaluate gave them at this point with the calibration's parameters (the caller has them). */
 double model_cycles_sigma(const model_mechanism *mechanism, const model_profile *profile, const model_point *point,
-                          const model_calibration *calibration);
+                          const model_calibration *calibration, double cycles);
 
 #endif
