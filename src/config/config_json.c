@@ -34,18 +34,25 @@ static void append_string(text_buffer *buffer, const char *text)
     append(buffer, text, strlen(text));
 }
 
+/* `text` as a JSON string: runs of characters that need no escape copied as they are. */
 static void append_json_string(text_buffer *buffer, const char *text)
 {
     append_string(buffer, "\"");
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        size_t plain = 0;
+        while (p[plain] && p[plain] != '"' && p[plain] != '\\' && p[plain] >= 0x20)
+            plain++;
+        append(buffer, (const char *)p, plain);
+        p += plain;
+        if (!*p)
+            break;
         char escaped[8];
-        if (*p == '"' || *p == '\\')
-            snprintf(escaped, sizeof escaped, "\\%c", *p);
-        else if (*p < 0x20)
+        if (*p < 0x20)
             snprintf(escaped, sizeof escaped, "\\u%04x", *p);
         else
-            snprintf(escaped, sizeof escaped, "%c", *p);
+            snprintf(escaped, sizeof escaped, "\\%c", *p);
         append_string(buffer, escaped);
+        p++;
     }
     append_string(buffer, "\"");
 }
