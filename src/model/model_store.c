@@ -175,6 +175,9 @@ double model_cycles_sigma(const model_mechanism *mechanism, const model_profile 
     model_prediction moved;
     double gradient[MODEL_PARAMETER_COUNT];
     for (int p = 0; p < MODEL_PARAMETER_COUNT; p++) {
+        gradient[p] = 0.0;
+        if (!model_parameter_moves_cycles((model_parameter)p))
+            continue;
         model_params params = calibration->params;
         double step = 1e-4 * (fabs(params.value[p]) + 1e-3);
         params.value[p] += step;
