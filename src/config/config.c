@@ -24,6 +24,7 @@ static sc_config *config_new(const char *system)
     config->present = calloc(count, sizeof *config->present);
     config->values = calloc(count, sizeof *config->values);
     config->system = strdup(system);
+    config->hash = calloc(1, sizeof *config->hash);
     return config;
 }
 
@@ -44,6 +45,7 @@ void sc_config_free(sc_config *config)
     free(config->values);
     free(config->present);
     free(config->system);
+    free(config->hash);
     free(config);
 }
 
@@ -57,7 +59,7 @@ sc_config *sc_config_copy(const sc_config *config)
     for (size_t i = 0; i < count; i++)
         if (is_text_type(keys[i].type) && copy->values[i].text)
             copy->values[i].text = strdup(copy->values[i].text);
-    memcpy(copy->hash, config->hash, sizeof copy->hash);
+    *copy->hash = *config->hash;
     return copy;
 }
 
@@ -250,7 +252,7 @@ int sc_config_set(sc_config *config, const char *key, const char *value, sc_erro
         return fail_unknown_key(key, "--set", error);
     if (assign_text(config, index, value, "--set", error))
         return -1;
-    sc_config_rehash(config);
+    config->hash->current = false;
     return 0;
 }
 
@@ -300,7 +302,6 @@ sc_config *sc_config_load(const char *system, const char *override_file, const c
         sc_config_free(config);
         return NULL;
     }
-    sc_config_rehash(config);
     return config;
 }
 

@@ -46,10 +46,12 @@ const char *sc_config_string(const sc_config *config, const char *key);
 /* The canonical JSON text (malloc'd): every key, nested by group, sorted, in base units.
  * `indented` adds newlines and two-space indentation for people; the hash uses the compact form. */
 char *sc_config_json(const sc_config *config, bool indented);
+/* The compact form, which the hash is taken of (a configuration's first canonical text since a
+ * change also gives sc_config_hash its value, so asking for both costs one text). */
 char *sc_config_canonical_json(const sc_config *config);
 
 /* FNV-1a 64 of the compact canonical JSON, as 16 lowercase hex digits (valid until the next
- * sc_config_set or sc_config_free). */
+ * sc_config_set or sc_config_free); computed when first asked for after a change. */
 const char *sc_config_hash(const sc_config *config);
 
 /* FNV-1a 64 of any text, as 16 hex digits written into `out` (17 bytes). */

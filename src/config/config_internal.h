@@ -15,15 +15,21 @@ typedef union sc_config_value {
     char *text;       /* string, enum (malloc'd) */
 } sc_config_value;
 
+/* The hash of a configuration's canonical JSON, computed when first asked for after a change
+ * (config_json.c): a sweep sets several keys per point and checks every point before it runs,
+ * and only the points it stores need their hash. Held apart from the configuration so that
+ * asking a const configuration for its hash can fill it in. */
+typedef struct sc_config_hash_cache {
+    char text[17];
+    bool current;             /* text is the hash of the configuration as it is now */
+} sc_config_hash_cache;
+
 struct sc_config {
     char *system;
     bool *present;            /* per schema key: defined by some layer yet */
     sc_config_value *values;  /* per schema key */
-    char hash[17];            /* kept current by config.c after every change */
+    sc_config_hash_cache *hash;   /* marked stale by config.c after every change */
 };
-
-/* Recomputes config->hash from the canonical JSON (config_json.c). */
-void sc_config_rehash(sc_config *config);
 
 /* Resolves a preset name or .json path to a file path; an unknown name fails listing the
  * available presets (presets.c). */

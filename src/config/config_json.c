@@ -34,18 +34,25 @@ static void append_string(text_buffer *buffer, const char *text)
     append(buffer, text, strlen(text));
 }
 
+/* `text` as a JSON string: runs of characters that need no escape copied as they are. */
 static void append_json_string(text_buffer *buffer, const char *text)
 {
     append_string(buffer, "\"");
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        size_t plain = 0;
+        while (p[plain] && p[plain] != '"' && p[plain] != '\\' && p[plain] >= 0x20)
+            plain++;
+        append(buffer, (const char *)p, plain);
+        p += plain;
+        if (!*p)
+            break;
         char escaped[8];
-        if (*p == '"' || *p == '\\')
-            snprintf(escaped, sizeof escaped, "\\%c", *p);
-        else if (*p < 0x20)
+        if (*p < 0x20)
             snprintf(escaped, sizeof escaped, "\\u%04x", *p);
         else
-            snprintf(escaped, sizeof escaped, "%c", *p);
+            snprintf(escaped, sizeof escaped, "\\%c", *p);
         append_string(buffer, escaped);
+        p++;
     }
     append_string(buffer, "\"");
 }
@@ -135,7 +142,12 @@ char *sc_config_json(const sc_config *config, bool indented)
 
 char *sc_config_canonical_json(const sc_config *config)
 {
-    return sc_config_json(config, false);
+    char *canonical = sc_config_json(config, false);
+    if (!config->hash->current) {
+        sc_hash_text(canonical, strlen(canonical), config->hash->text);
+        config->hash->current = true;
+    }
+    return canonical;
 }
 
 void sc_hash_text(const char *text, size_t length, char out[17])
@@ -148,14 +160,9 @@ void sc_hash_text(const char *text, size_t length, char out[17])
     snprintf(out, 17, "%016llx", (unsigned long long)hash);
 }
 
-void sc_config_rehash(sc_config *config)
-{
-    char *canonical = sc_config_canonical_json(config);
-    sc_hash_text(canonical, strlen(canonical), config->hash);
-    free(canonical);
-}
-
 const char *sc_config_hash(const sc_config *config)
 {
-    return config->hash;
+    if (!config->hash->current)
+        free(sc_config_canonical_json(config));
+    return config->hash->text;
 }

@@ -98,6 +98,9 @@ typedef struct model_param_spec {
 } model_param_spec;
 
 const char *model_parameter_name(model_parameter parameter);
+/* Whether a parameter moves a prediction's cycles: issue_spread only splits a CU's busy cycles
+ * between no_stall and the stalls (model_core.c's GSI split), so the cycles do not depend on it. */
+bool model_parameter_moves_cycles(model_parameter parameter);
 int model_param_spec_load(const char *params_file, model_param_spec *spec, sc_error *error);
 
 /* ---- predictions ---- */
@@ -169,8 +172,11 @@ int model_calibration_row(sc_store *store, const char *mechanism, const char *sy
 /* Relative one-sigma uncertainty of a prediction's cycles (of its log): the spread of the
  * calibration's misfit, the larger of its fit's RMS log residual and its validations' held-out
  * RMS log error, combined with the parameters' covariance propagated through the model at this
- * point: sigma^2 = max(rms_fit, rms_validation)^2 + g^T C g (docs/calibration.md). */
+ * point: sigma^2 = max(rms_fit, rms_validation)^2 + g^T C g (docs/calibration.md); g by one
+ * evaluation per parameter that moves the cycles, moved by a small step (0 for the others).
+ * `cycles`: the prediction's own cycles, as evaluate gave them at this point with the
+ * calibration's parameters (the caller has them). */
 double model_cycles_sigma(const model_mechanism *mechanism, const model_profile *profile, const model_point *point,
-                          const model_calibration *calibration);
+                          const model_calibration *calibration, double cycles);
 
 #endif

@@ -1260,7 +1260,8 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
     out->cycles += launches * launch_cycles;
 
-    /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows); the
+    /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows; the only
+     * use of issue_spread, which therefore never moves the cycles: model_parameter_moves_cycles); the
      * cycles of CUs holding fewer CTAs that run at the busiest's rate go with the busiest's view
      * (one charge_view: it is linear in the cycles). */
     double stalls[GSI_CATEGORY_COUNT] = {0}, spread = theta[MODEL_ISSUE_SPREAD];

@@ -21,6 +21,11 @@ const char *model_parameter_name(model_parameter parameter)
     return parameter_names[parameter];
 }
 
+bool model_parameter_moves_cycles(model_parameter parameter)
+{
+    return parameter != MODEL_ISSUE_SPREAD;
+}
+
 static int read_bound(const cJSON *entry, const char *what, double *out, const char *path, const char *name,
                       sc_error *error)
 {

@@ -170,17 +170,19 @@ int model_calibration_import(sc_store *to, sc_store *from, const char *mechanism
 }
 
 double model_cycles_sigma(const model_mechanism *mechanism, const model_profile *profile, const model_point *point,
-                          const model_calibration *calibration)
+                          const model_calibration *calibration, double cycles)
 {
-    model_prediction base, moved;
-    mechanism->evaluate(profile, point, &calibration->params, &base);
+    model_prediction moved;
     double gradient[MODEL_PARAMETER_COUNT];
     for (int p = 0; p < MODEL_PARAMETER_COUNT; p++) {
+        gradient[p] = 0.0;
+        if (!model_parameter_moves_cycles((model_parameter)p))
+            continue;
         model_params params = calibration->params;
         double step = 1e-4 * (fabs(params.value[p]) + 1e-3);
         params.value[p] += step;
         mechanism->evaluate(profile, point, &params, &moved);
-        gradient[p] = (log(moved.cycles) - log(base.cycles)) / step;
+        gradient[p] = (log(moved.cycles) - log(cycles)) / step;
     }
     double spread = calibration->validation_rms > calibration->residual_rms ? calibration->validation_rms
                                                                             : calibration->residual_rms;

@@ -40,7 +40,7 @@ static int predict(const run_request *request, sc_config *config, sc_store *stor
     if (!profile)
         return -1;
     mechanism->evaluate(profile, &point, &calibration.params, &result->prediction);
-    result->sigma = model_cycles_sigma(mechanism, profile, &point, &calibration);
+    result->sigma = model_cycles_sigma(mechanism, profile, &point, &calibration, result->prediction.cycles);
     double wall = sc_monotonic_seconds() - start;
     model_run run;
     char params[SC_WORKLOAD_PARAMS_BYTES];

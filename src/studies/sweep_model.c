@@ -147,7 +147,7 @@ static void queue_run(sweep_model *model, const sc_config *config, const char *c
     const model_calibration *calibration = &model->calibrations[m * model->workload_count + w];
     model_prediction prediction;
     mechanism->evaluate(profile, own, &calibration->params, &prediction);
-    double sigma = model_cycles_sigma(mechanism, profile, own, calibration);
+    double sigma = model_cycles_sigma(mechanism, profile, own, calibration, prediction.cycles);
     model_run *run = &model->batch[model->queued];
     model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w].name,
                    model->workload_params[w], &prediction, sigma, calibration->id, 0.0);
@@ -194,7 +194,8 @@ int sweep_model_predict(sweep_model *model, const sc_config *config, model_predi
             int pair = m * model->workload_count + w;
             const model_calibration *calibration = &model->calibrations[pair];
             model->mechanisms[m]->evaluate(profile, &own[m], &calibration->params, &predictions[pair]);
-            sigmas[pair] = model_cycles_sigma(model->mechanisms[m], profile, &own[m], calibration);
+            sigmas[pair] =
+                model_cycles_sigma(model->mechanisms[m], profile, &own[m], calibration, predictions[pair].cycles);
             model->evaluations++;
         }
     }

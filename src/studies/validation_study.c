@@ -64,7 +64,7 @@ static int store_comparison(sc_store *store, const model_study *study, const stu
     if (!config)
         return -1;
     model_run run;
-    double sigma = model_cycles_sigma(study->model, s->profile, &s->sample.point, calibration);
+    double sigma = model_cycles_sigma(study->model, s->profile, &s->sample.point, calibration, prediction->cycles);
     char *config_json = sc_config_canonical_json(config);
     char params[SC_WORKLOAD_PARAMS_BYTES];
     sc_workload_params_text(s->workload, study->size, 1, params);
