@@ -25,7 +25,7 @@ static void print_header(const char *system, const char *mechanism, sc_workload_
     printf("sampled vs full detailed, system %s, mechanism %s, size %s, period %u, windows of %g waves "
            "(%g warm-up), %u warm-up launches\n", system, mechanism, sc_workload_size_name(size), sampling->period,
            sampling->window_waves, sampling->warmup_waves, sampling->warmup_launches);
-    printf("%-12s %10s %7s %11s %11s %8s %23s %6s %9s %8s %8s %7s %6s  %s\n", "workload", "warp-instr", "work%",
+    printf("%-14s %10s %7s %11s %11s %8s %23s %6s %9s %8s %8s %7s %6s  %s\n", "workload", "warp-instr", "work%",
            "full-cycles", "estimate", "error%", "95% CI", "in-CI", "detailed%", "full-s", "sample-s", "speedup",
            "check", "verdict");
 }
@@ -63,7 +63,7 @@ static void print_row(const char *workload, const run_result *full, const run_re
     bool checks = full->check.passed && sampled->check.passed;
     double full_work = (double)full->stats.warp_instructions;
     double error_percent = truth > 0 ? 100.0 * (sample->cycles - truth) / truth : 0.0;
-    printf("%-12s %10llu %+7.2f %11.0f %11.0f %+8.2f %23s %6s %9.2f %8.2f %8.2f %7.1f %6s  %s\n", workload,
+    printf("%-14s %10llu %+7.2f %11.0f %11.0f %+8.2f %23s %6s %9.2f %8.2f %8.2f %7.1f %6s  %s\n", workload,
            (unsigned long long)full->stats.warp_instructions,
            full_work > 0 ? 100.0 * ((double)sampled->stats.warp_instructions - full_work) / full_work : 0.0, truth,
            sample->cycles, error_percent, interval, inside, 100.0 * sample->detailed_fraction, full->wall_seconds,
@@ -96,7 +96,7 @@ int bench_sampled(const char *system, const char *mechanism, const char *only, s
         request.mode = "sampled";
         failed = failed || run_session_simulate(&request, config, &sampled, &error) < 0;
         if (failed) {
-            printf("%-12s error: %s\n", suite[i]->name, error.message);
+            printf("%-14s error: %s\n", suite[i]->name, error.message);
             status = 1;
         } else {
             print_row(suite[i]->name, &full, &sampled, &counts);
