@@ -177,26 +177,67 @@ static bool extrapolated(const spot_state *state, const sc_config *config, const
     return false;
 }
 
-/* Predicts every point of the shard again: its widest band and whether it lies outside the
- * calibrated region. */
+/* A row callback filling widths[position] with a stored point's widest band. */
+typedef struct stored_widths {
+    const spot_state *state;
+    double *widths;
+    bool *found;
+} stored_widths;
+
+static int read_width(void *context, int columns, const char *const *names, const char *const *values,
+                      const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    stored_widths *read = context;
+    const sweep_session *session = read->state->session;
+    if (!values || !values[0] || !values[1])
+        return 0;
+    int64_t index = atoll(values[0]);
+    if (index < session->remainder || (index - session->remainder) % session->shards)
+        return 0;
+    int64_t position = (index - session->remainder) / session->shards;
+    if (position < read->state->positions) {
+        read->widths[position] = strtod(values[1], NULL);
+        read->found[position] = true;
+    }
+    return 0;
+}
+
+/* Each point of the shard's widest band, read from the cycles_sigma its model runs stored (the
+ * model pass just evaluated every point), and whether it lies outside the calibrated region. */
 static int rank_points(spot_state *state, double *widths, bool *outside, sc_error *error)
 {
     sweep_session *session = state->session;
+    bool *found = calloc((size_t)state->positions + 1, sizeof *found);
+    if (!found)
+        return sc_fail(error, "out of memory");
+    char sweep_text[32];
+    snprintf(sweep_text, sizeof sweep_text, "%lld", (long long)state->sweep_id);
+    sc_query_param param = {"sweep", sweep_text};
+    stored_widths read = {state, widths, found};
+    int status = sc_store_query(state->store,
+                                "SELECT p.point_index, max(m.value) FROM sweep_points p "
+                                "JOIN runs r ON r.sweep_point_id = p.id AND r.mode = 'model' "
+                                "JOIN metrics m ON m.run_id = r.id AND m.kernel_index = -1 AND m.name = 'cycles_sigma' "
+                                "WHERE p.sweep_id = :sweep GROUP BY p.point_index",
+                                &param, 1, read_width, &read, error);
     double values[SWEEP_MAX_AXES];
-    for (int64_t position = 0; position < state->positions; position++) {
-        sc_config *config = sweep_point_config(session, index_of(state, position), values, error);
-        if (!config || sweep_model_predict(session->model, config, state->predictions, state->sigmas, error) < 0) {
-            sc_config_free(config);
-            return -1;
+    for (int64_t position = 0; status == 0 && position < state->positions; position++) {
+        if (!found[position]) {
+            status = sc_fail(error, "point %lld has no stored model run with a band", (long long)index_of(state, position));
+            break;
         }
-        widths[position] = 0;
-        for (int pair = 0; pair < state->pairs; pair++)
-            widths[position] = state->sigmas[pair] > widths[position] ? state->sigmas[pair] : widths[position];
+        sc_config *config = sweep_point_config(session, index_of(state, position), values, error);
+        if (!config) {
+            status = -1;
+            break;
+        }
         outside[position] = extrapolated(state, config, values);
         session->spot.extrapolated += outside[position];
         sc_config_free(config);
     }
-    return 0;
+    free(found);
+    return status;
 }
 
 /* The study a pair's measurements and refit are made in. */
