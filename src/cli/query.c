@@ -22,8 +22,9 @@ static void print_queries(FILE *out)
             continue;
         fprintf(out, "  %-16s %s\n", names[i], query.question);
         for (int p = 0; p < query.param_count; p++)
-            fprintf(out, "  %-16s   :%s  %s%s%s%s\n", "", query.params[p].name, query.params[p].description,
-                    query.params[p].default_value ? " (default: " : " (required)",
+            fprintf(out, "  %-16s   :%s  %s%s%s%s%s%s%s\n", "", query.params[p].name, query.params[p].description,
+                    query.params[p].choices ? " (one of: " : "", query.params[p].choices ? query.params[p].choices : "",
+                    query.params[p].choices ? ")" : "", query.params[p].default_value ? " (default: " : " (required)",
                     query.params[p].default_value ? query.params[p].default_value : "",
                     query.params[p].default_value ? ")" : "");
         sc_canned_query_free(&query);

@@ -49,23 +49,32 @@ void sc_canned_names_free(char **names, size_t count)
     free(names);
 }
 
-/* Reads one "-- :name description (default: value)" header line. */
+/* The text after `marker` in `description` up to its closing parenthesis (malloc'd), or NULL. */
+static char *marked_value(const char *description, const char *marker)
+{
+    const char *at = strstr(description, marker);
+    if (!at)
+        return NULL;
+    at += strlen(marker);
+    return strndup(at, strcspn(at, ")"));
+}
+
+/* Reads one "-- :name description (one of: a, b) (default: value)" header line. */
 static void add_param(sc_canned_query *query, const char *line)
 {
     size_t name_length = strcspn(line, " \t");
     const char *description = line + name_length + strspn(line + name_length, " \t");
-    sc_canned_param param = {strndup(line, name_length), NULL, NULL};
-    const char *marker = strstr(description, "(default: ");
-    if (marker) {
-        const char *value = marker + strlen("(default: ");
-        param.default_value = strndup(value, strcspn(value, ")"));
-        param.description = strndup(description, (size_t)(marker - description));
-    } else {
-        param.description = strdup(description);
-    }
-    size_t length = strlen(param.description);
-    while (length > 0 && param.description[length - 1] == ' ')
-        param.description[--length] = '\0';
+    sc_canned_param param = {strndup(line, name_length), marked_value(description, "(default: "), NULL,
+                             marked_value(description, "(one of: ")};
+    size_t length = strlen(description);
+    for (const char *marker = description; (marker = strchr(marker, '(')) != NULL; marker++)
+        if (!strncmp(marker, "(default: ", 10) || !strncmp(marker, "(one of: ", 9)) {
+            length = (size_t)(marker - description);
+            break;
+        }
+    while (length > 0 && description[length - 1] == ' ')
+        length--;
+    param.description = strndup(description, length);
     query->params = realloc(query->params, (size_t)(query->param_count + 1) * sizeof *query->params);
     query->params[query->param_count++] = param;
 }
@@ -128,6 +137,7 @@ void sc_canned_query_free(sc_canned_query *query)
         free(query->params[i].name);
         free(query->params[i].default_value);
         free(query->params[i].description);
+        free(query->params[i].choices);
     }
     free(query->params);
     free(query->name);
@@ -154,9 +164,28 @@ sc_query_param *sc_canned_query_bindings(const sc_canned_query *query, const sc_
     return bindings;
 }
 
+/* Whether `value` is one of the comma-separated `choices`. */
+static bool is_choice(const char *choices, const char *value)
+{
+    size_t length = strlen(value);
+    for (const char *choice = choices; *choice; choice += strspn(choice, ", ")) {
+        size_t choice_length = strcspn(choice, ",");
+        if (choice_length == length && !strncmp(choice, value, length))
+            return true;
+        choice += choice_length;
+    }
+    return false;
+}
+
 int sc_canned_query_run(sc_store *store, const sc_canned_query *query, const sc_query_param *params,
                         int param_count, sc_row_callback callback, void *context, sc_error *error)
 {
+    for (int i = 0; i < param_count; i++)
+        for (int p = 0; p < query->param_count; p++)
+            if (query->params[p].choices && !strcmp(params[i].name, query->params[p].name) &&
+                !is_choice(query->params[p].choices, params[i].value))
+                return sc_fail(error, "query %s: --param %s=%s: must be one of %s", query->name, params[i].name,
+                               params[i].value, query->params[p].choices);
     int count;
     sc_query_param *bindings = sc_canned_query_bindings(query, params, param_count, &count);
     int status = sc_store_query(store, query->sql, bindings, count, callback, context, error);

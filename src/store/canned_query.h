@@ -3,9 +3,10 @@
  *
  *   -- NAME: the question, in one line
  *   -- more explanation...
- *   -- :param  what it means (default: value)
+ *   -- :param  what it means (one of: a, b) (default: value)
  *
- * A parameter without "(default: ...)" must be given with --param name=value.
+ * A parameter without "(default: ...)" must be given with --param name=value; one with
+ * "(one of: ...)" takes only the values listed.
  */
 #ifndef SYNCSCOPE_STORE_CANNED_QUERY_H
 #define SYNCSCOPE_STORE_CANNED_QUERY_H
@@ -18,6 +19,7 @@ typedef struct sc_canned_param {
     char *name;
     char *default_value;  /* NULL: required */
     char *description;
+    char *choices;        /* NULL: any value; else the allowed values, "a, b" */
 } sc_canned_param;
 
 typedef struct sc_canned_query {
@@ -44,7 +46,7 @@ sc_query_param *sc_canned_query_bindings(const sc_canned_query *query, const sc_
                                          int param_count, int *count);
 
 /* Runs the query with its defaults, overridden by `params`; a required parameter left unset
- * fails naming it. */
+ * fails naming it, and so does a value outside a parameter's choices. */
 int sc_canned_query_run(sc_store *store, const sc_canned_query *query, const sc_query_param *params,
                         int param_count, sc_row_callback callback, void *context, sc_error *error);
 

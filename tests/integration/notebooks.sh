@@ -63,7 +63,7 @@ COLUMNS = {
     "stall_breakdown": {"normalized_cycles"},
     "traffic": {"ratio_to_baseline"},
     "sensitivity": {"relative_range"},
-    "model_error": {"mean_abs_error_pct", "max_abs_error_pct", "max_stall_fraction_error", "mean_r2"},
+    "model_error": {"mean_abs_error_pct", "max_abs_error_pct", "mean_stall_fraction_error", "max_stall_fraction_error", "mean_r2"},
     "model_hits": {"cycle_mean_abs_pct", "l1_miss_mean_abs_pct", "l2_miss_mean_abs_pct", "l1_hit_ratio_mean_abs_pp"},
     "best_configs": {"value"},
     "run_outcomes": {"runs"},

@@ -100,9 +100,15 @@ typedef struct known_run {
 static known_run runs[MAX_RUNS];
 static int run_count;
 
-typedef struct known_calibration { const char *mechanism, *system; double r2; } known_calibration;
+typedef struct known_calibration {
+    const char *mechanism, *system;
+    double r2;
+    const char *workload;   /* NULL: a suite-wide fit */
+} known_calibration;
 static const known_calibration calibrations[] = {
-    {"wt", "s1", 0.9}, {"wt", "s1", 0.5}, {"qr", "s2", 0.8}, {"rfo", "s1", 0.7},   /* rfo: no validations */
+    {"wt", "s1", 0.9, NULL}, {"wt", "s1", 0.5, NULL}, {"qr", "s2", 0.8, NULL},
+    {"rfo", "s1", 0.7, NULL},   /* rfo: no validations */
+    {"wt", "s1", 0.6, "wb"},    /* fitted to wb alone */
 };
 enum { CALIBRATIONS = sizeof calibrations / sizeof calibrations[0] };
 
@@ -253,7 +259,8 @@ static int setup(void **state)
     for (int c = 0; c < CALIBRATIONS; c++) {
         sc_calibration_row row = {.mechanism = calibrations[c].mechanism, .system = calibrations[c].system,
                                   .params = "{\"a\":1}", .covariance = "[[0.01]]", .residuals = "[]",
-                                  .r2 = calibrations[c].r2, .sample_count = 4};
+                                  .r2 = calibrations[c].r2, .sample_count = 4, .workload = calibrations[c].workload,
+                                  .workload_params = calibrations[c].workload ? "{}" : NULL};
         if ((calibration_ids[c] = sc_store_insert_calibration(store, &row, &error)) < 0)
             return fail_setup(&error);
     }
@@ -263,6 +270,8 @@ static int setup(void **state)
     add_validation(1, 1, "wa");
     add_validation(2, 0, "wa");
     add_validation(2, 1, "wa");
+    add_validation(4, 0, "wb");
+    add_validation(4, 1, "wb");
     for (int v = 0; v < validation_count; v++) {
         const known_validation *known = &validations[v];
         char values[6][32];
@@ -698,45 +707,70 @@ static double relative_error(const known_validation *v)
     return (runs[v->model].cycles - runs[v->detailed].cycles) / runs[v->detailed].cycles;
 }
 
+static const char *fit_of(const known_calibration *c)
+{
+    return c->workload ? "workload" : "suite";
+}
+
+/* Validation v's row of model_error: mechanism, system, fit and (per workload) its workload. */
+static bool same_error_row(int u, int v, bool per_workload)
+{
+    const known_calibration *a = &calibrations[validations[u].calibration], *b = &calibrations[validations[v].calibration];
+    return !strcmp(a->mechanism, b->mechanism) && !strcmp(a->system, b->system) && !strcmp(fit_of(a), fit_of(b)) &&
+           (!per_workload || !strcmp(runs[validations[u].detailed].workload, runs[validations[v].detailed].workload));
+}
+
+/* The rows of model_error over the validations of workload `only` (NULL: every workload). */
+static void expect_model_error(bool per_workload, const char *only, expected *e)
+{
+    e->column_count = 11;
+    for (int v = 0; v < validation_count; v++) {
+        if (only && strcmp(runs[validations[v].detailed].workload, only))
+            continue;
+        bool first = true;
+        for (int u = 0; u < v; u++)
+            first &= !same_error_row(u, v, per_workload) || (only && strcmp(runs[validations[u].detailed].workload, only));
+        if (!first)
+            continue;
+        int count = 0, with_validations = 0;
+        bool counted[CALIBRATIONS] = {false};
+        double error_sum = 0, error_max = 0, stall_sum = 0, stall_max = 0, r2_sum = 0;
+        for (int u = 0; u < validation_count; u++) {
+            if (!same_error_row(u, v, per_workload) || (only && strcmp(runs[validations[u].detailed].workload, only)))
+                continue;
+            count++;
+            error_sum += fabs(relative_error(&validations[u]));
+            error_max = fmax(error_max, fabs(relative_error(&validations[u])));
+            stall_sum += validations[u].stall_fraction_error;
+            stall_max = fmax(stall_max, validations[u].stall_fraction_error);
+            if (!counted[validations[u].calibration]) {   /* each calibration once, however many validations */
+                counted[validations[u].calibration] = true;
+                with_validations++;
+                r2_sum += calibrations[validations[u].calibration].r2;
+            }
+        }
+        const known_calibration *c = &calibrations[validations[v].calibration];
+        row(e);
+        text(e, c->mechanism), text(e, c->system), text(e, fit_of(c));
+        text(e, per_workload ? runs[validations[v].detailed].workload : "*");
+        number(e, with_validations, 0), number(e, count, 0), number(e, 100 * error_sum / count, 2);
+        number(e, 100 * error_max, 2), number(e, stall_sum / count, 4), number(e, stall_max, 4);
+        number(e, r2_sum / with_validations, 4);
+    }
+}
+
 static void test_model_error(void **state)
 {
     (void)state;
-    expected e = {.column_count = 8};
-    for (int c = 0; c < CALIBRATIONS; c++) {
-        bool first = true;
-        for (int d = 0; d < c; d++)
-            first &= strcmp(calibrations[d].mechanism, calibrations[c].mechanism) ||
-                     strcmp(calibrations[d].system, calibrations[c].system);
-        if (!first)
-            continue;
-        int with_validations = 0, count = 0;
-        double error_sum = 0, error_max = 0, stall_max = 0, r2_sum = 0;
-        for (int d = 0; d < CALIBRATIONS; d++) {
-            if (strcmp(calibrations[d].mechanism, calibrations[c].mechanism) ||
-                strcmp(calibrations[d].system, calibrations[c].system))
-                continue;
-            int own = 0;
-            for (int v = 0; v < validation_count; v++)
-                if (validations[v].calibration == d) {
-                    own++;
-                    error_sum += fabs(relative_error(&validations[v]));
-                    error_max = fmax(error_max, fabs(relative_error(&validations[v])));
-                    stall_max = fmax(stall_max, validations[v].stall_fraction_error);
-                }
-            if (own) {
-                with_validations++;
-                r2_sum += calibrations[d].r2;   /* each calibration once, however many validations */
-                count += own;
-            }
-        }
-        if (!with_validations)
-            continue;
-        row(&e);
-        text(&e, calibrations[c].mechanism), text(&e, calibrations[c].system);
-        number(&e, with_validations, 0), number(&e, count, 0), number(&e, 100 * error_sum / count, 2);
-        number(&e, 100 * error_max, 2), number(&e, stall_max, 4), number(&e, r2_sum / with_validations, 4);
-    }
+    expected e = {0};
+    expect_model_error(false, NULL, &e);
     check_query("model_error", NULL, 0, &e);
+    expected per_workload = {0};
+    expect_model_error(true, NULL, &per_workload);
+    check_query("model_error", (const sc_query_param[]){{"per", "workload"}}, 1, &per_workload);
+    expected one = {0};
+    expect_model_error(false, "wb", &one);
+    check_query("model_error", (const sc_query_param[]){{"workload", "wb"}}, 1, &one);
 }
 
 /* Mean of values[0..n) (and of their absolute values), NULL when n is 0; `scale` multiplies. */
