@@ -174,6 +174,9 @@ static const sc_config_key engine_keys[] = {
     {"noc.vc_depth", SC_KEY_INT, "flits", 1, 1024, NULL, 0, "flits of one virtual channel's input buffer"},
     {"noc.vcs_per_network", SC_KEY_INT, "VCs", 1, 64, NULL, 0,
      "virtual channels per virtual network at every router input (the networks are the mechanism's)"},
+    {"sim.access_latencies", SC_KEY_BOOL, "", 0, 0, NULL, 0,
+     "an instrument, off by default: the run's metrics gain the latency distribution of its global loads, stores "
+     "and atomics, issue to done (access_latency_*.load|store|atomic; timing/access_latency.h)"},
     {"sim.max_cycles", SC_KEY_INT, "GPU cycles", 1, SC_MAX_SAFE_INTEGER, NULL, 0,
      "watchdog: a run exceeding this many cycles stops with an error"},
     {"sim.seed", SC_KEY_INT, "", 0, SC_MAX_SAFE_INTEGER, NULL, 0, "seed of every random choice in a run"},

@@ -137,6 +137,27 @@ static void add_kernel_metrics(run_timing *timing, const timing_report *report)
     }
 }
 
+
+/* sim.access_latencies: each kind's distribution, for the kinds the run issued. */
+static void add_access_latency_metrics(run_timing *timing, access_latencies *latencies)
+{
+    for (int k = 0; k < ACCESS_LATENCY_KINDS; k++) {
+        access_latency_summary s = access_latencies_summary(latencies, (access_latency_kind)k);
+        if (s.count == 0)
+            continue;
+        const struct {
+            const char *name;
+            double value;
+        } parts[] = {{"count", (double)s.count}, {"mean", s.mean}, {"p10", s.p10}, {"p50", s.p50},
+                     {"p90", s.p90},             {"p99", s.p99},   {"max", s.max}};
+        for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+            char name[64];
+            snprintf(name, sizeof name, "access_latency_%s.%s", parts[p].name, access_latency_kind_name((access_latency_kind)k));
+            add_built_metric(timing, name, parts[p].value, p == 0 ? NULL : "GPU cycles");
+        }
+    }
+}
+
 void run_timing_collect(void *engine, run_timing *timing)
 {
     timing_report report;
@@ -188,6 +209,8 @@ void run_timing_collect(void *engine, run_timing *timing)
         add_metric(timing, "issue_filter_hold_cycles_mean", ratio((double)report.filter_hold_cycles,
                                                                   (double)report.filter_holds), "GPU cycles");
     }
+    if (report.access_latencies)
+        add_access_latency_metrics(timing, report.access_latencies);
     if (report.protocol_stats)
         for (unsigned c = 0; c < report.protocol_counter_count; c++) {
             const protocol_counter *counter = &report.protocol_counters[c];

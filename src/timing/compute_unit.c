@@ -843,6 +843,15 @@ static void forget_load(warp_slot *slot, uint32_t handle)
         }
 }
 
+static access_latency_kind latency_kind(uint8_t kind)
+{
+    switch ((exec_access_kind)kind) {
+    case EXEC_ACCESS_LOAD: return ACCESS_LATENCY_LOAD;
+    case EXEC_ACCESS_STORE: return ACCESS_LATENCY_STORE;
+    default: return ACCESS_LATENCY_ATOMIC;
+    }
+}
+
 void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
 {
     memory_op *op = memory_op_get(engine->memory, handle);
@@ -852,6 +861,8 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         return;
     }
     warp_slot *slot = &cu->slots[op->warp];
+    if (engine->latencies)
+        access_latencies_add(engine->latencies, latency_kind(op->request.kind), cycle - op->issued_cycle);
     if (op->fills_stash)
         stash_fill(engine, cu, handle, cycle);
     if (op->destination_count) {

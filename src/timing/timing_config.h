@@ -47,6 +47,7 @@ typedef struct core_config {
     uint64_t max_cycles;
     gsi_policy policy;
     bool acquire_atomic_wait_is_data;     /* gsi.acquire_atomic_wait mem_data (compute_unit.c: check_own_state) */
+    bool access_latencies;                /* sim.access_latencies: keep every global access's latency */
 } core_config;
 
 typedef struct timing_config {

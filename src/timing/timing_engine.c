@@ -46,6 +46,8 @@ void *timing_engine_create(const timing_config *config, const sc_protocol *proto
     engine->run_gsi = calloc(config->core.cu_count, sizeof *engine->run_gsi);
     for (unsigned cu = 0; cu < config->core.cu_count; cu++)
         cu_create(engine, &engine->cus[cu], cu);
+    if (config->core.access_latencies)
+        engine->latencies = calloc(1, sizeof *engine->latencies);
     return engine;
 }
 
@@ -57,6 +59,8 @@ static void timing_destroy(void *state)
     free(engine->cus);
     free(engine->run_gsi);
     free(engine->kernel_records);
+    if (engine->latencies)
+        access_latencies_free(engine->latencies);
     memory_system_destroy(engine->memory);
     event_queue_release(&engine->events);
     free(engine);
@@ -598,6 +602,7 @@ void timing_engine_report(void *state, timing_report *report)
         .filters_issue = engine->filters_issue,
         .filter_holds = engine->filter_holds,
         .filter_hold_cycles = engine->filter_hold_cycles,
+        .access_latencies = engine->latencies,
         .kernel_records = engine->kernel_records,
         .kernel_record_count = engine->run_kernels,
         .protocol_counters = engine->protocol->counters,

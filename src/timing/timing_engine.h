@@ -8,6 +8,7 @@
 #include "host/host_api.h"
 #include "timing/protocol.h"
 #include "stalls/gsi.h"
+#include "timing/access_latency.h"
 #include "timing/timing_config.h"
 
 extern const sc_engine_ops timing_engine_ops;
@@ -48,6 +49,7 @@ typedef struct timing_report {
     bool filters_issue;              /* the protocol has an issue filter; then its holds: */
     uint64_t filter_holds;           /* warps it held back, each until it let them go */
     uint64_t filter_hold_cycles;     /* the GPU cycles of those holds */
+    access_latencies *access_latencies;   /* sim.access_latencies's (access_latency.h), else NULL */
     const timing_kernel_record *kernel_records;   /* one per launch, in order */
     size_t kernel_record_count;
 } timing_report;

@@ -162,6 +162,7 @@ typedef struct timing_engine {
                                    the filter lets the warp go (an SC core's ordering stalls) */
     uint64_t filter_hold_cycles;   /* their cycles, from the first check that held the warp to the
                                       first that let it go (the stall's resolve latency) */
+    access_latencies *latencies;   /* sim.access_latencies: every global access's latency; else NULL */
     uint8_t view_category[64];  /* Algorithm 1's category by predicate bits (compute_unit.c) */
     sc_error *error;            /* the launch's error, for callbacks */
     int failed;

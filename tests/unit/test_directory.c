@@ -12,7 +12,8 @@
  * acknowledgements INV, and a recall's invalidation and acknowledgement RCL.
  * mesi with write-through L1s: a store or atomic invalidates the other sharer before the L2
  * performs it, and the writer keeps no copy; with mesi.ideal_permissions the other copy is dropped
- * at once and the store takes less time. rfo.cross_kernel drop: a kernel start writes back
+ * at once and the store takes less time. Two CUs' reads of one line wait for each other at the
+ * blocking directory (dir_deferrals). rfo.cross_kernel drop: a kernel start writes back
  * and drops what the L1s hold; keep leaves it there.
  * A toy directory machine with a guarded row checks that the directory takes the first row whose
  * guard holds, and what its guard sees. */
@@ -246,6 +247,29 @@ static void test_hot_line_atomics_take_the_atomic_unit_in_turn(void **state)
     assert_int_equal(image_word(h, x), 21);
 }
 
+/* The blocking directory: two CUs' reads of one line at the same time are served one after the
+ * other; the second waits in the first's transaction (dir_deferrals) and gets its grant an L2
+ * access later (every grant's data comes from the home). */
+static void test_reads_of_one_line_wait_in_turn(void **state)
+{
+    (void)state;
+    memory_harness fresh, *h = &fresh;
+    const char *sets[] = {"gpu.cu_count=2", "mesi.stores=write_through"};
+    memory_harness_open(h, "mesi", sets, 2);
+    memory_harness_access(h, 0, L1_LOAD, h->base + h->timing.memory.line_bytes, 0, NULL);   /* warms the bank */
+    sc_time now = memory_harness_now(h) + 1000 * h->timing.memory.gpu_clock.period;
+    uint32_t ops[2] = {memory_harness_start_at(h, 0, L1_LOAD, h->base, 0, now),
+                       memory_harness_start_at(h, 1, L1_LOAD, h->base, 0, now)};
+    sc_time done[2] = {0};
+    complete(h, ops, 2, done);
+    assert_int_equal(ownership_stats_of(h->memory)->dir_deferrals, 1);
+    sc_time first = done[0] < done[1] ? done[0] : done[1], second = done[0] < done[1] ? done[1] : done[0];
+    assert_true(second - first >= sc_clock_span(h->timing.memory.gpu_clock, h->timing.memory.l2_latency));
+    memory_harness_value(h, ops[0]);
+    memory_harness_value(h, ops[1]);
+    memory_harness_close(h);
+}
+
 /* The bytes each traffic class gained since `before` are the expected ones; `before` moves on. */
 static void expect_class_bytes(memory_harness *h, uint64_t *before, uint64_t ld, uint64_t st, uint64_t ato,
                                uint64_t inv, uint64_t rcl)
@@ -377,6 +401,7 @@ int main(void)
         cmocka_unit_test(test_guarded_directory_rows),
         cmocka_unit_test(test_write_through_mesi),
         cmocka_unit_test(test_ideal_permissions_drop_sharers_at_once),
+        cmocka_unit_test(test_reads_of_one_line_wait_in_turn),
         cmocka_unit_test(test_traffic_classes_of_directory_messages),
         cmocka_unit_test(test_cross_kernel_keep_or_drop),
     };

@@ -119,6 +119,7 @@ const protocol_counter directory_counters[DIRECTORY_COUNTER_COUNT] = {
     COUNT("dir_invalidations", dir_invalidations),
     COUNT("dir_recalls", dir_recalls),
     COUNT("dir_home_writes", dir_home_writes),
+    COUNT("dir_deferrals", dir_deferrals),
 };
 
 void directory_build(memory_system *memory, const directory_machine *machine)
@@ -388,6 +389,7 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
     switch (action) {
     case DIR_DEFER:
         defer(memory, t, context->handle);
+        ownership_stats_of(memory)->dir_deferrals++;
         context->message_kept = true;
         break;
     case DIR_OPEN:

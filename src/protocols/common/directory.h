@@ -175,7 +175,7 @@ void directory_warm_finish(memory_system *memory);
 #define DIRECTORY_HOOKS(build_hook) {DIRECTORY_HOOK_FIELDS(build_hook, directory_load_config)}
 
 /* The directory's and the owning L1s' counters (ownership_stats), as the protocol's metrics. */
-#define DIRECTORY_COUNTER_COUNT 8
+#define DIRECTORY_COUNTER_COUNT 9
 extern const protocol_counter directory_counters[DIRECTORY_COUNTER_COUNT];
 
 #endif

@@ -32,8 +32,9 @@
  * MSHR until expiry, which costs MSHRs for misses: here the list is not bounded by the MSHRs, and
  * runs count how many lines it took, tc_evicted_leases).
  *
- * Acquires need nothing: a copy expires by time alone. The hooks' table is LEASE_HOOK_FIELDS plus
- * the mechanism's own build (one that calls lease_build with its machine). */
+ * Acquires need nothing: a copy expires by time alone. The hooks' table is LEASE_HOOK_FIELDS with
+ * the mechanism's own build (one that calls lease_build with its machine) and its configuration
+ * loader (lease_load_config, or one that calls it first). */
 #ifndef SYNCSCOPE_PROTOCOLS_COMMON_LEASE_H
 #define SYNCSCOPE_PROTOCOLS_COMMON_LEASE_H
 
@@ -98,8 +99,8 @@ int lease_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time
 void lease_replaced(memory_system *memory, unsigned bank, const cache_line *line, sc_time now);
 int lease_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
 
-#define LEASE_HOOK_FIELDS(build_hook)                                                               \
-    .build = (build_hook), .destroy = lease_destroy, .load_config = lease_load_config,              \
+#define LEASE_HOOK_FIELDS(build_hook, load_config_hook)                                             \
+    .build = (build_hook), .destroy = lease_destroy, .load_config = (load_config_hook),             \
     .l1_before_access = lease_before_access, .l1_action = lease_l1_action,                         \
     .bank_receive = lease_receive, .l2_replaced = lease_replaced, .handle_event = lease_handle_event
 

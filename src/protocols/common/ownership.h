@@ -89,6 +89,8 @@ typedef struct ownership_stats {
     uint64_t l1_ownership_requests;   /* misses that asked for ownership (GetM); the rest of l1_misses are reads */
     uint64_t l1_writebacks;           /* Puts: owned lines an L1 gave back to the directory */
     uint64_t dir_lookups, dir_forwards, dir_invalidations, dir_recalls, dir_home_writes;
+    uint64_t dir_deferrals;           /* requests that found their line's transaction open and waited in it
+                                         (the blocking directory; once per transaction waited behind) */
 } ownership_stats;
 
 static inline ownership_stats *ownership_stats_of(const memory_system *memory) { return memory->protocol_stats; }

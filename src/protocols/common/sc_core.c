@@ -5,7 +5,8 @@
 #define SC_CORE_ORDERED (ISSUE_GLOBAL_LOAD | ISSUE_GLOBAL_STORE | ISSUE_GLOBAL_ATOMIC | ISSUE_SHARED_ACCESS | \
                          ISSUE_LOCAL_ACCESS)
 
-issue_verdict sc_core_order(const issue_traits *traits, unsigned global_in_flight)
+issue_verdict sc_core_order(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
+                            unsigned global_in_flight)
 {
     issue_verdict verdict = ISSUE_ALLOWED;
     if ((traits->flags & SC_CORE_ORDERED) && global_in_flight > 0)
@@ -16,7 +17,7 @@ issue_verdict sc_core_order(const issue_traits *traits, unsigned global_in_fligh
 issue_verdict sc_core_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                                    unsigned global_in_flight)
 {
-    issue_verdict verdict = sc_core_order(traits, global_in_flight);
+    issue_verdict verdict = sc_core_order(memory, cu, warp, traits, global_in_flight);
     verdict.ordering_waived = true;
     return verdict;
 }

@@ -23,9 +23,12 @@
 issue_verdict sc_core_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                                    unsigned global_in_flight);
 
-/* The SC core's order alone, without the waiver: the verdict on an instruction with `traits` of a
- * warp with `global_in_flight` global accesses in flight (rcc-wo's rcc.wo_issue one_at_a_time). */
-issue_verdict sc_core_order(const issue_traits *traits, unsigned global_in_flight);
+/* The SC core's order alone, without the waiver, as an issue filter: the verdict on an
+ * instruction with `traits` of a warp with `global_in_flight` global accesses in flight; the
+ * mechanism's fences, acquires and releases keep their effect (the experiments rcc-wo's
+ * rcc.wo_issue and tc-weak's tc.weak_issue one_at_a_time). */
+issue_verdict sc_core_order(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
+                            unsigned global_in_flight);
 
 /* The hooks an SC core sets, for a protocol's hooks table. */
 #define SC_CORE_HOOKS .issue_filter = sc_core_issue_filter

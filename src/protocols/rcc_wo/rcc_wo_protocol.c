@@ -41,19 +41,13 @@ static int load_rcc_wo_config(const sc_config *c, const char *mechanism, memory_
     return 0;
 }
 
-static issue_verdict one_at_a_time(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
-                                   unsigned global_in_flight)
-{
-    return sc_core_order(traits, global_in_flight);
-}
-
 /* RCC's state; under rcc.wo_issue one_at_a_time the issue filter (none by default, so the engine
  * asks nothing). */
 static void build_rcc_wo(memory_system *memory)
 {
     rcc_build(memory);
     if (((const rcc_wo_config *)memory->config.protocol_config)->one_at_a_time)
-        memory->hooks.issue_filter = one_at_a_time;
+        memory->hooks.issue_filter = sc_core_order;
 }
 
 static const protocol_hooks rcc_wo_hooks = {RCC_HOOK_FIELDS(build_rcc_wo, load_rcc_wo_config)};

@@ -29,7 +29,7 @@ static const lease_machine tc_strong_machine = {tc_strong_l2, sizeof tc_strong_l
 
 static void build_tc_strong(memory_system *memory) { lease_build(memory, &tc_strong_machine); }
 
-static const protocol_hooks tc_strong_hooks = {LEASE_HOOK_FIELDS(build_tc_strong), SC_CORE_HOOKS};
+static const protocol_hooks tc_strong_hooks = {LEASE_HOOK_FIELDS(build_tc_strong, lease_load_config), SC_CORE_HOOKS};
 
 const sc_protocol protocol_tc_strong = {
     .name = "tc-strong",

@@ -12,6 +12,7 @@ const sc_mechanism mechanism_tc_weak = {
     .protocol = &protocol_tc_weak,
     .model = &model_tc_weak,
     .params_file = "src/protocols/tc_weak/tc_weak_params.json",
-    .config_keys = &lease_config_keys,
+    .config_keys = &tc_weak_config_keys,
+    .block_config_keys = &lease_config_keys,
     .virtual_networks = 2,   /* Ren Table 3.3: two for every mechanism but MESI */
 };
