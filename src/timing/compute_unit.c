@@ -441,7 +441,7 @@ static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slo
 /* An acquire of the CU at `scope`: the protocol's action, and the stash's self-invalidation. */
 static void cu_acquire(timing_engine *engine, compute_unit *cu, ptx_scope scope, uint64_t cycle)
 {
-    l1_acquire(engine->memory, cu->index, protocol_sync_scope(scope));
+    l1_acquire(engine->memory, cu->index, protocol_sync_scope(scope), cycle * engine->config.memory.gpu_clock.period);
     stash_acquire(engine, cu, cycle);
 }
 

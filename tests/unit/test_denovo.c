@@ -88,8 +88,8 @@ static void test_registration_and_forward_to_owner(void **state)
     assert_int_equal(stats(&h)->forwarded_loads, 1);
     assert_int_equal(stats(&h)->remote_l1_hits, 1);
     /* Acquires: CU 0 keeps its owned word (an L1 hit), CU 1's Valid copy is dropped. */
-    l1_acquire(h.memory, 0, PTX_SCOPE_GPU);
-    l1_acquire(h.memory, 1, PTX_SCOPE_GPU);
+    l1_acquire(h.memory, 0, PTX_SCOPE_GPU, memory_harness_now(&h));
+    l1_acquire(h.memory, 1, PTX_SCOPE_GPU, memory_harness_now(&h));
     assert_true(owns(&h, 0, x));
     assert_false(readable(&h, 1, x));
     assert_int_equal(memory_harness_access(&h, 0, L1_LOAD, x, 0, &source), 7);
@@ -129,7 +129,7 @@ static void test_reregistration_by_another_sm(void **state)
     assert_int_equal(denovo_owner_of(h.memory, line_of(&h, x), word_of(&h, x)), 2);
     assert_false(readable(&h, 0, x));
     assert_true(owns(&h, 1, x));
-    l1_acquire(h.memory, 0, PTX_SCOPE_GPU);
+    l1_acquire(h.memory, 0, PTX_SCOPE_GPU, memory_harness_now(&h));
     gsi_source source;
     assert_int_equal(memory_harness_access(&h, 0, L1_LOAD, x, 0, &source), 2);
     assert_int_equal(source, GSI_SOURCE_REMOTE_L1);
@@ -167,7 +167,7 @@ static void test_atomic_recalls_an_owned_word(void **state)
     assert_int_equal(stats(&h)->atomic_recalls, 1);
     assert_false(owns(&h, 0, x));
     assert_int_equal(denovo_owner_of(h.memory, line_of(&h, x), word_of(&h, x)), 0);
-    l1_acquire(h.memory, 0, PTX_SCOPE_GPU);
+    l1_acquire(h.memory, 0, PTX_SCOPE_GPU, memory_harness_now(&h));
     gsi_source source;
     assert_int_equal(memory_harness_access(&h, 0, L1_LOAD, x, 0, &source), 42);
     assert_int_equal(source, GSI_SOURCE_L2);
@@ -240,7 +240,7 @@ static int read_beside_a_write_back(sc_time when)
         outcome = race_replace(&r, when);
         assert_int_equal(stats(&r.h)->ownership_evictions, 1);
         assert_int_equal(memory_harness_value(&r.h, read), 7);
-        l1_acquire(r.h.memory, 1, PTX_SCOPE_GPU);
+        l1_acquire(r.h.memory, 1, PTX_SCOPE_GPU, memory_harness_now(&r.h));
         assert_int_equal(memory_harness_access(&r.h, 1, L1_LOAD, r.x + 4, 0, NULL), 7);
         assert_int_equal(memory_harness_access(&r.h, 1, L1_LOAD, r.x, 0, NULL), 5);
     } else {

@@ -822,7 +822,7 @@ static void self_invalidate_line(void *context, cache_line *line)
 }
 
 /* Self-invalidation: every Valid word that is not owned here; misses in flight become stale. */
-static void acquire_denovo(memory_system *memory, unsigned cu, ptx_scope scope)
+static void acquire_denovo(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
 {
     acquire_visit visit = {memory, memory->l1[cu].cache};
     cache_array_for_each(visit.cache, self_invalidate_line, &visit);
@@ -914,10 +914,9 @@ static void build_denovo(memory_system *memory)
  * words gone home are forgotten. */
 static void kernel_begin_denovo(memory_system *memory, sc_time now)
 {
-    (void)now;
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
         gone_clear(pending_state(memory, cu));
-        acquire_denovo(memory, cu, PTX_SCOPE_SYS);
+        acquire_denovo(memory, cu, PTX_SCOPE_SYS, now);
     }
 }
 
