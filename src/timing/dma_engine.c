@@ -131,7 +131,8 @@ bool dma_busy(const timing_engine *engine, const compute_unit *cu)
 }
 
 /* Presents one line access of the DMA engine to the L1: *accepted, or refused for this cycle (a full
- * store buffer is asked to make room). Returns -1 on a protocol table error. */
+ * store buffer is asked to make room; a refusal for want of an MSHR is counted). Returns -1 on a
+ * protocol table error. */
 static int present(timing_engine *engine, compute_unit *cu, uint32_t handle, sc_time now, bool *accepted)
 {
     memory_op *op = memory_op_get(engine->memory, handle);
@@ -142,6 +143,8 @@ static int present(timing_engine *engine, compute_unit *cu, uint32_t handle, sc_
         return -1;
     if (verdict == L1_REFUSED_STORE_BUFFER_FULL)
         l1_make_store_room(engine->memory, cu->index, now);
+    if (verdict == L1_REFUSED_MSHR_FULL)
+        engine->dma_mshr_refused_cycles++;
     *accepted = verdict == L1_ACCEPTED;
     return 0;
 }
@@ -181,6 +184,7 @@ int dma_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
             memory_op_free(engine->memory, handle);
             return 0;
         }
+        engine->dma_line_requests++;
     }
     return 0;
 }
