@@ -47,6 +47,7 @@ typedef struct core_config {
     uint64_t max_cycles;
     gsi_policy policy;
     bool acquire_atomic_wait_is_data;     /* gsi.acquire_atomic_wait mem_data (compute_unit.c: check_own_state) */
+    bool dma_wait_mshr_full;              /* gsi.dma_wait mshr_full (dma_engine.c: dma_blocks) */
 } core_config;
 
 typedef struct timing_config {

@@ -114,6 +114,7 @@ typedef struct compute_unit {
     int dma_blocking;           /* CTA slot whose pending DMA transfer blocks the whole CU, or -1 */
     uint32_t *dma_writes;       /* DMA write-back operations waiting to be presented, in order */
     unsigned dma_write_head, dma_write_count, dma_write_capacity;
+    bool dma_refused_mshr;      /* this cycle the DMA engine's line request was refused an MSHR */
     uint64_t stash_acquired;    /* the cycle of the CU's last acquire (stash.c: older fills hold nothing) */
     stash_waiter *stash_waiters;   /* stash loads waiting for a request in flight */
     unsigned stash_waiter_count, stash_waiter_capacity;
