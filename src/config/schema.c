@@ -100,6 +100,10 @@ static const sc_config_key engine_keys[] = {
     {"gsi.acquire_atomic_wait", SC_KEY_ENUM, "", 0, 0, "sync|mem_data", 0,
      "GSI: a warp waiting for an atomic with acquire semantics (atom .acquire/.acq_rel) is synchronising (sync, "
      "digest 2.3) or waiting for memory data, charged to the level that served the atomic (mem_data)"},
+    {"gsi.dma_wait", SC_KEY_ENUM, "", 0, 0, "pending_dma|mshr_full", 0,
+     "GSI: a warp held back by a pending DMA transfer is charged pending_dma (digest 2.2), or mshr_full in the "
+     "cycles the DMA engine's line request is refused an L1 MSHR (an experiment: the load/store unit's blocked "
+     "reason is then the full MSHR; docs/gsi-reproduction.md)"},
     {"gsi.cycle_order", SC_KEY_STRING, "", 0, 0, NULL, 0,
      "GSI Algorithm 2: stall categories in the order they win a cycle (thesis: no_stall,mem_struct,mem_data,"
      "sync,comp_struct,comp_data,control,idle)"},

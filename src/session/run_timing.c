@@ -211,6 +211,14 @@ void run_timing_collect(void *engine, run_timing *timing)
     }
     if (report.access_latencies)
         add_access_latency_metrics(timing, report.access_latencies);
+    add_metric(timing, "warp_releases", (double)report.releases, NULL);
+    add_metric(timing, "warp_releases_waited", (double)report.releases_waited, NULL);
+    add_metric(timing, "warp_release_wait_cycles_mean",
+               ratio((double)report.release_wait_cycles, (double)report.releases_waited), "GPU cycles");
+    if (report.dma_line_requests) {
+        add_metric(timing, "dma_line_requests", (double)report.dma_line_requests, NULL);
+        add_metric(timing, "dma_mshr_refused_cycles", (double)report.dma_mshr_refused_cycles, "CU cycles");
+    }
     if (report.protocol_stats)
         for (unsigned c = 0; c < report.protocol_counter_count; c++) {
             const protocol_counter *counter = &report.protocol_counters[c];

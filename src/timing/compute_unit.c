@@ -270,6 +270,8 @@ static bool waits_for_release(timing_engine *engine, compute_unit *cu, warp_slot
                                         queued_writer(engine, cu), cycle * engine->config.memory.gpu_clock.period);
     if (wait == RELEASE_DONE)
         return false;
+    if (!slot->release_begun)
+        slot->release_since = cycle;
     slot->release_begun = true;
     if (wait == RELEASE_WAITS_HOLDING && !slot->release_waiting) {
         slot->release_waiting = true;
@@ -441,7 +443,7 @@ static void check_release_only(timing_engine *engine, compute_unit *cu, warp_slo
 /* An acquire of the CU at `scope`: the protocol's action, and the stash's self-invalidation. */
 static void cu_acquire(timing_engine *engine, compute_unit *cu, ptx_scope scope, uint64_t cycle)
 {
-    l1_acquire(engine->memory, cu->index, protocol_sync_scope(scope));
+    l1_acquire(engine->memory, cu->index, protocol_sync_scope(scope), cycle * engine->config.memory.gpu_clock.period);
     stash_acquire(engine, cu, cycle);
 }
 
@@ -578,6 +580,16 @@ static void note_issue_changes(compute_unit *cu, warp_slot *slot, const exec_ste
             cu_slot_changed(&cu->slots[slot->cta->warp_slots[w]]);
 }
 
+/* A release issues: counted, with its wait if it had one (from the first refusal to this cycle). */
+static void count_release(timing_engine *engine, const warp_slot *slot, uint64_t cycle)
+{
+    engine->releases++;
+    if (slot->release_begun) {
+        engine->releases_waited++;
+        engine->release_wait_cycles += cycle - slot->release_since;
+    }
+}
+
 static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint64_t cycle)
 {
     warp_slot *slot = &cu->slots[slot_index];
@@ -604,6 +616,8 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
         slot->cta->barrier_release_begun = false;
     }
     engine->instructions++;
+    if (d->releases && !slot->own.ordering_waived)
+        count_release(engine, slot, cycle);
     if (slot->release_waiting) {
         slot->release_waiting = false;
         cu->release_waiters--;

@@ -11,7 +11,9 @@
  * Until the whole chunk has arrived the transfer is pending: the first shared-memory access of one
  * of the CTA's warps blocks the whole CU (every warp, §4.5: "blocking at core granularity") until
  * it completes, charged to GSI MEM_STRUCT / pending_dma; with local_memory.dma_blocking warp (D2MA's
- * choice, the option) only warps whose next instruction is such an access wait. A CTA never
+ * choice, the option) only warps whose next instruction is such an access wait. With gsi.dma_wait
+ * mshr_full (an experiment) the wait is charged to mshr_full instead in the cycles the engine's line
+ * load is refused an MSHR. A CTA never
  * finishes while its transfer is pending (its scratchpad must stay).
  *
  * When the CTA finishes, its chunk is written back conservatively (all of it, §4.5): one store per
@@ -131,7 +133,8 @@ bool dma_busy(const timing_engine *engine, const compute_unit *cu)
 }
 
 /* Presents one line access of the DMA engine to the L1: *accepted, or refused for this cycle (a full
- * store buffer is asked to make room). Returns -1 on a protocol table error. */
+ * store buffer is asked to make room; a load refused an MSHR is noted for GSI, dma_blocks). Returns
+ * -1 on a protocol table error. */
 static int present(timing_engine *engine, compute_unit *cu, uint32_t handle, sc_time now, bool *accepted)
 {
     memory_op *op = memory_op_get(engine->memory, handle);
@@ -142,6 +145,10 @@ static int present(timing_engine *engine, compute_unit *cu, uint32_t handle, sc_
         return -1;
     if (verdict == L1_REFUSED_STORE_BUFFER_FULL)
         l1_make_store_room(engine->memory, cu->index, now);
+    if (verdict == L1_REFUSED_MSHR_FULL) {
+        cu->dma_refused_mshr = true;
+        engine->dma_mshr_refused_cycles++;
+    }
     *accepted = verdict == L1_ACCEPTED;
     return 0;
 }
@@ -151,6 +158,7 @@ int dma_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     if (!dma_chunk_bytes(engine))   /* write-backs exist only with a mapping */
         return 0;
     sc_time now = cycle * engine->config.memory.gpu_clock.period;
+    cu->dma_refused_mshr = false;
     for (unsigned budget = engine->config.core.dma_requests_per_cycle; budget > 0; budget--) {
         bool accepted = false;
         if (cu->dma_write_head < cu->dma_write_count) {
@@ -181,6 +189,7 @@ int dma_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
             memory_op_free(engine->memory, handle);
             return 0;
         }
+        engine->dma_line_requests++;
     }
     return 0;
 }
@@ -226,9 +235,11 @@ int8_t dma_blocks(const timing_engine *engine, compute_unit *cu, const warp_slot
     bool waits = slot->cta->dma_pending && next->space == PTX_SPACE_SHARED &&
                  (next->opcode == PTX_OP_LD || next->opcode == PTX_OP_ST || next->opcode == PTX_OP_ATOM ||
                   next->opcode == PTX_OP_RED);
+    int8_t cause = engine->config.core.dma_wait_mshr_full && cu->dma_refused_mshr ? GSI_STRUCT_MSHR_FULL
+                                                                                  : GSI_STRUCT_PENDING_DMA;
     if (engine->config.core.dma_blocks_warp)
-        return waits ? GSI_STRUCT_PENDING_DMA : GSI_NONE;
+        return waits ? cause : GSI_NONE;
     if (waits && cu->dma_blocking < 0)
         cu->dma_blocking = (int)(slot->cta - cu->ctas);
-    return cu->dma_blocking >= 0 ? GSI_STRUCT_PENDING_DMA : GSI_NONE;
+    return cu->dma_blocking >= 0 ? cause : GSI_NONE;
 }

@@ -25,6 +25,7 @@
  * L1 is drained at kernel end. */
 #include "timing/memory_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int run_row(memory_system *memory, l1_context *context, const protocol_transition *row, sc_time now,
@@ -155,7 +156,10 @@ release_wait l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, 
     return memory->hooks.warp_release(memory, cu, warp, scope, begun, queued_writer, now);
 }
 
-void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope) { memory->hooks.acquire(memory, cu, scope); }
+void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
+{
+    memory->hooks.acquire(memory, cu, scope, now);
+}
 
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now)
 {
@@ -634,4 +638,33 @@ int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_e
     l1_context context = {.cu = cu, .line_address = line_address, .op = MEMORY_OP_NONE};
     l1_state state = derive_state(&memory->l1[cu], line_address, &context.cached, &context.entry);
     return run_event_row(memory, &context, state, event, now, error);
+}
+
+/* The addresses of the lines l1_replace_lines picked, gathered before any is replaced. */
+typedef struct picked_lines {
+    bool (*chosen)(const cache_line *line);
+    uint64_t *addresses;
+    size_t count, capacity;
+} picked_lines;
+
+static void pick_line(void *context, cache_line *line)
+{
+    picked_lines *picked = context;
+    if (picked->chosen && !picked->chosen(line))
+        return;
+    if (picked->count == picked->capacity) {
+        picked->capacity = picked->capacity ? 2 * picked->capacity : 64;
+        picked->addresses = realloc(picked->addresses, picked->capacity * sizeof *picked->addresses);
+    }
+    picked->addresses[picked->count++] = line->address;
+}
+
+void l1_replace_lines(memory_system *memory, unsigned cu, bool (*chosen)(const cache_line *line), sc_time now)
+{
+    picked_lines picked = {.chosen = chosen};
+    cache_array_for_each(memory->l1[cu].cache, pick_line, &picked);
+    for (size_t i = 0; i < picked.count && !memory->failed; i++)
+        if (l1_run_event(memory, cu, picked.addresses[i], L1_REPLACE, now, &memory->failure) < 0)
+            memory->failed = true;
+    free(picked.addresses);
 }

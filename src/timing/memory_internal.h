@@ -251,6 +251,10 @@ void l1_deliver_hit(memory_system *memory, unsigned cu, uint64_t line_address, c
                     sc_time now);
 int l1_run_event(memory_system *memory, unsigned cu, uint64_t line_address, l1_event event, sc_time now,
                  sc_error *error);
+/* Runs L1_REPLACE on every line of CU `cu`'s L1 that `chosen` picks (NULL: every line), the lines
+ * gathered before any is replaced; a table error marks the memory system failed (`failure`), as
+ * the hooks that call it cannot report one. */
+void l1_replace_lines(memory_system *memory, unsigned cu, bool (*chosen)(const cache_line *line), sc_time now);
 /* The same for a message of the protocol's own that raises `event` on its line (a forwarded
  * request), with the message as the row's context. */
 int l1_run_message_event(memory_system *memory, uint32_t handle, l1_event event, sc_time now, sc_error *error);

@@ -151,7 +151,7 @@ static noc *create_network(const memory_config *c)
 
 /* ---- the protocol's hooks, and the engine's defaults for those it leaves NULL ---- */
 
-static void acquire_nothing(memory_system *memory, unsigned cu, ptx_scope scope) {}
+static void acquire_nothing(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now) {}
 
 static void send_buffered_stores(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
 {
@@ -182,7 +182,7 @@ static release_wait barrier_orders_cta_only(memory_system *memory, unsigned cu, 
 static void acquire_every_l1(memory_system *memory, sc_time now)
 {
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
-        memory->hooks.acquire(memory, cu, PTX_SCOPE_SYS);
+        memory->hooks.acquire(memory, cu, PTX_SCOPE_SYS, now);
 }
 
 static void release_every_l1(memory_system *memory, sc_time now)

@@ -164,7 +164,7 @@ void l1_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now
  * global write waits in the load/store unit (-1: none). */
 release_wait l1_warp_release(memory_system *memory, unsigned cu, unsigned warp, ptx_scope scope, bool begun,
                              int queued_writer, sc_time now);
-void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope);
+void l1_acquire(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
 void l1_make_store_room(memory_system *memory, unsigned cu, sc_time now);
 bool l1_store_buffer_empty(const memory_system *memory, unsigned cu);
 bool l1_mshr_full(const memory_system *memory, unsigned cu);

@@ -43,7 +43,7 @@ typedef struct protocol_hooks {
      * the default kernel_begin) at GPU or system scope (kernel boundaries are system scope; CTA
      * scope needs nothing: the CTA's warps share the L1). Default: nothing (the L1 holds nothing
      * an acquire must drop). */
-    void (*acquire)(memory_system *memory, unsigned cu, ptx_scope scope);
+    void (*acquire)(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
     /* A release of the CU at GPU or system scope (st.release, atom/red with release semantics, a
      * fence, kernel end through the default kernel_end) begins or is still waiting (it may be
      * called again each cycle it waits): the CU's writes must be on their way. The engine then

@@ -50,6 +50,11 @@ typedef struct timing_report {
     uint64_t filter_holds;           /* warps it held back, each until it let them go */
     uint64_t filter_hold_cycles;     /* the GPU cycles of those holds */
     access_latencies *access_latencies;   /* sim.access_latencies's (access_latency.h), else NULL */
+    uint64_t releases;               /* warp releases performed (not waived by an issue filter) */
+    uint64_t releases_waited;        /* of those, the ones that waited before issuing */
+    uint64_t release_wait_cycles;    /* their waits' GPU cycles, first refusal to issue */
+    uint64_t dma_line_requests;      /* line loads of DMA engines the L1s accepted */
+    uint64_t dma_mshr_refused_cycles;   /* CU cycles a DMA engine's line load was refused an MSHR */
     const timing_kernel_record *kernel_records;   /* one per launch, in order */
     size_t kernel_record_count;
 } timing_report;

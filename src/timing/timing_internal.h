@@ -75,6 +75,7 @@ typedef struct warp_slot {
     uint64_t scoreboard_ready;  /* no register is ready later than this cycle */
     bool filter_holding;        /* the protocol's issue filter holds back its next instruction */
     uint64_t held_since;        /* the cycle it first did (while filter_holding) */
+    uint64_t release_since;     /* the cycle its next instruction's release first waited (release_begun) */
 } warp_slot;
 
 typedef struct ldst_unit {
@@ -113,6 +114,7 @@ typedef struct compute_unit {
     int dma_blocking;           /* CTA slot whose pending DMA transfer blocks the whole CU, or -1 */
     uint32_t *dma_writes;       /* DMA write-back operations waiting to be presented, in order */
     unsigned dma_write_head, dma_write_count, dma_write_capacity;
+    bool dma_refused_mshr;      /* this cycle the DMA engine's line request was refused an MSHR */
     uint64_t stash_acquired;    /* the cycle of the CU's last acquire (stash.c: older fills hold nothing) */
     stash_waiter *stash_waiters;   /* stash loads waiting for a request in flight */
     unsigned stash_waiter_count, stash_waiter_capacity;
@@ -163,6 +165,13 @@ typedef struct timing_engine {
     uint64_t filter_hold_cycles;   /* their cycles, from the first check that held the warp to the
                                       first that let it go (the stall's resolve latency) */
     access_latencies *latencies;   /* sim.access_latencies: every global access's latency; else NULL */
+    uint64_t releases;          /* the run's warp releases performed (st.release, atom/red release,
+                                   release fences; not waived by the issue filter) */
+    uint64_t releases_waited;   /* of those, the ones that waited before issuing */
+    uint64_t release_wait_cycles;  /* their waits, from the first cycle the release was refused to
+                                      its issue (the store-buffer flush and its writes performed) */
+    uint64_t dma_line_requests;    /* line loads the DMA engines presented and the L1s accepted */
+    uint64_t dma_mshr_refused_cycles;   /* CU cycles a DMA engine's line load was refused an MSHR */
     uint8_t view_category[64];  /* Algorithm 1's category by predicate bits (compute_unit.c) */
     sc_error *error;            /* the launch's error, for callbacks */
     int failed;

@@ -91,7 +91,7 @@ static void toy_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_
 
 static void toy_barrier(memory_system *memory, unsigned cu, unsigned warp, sc_time now) { toy_log.barriers++; }
 
-static void toy_acquire(memory_system *memory, unsigned cu, ptx_scope scope) { toy_log.acquires++; }
+static void toy_acquire(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now) { toy_log.acquires++; }
 
 static void toy_release(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
 {

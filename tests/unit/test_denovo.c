@@ -10,6 +10,8 @@
  *  - re-registration by another SM: the L2 forwards the registration to the old owner, whose word
  *    becomes Invalid, and the old owner then reads the new value from the new owner;
  *  - eviction writeback: a replaced line's owned word is written back and the L2 holds it again;
+ *  - with denovo.acquire_owned write_back (an experiment) an acquire writes the owned word back
+ *    the same way;
  *  - atomic on an owned word: the L2 recalls it from the owner before performing the atomic;
  *  - a forwarded read that reaches an owner after its write-back of the word was acknowledged
  *    (the race the cl workload hit) is answered with the data written back, and so is a forwarded
@@ -88,8 +90,8 @@ static void test_registration_and_forward_to_owner(void **state)
     assert_int_equal(stats(&h)->forwarded_loads, 1);
     assert_int_equal(stats(&h)->remote_l1_hits, 1);
     /* Acquires: CU 0 keeps its owned word (an L1 hit), CU 1's Valid copy is dropped. */
-    l1_acquire(h.memory, 0, PTX_SCOPE_GPU);
-    l1_acquire(h.memory, 1, PTX_SCOPE_GPU);
+    l1_acquire(h.memory, 0, PTX_SCOPE_GPU, memory_harness_now(&h));
+    l1_acquire(h.memory, 1, PTX_SCOPE_GPU, memory_harness_now(&h));
     assert_true(owns(&h, 0, x));
     assert_false(readable(&h, 1, x));
     assert_int_equal(memory_harness_access(&h, 0, L1_LOAD, x, 0, &source), 7);
@@ -129,7 +131,7 @@ static void test_reregistration_by_another_sm(void **state)
     assert_int_equal(denovo_owner_of(h.memory, line_of(&h, x), word_of(&h, x)), 2);
     assert_false(readable(&h, 0, x));
     assert_true(owns(&h, 1, x));
-    l1_acquire(h.memory, 0, PTX_SCOPE_GPU);
+    l1_acquire(h.memory, 0, PTX_SCOPE_GPU, memory_harness_now(&h));
     gsi_source source;
     assert_int_equal(memory_harness_access(&h, 0, L1_LOAD, x, 0, &source), 2);
     assert_int_equal(source, GSI_SOURCE_REMOTE_L1);
@@ -156,6 +158,32 @@ static void test_eviction_writes_owned_words_back(void **state)
     memory_harness_close(&h);
 }
 
+/* denovo.acquire_owned write_back (the experiment of docs/gsi-reproduction.md): an acquire gives
+ * the owned word back to the L2 as a replacement would, so the next read of it, by the old owner
+ * or another CU, is served by the L2. */
+static void test_acquire_writing_owned_words_back(void **state)
+{
+    (void)state;
+    memory_harness h;
+    const char *sets[] = {"gpu.cu_count=2", "l1.store_buffer_entries=32", "denovo.acquire_owned=write_back"};
+    memory_harness_open(&h, "denovo", sets, 3);
+    uint64_t x = h.base;
+    store_and_release(&h, 0, x, 5);
+    assert_true(owns(&h, 0, x));
+    l1_acquire(h.memory, 0, PTX_SCOPE_GPU, memory_harness_now(&h));
+    memory_harness_settle(&h);
+    assert_false(readable(&h, 0, x));
+    assert_int_equal(stats(&h)->acquire_kept_lines, 1);   /* kept by the self-invalidation, then replaced */
+    assert_int_equal(stats(&h)->ownership_evictions, 1);
+    assert_int_equal(denovo_owner_of(h.memory, line_of(&h, x), word_of(&h, x)), 0);   /* the L2 holds it */
+    gsi_source source;
+    assert_int_equal(memory_harness_access(&h, 1, L1_LOAD, x, 0, &source), 5);
+    assert_int_equal(source, GSI_SOURCE_L2);
+    assert_int_equal(memory_harness_access(&h, 0, L1_LOAD, x, 0, &source), 5);
+    assert_int_equal(source, GSI_SOURCE_L2);
+    memory_harness_close(&h);
+}
+
 static void test_atomic_recalls_an_owned_word(void **state)
 {
     (void)state;
@@ -167,7 +195,7 @@ static void test_atomic_recalls_an_owned_word(void **state)
     assert_int_equal(stats(&h)->atomic_recalls, 1);
     assert_false(owns(&h, 0, x));
     assert_int_equal(denovo_owner_of(h.memory, line_of(&h, x), word_of(&h, x)), 0);
-    l1_acquire(h.memory, 0, PTX_SCOPE_GPU);
+    l1_acquire(h.memory, 0, PTX_SCOPE_GPU, memory_harness_now(&h));
     gsi_source source;
     assert_int_equal(memory_harness_access(&h, 0, L1_LOAD, x, 0, &source), 42);
     assert_int_equal(source, GSI_SOURCE_L2);
@@ -240,7 +268,7 @@ static int read_beside_a_write_back(sc_time when)
         outcome = race_replace(&r, when);
         assert_int_equal(stats(&r.h)->ownership_evictions, 1);
         assert_int_equal(memory_harness_value(&r.h, read), 7);
-        l1_acquire(r.h.memory, 1, PTX_SCOPE_GPU);
+        l1_acquire(r.h.memory, 1, PTX_SCOPE_GPU, memory_harness_now(&r.h));
         assert_int_equal(memory_harness_access(&r.h, 1, L1_LOAD, r.x + 4, 0, NULL), 7);
         assert_int_equal(memory_harness_access(&r.h, 1, L1_LOAD, r.x, 0, NULL), 5);
     } else {
@@ -308,6 +336,7 @@ int main(void)
         cmocka_unit_test(test_store_to_owned_word_stays_in_the_l1),
         cmocka_unit_test(test_reregistration_by_another_sm),
         cmocka_unit_test(test_eviction_writes_owned_words_back),
+        cmocka_unit_test(test_acquire_writing_owned_words_back),
         cmocka_unit_test(test_atomic_recalls_an_owned_word),
         cmocka_unit_test(test_forwarded_read_beside_a_write_back),
         cmocka_unit_test(test_forwarded_registration_beside_a_write_back),

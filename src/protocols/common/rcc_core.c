@@ -373,7 +373,10 @@ static void take_time(rcc_state *st, rcc_cu *c, uint64_t ver, bool for_write)
         join_views(c);
 }
 
-void rcc_acquire(memory_system *memory, unsigned cu, ptx_scope scope) { join_views(&state_of(memory)->cus[cu]); }
+void rcc_acquire(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
+{
+    join_views(&state_of(memory)->cus[cu]);
+}
 
 /* A kernel starts after the host saw every write of the previous one: every CU's time moves to the
  * latest time of any CU ([I] the thesis runs one kernel per workload and says nothing of kernel

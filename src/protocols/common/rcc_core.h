@@ -135,7 +135,7 @@ extern const protocol_transition rcc_l2_table[RCC_L2_ROWS];
 
 void rcc_build(memory_system *memory);
 void rcc_destroy(memory_system *memory);
-void rcc_acquire(memory_system *memory, unsigned cu, ptx_scope scope);
+void rcc_acquire(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now);
 void rcc_kernel_begin(memory_system *memory, sc_time now);
 void rcc_l1_request(memory_system *memory, unsigned cu, uint32_t handle, sc_time now);
 int rcc_l1_answer(memory_system *memory, uint32_t handle, sc_time now, sc_error *error);

@@ -9,6 +9,7 @@ const sc_mechanism mechanism_denovo = {
                    "L2 when the store buffer is flushed, reads of owned words forwarded to the owner L1",
     .seed = "GSI §4.1, §4.3",
     .protocol = &protocol_denovo,
+    .config_keys = &denovo_config_keys,
     .model = &model_denovo,
     .params_file = "src/protocols/denovo/denovo_params.json",
 };

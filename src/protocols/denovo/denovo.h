@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "config/schema.h"
 #include "model/model.h"
 #include "timing/memory_internal.h"
 
@@ -133,6 +134,17 @@ uint32_t denovo_words_of_lanes(const memory_op *op, const coalesced_line *line);
  * the L2's, kept apart from the data array so that replacing an L2 line never loses an owner. */
 unsigned denovo_owner_of(const memory_system *memory, uint64_t line_address, unsigned word);  /* CU + 1, or 0 */
 
+/* ---- configuration ---- */
+
+/* denovo's configuration (its bytes of memory_config.protocol_config). */
+typedef struct denovo_config {
+    bool acquire_writes_back;   /* denovo.acquire_owned write_back (an experiment): an acquire also
+                                   gives up the owned words, written back to the L2 as at replacement */
+} denovo_config;
+
+/* The key only denovo reads (denovo_protocol.c), added to the schema by the registry. */
+extern const sc_config_key_table denovo_config_keys;
+
 /* ---- statistics (the counters of runs) ---- */
 
 typedef struct denovo_stats {
@@ -142,7 +154,8 @@ typedef struct denovo_stats {
     uint64_t owned_store_hits;         /* stores performed on owned words in the L1 (no store-buffer entry) */
     uint64_t forwarded_loads;          /* reads the L2 forwarded to the owners of words of the line */
     uint64_t remote_l1_hits;           /* forwarded reads an owner answered with words it owned */
-    uint64_t ownership_evictions;      /* replaced lines whose owned words were written back to the L2 */
+    uint64_t ownership_evictions;      /* replaced lines whose owned words were written back to the L2
+                                          (with denovo.acquire_owned write_back, also at acquires) */
     uint64_t atomic_recalls;           /* owners asked by the L2 to return words an atomic touches */
     uint64_t acquire_kept_lines;       /* lines an acquire kept because they hold owned words */
     uint64_t late_forward_answers;     /* forwarded reads and registrations answered with words

@@ -21,7 +21,8 @@
  *     installed if absent), unless another L1's registration took them meanwhile.
  *   An acquire (ld.acquire, atom.acquire, fence, kernel start) self-invalidates every Valid word
  *     that is not owned: lines without owned words are dropped, the others keep their owned words;
- *     misses in flight no longer fill the L1. A release (st.release, fence, kernel end) flushes the
+ *     misses in flight no longer fill the L1. (denovo.acquire_owned write_back, an experiment, also
+ *     replaces the lines with owned words, as below.) A release (st.release, fence, kernel end) flushes the
  *     store buffer and waits for every registration; owned data is not written back.
  *   Ownership ends at replacement (the owned words are written back to the L2, which holds them
  *     again), when another L1 registers the word (the L2 forwards that registration here: the
@@ -821,11 +822,18 @@ static void self_invalidate_line(void *context, cache_line *line)
     denovo_stats_of(visit->memory)->acquire_kept_lines++;
 }
 
-/* Self-invalidation: every Valid word that is not owned here; misses in flight become stale. */
-static void acquire_denovo(memory_system *memory, unsigned cu, ptx_scope scope)
+static bool holds_owned_words(const cache_line *line) { return denovo_owned(line) != 0; }
+
+/* Self-invalidation: every Valid word that is not owned here; misses in flight become stale. With
+ * denovo.acquire_owned write_back (an experiment, not the thesis's DeNovo) the lines that keep
+ * owned words are then replaced: their owned words are written back to the L2, which holds them
+ * again, so after the acquire the L1 holds nothing. */
+static void acquire_denovo(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
 {
     acquire_visit visit = {memory, memory->l1[cu].cache};
     cache_array_for_each(visit.cache, self_invalidate_line, &visit);
+    if (((const denovo_config *)memory->config.protocol_config)->acquire_writes_back)
+        l1_replace_lines(memory, cu, holds_owned_words, now);
     memory->l1[cu].epoch++;
     memory->stats.l1_flash_invalidations++;
 }
@@ -887,8 +895,21 @@ static void host_access_denovo(memory_system *memory, uint64_t start, uint64_t e
  * no word is registered any more. */
 static void warm_finish_denovo(memory_system *memory) { denovo_registry_clear(memory, 0, 0); }
 
+static const sc_config_key denovo_keys[] = {
+    {"denovo.acquire_owned", SC_KEY_ENUM, "", 0, 0, "keep|write_back", 0,
+     "what an acquire does with the words an L1 owns: keep (GSI §4.3: owned data is not invalidated) or "
+     "write_back (an experiment: the acquire also writes them back to the L2 and drops their lines, as a "
+     "replacement does; docs/gsi-reproduction.md)"},
+};
+
+const sc_config_key_table denovo_config_keys = {denovo_keys, sizeof denovo_keys / sizeof denovo_keys[0]};
+
+_Static_assert(sizeof(denovo_config) <= PROTOCOL_CONFIG_BYTES, "denovo_config outgrows protocol_config");
+
 static int load_config_denovo(const sc_config *config, const char *mechanism, memory_config *memory, sc_error *error)
 {
+    ((denovo_config *)memory->protocol_config)->acquire_writes_back =
+        !strcmp(sc_config_string(config, "denovo.acquire_owned"), "write_back");
     if (memory->cu_count > 64)
         return sc_fail(error, "gpu.cu_count: %s names the CUs a forwarded message visits in 64 bits, so at most 64 CUs "
                               "(got %u)", mechanism, memory->cu_count);
@@ -914,10 +935,9 @@ static void build_denovo(memory_system *memory)
  * words gone home are forgotten. */
 static void kernel_begin_denovo(memory_system *memory, sc_time now)
 {
-    (void)now;
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
         gone_clear(pending_state(memory, cu));
-        acquire_denovo(memory, cu, PTX_SCOPE_SYS);
+        acquire_denovo(memory, cu, PTX_SCOPE_SYS, now);
     }
 }
 

@@ -42,7 +42,6 @@
 
 #include "protocols/common/directory.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define ROW PROTOCOL_ROW
@@ -207,22 +206,6 @@ static void build_rfo(memory_system *memory)
     memory->l3_writable = true;   /* QR §4.2: the L3 is "writeable only in the RFO system" */
 }
 
-/* The addresses of the lines an L1 holds, gathered before any is replaced. */
-typedef struct held_lines {
-    uint64_t *addresses;
-    size_t count, capacity;
-} held_lines;
-
-static void note_held_line(void *context, cache_line *line)
-{
-    held_lines *held = context;
-    if (held->count == held->capacity) {
-        held->capacity = held->capacity ? 2 * held->capacity : 64;
-        held->addresses = realloc(held->addresses, held->capacity * sizeof *held->addresses);
-    }
-    held->addresses[held->count++] = line->address;
-}
-
 /* A kernel starts: nothing to acquire (acquires are local); with rfo.cross_kernel drop each L1
  * replaces every line it holds (each is stable: the previous kernel's end waited for every
  * request and write-back in flight). */
@@ -230,15 +213,8 @@ static void kernel_begin_rfo(memory_system *memory, sc_time now)
 {
     if (!((const rfo_config *)memory->config.protocol_config)->drop_at_kernel_start)
         return;
-    held_lines held = {0};
-    for (unsigned cu = 0; cu < memory->config.cu_count && !memory->failed; cu++) {
-        held.count = 0;
-        cache_array_for_each(memory->l1[cu].cache, note_held_line, &held);
-        for (size_t i = 0; i < held.count && !memory->failed; i++)
-            if (l1_run_event(memory, cu, held.addresses[i], L1_REPLACE, now, &memory->failure) < 0)
-                memory->failed = true;
-    }
-    free(held.addresses);
+    for (unsigned cu = 0; cu < memory->config.cu_count && !memory->failed; cu++)
+        l1_replace_lines(memory, cu, NULL, now);
 }
 
 /* The directory at the L2 banks runs the table above; acquire and release are local (a release

@@ -48,7 +48,7 @@ static const protocol_transition wt_l1[] = {
 
 /* An acquire (ld.acquire, fence, kernel start) at GPU or system scope invalidates the whole L1;
  * a release sends every buffered store (the engine's default). */
-static void acquire_wt(memory_system *memory, unsigned cu, ptx_scope scope)
+static void acquire_wt(memory_system *memory, unsigned cu, ptx_scope scope, sc_time now)
 {
     l1_flash_invalidate(memory, cu);
 }
