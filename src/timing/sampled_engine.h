@@ -54,6 +54,9 @@ typedef struct sampled_report {
     /* The first kernel whose windows' steady parts ran faster than the DRAM allows, so that its
      * rate is the DRAM bound (base/sample_estimate.h); NULL for none. */
     const char *dram_bound_kernel;
+    /* The first kernel whose windows' steady parts all lay in their L2's first turnover, so that
+     * the interval reaches to its windows' whole rate (base/sample_estimate.h); NULL for none. */
+    const char *first_turnover_kernel;
 } sampled_report;
 
 /* Estimates the run so far; the arrays stay valid until the next launch or destroy. */
