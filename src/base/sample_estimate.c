@@ -179,10 +179,12 @@ void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, 
     for (size_t i = 0; i < count; i++) {
         const sample_stratum_estimate *s = &strata[i];
         total->cycles += s->cycles;
-        if (s->dram_bound || s->steady_before_turnover) {
-            double reach = s->whole_rate_cycles - s->cycles;
-            above += reach > 0 ? reach : 0.0;
-            below += reach < 0 ? -reach : 0.0;
+        double reach = s->whole_rate_cycles - s->cycles;
+        if (s->steady_before_turnover) {   /* biased either way: as far on each side */
+            above += fabs(reach);
+            below += fabs(reach);
+        } else if (s->dram_bound && reach > 0) {   /* the bound is a lower one */
+            above += reach;
         }
         total->has_ci &= s->variance_known;
         variance += s->variance;
