@@ -32,6 +32,15 @@ static size_t steady_units(const sample_stratum *stratum)
     return count;
 }
 
+/* Whether a unit's steady part lay in its window's first L2 turnover. */
+static bool any_steady_before_turnover(const sample_stratum *stratum)
+{
+    for (size_t i = 0; i < stratum->unit_count; i++)
+        if (stratum->units[i].steady_warp_instructions > 0 && stratum->units[i].steady_before_turnover)
+            return true;
+    return false;
+}
+
 /* Sample variance of y_i - rate * x_i over the units: y cycles and x warp instructions, of the
  * steady parts of the units that have one when `steady`. (The ratio estimator's residuals
  * already have mean 0.) */
@@ -132,8 +141,10 @@ static void estimate_windows(const sample_stratum *stratum, sums s, sample_strat
     if (steady && dram_bound > e->rate) {
         e->rate = dram_bound;
         e->dram_bound = true;
-        e->whole_rate_cycles = launches * mean_cycles + s.cycles / s.instructions * beyond_windows;
     }
+    e->steady_before_turnover = steady && any_steady_before_turnover(stratum);
+    if (e->dram_bound || e->steady_before_turnover)
+        e->whole_rate_cycles = launches * mean_cycles + s.cycles / s.instructions * beyond_windows;
     e->launch_overhead = mean_cycles - e->rate * mean_instructions;
     e->cycles = launches * mean_cycles + e->rate * beyond_windows;
     if (rate_units < 2)
@@ -164,12 +175,17 @@ void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, 
                            sample_total *total)
 {
     *total = (sample_total){.has_ci = true};
-    double variance = 0.0, welch_denominator = 0.0, above_bound = 0.0;
+    double variance = 0.0, welch_denominator = 0.0, above = 0.0, below = 0.0;
     for (size_t i = 0; i < count; i++) {
         const sample_stratum_estimate *s = &strata[i];
         total->cycles += s->cycles;
-        if (s->dram_bound && s->whole_rate_cycles > s->cycles)
-            above_bound += s->whole_rate_cycles - s->cycles;
+        double reach = s->whole_rate_cycles - s->cycles;
+        if (s->steady_before_turnover) {   /* biased either way: as far on each side */
+            above += fabs(reach);
+            below += fabs(reach);
+        } else if (s->dram_bound && reach > 0) {   /* the bound is a lower one */
+            above += reach;
+        }
         total->has_ci &= s->variance_known;
         variance += s->variance;
         if (s->variance > 0)
@@ -182,6 +198,6 @@ void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, 
         total->degrees_of_freedom = variance * variance / welch_denominator;
         half_width = gsl_cdf_tdist_Pinv(0.5 + confidence / 2.0, total->degrees_of_freedom) * sqrt(variance);
     }
-    total->ci_low = total->cycles - half_width;
-    total->ci_high = total->cycles + (half_width > above_bound ? half_width : above_bound);
+    total->ci_low = total->cycles - (half_width > below ? half_width : below);
+    total->ci_high = total->cycles + (half_width > above ? half_width : above);
 }

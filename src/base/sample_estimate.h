@@ -19,6 +19,11 @@
  *    and a steady part that ends before its writes reach DRAM (a few waves of a bandwidth-bound
  *    kernel after a window's start) measures a rate below it. Such a stratum's interval reaches
  *    up to its estimate at the windows' whole cycles per instruction (sample_estimate_total).
+ *    A stratum with a window whose steady part lay in the window's first L2 turnover, while the
+ *    L2 still held lines from before the window, may be biased either way (dct's ran 4.4 %
+ *    faster than the full run on the same CTAs at --size huge, 2.4 % slower at --size large:
+ *    docs/sampled-runs.md), which their spread does not show: its interval reaches as far on
+ *    each side of its estimate as its estimate at the windows' whole rate lies from it.
  * Strata are independent; their variances add and the interval uses Student's t with
  * Welch-Satterthwaite degrees of freedom. A stratum with one detailed unit and fast-forwarded
  * work has no variance estimate, and then the run has no interval. */
@@ -34,6 +39,8 @@ typedef struct sample_unit {
     uint64_t cycles, warp_instructions;
     uint64_t steady_cycles, steady_warp_instructions;  /* windows: the steady part, 0 for none */
     uint64_t dram_busy_cycles;        /* cycles the DRAM data buses carried the unit's data, per channel */
+    bool steady_before_turnover;      /* windows: the steady part ended before the window had installed
+                                         as many lines in the L2 as it holds */
 } sample_unit;
 
 typedef enum sample_kind {
@@ -60,8 +67,10 @@ typedef struct sample_stratum_estimate {
     double launch_overhead;           /* added once per launch: a (regression), or windows'
                                          mean(c) - beta * mean(n); 0 for the ratio estimator */
     bool dram_bound;                  /* windows: beta is the DRAM's bound, above the steady parts' rate */
-    double whole_rate_cycles;         /* when dram_bound: the estimate at the windows' whole cycles per
-                                         instruction (start-up and drain included), an upper end */
+    bool steady_before_turnover;      /* windows: a unit's steady part lay in its first L2 turnover */
+    double whole_rate_cycles;         /* when dram_bound or steady_before_turnover: the estimate at the
+                                         windows' whole cycles per instruction (start-up and drain
+                                         included), the scale of what the steady parts may miss */
 } sample_stratum_estimate;
 
 void sample_estimate_stratum(const sample_stratum *stratum, sample_stratum_estimate *estimate);
@@ -74,8 +83,10 @@ typedef struct sample_total {
 
 /* Sums the strata and builds the two-sided `confidence` (e.g. 0.95) interval. Where strata are
  * held at the DRAM bound, their steady parts are known to be biased low and the bound is only a
- * lower one: the interval then reaches up to at least the estimate with those strata at their
- * whole_rate_cycles. */
+ * lower one: the interval reaches up to at least the estimate with those strata at their
+ * whole_rate_cycles. Where a stratum's steady parts lay in their windows' first L2 turnover,
+ * they may be biased either way by what the L2 held before the window: the interval reaches
+ * |whole_rate_cycles - cycles| of each such stratum to both sides. */
 void sample_estimate_total(const sample_stratum_estimate *strata, size_t count, double confidence,
                            sample_total *total);
 

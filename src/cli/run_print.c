@@ -28,7 +28,8 @@ static void print_sample(const run_sample *sample)
 {
     double below = sample->cycles > 0 ? 100.0 * (sample->cycles - sample->ci_low) / sample->cycles : 0.0;
     double above = sample->cycles > 0 ? 100.0 * (sample->ci_high - sample->cycles) / sample->cycles : 0.0;
-    if (sample->has_ci && sample->dram_bound_kernel[0])   /* reaching up to the windows' whole rate */
+    /* reaching to (or as far as) the windows' whole rate */
+    if (sample->has_ci && (sample->dram_bound_kernel[0] || sample->first_turnover_kernel[0]))
         printf("95%% CI             [%.0f, %.0f] cycles (-%.2f%% +%.2f%%)\n", sample->ci_low, sample->ci_high, below,
                above);
     else if (sample->has_ci)
@@ -40,6 +41,10 @@ static void print_sample(const run_sample *sample)
         printf("DRAM bound         kernel %s: the windows' steady parts ran faster than the DRAM allows, so its "
                "rate is the DRAM's bound and the interval reaches up to the windows' whole rate (longer "
                "windows: a larger --sample-warmup-waves)\n", sample->dram_bound_kernel);
+    if (sample->first_turnover_kernel[0])
+        printf("first L2 turnover  kernel %s: the windows' steady parts ended before the window had replaced "
+               "the L2's lines, so the interval reaches as far to each side as the windows' whole rate lies from "
+               "the estimate (longer windows: a larger --sample-window-waves)\n", sample->first_turnover_kernel);
     printf("sampled            %.2f%% of warp instructions in detail, %llu measured windows/launches "
            "(period %u, windows of %g waves with %g warm-up, %u warm-up launches)\n", 100.0 * sample->detailed_fraction,
            (unsigned long long)sample->units, sample->options.period, sample->options.window_waves,
@@ -129,6 +134,10 @@ static void print_json(const run_request *request, const run_result *result)
             cJSON_AddStringToObject(object, "dram_bound_kernel", sample->dram_bound_kernel);
         else
             cJSON_AddNullToObject(object, "dram_bound_kernel");
+        if (sample->first_turnover_kernel[0])
+            cJSON_AddStringToObject(object, "first_turnover_kernel", sample->first_turnover_kernel);
+        else
+            cJSON_AddNullToObject(object, "first_turnover_kernel");
     }
     if (result->gpu_name[0]) {
         cJSON *gpu = cJSON_AddObjectToObject(root, "gpu");

@@ -58,6 +58,9 @@ void run_sampled_collect(void *engine, const sampling_options *sampling, run_tim
     };
     if (report.dram_bound_kernel)
         snprintf(sample->dram_bound_kernel, sizeof sample->dram_bound_kernel, "%s", report.dram_bound_kernel);
+    if (report.first_turnover_kernel)
+        snprintf(sample->first_turnover_kernel, sizeof sample->first_turnover_kernel, "%s",
+                 report.first_turnover_kernel);
     if (!report.has_ci)
         snprintf(sample->no_ci_reason, sizeof sample->no_ci_reason,
                  "kernel %s (%llu launches) has one measured window or launch of its size class",
@@ -73,6 +76,8 @@ void run_sampled_collect(void *engine, const sampling_options *sampling, run_tim
     run_timing_add_metric(timing, -1, "sample.has_interval", report.has_ci ? 1.0 : 0.0, NULL);
     /* 1: a kernel's rate is the DRAM bound, its windows too short to be steady. */
     run_timing_add_metric(timing, -1, "sample.dram_bound", report.dram_bound_kernel ? 1.0 : 0.0, NULL);
+    /* 1: a kernel's windows measured while their L2 still held lines from before them. */
+    run_timing_add_metric(timing, -1, "sample.first_turnover", report.first_turnover_kernel ? 1.0 : 0.0, NULL);
     if (report.has_ci) {
         run_timing_add_metric(timing, -1, "sample.ci_low", report.ci_low, "GPU cycles");
         run_timing_add_metric(timing, -1, "sample.ci_high", report.ci_high, "GPU cycles");

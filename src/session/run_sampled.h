@@ -17,6 +17,8 @@ typedef struct run_sample {
     uint64_t units;            /* measured windows and launches */
     char no_ci_reason[160];    /* why has_ci is false */
     char dram_bound_kernel[64];  /* the first kernel held at the DRAM bound ("" for none) */
+    char first_turnover_kernel[64];  /* the first kernel whose windows measured in their L2's first
+                                        turnover ("" for none) */
     sampling_options options;
 } run_sample;
 

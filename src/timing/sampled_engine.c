@@ -194,6 +194,7 @@ static int run_detailed(sampled_engine *engine, sc_device *device, const sc_laun
         .steady_cycles = record->steady_cycles,
         .steady_warp_instructions = record->steady_warp_instructions,
         .dram_busy_cycles = record->dram_busy_cycles,
+        .steady_before_turnover = record->steady_before_turnover,
     };
     *ran = record->ctas;
     engine->detailed_warp_instructions += stats->warp_instructions;
@@ -342,6 +343,8 @@ void sampled_engine_report(void *state, sampled_report *report)
         sample_estimate_stratum(&input, &estimates[i]);
         if (estimates[i].dram_bound && !report->dram_bound_kernel)
             report->dram_bound_kernel = s->kernel->name;
+        if (estimates[i].steady_before_turnover && !report->first_turnover_kernel)
+            report->first_turnover_kernel = s->kernel->name;
         if (!estimates[i].variance_known && !report->unsampled_kernel) {
             report->unsampled_kernel = s->kernel->name;
             report->unsampled_kernel_launches = s->launches;

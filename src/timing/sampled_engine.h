@@ -54,6 +54,10 @@ typedef struct sampled_report {
     /* The first kernel whose windows' steady parts ran faster than the DRAM allows, so that its
      * rate is the DRAM bound (base/sample_estimate.h); NULL for none. */
     const char *dram_bound_kernel;
+    /* The first kernel with a window whose steady part lay in its L2's first turnover, so that
+     * the interval reaches as far to each side as its windows' whole rate lies from the estimate
+     * (base/sample_estimate.h); NULL for none. */
+    const char *first_turnover_kernel;
 } sampled_report;
 
 /* Estimates the run so far; the arrays stay valid until the next launch or destroy. */

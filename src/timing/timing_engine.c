@@ -507,6 +507,7 @@ static void record_kernel(timing_engine *engine, const timing_kernel_record *bef
         .ctas = engine->kernel.cta_end - engine->kernel.cta_first,
         .steady_cycles = engine->steady_cycles,
         .steady_warp_instructions = engine->steady_instructions,
+        .steady_before_turnover = engine->steady_phase == STEADY_CLOSED && engine->steady_before_turnover,
         .l1_hits = after.l1_hits - before->l1_hits,
         .l1_misses = after.l1_misses - before->l1_misses,
         .l2_hits = after.l2_hits - before->l2_hits,

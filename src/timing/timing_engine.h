@@ -24,6 +24,10 @@ typedef struct timing_kernel_record {
      * the dispatch of the CTA it opened at to the dispatch of the part's last CTA; 0 when no
      * window was asked for or the launch is too short to have one. */
     uint64_t steady_cycles, steady_warp_instructions;
+    /* The steady window closed before the launch part had installed as many lines in the L2 as
+     * it holds: it measured while the L2 still held lines from before the part (a sampled
+     * window's functionally warmed ones). */
+    bool steady_before_turnover;
     uint64_t l1_hits, l1_misses, l2_hits, l2_misses, dram_reads, dram_writes, noc_bytes;
     uint64_t dram_busy_cycles;       /* GPU cycles the DRAM data buses carried data, per channel */
     gsi_counters stalls;             /* summed over CUs */

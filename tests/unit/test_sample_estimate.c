@@ -129,6 +129,46 @@ static void window_rate_is_at_least_the_dram_bound(void **state)
     assert_true(fabs(estimate.cycles - 5120.0) < 1e-9);
 }
 
+static void steady_parts_in_the_first_turnover_reach_to_the_whole_rate(void **state)
+{
+    /* Steady parts of 0.5 cycles per instruction (estimate 620 + 0.5 * 9000 = 5120) measured in
+     * their windows' first L2 turnover: the estimate stays, but the interval reaches as far as
+     * the windows' whole rate, 620 + 0.62 * 9000 = 6200, to each side (4040 to 6200), whatever
+     * the windows' spread. */
+    sample_unit units[] = {
+        {.cycles = 600, .warp_instructions = 1000, .steady_cycles = 200, .steady_warp_instructions = 400,
+         .steady_before_turnover = true},
+        {.cycles = 640, .warp_instructions = 1000, .steady_cycles = 200, .steady_warp_instructions = 400,
+         .steady_before_turnover = true},
+    };
+    sample_stratum stratum = {.kind = SAMPLE_WINDOWS, .units = units, .unit_count = 2, .launches = 1,
+                              .warp_instructions = 10000, .sampled_fraction = 0.2};
+    sample_stratum_estimate estimate;
+    sample_estimate_stratum(&stratum, &estimate);
+    assert_true(estimate.steady_before_turnover && !estimate.dram_bound);
+    assert_true(fabs(estimate.cycles - 5120.0) < 1e-9);
+    assert_true(fabs(estimate.whole_rate_cycles - 6200.0) < 1e-9);
+    sample_total total;
+    sample_estimate_total(&estimate, 1, 0.95, &total);
+    assert_true(total.has_ci && total.ci_high >= 6200.0 - 1e-9 && total.ci_low <= 4040.0 + 1e-9);
+
+    /* Measured after the turnover, the interval is the windows' spread alone. */
+    units[0].steady_before_turnover = units[1].steady_before_turnover = false;
+    sample_estimate_stratum(&stratum, &estimate);
+    assert_false(estimate.steady_before_turnover);
+    sample_estimate_total(&estimate, 1, 0.95, &total);
+    assert_true(total.has_ci && total.ci_high < 6200.0);
+
+    /* A stratum whose whole rate lies below its estimate (here 0.45 against steady parts of
+     * 0.5: 4500 against 4950) reaches as far to both sides. */
+    units[0].steady_before_turnover = true;
+    units[0].cycles = units[1].cycles = 450;
+    sample_estimate_stratum(&stratum, &estimate);
+    sample_estimate_total(&estimate, 1, 0.95, &total);
+    assert_true(fabs(estimate.whole_rate_cycles - 4500.0) < 1e-9);
+    assert_true(total.has_ci && total.ci_low <= 4500.0 + 1e-9 && total.ci_high >= 5400.0 - 1e-9);
+}
+
 static void windows_without_a_steady_part_leave_the_rate_alone(void **state)
 {
     /* A third window that never opened its steady part: the rate and its degrees of freedom
@@ -171,6 +211,7 @@ int main(void)
         cmocka_unit_test(single_sample_has_no_interval),
         cmocka_unit_test(window_estimator_adds_overhead_once_per_launch),
         cmocka_unit_test(window_rate_is_at_least_the_dram_bound),
+        cmocka_unit_test(steady_parts_in_the_first_turnover_reach_to_the_whole_rate),
         cmocka_unit_test(windows_without_a_steady_part_leave_the_rate_alone),
         cmocka_unit_test(scaled_stalls_sum_exactly),
     };
