@@ -19,20 +19,8 @@ settings=(--set dram.clock=450MHz --set l2.size=196608)
     fail "detailed blur run"
 "$syncscope" run --workload-file "$blur" --mode sampled "${settings[@]}" --sample-period 3 --sample-window-waves 6 \
     --sample-warmup-waves 2 --no-db --json >"$work/sampled.json" || fail "sampled blur run"
-python3 - "$work/full.json" "$work/sampled.json" <<'PY' || failures=$((failures + 1))
-import json, sys
-full, sampled = (json.load(open(path)) for path in sys.argv[1:3])
-sample = sampled["sample"]
-problems = []
-if sampled["check"] != "passed": problems.append("check " + sampled["check"])
-error = (sample["estimated_cycles"] - full["cycles"]) / full["cycles"]
-if abs(error) > 0.04:
-    problems.append("estimate %.0f vs full %d: %+.1f %%" % (sample["estimated_cycles"], full["cycles"], 100 * error))
-if sample["ci_low"] is None or not sample["ci_low"] <= full["cycles"] <= sample["ci_high"]:
-    problems.append("full run %d outside the interval [%s, %s]" % (full["cycles"], sample["ci_low"], sample["ci_high"]))
-for problem in problems: print("FAIL: blur sampled:", problem)
-sys.exit(1 if problems else 0)
-PY
+python3 "$(dirname "$0")/lib/sampled_interval.py" "blur sampled" "$work/full.json" "$work/sampled.json" \
+    --max-error 0.04 || failures=$((failures + 1))
 
 [ "$failures" -eq 0 ] && echo "sampled_bandwidth: ok"
 exit "$failures"

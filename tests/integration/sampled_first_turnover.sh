@@ -16,19 +16,8 @@ source "$(dirname "$0")/lib/cli_checks.sh"
     fail "detailed dct run"
 "$syncscope" run --workload dct --size large --mode sampled --sample-period 4 --no-db --json >"$work/sampled.json" ||
     fail "sampled dct run"
-python3 - "$work/full.json" "$work/sampled.json" <<'PY' || failures=$((failures + 1))
-import json, sys
-full, sampled = (json.load(open(path)) for path in sys.argv[1:3])
-sample = sampled["sample"]
-problems = []
-if sampled["check"] != "passed": problems.append("check " + sampled["check"])
-if sample.get("first_turnover_kernel") != "dct8x8":
-    problems.append("first_turnover_kernel %r, not dct8x8" % sample.get("first_turnover_kernel"))
-if sample["ci_low"] is None or not sample["ci_low"] <= full["cycles"] <= sample["ci_high"]:
-    problems.append("full run %d outside the interval [%s, %s]" % (full["cycles"], sample["ci_low"], sample["ci_high"]))
-for problem in problems: print("FAIL: dct sampled:", problem)
-sys.exit(1 if problems else 0)
-PY
+python3 "$(dirname "$0")/lib/sampled_interval.py" "dct sampled" "$work/full.json" "$work/sampled.json" \
+    --first-turnover dct8x8 || failures=$((failures + 1))
 
 [ "$failures" -eq 0 ] && echo "sampled_first_turnover: ok"
 exit "$failures"
