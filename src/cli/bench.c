@@ -28,8 +28,8 @@ static void print_help(void)
            "sampled: each workload in full detail and sampled (run --mode sampled; default size huge): full\n"
            "         cycles, estimate, error, 95%% interval, share of warp instructions in detail, wall-time speedup,\n"
            "         and whether it meets 2 %% with at most 1/20 in detail.\n"
-           "model: per workload, the profiling pass's time and analytical-model evaluations per second of\n"
-           "       the thread's CPU time under --mechanism (default %s, size small).\n"
+           "model: per workload, the profiling pass's time and analytical-model evaluations per second\n"
+           "       under --mechanism (default %s, size small).\n"
            "store: inserts N synthetic runs (default 100000) into --db PATH (default db/bench.sqlite; replaced at\n"
            "       the start, kept afterwards for profiling) and times every canned query (first run, best of 3).\n"
            "Without a target, runs functional and store.\n",
