@@ -1,8 +1,9 @@
 /* bench_model.c — `syncscope bench model`: the analytical model's speed. Per workload: the
  * profiling pass's time and the model's design-point evaluations per second on one core
  * (model_point_from_config done once, evaluate called in a loop over points that vary the L1
- * and L2 capacity so the reuse histograms are re-evaluated every time; the best of three
- * rounds, so that other processes sharing the core bias the figure less), and those times its
+ * and L2 capacity so the reuse histograms are re-evaluated every time; timed in the thread's CPU
+ * time, so that the time other processes hold the core does not count, and the best of three
+ * rounds, so that what they leave in the caches biases the figure less), and those times its
  * kernel groups (each group is solved on its own, so a workload of many groups evaluates
  * proportionally slower). The loop itself costs about 0.1% of the evaluations (callgrind). */
 #include "cli/bench_model.h"
@@ -19,8 +20,8 @@
 enum { BENCH_ROUNDS = 3 };
 #define BENCH_ROUND_SECONDS 0.1
 
-/* Evaluates `profile` at 64 L1/L2 sizes in turn until at least BENCH_ROUND_SECONDS have passed,
- * BENCH_ROUNDS times; the best round's rate. */
+/* Evaluates `profile` at 64 L1/L2 sizes in turn until at least BENCH_ROUND_SECONDS of the
+ * thread's CPU time have passed, BENCH_ROUNDS times; the best round's rate. */
 static double evaluations_per_second(const model_mechanism *mechanism, const model_profile *profile,
                                      const model_point *base, const model_params *params, double *checksum)
 {
@@ -33,7 +34,7 @@ static double evaluations_per_second(const model_mechanism *mechanism, const mod
     double best = 0;
     for (int round = 0; round < BENCH_ROUNDS; round++) {
         long count = 0;
-        double start = sc_monotonic_seconds(), elapsed;
+        double start = sc_thread_cpu_seconds(), elapsed;
         model_prediction prediction;
         do {
             for (int i = 0; i < 64; i++) {
@@ -41,7 +42,7 @@ static double evaluations_per_second(const model_mechanism *mechanism, const mod
                 *checksum += prediction.cycles;
             }
             count += 64;
-        } while ((elapsed = sc_monotonic_seconds() - start) < BENCH_ROUND_SECONDS);
+        } while ((elapsed = sc_thread_cpu_seconds() - start) < BENCH_ROUND_SECONDS);
         best = best > count / elapsed ? best : count / elapsed;
     }
     return best;

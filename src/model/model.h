@@ -15,9 +15,10 @@
  *
  * model_point_from_config reads the configuration once (string-keyed lookups), and
  * model_point_of_mechanism adds the numbers a mechanism derives from the keys it owns; evaluate is
- * allocation-free and costs, per kernel group, a few binary searches of the reuse summaries and
- * one to three network solves of 2.6-3.3 full cycle_at evaluations (plus one at zero load) each
- * (syncscope bench model prints the rate per workload and per group). A profile is valid for the design
+ * allocation-free and costs, per kernel group, a few table lookups of the reuse summaries (one
+ * cache line each) and one to three network solves of 2.6-3.3 full cycle_at evaluations (plus one
+ * at zero load) each; what depends on the profile alone is computed once, when it is loaded
+ * (profile.h: model_group_terms) (syncscope bench model prints the rate per workload and per group). A profile is valid for the design
  * points whose key (profile.h: CU count, warp size, CTA residency, line size, schedulers, issue
  * width, L1 banks) matches its own; model_profile_obtain takes a new one when it does not.
  *

@@ -144,9 +144,30 @@ static double reciprocal(double a) { return a > 0 ? 1.0 / a : 0.0; }
 static double resident_ctas(const model_kernel_profile *k, const model_point *p)
 {
     cu_capacity cu = {(uint64_t)p->max_ctas, (uint64_t)p->max_warps, (uint64_t)p->registers, (uint64_t)p->shared_bytes};
-    cta_needs cta = {(uint64_t)k->warps_per_cta, (uint64_t)(k->registers_per_thread * k->threads_per_cta),
-                     (uint64_t)k->shared_bytes};
+    cta_needs cta = {k->terms.cta_warps, k->terms.cta_registers, k->terms.cta_shared_bytes};
     return max2((double)occupancy_ctas_per_cu(&cu, &cta), 1.0);
+}
+
+void model_core_prepare_group(model_kernel_profile *k)
+{
+    model_group_terms *t = &k->terms;
+    t->per_instruction = 1.0 / k->warp_instructions;
+    t->instructions_per_launch = k->warp_instructions / k->launches;
+    t->read_instructions = k->instructions[MODEL_LOAD] + k->instructions[MODEL_LOAD_STRONG] + k->instructions[MODEL_ATOMIC];
+    double global_lines = 0, global_instructions = 0;
+    for (int a = 0; a < MODEL_ACCESS_COUNT; a++) {
+        global_lines += k->lines[a];
+        global_instructions += k->instructions[a];
+    }
+    t->global_instructions = global_instructions;
+    t->lines_per_global = global_instructions > 0 ? global_lines / global_instructions : 0.0;
+    t->burst_lines = k->barrier_bursts > 0 ? k->barrier_burst_lines / k->barrier_bursts : 0.0;
+    t->burst_waits = k->barrier_bursts * k->warps_per_cta * t->per_instruction;
+    t->burst_span = k->barrier_bursts > 0 ? k->barrier_burst_instructions / (k->barrier_bursts * k->warps_per_cta) : 0.0;
+    t->busiest_per_launch = k->busiest_cu_instructions / k->launches;
+    t->cta_warps = (uint64_t)k->warps_per_cta;
+    t->cta_registers = (uint64_t)(k->registers_per_thread * k->threads_per_cta);
+    t->cta_shared_bytes = (uint64_t)k->shared_bytes;
 }
 
 /* Hits of a read class at a cache of `lines` lines that the L2 misses. */
@@ -283,10 +304,11 @@ static double partial_wave(double n, double r)
     return n > r ? n - r * floor(n / r) : 0.0;
 }
 
-static placement place_ctas(const model_kernel_profile *k, const model_point *p)
+/* The placement of a group of which a CU holds r CTAs at once (resident_ctas). */
+static placement place_ctas(const model_kernel_profile *k, const model_point *p, double r)
 {
     placement out;
-    double ctas = k->ctas, r = resident_ctas(k, p), w = k->warps_per_cta;
+    double ctas = k->ctas, w = k->warps_per_cta;
     out.active = min2(p->cu_count, ctas);
     double fewer = floor(ctas / out.active), more = ceil(ctas / out.active);
     out.busiest_cus = more > fewer ? ctas - out.active * fewer : out.active;
@@ -1091,13 +1113,15 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                            const model_demand *d, model_prediction *out)
 {
     const double *theta = params->value;
-    double launches = k->launches, I = k->warp_instructions / launches;
-    if (I <= 0)
+    const model_group_terms *terms = &k->terms;
+    double launches = k->launches;
+    if (terms->instructions_per_launch <= 0)
         return;
-    placement where = place_ctas(k, p);
-    double per = 1.0 / k->warp_instructions;   /* totals -> per warp instruction */
+    double resident = resident_ctas(k, p);
+    placement where = place_ctas(k, p, resident);
+    double per = terms->per_instruction;   /* totals -> per warp instruction */
 
-    double read_instructions = k->instructions[MODEL_LOAD] + k->instructions[MODEL_LOAD_STRONG] + k->instructions[MODEL_ATOMIC];
+    double read_instructions = terms->read_instructions;
     double near_reads = d->read_lines_cpu + d->read_lines_l3, memory_reads = near_reads + d->read_lines_dram;
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
     double l2_reads = d->read_lines_l2 + memory_reads;
@@ -1116,9 +1140,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
                          (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
         .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
-        .needs_memory = read_lines > 0 ? any_of(memory_reads / read_lines, lines_per_read) : 0.0,
     };
-    /* Without near reads every memory read is a DRAM read: the same probability, no second pow(). */
+    /* Without L2 read hits every read beyond the L1 is a memory read, and without near reads every
+     * memory read is a DRAM read: the same probabilities, no second or third pow(). */
+    paths.needs_memory = memory_reads == l2_reads ? paths.needs_l2
+                         : read_lines > 0        ? any_of(memory_reads / read_lines, lines_per_read)
+                                                 : 0.0;
     paths.needs_dram = d->read_lines_dram == memory_reads ? paths.needs_memory
                        : read_lines > 0                  ? any_of(d->read_lines_dram / read_lines, lines_per_read)
                                                          : 0.0;
@@ -1139,14 +1166,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     paths.write_l1_share = d->write_l1_share;
     if (d->one_access_at_a_time)
         paths.order_reads = &k->order_reads_summary, paths.order_writes = &k->order_writes_summary;
-    double global_lines = 0, global_instructions = 0;
-    for (int a = 0; a < MODEL_ACCESS_COUNT; a++) {
-        global_lines += k->lines[a];
-        global_instructions += k->instructions[a];
-    }
-    double lsu_cycles = global_instructions > 0
-                            ? global_instructions * max2(1.0, global_lines / global_instructions / p->l1_banks)
-                            : 0.0;
+    double global_instructions = terms->global_instructions;
+    double lsu_cycles = global_instructions > 0 ? global_instructions * max2(1.0, terms->lines_per_global / p->l1_banks)
+                                                : 0.0;
     double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines;
     double hot_atomics = atomics * k->atomic_hottest_share, hot_loads = min2(d->hot_load_lines, l2_reads - atomics);
     /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
@@ -1194,10 +1216,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     split_banks(&net, BANK_OUT, HOT_BANK_OUT, bank_out_cycles * per,
                 (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
     list_queues(&net);
-    double burst_lines = k->barrier_bursts > 0 ? k->barrier_burst_lines / k->barrier_bursts : 0.0;
+    double burst_lines = terms->burst_lines;
     burst bursts = {
-        .waits = k->barrier_bursts * k->warps_per_cta * per, .lines = burst_lines,
-        .span = k->barrier_bursts > 0 ? k->barrier_burst_instructions / (k->barrier_bursts * k->warps_per_cta) : 0.0,
+        .waits = terms->burst_waits, .lines = burst_lines, .span = terms->burst_span,
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
         .dram = read_lines > 0 ? burst_lines * d->read_lines_dram / read_lines : 0.0,
         .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,
@@ -1215,7 +1236,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     bursts.together_ctas = where.busiest_cus * where.busiest_warps / k->warps_per_cta;
     fewer_bursts.together_ctas = (where.active - where.busiest_cus) * where.fewer_warps / k->warps_per_cta;
     tail_bursts.together_ctas = where.tail_warps / k->warps_per_cta;
-    double busiest = k->busiest_cu_instructions / launches, cta_work = busiest / where.busiest_ctas;
+    double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     view busiest_view = view_of(&net), tail_view = busiest_view, fewer_view = busiest_view;
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
@@ -1248,7 +1269,6 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     /* Scratchpad+DMA: the CUs blocked by their CTAs' transfers (GSI mem_struct, pending_dma). */
     dma_transfer dma = dma_transfer_of(k, p);
-    double resident = resident_ctas(k, p);
     double dma_busiest = dma_blocked_cycles(&dma, p, where.busiest_ctas, resident);
     double dma_fewer = dma_blocked_cycles(&dma, p, where.fewer_ctas, resident);
     double kernel_busy = max2(busy + dma_busiest, fewer_busy + dma_fewer);

@@ -50,6 +50,9 @@ typedef struct model_demand {
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
 
+/* Fills the group's profile-only terms (profile.h: model_group_terms); profile_prepare calls it. */
+void model_core_prepare_group(model_kernel_profile *kernel);
+
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,
                          model_serve_fn serve, model_prediction *out);
 

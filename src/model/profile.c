@@ -1,6 +1,8 @@
 /* profile.c — workload profiles: configuration key, model summaries, JSON form (profile.h). */
 #include "model/profile.h"
 
+#include "model/model_core.h"
+
 #include <cjson/cJSON.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -107,6 +109,7 @@ void profile_prepare(model_profile *profile)
         for (size_t h = 0; h < sizeof histogram_fields / sizeof histogram_fields[0]; h++)
             reuse_summarize((const reuse_histogram *)(kernel + histogram_fields[h].offset),
                             (reuse_summary *)(kernel + histogram_fields[h].summary_offset));
+        model_core_prepare_group(&profile->kernels[k]);
     }
 }
 

@@ -75,6 +75,22 @@ typedef enum model_access {
     MODEL_ACCESS_COUNT
 } model_access;
 
+/* Terms of the model core's equations that depend on a group alone, not on the design point
+ * (model_core.c: model_core_prepare_group, called by profile_prepare), so that a sweep computes
+ * them once per profile rather than at every point. */
+typedef struct model_group_terms {
+    double per_instruction;               /* 1 / warp_instructions: totals -> per warp instruction */
+    double instructions_per_launch;       /* warp_instructions / launches */
+    double read_instructions;             /* loads, strong loads and atomics */
+    double global_instructions;           /* every global memory instruction */
+    double lines_per_global;              /* their line requests per instruction (0 without any) */
+    double burst_lines;                   /* a CTA's burst's read lines (0 without bursts) */
+    double burst_waits;                   /* barrier waits after a burst per warp instruction */
+    double burst_span;                    /* a warp's instructions in a burst's interval */
+    double busiest_per_launch;            /* busiest_cu_instructions / launches */
+    uint64_t cta_warps, cta_registers, cta_shared_bytes;   /* a CTA's needs (exec/occupancy.h) */
+} model_group_terms;
+
 typedef struct model_kernel_profile {
     char name[96];
     double launches;                    /* launches merged into the group */
@@ -142,6 +158,7 @@ typedef struct model_kernel_profile {
     double stash_first_touch_loads, stash_first_touch_lines, stash_store_lines, stash_dirty_words;
     reuse_histogram dma_reads, dma_reads_cpu_owned, dma_reads_fetched, dma_reads_written, dma_cpu_recency;
     /* Precomputed by profile_prepare for the models. */
+    model_group_terms terms;
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
@@ -171,7 +188,7 @@ typedef struct model_profile {
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);
 
-/* Fills the summaries the models evaluate; call after building or loading. */
+/* Fills the summaries and the group terms the models evaluate; call after building or loading. */
 void profile_prepare(model_profile *profile);
 void profile_free(model_profile *profile);
 

@@ -4,8 +4,6 @@
 
 #include <string.h>
 
-_Static_assert(REUSE_BUCKETS <= UINT8_MAX, "reuse_summary.first_from holds entry indices in bytes");
-
 int reuse_bucket_of(uint64_t distance)
 {
     if (distance < REUSE_EXACT)
@@ -54,17 +52,23 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary)
 {
     memset(summary, 0, sizeof *summary);
     summary->total = reuse_total(histogram);
-    double below = 0.0;
+    /* The counts before each bucket, summed in increasing distance. */
+    double below[REUSE_BUCKETS + 1] = {0};
     for (int b = 0; b < REUSE_BUCKETS; b++) {
-        summary->first_from[b] = (uint8_t)summary->size;
-        if (histogram->count[b] <= 0)
-            continue;
-        int i = summary->size++;
-        summary->lower[i] = reuse_bucket_lower(b);
-        summary->upper[i] = reuse_bucket_upper(b);
-        summary->count[i] = histogram->count[b];
-        summary->below[i] = below;
-        below += histogram->count[b];
+        below[b + 1] = below[b];
+        if (histogram->count[b] > 0) {
+            summary->size++;
+            below[b + 1] += histogram->count[b];
+        }
+    }
+    /* Each bucket's first non-empty bucket at or after it, filled from the end down. */
+    reuse_entry next = {.lower = UINT64_MAX, .upper = UINT64_MAX, .below = below[REUSE_BUCKETS]};
+    summary->from_bucket[REUSE_BUCKETS] = next;
+    for (int b = REUSE_BUCKETS - 1; b >= 0; b--) {
+        if (histogram->count[b] > 0)
+            next = (reuse_entry){.lower = reuse_bucket_lower(b), .upper = reuse_bucket_upper(b),
+                                 .count = histogram->count[b], .below = below[b]};
+        summary->from_bucket[b] = next;
     }
 }
 
@@ -73,14 +77,11 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary)
 double reuse_expected_hits(const reuse_summary *summary, uint64_t lines)
 {
     /* The first non-empty bucket not wholly below `lines` (upper > lines): the one holding the
-     * distance `lines` or a later one. */
-    int first = summary->first_from[reuse_bucket_of(lines)];
-    if (first == summary->size)
-        return summary->size > 0 ? summary->below[first - 1] + summary->count[first - 1] : 0.0;
-    double hits = summary->below[first];
-    if (lines > summary->lower[first])
-        hits += summary->count[first] * ((double)(lines - summary->lower[first]) /
-                                         (double)(summary->upper[first] - summary->lower[first]));
+     * distance `lines` or a later one (past the last, every finite count). */
+    const reuse_entry *first = &summary->from_bucket[reuse_bucket_of(lines)];
+    double hits = first->below;
+    if (lines > first->lower)
+        hits += first->count * ((double)(lines - first->lower) / (double)(first->upper - first->lower));
     return hits;
 }
 
@@ -93,16 +94,20 @@ double reuse_shortfall(const reuse_summary *summary, double budget, double per_d
                        double *short_distances)
 {
     double reach = budget / per_distance, count = 0.0, distances = 0.0;   /* distances below reach fall short */
-    for (int i = 0; i < summary->size && (double)summary->lower[i] < reach; i++) {
-        double lower = (double)summary->lower[i], upper = (double)summary->upper[i];
+    /* The non-empty buckets in increasing distance: from each one's entry to the first at or after
+     * the bucket that follows it, up to the end (lower UINT64_MAX). */
+    for (const reuse_entry *e = &summary->from_bucket[0]; e->lower != UINT64_MAX && (double)e->lower < reach;
+         e = &summary->from_bucket[reuse_bucket_of(e->lower) + 1]) {
+        double lower = (double)e->lower, upper = (double)e->upper;
+        double entry_count = e->count;
         if (upper - lower <= 1.0) {
-            count += summary->count[i];
-            distances += summary->count[i] * lower;
+            count += entry_count;
+            distances += entry_count * lower;
             continue;
         }
         double end = reach < upper ? reach : upper, share = (end - lower) / (upper - lower);
-        count += summary->count[i] * share;
-        distances += summary->count[i] * share * 0.5 * (lower + end);
+        count += entry_count * share;
+        distances += entry_count * share * 0.5 * (lower + end);
     }
     *short_count = count;
     *short_distances = distances;

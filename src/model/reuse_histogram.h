@@ -39,18 +39,25 @@ void reuse_add(reuse_histogram *histogram, uint64_t distance, double count);
 void reuse_merge(reuse_histogram *into, const reuse_histogram *from);
 double reuse_total(const reuse_histogram *histogram);   /* finite and cold */
 
-/* A histogram's non-empty buckets, in increasing distance, as the models evaluate them: each
- * bucket's distances [lower, upper), its count and the counts of the buckets before it, and for
- * every bucket the first non-empty one at or after it, so a capacity's hits are one lookup (the
- * capacity's bucket, reuse_bucket_of, then that table). */
-#define REUSE_SUMMARY_MAX REUSE_BUCKETS
+/* A histogram's non-empty buckets, in increasing distance, as the models evaluate them: for
+ * every bucket, the first non-empty one at or after it, held whole (its distances [lower, upper),
+ * its count and the counts of the buckets before it), so a capacity's hits are one lookup that
+ * reads one entry (the capacity's bucket, reuse_bucket_of, then that table): a sweep looks a
+ * profile's summaries up at every point, and an entry in one place keeps each lookup to one cache
+ * line rather than one in each of four arrays. */
+typedef struct reuse_entry {
+    uint64_t lower, upper;
+    double count;
+    double below;                         /* the counts of the buckets before it, summed in increasing distance */
+} reuse_entry;
+
 typedef struct reuse_summary {
-    int size;
-    uint64_t lower[REUSE_SUMMARY_MAX], upper[REUSE_SUMMARY_MAX];
-    double count[REUSE_SUMMARY_MAX];
-    double below[REUSE_SUMMARY_MAX];      /* count[0] + ... + count[i-1], summed in that order */
+    int size;                             /* non-empty buckets */
     double total;                         /* cold included */
-    uint8_t first_from[REUSE_BUCKETS];    /* [bucket]: index of the first entry of that bucket or a later one (size: none) */
+    /* [bucket]: the first non-empty bucket at or after it; [REUSE_BUCKETS] and every bucket past
+     * the last non-empty one: the end, which holds every finite count below and no range (lower
+     * and upper UINT64_MAX, count 0). */
+    reuse_entry from_bucket[REUSE_BUCKETS + 1];
 } reuse_summary;
 
 void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary);
