@@ -62,6 +62,10 @@ typedef struct model_point {
                                                filled by its load_point (a write cache's lines, a
                                                directory's forward latency) */
     double dram_queue_lines;                /* writes the DRAM channels' request and write queues take */
+    /* 1 when the L2 sends every write and atomic on to DRAM as it takes them (l2.write_policy
+     * write_through, as the engine's L2 banks do unless the mechanism's build makes the L2 the
+     * home of written lines: its load_point clears it then), else 0 (write-back). */
+    double l2_write_through;
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */
     /* Local memory (docs/local-memory.md): whether the scratchpad is banked (local_memory.timing),

@@ -44,6 +44,7 @@
  *               mechanism sends them to the L2, the loads of its most-loaded line (kmeans's
  *               centroids under nol1), and that bank's share of the rest   m = 1
  *   L2 bank     D = requests + markers + fills (one per cycle), split the same way   m = banks - 1 and 1
+ *               (a write-through L2's hot atomics beyond their channel's queues: a DRAM line each)
  *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
  *               (only with an L3: without one a request probes the CPU cluster at once)
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
@@ -102,7 +103,8 @@
  * stations, and GSI charges each part with its own network; t_drain: a release at kernel end
  * that waits for the lines the mechanism names to reach the DRAM queues, those beyond the
  * queues' room at the channels' rate, for the lines the store buffers still hold
- * (store_buffer_flush), and for the last release's acknowledgement where the mechanism names
+ * (store_buffer_flush), for a write-through L2's writes to reach the DRAM queues
+ * (write_through_backlog), and for the last release's acknowledgement where the mechanism names
  * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
  * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
  * core's issue filter) in sync, R_SIMD in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
@@ -224,11 +226,16 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
     out->read_lines_l2 = reads.l2;
     out->write_lines = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
     out->write_lines_missed = max2(reuse_expected_misses(&k->l2_write_summary, l2_lines), 0.0);
+    out->atomic_lines = k->lines[MODEL_ATOMIC];
+    if (p->l2_write_through > 0) {
+        out->write_through_lines = out->write_lines + out->atomic_lines;
+        out->write_lines_dram = 0.0;
+        return;
+    }
     /* Dirty lines the L2 evicts (profiler.c): the dirty reuses' misses less the dirty spans'. */
     out->write_lines_dram = max2(reuse_expected_misses(&k->dirty_reuse_summary, l2_lines) -
                                      reuse_expected_misses(&k->dirty_span_summary, l2_lines),
                                  0.0);
-    out->atomic_lines = k->lines[MODEL_ATOMIC];
 }
 
 /* The release at kernel end flushes every CU's store buffer at once: F = min(entries, the CU's
@@ -245,6 +252,25 @@ static double store_buffer_flush(const model_demand *d, const model_point *p, do
         return 0.0;
     double flushed = min2(p->store_buffer_entries, d->buffered_write_lines / (launches * active_cus));
     return (flushed + active_cus * flushed / p->l2_banks) * p->noc_data_cycles + p->l2_latency;
+}
+
+/* A write-through L2 sends each write and atomic on to DRAM as it takes it (write_through_lines),
+ * and its bank waits while the line's DRAM channel has no room in its queues, so the write's
+ * acknowledgement waits too; the warps do not (they hold nothing for a write beyond the L1), so the
+ * writes pile up in front of the channels. The channels work through the launch's DRAM lines (its
+ * reads, write-backs and written-through lines) at their rate, one line every `line_cycles`, while
+ * the CUs are busy (`busy` cycles); the release at kernel end waits for the acknowledgement of the
+ * last write, i.e. until what is left fits the channels' queues. (sort on qr-apu, wt: each count
+ * radix_count writes is a word of a line of its own, 4,096 lines per launch at 10 GPU cycles a line
+ * on each of 4 channels; the detailed launch takes 10,232 cycles, of which its 8 CUs spend 78,016
+ * of 81,856 CU cycles in sync, waiting at the kernel-end release.) */
+static double write_through_backlog(const model_demand *d, const model_point *p, double launches, double busy,
+                                    double line_cycles)
+{
+    if (d->write_through_lines <= 0)
+        return 0.0;
+    double lines = (d->read_lines_dram + d->write_lines_dram + d->write_through_lines) / launches;
+    return max2(lines * line_cycles - busy - p->dram_queue_lines * line_cycles, 0.0);
 }
 
 /* The share of a round of bursts on its most loaded of `banks` L2 banks (the profile's rounds,
@@ -1211,12 +1237,24 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     };
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
                 (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, p->l2_banks);
-    split_banks(&net, L2_BANK, HOT_L2_BANK, (requests + memory_reads + d->marker_messages) * per,
-                (hot_atomics + hot_loads) * per, p->l2_banks);
+    /* A write-through L2's bank performs an atomic only when the line's DRAM channel has room for
+     * its write (write_through_backlog): the hot line's atomics, all on one channel, leave its bank
+     * one per channel line time once they have filled that channel's queues (histogram's bins on
+     * qr-apu: 512 atomics on one line per launch of histogram_global, which the detailed run
+     * performs in 4,897 cycles, 10 GPU cycles a line, counting 451 DRAM writes). */
+    double hot_atomic_extra = 0.0;
+    if (d->write_through_lines > 0 && hot_atomics > 0) {
+        double channel_line = p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY];
+        double queued = p->dram_queue_lines / p->dram_channels, per_launch = hot_atomics / launches;
+        hot_atomic_extra = max2(per_launch - queued, 0.0) * launches * max2(channel_line - 1.0, 0.0);
+    }
+    split_banks(&net, L2_BANK, HOT_L2_BANK, (requests + memory_reads + d->marker_messages + hot_atomic_extra) * per,
+                (hot_atomics + hot_atomic_extra + hot_loads) * per, p->l2_banks);
     split_banks(&net, BANK_OUT, HOT_BANK_OUT, bank_out_cycles * per,
                 (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
     list_queues(&net);
     double burst_lines = terms->burst_lines;
+    double dram_cycles = p->dram_line_cycles / (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);   /* per line, GPU-wide */
     burst bursts = {
         .waits = terms->burst_waits, .lines = burst_lines, .span = terms->burst_span,
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
@@ -1224,7 +1262,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
         .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,
         .hold = read_hold(&paths, paths.l2_latency, paths.near_latency, paths.dram_latency),
         .port_cycles = p->noc_data_cycles, .bank_share = burst_bank_share(k, p->l2_banks),
-        .dram_cycles = p->dram_line_cycles / (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]),
+        .dram_cycles = dram_cycles,
     };
     /* The busiest CUs decide the launch's length: their warps' rate with their own population on
      * their stations. A CU holding fewer CTAs, all at once, runs its warps at their own rate; one
@@ -1275,7 +1313,9 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
-    double kernel_end_wait = drain + store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
+    double backlog = write_through_backlog(d, p, launches, kernel_busy, dram_cycles);
+    double kernel_end_wait = drain + backlog +
+                             store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
                              dma_writeback_tail(&dma, p, where.busiest_ctas, resident);
     double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
     out->cycles += launches * launch_cycles;
@@ -1292,8 +1332,13 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     charge_view(&tail_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
     charge_view(&fewer_view, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate, stalls);
     /* The kernel-end release: an active CU waits for its writes to drain (GSI sync, as the detailed
-     * model charges a CU's cycles from kernel end until its L1 is drained); the rest is idle. */
-    stalls[GSI_SYNC] += where.active * kernel_end_wait;
+     * model charges a CU's cycles from kernel end until its L1 is drained); the rest is idle. A
+     * write-through backlog is mem_struct instead where a CU starts CTAs after its first wave: their
+     * accesses wait behind the earlier CTAs' written-through stores (vecadd on qr-apu at 204 MHz
+     * DRAM: 81.0% of the detailed CU cycles in mem_struct, 0.03% in sync). */
+    double backlog_struct = where.busiest_ctas > resident ? backlog : 0.0;
+    stalls[GSI_SYNC] += where.active * (kernel_end_wait - backlog_struct);
+    stalls[GSI_MEM_STRUCT] += where.active * backlog_struct;
     double dma_cycles = where.busiest_cus * dma_busiest + (where.active - where.busiest_cus) * dma_fewer;
     stalls[GSI_MEM_STRUCT] += dma_cycles;
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles - dma_cycles -
@@ -1323,7 +1368,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->noc_bytes_to_cus += k->dma_lines * line_message + k->dma_writeback_lines * MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_from_cus += k->dma_lines * MEMORY_MESSAGE_HEADER_BYTES + k->dma_writeback_lines * line_message;
     out->dram_read_bytes += (d->read_lines_dram + dma.reads.dram) * p->line_bytes;
-    out->dram_write_bytes += d->write_lines_dram * p->line_bytes;
+    out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines) * p->line_bytes;
 }
 
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,

@@ -21,6 +21,9 @@ typedef struct model_demand {
     double write_lines;         /* write-through stores reaching the L2 */
     double write_lines_missed;  /* of the write lines, those the L2 misses (it allocates them unread) */
     double write_lines_dram;    /* dirty lines the L2 evicts to DRAM */
+    double write_through_lines; /* writes and atomics a write-through L2 sends on to DRAM as it takes
+                                 * them (model_point.l2_write_through): they hold no warp, but the
+                                 * kernel-end release waits for DRAM's queues to take the last */
     double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
     double hot_load_lines;      /* of the loads beyond the L1, those of the group's most-loaded line (all at one bank) */
     double release_drain_lines; /* per launch: lines the release at kernel end waits to hand to DRAM */
@@ -61,8 +64,11 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
  * the misses by the profile's memory-side classes (profile.h): CPU-owned lines that the CPU
  * cluster still holds (their host-stack distance below its capacity) go to the CPU, lines the
  * L3 holds (fetched, or written when `l3_takes_writes`) whose distance is below the L3's
- * capacity to the L3, the rest to DRAM. Writes: every store line reaches the L2 (write-back,
- * allocating), which writes a dirty line back to DRAM when it evicts it (profiler.c). */
+ * capacity to the L3, the rest to DRAM. Writes: every store line reaches the L2; a write-back L2
+ * (allocating) writes a dirty line back to DRAM when it evicts it (profiler.c), a write-through
+ * one (model_point.l2_write_through) sends every write and atomic on to DRAM at once and holds no
+ * dirty line (every atomic is taken to change its line: a failed CAS, which writes nothing
+ * through in the detailed L2, is not told apart in the profile). */
 void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
                         bool l3_takes_writes, model_demand *out);
 

@@ -60,6 +60,7 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
     p->dma_blocks_cu = !timing.core.dma_blocks_warp;
     const memory_config *memory = &timing.memory;
     p->dram_queue_lines = (double)memory->dram.channels * (memory->dram.queue_entries + memory->dram_write_queue_entries);
+    p->l2_write_through = memory->l2_write_through ? 1.0 : 0.0;
     if (memory->cpu_cache_bytes) {
         p->cpu_lines = (double)memory->cpu_cache_bytes / line;
         p->cpu_latency = p->l2_latency + memory->cpu_probe_latency;

@@ -858,6 +858,91 @@ static void bank_conflicts_cost_on_a_banked_scratchpad(void **state)
     sc_config_free(config);
 }
 
+/* qr-apu's point for wt (its L2 writes through; rfo's directory makes it write-back whatever the
+ * preset says) with DRAM 8 times slower, and wt's initial parameters. */
+static void wt_point_with_slow_dram(const sc_config *config, model_point *point, model_param_spec *spec)
+{
+    sc_error error = {{0}};
+    assert_int_equal(model_point_from_config(config, point, &error), 0);
+    model_point rfo_point = *point;
+    assert_float_equal(point->l2_write_through, 1, 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("rfo"), config, &rfo_point, &error), 0);
+    assert_float_equal(rfo_point.l2_write_through, 0, 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), config, point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, spec, &error), 0);
+    point->dram_line_cycles *= 8;
+}
+
+/* qr-apu's L2 writes through (l2.write_policy): each of sort's stores goes on to DRAM as the L2
+ * takes it (radix_count and radix_offsets write every count, a word, to a line of its own). The
+ * warps do not wait for those writes, but the release at kernel end waits until the DRAM queues
+ * have room for the last, so with DRAM 8 times slower every launch lasts at least its written lines
+ * beyond the queues' room at the channels' rate, and every written line is a DRAM write; with a
+ * write-back L2 (sort's lines stay in it) the CUs are busy as long and the launches are shorter by
+ * that wait, sync on the CUs that ran CTAs and idle on the others. */
+static void write_through_l2_waits_for_dram(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_on("qr-apu", "sort", &config);
+    model_point point;
+    model_param_spec spec;
+    wt_point_with_slow_dram(config, &point, &spec);
+    double line_cycles = point.dram_line_cycles / (point.dram_channels * spec.initial.value[MODEL_DRAM_EFFICIENCY]);
+    double floor = 0, written = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *group = &profile->kernels[k];
+        double lines = group->lines[MODEL_STORE] + group->lines[MODEL_STORE_STRONG] + group->lines[MODEL_ATOMIC];
+        written += lines;
+        floor += group->launches * fmax(lines / group->launches - point.dram_queue_lines, 0.0) * line_cycles;
+    }
+    assert_true(floor > 0);
+    const model_mechanism *wt = model_mechanism_find("wt");
+    model_prediction through, back;
+    wt->evaluate(profile, &point, &spec.initial, &through);
+    assert_true(through.cycles >= floor);
+    assert_float_equal(through.dram_write_bytes, written * point.line_bytes, 1e-9 * written * point.line_bytes);
+    point.l2_write_through = 0;
+    wt->evaluate(profile, &point, &spec.initial, &back);
+    assert_true(back.cycles < through.cycles);
+    /* The CUs are busy alike (no dirty line is evicted); the wait is sync on the active CUs, idle on the rest. */
+    assert_true(through.stalls[GSI_SYNC] > back.stalls[GSI_SYNC]);
+    assert_float_equal(through.stalls[GSI_SYNC] + through.stalls[GSI_IDLE] - back.stalls[GSI_SYNC] - back.stalls[GSI_IDLE],
+                       through.cycles - back.cycles, 1e-9 * through.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* histogram_global's atomics all fall on one line (16 bins), whose writes a write-through L2 sends
+ * to one DRAM channel: once they have filled that channel's queues, its bank performs them no
+ * faster than the channel takes a line, and the warps wait for their atomics. With DRAM 8 times
+ * slower the workload lasts at least the hot line's atomics beyond the channel's queues at one
+ * channel's line time; with a write-back L2 it is much faster. */
+static void write_through_hot_atomics_wait_for_one_channel(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_sized("qr-apu", "histogram", "small", &config);
+    model_point point;
+    model_param_spec spec;
+    wt_point_with_slow_dram(config, &point, &spec);
+    double floor = 0, queued = point.dram_queue_lines / point.dram_channels;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *group = &profile->kernels[k];
+        double hot = group->lines[MODEL_ATOMIC] * group->atomic_hottest_share / group->launches;
+        floor += group->launches * fmax(hot - queued, 0.0) * point.dram_line_cycles /
+                 spec.initial.value[MODEL_DRAM_EFFICIENCY];
+    }
+    assert_true(floor > 0);
+    const model_mechanism *wt = model_mechanism_find("wt");
+    model_prediction through, back;
+    wt->evaluate(profile, &point, &spec.initial, &through);
+    point.l2_write_through = 0;
+    wt->evaluate(profile, &point, &spec.initial, &back);
+    assert_true(through.cycles >= floor);
+    assert_true(back.cycles < floor);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -888,6 +973,8 @@ int main(void)
         cmocka_unit_test(dma_transfers_block_the_sm),
         cmocka_unit_test(stash_first_touches_are_global_loads),
         cmocka_unit_test(bank_conflicts_cost_on_a_banked_scratchpad),
+        cmocka_unit_test(write_through_l2_waits_for_dram),
+        cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

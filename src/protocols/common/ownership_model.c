@@ -58,5 +58,6 @@ int ownership_load_point(const sc_config *config, model_point *point, sc_error *
     point->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY] =
         sc_config_float(config, "directory.latency") + 2 * sc_config_float(config, "noc.latency") * gpu_per_noc +
         point->noc_header_cycles + point->noc_data_cycles;
+    point->l2_write_through = 0.0;   /* the L2 is the home of the lines the L1s write back (directory.c) */
     return 0;
 }

@@ -12,3 +12,10 @@ void rcc_serve(const model_kernel_profile *k, const model_point *p, model_demand
     model_memory_split(k, p, loads - hits + k->lines[MODEL_ATOMIC], false, out);
     out->read_lines_l1 = hits;
 }
+
+int rcc_load_point(const sc_config *config, model_point *point, sc_error *error)
+{
+    (void)config, (void)error;
+    point->l2_write_through = 0.0;   /* the L2 is write-back (rcc_core.c, Ren §3.4.3) */
+    return 0;
+}

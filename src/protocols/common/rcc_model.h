@@ -20,4 +20,7 @@
  * model_demand. */
 void rcc_serve(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
 
+/* Both RCC protocols make the L2 write-back whatever l2.write_policy says (rcc_core.c). */
+int rcc_load_point(const sc_config *config, model_point *point, sc_error *error);
+
 #endif

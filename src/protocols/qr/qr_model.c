@@ -70,6 +70,7 @@ static void serve_lines(const model_kernel_profile *k, const model_point *p, mod
     out->write_lines = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
     out->write_lines_missed = out->write_lines;
     out->write_lines_dram = out->write_lines + out->atomic_lines;
+    out->write_through_lines = 0.0;   /* qr's write path hands them to DRAM (above, and the release's drain) */
     out->release_drain_lines = fmin(out->write_lines / k->launches, p->protocol_terms[QR_TERM_WRITE_CACHE_LINES]);
 }
 

@@ -17,4 +17,4 @@ static void evaluate_rcc(const model_profile *profile, const model_point *point,
     model_core_evaluate(profile, point, params, serve_rcc, out);
 }
 
-const model_mechanism model_rcc = {.name = "rcc", .evaluate = evaluate_rcc};
+const model_mechanism model_rcc = {.name = "rcc", .evaluate = evaluate_rcc, .load_point = rcc_load_point};

@@ -20,4 +20,4 @@ static void evaluate_rcc_wo(const model_profile *profile, const model_point *poi
     model_core_evaluate(profile, point, params, serve_rcc_wo, out);
 }
 
-const model_mechanism model_rcc_wo = {.name = "rcc-wo", .evaluate = evaluate_rcc_wo};
+const model_mechanism model_rcc_wo = {.name = "rcc-wo", .evaluate = evaluate_rcc_wo, .load_point = rcc_load_point};
