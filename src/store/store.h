@@ -199,7 +199,9 @@ int sc_store_latest_calibration(sc_store *store, const char *mechanism, const ch
 
 /* Stores a calibration read from another database (`row` as sc_store_latest_calibration fills
  * it) unless `to` holds one of the same content (every column but the id and the creation time),
- * keeping its id and creation time when that id is free in `to`. Returns its id in `to`. */
+ * keeping its id and creation time when that id is free in `to`. The copy's residuals name no
+ * detailed run and no prior calibration (JSON null): those stay in the database the calibration
+ * was fitted in. Returns its id in `to`. */
 int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, sc_error *error);
 
 void sc_calibration_row_release(sc_calibration_row *row);

@@ -62,6 +62,16 @@ int sc_store_fail(sc_store *store, const char *what, sc_error *error);
 /* Runs SQL without results (several statements allowed). */
 int sc_store_exec(sc_store *store, const char *sql, sc_error *error);
 
+/* Maps an id named in a calibration's residuals to the id of the same run or calibration in the
+ * database the calibration goes to; 0 where that database has none (residual_ids.c). */
+typedef int64_t (*sc_residual_id_map)(void *context, int64_t id);
+
+/* The residuals JSON (malloc'd) with each entry's detailed_run_id mapped by `map_run` and its
+ * from_calibration by `map_calibration` (a NULL map, or 0 from it, makes the id JSON null); NULL
+ * when `residuals` is not a JSON array. */
+char *sc_residuals_map_ids(const char *residuals, sc_residual_id_map map_run, sc_residual_id_map map_calibration,
+                           void *context);
+
 /* Rolls back the open transaction, if any, keeping `error` as it is. */
 void sc_store_rollback(sc_store *store);
 

@@ -12,9 +12,11 @@
  * input) is not added again, nor are its kernels, metrics and stall rows; profiles and
  * validations likewise by every column but their ids, with the runs and calibrations they refer to
  * mapped, and calibrations by every column but their ids and creation times (each shard of a model
- * sweep holds a copy of the calibrations it used: the merged database keeps one), with the
- * calibration_id metric of the model runs mapped to the calibration's id in the output. What is added gets ids past the output's current maximum, so that every
- * reference between rows survives. */
+ * sweep holds a copy of the calibrations it used: the merged database keeps one; the residuals are
+ * compared with the ids they name left out, as a copy names none), with the calibration_id metric of
+ * the model runs, and the detailed runs and prior calibrations a calibration's residuals name, mapped
+ * to their ids in the output (residual_ids.c). What is added gets ids past the output's current
+ * maximum, so that every reference between rows survives. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +28,9 @@
 static const char *const staged_tables[] = {"configs", "sweeps",  "sweep_points", "runs",         "kernels",
                                             "metrics", "stalls",  "profiles",     "calibrations", "validations"};
 
-/* Merges staged input :input into main; leaves temp.merge_runs (old_id, present, new_id). */
-static const char merge_sql[] =
+/* Merges the sweeps and runs of staged input :input into main; leaves temp.merge_runs (old_id,
+ * present, new_id) and an empty temp.merge_calibrations (old_id, present, new_id). */
+static const char merge_runs_sql[] =
     "CREATE TEMP TABLE merge_offsets AS SELECT"
     " (SELECT coalesce(max(id), 0) FROM main.runs) AS runs,"
     " (SELECT coalesce(max(id), 0) FROM main.profiles) AS profiles,"
@@ -62,22 +65,29 @@ static const char merge_sql[] =
     " p.new_id FROM temp.merge_in_runs r JOIN temp.merge_runs m ON m.old_id = r.id"
     " LEFT JOIN temp.merge_points p ON p.old_id = r.sweep_point_id"
     " WHERE r.input = :input AND m.present IS NULL ORDER BY r.id;"
-    /* each calibration of the input, with the output's calibration of the same content (every
-     * column but its id and creation time: shards given one calibration each hold a copy) */
-    "CREATE TEMP TABLE merge_calibrations (old_id INTEGER PRIMARY KEY, present INTEGER, new_id INTEGER);"
+    "CREATE TEMP TABLE merge_calibrations (old_id INTEGER PRIMARY KEY, present INTEGER, new_id INTEGER);";
+
+/* Merges staged calibration :calibration of input :input (its residuals' ids already mapped to the
+ * output's, merge_calibration), with the output's calibration of the same content if there is one:
+ * every column but its id and creation time, the residuals compared without their ids (shards
+ * given one calibration each hold a copy that names no runs, sc_store_copy_calibration). */
+static const char merge_calibration_sql[] =
     "INSERT INTO temp.merge_calibrations (old_id, present) SELECT c.id, (SELECT e.id FROM main.calibrations e"
     " WHERE e.mechanism = c.mechanism AND e.system = c.system AND e.params = c.params"
-    " AND e.covariance = c.covariance AND e.residuals = c.residuals AND e.r2 IS c.r2"
-    " AND e.sample_count = c.sample_count AND e.manifests IS c.manifests AND e.workload IS c.workload"
+    " AND e.covariance = c.covariance AND merge_residuals_unlinked(e.residuals) = merge_residuals_unlinked(c.residuals)"
+    " AND e.r2 IS c.r2 AND e.sample_count = c.sample_count AND e.manifests IS c.manifests AND e.workload IS c.workload"
     " AND e.workload_params IS c.workload_params ORDER BY e.id LIMIT 1)"
-    " FROM temp.merge_in_calibrations c WHERE c.input = :input;"
-    "UPDATE temp.merge_calibrations"
-    " SET new_id = coalesce(present, old_id + (SELECT calibrations FROM temp.merge_offsets));"
+    " FROM temp.merge_in_calibrations c WHERE c.input = :input AND c.id = :calibration;"
+    "UPDATE temp.merge_calibrations SET new_id = coalesce(present, old_id + (SELECT calibrations FROM temp.merge_offsets))"
+    " WHERE old_id = :calibration;"
     "INSERT INTO main.calibrations (id, created_at, mechanism, system, params, covariance, residuals, r2, sample_count,"
     " manifests, workload, workload_params) SELECT m.new_id, c.created_at, c.mechanism, c.system, c.params,"
     " c.covariance, c.residuals, c.r2, c.sample_count, c.manifests, c.workload, c.workload_params"
     " FROM temp.merge_in_calibrations c JOIN temp.merge_calibrations m ON m.old_id = c.id"
-    " WHERE c.input = :input AND m.present IS NULL;"
+    " WHERE c.input = :input AND c.id = :calibration AND m.present IS NULL;";
+
+/* Merges the rest of staged input :input: the rows that belong to runs, profiles, validations. */
+static const char merge_rest_sql[] =
     "INSERT INTO main.kernels (run_id, kernel_index, name, grid, block, warp_instructions, cycles)"
     " SELECT m.new_id, k.kernel_index, k.name, k.grid, k.block, k.warp_instructions, k.cycles"
     " FROM temp.merge_in_kernels k JOIN temp.merge_runs m ON m.old_id = k.run_id"
@@ -120,8 +130,8 @@ static int same_file(const char *a, const char *b)
     return realpath(a, real_a) && realpath(b, real_b) && !strcmp(real_a, real_b);
 }
 
-/* Runs every statement of `sql`, binding :input where a statement has it. */
-static int exec_for_input(sc_store *store, const char *sql, int input, sc_error *error)
+/* Runs every statement of `sql`, binding :input and :calibration where a statement has them. */
+static int exec_for_input(sc_store *store, const char *sql, int input, int64_t calibration, sc_error *error)
 {
     const char *next = sql;
     while (*sc_store_skip_comments(next)) {
@@ -131,12 +141,126 @@ static int exec_for_input(sc_store *store, const char *sql, int input, sc_error 
         int parameter = sqlite3_bind_parameter_index(statement, ":input");
         if (parameter)
             sqlite3_bind_int(statement, parameter, input);
+        if ((parameter = sqlite3_bind_parameter_index(statement, ":calibration")))
+            sqlite3_bind_int64(statement, parameter, calibration);
         int rc = sqlite3_step(statement);
         sqlite3_finalize(statement);
         if (rc != SQLITE_DONE)
             return sc_store_fail(store, "merging", error);
     }
     return 0;
+}
+
+/* SQL function merge_residuals_unlinked(residuals): the residuals with every id they name made
+ * null (residual_ids.c), so that copies of one calibration compare equal; text that is not a JSON
+ * array compares as it is. */
+static void residuals_unlinked(sqlite3_context *context, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const char *residuals = (const char *)sqlite3_value_text(argv[0]);
+    char *unlinked = sc_residuals_map_ids(residuals, NULL, NULL, NULL);
+    if (unlinked)
+        sqlite3_result_text(context, unlinked, -1, free);
+    else
+        sqlite3_result_value(context, argv[0]);
+}
+
+/* The output's ids of the runs and calibrations of the input being merged (temp.merge_runs,
+ * temp.merge_calibrations), looked up by the input's id. */
+typedef struct merged_ids {
+    sqlite3_stmt *run, *calibration;
+    int failed_rc;                 /* a lookup's SQLite error, 0 if none */
+} merged_ids;
+
+static int64_t merged_id(merged_ids *ids, sqlite3_stmt *lookup, int64_t id)
+{
+    sqlite3_bind_int64(lookup, 1, id);
+    int rc = sqlite3_step(lookup);
+    int64_t found = rc == SQLITE_ROW && sqlite3_column_type(lookup, 0) != SQLITE_NULL ? sqlite3_column_int64(lookup, 0) : 0;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        ids->failed_rc = rc;
+    sqlite3_reset(lookup);
+    return found;
+}
+
+static int64_t merged_run_id(void *context, int64_t id)
+{
+    merged_ids *ids = context;
+    return merged_id(ids, ids->run, id);
+}
+
+static int64_t merged_calibration_id(void *context, int64_t id)
+{
+    merged_ids *ids = context;
+    return merged_id(ids, ids->calibration, id);
+}
+
+/* Maps the ids in staged calibration `id`'s residuals to the output's (null where the output has no
+ * such run or calibration: the input named one it does not hold). */
+static int map_residual_ids(sc_store *out, int input, int64_t id, merged_ids *ids, sc_error *error)
+{
+    sqlite3_stmt *read = NULL, *write = NULL;
+    int status = -1;
+    if (sqlite3_prepare_v2(out->db, "SELECT residuals FROM temp.merge_in_calibrations WHERE input = ?1 AND id = ?2", -1,
+                           &read, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(out->db, "UPDATE temp.merge_in_calibrations SET residuals = ?3 WHERE input = ?1 AND id = ?2",
+                           -1, &write, NULL) == SQLITE_OK) {
+        sqlite3_bind_int(read, 1, input);
+        sqlite3_bind_int64(read, 2, id);
+        char *mapped = NULL;
+        if (sqlite3_step(read) == SQLITE_ROW)
+            mapped = sc_residuals_map_ids((const char *)sqlite3_column_text(read, 0), merged_run_id,
+                                          merged_calibration_id, ids);
+        status = ids->failed_rc ? -1 : 0;
+        if (mapped && !status) {
+            sqlite3_bind_int(write, 1, input);
+            sqlite3_bind_int64(write, 2, id);
+            sqlite3_bind_text(write, 3, mapped, -1, free);
+            status = sqlite3_step(write) == SQLITE_DONE ? 0 : -1;
+        } else
+            free(mapped);
+    }
+    sqlite3_finalize(read);
+    sqlite3_finalize(write);
+    return status ? sc_store_fail(out, "merging the calibrations", error) : 0;
+}
+
+/* Merges the staged calibrations of input `input` one by one in the order of their ids, so that a
+ * refit's prior (an earlier calibration) already has its id in the output when the refit's
+ * residuals name it. */
+static int merge_calibrations(sc_store *out, int input, sc_error *error)
+{
+    sqlite3_stmt *list = NULL;
+    merged_ids ids = {NULL, NULL, 0};
+    int status = sqlite3_prepare_v2(out->db, "SELECT id FROM temp.merge_in_calibrations WHERE input = ?1 ORDER BY id",
+                                    -1, &list, NULL) != SQLITE_OK ||
+                 sqlite3_prepare_v2(out->db, "SELECT new_id FROM temp.merge_runs WHERE old_id = ?1", -1, &ids.run,
+                                    NULL) != SQLITE_OK ||
+                 sqlite3_prepare_v2(out->db, "SELECT new_id FROM temp.merge_calibrations WHERE old_id = ?1", -1,
+                                    &ids.calibration, NULL) != SQLITE_OK
+                     ? sc_store_fail(out, "merging the calibrations", error)
+                     : 0;
+    int64_t *calibrations = NULL;
+    size_t count = 0, capacity = 0;
+    sqlite3_bind_int(list, 1, input);
+    int rc = SQLITE_DONE;
+    while (!status && (rc = sqlite3_step(list)) == SQLITE_ROW) {
+        if (count == capacity) {
+            capacity = capacity ? 2 * capacity : 16;
+            calibrations = realloc(calibrations, capacity * sizeof *calibrations);
+        }
+        calibrations[count++] = sqlite3_column_int64(list, 0);
+    }
+    if (!status && rc != SQLITE_DONE)
+        status = sc_store_fail(out, "merging the calibrations", error);
+    for (size_t c = 0; c < count && !status; c++)
+        if (!(status = map_residual_ids(out, input, calibrations[c], &ids, error)))
+            status = exec_for_input(out, merge_calibration_sql, input, calibrations[c], error);
+    free(calibrations);
+    sqlite3_finalize(list);
+    sqlite3_finalize(ids.run);
+    sqlite3_finalize(ids.calibration);
+    return status;
 }
 
 /* Copies every table of input number `input` (attached as shard) into its staging table,
@@ -155,7 +279,7 @@ static int stage_tables(sc_store *out, int input, sc_error *error)
                 return -1;
         }
         snprintf(sql, sizeof sql, "INSERT INTO temp.merge_in_%s SELECT :input, * FROM shard.%s", table, table);
-        if (exec_for_input(out, sql, input, error))
+        if (exec_for_input(out, sql, input, -1, error))
             return -1;
     }
     return 0;
@@ -198,7 +322,11 @@ static int merge_staged(sc_store *out, int in_count, sc_merge_counts *counts, sc
         return -1;
     int status = 0;
     for (int input = 0; input < in_count && !status; input++) {
-        status = exec_for_input(out, merge_sql, input, error);
+        status = exec_for_input(out, merge_runs_sql, input, -1, error);
+        if (!status)
+            status = merge_calibrations(out, input, error);
+        if (!status)
+            status = exec_for_input(out, merge_rest_sql, input, -1, error);
         if (!status)
             status = sc_store_query(out,
                                     "SELECT count(*) FILTER (WHERE present IS NULL),"
@@ -246,6 +374,9 @@ int sc_store_merge(const char *out_path, const char *const *in_paths, int in_cou
     sc_store *out = sc_store_open(out_path, error);
     /* staged rows go to a temporary file, not memory: inputs may be large */
     int status = out ? sc_store_exec(out, "PRAGMA temp_store = FILE", error) : -1;
+    if (!status && sqlite3_create_function_v2(out->db, "merge_residuals_unlinked", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                              NULL, residuals_unlinked, NULL, NULL, NULL) != SQLITE_OK)
+        status = sc_store_fail(out, "merging", error);
     for (int i = 0; i < in_count && !status; i++)
         if (stage_input(out, uris[i], i, error))
             status = sc_fail_prefix(error, "merging %s", in_paths[i]);

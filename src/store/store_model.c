@@ -185,7 +185,8 @@ int sc_store_latest_calibration(sc_store *store, const char *mechanism, const ch
     return found < 0 ? -1 : 0;
 }
 
-int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, sc_error *error)
+/* Stores `row` in `to` unless a calibration of the same content is there; its id if free. */
+static int64_t copy_calibration_row(sc_store *to, const sc_calibration_row *row, sc_error *error)
 {
     sqlite3_stmt *s = prepare(to, "SELECT id FROM calibrations WHERE mechanism = ?1 AND system = ?2 AND params = ?3 "
                                   "AND covariance = ?4 AND residuals = ?5 AND r2 IS ?6 AND sample_count = ?7 "
@@ -219,6 +220,20 @@ int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, s
     sqlite3_bind_text(s, 11, row->workload, -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 12, row->workload_params, -1, SQLITE_STATIC);
     return finish_insert(to, s, "copying the calibration", error);
+}
+
+int64_t sc_store_copy_calibration(sc_store *to, const sc_calibration_row *row, sc_error *error)
+{
+    /* its residuals' runs and prior calibrations stay in the database it was fitted in */
+    sc_calibration_row copy = *row;
+    char *unlinked = sc_residuals_map_ids(row->residuals, NULL, NULL, NULL);
+    if (!unlinked)
+        return sc_fail(error, "%s: copying calibration %lld: its residuals are not a JSON array", to->path,
+                       (long long)row->id);
+    copy.residuals = unlinked;
+    int64_t id = copy_calibration_row(to, &copy, error);
+    free(unlinked);
+    return id;
 }
 
 /* Adds each row's log(model / detailed cycles) squared to *sum and counts it (`s` bound). */

@@ -70,8 +70,10 @@ static char *residuals_json(const model_study *study, const study_sample *sample
             if (value)
                 cJSON_AddItemToObject(kept, fields[f], cJSON_Duplicate(value, true));
         }
+        /* an entry the prior carried names its own source (null in a copied calibration) */
         const cJSON *from = cJSON_GetObjectItemCaseSensitive(entry, "from_calibration");
-        cJSON_AddNumberToObject(kept, "from_calibration", cJSON_IsNumber(from) ? from->valuedouble : (double)carried_from);
+        cJSON_AddItemToObject(kept, "from_calibration",
+                              from ? cJSON_Duplicate(from, true) : cJSON_CreateNumber((double)carried_from));
         cJSON_AddItemToArray(array, kept);
     }
     cJSON_Delete(prior);

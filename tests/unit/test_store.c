@@ -535,6 +535,81 @@ static void test_merge_shards(void **state)
     sc_store_close(merged);
 }
 
+/* A merge maps the ids a calibration's residuals name (the detailed runs, a refit's prior) to the
+ * output's ids of the same runs and calibration; a calibration copied into a shard names none
+ * there, and the merge keeps one calibration for the copy and its original. */
+static void test_merge_maps_residual_ids(void **state)
+{
+    (void)state;
+    char fitted_path[512], shard_path[512], out_path[512];
+    path_in_directory(fitted_path, sizeof fitted_path, "residuals_fitted.sqlite");
+    path_in_directory(shard_path, sizeof shard_path, "residuals_shard.sqlite");
+    path_in_directory(out_path, sizeof out_path, "residuals_out.sqlite");
+    sc_error error;
+    sc_store *fitted = sc_store_open(fitted_path, &error);
+    assert_non_null(fitted);
+    for (long i = 0; i < 5; i++)
+        assert_int_equal(insert_synthetic(fitted, 200 + i), i + 1);
+    /* calibration 1 measured by runs 2 and 4; its refit by run 5, carrying run 2 from calibration 1 */
+    if (sc_store_query(fitted,
+                      "INSERT INTO calibrations (mechanism, system, params, covariance, residuals, r2, sample_count)"
+                      " VALUES ('wt', 'gtx480', '{}', '[]', json_array("
+                      "json_object('workload', 'w', 'detailed_run_id', 2, 'detailed_cycles', (SELECT cycles FROM runs WHERE id = 2)),"
+                      "json_object('workload', 'w', 'detailed_run_id', 4, 'detailed_cycles', (SELECT cycles FROM runs WHERE id = 4))),"
+                      " 0.9, 2),"
+                      " ('wt', 'gtx480', '{}', '[]', json_array("
+                      "json_object('workload', 'w', 'detailed_run_id', 5, 'detailed_cycles', (SELECT cycles FROM runs WHERE id = 5)),"
+                      "json_object('workload', 'w', 'detailed_run_id', 2, 'detailed_cycles', (SELECT cycles FROM runs WHERE id = 2),"
+                      " 'from_calibration', 1)), 0.95, 3)",
+                      NULL, 0, NULL, NULL, &error))
+        fail_msg("%s", error.message);
+    /* a shard's copy of the refit names no run and no calibration */
+    sc_calibration_row latest;
+    assert_int_equal(sc_store_latest_calibration(fitted, "wt", "gtx480", NULL, NULL, NULL, &latest, &error), 0);
+    sc_store *shard = sc_store_open(shard_path, &error);
+    assert_non_null(shard);
+    insert_synthetic(shard, 400);
+    assert_true(sc_store_copy_calibration(shard, &latest, &error) > 0);
+    sc_calibration_row_release(&latest);
+    assert_int_equal(count_rows(shard, "SELECT count(*) FROM calibrations, json_each(residuals) e"
+                                       " WHERE json_type(e.value, '$.detailed_run_id') = 'null'"
+                                       " AND json_extract(e.value, '$.detailed_cycles') > 0"),
+                     2);
+    assert_int_equal(count_rows(shard, "SELECT count(*) FROM calibrations, json_each(residuals) e"
+                                       " WHERE json_type(e.value, '$.from_calibration') = 'null'"),
+                     1);
+    sc_store_close(shard);
+    sc_store_close(fitted);
+    /* the output already holds other runs and a calibration, so every id moves */
+    sc_store *out = sc_store_open(out_path, &error);
+    for (long i = 0; i < 3; i++)
+        insert_synthetic(out, 300 + i);
+    assert_int_equal(sc_store_query(out,
+                                   "INSERT INTO calibrations (mechanism, system, params, covariance, residuals, r2,"
+                                   " sample_count) VALUES ('qr', 'gsi', '{}', '[]', '[]', 0.5, 7)",
+                                   NULL, 0, NULL, NULL, &error),
+                     0);
+    sc_store_close(out);
+    const char *inputs[] = {fitted_path, shard_path};
+    sc_merge_counts counts;
+    if (sc_store_merge(out_path, inputs, 2, &counts, &error))
+        fail_msg("%s", error.message);
+    out = sc_store_open(out_path, &error);
+    assert_int_equal(count_rows(out, "SELECT count(*) FROM calibrations"), 3);
+    /* every residual names the run it was measured by: the output's run of the same cycles */
+    assert_int_equal(count_rows(out, "SELECT count(*) FROM calibrations c, json_each(c.residuals) e"
+                                     " JOIN runs r ON r.id = json_extract(e.value, '$.detailed_run_id')"
+                                     " WHERE r.cycles = json_extract(e.value, '$.detailed_cycles')"),
+                     4);
+    /* the refit's carried entry names its prior by the prior's id in the output */
+    assert_int_equal(count_rows(out, "SELECT count(*) FROM calibrations y, json_each(y.residuals) e"
+                                     " JOIN calibrations x ON x.id = json_extract(e.value, '$.from_calibration')"
+                                     " WHERE y.sample_count = 3 AND x.sample_count = 2"),
+                     1);
+    assert_int_equal(sc_store_check(out, stderr, &error), 0);
+    sc_store_close(out);
+}
+
 /* A merge checks every input before it writes: a bad input, or the output among the inputs,
  * fails the merge with the output byte for byte as it was (or not created at all). */
 static void test_merge_checks_inputs_first(void **state)
@@ -813,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_concurrent_first_open),
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_merge_shards),
+        cmocka_unit_test(test_merge_maps_residual_ids),
         cmocka_unit_test(test_merge_checks_inputs_first),
         cmocka_unit_test(test_reader_refuses_changes),
         cmocka_unit_test(test_check_finds_bad_stall_sums),
