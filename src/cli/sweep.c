@@ -58,12 +58,13 @@ static void print_spot_summary(const sweep_spec *spec, const sweep_spot_summary 
            spec->spot_outside ? "yes" : "no", (long long)spot->runs, (long long)spot->outside_band,
            (long long)spot->extrapolated);
     if (spot->points_measured_before)
-        printf("; %lld chosen points were measured before", (long long)spot->points_measured_before);
+        printf("; %lld chosen points were measured before (%lld of their runs compared again)",
+               (long long)spot->points_measured_before, (long long)spot->runs_measured_before);
     if (spot->refits)
         printf("; REFIT %d mechanism x workload pair(s), %lld model runs evaluated again: mean cycle error at the spot "
                "points %.2f%% before, %.2f%% after", spot->refits, (long long)spot->refitted_runs,
                100 * spot->error_before, 100 * spot->error_after);
-    else if (spot->runs)
+    else if (spot->runs + spot->runs_measured_before)
         printf("; no refit: mean cycle error at the spot points %.2f%%", 100 * spot->error_before);
     printf(" (%.2f s)\n", spot->seconds);
 }

@@ -4,10 +4,27 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/progress.h"
 #include "session/run_session.h"
 #include "workloads/workload.h"
+
+/* Fills the sample's measured side: the run's cycles, the stall cycles of each GSI category summed
+ * over its `cu_count` CUs, and for a sampled run (study->windows) whether its estimate has an
+ * interval, its share run in detail and its warp instructions. */
+static void fill_measured(const model_study *study, double cycles, const double *stall_cycles, double cu_count,
+                          bool has_ci, double detailed_fraction, uint64_t warp_instructions, study_sample *out)
+{
+    out->sample.cycles = cycles;
+    double cu_cycles = cycles * cu_count;
+    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        out->sample.stall_fraction[c] = stall_cycles[c] / cu_cycles;
+    out->has_interval = !study->windows || has_ci;
+    out->detailed_fraction = study->windows ? detailed_fraction : 1.0;
+    out->warp_instructions = warp_instructions;
+    out->sample.weight = out->has_interval ? 1.0 : STUDY_NO_INTERVAL_WEIGHT;
+}
 
 /* Runs one workload at one point in detail (or sampled), stores it (in sweep point
  * `sweep_point_id` unless 0) and fills the sample's measured side. */
@@ -31,14 +48,11 @@ static int detailed_sample(const model_study *study, sc_store *store, const sc_c
         status = out->detailed_run_id < 0 ? -1 : 0;
     }
     if (status == 0) {
-        out->sample.cycles = (double)result.timing.cycles;
-        double cu_cycles = (double)result.timing.cycles * result.timing.cu_count;
+        double stall_cycles[GSI_CATEGORY_COUNT];
         for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
-            out->sample.stall_fraction[c] = (double)result.timing.total.category[c] / cu_cycles;
-        out->has_interval = !study->windows || result.sample.has_ci;
-        out->detailed_fraction = study->windows ? result.sample.detailed_fraction : 1.0;
-        out->warp_instructions = result.stats.warp_instructions;
-        out->sample.weight = out->has_interval ? 1.0 : STUDY_NO_INTERVAL_WEIGHT;
+            stall_cycles[c] = (double)result.timing.total.category[c];
+        fill_measured(study, (double)result.timing.cycles, stall_cycles, result.timing.cu_count, result.sample.has_ci,
+                      result.sample.detailed_fraction, result.stats.warp_instructions, out);
     }
     run_result_release(&result);
     return status;
@@ -117,4 +131,90 @@ void model_study_samples_free(study_sample *samples, int count)
     for (int i = 0; i < count; i++)
         profile_free(samples[i].profile);
     free(samples);
+}
+
+/* ---- a sample read back from a stored run ---- */
+
+/* What the store holds of a run's measured side. */
+typedef struct stored_measurement {
+    double cycles, cu_count;
+    double stall_cycles[GSI_CATEGORY_COUNT];
+    bool has_ci, found;
+    double detailed_fraction, warp_instructions;
+} stored_measurement;
+
+static int read_run_row(void *context, int columns, const char *const *names, const char *const *values,
+                        const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    stored_measurement *m = context;
+    if (values && values[0] && values[1]) {
+        m->cycles = strtod(values[0], NULL);
+        m->cu_count = strtod(values[1], NULL);
+        m->found = true;
+    }
+    return 0;
+}
+
+static int read_stall_row(void *context, int columns, const char *const *names, const char *const *values,
+                          const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    stored_measurement *m = context;
+    for (int c = 0; values && values[0] && values[1] && c < GSI_CATEGORY_COUNT; c++)
+        if (!strcmp(values[0], gsi_category_name((gsi_category)c)))
+            m->stall_cycles[c] += strtod(values[1], NULL);
+    return 0;
+}
+
+static int read_metric_row(void *context, int columns, const char *const *names, const char *const *values,
+                           const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    stored_measurement *m = context;
+    if (!values || !values[0] || !values[1])
+        return 0;
+    double value = strtod(values[1], NULL);
+    if (!strcmp(values[0], "sample.has_interval"))
+        m->has_ci = value != 0;
+    else if (!strcmp(values[0], "sample.detailed_fraction"))
+        m->detailed_fraction = value;
+    else if (!strcmp(values[0], "warp_instructions"))
+        m->warp_instructions = value;
+    return 0;
+}
+
+int model_study_sample_stored(const model_study *study, sc_store *store, const sc_config *config,
+                              const sc_workload_ref *workload, int64_t run_id, const char *point_json,
+                              study_sample *out, sc_error *error)
+{
+    model_point point;
+    if (model_point_from_config(config, &point, error) < 0 || model_point_of_mechanism(study->model, config, &point, error) < 0)
+        return -1;
+    char id_text[32];
+    snprintf(id_text, sizeof id_text, "%lld", (long long)run_id);
+    sc_query_param param = {"run", id_text};
+    stored_measurement m = {0};
+    int status = sc_store_query(store, "SELECT r.cycles, c.cu_count FROM runs r JOIN configs c ON c.hash = r.config_hash "
+                                       "WHERE r.id = :run AND r.cycles IS NOT NULL",
+                                &param, 1, read_run_row, &m, error);
+    if (status == 0 && !m.found)
+        status = sc_fail(error, "%s: run %lld is not stored with its cycles", sc_store_path(store), (long long)run_id);
+    if (status == 0)
+        status = sc_store_query(store, "SELECT category, sum(cycles) FROM stalls WHERE run_id = :run AND cu >= 0 "
+                                       "GROUP BY category",
+                                &param, 1, read_stall_row, &m, error);
+    if (status == 0)
+        status = sc_store_query(store, "SELECT name, value FROM metrics WHERE run_id = :run AND kernel_index = -1 AND name IN "
+                                       "('sample.has_interval', 'sample.detailed_fraction', 'warp_instructions')",
+                                &param, 1, read_metric_row, &m, error);
+    *out = (study_sample){.workload = workload, .point_json = point_json, .detailed_run_id = run_id};
+    out->sample.point = point;
+    if (status == 0 && !(out->profile = model_profile_obtain(store, workload, study->size, 1, config, error)))
+        status = -1;
+    out->sample.profile = out->profile;
+    if (status == 0)
+        fill_measured(study, m.cycles, m.stall_cycles, m.cu_count, m.has_ci, m.detailed_fraction,
+                      (uint64_t)m.warp_instructions, out);
+    return status;
 }

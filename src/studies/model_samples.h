@@ -64,4 +64,13 @@ int model_study_sample_one(const model_study *study, sc_store *store, const sc_c
                            const sc_workload_ref *workload, int64_t sweep_point_id, const char *point_json,
                            study_sample *out, sc_error *error);
 
+/* The sample of `workload` that stored run `run_id` measured at the point of `config` (an earlier
+ * evaluation's; `point_json` kept by reference): its cycles, its stall cycles per GSI category
+ * summed over its CUs, and for a sampled run its interval flag and detailed share, read back from
+ * the store as model_study_sample_one filled them, plus the workload's profile. Release the
+ * profile with profile_free. */
+int model_study_sample_stored(const model_study *study, sc_store *store, const sc_config *config,
+                              const sc_workload_ref *workload, int64_t run_id, const char *point_json,
+                              study_sample *out, sc_error *error);
+
 #endif

@@ -26,6 +26,7 @@ typedef struct sweep_spot_summary {
     int64_t points;               /* points chosen and measured by this evaluation */
     int64_t points_measured_before; /* chosen points already measured (an earlier, interrupted evaluation) */
     int64_t runs;                 /* measured runs */
+    int64_t runs_measured_before; /* runs of those points compared again (their pair not refitted on them yet) */
     int64_t outside_band;         /* measured runs outside their prediction's 95% band */
     int refits;                   /* mechanism x workload pairs refitted */
     int64_t refitted_runs;        /* model runs re-evaluated with a refit and stored in place */

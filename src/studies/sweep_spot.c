@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "base/clock.h"
 #include "model/calibrated_region.h"
 #include "protocols/mechanism.h"
@@ -122,6 +124,46 @@ static int find_point(sc_store *store, int64_t sweep_id, int64_t index, const ch
                        params, 3, read_point_row, row, error) < 0)
         return -1;
     return row->id ? 0 : sc_fail(error, "sweep point %lld is not stored", (long long)index);
+}
+
+/* A row callback keeping the first column of the first row as an id. */
+static int read_id(void *context, int columns, const char *const *names, const char *const *values,
+                   const sc_value_kind *kinds)
+{
+    (void)columns, (void)names, (void)kinds;
+    int64_t *id = context;
+    if (values && values[0] && !*id)
+        *id = atoll(values[0]);
+    return 0;
+}
+
+/* The latest run in `mode` of `mechanism` on `workload` stored in sweep point `point_id` (an
+ * earlier evaluation's spot measurement), 0 in *run_id if there is none. */
+static int find_measured_run(sc_store *store, int64_t point_id, const char *mode, const char *mechanism,
+                             const char *workload, int64_t *run_id, sc_error *error)
+{
+    char point_text[32];
+    snprintf(point_text, sizeof point_text, "%lld", (long long)point_id);
+    sc_query_param params[] = {{"point", point_text}, {"mode", mode}, {"mechanism", mechanism}, {"workload", workload}};
+    *run_id = 0;
+    return sc_store_query(store,
+                          "SELECT max(id) FROM runs WHERE sweep_point_id = :point AND mode = :mode "
+                          "AND mechanism = :mechanism AND workload = :workload",
+                          params, 4, read_id, run_id, error);
+}
+
+/* Whether some entry of a calibration's residuals names run `run_id`: the calibration was fitted
+ * on that measurement (a refit of an earlier evaluation). */
+static bool residuals_name_run(const char *residuals, int64_t run_id)
+{
+    cJSON *list = cJSON_Parse(residuals), *entry;
+    bool named = false;
+    cJSON_ArrayForEach(entry, list) {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(entry, "detailed_run_id");
+        named |= cJSON_IsNumber(id) && (int64_t)id->valuedouble == run_id;
+    }
+    cJSON_Delete(list);
+    return named;
 }
 
 /* ---- the checks ---- */
@@ -254,8 +296,11 @@ static void pair_study(const spot_state *state, int pair, model_study *study)
 }
 
 /* Measures every pair at the chosen point `index` (row `point_id`) and compares each measurement
- * with its prediction's band. */
-static int measure_point(spot_state *state, model_study *study, int64_t index, int64_t point_id, sc_error *error)
+ * with its prediction's band. At a point an earlier, interrupted evaluation measured
+ * (`measured_before`), a pair's stored measurement is compared instead, unless the pair's
+ * calibration was fitted on it (that evaluation's refit); a pair it did not reach is measured now. */
+static int measure_point(spot_state *state, model_study *study, int64_t index, int64_t point_id, bool measured_before,
+                         sc_error *error)
 {
     sweep_session *session = state->session;
     double values[SWEEP_MAX_AXES];
@@ -265,33 +310,49 @@ static int measure_point(spot_state *state, model_study *study, int64_t index, i
     if (status == 0 && sweep_design_params_json(&session->design, values, params, sizeof params) < 0)
         status = sc_fail(error, "point %lld has too many parameters", (long long)index);
     for (int pair = 0; status == 0 && pair < state->pairs; pair++) {
+        const char *mechanism = session->mechanisms[pair / session->workload_count];
+        const sc_workload_ref *workload = &session->workload_refs[pair % session->workload_count];
+        int64_t stored = 0;
+        if (measured_before && (status = find_measured_run(state->store, point_id, session->spec->spot_mode, mechanism,
+                                                           workload->name, &stored, error)) < 0)
+            break;
+        if (stored && residuals_name_run(state->residuals[pair], stored))
+            continue;
         pair_study(state, pair, study);
         int k = state->sample_counts[pair];
         study_sample *sample = &state->samples[pair * state->capacity + k];
         /* the sample keeps its point's text: one copy per measurement, freed with the state */
         char *point_json = strdup(params);
-        status = point_json ? model_study_sample_one(study, state->store, config, &study->workloads[0], point_id,
-                                                     point_json, sample, error)
-                            : sc_fail(error, "out of memory");
+        if (!point_json)
+            status = sc_fail(error, "out of memory");
+        else if (stored)
+            status = model_study_sample_stored(study, state->store, config, &study->workloads[0], stored, point_json,
+                                               sample, error);
+        else
+            status = model_study_sample_one(study, state->store, config, &study->workloads[0], point_id, point_json,
+                                            sample, error);
         if (status < 0) {
             free(point_json);
-            sc_fail_prefix(error, "spot check of point %lld, %s on %s", (long long)index, session->workloads[pair % session->workload_count],
-                           session->mechanisms[pair / session->workload_count]);
+            profile_free(sample->profile);
+            sample->profile = NULL;
+            sc_fail_prefix(error, "spot check of point %lld, %s on %s", (long long)index, workload->name, mechanism);
             break;
         }
-        sample->workload = &session->workload_refs[pair % session->workload_count];
+        sample->workload = workload;
         state->sample_counts[pair]++;
         double predicted = state->predictions[pair].cycles, sigma = state->sigmas[pair];
         bool outside = sweep_spot_outside_band(predicted, sample->sample.cycles, sigma);
         state->log_errors[pair * state->capacity + k] = log(predicted / sample->sample.cycles);
         state->outside[pair] += outside;
-        session->spot.runs++;
+        if (stored)
+            session->spot.runs_measured_before++;
+        else
+            session->spot.runs++;
         session->spot.outside_band += outside;
         session->unreliable_estimates += !sample->has_interval;
-        fprintf(stderr, "  spot check: point %lld %s on %s: %s %.0f cycles%s, model %.0f (95%% band %.0f .. %.0f)%s\n",
-                (long long)index, session->workloads[pair % session->workload_count],
-                session->mechanisms[pair / session->workload_count], session->spec->spot_mode, sample->sample.cycles,
-                sample->has_interval ? "" : " (no interval: unreliable)", predicted,
+        fprintf(stderr, "  spot check: point %lld %s on %s: %s %.0f cycles%s%s, model %.0f (95%% band %.0f .. %.0f)%s\n",
+                (long long)index, workload->name, mechanism, session->spec->spot_mode, sample->sample.cycles,
+                stored ? " (measured before)" : "", sample->has_interval ? "" : " (no interval: unreliable)", predicted,
                 predicted * exp(-SWEEP_SPOT_BAND_SIGMAS * sigma), predicted * exp(SWEEP_SPOT_BAND_SIGMAS * sigma),
                 outside ? " OUTSIDE" : "");
     }
@@ -390,12 +451,12 @@ static int check_chosen(spot_state *state, const int64_t *chosen, int64_t chosen
         int64_t index = index_of(state, chosen[c]);
         point_row row;
         status = find_point(state->store, state->sweep_id, index, session->spec->spot_mode, &row, error);
-        if (status == 0 && row.measured) {
+        if (status == 0)
+            status = measure_point(state, study, index, row.id, row.measured > 0, error);
+        if (status == 0 && row.measured)
             session->spot.points_measured_before++;
-        } else if (status == 0) {
-            status = measure_point(state, study, index, row.id, error);
-            session->spot.points += status == 0;
-        }
+        else if (status == 0)
+            session->spot.points++;
     }
     double before = 0, after = 0;
     for (int pair = 0; status == 0 && pair < state->pairs; pair++) {
@@ -409,9 +470,10 @@ static int check_chosen(spot_state *state, const int64_t *chosen, int64_t chosen
         else
             after += pair_before;
     }
-    if (session->spot.runs) {
-        session->spot.error_before = before / (double)session->spot.runs;
-        session->spot.error_after = after / (double)session->spot.runs;
+    int64_t compared = session->spot.runs + session->spot.runs_measured_before;
+    if (compared) {
+        session->spot.error_before = before / (double)compared;
+        session->spot.error_after = after / (double)compared;
     }
     if (status == 0 && session->spot.refits)
         status = replace_refitted(state, refitted, error);

@@ -67,7 +67,7 @@ expect 0 "db check after the honest sweep" "$syncscope" db check --db "$work/hon
 # Run again: every point stored, the chosen points measured already, nothing measured twice.
 expect 0 "sweep again" "$syncscope" sweep "$work/spot.json" --db "$work/honest.sqlite"
 expect_output "spot checks: 0 points measured"
-expect_output "3 chosen points were measured before"
+expect_output "3 chosen points were measured before (6 of their runs compared again)"
 check "still 6 measured runs" "SELECT count(*) FROM runs WHERE mode = 'sampled' AND sweep_point_id IS NOT NULL" 6
 
 # Forced disagreement: latency_exposure and the launch overhead moved far from the fit (inside
@@ -93,9 +93,26 @@ check "the model runs were evaluated again with the refits (one per pair, none l
     "histogram:histogram:9 vecadd:vecadd:9"
 check "measured runs untouched" "SELECT count(*) FROM runs WHERE mode = 'sampled' AND sweep_point_id IS NOT NULL" 6
 expect 0 "db check after the refit" "$syncscope" db check --db "$work/forced.sqlite"
+cp "$work/forced.sqlite" "$work/interrupted.sqlite"
 expect 0 "a model run of the workload uses its refit" "$syncscope" run --mode model --workload histogram --size tiny --db "$work/forced.sqlite"
 expect_output "fitted to this workload's sample windows"
 
+# An evaluation interrupted after its spot measurements, before its refits (made here by removing
+# the refits): run again, the sweep compares the measurements stored at the chosen points with the
+# sweep's calibration and refits each pair on all of them (3 per pair, 1 chosen point each), not
+# only on the points it measures now.
+db=$work/interrupted.sqlite
+sqlite3 "$db" "DELETE FROM calibrations WHERE id > 1" || fail "could not remove the refits"
+expect 0 "sweep after the interruption" "$syncscope" sweep "$work/spot.json" --db "$db"
+expect_output "REFIT 2 mechanism x workload pair(s)"
+grep -q "(measured before)" "$work/err" || fail "no stored measurement compared again: $(cat "$work/err")"
+check "each refit is fitted on the 3 chosen points' measurements, stored before or made now" \
+    "SELECT group_concat(workload || ':' || (SELECT count(*) FROM json_each(residuals) WHERE json_type(value, '$.from_calibration') IS NULL), ' ') FROM (SELECT * FROM calibrations WHERE id > 1 ORDER BY workload)" \
+    'histogram:3 vecadd:3'
+# Run once more: every chosen point's measurements are in the refits now; nothing is refitted.
+expect 0 "sweep once more" "$syncscope" sweep "$work/spot.json" --db "$db"
+expect_output "(0 of their runs compared again)"
+expect_output "no refit"
 
 sed 's/"max_outside": 1/"max_outside": 1, "wide": 2/' "$work/spot.json" >"$work/bad.json"
 expect 2 "unknown spot_check field" "$syncscope" sweep "$work/bad.json" --db "$work/bad.sqlite"
