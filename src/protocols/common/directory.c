@@ -559,7 +559,7 @@ static directory_guard_view guard_view(memory_system *memory, const dir_context 
     return (directory_guard_view){
         .bank = context->bank, .line_address = context->line_address, .state = state_of(context),
         .requester = requester, .owner = entry ? entry->owner : NO_CU, .sharers = entry ? entry->sharers : 0,
-        .acks_pending = t ? t->acks_pending : 0,
+        .acks_pending = t ? t->acks_pending : 0, .requests_waiting = t && t->deferred_head != MESSAGE_NONE,
     };
 }
 

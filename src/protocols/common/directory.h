@@ -148,6 +148,7 @@ typedef struct directory_guard_view {
     int owner;                  /* the CU answering for the line, -1 for none */
     uint64_t sharers;           /* bit c: CU c may hold a shared copy */
     unsigned acks_pending;      /* invalidation acks the open transaction still waits for */
+    bool requests_waiting;      /* requests wait (DEFER) in the open transaction */
 } directory_guard_view;
 
 /* A protocol's directory machine: its state x event table over the vocabulary above. Rows with a

@@ -64,7 +64,9 @@
  * reading the home again: the joined read is due one L2 access after it arrived (ReadDue), as if
  * it had read the home alongside, and is granted S once it is due and the home's data is in
  * (DIR_GRANT_JOINED); the transaction closes (Done) when the last joined read is granted, so
- * writes and GetMs still wait behind every read. Reads of a line in I under write_back open
+ * writes and GetMs still wait behind every read. A read joins only while no request waits in the
+ * transaction: once a write waits, later reads wait behind it (a CU's read after its own write
+ * must see it). Reads of a line in I under write_back open
  * WaitHomeE (an exclusive grant) and still wait. This is the non-blocking read path whose absence
  * makes kmeans's shared centroid loads wait in turn (docs/rcc-reproduction.md §2c).
  *
@@ -81,7 +83,7 @@
 
 /* The rows of the write-through reading come first in their pairs, guarded by MESI_WRITES_THROUGH;
  * the instant-permission row comes before the write-through write it replaces. */
-enum { MESI_WRITES_THROUGH = 1, MESI_IDEAL_PERMISSIONS, MESI_CONCURRENT_READS };
+enum { MESI_WRITES_THROUGH = 1, MESI_IDEAL_PERMISSIONS, MESI_CONCURRENT_READS, MESI_READ_JOINS };
 
 static const protocol_transition mesi_l1[] = {
     ROW(L1_I,  L1_LOAD,         L1_IS, L1_REQUEST_SHARED),
@@ -184,7 +186,7 @@ static const protocol_transition mesi_directory[] = {
     ROW(DIR_WAIT_HOME_E, DIR_GET_M,     DIR_WAIT_HOME_E, DIR_DEFER),
     ROW(DIR_WAIT_HOME_E, DIR_HOME_DATA, DIR_M, DIR_TAKE_DATA, DIR_SET_OWNER, DIR_GRANT_E, DIR_CLOSE),
 
-    GUARDED(DIR_WAIT_HOME_S, DIR_GET_S, MESI_CONCURRENT_READS, DIR_WAIT_HOME_S, DIR_JOIN_READ),
+    GUARDED(DIR_WAIT_HOME_S, DIR_GET_S, MESI_READ_JOINS, DIR_WAIT_HOME_S, DIR_JOIN_READ),
     ROW(DIR_WAIT_HOME_S, DIR_GET_S,     DIR_WAIT_HOME_S, DIR_DEFER),
     ROW(DIR_WAIT_HOME_S, DIR_GET_M,     DIR_WAIT_HOME_S, DIR_DEFER),
     GUARDED(DIR_WAIT_HOME_S, DIR_HOME_DATA, MESI_CONCURRENT_READS, DIR_WAIT_HOME_S,
@@ -244,13 +246,14 @@ static const mesi_config *config_of(const memory_system *memory)
 static bool writes_through(const memory_system *memory) { return config_of(memory)->write_through; }
 
 /* MESI_WRITES_THROUGH: mesi.stores is write_through; MESI_IDEAL_PERMISSIONS: mesi.ideal_permissions;
- * MESI_CONCURRENT_READS: mesi.dir_reads is concurrent. */
+ * MESI_CONCURRENT_READS: mesi.dir_reads is concurrent; MESI_READ_JOINS: that, and no request (a
+ * write) waits in the line's transaction, which a read that joined would overtake. */
 static bool mesi_directory_guard(memory_system *memory, const directory_guard_view *line, unsigned guard)
 {
-    (void)line;
     switch (guard) {
     case MESI_IDEAL_PERMISSIONS: return config_of(memory)->ideal_permissions;
     case MESI_CONCURRENT_READS: return config_of(memory)->concurrent_reads;
+    case MESI_READ_JOINS: return config_of(memory)->concurrent_reads && !line->requests_waiting;
     default: return writes_through(memory);
     }
 }
