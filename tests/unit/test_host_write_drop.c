@@ -22,16 +22,9 @@ static uint64_t misses_after_host_write(const char *mechanism, const char *drop_
     const char *sets[] = {"gpu.cu_count=2", "tc.lease_cycles=1000000", drop_setting};
     memory_harness_open(h, mechanism, sets, 3);
     const memory_stats *stats = memory_statistics(h->memory);
-    uint64_t x = h->base, y = h->base + 64 * (uint64_t)h->timing.memory.line_bytes;
-    sc_error error = {{0}};
+    uint64_t x = h->base, y = h->base + 32 * (uint64_t)h->timing.memory.line_bytes;
 
-    for (unsigned cu = 0; cu < 2; cu++) {
-        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, x, 0, NULL), 0);
-        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, y, 0, NULL), 0);
-    }
-    uint32_t value = 55;
-    assert_int_equal(sc_memcpy_to_device(h->device, x, &value, sizeof value, &error), 0);
-    memory_host_access(h->memory, x, sizeof value, true);
+    memory_harness_read_then_host_write(h, x, y, 55);
     uint64_t misses = stats->l1_misses;
     for (unsigned cu = 0; cu < 2; cu++) {
         assert_int_equal(memory_harness_access(h, cu, L1_LOAD, x, 0, NULL), 55);
