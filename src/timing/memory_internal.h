@@ -218,6 +218,11 @@ void memory_perform_atomic(memory_system *memory, uint32_t op, uint64_t line_add
  * a host write drops every copy. For a protocol module's host_access hook. */
 void memory_host_access_dirty_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write,
                                   bool (*l1_dirty)(l1_state state));
+/* The L1 side of a host access to [start, end) for L1s that never hold data newer than the home:
+ * after a host write every L1 drops its copies of the written lines (`written_only`) or every
+ * line it holds (the engine's default host_access hook); a host read needs nothing. */
+void memory_host_write_drop_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write,
+                                bool written_only);
 
 /* The engine's release and store-room defaults: send every buffered store; send the oldest. */
 void l1_send_buffered_stores(memory_system *memory, unsigned cu, sc_time now);

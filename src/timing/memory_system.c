@@ -241,12 +241,10 @@ static int unknown_event(memory_system *memory, const timing_event *event, sc_er
     return sc_fail(error, "internal error: unknown memory event %u", event->kind);
 }
 
-/* After a host write no L1 may keep a copy of the lines. */
+/* After a host write no L1 may keep a copy of the lines: every L1 drops every line. */
 static void drop_l1_copies_after_write(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
 {
-    if (is_write)
-        for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
-            cache_array_flash_invalidate(memory->l1[cu].cache);
+    memory_host_write_drop_l1s(memory, start, end, is_write, false);
 }
 
 static void resolve_hooks(memory_system *memory, const protocol_hooks *given)
@@ -597,6 +595,18 @@ void memory_host_access_dirty_l1s(memory_system *memory, uint64_t start, uint64_
         range.cache = memory->l1[cu].cache;
         cache_array_for_each(range.cache, host_visit_l1_line, &range);
     }
+}
+
+static bool never_dirty(l1_state state) { return false; }
+
+void memory_host_write_drop_l1s(memory_system *memory, uint64_t start, uint64_t end, bool is_write,
+                                bool written_only)
+{
+    if (written_only)
+        memory_host_access_dirty_l1s(memory, start, end, is_write, never_dirty);
+    else if (is_write)
+        for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
+            cache_array_flash_invalidate(memory->l1[cu].cache);
 }
 
 void memory_host_access(memory_system *memory, uint64_t address, size_t bytes, bool is_write)

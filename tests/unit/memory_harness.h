@@ -172,4 +172,17 @@ static inline uint32_t memory_harness_access(memory_harness *h, unsigned cu, l1_
     return memory_harness_value(h, handle);
 }
 
+/* CUs 0 and 1 each read the words at x and y (both zero), then the host writes `value` to the word
+ * at x: the device image, then the memory system's host-write action. */
+static inline void memory_harness_read_then_host_write(memory_harness *h, uint64_t x, uint64_t y, uint32_t value)
+{
+    sc_error error = {{0}};
+    for (unsigned cu = 0; cu < 2; cu++) {
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, x, 0, NULL), 0);
+        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, y, 0, NULL), 0);
+    }
+    assert_int_equal(sc_memcpy_to_device(h->device, x, &value, sizeof value, &error), 0);
+    memory_host_access(h->memory, x, sizeof value, true);
+}
+
 #endif

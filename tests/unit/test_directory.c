@@ -13,7 +13,7 @@
  * mesi with write-through L1s: a store or atomic invalidates the other sharer before the L2
  * performs it, and the writer keeps no copy; with mesi.ideal_permissions the other copy is dropped
  * at once and the store takes less time. Two CUs' reads of one line wait for each other at the
- * blocking directory (dir_deferrals). rfo.cross_kernel drop: a kernel start writes back
+ * blocking directory (dir_deferrals), and not under mesi.dir_reads concurrent. rfo.cross_kernel drop: a kernel start writes back
  * and drops what the L1s hold; keep leaves it there.
  * A toy directory machine with a guarded row checks that the directory takes the first row whose
  * guard holds, and what its guard sees. */
@@ -247,27 +247,46 @@ static void test_hot_line_atomics_take_the_atomic_unit_in_turn(void **state)
     assert_int_equal(image_word(h, x), 21);
 }
 
-/* The blocking directory: two CUs' reads of one line at the same time are served one after the
- * other; the second waits in the first's transaction (dir_deferrals) and gets its grant an L2
- * access later (every grant's data comes from the home). */
-static void test_reads_of_one_line_wait_in_turn(void **state)
+/* Two CUs' reads of one line at the same time, under mesi.dir_reads `dir_reads`: returns the time
+ * between their completions and sets *deferrals; both read 0, and after CU0's store of 9 (which
+ * invalidates CU1's copy, so both reads left CU1 a sharer) CU1 reads 9. */
+static sc_time two_reads_of_one_line(const char *dir_reads, uint64_t *deferrals, sc_time *l2_access)
 {
-    (void)state;
     memory_harness fresh, *h = &fresh;
-    const char *sets[] = {"gpu.cu_count=2", "mesi.stores=write_through"};
-    memory_harness_open(h, "mesi", sets, 2);
+    const char *sets[] = {"gpu.cu_count=2", "mesi.stores=write_through", dir_reads};
+    memory_harness_open(h, "mesi", sets, 3);
     memory_harness_access(h, 0, L1_LOAD, h->base + h->timing.memory.line_bytes, 0, NULL);   /* warms the bank */
     sc_time now = memory_harness_now(h) + 1000 * h->timing.memory.gpu_clock.period;
     uint32_t ops[2] = {memory_harness_start_at(h, 0, L1_LOAD, h->base, 0, now),
                        memory_harness_start_at(h, 1, L1_LOAD, h->base, 0, now)};
     sc_time done[2] = {0};
+    h->done_op = MEMORY_OP_NONE;   /* the warming access's handle may be reused by ops[0] */
     complete(h, ops, 2, done);
-    assert_int_equal(ownership_stats_of(h->memory)->dir_deferrals, 1);
+    *deferrals = ownership_stats_of(h->memory)->dir_deferrals;
+    *l2_access = sc_clock_span(h->timing.memory.gpu_clock, h->timing.memory.l2_latency);
     sc_time first = done[0] < done[1] ? done[0] : done[1], second = done[0] < done[1] ? done[1] : done[0];
-    assert_true(second - first >= sc_clock_span(h->timing.memory.gpu_clock, h->timing.memory.l2_latency));
-    memory_harness_value(h, ops[0]);
-    memory_harness_value(h, ops[1]);
+    assert_int_equal(memory_harness_value(h, ops[0]), 0);
+    assert_int_equal(memory_harness_value(h, ops[1]), 0);
+    memory_harness_access(h, 0, L1_STORE, h->base, 9, NULL);
+    assert_int_equal(ownership_stats_of(h->memory)->dir_invalidations, 1);
+    assert_int_equal(memory_harness_access(h, 1, L1_LOAD, h->base, 0, NULL), 9);
     memory_harness_close(h);
+    return second - first;
+}
+
+/* The blocking directory (mesi.dir_reads blocking): the second read waits in the first's
+ * transaction (dir_deferrals) and gets its grant an L2 access later (every grant's data comes
+ * from the home). With concurrent, it joins the first's read of the home and is granted in less
+ * than an L2 access after the first, with nothing deferred. */
+static void test_reads_of_one_line_wait_in_turn_unless_concurrent(void **state)
+{
+    (void)state;
+    uint64_t deferrals;
+    sc_time l2_access;
+    assert_true(two_reads_of_one_line("mesi.dir_reads=blocking", &deferrals, &l2_access) >= l2_access);
+    assert_int_equal(deferrals, 1);
+    assert_true(two_reads_of_one_line("mesi.dir_reads=concurrent", &deferrals, &l2_access) < l2_access);
+    assert_int_equal(deferrals, 0);
 }
 
 /* The bytes each traffic class gained since `before` are the expected ones; `before` moves on. */
@@ -401,7 +420,7 @@ int main(void)
         cmocka_unit_test(test_guarded_directory_rows),
         cmocka_unit_test(test_write_through_mesi),
         cmocka_unit_test(test_ideal_permissions_drop_sharers_at_once),
-        cmocka_unit_test(test_reads_of_one_line_wait_in_turn),
+        cmocka_unit_test(test_reads_of_one_line_wait_in_turn_unless_concurrent),
         cmocka_unit_test(test_traffic_classes_of_directory_messages),
         cmocka_unit_test(test_cross_kernel_keep_or_drop),
     };

@@ -346,15 +346,8 @@ static void test_host_write_invalidates_only_the_matching_lines(void **state)
     memory_harness_open(h, "qr", sets, 1);
     const memory_stats *stats = memory_statistics(h->memory);
     uint64_t x = h->base + 896, y = h->base + 960;
-    sc_error error = {{0}};
 
-    for (unsigned cu = 0; cu < 2; cu++) {
-        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, x, 0, NULL), 0);
-        assert_int_equal(memory_harness_access(h, cu, L1_LOAD, y, 0, NULL), 0);
-    }
-    uint32_t value = 55;
-    assert_int_equal(sc_memcpy_to_device(h->device, x, &value, sizeof value, &error), 0);
-    memory_host_access(h->memory, x, sizeof value, true);
+    memory_harness_read_then_host_write(h, x, y, 55);
     uint64_t misses = stats->l1_misses;
     for (unsigned cu = 0; cu < 2; cu++) {
         assert_int_equal(memory_harness_access(h, cu, L1_LOAD, y, 0, NULL), 0);   /* Y stays: an rL1 hit */

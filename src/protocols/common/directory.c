@@ -4,7 +4,11 @@
  * protocol's directory table on every message and implements each action once.
  *
  * The directory is blocking: a request for a line with an open transaction waits in it (DEFER)
- * and goes again, ahead of newer requests, when the transaction closes. Every grant's data passes
+ * and goes again, ahead of newer requests, when the transaction closes. A table may instead let a
+ * read join an open read of the home (JOIN_READ): the joined read is due one L2 access after it
+ * arrived (a READ_DUE event then), as if it had read the home itself, and is granted the
+ * transaction's data once it is due and the data is in; the transaction closes when the last
+ * joined read is granted, so writes still wait for all of them. Every grant's data passes
  * through the directory: from the home (the bank's L2, which fetches from DRAM on a miss) or from
  * the owner, which answers a forwarded request to the directory. A transaction completes (event
  * Done) once its data, the owner's answer and every invalidation ack are in. A request for a line
@@ -48,6 +52,8 @@ typedef struct transaction {
     uint8_t source;             /* gsi_source of the data */
     uint8_t home_source;        /* gsi_source of a home read in flight */
     uint32_t deferred_head, deferred_tail;   /* requests waiting for the line, arrival order */
+    uint32_t joined_head;       /* reads that joined the transaction's read of the home (JOIN_READ) */
+    uint32_t joins_pending;     /* of them, those not granted yet */
     uint32_t next_free;
     uint8_t data[TIMING_MAX_LINE_BYTES];
 } transaction;
@@ -244,7 +250,7 @@ static transaction *open_transaction(memory_system *memory, dir_context *context
     directory->free_transactions = t->next_free;
     *t = (transaction){.entry = context->entry, .requester = requester, .request = MESSAGE_NONE,
                        .needs_data = requester != NO_CU, .deferred_head = MESSAGE_NONE,
-                       .deferred_tail = MESSAGE_NONE};
+                       .deferred_tail = MESSAGE_NONE, .joined_head = MESSAGE_NONE};
     context->entry->transaction = number;
     context->transaction = t;
     return t;
@@ -330,21 +336,66 @@ static int drop_sharers(memory_system *memory, dir_context *context, sc_time now
     return 0;
 }
 
+/* Answers request `handle` with the transaction's data as grant `event`. */
+static void send_grant(memory_system *memory, const transaction *t, uint32_t handle, l1_event event, sc_time now)
+{
+    message *m = message_get(memory, handle);
+    m->type = MSG_DATA;
+    m->grant = (uint8_t)event;
+    m->data_source = t->source;
+    m->around = 0;
+    memcpy(m->data, t->data, memory->config.line_bytes);
+    memory_reply(memory, handle, now);
+}
+
 static int grant(memory_system *memory, dir_context *context, l1_event event, sc_time now, sc_error *error)
 {
     transaction *t = context->transaction;
     if (!t->has_data)
         return sc_fail(error, "internal error: protocol %s: directory grants line 0x%llx without its data",
                        memory->protocol->name, (unsigned long long)context->line_address);
-    message *m = message_get(memory, t->request);
-    m->type = MSG_DATA;
-    m->grant = (uint8_t)event;
-    m->data_source = t->source;
-    m->around = 0;
-    memcpy(m->data, t->data, memory->config.line_bytes);
-    memory_reply(memory, t->request, now);
+    send_grant(memory, t, t->request, event, now);
     t->request = MESSAGE_NONE;
     return 0;
+}
+
+/* A joined read's flag (message.protocol_bits): its own L2 access is over, it may be granted. */
+#define JOINED_READ_DUE 2u
+
+/* JOIN_READ: the read waits in the transaction's joined list until it is due, one L2 access from
+ * now, as the read of the home that it does not make would take. */
+static void join_read(memory_system *memory, dir_context *context, sc_time now)
+{
+    transaction *t = context->transaction;
+    message *m = message_get(memory, context->handle);
+    m->protocol_bits = 0;
+    m->next = t->joined_head;
+    t->joined_head = context->handle;
+    t->joins_pending++;
+    context->message_kept = true;
+    event_queue_push(memory->events, now + sc_clock_span(memory->config.gpu_clock, memory->config.l2_latency),
+                     MEMORY_EVENT_PROTOCOL, context->bank, context->handle);
+}
+
+/* GRANT_JOINED: once the data is in, every joined read that is due becomes a sharer, is granted S
+ * and leaves the list. */
+static void grant_joined(memory_system *memory, dir_context *context, sc_time now)
+{
+    transaction *t = context->transaction;
+    if (!t->has_data)
+        return;
+    for (uint32_t *link = &t->joined_head; *link != MESSAGE_NONE;) {
+        uint32_t handle = *link;
+        message *m = message_get(memory, handle);
+        if (!(m->protocol_bits & JOINED_READ_DUE)) {
+            link = &m->next;
+            continue;
+        }
+        *link = m->next;
+        context->entry->sharers |= cu_bit((int32_t)message_cu(m));
+        send_grant(memory, t, handle, L1_GRANT_S, now);
+        t->joins_pending--;
+    }
 }
 
 /* The bank's L2 array performs the write or atomic at the head of the bank's queue and answers
@@ -419,6 +470,15 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
         break;
     case DIR_DROP_SHARERS:
         return drop_sharers(memory, context, now, error);
+    case DIR_JOIN_READ:
+        join_read(memory, context, now);
+        break;
+    case DIR_MARK_READ_DUE:
+        message_get(memory, context->handle)->protocol_bits |= JOINED_READ_DUE;
+        break;
+    case DIR_GRANT_JOINED:
+        grant_joined(memory, context, now);
+        break;
     case DIR_COUNT_ACK:
         if (t->acks_pending == 0)
             return sc_fail(error, "internal error: protocol %s: unexpected invalidation ack for line 0x%llx",
@@ -482,7 +542,7 @@ static int run_action(memory_system *memory, dir_context *context, dir_action ac
 
 static bool transaction_complete(const transaction *t)
 {
-    return t && !t->owner_pending && t->acks_pending == 0 && (t->has_data || !t->needs_data);
+    return t && !t->owner_pending && t->acks_pending == 0 && t->joins_pending == 0 && (t->has_data || !t->needs_data);
 }
 
 static dir_state state_of(const dir_context *context)
@@ -499,7 +559,7 @@ static directory_guard_view guard_view(memory_system *memory, const dir_context 
     return (directory_guard_view){
         .bank = context->bank, .line_address = context->line_address, .state = state_of(context),
         .requester = requester, .owner = entry ? entry->owner : NO_CU, .sharers = entry ? entry->sharers : 0,
-        .acks_pending = t ? t->acks_pending : 0,
+        .acks_pending = t ? t->acks_pending : 0, .requests_waiting = t && t->deferred_head != MESSAGE_NONE,
     };
 }
 
@@ -668,14 +728,30 @@ void directory_home_filled(memory_system *memory, unsigned bank, uint32_t handle
     event_queue_push(memory->events, when, MEMORY_EVENT_PROTOCOL, bank, handle);
 }
 
+/* Whether `handle` is one of the transaction's joined reads. */
+static bool joined(memory_system *memory, const transaction *t, uint32_t handle)
+{
+    for (uint32_t h = t->joined_head; h != MESSAGE_NONE; h = message_get(memory, h)->next)
+        if (h == handle)
+            return true;
+    return false;
+}
+
+/* A home-data event: the home's data for the transaction's request (HomeData), or a joined read
+ * that has waited its L2 access (ReadDue). */
 static int directory_home_due(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error)
 {
     dir_context context = context_for(memory, bank, message_get(memory, handle)->line_address, MESSAGE_NONE);
-    if (!context.transaction || context.transaction->request != handle)
+    transaction *t = context.transaction;
+    if (t && t->request != handle && joined(memory, t, handle)) {
+        context.handle = handle;
+        return run_event(memory, &context, DIR_READ_DUE, now, error);
+    }
+    if (!t || t->request != handle)
         return sc_fail(error, "internal error: protocol %s: home data for line 0x%llx with no transaction waiting",
                        memory->protocol->name, (unsigned long long)context.line_address);
-    context.data = context.transaction->data;
-    context.source = (gsi_source)context.transaction->home_source;
+    context.data = t->data;
+    context.source = (gsi_source)t->home_source;
     return run_event(memory, &context, DIR_HOME_DATA, now, error);
 }
 
@@ -724,7 +800,7 @@ const char *dir_event_name(dir_event event)
 {
     static const char *const names[DIR_EVENT_COUNT] = {
         "GetS", "GetM", "PutDirty", "PutClean", "InvAck", "OwnerDirty", "OwnerClean", "OwnerNoData",
-        "HomeData", "Done", "Replace", "Write",
+        "HomeData", "Done", "Replace", "Write", "ReadDue",
     };
     return event < DIR_EVENT_COUNT ? names[event] : "?";
 }
@@ -736,6 +812,7 @@ const char *dir_action_name(dir_action action)
         "invalidate_sharers", "count_ack", "take_data", "owner_answered", "write_home", "ack_put",
         "clear_owner", "owner_to_sharer", "add_requester", "set_owner", "grant_s", "grant_e", "grant_m",
         "close", "free_entry", "open_write", "perform_write", "retake_write", "drop_sharers",
+        "join_read", "mark_read_due", "grant_joined",
     };
     return action < DIR_ACTION_COUNT ? names[action] : "?";
 }

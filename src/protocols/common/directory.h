@@ -57,9 +57,10 @@ static inline const directory_config *directory_config_of(const memory_config *m
 /* ---- the directory controller at each L2 bank (ownership protocols only) ----
  *
  * A full-map directory entry records a line's state, its owner and its sharers (one bit per CU).
- * A request for a line whose transaction is open waits in that transaction (blocking directory);
- * the data of every grant passes through the directory (the owner answers a forwarded request to
- * the directory, which collects invalidation acknowledgements before granting ownership). */
+ * A request for a line whose transaction is open waits in that transaction (blocking directory),
+ * unless the protocol's table lets a read join an open read of the home (DIR_JOIN_READ); the data
+ * of every grant passes through the directory (the owner answers a forwarded request to the
+ * directory, which collects invalidation acknowledgements before granting ownership). */
 
 typedef enum dir_state {
     DIR_I = 0,           /* no L1 holds the line: no entry */
@@ -90,6 +91,8 @@ typedef enum dir_event {
     DIR_REPLACE,         /* the entry is the victim of a new line's entry */
     DIR_WRITE,           /* an L1 writes through: a store's bytes (MSG_WRITE) or an atomic (MSG_ATOMIC),
                             which the L2 performs once no other L1 holds a copy */
+    DIR_READ_DUE,        /* a read that joined the open read of its line (DIR_JOIN_READ) has waited its
+                            own L2 access */
     DIR_EVENT_COUNT
 } dir_event;
 
@@ -126,6 +129,12 @@ typedef enum dir_action {
     DIR_DROP_SHARERS,        /* every sharer but the requester drops its copy at once (the L1 event
                                 L1_DROP_NOW), with no message or ack: an experiment's instant
                                 permission (mesi.ideal_permissions) */
+    DIR_JOIN_READ,           /* the read joins the line's open read of the home instead of waiting
+                                for it to close: it is due one L2 access later (DIR_READ_DUE), and the
+                                transaction stays open until it is granted (mesi.dir_reads concurrent) */
+    DIR_MARK_READ_DUE,       /* the joined read that raised DIR_READ_DUE may be granted */
+    DIR_GRANT_JOINED,        /* once the home's data is in, each joined read that is due becomes a
+                                sharer and is granted S */
     DIR_ACTION_COUNT
 } dir_action;
 
@@ -139,6 +148,7 @@ typedef struct directory_guard_view {
     int owner;                  /* the CU answering for the line, -1 for none */
     uint64_t sharers;           /* bit c: CU c may hold a shared copy */
     unsigned acks_pending;      /* invalidation acks the open transaction still waits for */
+    bool requests_waiting;      /* requests wait (DEFER) in the open transaction */
 } directory_guard_view;
 
 /* A protocol's directory machine: its state x event table over the vocabulary above. Rows with a

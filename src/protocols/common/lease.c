@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define ROW PROTOCOL_ROW
 
@@ -46,6 +47,10 @@ const protocol_own_action lease_l1_actions[1] = {{"TakeLease", false}};
 static const sc_config_key lease_keys[] = {
     {"tc.lease_cycles", SC_KEY_INT, "cycles", 1, 1 << 24, NULL, 0,
      "length of a read lease of the physical-time lease protocols (tc-strong, tc-weak), in GPU cycles"},
+    {"tc.host_write_drop", SC_KEY_ENUM, "", 0, 0, "all|written", 0,
+     "an experiment on what a host write between kernels drops from tc-strong and tc-weak's L1s: all (every "
+     "copy of every L1, the engine's default; Ren's thesis runs one kernel per workload) or written (only the "
+     "copies of the lines the host wrote)"},
 };
 
 const sc_config_key_table lease_config_keys = {lease_keys, sizeof lease_keys / sizeof lease_keys[0]};
@@ -56,7 +61,14 @@ int lease_load_config(const sc_config *c, const char *mechanism, memory_config *
 {
     lease_config *config = (lease_config *)m->protocol_config;
     config->lease = sc_clock_span(m->gpu_clock, (uint64_t)sc_config_int(c, "tc.lease_cycles"));
+    config->host_write_drops_written = !strcmp(sc_config_string(c, "tc.host_write_drop"), "written");
     return 0;
+}
+
+void lease_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
+{
+    const lease_config *config = (const lease_config *)memory->config.protocol_config;
+    memory_host_write_drop_l1s(memory, start, end, is_write, config->host_write_drops_written);
 }
 
 static sc_time lease_length(const memory_system *memory)

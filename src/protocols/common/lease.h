@@ -32,6 +32,10 @@
  * MSHR until expiry, which costs MSHRs for misses: here the list is not bounded by the MSHRs, and
  * runs count how many lines it took, tc_evicted_leases).
  *
+ * A host write drops every L1 copy (the engine's default), or under tc.host_write_drop written the
+ * copies of the written lines only: the host phase takes no simulated time, so a copy the host
+ * wrote would otherwise still be within its lease.
+ *
  * Acquires need nothing: a copy expires by time alone. The hooks' table is LEASE_HOOK_FIELDS with
  * the mechanism's own build (one that calls lease_build with its machine) and its configuration
  * loader (lease_load_config, or one that calls it first). */
@@ -44,10 +48,11 @@
 /* ---- configuration ---- */
 
 typedef struct lease_config {
-    sc_time lease;              /* tc.lease_cycles, in time */
+    sc_time lease;                  /* tc.lease_cycles, in time */
+    bool host_write_drops_written;  /* tc.host_write_drop written: a host write drops only its lines */
 } lease_config;
 
-/* tc.lease_cycles, which every mechanism built on leases reads. */
+/* tc.lease_cycles and tc.host_write_drop, which every mechanism built on leases reads. */
 extern const sc_config_key_table lease_config_keys;
 int lease_load_config(const sc_config *config, const char *mechanism, memory_config *memory, sc_error *error);
 
@@ -98,11 +103,13 @@ int lease_l1_action(memory_system *memory, l1_context *context, l1_action action
 int lease_receive(memory_system *memory, unsigned bank, uint32_t handle, sc_time now, sc_error *error);
 void lease_replaced(memory_system *memory, unsigned bank, const cache_line *line, sc_time now);
 int lease_handle_event(memory_system *memory, const timing_event *event, sc_error *error);
+void lease_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
 
 #define LEASE_HOOK_FIELDS(build_hook, load_config_hook)                                             \
     .build = (build_hook), .destroy = lease_destroy, .load_config = (load_config_hook),             \
     .l1_before_access = lease_before_access, .l1_action = lease_l1_action,                         \
-    .bank_receive = lease_receive, .l2_replaced = lease_replaced, .handle_event = lease_handle_event
+    .bank_receive = lease_receive, .l2_replaced = lease_replaced, .handle_event = lease_handle_event, \
+    .host_access = lease_host_access
 
 /* ---- counters ---- */
 

@@ -120,6 +120,10 @@ static const sc_config_key rcc_keys[] = {
     {"rcc.fill_time", SC_KEY_ENUM, "", 0, 0, "mnow_plus_one|mnow", 0,
      "the ver and exp of a line filled from DRAM: one past the partition's mnow (every evicted lease strictly "
      "before any new write), or mnow as Fig 3.5 writes it"},
+    {"rcc.host_write_drop", SC_KEY_ENUM, "", 0, 0, "all|written", 0,
+     "an experiment on what a host write between kernels drops from rcc and rcc-wo's L1s: all (every copy of "
+     "every L1, the engine's default; the thesis runs one kernel per workload and does not say) or written "
+     "(only the copies of the lines the host wrote)"},
 };
 
 const sc_config_key_table rcc_config_keys = {rcc_keys, sizeof rcc_keys / sizeof rcc_keys[0]};
@@ -147,6 +151,7 @@ static int load_config(const sc_config *c, memory_config *m, bool sequential, sc
     config->fill_time = strcmp(sc_config_string(c, "rcc.fill_time"), "mnow") ? RCC_FILL_MNOW_PLUS_ONE : RCC_FILL_MNOW;
     config->refresh_strong = !strcmp(sc_config_string(c, "rcc.strong_loads"), "refresh");
     config->sequential = sequential;
+    config->host_write_drops_written = !strcmp(sc_config_string(c, "rcc.host_write_drop"), "written");
     return 0;
 }
 
@@ -390,6 +395,14 @@ void rcc_kernel_begin(memory_system *memory, sc_time now)
         latest = max_of(latest, max_of(st->cus[cu].read_time, st->cus[cu].write_time));
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++)
         st->cus[cu].read_time = st->cus[cu].write_time = latest;
+}
+
+/* A host write (between kernels: no miss or write is in flight) drops the L1 copies of every line
+ * or, under rcc.host_write_drop written, of the written lines only; the others keep their leases,
+ * whose data the host did not change. */
+void rcc_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
+{
+    memory_host_write_drop_l1s(memory, start, end, is_write, state_of(memory)->config.host_write_drops_written);
 }
 
 uint64_t rcc_read_time(const memory_system *memory, unsigned cu) { return state_of(memory)->cus[cu].read_time; }

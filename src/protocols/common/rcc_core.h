@@ -67,6 +67,7 @@ typedef struct rcc_config {
     rcc_fill_time fill_time;        /* rcc.fill_time */
     bool refresh_strong;            /* rcc.strong_loads refresh */
     bool sequential;                /* rcc: one logical time per CU; rcc-wo: a read and a write view */
+    bool host_write_drops_written;  /* rcc.host_write_drop written: a host write drops only its lines */
 } rcc_config;
 
 /* The rcc.* keys, which rcc and rcc-wo read. */
@@ -151,17 +152,20 @@ void rcc_home_data(memory_system *memory, unsigned bank, uint32_t handle, const 
                    sc_time when);
 void rcc_replaced(memory_system *memory, unsigned bank, const cache_line *line, sc_time now);
 bool rcc_l1_drained(const memory_system *memory, unsigned cu);
+void rcc_host_access(memory_system *memory, uint64_t start, uint64_t end, bool is_write);
 
 /* The hooks both mechanisms set (the acquire joins the views: a no-op under rcc; a kernel start
- * moves every CU to the latest time of all; the build hook is rcc_build or one that calls it);
- * rcc adds the SC core's. */
+ * moves every CU to the latest time of all; a host write drops every L1 copy, or under
+ * rcc.host_write_drop written the copies of the written lines only; the build hook is rcc_build or
+ * one that calls it); rcc adds the SC core's. */
 #define RCC_HOOK_FIELDS(build_hook, load_config_hook)                                               \
     .build = (build_hook), .destroy = rcc_destroy, .load_config = (load_config_hook), .acquire = rcc_acquire, \
     .kernel_begin = rcc_kernel_begin,                                                               \
     .l1_request = rcc_l1_request, .l1_answer = rcc_l1_answer, .l1_before_access = rcc_before_access, \
     .l1_guard = rcc_l1_guard, .l1_action = rcc_l1_action, .l1_message = rcc_l1_message,             \
     .bank_receive = rcc_receive, .fill_data = rcc_fill_data, .fill_must_retake = rcc_fill_must_retake, \
-    .home_data = rcc_home_data, .l2_replaced = rcc_replaced, .l1_drained = rcc_l1_drained
+    .home_data = rcc_home_data, .l2_replaced = rcc_replaced, .l1_drained = rcc_l1_drained,      \
+    .host_access = rcc_host_access
 
 /* The L1 table, its own vocabulary and messages, for a protocol's sc_protocol. */
 #define RCC_VOCABULARY                                                                              \

@@ -9,15 +9,16 @@
 #include "protocols/common/directory.h"
 #include "timing/protocol.h"
 
-/* Its configuration (memory_config.protocol_config): the directory's, then mesi.stores and
- * mesi.ideal_permissions. */
+/* Its configuration (memory_config.protocol_config): the directory's, then mesi.stores,
+ * mesi.ideal_permissions and mesi.dir_reads. */
 typedef struct mesi_config {
     directory_config directory;   /* first: directory_config_of reads it */
     bool write_through;           /* mesi.stores write_through: stores and atomics go to the L2 */
     bool ideal_permissions;       /* mesi.ideal_permissions: a write drops the other copies at once */
+    bool concurrent_reads;        /* mesi.dir_reads concurrent: a read joins the line's open read */
 } mesi_config;
 
-/* mesi.stores and mesi.ideal_permissions, the keys only mesi reads. */
+/* mesi.stores, mesi.ideal_permissions and mesi.dir_reads, the keys only mesi reads. */
 extern const sc_config_key_table mesi_config_keys;
 
 extern const sc_protocol protocol_mesi;

@@ -59,6 +59,17 @@
  * sharer's read in flight is closed, as a store closes one, since its grant may carry the line
  * from before the write) and the L2 performs it as in I. Recalls still invalidate by message.
  *
+ * mesi.dir_reads (an experiment; default blocking) concurrent lets a GetS that finds the line's read
+ * of the home open (WaitHomeS) join it (DIR_JOIN_READ) instead of waiting for it to close and
+ * reading the home again: the joined read is due one L2 access after it arrived (ReadDue), as if
+ * it had read the home alongside, and is granted S once it is due and the home's data is in
+ * (DIR_GRANT_JOINED); the transaction closes (Done) when the last joined read is granted, so
+ * writes and GetMs still wait behind every read. A read joins only while no request waits in the
+ * transaction: once a write waits, later reads wait behind it (a CU's read after its own write
+ * must see it). Reads of a line in I under write_back open
+ * WaitHomeE (an exclusive grant) and still wait. This is the non-blocking read path whose absence
+ * makes kmeans's shared centroid loads wait in turn (docs/rcc-reproduction.md §2c).
+ *
  * Rows identical to rfo's (rfo_protocol.c) are copied: the tables are the specification.
  */
 #include "protocols/mesi/mesi.h"
@@ -72,7 +83,7 @@
 
 /* The rows of the write-through reading come first in their pairs, guarded by MESI_WRITES_THROUGH;
  * the instant-permission row comes before the write-through write it replaces. */
-enum { MESI_WRITES_THROUGH = 1, MESI_IDEAL_PERMISSIONS };
+enum { MESI_WRITES_THROUGH = 1, MESI_IDEAL_PERMISSIONS, MESI_CONCURRENT_READS, MESI_READ_JOINS };
 
 static const protocol_transition mesi_l1[] = {
     ROW(L1_I,  L1_LOAD,         L1_IS, L1_REQUEST_SHARED),
@@ -175,9 +186,14 @@ static const protocol_transition mesi_directory[] = {
     ROW(DIR_WAIT_HOME_E, DIR_GET_M,     DIR_WAIT_HOME_E, DIR_DEFER),
     ROW(DIR_WAIT_HOME_E, DIR_HOME_DATA, DIR_M, DIR_TAKE_DATA, DIR_SET_OWNER, DIR_GRANT_E, DIR_CLOSE),
 
+    GUARDED(DIR_WAIT_HOME_S, DIR_GET_S, MESI_READ_JOINS, DIR_WAIT_HOME_S, DIR_JOIN_READ),
     ROW(DIR_WAIT_HOME_S, DIR_GET_S,     DIR_WAIT_HOME_S, DIR_DEFER),
     ROW(DIR_WAIT_HOME_S, DIR_GET_M,     DIR_WAIT_HOME_S, DIR_DEFER),
+    GUARDED(DIR_WAIT_HOME_S, DIR_HOME_DATA, MESI_CONCURRENT_READS, DIR_WAIT_HOME_S,
+            DIR_TAKE_DATA, DIR_ADD_REQUESTER, DIR_GRANT_S, DIR_GRANT_JOINED),
     ROW(DIR_WAIT_HOME_S, DIR_HOME_DATA, DIR_S, DIR_TAKE_DATA, DIR_ADD_REQUESTER, DIR_GRANT_S, DIR_CLOSE),
+    ROW(DIR_WAIT_HOME_S, DIR_READ_DUE,  DIR_WAIT_HOME_S, DIR_MARK_READ_DUE, DIR_GRANT_JOINED),
+    ROW(DIR_WAIT_HOME_S, DIR_DONE,      DIR_S, DIR_CLOSE),
 
     ROW(DIR_WAIT_OWNER_S, DIR_GET_S,    DIR_WAIT_OWNER_S, DIR_DEFER),
     ROW(DIR_WAIT_OWNER_S, DIR_GET_M,    DIR_WAIT_OWNER_S, DIR_DEFER),
@@ -229,11 +245,17 @@ static const mesi_config *config_of(const memory_system *memory)
 
 static bool writes_through(const memory_system *memory) { return config_of(memory)->write_through; }
 
-/* MESI_WRITES_THROUGH: mesi.stores is write_through; MESI_IDEAL_PERMISSIONS: mesi.ideal_permissions. */
+/* MESI_WRITES_THROUGH: mesi.stores is write_through; MESI_IDEAL_PERMISSIONS: mesi.ideal_permissions;
+ * MESI_CONCURRENT_READS: mesi.dir_reads is concurrent; MESI_READ_JOINS: that, and no request (a
+ * write) waits in the line's transaction, which a read that joined would overtake. */
 static bool mesi_directory_guard(memory_system *memory, const directory_guard_view *line, unsigned guard)
 {
-    (void)line;
-    return guard == MESI_IDEAL_PERMISSIONS ? config_of(memory)->ideal_permissions : writes_through(memory);
+    switch (guard) {
+    case MESI_IDEAL_PERMISSIONS: return config_of(memory)->ideal_permissions;
+    case MESI_CONCURRENT_READS: return config_of(memory)->concurrent_reads;
+    case MESI_READ_JOINS: return config_of(memory)->concurrent_reads && !line->requests_waiting;
+    default: return writes_through(memory);
+    }
 }
 
 static bool mesi_l1_guard(memory_system *memory, const l1_context *context, unsigned guard)
@@ -254,13 +276,17 @@ static const sc_config_key mesi_keys[] = {
      "an experiment (Ren §3.2, Fig 3.1d: SC with \"instant read/write permission\"): a write-through store or "
      "atomic drops the other sharers' copies at once, with no invalidation message or ack, and the L2 performs "
      "it without waiting; needs mesi.stores write_through"},
+    {"mesi.dir_reads", SC_KEY_ENUM, "", 0, 0, "blocking|concurrent", 0,
+     "an experiment on mesi's directory: blocking (a read of a line whose read of the home is open waits until "
+     "that transaction closes, then reads the home itself) or concurrent (it joins the open read and is granted "
+     "the line one L2 access after it arrived, as if it had read the home alongside; writes still wait)"},
 };
 
 const sc_config_key_table mesi_config_keys = {mesi_keys, sizeof mesi_keys / sizeof mesi_keys[0]};
 
 _Static_assert(sizeof(mesi_config) <= PROTOCOL_CONFIG_BYTES, "mesi_config outgrows protocol_config");
 
-/* The directory's keys, then mesi.stores and mesi.ideal_permissions. */
+/* The directory's keys, then mesi.stores, mesi.ideal_permissions and mesi.dir_reads. */
 static int load_mesi_config(const sc_config *c, const char *mechanism, memory_config *m, sc_error *error)
 {
     if (directory_load_config(c, mechanism, m, error) < 0)
@@ -268,6 +294,7 @@ static int load_mesi_config(const sc_config *c, const char *mechanism, memory_co
     mesi_config *config = (mesi_config *)m->protocol_config;
     config->write_through = !strcmp(sc_config_string(c, "mesi.stores"), "write_through");
     config->ideal_permissions = sc_config_bool(c, "mesi.ideal_permissions");
+    config->concurrent_reads = !strcmp(sc_config_string(c, "mesi.dir_reads"), "concurrent");
     if (config->ideal_permissions && !config->write_through)
         return sc_fail_input(error, "mesi.ideal_permissions: true needs mesi.stores write_through (the "
                              "instant permissions are those of a write-through store or atomic)");

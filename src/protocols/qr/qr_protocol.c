@@ -132,11 +132,9 @@ static void destroy_qr(memory_system *memory)
  * L2 lines already), which invalidates the matching rL1 lines, and only those. The rL1 holds
  * clean data only (S-INV2), so a host read needs nothing; the write caches are drained at kernel
  * end and are never invalidated. */
-static bool rl1_never_dirty(l1_state state) { return false; }
-
 static void host_access_qr(memory_system *memory, uint64_t start, uint64_t end, bool is_write)
 {
-    memory_host_access_dirty_l1s(memory, start, end, is_write, rl1_never_dirty);
+    memory_host_write_drop_l1s(memory, start, end, is_write, true);
 }
 
 static const protocol_hooks qr_hooks = {
