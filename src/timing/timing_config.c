@@ -222,9 +222,13 @@ static int load_memory(const sc_config *c, memory_config *m, unsigned cu_count, 
     uint64_t l2_mshrs = (uint64_t)sc_config_int(c, "l2.mshrs");
     m->l2_mshrs_per_bank = l2_mshrs / l2_banks ? (unsigned)(l2_mshrs / l2_banks) : 1;
     m->l2_write_through = !strcmp(sc_config_string(c, "l2.write_policy"), "write_through");
-    if (m->l1_bytes % ((uint64_t)m->l1_associativity * m->line_bytes) ||
-        (m->l2_bytes / l2_banks) % ((uint64_t)m->l2_associativity * m->line_bytes))
-        return sc_fail_input(error, "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size");
+    if (m->l1_bytes % ((uint64_t)m->l1_associativity * m->line_bytes))
+        return sc_fail_input(error, "l1.size: %llu bytes is not a multiple of l1.associativity x line size (%u x %u)",
+                             (unsigned long long)m->l1_bytes, m->l1_associativity, m->line_bytes);
+    if (m->l2_bytes % l2_banks || (m->l2_bytes / l2_banks) % ((uint64_t)m->l2_associativity * m->line_bytes))
+        return sc_fail_input(error, "l2.size: %llu bytes does not split over l2.banks (%u) into banks that are multiples "
+                             "of l2.associativity x line size (%u x %u)",
+                             (unsigned long long)m->l2_bytes, l2_banks, m->l2_associativity, m->line_bytes);
     if (load_noc(c, &m->noc, error) < 0)
         return -1;
     m->noc_energy = load_noc_energy(c);

@@ -24,7 +24,9 @@ expect_error_line "unknown key 'l1.sise'"
 expect 2 "bad size" "$syncscope" run --workload vecadd --set l1.size=lots --no-db
 expect_error_line "not a size"
 expect 2 "impossible cache geometry" "$syncscope" run --workload vecadd --mode detailed --set l2.size=5KiB --no-db
-expect_error_line "l1.size/l2.size: capacity (per L2 bank) must be a multiple of associativity x line size"
+expect_error_line "l2.size: 5120 bytes does not split over l2.banks (6) into banks that are multiples of l2.associativity x line size (8 x 128)"
+expect 2 "impossible L1 geometry" "$syncscope" run --workload vecadd --mode detailed --set l1.size=16KiB --no-db
+expect_error_line "l1.size: 16384 bytes is not a multiple of l1.associativity x line size (6 x 128)"
 expect 2 "unknown option" "$syncscope" run --bogus
 expect_error_line "option '--bogus' is unknown"
 expect 2 "missing value" "$syncscope" run -w

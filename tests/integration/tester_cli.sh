@@ -59,7 +59,7 @@ expect_error_line "--without: 'locks,stuff' is not a list of"
 expect 2 "unknown preset" "$syncscope" tester --system nope
 expect_error_line "unknown system preset 'nope'"
 expect 1 "impossible cache" "$syncscope" tester --seeds 1 --set l2.size=5KiB
-expect_error_line "must be a multiple of associativity x line size"
+expect_error_line "l2.size: 5120 bytes does not split over l2.banks"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
