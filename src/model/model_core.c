@@ -120,6 +120,11 @@
  * MSHRs at their unloaded latency); those cycles add to the CU's time as mem_struct, and the last
  * write-back to the kernel-end wait. A stash needs no term here: its first touches and stores are
  * the profile's strong loads and stores.
+ * Time-dependent splits (model_core_evaluate_timed: the lease protocols, whose L1 copies lapse and
+ * whose writes wait for leases after physical times): a group is served at the GPU cycles its
+ * busiest CU takes per warp instruction, solved, and served again at the cycles the solve
+ * predicted, until they settle (spmv under tc-weak at the gtx480 preset: more lapsed hits, more
+ * L2 trips, longer cycles, more lapses).
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
@@ -1135,14 +1140,16 @@ static double own_line_holds(const model_kernel_profile *k, const model_point *p
     return reuse_shortfall(&k->own_line_summary, p->l2_latency + d->write_wait, gap_cycle, &short_count, &short_gaps);
 }
 
-static void evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
-                           const model_demand *d, model_prediction *out)
+/* Adds the group's prediction to `out`; returns the GPU cycles the busiest CU takes per warp
+ * instruction of its own (0 for a group without instructions). */
+static double evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
+                             const model_demand *d, model_prediction *out)
 {
     const double *theta = params->value;
     const model_group_terms *terms = &k->terms;
     double launches = k->launches;
     if (terms->instructions_per_launch <= 0)
-        return;
+        return 0.0;
     double resident = resident_ctas(k, p);
     placement where = place_ctas(k, p, resident);
     double per = terms->per_instruction;   /* totals -> per warp instruction */
@@ -1369,6 +1376,7 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
     out->noc_bytes_from_cus += k->dma_lines * MEMORY_MESSAGE_HEADER_BYTES + k->dma_writeback_lines * line_message;
     out->dram_read_bytes += (d->read_lines_dram + dma.reads.dram) * p->line_bytes;
     out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines) * p->line_bytes;
+    return terms->busiest_per_launch > 0 ? busy / terms->busiest_per_launch : 0.0;
 }
 
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,
@@ -1379,5 +1387,43 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
         model_demand demand = {0};
         serve(&profile->kernels[g], point, &demand);
         evaluate_group(&profile->kernels[g], point, params, &demand, out);
+    }
+}
+
+/* A timed group's fixed point: settled when an evaluation's cycles per instruction move less than
+ * this share from those it was served at, or after this many evaluations. */
+#define TIMED_TOLERANCE 1e-4
+enum { TIMED_EVALUATIONS = 30 };
+
+static void add_prediction(model_prediction *into, const model_prediction *part)
+{
+    into->cycles += part->cycles;
+    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        into->stalls[c] += part->stalls[c];
+    into->l1_hits += part->l1_hits, into->l1_misses += part->l1_misses;
+    into->l2_hits += part->l2_hits, into->l2_misses += part->l2_misses;
+    into->cpu_probe_hits += part->cpu_probe_hits, into->l3_hits += part->l3_hits, into->l3_misses += part->l3_misses;
+    into->noc_bytes_to_cus += part->noc_bytes_to_cus, into->noc_bytes_from_cus += part->noc_bytes_from_cus;
+    into->dram_read_bytes += part->dram_read_bytes, into->dram_write_bytes += part->dram_write_bytes;
+}
+
+void model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
+                               model_timed_serve_fn serve, model_prediction *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int g = 0; g < profile->kernel_count; g++) {
+        const model_kernel_profile *k = &profile->kernels[g];
+        model_prediction part;
+        double served_at = 0.0;
+        for (int evaluation = 1;; evaluation++) {
+            model_demand demand = {0};
+            serve(k, point, served_at, &demand);
+            memset(&part, 0, sizeof part);
+            double cycles = evaluate_group(k, point, params, &demand, &part);
+            if (evaluation == TIMED_EVALUATIONS || fabs(cycles - served_at) <= TIMED_TOLERANCE * cycles)
+                break;
+            served_at = cycles;
+        }
+        add_prediction(out, &part);
     }
 }

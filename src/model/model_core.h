@@ -59,6 +59,18 @@ void model_core_prepare_group(model_kernel_profile *kernel);
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,
                          model_serve_fn serve, model_prediction *out);
 
+/* A mechanism whose split depends on time (the lease protocols' L1 copies lapse after a physical
+ * time: protocols/common/lease_model.h) serves a group given the GPU cycles its busiest CU takes
+ * per warp instruction of its own (`cu_instruction_cycles`; 0: not known yet). */
+typedef void (*model_timed_serve_fn)(const model_kernel_profile *kernel, const model_point *point,
+                                     double cu_instruction_cycles, model_demand *out);
+
+/* model_core_evaluate for such a mechanism: each group is served first at 0 cycles, then again at
+ * the cycles per instruction its last evaluation predicted, until they settle (a fixed point:
+ * the split decides the cycles, the cycles the split). */
+void model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
+                               model_timed_serve_fn serve, model_prediction *out);
+
 /* Where a group's reads beyond the L1 are served: L2 hits and misses at this point's L2
  * (unfiltered GPU-wide stack: an access that hits in an L1 would hit in the larger L2 too), and
  * the misses by the profile's memory-side classes (profile.h): CPU-owned lines that the CPU

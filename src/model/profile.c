@@ -19,8 +19,9 @@
  * after its global accesses to its next ordered access and its loads behind its own writes to a
  * line (order_after_reads, order_after_writes, own_line_loads), 12 the local-memory organisations:
  * the shared accesses' bank conflicts, a DMA mapping's transfers and a stash's first touches and
- * dirty words (profile.h). */
-#define PROFILE_FORMAT 12
+ * dirty words (profile.h), 13 the time of L1 hits and writes since their line's previous load
+ * and latest read into an L1 (l1_hit_gaps, write_lease_gaps). */
+#define PROFILE_FORMAT 13
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -93,6 +94,8 @@ static const struct {
     HISTOGRAM(order_after_reads, order_reads_summary),
     HISTOGRAM(order_after_writes, order_writes_summary),
     HISTOGRAM(own_line_loads, own_line_summary),
+    HISTOGRAM(l1_hit_gaps, l1_hit_gap_summary),
+    HISTOGRAM(write_lease_gaps, write_lease_gap_summary),
     HISTOGRAM(dma_reads, dma_read_summary),
     HISTOGRAM(dma_reads_cpu_owned, dma_cpu_owned_summary),
     HISTOGRAM(dma_reads_fetched, dma_fetched_summary),

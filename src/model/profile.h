@@ -139,6 +139,16 @@ typedef struct model_kernel_profile {
      * orders a warp's load behind its own write in flight to the line); the write is then taken
      * as done, so only the first load after it counts. */
     reuse_histogram order_after_reads, order_after_writes, own_line_loads;
+    /* For each reuse of l1_loads at a distance below the profiled L1's lines (l1.size, a profile
+     * key: the reuses an L1 of the point's size keeps), the warp instructions its CU issued since
+     * the CU's previous load of the line (the same buckets, counting instructions; across launches
+     * too): a lease protocol's copy lapses by time (protocols/common/lease_model.h). */
+    reuse_histogram l1_hit_gaps;
+    /* For each store or atomic line request of a line loaded before, the GPU's time since the
+     * line's latest load (of any CU, weak or strong), in warp instructions of the busiest CU (each
+     * launch counted at its busiest CU's): a TC-Strong store waits at the L2 for the lease a read
+     * took (protocols/common/lease_model.h). */
+    reuse_histogram write_lease_gaps;
     /* The banked scratchpad (timing/scratchpad.h, docs/local-memory.md): over the shared accesses,
      * each one's conflict degree less 1 at gpu.shared_memory_banks banks of local_memory.bank_bytes
      * (the cycles a banked scratchpad adds to the load/store unit and to the access's latency). */
@@ -164,7 +174,7 @@ typedef struct model_kernel_profile {
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
-    reuse_summary order_reads_summary, order_writes_summary, own_line_summary;
+    reuse_summary order_reads_summary, order_writes_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
     reuse_summary dma_read_summary, dma_cpu_owned_summary, dma_fetched_summary, dma_written_summary,
         dma_cpu_recency_summary;
 } model_kernel_profile;
@@ -183,7 +193,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=12": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=13": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

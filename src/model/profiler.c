@@ -124,6 +124,10 @@ struct profiler {
      * first, and under timed issue a CU whose CTAs all finish together takes a whole new set. */
     double *round_robin_instructions;
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
+    uint64_t *cu_issued;           /* per CU: its warp instructions over every launch so far */
+    /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
+     * counted at its busiest CU's instructions, and this launch's busiest CU so far. */
+    uint64_t earlier_launches_time, launch_busiest;
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
@@ -180,6 +184,7 @@ profiler *profiler_create(const sc_config *config)
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
     p->round_robin_instructions = calloc(p->cu_count, sizeof *p->round_robin_instructions);
     p->cu_lsu_cycles = calloc(p->cu_count, sizeof *p->cu_lsu_cycles);
+    p->cu_issued = calloc(p->cu_count, sizeof *p->cu_issued);
     return p;
 }
 
@@ -240,6 +245,8 @@ static void launch_begin(void *context, const exec_kernel *kernel)
         }
     }
     memset(p->cu_instructions, 0, p->cu_count * sizeof *p->cu_instructions);
+    p->earlier_launches_time += p->launch_busiest;
+    p->launch_busiest = 0;
     memset(p->round_robin_instructions, 0, p->cu_count * sizeof *p->round_robin_instructions);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
@@ -413,17 +420,19 @@ static void line_ready(profiler *p, uint64_t ready_at)
 
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
- * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten). A first
- * touch, a crossing reuse or one beyond the configured L1's lines misses the L1
- * (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit on a
- * line still filling waits for it (an MSHR merge). */
+ * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
+ * for a reuse within the configured L1's lines, the CU's warp instructions since that access
+ * (l1_hit_gaps). A first touch, a crossing reuse or one beyond the configured L1's lines misses
+ * the L1 (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit
+ * on a line still filling waits for it (an MSHR merge). */
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
-    uint64_t previous = slot->data.seen_at;
+    uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
     slot->data.seen_at = p->memory_clock;
+    slot->data.cu_issued_at = p->cu_issued[cu];
     if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
         slot->data.filled_at = take_mshr(p, cu);
     line_ready(p, slot->data.filled_at);
@@ -432,6 +441,8 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         return;
     }
     reuse_add(&group->l1_loads, l1.distance, 1);
+    if (l1.distance < p->l1_lines)
+        reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
     if (host_written_at > previous)
@@ -504,6 +515,12 @@ static l2_access access_l2(profiler *p, uint64_t line)
     return out;
 }
 
+/* The GPU's time (write_lease_gaps): in warp instructions of each launch's busiest CU. */
+static uint64_t gpu_time(const profiler *p)
+{
+    return p->earlier_launches_time + p->launch_busiest;
+}
+
 /* One line request: the GPU-wide stack (where a host write since the line's previous access
  * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
 static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
@@ -523,8 +540,11 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
                                 &group->l2_reads_written_rewritten};
         classify_read(p, &classes, data, distance, host_written_at, at.host_distance);
     }
-    if (store || access == MODEL_ATOMIC)
+    if (store || access == MODEL_ATOMIC) {
         data->gpu_written_at = ++p->memory_clock;
+        if (data->loaded_at_plus_one > 0)
+            reuse_add(&group->write_lease_gaps, gpu_time(p) + 1 - data->loaded_at_plus_one, 1);
+    }
     if (store)
         data->stored_at = p->memory_clock;
     data->seen_at = p->memory_clock;
@@ -534,6 +554,8 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
         line_ready(p, take_mshr(p, cu));
+    if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)
+        data->loaded_at_plus_one = gpu_time(p) + 1;
 }
 
 /* Records a global access; returns its line requests. */
@@ -805,6 +827,9 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     group->warp_instructions += 1;
     group->thread_instructions += (double)__builtin_popcountll(step->executed_mask);
     p->cu_instructions[cu] += 1;
+    p->cu_issued[cu] += 1;
+    if (p->cu_instructions[cu] > (double)p->launch_busiest)
+        p->launch_busiest = (uint64_t)p->cu_instructions[cu];
     p->round_robin_instructions[warp->cta->linear_id % p->cu_count] += 1;
     p->burst_instructions[warp->cta->linear_id] += 1;
     if (p->chunk_read)
@@ -939,6 +964,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->cu_instructions);
     free(p->round_robin_instructions);
     free(p->cu_lsu_cycles);
+    free(p->cu_issued);
     free(p);
     return profile;
 }

@@ -5,7 +5,8 @@
  * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
  * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
  * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order,
- * rcc-wo's own-line hold of the load/store unit, and the local-memory organisations: the DMA
+ * rcc-wo's own-line hold of the load/store unit, the lease protocols' copies that lapse with
+ * time, and the local-memory organisations: the DMA
  * engine's transfers, the stash's first touches and dirty words, the banked scratchpad's
  * conflicts. */
 #include <setjmp.h>
@@ -22,6 +23,7 @@
 #include "model/model.h"
 #include "model/stack_distance.h"
 #include "timing/memory_system.h"
+#include "protocols/common/lease_model.h"
 #include "protocols/mechanism.h"
 
 /* Hits of a fully-associative LRU cache of `capacity` lines on `stream`, simulated directly. */
@@ -511,8 +513,17 @@ static void read_hot_spot_slows_nol1(void **state)
     sc_config_free(config);
 }
 
-/* mesi's write-through form (rcc-gpu's mesi.stores) against tc-strong's split, which differs from
- * it only where the directory acts: each store of any CU to a line costs the later loads of the
+/* Empties every group's l1_hit_gaps: the lease models' L1 copies no longer lapse. */
+static void clear_hit_gaps(model_profile *profile)
+{
+    for (int k = 0; k < profile->kernel_count; k++) {
+        memset(&profile->kernels[k].l1_hit_gaps, 0, sizeof profile->kernels[k].l1_hit_gaps);
+        reuse_summarize(&profile->kernels[k].l1_hit_gaps, &profile->kernels[k].l1_hit_gap_summary);
+    }
+}
+
+/* mesi's write-through form (rcc-gpu's mesi.stores) against tc-strong's split without its lapsed
+ * leases (no l1_hit_gaps), which differs from it only where the directory acts: each store of any CU to a line costs the later loads of the
  * line their L1 hits (each such load's line crosses the NoC to the CU in place of a hit), and
  * each write that finds other CUs' readers sends each of them an invalidation (into its L1) that
  * it acknowledges (out of it). No read is forwarded to an owner, so the directory's latency does
@@ -532,6 +543,7 @@ static void mesi_write_through_invalidates_sharers(void **state)
     assert_true(invalidations > 0);
     assert_true(invalidations <= (profile->cu_count - 1) * stores);
     assert_string_equal(sc_config_string(config, "mesi.stores"), "write_through");
+    clear_hit_gaps(profile);
     model_prediction mesi = predict("mesi", profile, config), tcs = predict("tc-strong", profile, config);
     double line_message = profile->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
     assert_true(tcs.l1_hits > mesi.l1_hits);
@@ -662,6 +674,74 @@ static void rcc_wo_loads_wait_for_own_writes(void **state)
     assert_true(waits.stalls[GSI_MEM_STRUCT] > none.stalls[GSI_MEM_STRUCT]);
     assert_float_equal(predict("rcc", sort, config).cycles, rcc.cycles, 1e-12 * rcc.cycles);
     profile_free(sort);
+    sc_config_free(config);
+}
+
+/* The lease protocols' L1 copies lapse tc.lease_cycles after their grant, and TC-Strong's writes
+ * wait at the L2 for the line's lease (lease_model.h): a
+ * reuse g instructions after its line's previous load at the CU lapses with probability
+ * min(1, g c / L) at c cycles per CU instruction. Some of spmv's reuses of its vector come late
+ * enough to lapse at gtx480's 2048-cycle lease, so both lease models predict fewer L1 hits and
+ * more cycles than without the term, and fewer hits still at a shorter lease. */
+static void leases_lapse_and_hold_writes(void **state)
+{
+    model_kernel_profile kernel;
+    memset(&kernel, 0, sizeof kernel);
+    reuse_add(&kernel.l1_hit_gaps, 4, 10);      /* 400 of 2048 cycles at 100 cycles an instruction */
+    reuse_add(&kernel.l1_hit_gaps, 1000, 5);    /* beyond the lease: lapsed for certain */
+    reuse_summarize(&kernel.l1_hit_gaps, &kernel.l1_hit_gap_summary);
+    model_point point;
+    memset(&point, 0, sizeof point);
+    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;
+    assert_float_equal(lease_lapsed_share(&kernel, &point, 100.0), (10 * 400.0 / 2048 + 5) / 15, 1e-12);
+    assert_float_equal(lease_lapsed_share(&kernel, &point, 0.0), 0.0, 0.0);
+    kernel.lines[MODEL_STORE] = 4;
+    reuse_add(&kernel.write_lease_gaps, 4, 1);      /* waits 2048 - 400 cycles */
+    reuse_add(&kernel.write_lease_gaps, 1000, 2);   /* the lease is over */
+    reuse_summarize(&kernel.write_lease_gaps, &kernel.write_lease_gap_summary);
+    assert_float_equal(lease_write_wait(&kernel, &point, 100.0), (2048 - 400.0) / 4, 1e-9);
+
+    const char *short_lease[] = {"tc.lease_cycles=256"};
+    sc_config *config, *short_config;
+    model_profile *profile = profile_sized("gtx480", "spmv", "tiny", &config);
+    short_config = sc_config_load("gtx480", NULL, short_lease, 1, &(sc_error){{0}});
+    assert_non_null(short_config);
+    assert_true(histogram_total(profile, offsetof(model_kernel_profile, l1_hit_gaps)) > 0);
+    const char *mechanisms[] = {"tc-weak", "tc-strong"};
+    model_prediction lapsing[2], shorter[2];
+    for (int m = 0; m < 2; m++) {
+        lapsing[m] = predict(mechanisms[m], profile, config);
+        shorter[m] = predict(mechanisms[m], profile, short_config);
+        double sum = 0;
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+            sum += lapsing[m].stalls[c];
+        assert_float_equal(sum, lapsing[m].cycles, 1e-9 * lapsing[m].cycles);
+        assert_true(shorter[m].l1_hits < lapsing[m].l1_hits);
+    }
+    clear_hit_gaps(profile);   /* no gaps: every kept reuse hits */
+    for (int m = 0; m < 2; m++) {
+        model_prediction kept = predict(mechanisms[m], profile, config);
+        assert_true(lapsing[m].l1_hits < kept.l1_hits);
+        assert_true(lapsing[m].cycles > kept.cycles);
+    }
+    profile_free(profile);
+    sc_config_free(config);
+    sc_config_free(short_config);
+
+    /* sort's radix_offsets writes each counts line right after loading it: TC-Strong's SC core
+     * waits for each such store's lease wait (sync); TC-Weak's stores do not wait. */
+    profile = profile_sized("gtx480", "sort", "tiny", &config);
+    assert_true(histogram_total(profile, offsetof(model_kernel_profile, write_lease_gaps)) > 0);
+    model_prediction strong = predict("tc-strong", profile, config), weak = predict("tc-weak", profile, config);
+    for (int k = 0; k < profile->kernel_count; k++) {
+        memset(&profile->kernels[k].write_lease_gaps, 0, sizeof profile->kernels[k].write_lease_gaps);
+        reuse_summarize(&profile->kernels[k].write_lease_gaps, &profile->kernels[k].write_lease_gap_summary);
+    }
+    model_prediction strong_unheld = predict("tc-strong", profile, config);
+    assert_true(strong.stalls[GSI_SYNC] > strong_unheld.stalls[GSI_SYNC]);
+    assert_true(strong.cycles > strong_unheld.cycles);
+    assert_float_equal(predict("tc-weak", profile, config).cycles, weak.cycles, 1e-12 * weak.cycles);
+    profile_free(profile);
     sc_config_free(config);
 }
 
@@ -968,6 +1048,7 @@ int main(void)
         cmocka_unit_test(shortfall_sums_each_gap),
         cmocka_unit_test(sc_cores_serialise_global_accesses),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
+        cmocka_unit_test(leases_lapse_and_hold_writes),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
         cmocka_unit_test(dma_transfers_block_the_sm),

@@ -1,9 +1,38 @@
 /* lease_model.c — the lease protocols' serving split (lease_model.h). */
 #include "protocols/common/lease_model.h"
 
-void lease_serve(const model_kernel_profile *k, const model_point *p, model_demand *out)
+int lease_load_point(const sc_config *config, model_point *point, sc_error *error)
 {
-    double hits = model_kept_l1_hits(k, p, 0.0);
+    (void)error;
+    point->protocol_terms[LEASE_TERM_CYCLES] = (double)sc_config_int(config, "tc.lease_cycles");
+    return 0;
+}
+
+double lease_lapsed_share(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
+{
+    const reuse_summary *gaps = &k->l1_hit_gap_summary;
+    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
+    if (cu_instruction_cycles <= 0 || lease <= 0 || gaps->total <= 0)
+        return 0.0;
+    double short_count, short_gaps;
+    double kept = reuse_shortfall(gaps, lease, cu_instruction_cycles, &short_count, &short_gaps) / lease;
+    return 1.0 - kept / gaps->total;
+}
+
+double lease_write_wait(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
+{
+    const reuse_summary *gaps = &k->write_lease_gap_summary;
+    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
+    double writes = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG] + k->lines[MODEL_ATOMIC];
+    if (cu_instruction_cycles <= 0 || lease <= 0 || gaps->total <= 0 || writes <= 0)
+        return 0.0;
+    double short_count, short_gaps;
+    return reuse_shortfall(gaps, lease, cu_instruction_cycles, &short_count, &short_gaps) / writes;
+}
+
+void lease_serve(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles, model_demand *out)
+{
+    double hits = model_kept_l1_hits(k, p, 0.0) * (1.0 - lease_lapsed_share(k, p, cu_instruction_cycles));
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC];
     model_memory_split(k, p, beyond, false, out);
     out->read_lines_l1 = hits;

@@ -5,14 +5,42 @@
 
 #include "model/model_core.h"
 
+/* The point's term the lease models read (lease_load_point): tc.lease_cycles, GPU cycles. */
+enum { LEASE_TERM_CYCLES = 0 };
+
+int lease_load_point(const sc_config *config, model_point *point, sc_error *error);
+
+/* Of the L1 reuses an L1 of the point's size keeps, the share whose copy's lease has lapsed by
+ * then, when the busiest CU takes `cu_instruction_cycles` GPU cycles per warp instruction of its
+ * own (0: none lapse). A copy lapses L = tc.lease_cycles after the L2 granted it (lease.h), and
+ * a hit does not renew it: a reuse that comes g instructions (the profile's l1_hit_gaps, g c
+ * cycles) after the CU's previous load of the line finds it lapsed for certain when g c >= L
+ * (the lease began no later than that load), and otherwise when a lease's end falls between
+ * the two loads, which for a lease that began at a uniformly random time before the previous
+ * load happens with probability g c / L: min(1, g c / L) per reuse, summed over the gaps as
+ * (count - shortfall(L, c) / L) (reuse_shortfall). A lapsed reuse misses (the L1 drops the copy
+ * and fetches the line again with a new lease, LeaseExpired). */
+double lease_lapsed_share(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
+
+/* The GPU cycles a write (store or atomic line request) waits on average at the L2 until the
+ * line's latest lease has expired (TC-Strong's rows LEASED/WRITES_WAIT x Write: HOLD_WRITE), at
+ * `cu_instruction_cycles` cycles per instruction of the busiest CU (0: none wait): a write g of
+ * those instructions after the line's latest load (the profile's write_lease_gaps) waits
+ * max(0, L - g c), summed over the gaps (reuse_shortfall) and spread over all of the group's
+ * write lines. That load is taken to have taken the lease: so it did where it missed its L1 or
+ * found its copy lapsed (sort's radix_offsets reloads each line it then writes); where its L1
+ * answered it the lease is older and the wait shorter, so the term is an upper bound. */
+double lease_write_wait(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
+
 /* L1 hits: every reuse of the per-CU load stacks at this L1 (acquires keep the L1: a copy lapses
- * only when its lease runs out, which the profile cannot see, and when the CU writes the line);
- * strong loads hit at the weak loads' rate. Misses, atomics and every store (written through at
- * once, no store buffer) go to the L2 (model_memory_split). What the lease protocols add to a
- * store's latency (TC-Strong's wait at the L2 until the line's leases expire; TC-Weak's fences
- * waiting for the GWCT) is not a term of the model: the calibrated exposure parameters take it
- * up. TC-Strong's SC core, which makes a warp wait for each store's L2 trip, is
- * (tc_strong/tc_strong_model.c). */
-void lease_serve(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
+ * only when its lease runs out and when the CU writes the line) less the lapsed share
+ * (lease_lapsed_share); strong loads hit at the weak loads' rate. Misses, atomics and every
+ * store (written through at once, no store buffer) go to the L2 (model_memory_split). What the
+ * lease protocols add to a store's latency (TC-Strong's wait at the L2 until the line's leases
+ * expire; TC-Weak's fences waiting for the GWCT) is the mechanism's own: TC-Strong's wait is
+ * lease_write_wait, which its SC core makes its warps wait for (tc_strong/tc_strong_model.c);
+ * TC-Weak's GWCT is not a term of the model (the calibrated exposure parameters take it up). */
+void lease_serve(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles,
+                 model_demand *out);
 
 #endif

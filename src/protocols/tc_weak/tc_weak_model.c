@@ -7,7 +7,7 @@
 static void evaluate_tc_weak(const model_profile *profile, const model_point *point, const model_params *params,
                             model_prediction *out)
 {
-    model_core_evaluate(profile, point, params, lease_serve, out);
+    model_core_evaluate_timed(profile, point, params, lease_serve, out);
 }
 
-const model_mechanism model_tc_weak = {.name = "tc-weak", .evaluate = evaluate_tc_weak};
+const model_mechanism model_tc_weak = {.name = "tc-weak", .evaluate = evaluate_tc_weak, .load_point = lease_load_point};
