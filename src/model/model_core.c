@@ -44,7 +44,8 @@
  *               mechanism sends them to the L2, the loads of its most-loaded line (kmeans's
  *               centroids under nol1), and that bank's share of the rest   m = 1
  *   L2 bank     D = requests + markers + fills (one per cycle), split the same way   m = banks - 1 and 1
- *               (a write-through L2's hot atomics beyond their channel's queues: a DRAM line each)
+ *               (a write-through L2's hot atomics beyond their channel's queues: a DRAM line each;
+ *               an ownership protocol's hot line: a forward latency per transfer between L1s)
  *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
  *               (only with an L3: without one a request probes the CPU cluster at once)
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
@@ -1255,8 +1256,11 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
         double queued = p->dram_queue_lines / p->dram_channels, per_launch = hot_atomics / launches;
         hot_atomic_extra = max2(per_launch - queued, 0.0) * launches * max2(channel_line - 1.0, 0.0);
     }
-    split_banks(&net, L2_BANK, HOT_L2_BANK, (requests + memory_reads + d->marker_messages + hot_atomic_extra) * per,
-                (hot_atomics + hot_atomic_extra + hot_loads) * per, p->l2_banks);
+    /* An ownership protocol's hot line moves from L1 to L1 through its directory bank, which holds it
+     * for each transfer (d->hot_line_hold_cycles): that bank serves nothing else of it meanwhile. */
+    split_banks(&net, L2_BANK, HOT_L2_BANK,
+                (requests + memory_reads + d->marker_messages + hot_atomic_extra + d->hot_line_hold_cycles) * per,
+                (hot_atomics + hot_atomic_extra + hot_loads + d->hot_line_hold_cycles) * per, p->l2_banks);
     split_banks(&net, BANK_OUT, HOT_BANK_OUT, bank_out_cycles * per,
                 (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
     list_queues(&net);

@@ -26,6 +26,8 @@ typedef struct model_demand {
                                  * kernel-end release waits for DRAM's queues to take the last */
     double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
     double hot_load_lines;      /* of the loads beyond the L1, those of the group's most-loaded line (all at one bank) */
+    double hot_line_hold_cycles;   /* cycles the directory holds the group's most atomically-used line for
+                                    * its ownership transfers, one after another (ownership_model.c) */
     double release_drain_lines; /* per launch: lines the release at kernel end waits to hand to DRAM */
     double buffered_write_lines;   /* of the write lines, those a write-combining store buffer holds until
                                     * it is full or a release (wt's weak stores): each CU sends what its

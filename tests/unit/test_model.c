@@ -6,8 +6,8 @@
  * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
  * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order,
  * rcc-wo's own-line hold of the load/store unit, the lease protocols' copies that lapse with
- * time, and the local-memory organisations: the DMA
- * engine's transfers, the stash's first touches and dirty words, the banked scratchpad's
+ * time, the ownership protocols' transfers of a hot line, and the local-memory organisations: the
+ * DMA engine's transfers, the stash's first touches and dirty words, the banked scratchpad's
  * conflicts. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,6 +24,7 @@
 #include "model/stack_distance.h"
 #include "timing/memory_system.h"
 #include "protocols/common/lease_model.h"
+#include "protocols/common/ownership_model.h"
 #include "protocols/mechanism.h"
 
 /* Hits of a fully-associative LRU cache of `capacity` lines on `stream`, simulated directly. */
@@ -1023,6 +1024,33 @@ static void write_through_hot_atomics_wait_for_one_channel(void **state)
     sc_config_free(config);
 }
 
+/* histogram's atomics all fall on one line (16 bins). Under rfo each warp's atomics take that line
+ * into its L1 once per launch, each transfer a forward through the blocking directory,
+ * which defers the next GetM until the owner has answered: with a slow directory (200 cycles) the
+ * workload lasts at least those transfers one after another, each the forward latency. */
+static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
+{
+    sc_config *config;
+    const char *sets[] = {"directory.latency=200"};
+    model_profile *profile = profile_set("sahc-apu", "histogram", "small", sets, 1, &config);
+    sc_error error = {{0}};
+    model_point point;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("rfo"), config, &point, &error), 0);
+    double floor = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *group = &profile->kernels[k];
+        double hot = group->lines[MODEL_ATOMIC] * group->atomic_hottest_share / group->launches;
+        floor += group->launches * fmin(hot, group->ctas * group->warps_per_cta) *
+                 point.protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
+    }
+    assert_true(floor > 0);
+    model_prediction rfo = predict("rfo", profile, config);
+    assert_true(rfo.cycles >= floor);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1056,6 +1084,7 @@ int main(void)
         cmocka_unit_test(bank_conflicts_cost_on_a_banked_scratchpad),
         cmocka_unit_test(write_through_l2_waits_for_dram),
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
+        cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

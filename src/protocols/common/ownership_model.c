@@ -23,12 +23,34 @@
  *   DRAM writes  = with a write-back L3, written lines whose distance exceeds the L3's capacity
  *                  reach DRAM; otherwise (and without an L3) the L2's dirty victims do;
  *   L2 hits and misses and where the misses are served (model_memory_split): a write-back L3
- *                  holds the lines the GPU wrote too.
+ *                  holds the lines the GPU wrote too;
+ *   hot line     = the atomics on the group's most atomically-used line (histogram's bins) move
+ *                  it from L1 to L1: each GetM finds it owned, the blocking directory forwards it
+ *                  to the owner and defers the next GetM until the owner's answer is in, so the
+ *                  directory's bank holds the line for a forward latency per transfer, one
+ *                  transfer after another. Each warp that performs atomics on the line takes it
+ *                  once a launch, at most once per atomic, and only when CTAs on several CUs share
+ *                  it (measured, histogram_global, 16 CTAs: on sahc-apu, 4 warps each, 65-66 GetMs
+ *                  a launch at directory.latency 10 and 40 and noc.latency 10 and 19; on gtx480,
+ *                  8 warps each, 117 at its directory.latency 0). How the count falls when each
+ *                  owner keeps the line longer (gtx480 at directory.latency 30: 66, its owners
+ *                  perform more atomics before the next forward reaches them) is not modelled.
  * Simplifications: the forwards' own NoC messages, recalls and the directory's capacity are
  * not modelled. Timing, stalls and traffic follow from model_core.c. */
 #include "protocols/common/ownership_model.h"
 
 #include <math.h>
+
+/* The group's transfers of its most atomically-used line between L1s: per launch, one for each
+ * of its warps, at most one per atomic line request on it; none when the launch's CTAs run on one
+ * CU. */
+static double hot_line_transfers(const model_kernel_profile *k, const model_point *p)
+{
+    if (k->launches <= 0 || fmin(k->ctas, p->cu_count) <= 1)
+        return 0.0;
+    double hot_per_launch = k->lines[MODEL_ATOMIC] * k->atomic_hottest_share / k->launches;
+    return k->launches * fmin(hot_per_launch, k->ctas * k->warps_per_cta);
+}
 
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out)
@@ -50,6 +72,7 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
         out->write_lines_missed = out->write_lines_dram =
             fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
+    out->hot_line_hold_cycles = hot_line_transfers(k, p) * out->forward_latency;
 }
 
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error)
