@@ -873,6 +873,12 @@ static void wt_point_with_slow_dram(const sc_config *config, model_point *point,
     point->dram_line_cycles *= 8;
 }
 
+/* The lines a group's stores and atomics write. */
+static double written_lines(const model_kernel_profile *group)
+{
+    return group->lines[MODEL_STORE] + group->lines[MODEL_STORE_STRONG] + group->lines[MODEL_ATOMIC];
+}
+
 /* qr-apu's L2 writes through (l2.write_policy): each of sort's stores goes on to DRAM as the L2
  * takes it (radix_count and radix_offsets write every count, a word, to a line of its own). The
  * warps do not wait for those writes, but the release at kernel end waits until the DRAM queues
@@ -891,7 +897,7 @@ static void write_through_l2_waits_for_dram(void **state)
     double floor = 0, written = 0;
     for (int k = 0; k < profile->kernel_count; k++) {
         const model_kernel_profile *group = &profile->kernels[k];
-        double lines = group->lines[MODEL_STORE] + group->lines[MODEL_STORE_STRONG] + group->lines[MODEL_ATOMIC];
+        double lines = written_lines(group);
         written += lines;
         floor += group->launches * fmax(lines / group->launches - point.dram_queue_lines, 0.0) * line_cycles;
     }
@@ -943,6 +949,31 @@ static void write_through_hot_atomics_wait_for_one_channel(void **state)
     sc_config_free(config);
 }
 
+/* sort's radix_offsets is one CTA of 4 warps on sahc-apu (64-wide warps): its count stores, a line
+ * each, all leave through its one CU's port, a data message each. A port carries at most one
+ * message per its message cycles, so each launch lasts at least those cycles, whatever the
+ * queueing estimate says (Schweitzer's v = c U reaches 1 only at U = N / (N-1), 4/3 with 4 warps,
+ * and the stores' port queue is not on the warps' cycle). */
+static void stations_carry_at_most_their_capacity(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_sized("sahc-apu", "sort", "small", &config);
+    model_point point;
+    sc_error error = {{0}};
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    model_profile alone = *profile;
+    alone.kernel_count = 1;
+    for (int k = 0; k < profile->kernel_count; k++)
+        if (profile->kernels[k].ctas == 1)
+            alone.kernels = &profile->kernels[k];
+    assert_float_equal(alone.kernels->ctas, 1, 0);
+    double port_cycles = written_lines(alone.kernels) * point.noc_data_cycles;
+    assert_true(port_cycles > 0);
+    assert_true(predict("wt", &alone, config).cycles >= port_cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -975,6 +1006,7 @@ int main(void)
         cmocka_unit_test(bank_conflicts_cost_on_a_banked_scratchpad),
         cmocka_unit_test(write_through_l2_waits_for_dram),
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
+        cmocka_unit_test(stations_carry_at_most_their_capacity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
