@@ -1265,10 +1265,12 @@ static void evaluate_group(const model_kernel_profile *k, const model_point *p, 
      * its write (write_through_backlog): the hot line's atomics, all on one channel, leave its bank
      * one per channel line time once they have filled that channel's queues (histogram's bins on
      * qr-apu: 512 atomics on one line per launch of histogram_global, which the detailed run
-     * performs in 4,897 cycles, 10 GPU cycles a line, counting 451 DRAM writes). */
+     * performs in 4,897 cycles, 10 GPU cycles a line, counting 451 DRAM writes). The line's writes
+     * all hit its bank's open row, so its channel takes one per line time, the bus's rate: the
+     * row misses and bank conflicts that dram_efficiency stands for are not theirs. */
     double hot_atomic_extra = 0.0;
     if (d->write_through_lines > 0 && hot_atomics > 0) {
-        double channel_line = p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY];
+        double channel_line = p->dram_line_cycles;
         double queued = p->dram_queue_lines / p->dram_channels, per_launch = hot_atomics / launches;
         hot_atomic_extra = max2(per_launch - queued, 0.0) * launches * max2(channel_line - 1.0, 0.0);
     }
