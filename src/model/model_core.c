@@ -54,7 +54,9 @@
  *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
  *   resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k. At a given throughput X every queue follows
  *   in closed form, so the solution is the root of X cycle(X) = N (solve()), or the throughput
- *   at which the busiest station is fully used (U_k = X D_k s_k / m_k = 1) where that comes first.
+ *   at which the busiest station is fully used (U_k = X D_k s_k / m_k = 1) where that comes first
+ *   (then the warps' residences fall short of N / X, and GSI splits the busy cycles in their
+ *   proportions, as for any solution).
  * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus the mean wait of a
  * request on the trip (port out, bank in, bank, bank out, port in: sum of visits x wait over
  * requests), and those the directory forwards to an owner L1 its forward latency too
@@ -107,8 +109,7 @@
  * (store_buffer_flush), for a write-through L2's writes to reach the DRAM queues
  * (write_through_backlog), and for the last release's acknowledgement where the mechanism names
  * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
- * store-buffer residences and, at a fully used station, the wait for it (N/X - cycle) in
- * mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
+ * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
  * core's issue filter) in sync, R_SIMD in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
  * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
@@ -446,10 +447,6 @@ typedef struct network {
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
-    /* Where the solution is the stations' capacity (a station fully used before X cycle(X)
-     * reaches N): N / X - cycle(X), per warp instruction, the time the warps wait for that
-     * station to take their requests (their requests held back at the CU); else 0. */
-    double capacity_wait;
 } network;
 
 /* A CU's entries of one kind (MSHRs, store-buffer entries) and the line requests that hold them. */
@@ -915,7 +912,6 @@ static void settle(network *net, const sample *at)
 static void solve(network *net, const memory_paths *m, double below_root)
 {
     prepare_queues(net);
-    net->capacity_wait = 0;
     solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .pole = queue_pole(net),
                 .tolerance = 1e-4 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
     s.per_pole = isfinite(s.pole) ? 1.0 / s.pole : 0.0;
@@ -948,10 +944,8 @@ static void solve(network *net, const memory_paths *m, double below_root)
                 settle(net, &high);
                 return;
             }
-            if (high.phi >= 0) {   /* the network is at the capacity */
-                net->capacity_wait = net->population / high.x - high.cycle;
-                return;
-            }
+            if (high.phi >= 0)
+                return;   /* the network is at the capacity */
             high_assumed = false, kept = 0;
             f_high = interpolated(&s, &high, kind);
         }
@@ -975,10 +969,8 @@ static void solve(network *net, const memory_paths *m, double below_root)
             settle(net, &next);
             return;
         }
-        if (high_assumed && x == high.x && next.phi >= 0) {   /* the network is at the capacity (phi > 0 up to it) */
-            net->capacity_wait = net->population / next.x - next.cycle;
-            return;
-        }
+        if (high_assumed && x == high.x && next.phi >= 0)
+            return;   /* the network is at the capacity (phi > 0 up to it) */
         before = last, last = next;
         double f = interpolated(&s, &next, kind);
         if (next.phi < 0) {
@@ -1114,7 +1106,7 @@ typedef struct view {
 static view view_of(const network *net)
 {
     return (view){
-        .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER] + net->capacity_wait,
+        .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
         .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .order_wait = net->order_wait,
         .comp_struct = net->residence[SIMD],
         .population = net->population, .throughput = net->throughput,
