@@ -54,7 +54,10 @@
  *   CU port in  the same, with each invalidation's copy into every L1 it reaches   m = P
  *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
  *   resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k. At a given throughput X every queue follows
- *   in closed form, so the solution is the root of X cycle(X) = N (solve()).
+ *   in closed form, so the solution is the root of X cycle(X) = N (solve()), or the throughput
+ *   at which the busiest station is fully used (U_k = X D_k s_k / m_k = 1) where that comes first
+ *   (then the warps' residences fall short of N / X, and GSI splits the busy cycles in their
+ *   proportions, as for any solution).
  * Latencies under load: an L2 hit takes the preset's unloaded L2 latency plus the mean wait of a
  * request on the trip (port out, bank in, bank, bank out, port in: sum of visits x wait over
  * requests), and those the directory forwards to an owner L1 its forward latency too
@@ -437,7 +440,8 @@ typedef struct network {
      * per unit of throughput) and D_k c U_k / X (its wait's slope at X = 0), both 0 where
      * queue_demand is. */
     double crowding[QUEUE_LANES], wait_slope[QUEUE_LANES];
-    double most_crowding;         /* the largest crowding (0 when none): 1 / the queues' capacity */
+    double most_crowding;         /* the largest crowding (0 when none): 1 / Schweitzer's pole */
+    double most_use;              /* the largest D_k s_k / m_k (0 when none): 1 / the stations' capacity */
     double delay;                 /* Z_comp + Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
@@ -586,9 +590,11 @@ static void prepare_queues(network *net)
         net->crowding[k] = correction * net->queue_demand[k] * net->load_share[k] / net->replicas[k];
         net->wait_slope[k] = net->queue_demand[k] * net->crowding[k];
     }
-    net->most_crowding = 0;
-    for (int k = 0; k < QUEUE_LANES; k++)
+    net->most_crowding = net->most_use = 0;
+    for (int k = 0; k < QUEUE_LANES; k++) {
         net->most_crowding = max2(net->most_crowding, net->crowding[k]);
+        net->most_use = max2(net->most_use, net->queue_demand[k] * net->load_share[k] / net->replicas[k]);
+    }
     for (int k = 0; k < FIRST_TRIP_STATION; k++)
         net->residence[k] = net->residence_slope[k] = 0;
 }
@@ -598,13 +604,15 @@ static void prepare_queues(network *net)
  * estimate at each queueing station: a request arriving at station k finds A_k = Q_k (N-1)/N
  * ahead of it, so R_k = D_k (1 + A_k) and, with Q_k = X R_k / m_k, Q_k = U_k / (1 - c U_k) for
  * U_k = X D_k s_k / m_k and c = (N-1)/N, s_k the station's load share (solve_view): the wait
- * R_k - D_k = D_k v / (1 - v) with v = c U_k, of slope D_k (c U_k / X) / (1 - v)^2; the station
- * cannot carry X from v = 1 on. */
+ * R_k - D_k = D_k v / (1 - v) with v = c U_k, of slope D_k (c U_k / X) / (1 - v)^2. The station
+ * cannot carry X from U_k = 1 on: a station serves at most one request per D_k / m_k cycles
+ * whatever the estimate says (v = 1 only at U_k = N / (N-1), which a station whose queue is not on
+ * the warps' cycle, such as a CU's port carrying its stores, would otherwise reach). */
 static double cycle_at(network *net, const memory_paths *m, double throughput, double *cycle_slope)
 {
     net->throughput = throughput;
-    /* The busiest station's c U_k (rounding keeps the order of the products). */
-    if (throughput * net->most_crowding >= 1.0)
+    /* The busiest station's U_k (rounding keeps the order of the products). */
+    if (throughput * net->most_use >= 1.0)
         return INFINITY;
     /* Every station's wait and its slope at once (0 where a station does not queue); at X = 0 no
      * request waits and the slopes are prepare_queues'. */
@@ -676,9 +684,16 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     return cycle + net->burst_wait;
 }
 
-/* The largest throughput every queueing station carries: c X D_k s_k / m_k < 1. (The MSHRs' and
+/* The largest throughput every queueing station carries: X D_k s_k / m_k < 1. (The MSHRs' and
  * store buffer's limit depends on the trip's waits, so it stays implicit.) */
 static double queue_capacity(const network *net)
+{
+    return net->most_use > 0 ? 1.0 / net->most_use : INFINITY;
+}
+
+/* The throughput at which Schweitzer's waits grow without bound, c X D_k s_k / m_k = 1 at the
+ * busiest station (at or beyond queue_capacity): the pole the solver's curves take for the cycle. */
+static double queue_pole(const network *net)
 {
     return net->most_crowding > 0 ? 1.0 / net->most_crowding : INFINITY;
 }
@@ -696,7 +711,8 @@ static const int entry_stations[ENTRY_KINDS] = {MSHR, STORE_BUFFER};
 typedef struct solver {
     network *net;
     const memory_paths *m;
-    double capacity, per_capacity;   /* queue_capacity, and 1 / it (0 when infinite) */
+    double capacity;                 /* queue_capacity */
+    double pole, per_pole;           /* queue_pole, and 1 / it (0 when infinite) */
     double tolerance;
     double servers[ENTRY_KINDS];
     double holding_per_demand[ENTRY_KINDS];   /* c / P: A / x per unit of an entries station's demand */
@@ -732,7 +748,7 @@ static sample sample_at(const solver *s, double x)
 }
 
 /* The throughput at which A reaches `target` for entries e, from samples a and b: near a queueing
- * station's capacity C the trip's waits, hence A / x, grow about linearly in t = 1 / (1 - x / C),
+ * station's pole C (queue_pole) the trip's waits, hence A / x, grow about linearly in t = 1 / (1 - x / C),
  * so A / x is taken linear in t through the two samples and x (A / x) = target solved for t (a
  * quadratic). 0 when the samples say nothing (a kind unknown or infinite at either). */
 static double entries_crossing(const solver *s, const sample *a, const sample *b, int e, double target)
@@ -740,14 +756,14 @@ static double entries_crossing(const solver *s, const sample *a, const sample *b
     if (a->x == b->x || a->regime[e] == UNKNOWN_REGIME || b->regime[e] == UNKNOWN_REGIME ||
         !isfinite(a->holding[e]) || !isfinite(b->holding[e]) || a->holding[e] <= 0)
         return 0.0;
-    double ta = 1.0 / (1.0 - a->x / s->capacity), tb = 1.0 / (1.0 - b->x / s->capacity);
+    double ta = 1.0 / (1.0 - a->x / s->pole), tb = 1.0 / (1.0 - b->x / s->pole);
     double slope = (b->holding[e] - a->holding[e]) / (tb - ta), at_zero = a->holding[e] - slope * ta;
     if (!(slope > 0))
         return target / a->holding[e];
-    /* capacity (1 - 1/t)(at_zero + slope t) = target, times t / capacity: */
-    double linear = at_zero - slope - target / s->capacity;
+    /* pole (1 - 1/t)(at_zero + slope t) = target, times t / pole: */
+    double linear = at_zero - slope - target / s->pole;
     double t = (-linear + sqrt(linear * linear + 4.0 * slope * at_zero)) / (2.0 * slope);
-    return s->capacity * (1.0 - 1.0 / t);
+    return s->pole * (1.0 - 1.0 / t);
 }
 
 /* Where to evaluate next when the bracket's ends lie in different regimes of some entries: the
@@ -820,7 +836,7 @@ static double single_pole_root(double x, double value, double slope, double pole
 
 /* The next throughput to try from a sample. Where some entries queue, Newton's step on
  * (x cycle(x) - N)(1 - A / s)(1 - x / C), which has phi's root but neither the entries' pole at
- * A = s nor the queueing stations' at their capacity C, so it is close to a low-order
+ * A = s nor the queueing stations' pole C (queue_pole), so it is close to a low-order
  * polynomial. Below the entries' knee, the root of x cycle(x) = N with cycle on its single-pole
  * curve towards C (single_pole_root; from 0 that starts near the balanced bound), unless A
  * there (A / x on its single-pole curve: A = x (c / P) D, and D holds the trip's waits) is past
@@ -830,7 +846,7 @@ static double newton_target(const solver *s, const sample *at)
 {
     const network *net = s->net;
     double cycle = at->cycle, cycle_slope = at->cycle_slope;
-    double x = at->x, per_capacity = s->per_capacity, room = 1.0 - x * per_capacity;
+    double x = at->x, per_pole = s->per_pole, room = 1.0 - x * per_pole;
     for (int e = 0; e < ENTRY_KINDS; e++)
         if (at->regime[e] == QUEUEING) {
             double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
@@ -838,16 +854,16 @@ static double newton_target(const solver *s, const sample *at)
             double free_slope = -(at->holding[e] + x * holding_slope) / s->servers[e];
             double value = at->excess * free * room;
             double slope =
-                ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_capacity;
+                ((cycle + x * cycle_slope) * free + at->excess * free_slope) * room - at->excess * free * per_pole;
             return slope > 0 ? x - value / slope : 0.0;
         }
-    double target = single_pole_root(x, cycle, cycle_slope, s->capacity, net->population);
+    double target = single_pole_root(x, cycle, cycle_slope, s->pole, net->population);
     for (int e = 0; e < ENTRY_KINDS; e++) {
         if (at->regime[e] != BELOW_KNEE || s->servers[e] <= 1.0 || !(target > x))
             continue;
         double holding_slope = s->holding_per_demand[e] * net->demand_slope[entry_stations[e]];
-        if (target * single_pole_value(x, at->holding[e], holding_slope, s->capacity, target) > s->servers[e] - 1.0)
-            target = min2(target, single_pole_root(x, at->holding[e], holding_slope, s->capacity, s->servers[e] - 0.5));
+        if (target * single_pole_value(x, at->holding[e], holding_slope, s->pole, target) > s->servers[e] - 1.0)
+            target = min2(target, single_pole_root(x, at->holding[e], holding_slope, s->pole, s->servers[e] - 0.5));
     }
     return target;
 }
@@ -902,9 +918,9 @@ static void settle(network *net, const sample *at)
 static void solve(network *net, const memory_paths *m, double below_root)
 {
     prepare_queues(net);
-    solver s = {.net = net, .m = m, .capacity = queue_capacity(net),
+    solver s = {.net = net, .m = m, .capacity = queue_capacity(net), .pole = queue_pole(net),
                 .tolerance = 1e-4 * net->population, .servers = {m->mshrs.servers, m->store_buffer.servers}};
-    s.per_capacity = isfinite(s.capacity) ? 1.0 / s.capacity : 0.0;
+    s.per_pole = isfinite(s.pole) ? 1.0 / s.pole : 0.0;
     for (int e = 0; e < ENTRY_KINDS; e++)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
     double high_x = s.capacity * (1.0 - 1e-9);
@@ -1249,10 +1265,12 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
      * its write (write_through_backlog): the hot line's atomics, all on one channel, leave its bank
      * one per channel line time once they have filled that channel's queues (histogram's bins on
      * qr-apu: 512 atomics on one line per launch of histogram_global, which the detailed run
-     * performs in 4,897 cycles, 10 GPU cycles a line, counting 451 DRAM writes). */
+     * performs in 4,897 cycles, 10 GPU cycles a line, counting 451 DRAM writes). The line's writes
+     * all hit its bank's open row, so its channel takes one per line time, the bus's rate: the
+     * row misses and bank conflicts that dram_efficiency stands for are not theirs. */
     double hot_atomic_extra = 0.0;
     if (d->write_through_lines > 0 && hot_atomics > 0) {
-        double channel_line = p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY];
+        double channel_line = p->dram_line_cycles;
         double queued = p->dram_queue_lines / p->dram_channels, per_launch = hot_atomics / launches;
         hot_atomic_extra = max2(per_launch - queued, 0.0) * launches * max2(channel_line - 1.0, 0.0);
     }

@@ -954,6 +954,12 @@ static void wt_point_with_slow_dram(const sc_config *config, model_point *point,
     point->dram_line_cycles *= 8;
 }
 
+/* The lines a group's stores and atomics write. */
+static double written_lines(const model_kernel_profile *group)
+{
+    return group->lines[MODEL_STORE] + group->lines[MODEL_STORE_STRONG] + group->lines[MODEL_ATOMIC];
+}
+
 /* qr-apu's L2 writes through (l2.write_policy): each of sort's stores goes on to DRAM as the L2
  * takes it (radix_count and radix_offsets write every count, a word, to a line of its own). The
  * warps do not wait for those writes, but the release at kernel end waits until the DRAM queues
@@ -972,7 +978,7 @@ static void write_through_l2_waits_for_dram(void **state)
     double floor = 0, written = 0;
     for (int k = 0; k < profile->kernel_count; k++) {
         const model_kernel_profile *group = &profile->kernels[k];
-        double lines = group->lines[MODEL_STORE] + group->lines[MODEL_STORE_STRONG] + group->lines[MODEL_ATOMIC];
+        double lines = written_lines(group);
         written += lines;
         floor += group->launches * fmax(lines / group->launches - point.dram_queue_lines, 0.0) * line_cycles;
     }
@@ -997,7 +1003,9 @@ static void write_through_l2_waits_for_dram(void **state)
  * to one DRAM channel: once they have filled that channel's queues, its bank performs them no
  * faster than the channel takes a line, and the warps wait for their atomics. With DRAM 8 times
  * slower the workload lasts at least the hot line's atomics beyond the channel's queues at one
- * channel's line time; with a write-back L2 it is much faster. */
+ * channel's line time; with a write-back L2 it is much faster. The line's writes all hit the open
+ * row, so the channel takes them at the bus's rate whatever dram_efficiency (the row misses and
+ * bank conflicts of other traffic) is: halving it adds far less than the hot line's wait again. */
 static void write_through_hot_atomics_wait_for_one_channel(void **state)
 {
     sc_config *config;
@@ -1009,8 +1017,7 @@ static void write_through_hot_atomics_wait_for_one_channel(void **state)
     for (int k = 0; k < profile->kernel_count; k++) {
         const model_kernel_profile *group = &profile->kernels[k];
         double hot = group->lines[MODEL_ATOMIC] * group->atomic_hottest_share / group->launches;
-        floor += group->launches * fmax(hot - queued, 0.0) * point.dram_line_cycles /
-                 spec.initial.value[MODEL_DRAM_EFFICIENCY];
+        floor += group->launches * fmax(hot - queued, 0.0) * point.dram_line_cycles;
     }
     assert_true(floor > 0);
     const model_mechanism *wt = model_mechanism_find("wt");
@@ -1020,6 +1027,37 @@ static void write_through_hot_atomics_wait_for_one_channel(void **state)
     wt->evaluate(profile, &point, &spec.initial, &back);
     assert_true(through.cycles >= floor);
     assert_true(back.cycles < floor);
+    point.l2_write_through = 1;
+    model_params slow_rows = spec.initial;
+    slow_rows.value[MODEL_DRAM_EFFICIENCY] *= 0.5;
+    model_prediction missing_rows;
+    wt->evaluate(profile, &point, &slow_rows, &missing_rows);
+    assert_true(missing_rows.cycles < through.cycles + 0.25 * floor);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* sort's radix_offsets is one CTA of 4 warps on sahc-apu (64-wide warps): its count stores, a line
+ * each, all leave through its one CU's port, a data message each. A port carries at most one
+ * message per its message cycles, so each launch lasts at least those cycles, whatever the
+ * queueing estimate says (Schweitzer's v = c U reaches 1 only at U = N / (N-1), 4/3 with 4 warps,
+ * and the stores' port queue is not on the warps' cycle). */
+static void stations_carry_at_most_their_capacity(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_sized("sahc-apu", "sort", "small", &config);
+    model_point point;
+    sc_error error = {{0}};
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    model_profile alone = *profile;
+    alone.kernel_count = 1;
+    for (int k = 0; k < profile->kernel_count; k++)
+        if (profile->kernels[k].ctas == 1)
+            alone.kernels = &profile->kernels[k];
+    assert_float_equal(alone.kernels->ctas, 1, 0);
+    double port_cycles = written_lines(alone.kernels) * point.noc_data_cycles;
+    assert_true(port_cycles > 0);
+    assert_true(predict("wt", &alone, config).cycles >= port_cycles);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -1085,6 +1123,7 @@ int main(void)
         cmocka_unit_test(write_through_l2_waits_for_dram),
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
+        cmocka_unit_test(stations_carry_at_most_their_capacity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
