@@ -70,12 +70,21 @@ static int sample_at(const model_study *study, sc_store *store, const sc_config 
     return status;
 }
 
+/* The model point of `config` as the study's mechanism sees it. */
+static int study_point(const model_study *study, const sc_config *config, model_point *point, sc_error *error)
+{
+    return model_point_from_config(config, point, error) < 0 ||
+                   model_point_of_mechanism(study->model, config, point, error) < 0
+               ? -1
+               : 0;
+}
+
 int model_study_sample_one(const model_study *study, sc_store *store, const sc_config *config,
                            const sc_workload_ref *workload, int64_t sweep_point_id, const char *point_json,
                            study_sample *out, sc_error *error)
 {
     model_point point;
-    if (model_point_from_config(config, &point, error) < 0 || model_point_of_mechanism(study->model, config, &point, error) < 0)
+    if (study_point(study, config, &point, error) < 0)
         return -1;
     int status = sample_at(study, store, config, &point, workload, sweep_point_id, out, error);
     out->point_json = point_json;
@@ -189,7 +198,7 @@ int model_study_sample_stored(const model_study *study, sc_store *store, const s
                               study_sample *out, sc_error *error)
 {
     model_point point;
-    if (model_point_from_config(config, &point, error) < 0 || model_point_of_mechanism(study->model, config, &point, error) < 0)
+    if (study_point(study, config, &point, error) < 0)
         return -1;
     char id_text[32];
     snprintf(id_text, sizeof id_text, "%lld", (long long)run_id);
