@@ -1417,6 +1417,9 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
 #define TIMED_TOLERANCE 1e-4
 enum { TIMED_EVALUATIONS = 30 };
 
+/* Adds every field of `part` to `into` (the assertion fails when model_prediction gains a field). */
+_Static_assert(sizeof(model_prediction) == (12 + GSI_CATEGORY_COUNT) * sizeof(double),
+               "add_prediction must add every field of model_prediction");
 static void add_prediction(model_prediction *into, const model_prediction *part)
 {
     into->cycles += part->cycles;

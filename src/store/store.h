@@ -161,6 +161,11 @@ typedef int (*sc_row_callback)(void *context, int column_count, const char *cons
 int sc_store_query(sc_store *store, const char *sql, const sc_query_param *params, int param_count,
                    sc_row_callback callback, void *context, sc_error *error);
 
+/* A row callback for sc_store_query keeping the first column of the last row as an integer in the
+ * int64_t `context` points at (SQL NULL leaves it as it was). */
+int sc_store_row_int64(void *context, int column_count, const char *const *names, const char *const *values,
+                       const sc_value_kind *kinds);
+
 
 /* ---- the fast layer: profiles, calibrations, validations (store_model.c) ---- */
 

@@ -145,3 +145,12 @@ int sc_store_query(sc_store *store, const char *sql, const sc_query_param *param
     sqlite3_finalize(statement);
     return status < 0 ? -1 : 0;
 }
+
+int sc_store_row_int64(void *context, int column_count, const char *const *names, const char *const *values,
+                       const sc_value_kind *kinds)
+{
+    (void)column_count, (void)names, (void)kinds;
+    if (values && values[0])
+        *(int64_t *)context = strtoll(values[0], NULL, 10);
+    return 0;
+}

@@ -126,17 +126,6 @@ static int find_point(sc_store *store, int64_t sweep_id, int64_t index, const ch
     return row->id ? 0 : sc_fail(error, "sweep point %lld is not stored", (long long)index);
 }
 
-/* A row callback keeping the first column of the first row as an id. */
-static int read_id(void *context, int columns, const char *const *names, const char *const *values,
-                   const sc_value_kind *kinds)
-{
-    (void)columns, (void)names, (void)kinds;
-    int64_t *id = context;
-    if (values && values[0] && !*id)
-        *id = atoll(values[0]);
-    return 0;
-}
-
 /* The latest run in `mode` of `mechanism` on `workload` stored in sweep point `point_id` (an
  * earlier evaluation's spot measurement), 0 in *run_id if there is none. */
 static int find_measured_run(sc_store *store, int64_t point_id, const char *mode, const char *mechanism,
@@ -149,7 +138,7 @@ static int find_measured_run(sc_store *store, int64_t point_id, const char *mode
     return sc_store_query(store,
                           "SELECT max(id) FROM runs WHERE sweep_point_id = :point AND mode = :mode "
                           "AND mechanism = :mechanism AND workload = :workload",
-                          params, 4, read_id, run_id, error);
+                          params, 4, sc_store_row_int64, run_id, error);
 }
 
 /* Whether some entry of a calibration's residuals names run `run_id`: the calibration was fitted

@@ -49,20 +49,11 @@ static void path_in_directory(char *out, size_t size, const char *name)
     snprintf(out, size, "%s/%s", directory, name);
 }
 
-/* Row callback keeping the first column of the last row as an integer. */
-static int remember(void *context, int columns, const char *const *names, const char *const *values,
-                    const sc_value_kind *kinds)
-{
-    if (values)
-        *(int64_t *)context = strtoll(values[0], NULL, 10);
-    return 0;
-}
-
 static int64_t count_rows(sc_store *store, const char *sql)
 {
     sc_error error;
     int64_t count = -1;
-    if (sc_store_query(store, sql, NULL, 0, remember, &count, &error))
+    if (sc_store_query(store, sql, NULL, 0, sc_store_row_int64, &count, &error))
         fail_msg("%s", error.message);
     return count;
 }
@@ -690,7 +681,7 @@ static void test_reader_refuses_changes(void **state)
     };
     for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
         int64_t ignored;
-        if (sc_store_query(store, changes[i][0], NULL, 0, remember, &ignored, &error) != -1)
+        if (sc_store_query(store, changes[i][0], NULL, 0, sc_store_row_int64, &ignored, &error) != -1)
             fail_msg("'%s' was not refused", changes[i][0]);
         if (!strstr(error.message, "refused") || !strstr(error.message, changes[i][1]))
             fail_msg("'%s': %s", changes[i][0], error.message);
@@ -763,13 +754,13 @@ static void test_query_parameters(void **state)
     int64_t count = -1;
     const sc_query_param params[] = {{"mechanism", "qr"}, {"limit", "5"}};
     assert_int_equal(sc_store_query(store, "SELECT count(*) FROM (SELECT 1 FROM runs WHERE mechanism = :mechanism LIMIT :limit)",
-                                    params, 2, remember, &count, &error), 0);
+                                    params, 2, sc_store_row_int64, &count, &error), 0);
     assert_int_equal(count, 2);
-    assert_int_equal(sc_store_query(store, "SELECT :missing", NULL, 0, remember, &count, &error), -1);
+    assert_int_equal(sc_store_query(store, "SELECT :missing", NULL, 0, sc_store_row_int64, &count, &error), -1);
     assert_non_null(strstr(error.message, "parameter :missing is not set"));
-    assert_int_equal(sc_store_query(store, "SELECT 1", params, 1, remember, &count, &error), -1);
+    assert_int_equal(sc_store_query(store, "SELECT 1", params, 1, sc_store_row_int64, &count, &error), -1);
     assert_non_null(strstr(error.message, "'mechanism' is not used"));
-    assert_int_equal(sc_store_query(store, "SELECT 1; SELECT 2", NULL, 0, remember, &count, &error), -1);
+    assert_int_equal(sc_store_query(store, "SELECT 1; SELECT 2", NULL, 0, sc_store_row_int64, &count, &error), -1);
     /* numbers bind as numbers; text that only reads as one (a revision, a hash) stays text */
     const sc_query_param values[] = {{"a", "5"}, {"b", "-0.25"}, {"c", "2938e5205206"}, {"d", "0123"}, {"e", "+7"}};
     char types[256] = "";
