@@ -8,15 +8,6 @@
 #include "base/progress.h"
 #include "session/run_session.h"
 
-static int read_run_id(void *context, int columns, const char *const *names, const char *const *values,
-                       const sc_value_kind *kinds)
-{
-    (void)columns, (void)names, (void)kinds;
-    if (values && values[0])
-        *(int64_t *)context = atoll(values[0]);
-    return 0;
-}
-
 /* The latest ok detailed run of `mechanism` on `workload` at the sweep point `point`; with
  * `config_hash`, only one this build stored (same version and revision) with that configuration.
  * 0 when there is none, -1 on error. */
@@ -34,7 +25,7 @@ static int64_t stored_run(const reproduction *r, int64_t point, const char *mech
                        " AND workload = :workload AND mode = 'detailed' AND status = 'ok'"
                        " AND (:config = '' OR (config_hash = :config AND tool_version = :version"
                        " AND git_revision = :revision))",
-                       params, 6, read_run_id, &run_id, error) < 0)
+                       params, 6, sc_store_row_int64, &run_id, error) < 0)
         return -1;
     return run_id;
 }
@@ -215,7 +206,7 @@ static int visit_missing(reproduction *r, const char *workload, const char *size
     const sc_query_param point_params[] = {{"sweep", sweep_text}, {"params", params}};
     int64_t point = 0;
     if (sc_store_query(r->runs.store, "SELECT id FROM sweep_points WHERE sweep_id = :sweep AND params = :params",
-                       point_params, 2, read_run_id, &point, c->error) < 0)
+                       point_params, 2, sc_store_row_int64, &point, c->error) < 0)
         return -1;
     for (int m = 0; m < (variant ? 1 : r->runs.mechanism_count); m++) {
         const char *mechanism = variant ? variant->mechanism : r->runs.mechanisms[m];

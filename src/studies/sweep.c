@@ -158,16 +158,6 @@ static int evaluate_point(sweep_session *session, sc_store *store, int64_t sweep
     return status;
 }
 
-/* A row callback keeping the first column of the last row as an integer (NULL leaves it). */
-static int read_integer(void *context, int columns, const char *const *names, const char *const *values,
-                        const sc_value_kind *kinds)
-{
-    (void)columns, (void)names, (void)kinds;
-    if (values && values[0])
-        *(int64_t *)context = atoll(values[0]);
-    return 0;
-}
-
 /* The points of a sweep already stored: a bit per design point. */
 typedef struct stored_points {
     uint8_t *bits;
@@ -229,7 +219,7 @@ int sweep_find_stored(sc_store *store, const sweep_session *session, int64_t *sw
     const sweep_spec *spec = session->spec;
     sc_query_param params[] = {{"name", spec->name}, {"spec", session->stored_spec}};
     *sweep_id = -1;
-    if (sc_store_query(store, "SELECT id FROM sweeps WHERE name = :name AND spec = :spec", params, 2, read_integer,
+    if (sc_store_query(store, "SELECT id FROM sweeps WHERE name = :name AND spec = :spec", params, 2, sc_store_row_int64,
                        sweep_id, error) < 0)
         return -1;
     if (*sweep_id < 0)
