@@ -96,7 +96,6 @@ static int step_warp(functional_engine *engine, exec_warp *warp, uint64_t clock,
     if (step.status == EXEC_MEMORY) {
         if (exec_memory_perform(&warp->kernel->launch->global, &engine->request, error) < 0)
             return -1;
-        exec_memory_complete(&engine->request);
     }
     return 0;
 }
