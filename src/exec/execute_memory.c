@@ -56,26 +56,32 @@ static const char *space_name(resolved_space space)
     }
 }
 
-/* Bytes of a CTA- or thread-private space at `address`, or NULL when out of range. */
-static uint8_t *private_bytes(exec_warp *warp, resolved_space space, unsigned lane, uint64_t address, uint64_t bytes)
+/* Where a CTA- or thread-private space lies: lane l's byte a is base[l * lane_stride + a], for
+ * a < limit. */
+typedef struct space_extent {
+    uint8_t *base;
+    uint64_t limit;
+    uint64_t lane_stride;  /* local memory: each thread's own stack */
+} space_extent;
+
+static space_extent extent_of(const exec_warp *warp, resolved_space space)
 {
     const exec_kernel *kernel = warp->kernel;
     switch (space) {
-    case RESOLVED_SHARED:
-        if (address > kernel->shared_bytes || bytes > kernel->shared_bytes - address)
-            return NULL;
-        return warp->cta->shared_memory + address;
-    case RESOLVED_LOCAL:
-        if (address > kernel->local_stride || bytes > kernel->local_stride - address)
-            return NULL;
-        return warp->local_memory + (uint64_t)lane * kernel->local_stride + address;
+    case RESOLVED_SHARED: return (space_extent){warp->cta->shared_memory, kernel->shared_bytes, 0};
+    case RESOLVED_LOCAL: return (space_extent){warp->local_memory, kernel->local_stride, kernel->local_stride};
     case RESOLVED_KERNEL_PARAM:
-        if (address > kernel->entry->kernel_param_bytes || bytes > kernel->entry->kernel_param_bytes - address)
-            return NULL;
-        return (uint8_t *)kernel->launch->param_buffer + address;
-    default:
-        return NULL;
+        return (space_extent){(uint8_t *)kernel->launch->param_buffer, kernel->entry->kernel_param_bytes, 0};
+    default: return (space_extent){NULL, 0, 0};
     }
+}
+
+/* Lane `lane`'s `bytes` bytes at `address` of the space, or NULL when out of range. */
+static inline uint8_t *extent_bytes(const space_extent *extent, unsigned lane, uint64_t address, uint64_t bytes)
+{
+    if (address > extent->limit || bytes > extent->limit - address)
+        return NULL;
+    return extent->base + (uint64_t)lane * extent->lane_stride + address;
 }
 
 /* Register receiving element `k` of a load/atom destination (operand 0). */
@@ -101,42 +107,6 @@ static void gather_store_data(const exec_warp *warp, const exec_frame *frame, co
         int32_t reg = k < data_op->count ? data_op->vector[k] : -1;
         data[k] = reg < 0 ? zeros : operand_register_row(warp, frame, reg);
     }
-}
-
-void exec_memory_complete(const exec_memory_request *request)
-{
-    if (request->kind == EXEC_ACCESS_STORE || request->kind == EXEC_ACCESS_REDUCE)
-        return;
-    const ptx_operand *destination = &request->instruction->operands[0];
-    /* Signed elements are sign-extended by shifting them to the top and back; others shift 0. */
-    unsigned extension = ptx_type_is_signed((ptx_type)request->type) ? 64 - 8 * request->element_bytes : 0;
-    uint64_t changed = 0;
-    for (unsigned k = 0; k < request->vector; k++) {
-        int32_t reg = destination_register(destination, k);
-        if (reg < 0)
-            continue;
-        uint64_t *row = request->registers + (size_t)reg * request->width;
-        uint64_t mask = request->register_masks[k];
-        for (uint64_t m = request->lane_mask; m; m &= m - 1) {
-            unsigned lane = (unsigned)__builtin_ctzll(m);
-            uint64_t value = (uint64_t)((int64_t)(request->data[lane][k] << extension) >> extension) & mask;
-            changed |= row[lane] ^ value;
-            row[lane] = value;
-        }
-    }
-    if (request->broadcast_lanes) {   /* a uniform load: its one performing lane's value to every lane */
-        unsigned source = (unsigned)__builtin_ctzll(request->lane_mask);
-        for (unsigned k = 0; k < request->vector; k++) {
-            int32_t reg = destination_register(destination, k);
-            if (reg < 0)
-                continue;
-            uint64_t *row = request->registers + (size_t)reg * request->width;
-            for (uint64_t m = request->broadcast_lanes; m; m &= m - 1)
-                row[__builtin_ctzll(m)] = row[source];
-        }
-    }
-    if (changed && request->value_changes)
-        *request->value_changes += 1;
 }
 
 static int private_fault(const exec_warp *warp, const ptx_instruction *in, resolved_space space, uint64_t address,
@@ -184,6 +154,7 @@ static void describe_request(exec_memory_request *request, const exec_warp *warp
     if (kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC)
         for (unsigned k = 0; k < request->vector; k++) {
             int32_t reg = destination_register(&in->operands[0], k);
+            request->destinations[k] = reg;
             request->register_masks[k] = reg >= 0 ? frame->register_masks[reg] : 0;
         }
 }
@@ -193,10 +164,12 @@ static void gather_lanes(exec_memory_request *request, const exec_warp *warp, co
                          const exec_op *op, unsigned address_index, uint64_t lanes)
 {
     const ptx_instruction *in = op->instruction;
-    uint64_t address_buffer[EXEC_MAX_WARP_WIDTH], data_buffers[2][EXEC_MAX_WARP_WIDTH];
-    const uint64_t *addresses = operand_values(warp, frame, op, address_index, lanes, address_buffer);
-    /* The address slots of the whole warp are copied at once (engines read only lane_mask's). */
-    memcpy(request->address, addresses, warp->kernel->width * sizeof *addresses);
+    uint64_t data_buffers[2][EXEC_MAX_WARP_WIDTH];
+    /* The addresses are computed in place; a plain register's row is copied for the whole warp at
+     * once (engines read only lane_mask's slots). */
+    const uint64_t *addresses = operand_values(warp, frame, op, address_index, lanes, request->address);
+    if (addresses != request->address)
+        memcpy(request->address, addresses, warp->kernel->width * sizeof *addresses);
     if (request->kind == EXEC_ACCESS_LOAD)
         return;
     const uint64_t *data[4] = {NULL, NULL, NULL, NULL};
@@ -214,6 +187,60 @@ static void gather_lanes(exec_memory_request *request, const exec_warp *warp, co
     }
 }
 
+/* .shared and .local addresses are 32 bits: [%r4+68] with %r4 holding a negative offset wraps
+ * around, as address arithmetic on a 32-bit register does on the GPU. */
+static bool has_32_bit_addresses(resolved_space space)
+{
+    return space == RESOLVED_SHARED || space == RESOLVED_LOCAL;
+}
+
+/* pointers[] for the lanes of `performing`, all in `space` (not generic), which then all perform
+ * privately. Returns 0, or -1 with `error` set at the first lane out of bounds (and at the first
+ * lane of a write to the kernel parameters). */
+static int fixed_space_pointers(exec_warp *warp, const ptx_instruction *in, resolved_space space,
+                                exec_memory_request *request, uint64_t performing, uint8_t **pointers,
+                                sc_error *error)
+{
+    space_extent extent = extent_of(warp, space);
+    uint64_t address_mask = has_32_bit_addresses(space) ? 0xffffffffull : ~0ull;
+    unsigned bytes = (unsigned)request->element_bytes * request->vector;
+    bool read_only = space == RESOLVED_KERNEL_PARAM && request->kind != EXEC_ACCESS_LOAD;
+    for (uint64_t m = performing; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        uint64_t address = request->address[lane] & address_mask;
+        request->address[lane] = address;
+        pointers[lane] = extent_bytes(&extent, lane, address, bytes);
+        if (!pointers[lane] || read_only)
+            return private_fault(warp, in, space, address, bytes, error);
+    }
+    if (space == RESOLVED_SHARED)
+        request->shared_lanes |= performing;
+    return 0;
+}
+
+/* pointers[] for the lanes of `performing` whose generic address falls in shared or local memory
+ * (made relative to it); *private_lanes receives them. Returns 0, or -1 with `error` set at the
+ * first lane out of bounds. */
+static int generic_pointers(exec_warp *warp, const ptx_instruction *in, exec_memory_request *request,
+                            uint64_t performing, uint8_t **pointers, uint64_t *private_lanes, sc_error *error)
+{
+    unsigned bytes = (unsigned)request->element_bytes * request->vector;
+    for (uint64_t m = performing; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        resolved_space lane_space = resolve_generic(&request->address[lane]);
+        if (lane_space == RESOLVED_GLOBAL)
+            continue;
+        space_extent extent = extent_of(warp, lane_space);
+        pointers[lane] = extent_bytes(&extent, lane, request->address[lane], bytes);
+        if (!pointers[lane])
+            return private_fault(warp, in, lane_space, request->address[lane], bytes, error);
+        *private_lanes |= 1ull << lane;
+        if (lane_space == RESOLVED_SHARED)
+            request->shared_lanes |= 1ull << lane;
+    }
+    return 0;
+}
+
 /* Performs (and completes) the lanes whose access is to a private space: shared, local, param.
  * A uniform load is performed by its first lane alone and broadcast. Sets *private_lanes;
  * returns 0, or -1 with `error` set on an out-of-bounds access. */
@@ -225,31 +252,27 @@ static int perform_private(exec_warp *warp, const exec_op *op, unsigned address_
     resolved_space space = instruction_space(warp, in, &in->operands[address_index]);
     bool uniform = is_uniform_load(op, address_index, kind, space);
     uint8_t *pointers[EXEC_MAX_WARP_WIDTH];
-    unsigned bytes = (unsigned)request->element_bytes * request->vector;
+    uint64_t performing = uniform ? lanes & (0 - lanes) : lanes;
     *private_lanes = 0;
-    for (uint64_t m = space == RESOLVED_GLOBAL ? 0 : uniform ? lanes & (0 - lanes) : lanes; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        resolved_space lane_space = space == RESOLVED_PER_LANE ? resolve_generic(&request->address[lane]) : space;
-        if (lane_space == RESOLVED_GLOBAL)
-            continue;
-        /* .shared and .local addresses are 32 bits: [%r4+68] with %r4 holding a negative offset
-         * wraps around, as address arithmetic on a 32-bit register does on the GPU. */
-        if (space == RESOLVED_SHARED || space == RESOLVED_LOCAL)
-            request->address[lane] &= 0xffffffffull;
-        pointers[lane] = private_bytes(warp, lane_space, lane, request->address[lane], bytes);
-        if (!pointers[lane] || (lane_space == RESOLVED_KERNEL_PARAM && kind != EXEC_ACCESS_LOAD))
-            return private_fault(warp, in, lane_space, request->address[lane], bytes, error);
-        *private_lanes |= 1ull << lane;
-        if (lane_space == RESOLVED_SHARED)
-            request->shared_lanes |= 1ull << lane;
+    if (space == RESOLVED_GLOBAL)
+        return 0;
+    if (space == RESOLVED_PER_LANE) {
+        if (generic_pointers(warp, in, request, performing, pointers, private_lanes, error) < 0)
+            return -1;
+    } else {
+        if (fixed_space_pointers(warp, in, space, request, performing, pointers, error) < 0)
+            return -1;
+        *private_lanes = performing;
     }
     if (*private_lanes == 0)
         return 0;
-    exec_memory_perform_lanes(request, *private_lanes, pointers);
     if (uniform)
         request->broadcast_lanes = lanes;
-    if (kind == EXEC_ACCESS_LOAD || kind == EXEC_ACCESS_ATOMIC) {
-        request->lane_mask = *private_lanes;
+    request->lane_mask = *private_lanes;
+    if (kind == EXEC_ACCESS_LOAD) {
+        exec_memory_load_lanes(request, *private_lanes, pointers);
+    } else {
+        exec_memory_perform_lanes(request, *private_lanes, pointers);
         exec_memory_complete(request);
     }
     if (uniform)

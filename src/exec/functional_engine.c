@@ -96,7 +96,6 @@ static int step_warp(functional_engine *engine, exec_warp *warp, uint64_t clock,
     if (step.status == EXEC_MEMORY) {
         if (exec_memory_perform(&warp->kernel->launch->global, &engine->request, error) < 0)
             return -1;
-        exec_memory_complete(&engine->request);
     }
     return 0;
 }
@@ -419,8 +418,10 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
         begin_round(engine);
         for (uint64_t s = 0; s < slots.count && status == 0; s++)
             if (!slots.occupied[s] && next_cta < kernel.cta_end) {
-                status = exec_cta_init(&slots.resident[s], &kernel, next_cta++,
-                                       (unsigned)((s + engine->first_cu) % engine->options.cu_count), error);
+                /* A slot keeps the storage of the CTA that finished in it for the next one. */
+                unsigned cu = (unsigned)((s + engine->first_cu) % engine->options.cu_count);
+                status = slots.resident[s].warps ? exec_cta_reuse(&slots.resident[s], next_cta++, cu, error)
+                                                 : exec_cta_init(&slots.resident[s], &kernel, next_cta++, cu, error);
                 slots.occupied[s] = true;
                 if (status == 0) {
                     exec_cta_dma_in(&slots.resident[s]);
@@ -438,7 +439,6 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
             if (slots.occupied[s] && cta->warps_done == cta->warp_count) {
                 issued += count_instructions(cta, &stats->thread_instructions);
                 exec_cta_dma_out(cta);
-                exec_cta_release(cta);
                 slots.occupied[s] = false;
                 finished++;
                 progressed = 1;
@@ -462,11 +462,12 @@ static int functional_launch(void *state, sc_device *device, const sc_launch *la
                              "that never becomes resident?)", kernel.entry->name,
                              (unsigned long long)engine->options.max_warp_instructions);
     }
-    for (uint64_t s = 0; s < slots.count; s++)
-        if (slots.occupied[s]) {
+    for (uint64_t s = 0; s < slots.count; s++) {
+        if (slots.occupied[s])
             issued += count_instructions(&slots.resident[s], &stats->thread_instructions);
+        if (slots.resident[s].warps)
             exec_cta_release(&slots.resident[s]);
-        }
+    }
     stats->warp_instructions = issued;
     if (engine->options.continue_placement)
         engine->first_cu = (unsigned)((engine->first_cu + ctas) % engine->options.cu_count);

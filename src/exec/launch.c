@@ -122,7 +122,25 @@ void exec_kernel_release(exec_kernel *kernel)
     kernel->programs = NULL;
 }
 
-static int warp_init(exec_warp *warp, exec_cta *cta, const exec_kernel *kernel, unsigned index, sc_error *error)
+/* The allocations of a finished warp that a new one takes over (exec_cta_reuse); all NULL for a
+ * warp allocated afresh. */
+typedef struct warp_storage {
+    exec_frame *frames;
+    int32_t frame_capacity;
+    exec_simt_entry *stack;
+    int32_t stack_capacity;
+    uint64_t *registers;      /* the kernel frame's */
+    uint8_t *local_memory;
+} warp_storage;
+
+/* Zeroed storage of `bytes`: `reused` cleared, or a new allocation when there is none. */
+static void *zeroed(void *reused, size_t bytes)
+{
+    return reused ? memset(reused, 0, bytes) : calloc(1, bytes);
+}
+
+static int warp_init(exec_warp *warp, exec_cta *cta, const exec_kernel *kernel, unsigned index,
+                     const warp_storage *storage, sc_error *error)
 {
     unsigned width = kernel->width;
     uint64_t first_thread = (uint64_t)index * width;
@@ -131,25 +149,30 @@ static int warp_init(exec_warp *warp, exec_cta *cta, const exec_kernel *kernel, 
         .cta = cta,
         .kernel = kernel,
         .index_in_cta = index,
-        .frame_capacity = 4,
+        .stack = storage->stack,
+        .stack_capacity = storage->stack_capacity,
+        .frame_capacity = storage->frames ? storage->frame_capacity : 4,
         .frame_depth = 1,
     };
     unsigned valid_lanes = lanes < width ? (unsigned)lanes : width;
     warp->valid_mask = valid_lanes == 64 ? ~0ull : (1ull << valid_lanes) - 1;
-    warp->frames = calloc((size_t)warp->frame_capacity, sizeof *warp->frames);
+    warp->frames = storage->frames ? storage->frames : calloc((size_t)warp->frame_capacity, sizeof *warp->frames);
     warp->frames[0] = (exec_frame){
         .function = kernel->launch->function,
         .return_pc = -1,
-        .registers = calloc((size_t)kernel->entry->register_count * width + 1, sizeof(uint64_t)),
+        .registers = zeroed(storage->registers, ((size_t)kernel->entry->register_count * width + 1) * sizeof(uint64_t)),
         .register_masks = kernel->register_masks[kernel->launch->function],
         .ops = kernel->programs[kernel->launch->function],
         .call_mask = warp->valid_mask,
     };
-    warp->local_memory = kernel->local_stride ? calloc(width, kernel->local_stride) : NULL;
+    warp->local_memory = kernel->local_stride ? zeroed(storage->local_memory, (size_t)width * kernel->local_stride)
+                                              : NULL;
     return simt_push(warp, 0, kernel->entry->instruction_count, warp->valid_mask, error);
 }
 
-int exec_cta_init(exec_cta *cta, const exec_kernel *kernel, uint64_t linear_id, unsigned cu, sc_error *error)
+/* CTA `linear_id` of the launch in *cta, on `cu`, its storage that of `warps` (NULL: new). */
+static int cta_init(exec_cta *cta, const exec_kernel *kernel, uint64_t linear_id, unsigned cu, exec_warp *warps,
+                    uint8_t *shared_memory, sc_error *error)
 {
     const sc_dim3 grid = kernel->launch->grid;
     *cta = (exec_cta){
@@ -157,15 +180,35 @@ int exec_cta_init(exec_cta *cta, const exec_kernel *kernel, uint64_t linear_id, 
         .linear_id = linear_id,
         .ctaid = {(uint32_t)(linear_id % grid.x), (uint32_t)((linear_id / grid.x) % grid.y),
                   (uint32_t)(linear_id / ((uint64_t)grid.x * grid.y))},
-        .shared_memory = calloc(kernel->shared_bytes + 1, 1),
+        .shared_memory = zeroed(shared_memory, (size_t)kernel->shared_bytes + 1),
+        .warps = warps ? warps : calloc(kernel->warps_per_cta, sizeof *cta->warps),
         .warp_count = kernel->warps_per_cta,
         .cu = cu,
     };
-    cta->warps = calloc(cta->warp_count, sizeof *cta->warps);
-    for (unsigned i = 0; i < cta->warp_count; i++)
-        if (warp_init(&cta->warps[i], cta, kernel, i, error) < 0)
+    for (unsigned i = 0; i < cta->warp_count; i++) {
+        exec_warp *warp = &cta->warps[i];
+        warp_storage storage = {0};
+        if (warps) {
+            /* Frames a finished warp was still in (it exited inside a call) go; the rest is kept. */
+            for (int32_t f = 1; f < warp->frame_depth; f++)
+                free(warp->frames[f].registers);
+            storage = (warp_storage){warp->frames, warp->frame_capacity, warp->stack, warp->stack_capacity,
+                                     warp->frames[0].registers, warp->local_memory};
+        }
+        if (warp_init(warp, cta, kernel, i, &storage, error) < 0)
             return -1;
+    }
     return 0;
+}
+
+int exec_cta_init(exec_cta *cta, const exec_kernel *kernel, uint64_t linear_id, unsigned cu, sc_error *error)
+{
+    return cta_init(cta, kernel, linear_id, cu, NULL, NULL, error);
+}
+
+int exec_cta_reuse(exec_cta *cta, uint64_t linear_id, unsigned cu, sc_error *error)
+{
+    return cta_init(cta, cta->kernel, linear_id, cu, cta->warps, cta->shared_memory, error);
 }
 
 void exec_cta_release(exec_cta *cta)

@@ -2,38 +2,11 @@
  * of global requests on the device image (see memory_request.h). */
 #include "exec/memory_request.h"
 
-#include <string.h>
-
 #include "exec/address_map.h"
 #include "exec/alu.h"
 
 /* The simulated device is little-endian, like every host syncscope builds on (checked below). */
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "syncscope assumes a little-endian host");
-
-/* The element sizes get copies of constant size, which compile to single moves. */
-uint64_t exec_load_bytes(const uint8_t *bytes, unsigned size)
-{
-    uint64_t value = 0;
-    switch (size) {
-    case 1: memcpy(&value, bytes, 1); break;
-    case 2: memcpy(&value, bytes, 2); break;
-    case 4: memcpy(&value, bytes, 4); break;
-    case 8: memcpy(&value, bytes, 8); break;
-    default: memcpy(&value, bytes, size); break;
-    }
-    return value;
-}
-
-void exec_store_bytes(uint8_t *bytes, unsigned size, uint64_t value)
-{
-    switch (size) {
-    case 1: memcpy(bytes, &value, 1); break;
-    case 2: memcpy(bytes, &value, 2); break;
-    case 4: memcpy(bytes, &value, 4); break;
-    case 8: memcpy(bytes, &value, 8); break;
-    default: memcpy(bytes, &value, size); break;
-    }
-}
 
 static uint64_t atomic_minimum_or_maximum(ptx_type type, uint64_t old, uint64_t operand, bool maximum)
 {
@@ -145,6 +118,95 @@ void exec_memory_perform_lanes(exec_memory_request *request, uint64_t lanes, uin
     }
 }
 
+/* A loaded element as its register holds it: signed elements sign-extended (shifted to the top
+ * and back by `extension`; others shift 0), then masked to the register's width. */
+static inline uint64_t register_value(uint64_t element, unsigned extension, uint64_t register_mask)
+{
+    return (uint64_t)((int64_t)(element << extension) >> extension) & register_mask;
+}
+
+static unsigned sign_extension(const exec_memory_request *request)
+{
+    return ptx_type_is_signed((ptx_type)request->type) ? 64 - 8 * request->element_bytes : 0;
+}
+
+/* The end of a completion: a uniform load's one performing lane's values go to its broadcast
+ * lanes, and a write that changed a register counts as the CTA's progress. */
+static void finish_completion(const exec_memory_request *request, uint64_t changed)
+{
+    if (request->broadcast_lanes) {
+        unsigned source = (unsigned)__builtin_ctzll(request->lane_mask);
+        for (unsigned k = 0; k < request->vector; k++) {
+            if (request->destinations[k] < 0)
+                continue;
+            uint64_t *row = request->registers + (size_t)request->destinations[k] * request->width;
+            for (uint64_t m = request->broadcast_lanes; m; m &= m - 1)
+                row[__builtin_ctzll(m)] = row[source];
+        }
+    }
+    if (changed && request->value_changes)
+        *request->value_changes += 1;
+}
+
+void exec_memory_complete(const exec_memory_request *request)
+{
+    if (request->kind == EXEC_ACCESS_STORE || request->kind == EXEC_ACCESS_REDUCE)
+        return;
+    unsigned extension = sign_extension(request);
+    uint64_t changed = 0;
+    for (unsigned k = 0; k < request->vector; k++) {
+        if (request->destinations[k] < 0)
+            continue;
+        uint64_t *row = request->registers + (size_t)request->destinations[k] * request->width;
+        uint64_t mask = request->register_masks[k];
+        for (uint64_t m = request->lane_mask; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            uint64_t value = register_value(request->data[lane][k], extension, mask);
+            changed |= row[lane] ^ value;
+            row[lane] = value;
+        }
+    }
+    finish_completion(request, changed);
+}
+
+/* exec_memory_load_lanes for `vector` `size`-byte elements: inlined per constant size. */
+static inline __attribute__((always_inline)) uint64_t load_into_registers(const exec_memory_request *request,
+                                                                          uint64_t lanes, uint8_t *const *pointers,
+                                                                          unsigned size, unsigned vector)
+{
+    unsigned extension = sign_extension(request);
+    uint64_t changed = 0;
+    for (unsigned k = 0; k < vector; k++) {
+        if (request->destinations[k] < 0)
+            continue;
+        uint64_t *row = request->registers + (size_t)request->destinations[k] * request->width;
+        uint64_t mask = request->register_masks[k];
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            uint64_t value = register_value(exec_load_bytes(pointers[lane] + (size_t)k * size, size), extension, mask);
+            changed |= row[lane] ^ value;
+            row[lane] = value;
+        }
+    }
+    return changed;
+}
+
+void exec_memory_load_lanes(const exec_memory_request *request, uint64_t lanes, uint8_t *const *pointers)
+{
+    unsigned vector = request->vector;
+    uint64_t changed;
+    switch (request->element_bytes) {
+    case 4: changed = vector == 1 ? load_into_registers(request, lanes, pointers, 4, 1)
+                                  : load_into_registers(request, lanes, pointers, 4, vector); break;
+    case 8: changed = vector == 1 ? load_into_registers(request, lanes, pointers, 8, 1)
+                                  : load_into_registers(request, lanes, pointers, 8, vector); break;
+    case 1: changed = load_into_registers(request, lanes, pointers, 1, vector); break;
+    case 2: changed = load_into_registers(request, lanes, pointers, 2, vector); break;
+    default: changed = load_into_registers(request, lanes, pointers, request->element_bytes, vector); break;
+    }
+    finish_completion(request, changed);
+}
+
 static int outside_device_memory(const exec_memory_request *request, uint64_t address, uint64_t bytes,
                                  sc_error *error)
 {
@@ -167,6 +229,11 @@ int exec_memory_perform(const sc_global_image *global, exec_memory_request *requ
             return outside_device_memory(request, request->address[lane], bytes, error);
         pointers[lane] = image + offset;
     }
+    if (request->kind == EXEC_ACCESS_LOAD) {
+        exec_memory_load_lanes(request, request->lane_mask, pointers);
+        return 0;
+    }
     exec_memory_perform_lanes(request, request->lane_mask, pointers);
+    exec_memory_complete(request);
     return 0;
 }

@@ -12,6 +12,7 @@
 #define SYNCSCOPE_EXEC_MEMORY_REQUEST_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "exec/warp.h"
 
@@ -40,6 +41,7 @@ typedef struct exec_memory_request {
     const char *kernel_path;  /* PTX file, for messages */
     uint64_t *registers;   /* destination frame's register array */
     uint64_t *value_changes;  /* the warp's CTA's count of value-changing writes (NULL: none) */
+    int32_t destinations[4];     /* loads and atomics: each element's destination register (-1: none) */
     uint64_t register_masks[4];  /* width mask of each destination element's register */
     unsigned width;
     uint64_t address[EXEC_MAX_WARP_WIDTH];
@@ -50,6 +52,11 @@ typedef struct exec_memory_request {
 /* Writes loaded (or atomic old) values into the destination registers (and a uniform load's
  * value into its broadcast_lanes). */
 void exec_memory_complete(const exec_memory_request *request);
+
+/* A load performed and completed at once for `lanes` (request->lane_mask): lane l's elements are
+ * read from pointers[l] straight into the destination registers, as exec_memory_perform_lanes
+ * then exec_memory_complete would leave them (request->data is not filled). */
+void exec_memory_load_lanes(const exec_memory_request *request, uint64_t lanes, uint8_t *const *pointers);
 
 /* The new memory value of an atomic: op applied to `old`, operand and (for cas) compare. */
 uint64_t exec_atomic_apply(ptx_atom_op op, ptx_type type, uint64_t old, uint64_t operand,
@@ -62,11 +69,34 @@ void exec_memory_perform_lane(exec_memory_request *request, unsigned lane, uint8
  * pointers[l]. */
 void exec_memory_perform_lanes(exec_memory_request *request, uint64_t lanes, uint8_t *const *pointers);
 
-/* Performs the request directly on the launch's global memory, lane by lane in lane order. */
+/* Performs the request directly on the launch's global memory, lane by lane in lane order, and
+ * completes it (exec_memory_complete). */
 int exec_memory_perform(const sc_global_image *global, exec_memory_request *request, sc_error *error);
 
-/* Little-endian element access into a byte buffer. */
-uint64_t exec_load_bytes(const uint8_t *bytes, unsigned size);
-void exec_store_bytes(uint8_t *bytes, unsigned size, uint64_t value);
+/* Little-endian element access into a byte buffer. The element sizes get copies of constant
+ * size, which compile to single moves; inlined, a constant size keeps only its own. */
+static inline uint64_t exec_load_bytes(const uint8_t *bytes, unsigned size)
+{
+    uint64_t value = 0;
+    switch (size) {
+    case 1: memcpy(&value, bytes, 1); break;
+    case 2: memcpy(&value, bytes, 2); break;
+    case 4: memcpy(&value, bytes, 4); break;
+    case 8: memcpy(&value, bytes, 8); break;
+    default: memcpy(&value, bytes, size); break;
+    }
+    return value;
+}
+
+static inline void exec_store_bytes(uint8_t *bytes, unsigned size, uint64_t value)
+{
+    switch (size) {
+    case 1: memcpy(bytes, &value, 1); break;
+    case 2: memcpy(bytes, &value, 2); break;
+    case 4: memcpy(bytes, &value, 4); break;
+    case 8: memcpy(bytes, &value, 8); break;
+    default: memcpy(bytes, &value, size); break;
+    }
+}
 
 #endif

@@ -152,11 +152,27 @@ const uint64_t *operand_values(const exec_warp *warp, const exec_frame *frame, c
         return operand_register_row(warp, frame, source->reg);
     unsigned width = warp->kernel->width;
     if (lanes != warp->kernel->full_mask) {
-        for (uint64_t m = lanes; m; m &= m - 1) {
-            unsigned lane = (unsigned)__builtin_ctzll(m);
-            buffer[lane] = operand_read(warp, frame, operand, lane);
+        /* Divergent code: the set lanes only, still from the pre-decoded source where it says. */
+        switch ((exec_source_kind)source->kind) {
+        case EXEC_SOURCE_ROW: {
+            const uint64_t *row = operand_register_row(warp, frame, source->reg);
+            for (uint64_t m = lanes; m; m &= m - 1) {
+                unsigned lane = (unsigned)__builtin_ctzll(m);
+                buffer[lane] = row[lane] + source->constant;
+            }
+            return buffer;
         }
-        return buffer;
+        case EXEC_SOURCE_CONSTANT:
+            for (uint64_t m = lanes; m; m &= m - 1)
+                buffer[__builtin_ctzll(m)] = source->constant;
+            return buffer;
+        default:
+            for (uint64_t m = lanes; m; m &= m - 1) {
+                unsigned lane = (unsigned)__builtin_ctzll(m);
+                buffer[lane] = operand_read(warp, frame, operand, lane);
+            }
+            return buffer;
+        }
     }
     switch ((exec_source_kind)source->kind) {
     case EXEC_SOURCE_ROW: {

@@ -111,6 +111,9 @@ void exec_kernel_release(exec_kernel *kernel);
 /* Creates CTA `linear_id` of the launch with all its warps at the kernel's first instruction. */
 int exec_cta_init(exec_cta *cta, const exec_kernel *kernel, uint64_t linear_id, unsigned cu,
                   sc_error *error);
+/* Makes `cta`, a finished CTA of the same launch, CTA `linear_id` on `cu`: the state exec_cta_init
+ * gives, in the storage it already has (cleared, not allocated anew). */
+int exec_cta_reuse(exec_cta *cta, uint64_t linear_id, unsigned cu, sc_error *error);
 void exec_cta_release(exec_cta *cta);
 
 /* The launch's local-memory mapping (engine_interface.h: DMA or stash) for one CTA: its chunk's global address, and the

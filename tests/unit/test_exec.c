@@ -3,7 +3,8 @@
  * arrays, every shfl.sync mode, votes, barriers between warps, generic addressing of shared
  * memory, atomics on shared and global memory, dynamic shared memory, module variables, 2-D and
  * 3-D indices, partial warps and 64-wide warps, the per-kernel shared-memory layout; and the
- * run-time errors (out-of-bounds store, watchdog). Kernels come from tests/data/exec/exec_kernels.cu
+ * run-time errors (out-of-bounds store, watchdog); CTAs started in a finished CTA's storage start
+ * from zeroed state. Kernels come from tests/data/exec/exec_kernels.cu
  * (compiled PTX committed) and hand-written PTX files; every expected value is computed here in
  * plain C.
  */
@@ -701,6 +702,31 @@ static const char *refusal(functional_engine_options options, sc_error *error)
 /* A CU holds as many CTAs as fit in its CTA slots, warp slots, shared memory and registers; a CTA
  * that needs more shared memory or registers than the CU has is refused with an error naming the
  * key and the CTA's need (shared: the module's static bytes and the launch's 512 dynamic ones). */
+/* More CTAs than the engine's slots (16 CUs x 8): the later CTAs start in the storage of
+ * finished ones, and must find their shared memory, local memory and registers zero as the
+ * first ones do (tests/data/exec/fresh_cta.ptx). */
+static void test_fresh_state_per_cta(void **state)
+{
+    (void)state;
+    enum { CTAS = 300, THREADS = 64, WORDS = CTAS * THREADS * 3 };
+    static int32_t out[WORDS];
+    sc_device *device = create_device(32);
+    int module = load_exec_ptx(device, "fresh_cta.ptx");
+    sc_error error = {{0}};
+    memset(out, 0x55, sizeof out);
+    uint64_t address = device_words(device, out, WORDS);
+    sc_kernel_arg arg = sc_arg_ptr(address);
+    if (sc_launch_kernel(device, module, "fresh_state", (sc_dim3){CTAS, 1, 1}, (sc_dim3){THREADS, 1, 1}, 0, &arg, 1,
+                         &error) < 0)
+        fail_msg("%s", error.message);
+    read_words(device, address, out, WORDS);
+    for (size_t i = 0; i < WORDS; i++)
+        if (out[i] != 0)
+            fail_msg("thread %zu: %s held %d before the thread wrote it", i / 3,
+                     i % 3 == 0 ? "shared memory" : i % 3 == 1 ? "local memory" : "a register", out[i]);
+    sc_device_destroy(device);
+}
+
 static void test_cta_residency_limits(void **state)
 {
     (void)state;
@@ -744,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_greedy_then_oldest), cmocka_unit_test(test_loose_round_robin),
         cmocka_unit_test(test_out_of_bounds_store), cmocka_unit_test(test_watchdog),
         cmocka_unit_test(test_one_scheduler_at_a_time), cmocka_unit_test(test_cta_residency_limits),
+        cmocka_unit_test(test_fresh_state_per_cta),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
