@@ -37,9 +37,7 @@
  *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
  *   CU port out D = (reads, release markers, invalidation acks) x header + (writes, atomics) x data
- *               message (a mechanism's registrations, model_demand.writes_register: a header; its
- *               write-backs: data), and a header per registration forwarded through an owner L1
- *               (forwarded_visits, which no bank sees)                   m = P
+ *               message                                                  m = P
  *   bank in     the same bytes but the hot line's                        m = banks - 1
  *   hot bank in the requests for the group's hot lines, all at one bank (split_banks): the
  *               atomics on its most atomically-used line (histogram's bins) and, when the
@@ -53,8 +51,7 @@
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
  *   bank out    D = reads x data + (writes, atomics, markers' answers, multicast invalidations)
  *               x header message, split the same way
- *   CU port in  the same, with each invalidation's copy into every L1 it reaches and each
- *               forwarded registration's visit to an owner L1            m = P
+ *   CU port in  the same, with each invalidation's copy into every L1 it reaches   m = P
  *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
  *   resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k. At a given throughput X every queue follows
  *   in closed form, so the solution is the root of X cycle(X) = N (solve()), or the throughput
@@ -111,9 +108,8 @@
  * that waits for the lines the mechanism names to reach the DRAM queues, those beyond the
  * queues' room at the channels' rate, for the lines the store buffers still hold
  * (store_buffer_flush), for a write-through L2's writes to reach the DRAM queues
- * (write_through_backlog), for the busiest owner L1 to take the registrations forwarded to it
- * (forwarded_registration_backlog), and for the last release's acknowledgement where the
- * mechanism names one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
+ * (write_through_backlog), and for the last release's acknowledgement where the mechanism names
+ * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
  * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
  * core's issue filter) in sync, R_SIMD in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
@@ -264,23 +260,7 @@ static double store_buffer_flush(const model_demand *d, const model_point *p, do
     if (d->buffered_write_lines <= 0 || p->store_buffer_entries <= 0)
         return 0.0;
     double flushed = min2(p->store_buffer_entries, d->buffered_write_lines / (launches * active_cus));
-    /* A registration is a header; each that installs a line in an L1 full of owned lines writes
-     * one back with its data (at the share of the written lines the L1s write back). */
-    double line_cycles = d->writes_register ? p->noc_header_cycles : p->noc_data_cycles;
-    if (d->writeback_lines > 0 && d->write_lines > 0)
-        line_cycles += min2(d->writeback_lines / d->write_lines, 1.0) * p->noc_data_cycles;
-    return (flushed + active_cus * flushed / p->l2_banks) * line_cycles + p->l2_latency;
-}
-
-/* Registrations forwarded to owner L1s (forwarded_visits): each owner's port takes its visits one
- * header after another, so the release at kernel end waits until the busiest owner has taken the
- * launch's, beyond those its port took while the CUs were busy (sort's radix_count: every count
- * word registered anew, all owned by the one SM that ran radix_offsets). */
-static double forwarded_registration_backlog(const model_demand *d, const model_point *p, double launches, double busy)
-{
-    if (d->forwarded_visit_peak <= 0)
-        return 0.0;
-    return max2(d->forwarded_visit_peak / launches * p->noc_header_cycles - busy, 0.0);
+    return (flushed + active_cus * flushed / p->l2_banks) * p->noc_data_cycles + p->l2_latency;
 }
 
 /* A write-through L2 sends each write and atomic on to DRAM as it takes it (write_through_lines),
@@ -1239,21 +1219,17 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     double global_instructions = terms->global_instructions;
     double lsu_cycles = global_instructions > 0 ? global_instructions * max2(1.0, terms->lines_per_global / p->l1_banks)
                                                 : 0.0;
-    double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines + d->writeback_lines;
+    double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines;
     double hot_atomics = atomics * k->atomic_hottest_share, hot_loads = min2(d->hot_load_lines, l2_reads - atomics);
     /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
      * (reads: a line; writes and atomics: a header). */
-    double registrations = d->writes_register ? d->write_lines : 0.0;
-    double cycles_out = (l2_reads - atomics + d->marker_messages + d->invalidation_acks + registrations) *
-                            p->noc_header_cycles +
-                        (d->write_lines - registrations + atomics + d->writeback_lines) * p->noc_data_cycles;
+    double cycles_out = (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * p->noc_header_cycles +
+                        (d->write_lines + atomics) * p->noc_data_cycles;
     double cycles_back = (l2_reads - atomics) * p->noc_data_cycles +
-                         (d->write_lines + atomics + d->marker_messages + d->writeback_lines) * p->noc_header_cycles;
-    /* A multicast invalidation holds its bank's out port once and each L1's in port; a forwarded
-     * registration each owner's in port and out port, not a bank's. */
+                         (d->write_lines + atomics + d->marker_messages) * p->noc_header_cycles;
+    /* A multicast invalidation holds its bank's out port once and each L1's in port. */
     double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
-    double port_in_cycles = cycles_back + (d->invalidation_deliveries + d->forwarded_visits) * p->noc_header_cycles;
-    double port_out_cycles = cycles_out + d->forwarded_visits * p->noc_header_cycles;
+    double port_in_cycles = cycles_back + d->invalidation_deliveries * p->noc_header_cycles;
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
     /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
     double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;
@@ -1272,7 +1248,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
             [SIMD] = simd_demand,
             [LSU] = lsu_demand + own_line_holds(k, p, d, z_comp + z_ctrl + z_sync + 1.0 / p->issue_rate + simd_demand +
                                                                 lsu_demand) * per,
-            [PORT_OUT] = port_out_cycles * per, [L3_BANK] = paths.memory_lines,
+            [PORT_OUT] = cycles_out * per, [L3_BANK] = paths.memory_lines,
             [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = port_in_cycles * per,
         },
         .replicas = {
@@ -1369,7 +1345,6 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     double backlog = write_through_backlog(d, p, launches, kernel_busy, dram_cycles);
     double kernel_end_wait = drain + backlog +
                              store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
-                             forwarded_registration_backlog(d, p, launches, kernel_busy) +
                              dma_writeback_tail(&dma, p, where.busiest_ctas, resident);
     double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
     out->cycles += launches * launch_cycles;
@@ -1409,11 +1384,9 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     out->l3_misses += p->l3_lines > 0 ? d->read_lines_dram : 0.0;
     double line_message = p->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_to_cus += l2_reads * line_message +
-                             (d->write_lines + d->marker_messages + d->invalidation_deliveries + d->writeback_lines +
-                              d->forwarded_visits) * MEMORY_MESSAGE_HEADER_BYTES;
-    out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages + d->invalidation_acks + registrations +
-                                d->forwarded_visits) * MEMORY_MESSAGE_HEADER_BYTES +
-                               (d->write_lines - registrations + atomics + d->writeback_lines) * line_message;
+                             (d->write_lines + d->marker_messages + d->invalidation_deliveries) * MEMORY_MESSAGE_HEADER_BYTES;
+    out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * MEMORY_MESSAGE_HEADER_BYTES +
+                               (d->write_lines + atomics) * line_message;
     /* The DMA engines' reads (around the L1) and write-backs. */
     double dma_memory_reads = dma.reads.cpu + dma.reads.l3 + dma.reads.dram;
     out->l2_hits += dma.reads.l2;

@@ -32,14 +32,6 @@ typedef struct model_demand {
     double buffered_write_lines;   /* of the write lines, those a write-combining store buffer holds until
                                     * it is full or a release (wt's weak stores): each CU sends what its
                                     * buffer holds at kernel end */
-    bool writes_register;       /* the write lines are registrations (DeNovo): a header each way, the
-                                 * L1 keeps the data */
-    double writeback_lines;     /* lines the L1s replace and write back with their data (owned words),
-                                 * each acknowledged by a header */
-    double forwarded_visits;    /* registrations the L2 forwards, by the owner L1s they visit: a header
-                                 * into each owner and one out of it (on to the next, or the answer) */
-    double forwarded_visit_peak;   /* per launch, the most visits one L1 takes, summed over launches:
-                                    * its port takes them one after another */
     double release_latency;     /* GPU cycles a warp waits for each of its releases (0: one L2 trip) */
     double barrier_releases;    /* releases a warp makes at each of its barriers (1 where barriers release) */
     double marker_messages;     /* control messages without a line the CUs send the L2 banks for their

@@ -108,11 +108,6 @@ typedef struct model_kernel_profile {
      * line since its previous write (profiler.c): the invalidations a full-map directory sends
      * when each write finds the line shared (mesi's write-through stores). */
     double write_invalidations;
-    /* DeNovo's registry word by word (profiler.c: note_registration): the store line requests
-     * (registrations) of words other CUs own, the owners they visit (each owner of any of their
-     * words, one each), per launch the most visits one CU takes (summed over launches), and the
-     * lines each CU stores to in a launch (per CU, summed over CUs and launches). */
-    double registration_forwards, registration_owner_visits, owner_visit_peak, cu_written_lines;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
     /* Barrier-synchronised bursts: a CTA's intervals between barriers (closed by a barrier) in
@@ -198,7 +193,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=14": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=13": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

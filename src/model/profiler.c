@@ -124,7 +124,6 @@ struct profiler {
      * first, and under timed issue a CU whose CTAs all finish together takes a whole new set. */
     double *round_robin_instructions;
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
-    double *owner_visits;          /* per CU: forwarded registrations it took in the launch (note_registration) */
     uint64_t *cu_issued;           /* per CU: its warp instructions over every launch so far */
     /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
      * counted at its busiest CU's instructions, and this launch's busiest CU so far. */
@@ -185,7 +184,6 @@ profiler *profiler_create(const sc_config *config)
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
     p->round_robin_instructions = calloc(p->cu_count, sizeof *p->round_robin_instructions);
     p->cu_lsu_cycles = calloc(p->cu_count, sizeof *p->cu_lsu_cycles);
-    p->owner_visits = calloc(p->cu_count, sizeof *p->owner_visits);
     p->cu_issued = calloc(p->cu_count, sizeof *p->cu_issued);
     return p;
 }
@@ -251,7 +249,6 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->launch_busiest = 0;
     memset(p->round_robin_instructions, 0, p->cu_count * sizeof *p->round_robin_instructions);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
-    memset(p->owner_visits, 0, p->cu_count * sizeof *p->owner_visits);
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
         p->group->acquires += 1.0 / p->cu_count;
@@ -265,10 +262,6 @@ static void launch_end(void *context, const exec_kernel *kernel)
     for (unsigned c = 0; c < p->cu_count; c++)
         busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
     p->group->busiest_cu_instructions += busiest;
-    double peak_visits = 0;
-    for (unsigned c = 0; c < p->cu_count; c++)
-        peak_visits = p->owner_visits[c] > peak_visits ? p->owner_visits[c] : peak_visits;
-    p->group->owner_visit_peak += peak_visits;
     /* Kept as the hottest line's share of the launch's atomics, averaged over launches. */
     if (p->atomic_lines > 0)
         p->group->atomic_hottest_share += (p->hottest_atomics / p->atomic_lines - p->group->atomic_hottest_share) /
@@ -333,7 +326,7 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
                                   .readers_since_write = kept.readers_since_write,
                                   .seen_at = kept.seen_at, .read_at = kept.read_at, .stored_at = kept.stored_at,
                                   .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at,
-                                  .dirty_span_plus_one = kept.dirty_span_plus_one, .owners = kept.owners};
+                                  .dirty_span_plus_one = kept.dirty_span_plus_one};
         group->footprint_lines++;
     }
     uint64_t bit = 1ull << (cu % 64);
@@ -358,55 +351,6 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
     }
     if (access == MODEL_ATOMIC)
         count_hot(&data->atomics, &p->atomic_lines, &p->hottest_atomics);
-}
-
-/* The words (4 bytes each) of a line that any byte of `bytes` falls in. */
-static uint32_t words_of_bytes(const byte_mask *bytes, unsigned line_bytes)
-{
-    uint32_t words = 0;
-    for (unsigned w = 0; w < line_bytes / 4 && w < 32; w++)
-        if ((bytes->bits[w / 16] >> (w % 16 * 4)) & 0xf)
-            words |= 1u << w;
-    return words;
-}
-
-/* DeNovo's registry, word by word (denovo_l2.c): a store's words become its CU's, and the L2
- * forwards the registration to every other CU that owns one of them, one visit each, in turn; an
- * atomic takes its words back to the L2, and a host write every word of the line. A store line
- * request stands for one registration (the store buffer may combine a CU's requests to a line). */
-static void note_registration(profiler *p, stack_line_data *data, unsigned cu, model_access access, uint32_t words,
-                              bool host_dropped)
-{
-    model_kernel_profile *group = p->group;
-    if (host_dropped)
-        memset(&data->owners, 0, sizeof data->owners);
-    if (access == MODEL_ATOMIC) {
-        for (uint32_t w = words; w; w &= w - 1)
-            data->owners.cu_plus_one[__builtin_ctz(w)] = 0;
-        return;
-    }
-    if (access != MODEL_STORE && access != MODEL_STORE_STRONG)
-        return;
-    uint64_t bit = 1ull << (cu % 64);
-    if (!(data->storers & bit))
-        group->cu_written_lines++;
-    data->storers |= bit;
-    unsigned visited[32], visits = 0;
-    for (uint32_t w = words; w; w &= w - 1) {
-        uint8_t *owner = &data->owners.cu_plus_one[__builtin_ctz(w)];
-        bool seen = *owner == 0 || *owner == cu + 1;
-        for (unsigned v = 0; v < visits && !seen; v++)
-            seen = visited[v] == *owner - 1u;
-        if (!seen)
-            visited[visits++] = *owner - 1u;
-        *owner = (uint8_t)(cu + 1);
-    }
-    if (visits == 0)
-        return;
-    group->registration_forwards++;
-    group->registration_owner_visits += visits;
-    for (unsigned v = 0; v < visits; v++)
-        p->owner_visits[visited[v]] += 1;
 }
 
 static void add_access(reuse_histogram *histogram, uint64_t distance)
@@ -579,16 +523,14 @@ static uint64_t gpu_time(const profiler *p)
 
 /* One line request: the GPU-wide stack (where a host write since the line's previous access
  * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
-static void record_line(profiler *p, unsigned cu, model_access access, const coalesced_line *request)
+static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
 {
-    uint64_t line = request->line_address / p->line_bytes;
     model_kernel_profile *group = p->group;
     l2_access at = access_l2(p, line);
     stack_line_data *data = at.data;
     uint64_t distance = at.distance, host_written_at = at.host_written_at;
     bool host_dropped = at.host_dropped;
     note_sharing(p, data, cu, access);
-    note_registration(p, data, cu, access, words_of_bytes(&request->bytes, p->line_bytes), host_dropped);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
@@ -632,7 +574,7 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
         uint64_t line = p->lines[i].line_address / p->line_bytes;
         if (burst_reads)   /* a launch without barriers would keep every read line for nothing */
             burst_rounds_add(&p->rounds, cta->linear_id, line);
-        record_line(p, cu, access, &p->lines[i]);
+        record_line(p, cu, access, line);
     }
     if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
         p->epoch[cu]++;
@@ -1022,7 +964,6 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->cu_instructions);
     free(p->round_robin_instructions);
     free(p->cu_lsu_cycles);
-    free(p->owner_visits);
     free(p->cu_issued);
     free(p);
     return profile;

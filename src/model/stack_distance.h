@@ -35,11 +35,6 @@ typedef struct stack_line_data {
      * accesses since its latest write (its dirty span); the group of its latest access. */
     uint64_t dirty_span_plus_one;
     int32_t group_index;
-    /* GPU stack: the CUs (mod 64) that stored to it in the current launch, and per word (at most
-     * 32 a line) 1 + the CU whose store to it was the latest since its latest host write or atomic,
-     * 0: none (DeNovo's registry of word owners, profiler.c). */
-    uint64_t storers;
-    struct word_owners { uint8_t cu_plus_one[32]; } owners;
 } stack_line_data;
 
 typedef struct stack_line {

@@ -6,10 +6,9 @@
  * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
  * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order,
  * rcc-wo's own-line hold of the load/store unit, the lease protocols' copies that lapse with
- * time, the ownership protocols' transfers of a hot line, DeNovo's header-only registrations, its
- * write-backs of replaced owned lines and its registrations forwarded to each owner, and the
- * local-memory organisations: the DMA engine's transfers, the stash's first touches and dirty
- * words, the banked scratchpad's conflicts. */
+ * time, the ownership protocols' transfers of a hot line, and the local-memory organisations: the
+ * DMA engine's transfers, the stash's first touches and dirty words, the banked scratchpad's
+ * conflicts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1090,90 +1089,6 @@ static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
     sc_config_free(config);
 }
 
-/* DeNovo's Register and RegAck carry no data (denovo_protocol.c's message table): each weak store
- * line more adds a header to the bytes from the CUs and one to the bytes to them, where a
- * write-through store would add a whole line. */
-static void denovo_registrations_are_headers(void **state)
-{
-    sc_config *config;
-    model_profile *profile = profile_of("vecadd", &config);
-    model_prediction once = predict("denovo", profile, config);
-    double added = 0;
-    for (int k = 0; k < profile->kernel_count; k++) {
-        added += profile->kernels[k].lines[MODEL_STORE];
-        profile->kernels[k].lines[MODEL_STORE] *= 2;
-    }
-    assert_true(added > 0);
-    model_prediction twice = predict("denovo", profile, config);
-    assert_float_equal(twice.noc_bytes_from_cus - once.noc_bytes_from_cus, added * MEMORY_MESSAGE_HEADER_BYTES, 1e-6);
-    assert_float_equal(twice.noc_bytes_to_cus - once.noc_bytes_to_cus, added * MEMORY_MESSAGE_HEADER_BYTES, 1e-6);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
-/* The stash kernel at small on one SM registers 960 lines (its CTAs' 16 lines of 64 bytes each)
- * that a 512-line L1 cannot keep: as a stream without reuse, it writes back
- * 960 - 960 x 512 / 960 = 448 owned lines with their data (the detailed run's
- * dn_ownership_evictions: 448), and the kernel-end flush writes one back per registration. */
-static void denovo_writes_back_the_owned_lines_it_replaces(void **state)
-{
-    sc_config *config;
-    model_profile *profile = profile_set("gsi", "implicit-stash", "small", one_sm, 1, &config);
-    model_kernel_profile *k = &profile->kernels[0];
-    assert_float_equal(k->cu_written_lines, 960, 0);
-    model_prediction kept = predict("denovo", profile, config);
-    k->cu_written_lines = 0;
-    model_prediction none = predict("denovo", profile, config);
-    double line_message = 64 + MEMORY_MESSAGE_HEADER_BYTES;
-    assert_float_equal(kept.noc_bytes_from_cus - none.noc_bytes_from_cus, 448 * line_message, 1e-6);
-    assert_float_equal(kept.noc_bytes_to_cus - none.noc_bytes_to_cus, 448 * MEMORY_MESSAGE_HEADER_BYTES, 1e-6);
-    assert_true(kept.stalls[GSI_SYNC] > none.stalls[GSI_SYNC]);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
-/* sort at small on gsi (16 CTAs per radix_count on 15 SMs, one radix_offsets CTA, CTAs placed
- * round-robin from launch to launch): from the second pass on, each radix_count CTA registers its
- * count word of each of the 256 digits' lines (16 CTAs' words a 64-byte line), every one owned
- * by the SM that ran the previous radix_offsets, which rewrote them all; the 15 CTAs of each pass
- * on other SMs register 15 x 256 words, each a registration that visits that one SM. Its port
- * takes them one after another (3,840 headers a launch), so the kernel-end release waits for
- * those it could not take while the CUs were busy: sync. A registration visits every owner of
- * its words, not the line's last writer alone. */
-static void denovo_forwards_registrations_to_each_owner(void **state)
-{
-    sc_config *config;
-    model_profile *profile = profile_sized("gsi", "sort", "small", &config);
-    model_kernel_profile *count = NULL, *move = NULL;
-    for (int k = 0; k < profile->kernel_count; k++) {
-        if (strcmp(profile->kernels[k].name, "radix_count") == 0)
-            count = &profile->kernels[k];
-        if (strcmp(profile->kernels[k].name, "radix_move") == 0)
-            move = &profile->kernels[k];
-    }
-    assert_non_null(count);
-    assert_non_null(move);
-    /* radix_move's scattered keys land in lines whose words the previous passes' moves wrote from
-     * several SMs: some registrations visit more than one owner. */
-    assert_true(move->registration_owner_visits > move->registration_forwards);
-    assert_float_equal(count->registration_forwards, 3 * 15 * 256, 0);
-    assert_float_equal(count->registration_owner_visits, 3 * 15 * 256, 0);
-    assert_float_equal(count->owner_visit_peak, 3 * 15 * 256, 0);
-    model_prediction forwarded = predict("denovo", profile, config);
-    double visits = count->registration_owner_visits;
-    count->owner_visit_peak = 0;
-    model_prediction spread = predict("denovo", profile, config);
-    assert_true(forwarded.cycles > spread.cycles);
-    assert_float_equal(forwarded.cycles - spread.cycles, forwarded.stalls[GSI_SYNC] - spread.stalls[GSI_SYNC],
-                       1e-6 * forwarded.cycles);
-    count->registration_owner_visits = 0;
-    model_prediction unforwarded = predict("denovo", profile, config);
-    assert_float_equal(spread.noc_bytes_to_cus - unforwarded.noc_bytes_to_cus, visits * MEMORY_MESSAGE_HEADER_BYTES,
-                       1e-6);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1209,9 +1124,6 @@ int main(void)
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
-        cmocka_unit_test(denovo_registrations_are_headers),
-        cmocka_unit_test(denovo_writes_back_the_owned_lines_it_replaces),
-        cmocka_unit_test(denovo_forwards_registrations_to_each_owner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,18 +7,8 @@
  *               the owner L1 (the writer registered the words): an L2 trip plus the forward's
  *               extra hop (denovo_load_point: the owner's L1 latency and one more NoC trip);
  *   stores    = every weak store waits in the write-combining store buffer and is registered at
- *               the L2 when the buffer is full or at a release (registrations of owned words,
- *               which DeNovo retires in place, are not told apart either). A registration
- *               (Register, RegAck) is a header each way: the L1 keeps the data;
- *   write-backs = the owned lines an L1 replaces go back to the L2 with their data: per CU and
- *               launch, of the W lines it stores to and the F it fills for loads, taken by an LRU
- *               L1 of C lines as a stream without reuse, the written lines it cannot keep,
- *               max(0, W - W C / (W + F)) (registered_writebacks);
- *   forwarded registrations = the L2 forwards a registration to every other L1 that owns one of
- *               its words, in turn (denovo_l2.c: serve_registration), a header into each owner and
- *               one out of it: the profile's registry by word (registration_owner_visits), and the
- *               busiest owner's visits per launch, which its port takes one after another
- *               (owner_visit_peak: model_core.c's forwarded_registration_backlog);
+ *               the L2 when the buffer is full or at a release, as wt's are written (registrations
+ *               of owned words, which DeNovo retires in place, are not told apart either);
  *   L2 hits and misses and where the misses are served (model_memory_split).
  * Timing, stalls and traffic follow from the shared network (model_core.c). */
 #include <math.h>
@@ -29,16 +19,6 @@
 /* The point's terms this model reads (denovo_load_point). */
 enum { DENOVO_TERM_FORWARD_LATENCY };
 
-/* The owned lines the L1s replace (write-backs above), over the group's launches. */
-static double registered_writebacks(const model_kernel_profile *k, const model_point *p, double load_fills)
-{
-    double cus = fmin(p->cu_count, k->ctas) * k->launches;
-    if (cus <= 0 || k->cu_written_lines <= 0)
-        return 0.0;
-    double written = k->cu_written_lines / cus, filled = load_fills / cus;
-    return cus * fmax(written - written * p->l1_lines / (written + filled), 0.0);
-}
-
 static void serve_denovo(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
     double hits = fmax(model_l1_hits(&k->l1_summary, p) - model_l1_hits(&k->l1_crossing_summary, p), 0.0);
@@ -48,10 +28,6 @@ static void serve_denovo(const model_kernel_profile *k, const model_point *p, mo
     out->read_lines_forwarded = fmin(k->remote_read_after_write, out->read_lines_l2);
     out->forward_latency = p->protocol_terms[DENOVO_TERM_FORWARD_LATENCY];
     out->buffered_write_lines = k->lines[MODEL_STORE];
-    out->writes_register = true;
-    out->writeback_lines = registered_writebacks(k, p, k->lines[MODEL_LOAD] - hits);
-    out->forwarded_visits = k->registration_owner_visits;
-    out->forwarded_visit_peak = k->owner_visit_peak;
 }
 
 static void evaluate_denovo(const model_profile *profile, const model_point *point, const model_params *params,
