@@ -1089,6 +1089,35 @@ static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
     sc_config_free(config);
 }
 
+/* Under mesi's SC cores a warp has one access in flight, so an L1 that takes histogram's bin line
+ * performs one atomic of each of its warps and loses the line to the next GetM: on sahc-apu (one
+ * CTA of 4 warps a CU) histogram_global's 512 atomics a launch make 128 transfers, not one per
+ * warp (64; measured 127). With a slow directory the workload lasts at least those transfers one
+ * after another. */
+static void sc_cores_take_the_hot_line_once_per_atomic_round(void **state)
+{
+    sc_config *config;
+    const char *sets[] = {"directory.latency=200"};
+    model_profile *profile = profile_set("sahc-apu", "histogram", "small", sets, 1, &config);
+    sc_error error = {{0}};
+    model_point point;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("mesi"), config, &point, &error), 0);
+    double floor = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *group = &profile->kernels[k];
+        double hot = group->lines[MODEL_ATOMIC] * group->atomic_hottest_share / group->launches;
+        double cu_warps = group->warps_per_cta * ceil(group->ctas / fmin(group->ctas, point.cu_count));
+        floor += group->launches * fmin(hot, fmax(group->ctas * group->warps_per_cta, hot / cu_warps)) *
+                 point.protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
+    }
+    assert_true(floor > 0);
+    model_prediction mesi = predict("mesi", profile, config);
+    assert_true(mesi.cycles >= floor);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1123,6 +1152,7 @@ int main(void)
         cmocka_unit_test(write_through_l2_waits_for_dram),
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
+        cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
