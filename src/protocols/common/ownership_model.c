@@ -3,11 +3,7 @@
  *   L1 read hits = every reuse of the per-CU load stacks at this L1 (acquires and kernel
  *                  boundaries keep the L1: no crossing reuse is lost), less the loads of lines
  *                  another CU wrote last (the writer took ownership and invalidated the copy)
- *                  and the reuses across a host write of their line (the host write drops it),
- *                  and those whose line the CU's L1 set evicted (the L1 allocates on loads,
- *                  stores and atomics, line n in set n mod sets: l1_loads_set_evicted; vecadd's
- *                  CTAs on a CU lie a multiple of the set count apart on sahc-apu, so their
- *                  arrays' lines crowd into the same 16 sets and saxpy re-reads none of them);
+ *                  and the reuses across a host write of their line (the host write drops it);
  *                  strong loads hit at the same rate as weak ones (acquire is local);
  *   ownership    = each line written in a launch is fetched for ownership once (GetM: a read
  *                  that returns data), so stores add written_lines to the reads beyond the L1;
@@ -72,9 +68,7 @@ static double hot_line_transfers(const model_kernel_profile *k, const model_poin
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out)
 {
-    double lost = model_l1_hits(&k->l1_host_written_summary, p) + k->remote_read_after_write +
-                  model_l1_hits(&k->l1_set_evicted_summary, p);
-    double hits = model_kept_l1_hits(k, p, lost);
+    double hits = model_kept_l1_hits(k, p, model_l1_hits(&k->l1_host_written_summary, p) + k->remote_read_after_write);
     double ownership = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
     model_memory_split(k, p, beyond, choices.l3_takes_writes, out);
