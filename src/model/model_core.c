@@ -151,8 +151,7 @@ static double min2(double a, double b) { return a < b ? a : b; }
 static double max2(double a, double b) { return a > b ? a : b; }
 static double reciprocal(double a) { return a > 0 ? 1.0 / a : 0.0; }
 
-/* CTAs of the group one CU holds at once (at least 1: the detailed model rejects a CTA that fits nowhere). */
-static double resident_ctas(const model_kernel_profile *k, const model_point *p)
+double model_resident_ctas(const model_kernel_profile *k, const model_point *p)
 {
     cu_capacity cu = {(uint64_t)p->max_ctas, (uint64_t)p->max_warps, (uint64_t)p->registers, (uint64_t)p->shared_bytes};
     cta_needs cta = {k->terms.cta_warps, k->terms.cta_registers, k->terms.cta_shared_bytes};
@@ -339,7 +338,7 @@ static double partial_wave(double n, double r)
     return n > r ? n - r * floor(n / r) : 0.0;
 }
 
-/* The placement of a group of which a CU holds r CTAs at once (resident_ctas). */
+/* The placement of a group of which a CU holds r CTAs at once (model_resident_ctas). */
 static placement place_ctas(const model_kernel_profile *k, const model_point *p, double r)
 {
     placement out;
@@ -1167,7 +1166,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     double launches = k->launches;
     if (terms->instructions_per_launch <= 0)
         return 0.0;
-    double resident = resident_ctas(k, p);
+    double resident = model_resident_ctas(k, p);
     placement where = place_ctas(k, p, resident);
     double per = terms->per_instruction;   /* totals -> per warp instruction */
 

@@ -91,6 +91,10 @@ void model_memory_split(const model_kernel_profile *kernel, const model_point *p
  * invalidations take away); strong loads hit at the weak loads' rate. */
 double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point, double lost_hits);
 
+/* CTAs of the group one CU holds at once (the occupancy limit: warps, CTAs, registers, shared
+ * memory; at least 1: the detailed model rejects a CTA that fits nowhere). */
+double model_resident_ctas(const model_kernel_profile *kernel, const model_point *point);
+
 /* Hits at this point's L1 / L2 of a profile histogram's summary. */
 double model_l1_hits(const reuse_summary *summary, const model_point *point);
 double model_l2_hits(const reuse_summary *summary, const model_point *point);

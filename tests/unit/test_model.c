@@ -1062,11 +1062,10 @@ static void stations_carry_at_most_their_capacity(void **state)
     sc_config_free(config);
 }
 
-/* histogram's atomics all fall on one line (16 bins). Under rfo each warp's atomics take that line
- * into its L1 once per launch, each transfer a forward through the blocking directory,
- * which defers the next GetM until the owner has answered: with a slow directory (200 cycles) the
- * workload lasts at least those transfers one after another, each the forward latency. */
-static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
+/* histogram on sahc-apu with a slow directory (200 cycles): the forward latency times its hot
+ * line's transfers, per launch `per_warp` for each warp (at most one per atomic on the line), or
+ * under SC cores (`sc_cores`) at least its atomics over the warps a CU holds (one CTA each here). */
+static double hot_line_floor(const char *mechanism, bool sc_cores, model_prediction *prediction)
 {
     sc_config *config;
     const char *sets[] = {"directory.latency=200"};
@@ -1074,19 +1073,44 @@ static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
     sc_error error = {{0}};
     model_point point;
     assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(model_mechanism_find("rfo"), config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find(mechanism), config, &point, &error), 0);
     double floor = 0;
     for (int k = 0; k < profile->kernel_count; k++) {
         const model_kernel_profile *group = &profile->kernels[k];
         double hot = group->lines[MODEL_ATOMIC] * group->atomic_hottest_share / group->launches;
-        floor += group->launches * fmin(hot, group->ctas * group->warps_per_cta) *
-                 point.protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
+        double transfers = group->ctas * group->warps_per_cta;
+        if (sc_cores)
+            transfers = fmax(transfers, hot / (group->warps_per_cta * ceil(group->ctas / fmin(group->ctas, point.cu_count))));
+        floor += group->launches * fmin(hot, transfers) * point.protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
     }
-    assert_true(floor > 0);
-    model_prediction rfo = predict("rfo", profile, config);
-    assert_true(rfo.cycles >= floor);
+    *prediction = predict(mechanism, profile, config);
     profile_free(profile);
     sc_config_free(config);
+    return floor;
+}
+
+/* histogram's atomics all fall on one line (16 bins). Under rfo each warp's atomics take that line
+ * into its L1 once per launch, each transfer a forward through the blocking directory,
+ * which defers the next GetM until the owner has answered: with a slow directory the workload
+ * lasts at least those transfers one after another, each the forward latency. */
+static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
+{
+    model_prediction rfo;
+    double floor = hot_line_floor("rfo", false, &rfo);
+    assert_true(floor > 0);
+    assert_true(rfo.cycles >= floor);
+}
+
+/* Under mesi's SC cores a warp has one access in flight, so an L1 that takes histogram's bin line
+ * performs one atomic of each of its warps and loses the line to the next GetM: on sahc-apu (one
+ * CTA of 4 warps a CU) histogram_global's 512 atomics a launch make 128 transfers, not one per
+ * warp (64; measured 127). */
+static void sc_cores_take_the_hot_line_once_per_atomic_round(void **state)
+{
+    model_prediction mesi, unused;
+    double floor = hot_line_floor("mesi", true, &mesi);
+    assert_true(floor > hot_line_floor("mesi", false, &unused));
+    assert_true(mesi.cycles >= floor);
 }
 
 int main(void)
@@ -1123,6 +1147,7 @@ int main(void)
         cmocka_unit_test(write_through_l2_waits_for_dram),
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
+        cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,7 +32,12 @@
  *                  once a launch, at most once per atomic, and only when CTAs on several CUs share
  *                  it (measured, histogram_global, 16 CTAs: on sahc-apu, 4 warps each, 65-66 GetMs
  *                  a launch at directory.latency 10 and 40 and noc.latency 10 and 19; on gtx480,
- *                  8 warps each, 117 at its directory.latency 0). How the count falls when each
+ *                  8 warps each, 117 at its directory.latency 0). An SC core (mesi) has one
+ *                  access of a warp in flight, so the line's owner performs one atomic of each of
+ *                  its warps waiting and then loses the line: at least the line's atomics over
+ *                  the CU's warps (measured, mesi on sahc-apu, histogram_global's 512 atomics a
+ *                  launch: 127 GetMs at 4 warps a CU, 32 CUs; about 64 at 8 warps, 8 CUs; about
+ *                  32 at 16 warps, 4 CUs). How the count falls when each
  *                  owner keeps the line longer (gtx480 at directory.latency 30: 66, its owners
  *                  perform more atomics before the next forward reaches them) is not modelled.
  * Simplifications: the forwards' own NoC messages, recalls and the directory's capacity are
@@ -43,13 +48,21 @@
 
 /* The group's transfers of its most atomically-used line between L1s: per launch, one for each
  * of its warps, at most one per atomic line request on it; none when the launch's CTAs run on one
- * CU. */
-static double hot_line_transfers(const model_kernel_profile *k, const model_point *p)
+ * CU. Under an SC core (choices.one_access_at_a_time) a warp has one access in flight, so a
+ * transfer performs at most one atomic of each warp its CU holds: at least the line's atomics over
+ * the busiest CU's resident warps. */
+static double hot_line_transfers(const model_kernel_profile *k, const model_point *p, ownership_choices choices)
 {
-    if (k->launches <= 0 || fmin(k->ctas, p->cu_count) <= 1)
+    double active = fmin(k->ctas, p->cu_count);
+    if (k->launches <= 0 || active <= 1)
         return 0.0;
     double hot_per_launch = k->lines[MODEL_ATOMIC] * k->atomic_hottest_share / k->launches;
-    return k->launches * fmin(hot_per_launch, k->ctas * k->warps_per_cta);
+    double per_launch = k->ctas * k->warps_per_cta;
+    if (choices.one_access_at_a_time) {
+        double cu_warps = k->warps_per_cta * fmin(ceil(k->ctas / active), model_resident_ctas(k, p));
+        per_launch = fmax(per_launch, hot_per_launch / cu_warps);
+    }
+    return k->launches * fmin(hot_per_launch, per_launch);
 }
 
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
@@ -72,7 +85,7 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
         out->write_lines_missed = out->write_lines_dram =
             fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
-    out->hot_line_hold_cycles = hot_line_transfers(k, p) * out->forward_latency;
+    out->hot_line_hold_cycles = hot_line_transfers(k, p, choices) * out->forward_latency;
 }
 
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error)

@@ -60,7 +60,8 @@ static void serve_write_through(const model_kernel_profile *k, const model_point
  * first one fetches ownership, ownership_serve). */
 static void serve_write_back(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    ownership_serve(k, p, (ownership_choices){.l3_takes_writes = false, .read_writes_home = true}, out);
+    ownership_serve(k, p, (ownership_choices){.l3_takes_writes = false, .read_writes_home = true, .one_access_at_a_time = true},
+                    out);
     double stores = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
     out->write_l1_share = stores > 0 ? 1.0 - fmin(stores, k->written_lines) / stores : 0.0;
 }
