@@ -176,6 +176,7 @@ void model_core_prepare_group(model_kernel_profile *k)
     t->burst_waits = k->barrier_bursts * k->warps_per_cta * t->per_instruction;
     t->burst_span = k->barrier_bursts > 0 ? k->barrier_burst_instructions / (k->barrier_bursts * k->warps_per_cta) : 0.0;
     t->busiest_per_launch = k->busiest_cu_instructions / k->launches;
+    t->longest_warp_per_cta = k->longest_warp_instructions / (k->ctas * k->launches);
     t->cta_warps = (uint64_t)k->warps_per_cta;
     t->cta_registers = (uint64_t)(k->registers_per_thread * k->threads_per_cta);
     t->cta_shared_bytes = (uint64_t)k->shared_bytes;
@@ -1332,6 +1333,23 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
         busy = full_time + tail_time;
         tail_share = tail_time / busy;
     }
+    /* A CTA lasts as long as its longest warp. Where its warps' work is unequal (their paths
+     * differ), the longest runs on after the others have finished, one such warp of each CTA the
+     * CU holds, at that population's rate; the model's warps are otherwise alike, each doing the
+     * CTA's mean. radix_move on sahc-apu: its rank loop runs threadIdx.x times, so of a CTA's 4
+     * warps the last does 4 times the first's iterations (docs/calibration.md, "A CTA's longest warp"). */
+    double balanced_busy = busy, straggler = 0.0;
+    view straggler_view = busiest_view;
+    double longest = terms->longest_warp_per_cta, together = min2(where.busiest_ctas, resident);
+    if (longest * k->warps_per_cta > cta_work) {
+        burst lone_bursts = bursts;
+        lone_bursts.together_ctas = where.active * together;
+        double lone_rate = solve_view(&net, &paths, &lone_bursts, together, where.active * together, k->warps_per_cta,
+                                      busiest_rate);
+        straggler_view = view_of(&net);
+        straggler = max2(ceil(where.busiest_ctas / together) * longest / lone_rate - busy, 0.0);
+        busy += straggler;
+    }
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     /* Scratchpad+DMA: the CUs blocked by their CTAs' transfers (GSI mem_struct, pending_dma). */
@@ -1356,9 +1374,11 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     double stalls[GSI_CATEGORY_COUNT] = {0}, spread = theta[MODEL_ISSUE_SPREAD];
     double busiest_cycles = where.busiest_cus * busy, fewer_cycles = (where.active - where.busiest_cus) * fewer_busy;
     double fewer_at_busiest_rate = fewer_resident ? 0.0 : fewer_cycles;
+    double balanced_cycles = where.busiest_cus * balanced_busy;
     charge_view(&busiest_view, where.active, z_sync, z_comp, z_ctrl, spread,
-                busiest_cycles * (1 - tail_share) + fewer_at_busiest_rate, stalls);
-    charge_view(&tail_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
+                balanced_cycles * (1 - tail_share) + fewer_at_busiest_rate, stalls);
+    charge_view(&tail_view, where.active, z_sync, z_comp, z_ctrl, spread, balanced_cycles * tail_share, stalls);
+    charge_view(&straggler_view, where.active, z_sync, z_comp, z_ctrl, spread, where.busiest_cus * straggler, stalls);
     charge_view(&fewer_view, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate, stalls);
     /* The kernel-end release: an active CU waits for its writes to drain (GSI sync, as the detailed
      * model charges a CU's cycles from kernel end until its L1 is drained); the rest is idle. A

@@ -20,8 +20,9 @@
  * line (order_after_reads, order_after_writes, own_line_loads), 12 the local-memory organisations:
  * the shared accesses' bank conflicts, a DMA mapping's transfers and a stash's first touches and
  * dirty words (profile.h), 13 the time of L1 hits and writes since their line's previous load
- * and latest read into an L1 (l1_hit_gaps, write_lease_gaps). */
-#define PROFILE_FORMAT 13
+ * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 each CTA's longest warp
+ * (longest_warp_instructions). */
+#define PROFILE_FORMAT 14
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -60,7 +61,7 @@ static const struct {
     FIELD(launches), FIELD(ctas), FIELD(warps_per_cta), FIELD(threads_per_cta), FIELD(shared_bytes),
     FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
-    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
+    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(longest_warp_instructions), FIELD(footprint_lines), FIELD(written_lines),
     FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),

@@ -88,6 +88,7 @@ typedef struct model_group_terms {
     double burst_waits;                   /* barrier waits after a burst per warp instruction */
     double burst_span;                    /* a warp's instructions in a burst's interval */
     double busiest_per_launch;            /* busiest_cu_instructions / launches */
+    double longest_warp_per_cta;          /* longest_warp_instructions per CTA and launch */
     uint64_t cta_warps, cta_registers, cta_shared_bytes;   /* a CTA's needs (exec/occupancy.h) */
 } model_group_terms;
 
@@ -103,6 +104,10 @@ typedef struct model_kernel_profile {
     double acquires, releases;          /* GPU/system-scope acquire and release events, fences included */
     double instructions[MODEL_ACCESS_COUNT], lines[MODEL_ACCESS_COUNT];
     double busiest_cu_instructions;     /* summed per launch over the busiest CU, CTA i on CU i mod cu_count */
+    /* Summed over the CTAs of every launch, the warp instructions of the CTA's longest warp: its
+     * warps' work is unequal where their paths differ (radix_move's rank loop runs threadIdx.x
+     * times), and the CTA lasts as long as its longest warp, alone at the end. */
+    double longest_warp_instructions;
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     /* Over the stores and atomics (line requests), the CUs other than the writer that loaded the
      * line since its previous write (profiler.c): the invalidations a full-map directory sends
@@ -193,7 +198,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=13": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=14": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

@@ -274,6 +274,13 @@ static void launch_end(void *context, const exec_kernel *kernel)
     p->burst_instructions = NULL;
     free(p->pending);
     p->pending = NULL;
+    for (uint64_t cta = 0; cta < kernel->cta_count; cta++) {
+        uint64_t longest = 0;
+        for (unsigned w = 0; w < p->warps_per_cta; w++)
+            longest = p->orders[cta * p->warps_per_cta + w].issued > longest ? p->orders[cta * p->warps_per_cta + w].issued
+                                                                              : longest;
+        p->group->longest_warp_instructions += (double)longest;
+    }
     free(p->orders);
     p->orders = NULL;
     free(p->chunk_read);

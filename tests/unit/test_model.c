@@ -1089,6 +1089,37 @@ static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
     sc_config_free(config);
 }
 
+/* sort's radix_move on sahc-apu: each thread counts the keys of its digit before it in its CTA's
+ * block (a loop of threadIdx.x iterations), so of a CTA's 4 warps (64-wide) the last does about 4
+ * times the first's iterations, and the CTA lasts as long as that warp, alone at the end. The
+ * profile records each CTA's longest warp; the same group with that warp doing only the mean of
+ * its CTA's work (balanced warps) is faster, and at the same design point the unequal group lasts
+ * at least as long as its longest warp's instructions at the rate of a lone warp. */
+static void a_cta_lasts_as_long_as_its_longest_warp(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_sized("sahc-apu", "sort", "small", &config);
+    model_profile alone = *profile;
+    alone.kernel_count = 1;
+    for (int k = 0; k < profile->kernel_count; k++)
+        if (strcmp(profile->kernels[k].name, "radix_move") == 0)
+            alone.kernels = &profile->kernels[k];
+    const model_kernel_profile *move = alone.kernels;
+    assert_string_equal(move->name, "radix_move");
+    double mean_warp = move->warp_instructions / (move->ctas * move->launches * move->warps_per_cta);
+    assert_true(move->terms.longest_warp_per_cta > 1.3 * mean_warp);
+    model_kernel_profile balanced = *move;
+    balanced.longest_warp_instructions = mean_warp * move->ctas * move->launches;
+    model_core_prepare_group(&balanced);
+    model_profile balanced_alone = alone;
+    balanced_alone.kernels = &balanced;
+    double unequal_cycles = predict("wt", &alone, config).cycles;
+    double balanced_cycles = predict("wt", &balanced_alone, config).cycles;
+    assert_true(unequal_cycles > 1.2 * balanced_cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1124,6 +1155,7 @@ int main(void)
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
+        cmocka_unit_test(a_cta_lasts_as_long_as_its_longest_warp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
