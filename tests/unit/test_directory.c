@@ -13,7 +13,8 @@
  * mesi with write-through L1s: a store or atomic invalidates the other sharer before the L2
  * performs it, and the writer keeps no copy; with mesi.ideal_permissions the other copy is dropped
  * at once and the store takes less time. Two CUs' reads of one line wait for each other at the
- * blocking directory (dir_deferrals), and not under mesi.dir_reads concurrent. rfo.cross_kernel drop: a kernel start writes back
+ * blocking directory (dir_deferrals), and not under mesi.dir_reads concurrent, where a steady stream
+ * of reads joining one line's read does not starve a store to it. rfo.cross_kernel drop: a kernel start writes back
  * and drops what the L1s hold; keep leaves it there.
  * A toy directory machine with a guarded row checks that the directory takes the first row whose
  * guard holds, and what its guard sees. */
@@ -289,6 +290,69 @@ static void test_reads_of_one_line_wait_in_turn_unless_concurrent(void **state)
     assert_int_equal(deferrals, 0);
 }
 
+/* Runs the events due before `until`; notes the time of the event that finished each started
+ * operation of `ops` (MEMORY_OP_NONE: not started yet), however many one event finishes. */
+static void run_until(memory_harness *h, sc_time until, const uint32_t *ops, unsigned count, sc_time *done)
+{
+    while (h->events.count && event_queue_next_time(&h->events) < until) {
+        sc_time now = event_queue_next_time(&h->events);
+        memory_harness_step(h);
+        for (unsigned i = 0; i < count; i++)
+            if (ops[i] != MEMORY_OP_NONE && done[i] == 0 && memory_op_get(h->memory, ops[i])->lines_pending == 0)
+                done[i] = now;
+    }
+}
+
+enum { STREAM_CUS = 64, STREAM_READS = STREAM_CUS - 1 };
+
+/* mesi.dir_reads concurrent under a steady stream of reads of line X: CU k (1..63) reads X a
+ * quarter of an L2 access after CU k - 1, so a new read always arrives before the last joined one
+ * is due and the transaction on X would stay open until the stream ends if reads kept joining it.
+ * CU0 (a sharer) stores 5 to X one and a half read gaps into the stream. Once the store waits in
+ * the transaction no read joins (MESI_READ_JOINS), so the transaction closes when the reads that
+ * joined before it are granted, and the store is done long before the stream ends (15.5 L2
+ * accesses); every read sees 0 or 5, and those issued after the store is done see 5. */
+static void test_a_stream_of_joining_reads_does_not_starve_a_write(void **state)
+{
+    (void)state;
+    memory_harness fresh, *h = &fresh;
+    const char *sets[] = {"gpu.cu_count=64", "mesi.stores=write_through", "mesi.dir_reads=concurrent"};
+    memory_harness_open(h, "mesi", sets, 3);
+    sc_time l2_access = sc_clock_span(h->timing.memory.gpu_clock, h->timing.memory.l2_latency);
+    sc_time gap = l2_access / 4;
+    memory_harness_access(h, 0, L1_LOAD, h->base, 0, NULL);   /* X in the L2; CU0 a sharer */
+    sc_time start = memory_harness_now(h) + 1000 * h->timing.memory.gpu_clock.period;
+    sc_time store_at = start + gap + gap / 2;
+
+    uint32_t ops[STREAM_READS + 1];
+    sc_time issued[STREAM_READS + 1], done[STREAM_READS + 1] = {0};
+    for (unsigned i = 0; i <= STREAM_READS; i++)
+        ops[i] = MEMORY_OP_NONE;
+    h->done_op = MEMORY_OP_NONE;
+    for (unsigned k = 1; k <= STREAM_READS; k++) {
+        sc_time read_at = start + (k - 1) * gap;
+        if (ops[0] == MEMORY_OP_NONE && store_at <= read_at) {
+            run_until(h, store_at, ops, STREAM_READS + 1, done);
+            ops[0] = memory_harness_start_at(h, 0, L1_STORE, h->base, 5, store_at);
+        }
+        run_until(h, read_at, ops, STREAM_READS + 1, done);
+        ops[k] = memory_harness_start_at(h, k, L1_LOAD, h->base, 0, read_at);
+        issued[k] = read_at;
+    }
+    run_until(h, UINT64_MAX, ops, STREAM_READS + 1, done);
+
+    assert_true(done[0] != 0 && done[0] < issued[STREAM_READS]);
+    for (unsigned k = 1; k <= STREAM_READS; k++) {
+        uint32_t value = memory_harness_value(h, ops[k]);
+        assert_true(value == 0 || value == 5);
+        if (issued[k] > done[0])
+            assert_int_equal(value, 5);
+    }
+    memory_harness_value(h, ops[0]);
+    assert_int_equal(image_word(h, h->base), 5);
+    memory_harness_close(h);
+}
+
 /* The bytes each traffic class gained since `before` are the expected ones; `before` moves on. */
 static void expect_class_bytes(memory_harness *h, uint64_t *before, uint64_t ld, uint64_t st, uint64_t ato,
                                uint64_t inv, uint64_t rcl)
@@ -421,6 +485,7 @@ int main(void)
         cmocka_unit_test(test_write_through_mesi),
         cmocka_unit_test(test_ideal_permissions_drop_sharers_at_once),
         cmocka_unit_test(test_reads_of_one_line_wait_in_turn_unless_concurrent),
+        cmocka_unit_test(test_a_stream_of_joining_reads_does_not_starve_a_write),
         cmocka_unit_test(test_traffic_classes_of_directory_messages),
         cmocka_unit_test(test_cross_kernel_keep_or_drop),
     };

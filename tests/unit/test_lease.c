@@ -6,6 +6,8 @@
  *    after the store is done CU1's access finds its copy expired, misses, and reads the new value;
  *  - tc-weak: the same store is done after an L2 round trip, but CU0 counts it outstanding (so its
  *    fences and releases wait) until the lease on X has expired;
+ *  - a load that finds its copy in V counts as a reuse by the time since the copy's lease began
+ *    (within the lease, one to two leases, two to four), the instrument of tc_l1_reuses*;
  *  - the SC core holds a global or shared access while the warp has a global access in flight,
  *    as a SYNC ordering stall, and waives every acquire and release. */
 #include <setjmp.h>
@@ -88,6 +90,50 @@ static void test_tc_weak_store_proceeds_until_its_gwct(void **state)
     memory_harness_close(&h);
 }
 
+/* When CU `cu`'s copy of `x` began its lease: its expiry less the lease length. */
+static sc_time copy_lease_began(memory_harness *h, unsigned cu, uint64_t x)
+{
+    const cache_line *copy = cache_array_lookup(h->memory->l1[cu].cache, x);
+    assert_non_null(copy);
+    return copy->protocol_word - lease_time(h);
+}
+
+static void load_at(memory_harness *h, unsigned cu, uint64_t x, sc_time when)
+{
+    uint32_t load = memory_harness_start_at(h, cu, L1_LOAD, x, 0, when);
+    memory_harness_settle(h);
+    memory_harness_value(h, load);
+}
+
+/* A load that finds its copy in V is a reuse, counted by the time since the copy's lease began:
+ * within the lease a hit; at one lease exactly, and before two, an expired load within two leases;
+ * from two to before four, within four; at four leases or later, neither. Each expired load
+ * refills the copy with a new lease. */
+static void test_reuses_counted_by_their_lease_age(void **state)
+{
+    (void)state;
+    memory_harness h;
+    open_lease(&h, "tc-weak");
+    uint64_t x = h.base;
+    sc_time lease = lease_time(&h);
+    load_at(&h, 1, x, memory_harness_now(&h));                        /* a miss, not a reuse */
+    assert_int_equal(stats(&h)->l1_reuses, 0);
+    load_at(&h, 1, x, copy_lease_began(&h, 1, x) + lease / 2);        /* a hit */
+    assert_int_equal(stats(&h)->l1_reuses, 1);
+    assert_int_equal(stats(&h)->l1_expired_loads, 0);
+    load_at(&h, 1, x, copy_lease_began(&h, 1, x) + lease);            /* expired at one lease */
+    assert_int_equal(stats(&h)->l1_expired_loads, 1);
+    assert_int_equal(stats(&h)->l1_reuses_within_2_leases, 1);
+    load_at(&h, 1, x, copy_lease_began(&h, 1, x) + 3 * lease);        /* within four */
+    assert_int_equal(stats(&h)->l1_reuses_within_4_leases, 1);
+    load_at(&h, 1, x, copy_lease_began(&h, 1, x) + 4 * lease);        /* neither */
+    assert_int_equal(stats(&h)->l1_reuses, 4);
+    assert_int_equal(stats(&h)->l1_expired_loads, 3);
+    assert_int_equal(stats(&h)->l1_reuses_within_2_leases, 1);
+    assert_int_equal(stats(&h)->l1_reuses_within_4_leases, 1);
+    memory_harness_close(&h);
+}
+
 static void test_sc_core_orders_accesses_and_waives_fences(void **state)
 {
     (void)state;
@@ -112,6 +158,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tc_strong_store_waits_for_the_lease),
         cmocka_unit_test(test_tc_weak_store_proceeds_until_its_gwct),
+        cmocka_unit_test(test_reuses_counted_by_their_lease_age),
         cmocka_unit_test(test_sc_core_orders_accesses_and_waives_fences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

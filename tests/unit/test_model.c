@@ -5,7 +5,8 @@
  * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
  * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
  * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order,
- * rcc-wo's own-line hold of the load/store unit, the lease protocols' copies that lapse with
+ * rcc-wo's own-line hold of the load/store unit, the RCC models' reuses a host write drops
+ * (rcc.host_write_drop), the lease protocols' copies that lapse with
  * time, the ownership protocols' transfers of a hot line, and the local-memory organisations: the
  * DMA engine's transfers, the stash's first touches and dirty words, the banked scratchpad's
  * conflicts. */
@@ -366,6 +367,35 @@ static void host_writes_are_recorded(void **state)
     assert_true(flushed < loads);
     profile_free(profile);
     sc_config_free(config);
+}
+
+/* rcc.host_write_drop: under `all` (every copy of every L1 dropped at a host write) the RCC
+ * models lose the L1 reuses across kmeans's host writes of the centroids between its launches,
+ * under `written` only those of the centroids' own lines, so `all` predicts fewer L1 hits (the
+ * points, reused every launch, are lost too); vecadd, whose host writes all come before its one
+ * launch, predicts the same either way. */
+static void rcc_host_write_drop_loses_the_dropped_reuses(void **state)
+{
+    sc_error error = {{0}};
+    const char *mechanisms[] = {"rcc", "rcc-wo"};
+    for (int m = 0; m < 2; m++) {
+        sc_config *config;
+        model_profile *profile = profile_sized("rcc-gpu", "kmeans", "small", &config);
+        model_prediction all = predict(mechanisms[m], profile, config);
+        assert_int_equal(sc_config_set(config, "rcc.host_write_drop", "written", &error), 0);
+        model_prediction written = predict(mechanisms[m], profile, config);
+        assert_true(all.l1_hits < written.l1_hits);
+        profile_free(profile);
+        sc_config_free(config);
+        profile = profile_sized("rcc-gpu", "vecadd", "tiny", &config);
+        all = predict(mechanisms[m], profile, config);
+        assert_int_equal(sc_config_set(config, "rcc.host_write_drop", "written", &error), 0);
+        written = predict(mechanisms[m], profile, config);
+        assert_float_equal(all.l1_hits, written.l1_hits, 0);
+        assert_float_equal(all.cycles, written.cycles, 0);
+        profile_free(profile);
+        sc_config_free(config);
+    }
 }
 
 /* matmul's CTAs (16x16 threads: 8 warps) load one tile of A and one of B per step, then pass two
@@ -1138,6 +1168,7 @@ int main(void)
         cmocka_unit_test(shortfall_sums_each_gap),
         cmocka_unit_test(sc_cores_serialise_global_accesses),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
+        cmocka_unit_test(rcc_host_write_drop_loses_the_dropped_reuses),
         cmocka_unit_test(leases_lapse_and_hold_writes),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),

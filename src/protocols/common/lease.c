@@ -88,20 +88,44 @@ const protocol_counter lease_counters[LEASE_COUNTER_COUNT] = {
     COUNT("tc_gwct_waits", gwct_waits),
     {"tc_gwct_cycles", "cycles", offsetof(lease_stats, gwct_cycles), PROTOCOL_COUNTER_TOTAL},
     COUNT("tc_evicted_leases", evicted_leases),
+    COUNT("tc_l1_reuses", l1_reuses),
+    COUNT("tc_l1_reuses_within_2_leases", l1_reuses_within_2_leases),
+    COUNT("tc_l1_reuses_within_4_leases", l1_reuses_within_4_leases),
 };
 
 static lease_stats *stats_of(memory_system *memory) { return memory->protocol_stats; }
 
 /* ---- the L1 ---- */
 
+/* A load that finds its line's copy in V reuses it: counts the reuse by the time since the copy's
+ * lease began (its expiry less the lease length: the L2's latest lease on the line when the copy
+ * was filled), within one lease (a hit), one to two, or two to four lease lengths (expired loads
+ * that a lease two or four times as long would have kept). */
+static void count_reuse(memory_system *memory, const cache_line *cached, sc_time now)
+{
+    lease_stats *stats = stats_of(memory);
+    sc_time lease = lease_length(memory);
+    sc_time age = now + lease - cached->protocol_word;
+    stats->l1_reuses++;
+    if (age >= lease && age < 2 * lease)
+        stats->l1_reuses_within_2_leases++;
+    else if (age >= 2 * lease && age < 4 * lease)
+        stats->l1_reuses_within_4_leases++;
+}
+
 /* An access that finds its line valid but its lease over invalidates it first (lazy expiry). */
 l1_verdict lease_before_access(memory_system *memory, unsigned cu, const coalesced_line *line, uint32_t op,
                                l1_event *event, sc_time now, sc_error *error)
 {
     const cache_line *cached = cache_array_lookup(memory->l1[cu].cache, line->line_address);
-    if (!cached || cached->state != L1_V || cached->protocol_word > now)
+    if (!cached || cached->state != L1_V)
         return L1_ACCEPTED;
-    if (*event == L1_LOAD || *event == L1_LOAD_STRONG)
+    bool is_load = *event == L1_LOAD || *event == L1_LOAD_STRONG;
+    if (is_load)
+        count_reuse(memory, cached, now);
+    if (cached->protocol_word > now)
+        return L1_ACCEPTED;
+    if (is_load)
         stats_of(memory)->l1_expired_loads++;
     return l1_run_event(memory, cu, line->line_address, L1_LEASE_EXPIRED, now, error) < 0 ? L1_FAILED : L1_ACCEPTED;
 }

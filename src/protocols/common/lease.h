@@ -121,9 +121,12 @@ typedef struct lease_stats {
     uint64_t gwct_waits;          /* TC-Weak: writes performed before their line's leases expired */
     uint64_t gwct_cycles;         /* GPU cycles from each such write to its GWCT */
     uint64_t evicted_leases;      /* L2 lines replaced before their lease expired */
+    uint64_t l1_reuses;           /* loads that found their L1 copy in V, its lease live or over */
+    uint64_t l1_reuses_within_2_leases;   /* of them, those whose copy's lease began 1 to 2 leases ago */
+    uint64_t l1_reuses_within_4_leases;   /* and 2 to 4 leases ago (both are expired loads) */
 } lease_stats;
 
-#define LEASE_COUNTER_COUNT 7
+#define LEASE_COUNTER_COUNT 10
 extern const protocol_counter lease_counters[LEASE_COUNTER_COUNT];
 
 #endif

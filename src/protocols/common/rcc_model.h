@@ -7,7 +7,9 @@
 #include "model/model_core.h"
 
 /* L1 hits: every reuse of the per-CU load stacks at this L1 (the copy is kept across acquires and
- * kernels), less the reuses across a store of any CU to the line (the store's version passes every
+ * kernels), less the reuses across a host write between kernels (of any line under
+ * rcc.host_write_drop all, which drops every copy of every L1; of their own line under written),
+ * less the reuses across a store of any CU to the line (the store's version passes every
  * lease on it, so the copy has expired: a necessary miss) and less the expired-lease extra misses:
  * of the remaining hits, the share of the group's loads that read another CU's write
  * (remote_read_after_write / load lines, at most 1), each of which moves the CU's logical time to
@@ -20,7 +22,8 @@
  * model_demand. */
 void rcc_serve(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
 
-/* Both RCC protocols make the L2 write-back whatever l2.write_policy says (rcc_core.c). */
+/* Both RCC protocols make the L2 write-back whatever l2.write_policy says (rcc_core.c); the
+ * point's term says what a host write drops (rcc.host_write_drop). */
 int rcc_load_point(const sc_config *config, model_point *point, sc_error *error);
 
 #endif

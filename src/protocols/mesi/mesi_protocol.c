@@ -66,7 +66,8 @@
  * (DIR_GRANT_JOINED); the transaction closes (Done) when the last joined read is granted, so
  * writes and GetMs still wait behind every read. A read joins only while no request waits in the
  * transaction: once a write waits, later reads wait behind it (a CU's read after its own write
- * must see it). Reads of a line in I under write_back open
+ * must see it), which also bounds the write's wait by the reads that joined before it: a steady
+ * stream of joining reads cannot starve it (test_directory). Reads of a line in I under write_back open
  * WaitHomeE (an exclusive grant) and still wait. This is the non-blocking read path whose absence
  * makes kmeans's shared centroid loads wait in turn (docs/rcc-reproduction.md §2c).
  *
