@@ -84,6 +84,13 @@
  *              it waits for the rest of the earlier access's latency. Its ordered reads are
  *              waited for by order, not by data, so Z_mem counts only the other reads (n_ld
  *              less the ordered ones), and its releases and acquires are waived (no H_rel term).
+ *              Its warp slot keeps a store that was its warp's last access in flight after the
+ *              exit, and the slot's next warp waits for it at its first access: over the gaps g
+ *              from such a store to the exit, max(0, H_write - (g + lead) cycle) for the share of
+ *              the busiest CU's CTAs that follow another in its slots (lead: the instructions a
+ *              warp issues before its first access); the kernel-end release waits for the last
+ *              ones, max(0, H0_write - g cycle) on average, at the unloaded write latency H0 (the
+ *              CUs' other requests are done by then; final_write_waits).
  *     plus the residences at issue, SIMD, LSU, MSHRs and store buffer; X = N / cycle.
  * Bursts. After a barrier every warp of a CTA issues its loads at once, and the CTAs resident
  * together, started together on the same code, burst together (matmul: each tile step, every CU
@@ -452,6 +459,7 @@ typedef struct network {
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
+    double final_write_wait;      /* a warp's store left in flight at its exit: its mean wait after the exit */
 } network;
 
 /* A CU's entries of one kind (MSHRs, store-buffer entries) and the line requests that hold them. */
@@ -480,6 +488,11 @@ typedef struct memory_paths {
      * wait beyond its L2 trip, and the share of writes performed in the L1 instead. */
     const reuse_summary *order_reads, *order_writes;
     double per_instruction, write_wait, write_l1_share;
+    /* An SC core's warp slot (order_waits): the stores warps leave in flight at their exit, the
+     * instructions a warp issues before its first access, and the share of the group's warps
+     * that a later warp of the CU follows in their slot. */
+    const reuse_summary *order_final_writes;
+    double final_write_lead, successor_share;
 } memory_paths;
 
 /* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
@@ -536,6 +549,45 @@ static double gap_wait(const memory_paths *m, const reuse_summary *gaps, double 
     return wait;
 }
 
+/* An SC core's warp slot keeps its warp's last store in flight after the warp exits (the
+ * detailed CU frees the slot once the warp's loads are done, and the slot's count of accesses in
+ * flight goes to the next warp: timing_internal.h's warp_slot.global_in_flight), so the next warp
+ * placed in the slot waits at its first access for the rest of that store's latency: over the
+ * profile's gaps g from such a store to its warp's exit, max(0, H_write - (g + lead) cycle) for
+ * the share of warps a later warp follows, where lead is the instructions a warp issues before its
+ * first access (the CU's order also holds that first access behind a shared access, which the
+ * lead ends at). H_write is the write's acknowledgement (`latency[1]` + the mechanism's write
+ * wait, or the L1's for a write performed there). The kernel-end release waits for the last
+ * warps' stores the same way, without a lead and at the unloaded latencies (network.final_write_wait,
+ * the mean over the stores): the CU's other requests are done by then (stencil under tc-strong at
+ * the rcc-gpu preset: 190 cycles of `sync/release` per launch in the detailed run, where the loaded
+ * latency gave a wait of 1,668). Adds the successors' wait to the network's order_wait and its slope to *slope. */
+static void final_write_waits(network *net, const memory_paths *m, const double latency[4], const double latency_slope[4],
+                              double cycle, double cycle_slope, double *slope)
+{
+    net->final_write_wait = 0;
+    const reuse_summary *finals = m->order_final_writes;
+    if (!finals || finals->size == 0)
+        return;
+    double shares[2] = {1.0 - m->write_l1_share, m->write_l1_share};
+    double write_latency[2] = {latency[1] + m->write_wait, latency[0]}, write_slope[2] = {latency_slope[1], 0.0};
+    double unloaded[2] = {m->l2_latency + m->write_wait, m->l1_latency};
+    double lead_cycles = m->final_write_lead * cycle, lead_slope = m->final_write_lead * cycle_slope;
+    for (int path = 0; path < 2; path++) {
+        if (shares[path] <= 0)
+            continue;
+        double short_count, short_gaps, path_slope = 0;
+        net->final_write_wait += shares[path] *
+                                 reuse_shortfall(finals, unloaded[path], cycle, &short_count, &short_gaps) / finals->total;
+        if (m->successor_share <= 0)
+            continue;
+        net->order_wait += shares[path] * m->successor_share *
+                           gap_wait(m, finals, write_latency[path] - lead_cycles, write_slope[path] - lead_slope, cycle,
+                                    cycle_slope, &path_slope);
+        *slope += shares[path] * m->successor_share * path_slope;
+    }
+}
+
 /* An SC core's waits for a warp's own accesses (memory_paths' order_reads and order_writes,
  * Z_order), at the latencies l1, l2, near and from_dram of a read line served there and
  * l2 + write_wait of a write that leaves the CU (the L1's of one performed there), given the cycle
@@ -568,6 +620,7 @@ static void order_waits(network *net, const memory_paths *m, const double latenc
         net->order_wait += m->write_l1_share * gap_wait(m, m->order_writes, latency[0], 0.0, cycle, cycle_slope, &l1_slope);
         *slope += m->write_l1_share * l1_slope;
     }
+    final_write_waits(net, m, latency, latency_slope, cycle, cycle_slope, slope);
 }
 
 /* Fixed for a group: which stations queue (every station but the entries, where it has demand). */
@@ -1213,8 +1266,15 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     paths.per_instruction = per;
     paths.write_wait = d->write_wait;
     paths.write_l1_share = d->write_l1_share;
-    if (d->one_access_at_a_time)
+    if (d->one_access_at_a_time) {
         paths.order_reads = &k->order_reads_summary, paths.order_writes = &k->order_writes_summary;
+        paths.order_final_writes = &k->order_final_write_summary;
+        paths.final_write_lead = k->order_final_write_summary.total > 0
+                                     ? k->order_final_write_leads / k->order_final_write_summary.total
+                                     : 0.0;
+        /* The busiest CU's CTAs beyond those it holds at once each follow one in its slots. */
+        paths.successor_share = max2(where.busiest_ctas - min2(where.busiest_ctas, resident), 0.0) / where.busiest_ctas;
+    }
     double global_instructions = terms->global_instructions;
     double lsu_cycles = global_instructions > 0 ? global_instructions * max2(1.0, terms->lines_per_global / p->l1_banks)
                                                 : 0.0;
@@ -1305,6 +1365,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     view busiest_view = view_of(&net), tail_view = busiest_view, fewer_view = busiest_view;
+    double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     double fewer_rate = busiest_rate;
     if (fewer_resident) {
@@ -1316,6 +1377,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
         busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps,
                                   busiest_load + fewer_load * fewer_rate / busiest_rate, k->warps_per_cta, 0.0);
         busiest_view = view_of(&net);
+        final_write_wait = net.final_write_wait;
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps,
                                 busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, busiest_rate);
         fewer_view = view_of(&net);
@@ -1344,7 +1406,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     double backlog = write_through_backlog(d, p, launches, kernel_busy, dram_cycles);
     double kernel_end_wait = drain + backlog +
                              store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
-                             dma_writeback_tail(&dma, p, where.busiest_ctas, resident);
+                             dma_writeback_tail(&dma, p, where.busiest_ctas, resident) + final_write_wait;
     double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
     out->cycles += launches * launch_cycles;
 

@@ -20,8 +20,10 @@
  * line (order_after_reads, order_after_writes, own_line_loads), 12 the local-memory organisations:
  * the shared accesses' bank conflicts, a DMA mapping's transfers and a stash's first touches and
  * dirty words (profile.h), 13 the time of L1 hits and writes since their line's previous load
- * and latest read into an L1 (l1_hit_gaps, write_lease_gaps). */
-#define PROFILE_FORMAT 13
+ * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 the stores a warp leaves in flight
+ * at its exit and the warps' leads before their first access (order_final_writes,
+ * order_final_write_leads). */
+#define PROFILE_FORMAT 14
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -65,7 +67,7 @@ static const struct {
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
-    FIELD(stash_store_lines), FIELD(stash_dirty_words),
+    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
@@ -93,6 +95,7 @@ static const struct {
     HISTOGRAM(l2_dirty_spans, dirty_span_summary),
     HISTOGRAM(order_after_reads, order_reads_summary),
     HISTOGRAM(order_after_writes, order_writes_summary),
+    HISTOGRAM(order_final_writes, order_final_write_summary),
     HISTOGRAM(own_line_loads, own_line_summary),
     HISTOGRAM(l1_hit_gaps, l1_hit_gap_summary),
     HISTOGRAM(write_lease_gaps, write_lease_gap_summary),

@@ -139,6 +139,14 @@ typedef struct model_kernel_profile {
      * orders a warp's load behind its own write in flight to the line); the write is then taken
      * as done, so only the first load after it counts. */
     reuse_histogram order_after_reads, order_after_writes, own_line_loads;
+    /* For each warp whose last global access is a store (no ordered access after it), the
+     * instructions from that store to the warp's exit (order_final_writes), and the sum over
+     * those warps of the instructions each issued before its first ordered access
+     * (order_final_write_leads): an SC core's warp slot keeps the store in flight after its warp
+     * exits, and the next warp placed in the slot issues that many instructions before its first
+     * access waits for it (timing/timing_internal.h: warp_slot.global_in_flight). */
+    reuse_histogram order_final_writes;
+    double order_final_write_leads;
     /* For each reuse of l1_loads at a distance below the profiled L1's lines (l1.size, a profile
      * key: the reuses an L1 of the point's size keeps), the warp instructions its CU issued since
      * the CU's previous load of the line (the same buckets, counting instructions; across launches
@@ -174,7 +182,7 @@ typedef struct model_kernel_profile {
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
-    reuse_summary order_reads_summary, order_writes_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
+    reuse_summary order_reads_summary, order_writes_summary, order_final_write_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
     reuse_summary dma_read_summary, dma_cpu_owned_summary, dma_fetched_summary, dma_written_summary,
         dma_cpu_recency_summary;
 } model_kernel_profile;
@@ -193,7 +201,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=13": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=14": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

@@ -72,6 +72,8 @@ typedef enum order_kind { ORDER_NONE = 0, ORDER_READ, ORDER_WRITE } order_kind;
 typedef struct warp_order {
     uint64_t issued;
     uint64_t open_at;
+    uint64_t lead;              /* instructions before its first ordered access (once `accessed`) */
+    bool accessed;
     order_kind open;
     unsigned register_count;
     int32_t registers[sizeof ((decoded_instruction *)0)->destinations / sizeof(int32_t)];
@@ -691,8 +693,21 @@ static void order_before(profiler *p, warp_order *o, const decoded_instruction *
     if (ordered && o->open != ORDER_NONE)
         reuse_add(o->open == ORDER_READ ? &p->group->order_after_reads : &p->group->order_after_writes,
                   o->issued - o->open_at - 1, 1);
+    if (ordered && !o->accessed)
+        o->lead = o->issued, o->accessed = true;
     if (ordered || (o->open == ORDER_READ && decoded && reads_register(decoded, o->registers, o->register_count)))
         o->open = ORDER_NONE;
+}
+
+/* The warp's exit: a store still open is the warp's last access, which its slot's next warp
+ * inherits (order_final_writes: the instructions in between; order_final_write_leads: this
+ * warp's lead, the instructions a warp of the group issues before its first ordered access). */
+static void order_exit(profiler *p, const warp_order *o)
+{
+    if (o->open != ORDER_WRITE)
+        return;
+    reuse_add(&p->group->order_final_writes, o->issued - o->open_at - 1, 1);
+    p->group->order_final_write_leads += (double)o->lead;
 }
 
 /* A global access of the warp (its `count` lines in p->lines) opens the order, and a load of a
@@ -841,6 +856,8 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     bool shared = step->status != EXEC_MEMORY && step->status != EXEC_BARRIER && step->status != EXEC_FENCE &&
                   decoded && decoded->unit == UNIT_MEMORY;
     order_before(p, order, decoded, step->status == EXEC_MEMORY || shared);
+    if (step->status == EXEC_WARP_DONE)
+        order_exit(p, order);
     order->issued++;
     switch (step->status) {
     case EXEC_MEMORY: {

@@ -684,6 +684,68 @@ static void sc_cores_serialise_global_accesses(void **state)
     sc_config_free(config);
 }
 
+/* The profile with its warps' final stores (order_final_writes) scaled by `factor`. */
+static void scale_final_writes(model_profile *profile, double factor)
+{
+    for (int k = 0; k < profile->kernel_count; k++) {
+        for (int b = 0; b < REUSE_BUCKETS; b++)
+            profile->kernels[k].order_final_writes.count[b] *= factor;
+        profile->kernels[k].order_final_write_leads *= factor;
+    }
+    profile_prepare(profile);
+}
+
+/* An SC core's warp slot keeps its warp's last store in flight after the warp exits, and the next
+ * warp placed in the slot waits for it at its first access (timing_internal.h: a warp inherits
+ * its slot's accesses in flight); the kernel-end release waits for the last ones. vecadd's warps
+ * all end with their store, after a lead of address arithmetic. At 1 CU holding 1 CTA at once
+ * its 4 CTAs follow each other in the same slots: the SC models (tc-strong, whose store waits for
+ * the lease its own load of y took in saxpy, and rcc) take more cycles and more sync with the
+ * term than without, tc-strong's far more at a long lease; at 4 CUs (no successor) only the
+ * kernel-end wait remains; tc-weak, without an SC core, is unchanged. */
+static void sc_core_slots_inherit_final_stores(void **state)
+{
+    const char *one_slot[] = {"gpu.cu_count=1", "gpu.max_ctas_per_cu=1"};
+    sc_config *config;
+    model_profile *profile = profile_set("gtx480", "vecadd", "tiny", one_slot, 2, &config);
+    double warps = 0, finals = histogram_total(profile, offsetof(model_kernel_profile, order_final_writes));
+    for (int k = 0; k < profile->kernel_count; k++)
+        warps += profile->kernels[k].ctas * profile->kernels[k].warps_per_cta * profile->kernels[k].launches;
+    assert_float_equal(finals, warps, 1e-9);
+    assert_true(profile->kernels[0].order_final_write_leads >= finals);   /* each warp computes its address first */
+    const char *mechanisms[] = {"tc-strong", "rcc"};
+    model_prediction with[2], without[2];
+    model_prediction weak = predict("tc-weak", profile, config);
+    for (int m = 0; m < 2; m++)
+        with[m] = predict(mechanisms[m], profile, config);
+    scale_final_writes(profile, 0.0);
+    for (int m = 0; m < 2; m++) {
+        without[m] = predict(mechanisms[m], profile, config);
+        assert_true(with[m].cycles > without[m].cycles);
+        assert_true(with[m].stalls[GSI_SYNC] > without[m].stalls[GSI_SYNC]);
+        double sum = 0;
+        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+            sum += with[m].stalls[c];
+        assert_float_equal(sum, with[m].cycles, 1e-9 * with[m].cycles);
+    }
+    /* saxpy's stores wait for their own lease: hundreds of cycles per slot succession. */
+    assert_true(with[0].cycles - without[0].cycles > 3 * (with[1].cycles - without[1].cycles));
+    assert_float_equal(predict("tc-weak", profile, config).cycles, weak.cycles, 1e-12 * weak.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+
+    /* 4 CUs: every CTA has a CU of its own, so only the kernel end waits. */
+    const char *own_cus[] = {"gpu.cu_count=4"};
+    profile = profile_set("gtx480", "vecadd", "tiny", own_cus, 1, &config);
+    model_prediction end_with = predict("rcc", profile, config);
+    scale_final_writes(profile, 0.0);
+    model_prediction end_without = predict("rcc", profile, config);
+    assert_true(end_with.cycles > end_without.cycles);
+    assert_true(end_with.stalls[GSI_SYNC] > end_without.stalls[GSI_SYNC]);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* rcc-wo orders a warp's load behind its own write to the line in flight (rcc_core.c): sort's
  * warps reload lines they have just written, vecadd's never do; the refused load holds the CU's
  * load/store unit, a memory-structural stall, and only rcc-wo has it as a term of its own (under
@@ -1167,6 +1229,7 @@ int main(void)
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
         cmocka_unit_test(sc_cores_serialise_global_accesses),
+        cmocka_unit_test(sc_core_slots_inherit_final_stores),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(rcc_host_write_drop_loses_the_dropped_reuses),
         cmocka_unit_test(leases_lapse_and_hold_writes),
