@@ -128,6 +128,9 @@ struct profiler {
     /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
      * counted at its busiest CU's instructions, and this launch's busiest CU so far. */
     uint64_t earlier_launches_time, launch_busiest;
+    /* 1 + the GPU's time at the latest load of a line that the launch then wrote (0: none): the
+     * line's lease, TC-Weak's kernel end waits for it (kernel_end_lease_ages). */
+    uint64_t launch_written_lease_plus_one;
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
@@ -255,9 +258,19 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     }
 }
 
+/* The GPU's time (write_lease_gaps, kernel_end_lease_ages): in warp instructions of each
+ * launch's busiest CU. */
+static uint64_t gpu_time(const profiler *p)
+{
+    return p->earlier_launches_time + p->launch_busiest;
+}
+
 static void launch_end(void *context, const exec_kernel *kernel)
 {
     profiler *p = context;
+    if (p->launch_written_lease_plus_one > 0)
+        reuse_add(&p->group->kernel_end_lease_ages, gpu_time(p) + 1 - p->launch_written_lease_plus_one, 1);
+    p->launch_written_lease_plus_one = 0;
     double busiest = 0;
     for (unsigned c = 0; c < p->cu_count; c++)
         busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
@@ -421,18 +434,25 @@ static void line_ready(profiler *p, uint64_t ready_at)
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
  * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
- * for a reuse within the configured L1's lines, the CU's warp instructions since that access
- * (l1_hit_gaps). A first touch, a crossing reuse or one beyond the configured L1's lines misses
- * the L1 (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit
- * on a line still filling waits for it (an MSHR merge). */
+ * for a reuse within the configured L1's lines, its age and its previous load's age since the
+ * line's fill in the CU's L1 (the latest load that was no such reuse), in the CU's warp
+ * instructions (l1_hit_ages, l1_hit_previous_ages, l1_hit_previous_age_gaps: a lease protocol's
+ * copy lapses by its age, protocols/common/lease_model.h). A first touch, a crossing reuse or one
+ * beyond the configured L1's lines misses the L1 (write-through's L1, which drops lines at
+ * acquires and atomics) and takes an MSHR; a hit on a line still filling waits for it (an MSHR
+ * merge). */
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
     uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
+    uint64_t lease_began = slot->data.lease_began_at, now = p->cu_issued[cu];
+    bool kept = l1.distance < p->l1_lines;   /* a first touch is at STACK_DISTANCE_COLD */
     slot->data.seen_at = p->memory_clock;
-    slot->data.cu_issued_at = p->cu_issued[cu];
+    slot->data.cu_issued_at = now;
+    if (!kept)
+        slot->data.lease_began_at = now;
     if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
         slot->data.filled_at = take_mshr(p, cu);
     line_ready(p, slot->data.filled_at);
@@ -441,8 +461,11 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         return;
     }
     reuse_add(&group->l1_loads, l1.distance, 1);
-    if (l1.distance < p->l1_lines)
-        reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
+    if (kept) {
+        reuse_add(&group->l1_hit_ages, now - lease_began, 1);
+        reuse_add(&group->l1_hit_previous_ages, previous_issued - lease_began, 1);
+        reuse_add(&group->l1_hit_previous_age_gaps, previous_issued - lease_began, (double)(now - previous_issued));
+    }
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
     if (host_written_at > previous)
@@ -515,12 +538,6 @@ static l2_access access_l2(profiler *p, uint64_t line)
     return out;
 }
 
-/* The GPU's time (write_lease_gaps): in warp instructions of each launch's busiest CU. */
-static uint64_t gpu_time(const profiler *p)
-{
-    return p->earlier_launches_time + p->launch_busiest;
-}
-
 /* One line request: the GPU-wide stack (where a host write since the line's previous access
  * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
 static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
@@ -542,8 +559,11 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     }
     if (store || access == MODEL_ATOMIC) {
         data->gpu_written_at = ++p->memory_clock;
-        if (data->loaded_at_plus_one > 0)
+        if (data->loaded_at_plus_one > 0) {
             reuse_add(&group->write_lease_gaps, gpu_time(p) + 1 - data->loaded_at_plus_one, 1);
+            if (data->loaded_at_plus_one > p->launch_written_lease_plus_one)
+                p->launch_written_lease_plus_one = data->loaded_at_plus_one;
+        }
     }
     if (store)
         data->stored_at = p->memory_clock;

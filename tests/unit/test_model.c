@@ -514,17 +514,24 @@ static void read_hot_spot_slows_nol1(void **state)
     sc_config_free(config);
 }
 
-/* Empties every group's l1_hit_gaps: the lease models' L1 copies no longer lapse. */
-static void clear_hit_gaps(model_profile *profile)
+/* Empties a histogram of every group, and its summary. */
+static void clear_histogram(model_profile *profile, size_t histogram_offset, size_t summary_offset)
 {
     for (int k = 0; k < profile->kernel_count; k++) {
-        memset(&profile->kernels[k].l1_hit_gaps, 0, sizeof profile->kernels[k].l1_hit_gaps);
-        reuse_summarize(&profile->kernels[k].l1_hit_gaps, &profile->kernels[k].l1_hit_gap_summary);
+        char *kernel = (char *)&profile->kernels[k];
+        memset(kernel + histogram_offset, 0, sizeof(reuse_histogram));
+        reuse_summarize((const reuse_histogram *)(kernel + histogram_offset), (reuse_summary *)(kernel + summary_offset));
     }
 }
 
+/* Empties every group's l1_hit_ages: the lease models' L1 copies no longer lapse. */
+static void clear_hit_ages(model_profile *profile)
+{
+    clear_histogram(profile, offsetof(model_kernel_profile, l1_hit_ages), offsetof(model_kernel_profile, l1_hit_age_summary));
+}
+
 /* mesi's write-through form (rcc-gpu's mesi.stores) against tc-strong's split without its lapsed
- * leases (no l1_hit_gaps), which differs from it only where the directory acts: each store of any CU to a line costs the later loads of the
+ * leases (no l1_hit_ages), which differs from it only where the directory acts: each store of any CU to a line costs the later loads of the
  * line their L1 hits (each such load's line crosses the NoC to the CU in place of a hit), and
  * each write that finds other CUs' readers sends each of them an invalidation (into its L1) that
  * it acknowledges (out of it). No read is forwarded to an owner, so the directory's latency does
@@ -544,7 +551,7 @@ static void mesi_write_through_invalidates_sharers(void **state)
     assert_true(invalidations > 0);
     assert_true(invalidations <= (profile->cu_count - 1) * stores);
     assert_string_equal(sc_config_string(config, "mesi.stores"), "write_through");
-    clear_hit_gaps(profile);
+    clear_hit_ages(profile);
     model_prediction mesi = predict("mesi", profile, config), tcs = predict("tc-strong", profile, config);
     double line_message = profile->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
     assert_true(tcs.l1_hits > mesi.l1_hits);
@@ -679,23 +686,40 @@ static void rcc_wo_loads_wait_for_own_writes(void **state)
 }
 
 /* The lease protocols' L1 copies lapse tc.lease_cycles after their grant, and TC-Strong's writes
- * wait at the L2 for the line's lease (lease_model.h): a
- * reuse g instructions after its line's previous load at the CU lapses with probability
- * min(1, g c / L) at c cycles per CU instruction. Some of spmv's reuses of its vector come late
- * enough to lapse at gtx480's 2048-cycle lease, so both lease models predict fewer L1 hits and
- * more cycles than without the term, and fewer hits still at a shorter lease. */
+ * wait at the L2 for the line's lease (lease_model.h): at c cycles per CU instruction a reuse a
+ * instructions after its line's fill hits while a c < L, the first reuse past L lapses, and one
+ * after a renewal lapses with probability min(1, g c / L). Some of spmv's reuses of its vector
+ * come late enough to lapse at gtx480's 2048-cycle lease, so both lease models predict fewer L1
+ * hits and more cycles than without the term, and fewer hits still at a shorter lease. */
 static void leases_lapse_and_hold_writes(void **state)
 {
     model_kernel_profile kernel;
     memset(&kernel, 0, sizeof kernel);
-    reuse_add(&kernel.l1_hit_gaps, 4, 10);      /* 400 of 2048 cycles at 100 cycles an instruction */
-    reuse_add(&kernel.l1_hit_gaps, 1000, 5);    /* beyond the lease: lapsed for certain */
-    reuse_summarize(&kernel.l1_hit_gaps, &kernel.l1_hit_gap_summary);
     model_point point;
     memset(&point, 0, sizeof point);
-    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;
-    assert_float_equal(lease_lapsed_share(&kernel, &point, 100.0), (10 * 400.0 / 2048 + 5) / 15, 1e-12);
+    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;   /* 20.48 instructions at 100 cycles one */
+    /* 10 reuses 4 instructions after their line's previous load and 8 after its fill: within the
+     * fill's lease, so none lapses (a lease of random age would lapse 10 * 400 / 2048 of them). */
+    reuse_add(&kernel.l1_hit_ages, 8, 10);
+    reuse_add(&kernel.l1_hit_previous_ages, 4, 10);
+    reuse_add(&kernel.l1_hit_previous_age_gaps, 4, 10 * 4);
+    /* 3 first reuses past the fill's lease, 8 instructions after the previous load: lapsed for
+     * certain. */
+    reuse_add(&kernel.l1_hit_ages, 24, 3);
+    reuse_add(&kernel.l1_hit_previous_ages, 16, 3);
+    reuse_add(&kernel.l1_hit_previous_age_gaps, 16, 3 * 8);
+    /* 6 reuses after a renewal, 4 instructions apart: 6 * 400 / 2048 of them lapse. */
+    reuse_add(&kernel.l1_hit_ages, 44, 6);
+    reuse_add(&kernel.l1_hit_previous_ages, 40, 6);
+    reuse_add(&kernel.l1_hit_previous_age_gaps, 40, 6 * 4);
+    reuse_summarize(&kernel.l1_hit_ages, &kernel.l1_hit_age_summary);
+    reuse_summarize(&kernel.l1_hit_previous_ages, &kernel.l1_hit_previous_age_summary);
+    reuse_summarize(&kernel.l1_hit_previous_age_gaps, &kernel.l1_hit_previous_age_gap_summary);
+    assert_float_equal(lease_lapsed_share(&kernel, &point, 100.0), (3 + 6 * 400.0 / 2048) / 19, 1e-12);
     assert_float_equal(lease_lapsed_share(&kernel, &point, 0.0), 0.0, 0.0);
+    /* At 1000 cycles an instruction every previous load is past the fill's lease, and the gaps (88
+     * instructions, 43 leases) lapse each of the 19 reuses at most once. */
+    assert_float_equal(lease_lapsed_share(&kernel, &point, 1000.0), 1.0, 1e-12);
     kernel.lines[MODEL_STORE] = 4;
     reuse_add(&kernel.write_lease_gaps, 4, 1);      /* waits 2048 - 400 cycles */
     reuse_add(&kernel.write_lease_gaps, 1000, 2);   /* the lease is over */
@@ -707,7 +731,7 @@ static void leases_lapse_and_hold_writes(void **state)
     model_profile *profile = profile_sized("gtx480", "spmv", "tiny", &config);
     short_config = sc_config_load("gtx480", NULL, short_lease, 1, &(sc_error){{0}});
     assert_non_null(short_config);
-    assert_true(histogram_total(profile, offsetof(model_kernel_profile, l1_hit_gaps)) > 0);
+    assert_true(histogram_total(profile, offsetof(model_kernel_profile, l1_hit_ages)) > 0);
     const char *mechanisms[] = {"tc-weak", "tc-strong"};
     model_prediction lapsing[2], shorter[2];
     for (int m = 0; m < 2; m++) {
@@ -719,7 +743,7 @@ static void leases_lapse_and_hold_writes(void **state)
         assert_float_equal(sum, lapsing[m].cycles, 1e-9 * lapsing[m].cycles);
         assert_true(shorter[m].l1_hits < lapsing[m].l1_hits);
     }
-    clear_hit_gaps(profile);   /* no gaps: every kept reuse hits */
+    clear_hit_ages(profile);   /* no ages: every kept reuse hits */
     for (int m = 0; m < 2; m++) {
         model_prediction kept = predict(mechanisms[m], profile, config);
         assert_true(lapsing[m].l1_hits < kept.l1_hits);
@@ -734,14 +758,45 @@ static void leases_lapse_and_hold_writes(void **state)
     profile = profile_sized("gtx480", "sort", "tiny", &config);
     assert_true(histogram_total(profile, offsetof(model_kernel_profile, write_lease_gaps)) > 0);
     model_prediction strong = predict("tc-strong", profile, config), weak = predict("tc-weak", profile, config);
-    for (int k = 0; k < profile->kernel_count; k++) {
-        memset(&profile->kernels[k].write_lease_gaps, 0, sizeof profile->kernels[k].write_lease_gaps);
-        reuse_summarize(&profile->kernels[k].write_lease_gaps, &profile->kernels[k].write_lease_gap_summary);
-    }
+    clear_histogram(profile, offsetof(model_kernel_profile, write_lease_gaps),
+                    offsetof(model_kernel_profile, write_lease_gap_summary));
     model_prediction strong_unheld = predict("tc-strong", profile, config);
     assert_true(strong.stalls[GSI_SYNC] > strong_unheld.stalls[GSI_SYNC]);
     assert_true(strong.cycles > strong_unheld.cycles);
     assert_float_equal(predict("tc-weak", profile, config).cycles, weak.cycles, 1e-12 * weak.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* TC-Weak's kernel end waits for its writes' GWCT, the lease of the line's latest load
+ * (lease_model.h): a launch whose latest load of a line it then wrote came e instructions before
+ * its end waits max(0, L - e c). sort's radix_offsets loads each counts line and writes it back
+ * at its end, so tc-weak's launches wait (GSI sync, the kernel-end release), and tc-strong's,
+ * whose stores wait at the L2 instead, do not. */
+static void tc_weak_kernel_end_waits_for_gwct(void **state)
+{
+    model_kernel_profile kernel;
+    memset(&kernel, 0, sizeof kernel);
+    model_point point;
+    memset(&point, 0, sizeof point);
+    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;
+    kernel.launches = 4;
+    reuse_add(&kernel.kernel_end_lease_ages, 3, 2);      /* each waits 2048 - 300 cycles */
+    reuse_add(&kernel.kernel_end_lease_ages, 100, 1);    /* its lease is over */
+    reuse_summarize(&kernel.kernel_end_lease_ages, &kernel.kernel_end_lease_age_summary);
+    assert_float_equal(lease_kernel_end_wait(&kernel, &point, 100.0), 2 * (2048 - 300.0) / 4, 1e-9);
+    assert_float_equal(lease_kernel_end_wait(&kernel, &point, 0.0), 0.0, 0.0);
+
+    sc_config *config;
+    model_profile *profile = profile_sized("gtx480", "sort", "tiny", &config);
+    assert_true(histogram_total(profile, offsetof(model_kernel_profile, kernel_end_lease_ages)) > 0);
+    model_prediction weak = predict("tc-weak", profile, config), strong = predict("tc-strong", profile, config);
+    clear_histogram(profile, offsetof(model_kernel_profile, kernel_end_lease_ages),
+                    offsetof(model_kernel_profile, kernel_end_lease_age_summary));
+    model_prediction unwaited = predict("tc-weak", profile, config);
+    assert_true(weak.cycles > unwaited.cycles);
+    assert_true(weak.stalls[GSI_SYNC] > unwaited.stalls[GSI_SYNC]);
+    assert_float_equal(predict("tc-strong", profile, config).cycles, strong.cycles, 1e-12 * strong.cycles);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -1115,6 +1170,7 @@ int main(void)
         cmocka_unit_test(sc_cores_serialise_global_accesses),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(leases_lapse_and_hold_writes),
+        cmocka_unit_test(tc_weak_kernel_end_waits_for_gwct),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
         cmocka_unit_test(dma_transfers_block_the_sm),

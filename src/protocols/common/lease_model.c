@@ -1,6 +1,8 @@
 /* lease_model.c — the lease protocols' serving split (lease_model.h). */
 #include "protocols/common/lease_model.h"
 
+#include <math.h>
+
 int lease_load_point(const sc_config *config, model_point *point, sc_error *error)
 {
     (void)error;
@@ -8,26 +10,49 @@ int lease_load_point(const sc_config *config, model_point *point, sc_error *erro
     return 0;
 }
 
+/* Of the summarized counts, those at times t (in instructions) with t c < L: a lease of L cycles
+ * granted t instructions before has not run out. */
+static double within_lease(const reuse_summary *summary, double lease, double cu_instruction_cycles)
+{
+    double within, times;
+    reuse_shortfall(summary, lease, cu_instruction_cycles, &within, &times);
+    return within;
+}
+
 double lease_lapsed_share(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
 {
-    const reuse_summary *gaps = &k->l1_hit_gap_summary;
-    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
-    if (cu_instruction_cycles <= 0 || lease <= 0 || gaps->total <= 0)
+    double reuses = k->l1_hit_age_summary.total, lease = p->protocol_terms[LEASE_TERM_CYCLES];
+    if (cu_instruction_cycles <= 0 || lease <= 0 || reuses <= 0)
         return 0.0;
-    double short_count, short_gaps;
-    double kept = reuse_shortfall(gaps, lease, cu_instruction_cycles, &short_count, &short_gaps) / lease;
-    return 1.0 - kept / gaps->total;
+    double young_now = within_lease(&k->l1_hit_age_summary, lease, cu_instruction_cycles);
+    double young_before = within_lease(&k->l1_hit_previous_age_summary, lease, cu_instruction_cycles);
+    const reuse_summary *gaps = &k->l1_hit_previous_age_gap_summary;
+    double renewed = reuses - young_before;
+    double renewed_gaps = gaps->total - within_lease(gaps, lease, cu_instruction_cycles);
+    double lapsed = (young_before - young_now) + fmin(renewed, renewed_gaps * cu_instruction_cycles / lease);
+    return lapsed / reuses;
+}
+
+/* The summed shortfall max(0, L - t c) over the summarized times t, per `per` (0 where nothing
+ * is summarized or c is not known). */
+static double lease_left(const reuse_summary *times, const model_point *p, double cu_instruction_cycles, double per)
+{
+    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
+    if (cu_instruction_cycles <= 0 || lease <= 0 || times->total <= 0 || per <= 0)
+        return 0.0;
+    double short_count, short_times;
+    return reuse_shortfall(times, lease, cu_instruction_cycles, &short_count, &short_times) / per;
 }
 
 double lease_write_wait(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
 {
-    const reuse_summary *gaps = &k->write_lease_gap_summary;
-    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
     double writes = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG] + k->lines[MODEL_ATOMIC];
-    if (cu_instruction_cycles <= 0 || lease <= 0 || gaps->total <= 0 || writes <= 0)
-        return 0.0;
-    double short_count, short_gaps;
-    return reuse_shortfall(gaps, lease, cu_instruction_cycles, &short_count, &short_gaps) / writes;
+    return lease_left(&k->write_lease_gap_summary, p, cu_instruction_cycles, writes);
+}
+
+double lease_kernel_end_wait(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
+{
+    return lease_left(&k->kernel_end_lease_age_summary, p, cu_instruction_cycles, k->launches);
 }
 
 void lease_serve(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles, model_demand *out)

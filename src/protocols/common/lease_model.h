@@ -11,15 +11,17 @@ enum { LEASE_TERM_CYCLES = 0 };
 int lease_load_point(const sc_config *config, model_point *point, sc_error *error);
 
 /* Of the L1 reuses an L1 of the point's size keeps, the share whose copy's lease has lapsed by
- * then, when the busiest CU takes `cu_instruction_cycles` GPU cycles per warp instruction of its
- * own (0: none lapse). A copy lapses L = tc.lease_cycles after the L2 granted it (lease.h), and
- * a hit does not renew it: a reuse that comes g instructions (the profile's l1_hit_gaps, g c
- * cycles) after the CU's previous load of the line finds it lapsed for certain when g c >= L
- * (the lease began no later than that load), and otherwise when a lease's end falls between
- * the two loads, which for a lease that began at a uniformly random time before the previous
- * load happens with probability g c / L: min(1, g c / L) per reuse, summed over the gaps as
- * (count - shortfall(L, c) / L) (reuse_shortfall). A lapsed reuse misses (the L1 drops the copy
- * and fetches the line again with a new lease, LeaseExpired). */
+ * then, when the busiest CU takes `cu_instruction_cycles` (c) GPU cycles per warp instruction of
+ * its own (0: none lapse). A copy lapses L = tc.lease_cycles after the L2 granted it (lease.h), a
+ * hit does not renew it, and a lapsed reuse misses (the L1 drops the copy and fetches the line
+ * again with a new lease, LeaseExpired). The profile gives each reuse's age a since its line's
+ * fill in the CU's L1 and its previous load's age a - g (l1_hit_ages, l1_hit_previous_ages):
+ * - a c < L: the fill's lease holds (no reuse before it lapsed, so none renewed it): a hit;
+ * - a c >= L > (a - g) c: the first reuse past the fill's lease: lapsed for certain;
+ * - (a - g) c >= L: a reuse after a renewal, whose lease began at a lapsed reuse of unknown age:
+ *   lapsed when a lease's end falls in the g instructions since the previous load, g c / L for a
+ *   lease of uniformly random age, at most 1; over these reuses min(their count, their summed
+ *   gaps (l1_hit_previous_age_gaps) c / L). */
 double lease_lapsed_share(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 
 /* The GPU cycles a write (store or atomic line request) waits on average at the L2 until the
@@ -32,6 +34,15 @@ double lease_lapsed_share(const model_kernel_profile *kernel, const model_point 
  * answered it the lease is older and the wait shorter, so the term is an upper bound. */
 double lease_write_wait(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 
+/* The GPU cycles TC-Weak's kernel end waits per launch for its writes' global write completion
+ * time (GWCT, lease.h: the line's latest lease expiry; the CU counts a write outstanding until
+ * then), at `cu_instruction_cycles` cycles per instruction of the busiest CU (0: none): a launch
+ * whose latest load of a line it then wrote came e of those instructions before its end (the
+ * profile's kernel_end_lease_ages) ends max(0, L - e c) after its last instruction, taking that
+ * load as the lease's grant (lease_write_wait's reading: an upper bound where an L1 hit answered
+ * it). */
+double lease_kernel_end_wait(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
+
 /* L1 hits: every reuse of the per-CU load stacks at this L1 (acquires keep the L1: a copy lapses
  * only when its lease runs out and when the CU writes the line) less the lapsed share
  * (lease_lapsed_share); strong loads hit at the weak loads' rate. Misses, atomics and every
@@ -39,7 +50,7 @@ double lease_write_wait(const model_kernel_profile *kernel, const model_point *p
  * lease protocols add to a store's latency (TC-Strong's wait at the L2 until the line's leases
  * expire; TC-Weak's fences waiting for the GWCT) is the mechanism's own: TC-Strong's wait is
  * lease_write_wait, which its SC core makes its warps wait for (tc_strong/tc_strong_model.c);
- * TC-Weak's GWCT is not a term of the model (the calibrated exposure parameters take it up). */
+ * TC-Weak's kernel end waits for the GWCT, lease_kernel_end_wait (tc_weak/tc_weak_model.c). */
 void lease_serve(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles,
                  model_demand *out);
 
