@@ -514,6 +514,14 @@ static void read_hot_spot_slows_nol1(void **state)
     sc_config_free(config);
 }
 
+static double histogram_total(const model_profile *profile, size_t offset)
+{
+    double total = 0;
+    for (int k = 0; k < profile->kernel_count; k++)
+        total += reuse_total((const reuse_histogram *)((const char *)&profile->kernels[k] + offset));
+    return total;
+}
+
 /* Empties a histogram of every group, and its summary. */
 static void clear_histogram(model_profile *profile, size_t histogram_offset, size_t summary_offset)
 {
@@ -522,6 +530,20 @@ static void clear_histogram(model_profile *profile, size_t histogram_offset, siz
         memset(kernel + histogram_offset, 0, sizeof(reuse_histogram));
         reuse_summarize((const reuse_histogram *)(kernel + histogram_offset), (reuse_summary *)(kernel + summary_offset));
     }
+}
+
+/* A term of `mechanism` that the profile's histogram at `histogram_offset` feeds: emptying it
+ * lowers the mechanism's cycles and its `stall` cycles, and leaves `other`'s prediction as it was. */
+static void assert_histogram_term(model_profile *profile, const sc_config *config, const char *mechanism,
+                                  const char *other, size_t histogram_offset, size_t summary_offset, gsi_category stall)
+{
+    assert_true(histogram_total(profile, histogram_offset) > 0);
+    model_prediction with = predict(mechanism, profile, config), other_with = predict(other, profile, config);
+    clear_histogram(profile, histogram_offset, summary_offset);
+    model_prediction without = predict(mechanism, profile, config);
+    assert_true(with.cycles > without.cycles);
+    assert_true(with.stalls[stall] > without.stalls[stall]);
+    assert_float_equal(predict(other, profile, config).cycles, other_with.cycles, 1e-12 * other_with.cycles);
 }
 
 /* Empties every group's l1_hit_ages: the lease models' L1 copies no longer lapse. */
@@ -616,14 +638,6 @@ static void scale_order(model_profile *profile, double factor, bool own_line)
             }
         }
     profile_prepare(profile);
-}
-
-static double histogram_total(const model_profile *profile, size_t offset)
-{
-    double total = 0;
-    for (int k = 0; k < profile->kernel_count; k++)
-        total += reuse_total((const reuse_histogram *)((const char *)&profile->kernels[k] + offset));
-    return total;
 }
 
 /* An SC core (rcc, tc-strong, mesi) holds a warp's next global or shared access until its
@@ -756,14 +770,8 @@ static void leases_lapse_and_hold_writes(void **state)
     /* sort's radix_offsets writes each counts line right after loading it: TC-Strong's SC core
      * waits for each such store's lease wait (sync); TC-Weak's stores do not wait. */
     profile = profile_sized("gtx480", "sort", "tiny", &config);
-    assert_true(histogram_total(profile, offsetof(model_kernel_profile, write_lease_gaps)) > 0);
-    model_prediction strong = predict("tc-strong", profile, config), weak = predict("tc-weak", profile, config);
-    clear_histogram(profile, offsetof(model_kernel_profile, write_lease_gaps),
-                    offsetof(model_kernel_profile, write_lease_gap_summary));
-    model_prediction strong_unheld = predict("tc-strong", profile, config);
-    assert_true(strong.stalls[GSI_SYNC] > strong_unheld.stalls[GSI_SYNC]);
-    assert_true(strong.cycles > strong_unheld.cycles);
-    assert_float_equal(predict("tc-weak", profile, config).cycles, weak.cycles, 1e-12 * weak.cycles);
+    assert_histogram_term(profile, config, "tc-strong", "tc-weak", offsetof(model_kernel_profile, write_lease_gaps),
+                          offsetof(model_kernel_profile, write_lease_gap_summary), GSI_SYNC);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -789,14 +797,8 @@ static void tc_weak_kernel_end_waits_for_gwct(void **state)
 
     sc_config *config;
     model_profile *profile = profile_sized("gtx480", "sort", "tiny", &config);
-    assert_true(histogram_total(profile, offsetof(model_kernel_profile, kernel_end_lease_ages)) > 0);
-    model_prediction weak = predict("tc-weak", profile, config), strong = predict("tc-strong", profile, config);
-    clear_histogram(profile, offsetof(model_kernel_profile, kernel_end_lease_ages),
-                    offsetof(model_kernel_profile, kernel_end_lease_age_summary));
-    model_prediction unwaited = predict("tc-weak", profile, config);
-    assert_true(weak.cycles > unwaited.cycles);
-    assert_true(weak.stalls[GSI_SYNC] > unwaited.stalls[GSI_SYNC]);
-    assert_float_equal(predict("tc-strong", profile, config).cycles, strong.cycles, 1e-12 * strong.cycles);
+    assert_histogram_term(profile, config, "tc-weak", "tc-strong", offsetof(model_kernel_profile, kernel_end_lease_ages),
+                          offsetof(model_kernel_profile, kernel_end_lease_age_summary), GSI_SYNC);
     profile_free(profile);
     sc_config_free(config);
 }
