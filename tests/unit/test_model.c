@@ -699,6 +699,15 @@ static void rcc_wo_loads_wait_for_own_writes(void **state)
     sc_config_free(config);
 }
 
+/* A point with nothing but gtx480's 2048-cycle lease, for the lease terms alone. */
+static model_point lease_point(void)
+{
+    model_point point;
+    memset(&point, 0, sizeof point);
+    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;
+    return point;
+}
+
 /* The lease protocols' L1 copies lapse tc.lease_cycles after their grant, and TC-Strong's writes
  * wait at the L2 for the line's lease (lease_model.h): at c cycles per CU instruction a reuse a
  * instructions after its line's fill hits while a c < L, the first reuse past L lapses, and one
@@ -709,9 +718,7 @@ static void leases_lapse_and_hold_writes(void **state)
 {
     model_kernel_profile kernel;
     memset(&kernel, 0, sizeof kernel);
-    model_point point;
-    memset(&point, 0, sizeof point);
-    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;   /* 20.48 instructions at 100 cycles one */
+    model_point point = lease_point();   /* 20.48 instructions at 100 cycles one */
     /* 10 reuses 4 instructions after their line's previous load and 8 after its fill: within the
      * fill's lease, so none lapses (a lease of random age would lapse 10 * 400 / 2048 of them). */
     reuse_add(&kernel.l1_hit_ages, 8, 10);
@@ -785,9 +792,7 @@ static void tc_weak_kernel_end_waits_for_gwct(void **state)
 {
     model_kernel_profile kernel;
     memset(&kernel, 0, sizeof kernel);
-    model_point point;
-    memset(&point, 0, sizeof point);
-    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;
+    model_point point = lease_point();
     kernel.launches = 4;
     reuse_add(&kernel.kernel_end_lease_ages, 3, 2);      /* each waits 2048 - 300 cycles */
     reuse_add(&kernel.kernel_end_lease_ages, 100, 1);    /* its lease is over */
