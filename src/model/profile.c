@@ -20,9 +20,8 @@
  * line (order_after_reads, order_after_writes, own_line_loads), 12 the local-memory organisations:
  * the shared accesses' bank conflicts, a DMA mapping's transfers and a stash's first touches and
  * dirty words (profile.h), 13 the time of L1 hits and writes since their line's previous load
- * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 the L1 reuses' ages since their
- * line's fill in place of their gaps (l1_hit_ages, l1_hit_previous_ages, l1_hit_previous_age_gaps)
- * and the time from a launch's latest written lease to its end (kernel_end_lease_ages). */
+ * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 the time from a launch's latest
+ * written lease to its end (kernel_end_lease_ages). */
 #define PROFILE_FORMAT 14
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
@@ -96,9 +95,7 @@ static const struct {
     HISTOGRAM(order_after_reads, order_reads_summary),
     HISTOGRAM(order_after_writes, order_writes_summary),
     HISTOGRAM(own_line_loads, own_line_summary),
-    HISTOGRAM(l1_hit_ages, l1_hit_age_summary),
-    HISTOGRAM(l1_hit_previous_ages, l1_hit_previous_age_summary),
-    HISTOGRAM(l1_hit_previous_age_gaps, l1_hit_previous_age_gap_summary),
+    HISTOGRAM(l1_hit_gaps, l1_hit_gap_summary),
     HISTOGRAM(write_lease_gaps, write_lease_gap_summary),
     HISTOGRAM(kernel_end_lease_ages, kernel_end_lease_age_summary),
     HISTOGRAM(dma_reads, dma_read_summary),

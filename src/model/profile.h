@@ -140,14 +140,10 @@ typedef struct model_kernel_profile {
      * as done, so only the first load after it counts. */
     reuse_histogram order_after_reads, order_after_writes, own_line_loads;
     /* For each reuse of l1_loads at a distance below the profiled L1's lines (l1.size, a profile
-     * key: the reuses an L1 of the point's size keeps), its age since the line's fill in the CU's
-     * L1 (the CU's latest load of the line that was no such reuse) in warp instructions its CU
-     * issued (across launches too; l1_hit_ages, the same buckets counting instructions), and its
-     * previous load's age since that fill (l1_hit_previous_ages), and the latter again, each
-     * counted by the instructions between the two loads rather than by one
-     * (l1_hit_previous_age_gaps): a lease protocol's copy lapses by the age of its lease
-     * (protocols/common/lease_model.h). */
-    reuse_histogram l1_hit_ages, l1_hit_previous_ages, l1_hit_previous_age_gaps;
+     * key: the reuses an L1 of the point's size keeps), the warp instructions its CU issued since
+     * the CU's previous load of the line (the same buckets, counting instructions; across launches
+     * too): a lease protocol's copy lapses by time (protocols/common/lease_model.h). */
+    reuse_histogram l1_hit_gaps;
     /* For each store or atomic line request of a line loaded before, the GPU's time since the
      * line's latest load (of any CU, weak or strong), in warp instructions of the busiest CU (each
      * launch counted at its busiest CU's): a TC-Strong store waits at the L2 for the lease a read
@@ -183,8 +179,7 @@ typedef struct model_kernel_profile {
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
-    reuse_summary order_reads_summary, order_writes_summary, own_line_summary, write_lease_gap_summary;
-    reuse_summary l1_hit_age_summary, l1_hit_previous_age_summary, l1_hit_previous_age_gap_summary;
+    reuse_summary order_reads_summary, order_writes_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
     reuse_summary kernel_end_lease_age_summary;
     reuse_summary dma_read_summary, dma_cpu_owned_summary, dma_fetched_summary, dma_written_summary,
         dma_cpu_recency_summary;

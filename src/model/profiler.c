@@ -434,25 +434,18 @@ static void line_ready(profiler *p, uint64_t ready_at)
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
  * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
- * for a reuse within the configured L1's lines, its age and its previous load's age since the
- * line's fill in the CU's L1 (the latest load that was no such reuse), in the CU's warp
- * instructions (l1_hit_ages, l1_hit_previous_ages, l1_hit_previous_age_gaps: a lease protocol's
- * copy lapses by its age, protocols/common/lease_model.h). A first touch, a crossing reuse or one
- * beyond the configured L1's lines misses the L1 (write-through's L1, which drops lines at
- * acquires and atomics) and takes an MSHR; a hit on a line still filling waits for it (an MSHR
- * merge). */
+ * for a reuse within the configured L1's lines, the CU's warp instructions since that access
+ * (l1_hit_gaps). A first touch, a crossing reuse or one beyond the configured L1's lines misses
+ * the L1 (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit
+ * on a line still filling waits for it (an MSHR merge). */
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
     uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
-    uint64_t lease_began = slot->data.lease_began_at, now = p->cu_issued[cu];
-    bool kept = l1.distance < p->l1_lines;   /* a first touch is at STACK_DISTANCE_COLD */
     slot->data.seen_at = p->memory_clock;
-    slot->data.cu_issued_at = now;
-    if (!kept)
-        slot->data.lease_began_at = now;
+    slot->data.cu_issued_at = p->cu_issued[cu];
     if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
         slot->data.filled_at = take_mshr(p, cu);
     line_ready(p, slot->data.filled_at);
@@ -461,11 +454,8 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         return;
     }
     reuse_add(&group->l1_loads, l1.distance, 1);
-    if (kept) {
-        reuse_add(&group->l1_hit_ages, now - lease_began, 1);
-        reuse_add(&group->l1_hit_previous_ages, previous_issued - lease_began, 1);
-        reuse_add(&group->l1_hit_previous_age_gaps, previous_issued - lease_began, (double)(now - previous_issued));
-    }
+    if (l1.distance < p->l1_lines)
+        reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
     if (host_written_at > previous)

@@ -546,14 +546,14 @@ static void assert_histogram_term(model_profile *profile, const sc_config *confi
     assert_float_equal(predict(other, profile, config).cycles, other_with.cycles, 1e-12 * other_with.cycles);
 }
 
-/* Empties every group's l1_hit_ages: the lease models' L1 copies no longer lapse. */
-static void clear_hit_ages(model_profile *profile)
+/* Empties every group's l1_hit_gaps: the lease models' L1 copies no longer lapse. */
+static void clear_hit_gaps(model_profile *profile)
 {
-    clear_histogram(profile, offsetof(model_kernel_profile, l1_hit_ages), offsetof(model_kernel_profile, l1_hit_age_summary));
+    clear_histogram(profile, offsetof(model_kernel_profile, l1_hit_gaps), offsetof(model_kernel_profile, l1_hit_gap_summary));
 }
 
 /* mesi's write-through form (rcc-gpu's mesi.stores) against tc-strong's split without its lapsed
- * leases (no l1_hit_ages), which differs from it only where the directory acts: each store of any CU to a line costs the later loads of the
+ * leases (no l1_hit_gaps), which differs from it only where the directory acts: each store of any CU to a line costs the later loads of the
  * line their L1 hits (each such load's line crosses the NoC to the CU in place of a hit), and
  * each write that finds other CUs' readers sends each of them an invalidation (into its L1) that
  * it acknowledges (out of it). No read is forwarded to an owner, so the directory's latency does
@@ -573,7 +573,7 @@ static void mesi_write_through_invalidates_sharers(void **state)
     assert_true(invalidations > 0);
     assert_true(invalidations <= (profile->cu_count - 1) * stores);
     assert_string_equal(sc_config_string(config, "mesi.stores"), "write_through");
-    clear_hit_ages(profile);
+    clear_hit_gaps(profile);
     model_prediction mesi = predict("mesi", profile, config), tcs = predict("tc-strong", profile, config);
     double line_message = profile->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
     assert_true(tcs.l1_hits > mesi.l1_hits);
@@ -709,38 +709,21 @@ static model_point lease_point(void)
 }
 
 /* The lease protocols' L1 copies lapse tc.lease_cycles after their grant, and TC-Strong's writes
- * wait at the L2 for the line's lease (lease_model.h): at c cycles per CU instruction a reuse a
- * instructions after its line's fill hits while a c < L, the first reuse past L lapses, and one
- * after a renewal lapses with probability min(1, g c / L). Some of spmv's reuses of its vector
- * come late enough to lapse at gtx480's 2048-cycle lease, so both lease models predict fewer L1
- * hits and more cycles than without the term, and fewer hits still at a shorter lease. */
+ * wait at the L2 for the line's lease (lease_model.h): a
+ * reuse g instructions after its line's previous load at the CU lapses with probability
+ * min(1, g c / L) at c cycles per CU instruction. Some of spmv's reuses of its vector come late
+ * enough to lapse at gtx480's 2048-cycle lease, so both lease models predict fewer L1 hits and
+ * more cycles than without the term, and fewer hits still at a shorter lease. */
 static void leases_lapse_and_hold_writes(void **state)
 {
     model_kernel_profile kernel;
     memset(&kernel, 0, sizeof kernel);
-    model_point point = lease_point();   /* 20.48 instructions at 100 cycles one */
-    /* 10 reuses 4 instructions after their line's previous load and 8 after its fill: within the
-     * fill's lease, so none lapses (a lease of random age would lapse 10 * 400 / 2048 of them). */
-    reuse_add(&kernel.l1_hit_ages, 8, 10);
-    reuse_add(&kernel.l1_hit_previous_ages, 4, 10);
-    reuse_add(&kernel.l1_hit_previous_age_gaps, 4, 10 * 4);
-    /* 3 first reuses past the fill's lease, 8 instructions after the previous load: lapsed for
-     * certain. */
-    reuse_add(&kernel.l1_hit_ages, 24, 3);
-    reuse_add(&kernel.l1_hit_previous_ages, 16, 3);
-    reuse_add(&kernel.l1_hit_previous_age_gaps, 16, 3 * 8);
-    /* 6 reuses after a renewal, 4 instructions apart: 6 * 400 / 2048 of them lapse. */
-    reuse_add(&kernel.l1_hit_ages, 44, 6);
-    reuse_add(&kernel.l1_hit_previous_ages, 40, 6);
-    reuse_add(&kernel.l1_hit_previous_age_gaps, 40, 6 * 4);
-    reuse_summarize(&kernel.l1_hit_ages, &kernel.l1_hit_age_summary);
-    reuse_summarize(&kernel.l1_hit_previous_ages, &kernel.l1_hit_previous_age_summary);
-    reuse_summarize(&kernel.l1_hit_previous_age_gaps, &kernel.l1_hit_previous_age_gap_summary);
-    assert_float_equal(lease_lapsed_share(&kernel, &point, 100.0), (3 + 6 * 400.0 / 2048) / 19, 1e-12);
+    model_point point = lease_point();
+    reuse_add(&kernel.l1_hit_gaps, 4, 10);      /* 400 of 2048 cycles at 100 cycles an instruction */
+    reuse_add(&kernel.l1_hit_gaps, 1000, 5);    /* beyond the lease: lapsed for certain */
+    reuse_summarize(&kernel.l1_hit_gaps, &kernel.l1_hit_gap_summary);
+    assert_float_equal(lease_lapsed_share(&kernel, &point, 100.0), (10 * 400.0 / 2048 + 5) / 15, 1e-12);
     assert_float_equal(lease_lapsed_share(&kernel, &point, 0.0), 0.0, 0.0);
-    /* At 1000 cycles an instruction every previous load is past the fill's lease, and the gaps (88
-     * instructions, 43 leases) lapse each of the 19 reuses at most once. */
-    assert_float_equal(lease_lapsed_share(&kernel, &point, 1000.0), 1.0, 1e-12);
     kernel.lines[MODEL_STORE] = 4;
     reuse_add(&kernel.write_lease_gaps, 4, 1);      /* waits 2048 - 400 cycles */
     reuse_add(&kernel.write_lease_gaps, 1000, 2);   /* the lease is over */
@@ -752,7 +735,7 @@ static void leases_lapse_and_hold_writes(void **state)
     model_profile *profile = profile_sized("gtx480", "spmv", "tiny", &config);
     short_config = sc_config_load("gtx480", NULL, short_lease, 1, &(sc_error){{0}});
     assert_non_null(short_config);
-    assert_true(histogram_total(profile, offsetof(model_kernel_profile, l1_hit_ages)) > 0);
+    assert_true(histogram_total(profile, offsetof(model_kernel_profile, l1_hit_gaps)) > 0);
     const char *mechanisms[] = {"tc-weak", "tc-strong"};
     model_prediction lapsing[2], shorter[2];
     for (int m = 0; m < 2; m++) {
@@ -764,7 +747,7 @@ static void leases_lapse_and_hold_writes(void **state)
         assert_float_equal(sum, lapsing[m].cycles, 1e-9 * lapsing[m].cycles);
         assert_true(shorter[m].l1_hits < lapsing[m].l1_hits);
     }
-    clear_hit_ages(profile);   /* no ages: every kept reuse hits */
+    clear_hit_gaps(profile);   /* no gaps: every kept reuse hits */
     for (int m = 0; m < 2; m++) {
         model_prediction kept = predict(mechanisms[m], profile, config);
         assert_true(lapsing[m].l1_hits < kept.l1_hits);

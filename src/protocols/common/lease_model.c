@@ -1,8 +1,6 @@
 /* lease_model.c — the lease protocols' serving split (lease_model.h). */
 #include "protocols/common/lease_model.h"
 
-#include <math.h>
-
 int lease_load_point(const sc_config *config, model_point *point, sc_error *error)
 {
     (void)error;
@@ -10,27 +8,15 @@ int lease_load_point(const sc_config *config, model_point *point, sc_error *erro
     return 0;
 }
 
-/* Of the summarized counts, those at times t (in instructions) with t c < L: a lease of L cycles
- * granted t instructions before has not run out. */
-static double within_lease(const reuse_summary *summary, double lease, double cu_instruction_cycles)
-{
-    double within, times;
-    reuse_shortfall(summary, lease, cu_instruction_cycles, &within, &times);
-    return within;
-}
-
 double lease_lapsed_share(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
 {
-    double reuses = k->l1_hit_age_summary.total, lease = p->protocol_terms[LEASE_TERM_CYCLES];
-    if (cu_instruction_cycles <= 0 || lease <= 0 || reuses <= 0)
+    const reuse_summary *gaps = &k->l1_hit_gap_summary;
+    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
+    if (cu_instruction_cycles <= 0 || lease <= 0 || gaps->total <= 0)
         return 0.0;
-    double young_now = within_lease(&k->l1_hit_age_summary, lease, cu_instruction_cycles);
-    double young_before = within_lease(&k->l1_hit_previous_age_summary, lease, cu_instruction_cycles);
-    const reuse_summary *gaps = &k->l1_hit_previous_age_gap_summary;
-    double renewed = reuses - young_before;
-    double renewed_gaps = gaps->total - within_lease(gaps, lease, cu_instruction_cycles);
-    double lapsed = (young_before - young_now) + fmin(renewed, renewed_gaps * cu_instruction_cycles / lease);
-    return lapsed / reuses;
+    double short_count, short_gaps;
+    double kept = reuse_shortfall(gaps, lease, cu_instruction_cycles, &short_count, &short_gaps) / lease;
+    return 1.0 - kept / gaps->total;
 }
 
 /* The summed shortfall max(0, L - t c) over the summarized times t, per `per` (0 where nothing

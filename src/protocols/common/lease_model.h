@@ -11,17 +11,15 @@ enum { LEASE_TERM_CYCLES = 0 };
 int lease_load_point(const sc_config *config, model_point *point, sc_error *error);
 
 /* Of the L1 reuses an L1 of the point's size keeps, the share whose copy's lease has lapsed by
- * then, when the busiest CU takes `cu_instruction_cycles` (c) GPU cycles per warp instruction of
- * its own (0: none lapse). A copy lapses L = tc.lease_cycles after the L2 granted it (lease.h), a
- * hit does not renew it, and a lapsed reuse misses (the L1 drops the copy and fetches the line
- * again with a new lease, LeaseExpired). The profile gives each reuse's age a since its line's
- * fill in the CU's L1 and its previous load's age a - g (l1_hit_ages, l1_hit_previous_ages):
- * - a c < L: the fill's lease holds (no reuse before it lapsed, so none renewed it): a hit;
- * - a c >= L > (a - g) c: the first reuse past the fill's lease: lapsed for certain;
- * - (a - g) c >= L: a reuse after a renewal, whose lease began at a lapsed reuse of unknown age:
- *   lapsed when a lease's end falls in the g instructions since the previous load, g c / L for a
- *   lease of uniformly random age, at most 1; over these reuses min(their count, their summed
- *   gaps (l1_hit_previous_age_gaps) c / L). */
+ * then, when the busiest CU takes `cu_instruction_cycles` GPU cycles per warp instruction of its
+ * own (0: none lapse). A copy lapses L = tc.lease_cycles after the L2 granted it (lease.h), and
+ * a hit does not renew it: a reuse that comes g instructions (the profile's l1_hit_gaps, g c
+ * cycles) after the CU's previous load of the line finds it lapsed for certain when g c >= L
+ * (the lease began no later than that load), and otherwise when a lease's end falls between
+ * the two loads, which for a lease that began at a uniformly random time before the previous
+ * load happens with probability g c / L: min(1, g c / L) per reuse, summed over the gaps as
+ * (count - shortfall(L, c) / L) (reuse_shortfall). A lapsed reuse misses (the L1 drops the copy
+ * and fetches the line again with a new lease, LeaseExpired). */
 double lease_lapsed_share(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 
 /* The GPU cycles a write (store or atomic line request) waits on average at the L2 until the
