@@ -22,8 +22,9 @@
  * dirty words (profile.h), 13 the time of L1 hits and writes since their line's previous load
  * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 the stores a warp leaves in flight
  * at its exit and the warps' leads before their first access (order_final_writes,
- * order_final_write_leads). */
-#define PROFILE_FORMAT 14
+ * order_final_write_leads), 15 the time from a launch's latest written lease to its end
+ * (kernel_end_lease_ages). */
+#define PROFILE_FORMAT 15
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -99,6 +100,7 @@ static const struct {
     HISTOGRAM(own_line_loads, own_line_summary),
     HISTOGRAM(l1_hit_gaps, l1_hit_gap_summary),
     HISTOGRAM(write_lease_gaps, write_lease_gap_summary),
+    HISTOGRAM(kernel_end_lease_ages, kernel_end_lease_age_summary),
     HISTOGRAM(dma_reads, dma_read_summary),
     HISTOGRAM(dma_reads_cpu_owned, dma_cpu_owned_summary),
     HISTOGRAM(dma_reads_fetched, dma_fetched_summary),

@@ -157,6 +157,11 @@ typedef struct model_kernel_profile {
      * launch counted at its busiest CU's): a TC-Strong store waits at the L2 for the lease a read
      * took (protocols/common/lease_model.h). */
     reuse_histogram write_lease_gaps;
+    /* For each launch that stores or atomically writes a line loaded before, the GPU's time (as
+     * write_lease_gaps counts it) from the latest such load, over the launch's writes, to the
+     * launch's end: TC-Weak's kernel end waits for its writes' global write completion time, the
+     * line's lease (protocols/common/lease_model.h). */
+    reuse_histogram kernel_end_lease_ages;
     /* The banked scratchpad (timing/scratchpad.h, docs/local-memory.md): over the shared accesses,
      * each one's conflict degree less 1 at gpu.shared_memory_banks banks of local_memory.bank_bytes
      * (the cycles a banked scratchpad adds to the load/store unit and to the access's latency). */
@@ -183,6 +188,7 @@ typedef struct model_kernel_profile {
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
     reuse_summary order_reads_summary, order_writes_summary, order_final_write_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
+    reuse_summary kernel_end_lease_age_summary;
     reuse_summary dma_read_summary, dma_cpu_owned_summary, dma_fetched_summary, dma_written_summary,
         dma_cpu_recency_summary;
 } model_kernel_profile;
@@ -201,7 +207,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=14": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=15": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

@@ -130,6 +130,9 @@ struct profiler {
     /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
      * counted at its busiest CU's instructions, and this launch's busiest CU so far. */
     uint64_t earlier_launches_time, launch_busiest;
+    /* 1 + the GPU's time at the latest load of a line that the launch then wrote (0: none): the
+     * line's lease, TC-Weak's kernel end waits for it (kernel_end_lease_ages). */
+    uint64_t launch_written_lease_plus_one;
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
@@ -257,9 +260,19 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     }
 }
 
+/* The GPU's time (write_lease_gaps, kernel_end_lease_ages): in warp instructions of each
+ * launch's busiest CU. */
+static uint64_t gpu_time(const profiler *p)
+{
+    return p->earlier_launches_time + p->launch_busiest;
+}
+
 static void launch_end(void *context, const exec_kernel *kernel)
 {
     profiler *p = context;
+    if (p->launch_written_lease_plus_one > 0)
+        reuse_add(&p->group->kernel_end_lease_ages, gpu_time(p) + 1 - p->launch_written_lease_plus_one, 1);
+    p->launch_written_lease_plus_one = 0;
     double busiest = 0;
     for (unsigned c = 0; c < p->cu_count; c++)
         busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
@@ -517,12 +530,6 @@ static l2_access access_l2(profiler *p, uint64_t line)
     return out;
 }
 
-/* The GPU's time (write_lease_gaps): in warp instructions of each launch's busiest CU. */
-static uint64_t gpu_time(const profiler *p)
-{
-    return p->earlier_launches_time + p->launch_busiest;
-}
-
 /* One line request: the GPU-wide stack (where a host write since the line's previous access
  * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
 static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
@@ -544,8 +551,11 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     }
     if (store || access == MODEL_ATOMIC) {
         data->gpu_written_at = ++p->memory_clock;
-        if (data->loaded_at_plus_one > 0)
+        if (data->loaded_at_plus_one > 0) {
             reuse_add(&group->write_lease_gaps, gpu_time(p) + 1 - data->loaded_at_plus_one, 1);
+            if (data->loaded_at_plus_one > p->launch_written_lease_plus_one)
+                p->launch_written_lease_plus_one = data->loaded_at_plus_one;
+        }
     }
     if (store)
         data->stored_at = p->memory_clock;

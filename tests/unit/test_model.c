@@ -544,13 +544,42 @@ static void read_hot_spot_slows_nol1(void **state)
     sc_config_free(config);
 }
 
+static double histogram_total(const model_profile *profile, size_t offset)
+{
+    double total = 0;
+    for (int k = 0; k < profile->kernel_count; k++)
+        total += reuse_total((const reuse_histogram *)((const char *)&profile->kernels[k] + offset));
+    return total;
+}
+
+/* Empties a histogram of every group, and its summary. */
+static void clear_histogram(model_profile *profile, size_t histogram_offset, size_t summary_offset)
+{
+    for (int k = 0; k < profile->kernel_count; k++) {
+        char *kernel = (char *)&profile->kernels[k];
+        memset(kernel + histogram_offset, 0, sizeof(reuse_histogram));
+        reuse_summarize((const reuse_histogram *)(kernel + histogram_offset), (reuse_summary *)(kernel + summary_offset));
+    }
+}
+
+/* A term of `mechanism` that the profile's histogram at `histogram_offset` feeds: emptying it
+ * lowers the mechanism's cycles and its `stall` cycles, and leaves `other`'s prediction as it was. */
+static void assert_histogram_term(model_profile *profile, const sc_config *config, const char *mechanism,
+                                  const char *other, size_t histogram_offset, size_t summary_offset, gsi_category stall)
+{
+    assert_true(histogram_total(profile, histogram_offset) > 0);
+    model_prediction with = predict(mechanism, profile, config), other_with = predict(other, profile, config);
+    clear_histogram(profile, histogram_offset, summary_offset);
+    model_prediction without = predict(mechanism, profile, config);
+    assert_true(with.cycles > without.cycles);
+    assert_true(with.stalls[stall] > without.stalls[stall]);
+    assert_float_equal(predict(other, profile, config).cycles, other_with.cycles, 1e-12 * other_with.cycles);
+}
+
 /* Empties every group's l1_hit_gaps: the lease models' L1 copies no longer lapse. */
 static void clear_hit_gaps(model_profile *profile)
 {
-    for (int k = 0; k < profile->kernel_count; k++) {
-        memset(&profile->kernels[k].l1_hit_gaps, 0, sizeof profile->kernels[k].l1_hit_gaps);
-        reuse_summarize(&profile->kernels[k].l1_hit_gaps, &profile->kernels[k].l1_hit_gap_summary);
-    }
+    clear_histogram(profile, offsetof(model_kernel_profile, l1_hit_gaps), offsetof(model_kernel_profile, l1_hit_gap_summary));
 }
 
 /* mesi's write-through form (rcc-gpu's mesi.stores) against tc-strong's split without its lapsed
@@ -639,14 +668,6 @@ static void scale_order(model_profile *profile, double factor, bool own_line)
             }
         }
     profile_prepare(profile);
-}
-
-static double histogram_total(const model_profile *profile, size_t offset)
-{
-    double total = 0;
-    for (int k = 0; k < profile->kernel_count; k++)
-        total += reuse_total((const reuse_histogram *)((const char *)&profile->kernels[k] + offset));
-    return total;
 }
 
 /* An SC core (rcc, tc-strong, mesi) holds a warp's next global or shared access until its
@@ -770,6 +791,15 @@ static void rcc_wo_loads_wait_for_own_writes(void **state)
     sc_config_free(config);
 }
 
+/* A point with nothing but gtx480's 2048-cycle lease, for the lease terms alone. */
+static model_point lease_point(void)
+{
+    model_point point;
+    memset(&point, 0, sizeof point);
+    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;
+    return point;
+}
+
 /* The lease protocols' L1 copies lapse tc.lease_cycles after their grant, and TC-Strong's writes
  * wait at the L2 for the line's lease (lease_model.h): a
  * reuse g instructions after its line's previous load at the CU lapses with probability
@@ -780,12 +810,10 @@ static void leases_lapse_and_hold_writes(void **state)
 {
     model_kernel_profile kernel;
     memset(&kernel, 0, sizeof kernel);
+    model_point point = lease_point();
     reuse_add(&kernel.l1_hit_gaps, 4, 10);      /* 400 of 2048 cycles at 100 cycles an instruction */
     reuse_add(&kernel.l1_hit_gaps, 1000, 5);    /* beyond the lease: lapsed for certain */
     reuse_summarize(&kernel.l1_hit_gaps, &kernel.l1_hit_gap_summary);
-    model_point point;
-    memset(&point, 0, sizeof point);
-    point.protocol_terms[LEASE_TERM_CYCLES] = 2048;
     assert_float_equal(lease_lapsed_share(&kernel, &point, 100.0), (10 * 400.0 / 2048 + 5) / 15, 1e-12);
     assert_float_equal(lease_lapsed_share(&kernel, &point, 0.0), 0.0, 0.0);
     kernel.lines[MODEL_STORE] = 4;
@@ -824,16 +852,33 @@ static void leases_lapse_and_hold_writes(void **state)
     /* sort's radix_offsets writes each counts line right after loading it: TC-Strong's SC core
      * waits for each such store's lease wait (sync); TC-Weak's stores do not wait. */
     profile = profile_sized("gtx480", "sort", "tiny", &config);
-    assert_true(histogram_total(profile, offsetof(model_kernel_profile, write_lease_gaps)) > 0);
-    model_prediction strong = predict("tc-strong", profile, config), weak = predict("tc-weak", profile, config);
-    for (int k = 0; k < profile->kernel_count; k++) {
-        memset(&profile->kernels[k].write_lease_gaps, 0, sizeof profile->kernels[k].write_lease_gaps);
-        reuse_summarize(&profile->kernels[k].write_lease_gaps, &profile->kernels[k].write_lease_gap_summary);
-    }
-    model_prediction strong_unheld = predict("tc-strong", profile, config);
-    assert_true(strong.stalls[GSI_SYNC] > strong_unheld.stalls[GSI_SYNC]);
-    assert_true(strong.cycles > strong_unheld.cycles);
-    assert_float_equal(predict("tc-weak", profile, config).cycles, weak.cycles, 1e-12 * weak.cycles);
+    assert_histogram_term(profile, config, "tc-strong", "tc-weak", offsetof(model_kernel_profile, write_lease_gaps),
+                          offsetof(model_kernel_profile, write_lease_gap_summary), GSI_SYNC);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* TC-Weak's kernel end waits for its writes' GWCT, the lease of the line's latest load
+ * (lease_model.h): a launch whose latest load of a line it then wrote came e instructions before
+ * its end waits max(0, L - e c). sort's radix_offsets loads each counts line and writes it back
+ * at its end, so tc-weak's launches wait (GSI sync, the kernel-end release), and tc-strong's,
+ * whose stores wait at the L2 instead, do not. */
+static void tc_weak_kernel_end_waits_for_gwct(void **state)
+{
+    model_kernel_profile kernel;
+    memset(&kernel, 0, sizeof kernel);
+    model_point point = lease_point();
+    kernel.launches = 4;
+    reuse_add(&kernel.kernel_end_lease_ages, 3, 2);      /* each waits 2048 - 300 cycles */
+    reuse_add(&kernel.kernel_end_lease_ages, 100, 1);    /* its lease is over */
+    reuse_summarize(&kernel.kernel_end_lease_ages, &kernel.kernel_end_lease_age_summary);
+    assert_float_equal(lease_kernel_end_wait(&kernel, &point, 100.0), 2 * (2048 - 300.0) / 4, 1e-9);
+    assert_float_equal(lease_kernel_end_wait(&kernel, &point, 0.0), 0.0, 0.0);
+
+    sc_config *config;
+    model_profile *profile = profile_sized("gtx480", "sort", "tiny", &config);
+    assert_histogram_term(profile, config, "tc-weak", "tc-strong", offsetof(model_kernel_profile, kernel_end_lease_ages),
+                          offsetof(model_kernel_profile, kernel_end_lease_age_summary), GSI_SYNC);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -1233,6 +1278,7 @@ int main(void)
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(rcc_host_write_drop_loses_the_dropped_reuses),
         cmocka_unit_test(leases_lapse_and_hold_writes),
+        cmocka_unit_test(tc_weak_kernel_end_waits_for_gwct),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),
         cmocka_unit_test(dma_transfers_block_the_sm),

@@ -19,15 +19,26 @@ double lease_lapsed_share(const model_kernel_profile *k, const model_point *p, d
     return 1.0 - kept / gaps->total;
 }
 
+/* The summed shortfall max(0, L - t c) over the summarized times t, per `per` (0 where nothing
+ * is summarized or c is not known). */
+static double lease_left(const reuse_summary *times, const model_point *p, double cu_instruction_cycles, double per)
+{
+    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
+    if (cu_instruction_cycles <= 0 || lease <= 0 || times->total <= 0 || per <= 0)
+        return 0.0;
+    double short_count, short_times;
+    return reuse_shortfall(times, lease, cu_instruction_cycles, &short_count, &short_times) / per;
+}
+
 double lease_write_wait(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
 {
-    const reuse_summary *gaps = &k->write_lease_gap_summary;
-    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
     double writes = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG] + k->lines[MODEL_ATOMIC];
-    if (cu_instruction_cycles <= 0 || lease <= 0 || gaps->total <= 0 || writes <= 0)
-        return 0.0;
-    double short_count, short_gaps;
-    return reuse_shortfall(gaps, lease, cu_instruction_cycles, &short_count, &short_gaps) / writes;
+    return lease_left(&k->write_lease_gap_summary, p, cu_instruction_cycles, writes);
+}
+
+double lease_kernel_end_wait(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
+{
+    return lease_left(&k->kernel_end_lease_age_summary, p, cu_instruction_cycles, k->launches);
 }
 
 void lease_serve(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles, model_demand *out)

@@ -32,6 +32,15 @@ double lease_lapsed_share(const model_kernel_profile *kernel, const model_point 
  * answered it the lease is older and the wait shorter, so the term is an upper bound. */
 double lease_write_wait(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 
+/* The GPU cycles TC-Weak's kernel end waits per launch for its writes' global write completion
+ * time (GWCT, lease.h: the line's latest lease expiry; the CU counts a write outstanding until
+ * then), at `cu_instruction_cycles` cycles per instruction of the busiest CU (0: none): a launch
+ * whose latest load of a line it then wrote came e of those instructions before its end (the
+ * profile's kernel_end_lease_ages) ends max(0, L - e c) after its last instruction, taking that
+ * load as the lease's grant (lease_write_wait's reading: an upper bound where an L1 hit answered
+ * it). */
+double lease_kernel_end_wait(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
+
 /* L1 hits: every reuse of the per-CU load stacks at this L1 (acquires keep the L1: a copy lapses
  * only when its lease runs out and when the CU writes the line) less the lapsed share
  * (lease_lapsed_share); strong loads hit at the weak loads' rate. Misses, atomics and every
@@ -39,7 +48,7 @@ double lease_write_wait(const model_kernel_profile *kernel, const model_point *p
  * lease protocols add to a store's latency (TC-Strong's wait at the L2 until the line's leases
  * expire; TC-Weak's fences waiting for the GWCT) is the mechanism's own: TC-Strong's wait is
  * lease_write_wait, which its SC core makes its warps wait for (tc_strong/tc_strong_model.c);
- * TC-Weak's GWCT is not a term of the model (the calibrated exposure parameters take it up). */
+ * TC-Weak's kernel end waits for the GWCT, lease_kernel_end_wait (tc_weak/tc_weak_model.c). */
 void lease_serve(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles,
                  model_demand *out);
 
