@@ -48,17 +48,17 @@
 
 /* The group's transfers of its most atomically-used line between L1s: per launch, one for each
  * of its warps, at most one per atomic line request on it; none when the launch's CTAs run on one
- * CU. Under an SC core (choices.one_access_at_a_time) a warp has one access in flight, so a
- * transfer performs at most one atomic of each warp its CU holds: at least the line's atomics over
- * the busiest CU's resident warps. */
-static double hot_line_transfers(const model_kernel_profile *k, const model_point *p, ownership_choices choices)
+ * CU. Under an SC core (the demand's one_access_at_a_time, which the mechanism sets before
+ * ownership_serve) a warp has one access in flight, so a transfer performs at most one atomic of
+ * each warp its CU holds: at least the line's atomics over the busiest CU's resident warps. */
+static double hot_line_transfers(const model_kernel_profile *k, const model_point *p, bool one_access_at_a_time)
 {
     double active = fmin(k->ctas, p->cu_count);
     if (k->launches <= 0 || active <= 1)
         return 0.0;
     double hot_per_launch = k->lines[MODEL_ATOMIC] * k->atomic_hottest_share / k->launches;
     double per_launch = k->ctas * k->warps_per_cta;
-    if (choices.one_access_at_a_time) {
+    if (one_access_at_a_time) {
         double cu_warps = k->warps_per_cta * fmin(ceil(k->ctas / active), model_resident_ctas(k, p));
         per_launch = fmax(per_launch, hot_per_launch / cu_warps);
     }
@@ -85,7 +85,7 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
         out->write_lines_missed = out->write_lines_dram =
             fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
-    out->hot_line_hold_cycles = hot_line_transfers(k, p, choices) * out->forward_latency;
+    out->hot_line_hold_cycles = hot_line_transfers(k, p, out->one_access_at_a_time) * out->forward_latency;
 }
 
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error)

@@ -17,10 +17,6 @@ typedef struct ownership_choices {
      * shared (MESI's M -> S); otherwise the owner keeps the dirty line (MOESI's M -> O) and
      * answers every later read of it. */
     bool read_writes_home;
-    /* The CUs are SC cores (common/sc_core.h): a warp has one global access in flight, so an L1
-     * that takes the hot line performs at most one atomic of each of its warps before the next
-     * GetM takes the line away. */
-    bool one_access_at_a_time;
 } ownership_choices;
 
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,

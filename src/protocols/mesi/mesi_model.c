@@ -60,19 +60,18 @@ static void serve_write_through(const model_kernel_profile *k, const model_point
  * first one fetches ownership, ownership_serve). */
 static void serve_write_back(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    ownership_serve(k, p, (ownership_choices){.l3_takes_writes = false, .read_writes_home = true, .one_access_at_a_time = true},
-                    out);
+    ownership_serve(k, p, (ownership_choices){.l3_takes_writes = false, .read_writes_home = true}, out);
     double stores = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
     out->write_l1_share = stores > 0 ? 1.0 - fmin(stores, k->written_lines) / stores : 0.0;
 }
 
 static void serve_mesi(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
+    out->one_access_at_a_time = true;   /* the SC core (mesi_protocol.c: SC_CORE_HOOKS); ownership_serve reads it */
     if (p->protocol_terms[MESI_TERM_WRITES_THROUGH] > 0)
         serve_write_through(k, p, out);
     else
         serve_write_back(k, p, out);
-    out->one_access_at_a_time = true;   /* the SC core (mesi_protocol.c: SC_CORE_HOOKS) */
 }
 
 static void evaluate_mesi(const model_profile *profile, const model_point *point, const model_params *params,
