@@ -67,9 +67,10 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
 typedef void (*model_timed_serve_fn)(const model_kernel_profile *kernel, const model_point *point,
                                      double cu_instruction_cycles, model_demand *out);
 
-/* model_core_evaluate for such a mechanism: each group is served first at 0 cycles, then again at
- * the cycles per instruction its last evaluation predicted, until they settle (a fixed point:
- * the split decides the cycles, the cycles the split). */
+/* model_core_evaluate for such a mechanism: each group is served first at 0 cycles, then at the
+ * cycles per instruction that evaluation predicted, then at secant steps toward the fixed point
+ * (the split decides the cycles, the cycles the split), until the cycles served at and predicted
+ * agree within 1e-4. */
 void model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
                                model_timed_serve_fn serve, model_prediction *out);
 

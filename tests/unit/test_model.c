@@ -806,6 +806,51 @@ static model_point lease_point(void)
  * min(1, g c / L) at c cycles per CU instruction. Some of spmv's reuses of its vector come late
  * enough to lapse at gtx480's 2048-cycle lease, so both lease models predict fewer L1 hits and
  * more cycles than without the term, and fewer hits still at a shorter lease. */
+/* The serve calls of a timed evaluation, by group: TC-Strong's split (tc_strong_model.c), counted. */
+enum { COUNTED_GROUPS = 32 };
+static const model_kernel_profile *counted_first_group;
+static int counted_serves[COUNTED_GROUPS];
+static void counted_tc_strong_serve(const model_kernel_profile *kernel, const model_point *point,
+                                    double cu_instruction_cycles, model_demand *out)
+{
+    counted_serves[kernel - counted_first_group]++;
+    lease_serve(kernel, point, cu_instruction_cycles, out);
+    out->one_access_at_a_time = true;
+    out->write_wait = lease_write_wait(kernel, point, cu_instruction_cycles);
+}
+
+/* A timed group settles at the fixed point of its cycles per instruction in a few evaluations
+ * (model_core_evaluate_timed's secant steps): under TC-Strong at size tiny lud's three groups take
+ * 5, 5 and 4, cl's two 8 and at most 10. Serving each group at the cycles its last evaluation
+ * predicted took 7, 6 and 6 for lud, and cl's first group never settled: its cycles per
+ * instruction swung around the fixed point (43.8, 28.3, ...) until the 30th evaluation. */
+static void timed_groups_settle_in_few_evaluations(void **state)
+{
+    const char *workloads[] = {"lud", "cl"};
+    for (int w = 0; w < 2; w++) {
+        sc_config *config;
+        model_profile *profile = profile_of(workloads[w], &config);
+        assert_true(profile->kernel_count <= COUNTED_GROUPS);
+        sc_error error = {{0}};
+        model_point point;
+        model_param_spec spec;
+        assert_int_equal(model_point_from_config(config, &point, &error), 0);
+        assert_int_equal(model_point_of_mechanism(model_mechanism_find("tc-strong"), config, &point, &error), 0);
+        assert_int_equal(model_param_spec_load(sc_mechanism_find("tc-strong")->params_file, &spec, &error), 0);
+        counted_first_group = profile->kernels;
+        memset(counted_serves, 0, sizeof counted_serves);
+        model_prediction counted;
+        model_core_evaluate_timed(profile, &point, &spec.initial, counted_tc_strong_serve, &counted);
+        model_prediction mechanism = predict("tc-strong", profile, config);
+        assert_memory_equal(&counted, &mechanism, sizeof counted);
+        for (int g = 0; g < profile->kernel_count; g++) {
+            assert_in_range(counted_serves[g], 1, 10);
+        }
+        profile_free(profile);
+        sc_config_free(config);
+    }
+}
+
 static void leases_lapse_and_hold_writes(void **state)
 {
     model_kernel_profile kernel;
@@ -1289,6 +1334,7 @@ int main(void)
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
+        cmocka_unit_test(timed_groups_settle_in_few_evaluations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
