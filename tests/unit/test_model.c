@@ -1092,10 +1092,37 @@ static void point_with_slow_dram(const sc_config *config, const char *mechanism,
     point->dram_line_cycles *= 8;
 }
 
+/* sort's profile on qr-apu, and the point for `mechanism` with DRAM 8 times slower. */
+static model_profile *sort_with_slow_dram(const char *mechanism, sc_config **config, model_point *point,
+                                          model_param_spec *spec)
+{
+    model_profile *profile = profile_on("qr-apu", "sort", config);
+    point_with_slow_dram(*config, mechanism, point, spec);
+    return profile;
+}
+
 /* The lines a group's stores and atomics write. */
 static double written_lines(const model_kernel_profile *group)
 {
     return group->lines[MODEL_STORE] + group->lines[MODEL_STORE_STRONG] + group->lines[MODEL_ATOMIC];
+}
+
+/* How long the kernel-end releases of a write-through L2 wait at least for the profile's written
+ * lines: per launch, those beyond the DRAM queues' room at the channels' rate (the parameters'
+ * dram_efficiency); `written` gets the lines. */
+static double write_through_wait(const model_profile *profile, const model_point *point, const model_param_spec *spec,
+                                 double *written)
+{
+    double line_cycles = point->dram_line_cycles / (point->dram_channels * spec->initial.value[MODEL_DRAM_EFFICIENCY]);
+    double wait = 0;
+    *written = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *group = &profile->kernels[k];
+        double lines = written_lines(group);
+        *written += lines;
+        wait += group->launches * fmax(lines / group->launches - point->dram_queue_lines, 0.0) * line_cycles;
+    }
+    return wait;
 }
 
 /* qr-apu's L2 writes through (l2.write_policy): each of sort's stores goes on to DRAM as the L2
@@ -1108,18 +1135,10 @@ static double written_lines(const model_kernel_profile *group)
 static void write_through_l2_waits_for_dram(void **state)
 {
     sc_config *config;
-    model_profile *profile = profile_on("qr-apu", "sort", &config);
     model_point point;
     model_param_spec spec;
-    point_with_slow_dram(config, "wt", &point, &spec);
-    double line_cycles = point.dram_line_cycles / (point.dram_channels * spec.initial.value[MODEL_DRAM_EFFICIENCY]);
-    double floor = 0, written = 0;
-    for (int k = 0; k < profile->kernel_count; k++) {
-        const model_kernel_profile *group = &profile->kernels[k];
-        double lines = written_lines(group);
-        written += lines;
-        floor += group->launches * fmax(lines / group->launches - point.dram_queue_lines, 0.0) * line_cycles;
-    }
+    model_profile *profile = sort_with_slow_dram("wt", &config, &point, &spec);
+    double written, floor = write_through_wait(profile, &point, &spec, &written);
     assert_true(floor > 0);
     const model_mechanism *wt = model_mechanism_find("wt");
     model_prediction through, back;
@@ -1148,18 +1167,12 @@ static void write_through_l2_waits_for_dram(void **state)
 static void denovo_registrations_do_not_wait_for_dram(void **state)
 {
     sc_config *config;
-    model_profile *profile = profile_on("qr-apu", "sort", &config);
     model_point point;
     model_param_spec spec;
-    point_with_slow_dram(config, "denovo", &point, &spec);
-    double line_cycles = point.dram_line_cycles / (point.dram_channels * spec.initial.value[MODEL_DRAM_EFFICIENCY]);
-    double wt_wait = 0, registered = 0;
-    for (int k = 0; k < profile->kernel_count; k++) {
-        const model_kernel_profile *group = &profile->kernels[k];
-        assert_float_equal(group->lines[MODEL_ATOMIC], 0, 0);
-        registered += written_lines(group);
-        wt_wait += group->launches * fmax(written_lines(group) / group->launches - point.dram_queue_lines, 0.0) * line_cycles;
-    }
+    model_profile *profile = sort_with_slow_dram("denovo", &config, &point, &spec);
+    for (int k = 0; k < profile->kernel_count; k++)
+        assert_float_equal(profile->kernels[k].lines[MODEL_ATOMIC], 0, 0);
+    double registered, wt_wait = write_through_wait(profile, &point, &spec, &registered);
     assert_true(wt_wait > 0);
     const model_mechanism *denovo = model_mechanism_find("denovo");
     model_prediction slow, preset;
