@@ -12,8 +12,9 @@
  *   L2 hits and misses and where the misses are served (model_memory_split);
  *   DRAM writes = under a write-through L2 (qr-apu) each registration's words go on to DRAM as the
  *               bank merges them (denovo_l2.c, merge_into_line), but the bank acknowledges the
- *               registration without waiting for room in the line's DRAM channel queues, as it
- *               waits for a write or an atomic (l2_bank.c, write_through_waits_for_memory): only
+ *               registration without waiting for room in the line's DRAM channel queues (it
+ *               waits for that only with a write or an atomic: l2_bank.c,
+ *               write_through_waits_for_memory): only
  *               the atomics are the written-through lines the kernel-end release waits behind
  *               (model_core.c, write_through_backlog); the registrations are DRAM traffic alone.
  * Timing, stalls and traffic follow from the shared network (model_core.c). */
