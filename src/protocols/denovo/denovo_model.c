@@ -9,7 +9,14 @@
  *   stores    = every weak store waits in the write-combining store buffer and is registered at
  *               the L2 when the buffer is full or at a release, as wt's are written (registrations
  *               of owned words, which DeNovo retires in place, are not told apart either);
- *   L2 hits and misses and where the misses are served (model_memory_split).
+ *   L2 hits and misses and where the misses are served (model_memory_split);
+ *   DRAM writes = under a write-through L2 (qr-apu) each registration's words go on to DRAM as the
+ *               bank merges them (denovo_l2.c, merge_into_line), but the bank acknowledges the
+ *               registration without waiting for room in the line's DRAM channel queues (it
+ *               waits for that only with a write or an atomic: l2_bank.c,
+ *               write_through_waits_for_memory): only
+ *               the atomics are the written-through lines the kernel-end release waits behind
+ *               (model_core.c, write_through_backlog); the registrations are DRAM traffic alone.
  * Timing, stalls and traffic follow from the shared network (model_core.c). */
 #include <math.h>
 
@@ -18,6 +25,12 @@
 
 /* The point's terms this model reads (denovo_load_point). */
 enum { DENOVO_TERM_FORWARD_LATENCY };
+
+/* The group's line requests that register words at the L2 (weak and strong stores). */
+static double registered_lines(const model_kernel_profile *k)
+{
+    return k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
+}
 
 static void serve_denovo(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
@@ -28,12 +41,17 @@ static void serve_denovo(const model_kernel_profile *k, const model_point *p, mo
     out->read_lines_forwarded = fmin(k->remote_read_after_write, out->read_lines_l2);
     out->forward_latency = p->protocol_terms[DENOVO_TERM_FORWARD_LATENCY];
     out->buffered_write_lines = k->lines[MODEL_STORE];
+    if (p->l2_write_through > 0)
+        out->write_through_lines = out->atomic_lines;   /* registrations do not wait for DRAM */
 }
 
 static void evaluate_denovo(const model_profile *profile, const model_point *point, const model_params *params,
                             model_prediction *out)
 {
     model_core_evaluate(profile, point, params, serve_denovo, out);
+    if (point->l2_write_through > 0)
+        for (int g = 0; g < profile->kernel_count; g++)
+            out->dram_write_bytes += registered_lines(&profile->kernels[g]) * point->line_bytes;
 }
 
 /* The forward's extra hop: the owner's L1 lookup and the NoC trip from the owner to the requester. */
