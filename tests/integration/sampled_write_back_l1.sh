@@ -15,15 +15,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
 
-blur="$(dirname "$0")/../data/manifests/blur/blur.json"
-settings=(--mechanism mesi --set l1.size=36864 --set l2.size=98304 --set gpu.cu_count=7 --set dram.clock=450MHz
-    --set noc.latency=5)
-"$syncscope" run --workload-file "$blur" --mode detailed "${settings[@]}" --no-db --json >"$work/full.json" ||
-    fail "detailed blur run"
-"$syncscope" run --workload-file "$blur" --mode sampled "${settings[@]}" --sample-period 6 --sample-window-waves 4 \
-    --sample-warmup-waves 2 --no-db --json >"$work/sampled.json" || fail "sampled blur run"
-python3 "$(dirname "$0")/lib/sampled_interval.py" "blur sampled under mesi" "$work/full.json" "$work/sampled.json" \
-    --max-error 0.04 || failures=$((failures + 1))
+sampled_against_full "blur under mesi" "--sample-period 6 --sample-window-waves 4 --sample-warmup-waves 2" \
+    --workload-file "$(dirname "$0")/../data/manifests/blur/blur.json" --mechanism mesi --set l1.size=36864 \
+    --set l2.size=98304 --set gpu.cu_count=7 --set dram.clock=450MHz --set noc.latency=5 -- --max-error 0.04
 
 [ "$failures" -eq 0 ] && echo "sampled_write_back_l1: ok"
 exit "$failures"
