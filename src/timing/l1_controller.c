@@ -610,6 +610,8 @@ bool memory_filters_issue(const memory_system *memory) { return memory->hooks.is
 
 bool memory_barriers_release(const memory_system *memory) { return memory->barriers_release; }
 
+bool memory_l1s_write_back(const memory_system *memory) { return memory->l1s_write_back; }
+
 issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                               unsigned global_in_flight)
 {

@@ -106,6 +106,8 @@ struct memory_system {
     bool l3_writable;             /* the memory-side L3 is write-back (set by the protocol's build) */
     bool barriers_release;        /* a CTA barrier is a release at GPU scope (set by the protocol's build;
                                      memory_barriers_release) */
+    bool l1s_write_back;          /* the L1s keep written data newer than the home until they evict it
+                                     (set by the protocol's build; memory_l1s_write_back) */
     sc_device *device;
     event_queue *events;
     memory_callbacks callbacks;

@@ -181,6 +181,11 @@ bool memory_filters_issue(const memory_system *memory);
  * the engine decodes bar as releasing, so a warp's prior writes are performed, as its protocol's
  * warp_release says, before it arrives at the barrier. Default: false (bar orders the CTA only). */
 bool memory_barriers_release(const memory_system *memory);
+/* Whether the protocol's L1s are write-back: a line written there stays newer than the home until
+ * the L1 evicts it (or a protocol message takes it), so the L1s' lines are dirty capacity whose
+ * write-backs come after the stores (set by the protocol's build). Default: false (the L1s write
+ * through, or hold no data). */
+bool memory_l1s_write_back(const memory_system *memory);
 issue_verdict l1_issue_filter(memory_system *memory, unsigned cu, unsigned warp, const issue_traits *traits,
                               unsigned global_in_flight);
 void l1_warp_exit(memory_system *memory, unsigned cu, unsigned warp, sc_time now);

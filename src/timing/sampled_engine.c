@@ -7,13 +7,13 @@
  *  - C >= period * W: CTA-wave sampling. k = C / (period * W) windows of W' = C / (period * k)
  *    CTAs (W or more: the windows take the whole 1/period, which lengthens their measured part),
  *    the i-th starting at CTA i * C / k + phase * (C / k - W'), run in detail; the CTAs between
- *    and after them run functionally. A window whose steady part must wait for its L2's second
- *    turnover to end (timing_engine_measure_steady) runs longer where needed, at most up to the
- *    next window's start, so that the steady part still measures W - warm-up CTAs. The phase
- *    is the fractional part of (n + 1) times the golden ratio in a kernel's n-th launch, so a
- *    kernel launched many times with one window each is sampled all along its grid, and no
- *    window is pinned to a launch's first CTAs, whose cold L2 (no dirty lines to write back)
- *    would stand for a whole 1/k of the launch.
+ *    and after them run functionally. A window whose steady part must wait for its caches'
+ *    second turnover to end, or for write-back L1s' first (timing_engine_measure_steady), runs
+ *    longer where needed, at most up to the next window's start, so that the steady part still
+ *    measures W - warm-up CTAs. The phase is the fractional part of (n + 1) times the golden
+ *    ratio in a kernel's n-th launch, so a kernel launched many times with one window each is
+ *    sampled all along its grid, and no window is pinned to a launch's first CTAs, whose cold L2
+ *    (no dirty lines to write back) would stand for a whole 1/k of the launch.
  *  - otherwise kernel-level sampling: with U = warmup_launches and spacing S = period * (1 + U),
  *    launches 0, S, 2S... of the same kernel and size class are measured in detail, the U
  *    launches before each of them (but the first) run in detail to warm the timing model up,

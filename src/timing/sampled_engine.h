@@ -14,7 +14,9 @@
  * requests in flight: its first CTAs' reads run ahead of their writes, so the lines the window
  * installs first are cleaner than a steady state's, and their evictions, one L2 turnover later,
  * cost less DRAM traffic; the steady part is kept out of that second turnover
- * (timing_engine_measure_steady). */
+ * (timing_engine_measure_steady). Nor does it give write-back L1s their dirty lines: they start
+ * each window empty and write nothing back until they have turned over, so with them the
+ * turnover counts their lines too and the steady part waits for it. */
 #ifndef SYNCSCOPE_TIMING_SAMPLED_ENGINE_H
 #define SYNCSCOPE_TIMING_SAMPLED_ENGINE_H
 

@@ -166,28 +166,43 @@ static void open_steady_window(timing_engine *engine, uint64_t cycle, bool befor
     engine->kernel.cta_end = end < engine->steady_latest_end ? end : engine->steady_latest_end;
 }
 
+/* The lines a launch part must install before its caches have turned over once: the L2's and,
+ * where the L1s are write-back, every CU's L1 lines, which a window's stores fill with dirty data
+ * whose write-backs come only once those L1s evict it. */
+static uint64_t turnover_lines(const timing_engine *engine)
+{
+    const memory_config *memory = &engine->config.memory;
+    uint64_t lines = memory->l2_bytes / memory->line_bytes;
+    if (memory_l1s_write_back(engine->memory))
+        lines += (uint64_t)memory->cu_count * (memory->l1_bytes / memory->line_bytes);
+    return lines;
+}
+
 /* Opens and closes the steady window as CTAs are dispatched (timing_engine_measure_steady).
- * The launch's L2 turnover is the count of lines it has installed in the L2 (its L2 misses)
- * against the lines the L2 holds. The window may not measure the second turnover: then the L2
- * evicts the lines the launch installed while its pipeline filled, when the reads of the first
- * CTAs ran ahead of their writes, so fewer of those lines are dirty than in a steady state and
- * their evictions cost less DRAM traffic. So it opens at the CTA at steady_offset if the launch
- * has installed fewer lines than the L2 holds or at least twice as many, and otherwise (and if
- * one turnover is reached while it is open after opening before it) at the first dispatch after
- * twice as many, the part extended up to steady_latest_end meanwhile. It closes at the dispatch
- * of the part's last CTA. */
+ * The launch's turnover is the count of lines it has installed in the L2 (its L2 misses)
+ * against the lines its caches hold (turnover_lines). The window may not measure the second
+ * turnover: then the L2 evicts the lines the launch installed while its pipeline filled, when
+ * the reads of the first CTAs ran ahead of their writes, so fewer of those lines are dirty than
+ * in a steady state and their evictions cost less DRAM traffic. So it opens at the CTA at
+ * steady_offset if the launch has installed fewer lines than its caches hold or at least twice
+ * as many, and otherwise (and if one turnover is reached while it is open after opening before
+ * it) at the first dispatch after twice as many, the part extended up to steady_latest_end
+ * meanwhile. Write-back L1s start a launch part empty (functional warming warms the L2 only), so
+ * until they have turned over their evictions write nothing back: the window never opens before
+ * the first turnover there. It closes at the dispatch of the part's last CTA. */
 static void mark_steady_window(timing_engine *engine, uint64_t cycle)
 {
     if (engine->steady_offset == UINT64_MAX || engine->steady_phase == STEADY_CLOSED ||
         engine->next_cta - engine->kernel.cta_first <= engine->steady_offset)
         return;
-    uint64_t lines = engine->config.memory.l2_bytes / engine->config.memory.line_bytes;
+    uint64_t lines = turnover_lines(engine);
     uint64_t installed = memory_statistics(engine->memory)->l2_misses - engine->steady_misses_start;
     bool second_turnover = installed >= lines && installed < 2 * lines;
+    bool l1s_filling = installed < lines && memory_l1s_write_back(engine->memory);
     if (engine->steady_phase == STEADY_OPEN && engine->steady_before_turnover && installed >= lines)
         engine->steady_phase = STEADY_WAITING;
     if (engine->steady_phase == STEADY_WAITING) {
-        if (second_turnover) {
+        if (second_turnover || l1s_filling) {
             engine->kernel.cta_end = engine->steady_latest_end;
             return;
         }

@@ -73,9 +73,10 @@ uint64_t timing_engine_resident_ctas(const void *engine, const sc_launch *launch
  * the launch's first is dispatched (UINT64_MAX: none, the default) and measuring the CTAs from
  * there to the launch part's end. A sampled run opens it after its warm-up waves, so the window
  * sees a full GPU with warm caches and no drain. Where the launch is then in the second turnover
- * of its L2 (timing_engine.c, mark_steady_window) the window opens later, and the launch part is
- * extended where needed, up to the CTA `latest_end`, so that the window measures at least `ctas`
- * CTAs. */
+ * of its caches (the L2's lines, and every L1's where the L1s are write-back), or in the first
+ * turnover of write-back L1s (timing_engine.c, mark_steady_window), the window opens later, and
+ * the launch part is extended where needed, up to the CTA `latest_end`, so that the window
+ * measures at least `ctas` CTAs. */
 void timing_engine_measure_steady(void *engine, uint64_t cta_offset, uint64_t ctas, uint64_t latest_end);
 
 unsigned timing_engine_line_bytes(const void *engine);

@@ -145,7 +145,8 @@ typedef struct timing_engine {
     uint64_t steady_planned_end;  /* CTA index the launch part was asked to end at */
     uint64_t steady_latest_end; /* CTA index the launch part may be extended to */
     steady_phase steady_phase;
-    bool steady_before_turnover;  /* it opened before the L2 had installed as many lines as it holds */
+    bool steady_before_turnover;  /* it opened before the launch had installed as many lines as its
+                                     caches hold (turnover_lines) */
     uint64_t steady_misses_start;  /* L2 misses when the launch began */
     uint64_t steady_open_cta;   /* the CTA it opened at */
     uint64_t steady_start_cycle, steady_start_instructions;  /* where it opened */

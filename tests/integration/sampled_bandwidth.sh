@@ -13,14 +13,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
 
-blur="$(dirname "$0")/../data/manifests/blur/blur.json"
-settings=(--set dram.clock=450MHz --set l2.size=196608)
-"$syncscope" run --workload-file "$blur" --mode detailed "${settings[@]}" --no-db --json >"$work/full.json" ||
-    fail "detailed blur run"
-"$syncscope" run --workload-file "$blur" --mode sampled "${settings[@]}" --sample-period 3 --sample-window-waves 6 \
-    --sample-warmup-waves 2 --no-db --json >"$work/sampled.json" || fail "sampled blur run"
-python3 "$(dirname "$0")/lib/sampled_interval.py" "blur sampled" "$work/full.json" "$work/sampled.json" \
-    --max-error 0.04 || failures=$((failures + 1))
+sampled_against_full blur "--sample-period 3 --sample-window-waves 6 --sample-warmup-waves 2" \
+    --workload-file "$(dirname "$0")/../data/manifests/blur/blur.json" --set dram.clock=450MHz --set l2.size=196608 \
+    -- --max-error 0.04
 
 [ "$failures" -eq 0 ] && echo "sampled_bandwidth: ok"
 exit "$failures"

@@ -12,12 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib/cli_checks.sh"
 
-"$syncscope" run --workload dct --size large --mode detailed --no-db --json >"$work/full.json" ||
-    fail "detailed dct run"
-"$syncscope" run --workload dct --size large --mode sampled --sample-period 4 --no-db --json >"$work/sampled.json" ||
-    fail "sampled dct run"
-python3 "$(dirname "$0")/lib/sampled_interval.py" "dct sampled" "$work/full.json" "$work/sampled.json" \
-    --first-turnover dct8x8 || failures=$((failures + 1))
+sampled_against_full dct "--sample-period 4" --workload dct --size large -- --first-turnover dct8x8
 
 [ "$failures" -eq 0 ] && echo "sampled_first_turnover: ok"
 exit "$failures"

@@ -922,6 +922,7 @@ static int load_config_denovo(const sc_config *config, const char *mechanism, me
 static void build_denovo(memory_system *memory)
 {
     denovo_l2_build(memory);
+    memory->l1s_write_back = true;   /* a registered word's data stays in its L1 until evicted */
     denovo_l1 *l1s = calloc(memory->config.cu_count, sizeof *l1s);
     for (unsigned cu = 0; cu < memory->config.cu_count; cu++) {
         l1s[cu].gone_capacity = 16;

@@ -307,6 +307,7 @@ static int load_mesi_config(const sc_config *c, const char *mechanism, memory_co
 static void build_mesi(memory_system *memory)
 {
     directory_build(memory, &mesi_directory_machine);
+    memory->l1s_write_back = !writes_through(memory);   /* write_back: a store takes its line in M */
 }
 
 /* SC cores: acquires and releases are waived (a kernel's end still waits until the CU's stores

@@ -204,6 +204,7 @@ static void build_rfo(memory_system *memory)
 {
     directory_build(memory, &rfo_directory_machine);
     memory->l3_writable = true;   /* QR §4.2: the L3 is "writeable only in the RFO system" */
+    memory->l1s_write_back = true;   /* an L1 owns the lines it writes (O, M) */
 }
 
 /* A kernel starts: nothing to acquire (acquires are local); with rfo.cross_kernel drop each L1

@@ -7,6 +7,10 @@
 #   scalar STATEMENT                     the single value the statement returns on $db
 #   check DESCRIPTION STATEMENT EXPECTED that value is EXPECTED, else count a failure
 #   fail MESSAGE                         count a failure
+#   sampled_against_full NAME SAMPLING RUN_ARGS... [-- CHECK_ARGS...]
+#                                        `run RUN_ARGS` in detail and sampled with the options in
+#                                        SAMPLING (one string), then lib/sampled_interval.py on the
+#                                        two with CHECK_ARGS; counts a failure for each that fails
 #   expect_same_report DB RUNS DIR STUDY ARGS...  `reproduce STUDY ARGS... --report-only` (ARGS
 #                                        write into DIR) stores nothing beyond the DB's RUNS runs
 #                                        and rewrites DIR/claims.md unchanged; a --workloads
@@ -16,6 +20,23 @@ failures=0
 fail() {
     echo "FAIL: $*"
     failures=$((failures + 1))
+}
+
+sampled_against_full() {
+    local name=$1 sampling=$2
+    shift 2
+    local run_args=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+        run_args+=("$1")
+        shift
+    done
+    [ $# -gt 0 ] && shift
+    "$syncscope" run "${run_args[@]}" --mode detailed --no-db --json >"$work/full.json" || fail "detailed $name run"
+    # shellcheck disable=SC2086 # SAMPLING is a list of options
+    "$syncscope" run "${run_args[@]}" --mode sampled $sampling --no-db --json >"$work/sampled.json" ||
+        fail "sampled $name run"
+    python3 "$(dirname "${BASH_SOURCE[0]}")/sampled_interval.py" "$name sampled" "$work/full.json" \
+        "$work/sampled.json" "$@" || failures=$((failures + 1))
 }
 
 expect() {

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-# sampled_interval.py — the check sampled_bandwidth.sh and sampled_first_turnover.sh share: a
-# sampled run (`run --json`) against the full detailed run of the same workload. Prints one
-# "FAIL: NAME: ..." line per problem and exits 1 where the sampled run's output check did not
-# pass, the full run lies outside the sampled 95 % interval (or there is none), the estimate is
-# further than --max-error (a fraction) from the full run, or the sampled run's
-# first_turnover_kernel is not --first-turnover.
+# sampled_interval.py — the check sampled_bandwidth.sh, sampled_first_turnover.sh and
+# sampled_write_back_l1.sh share: a sampled run (`run --json`) against the full detailed run of
+# the same workload. Prints one "FAIL: NAME: ..." line per problem and exits 1 where the sampled
+# run's output check did not pass, the full run lies outside the sampled 95 % interval (or there
+# is none), the estimate is further than --max-error (a fraction) from the full run, or the
+# sampled run's first_turnover_kernel is not --first-turnover.
 # Usage: sampled_interval.py NAME FULL.json SAMPLED.json [--max-error F] [--first-turnover KERNEL]
 import argparse
 import json
