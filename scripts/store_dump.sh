@@ -1,6 +1,6 @@
 #!/bin/bash
 # store_dump.sh — prints what a results database holds of its runs, metrics, stalls, kernels,
-# profiles, calibrations and sweeps without what differs between two runs of the same work (row
+# profiles, calibrations, validations and sweeps without what differs between two runs of the same work (row
 # creation times, the binary's version and git revision, wall times): two databases that the same
 # commands filled dump identically (bench_own_kernel.sh compares two binaries' this way).
 # Usage: store_dump.sh DATABASE
@@ -18,6 +18,8 @@ SELECT 'config', hash, system, json FROM configs ORDER BY hash;
 SELECT 'profile', id, workload, workload_params, system, config_hash, run_id, profile FROM profiles ORDER BY id;
 SELECT 'calibration', id, mechanism, system, params, covariance, residuals, r2, sample_count, manifests, workload,
        workload_params FROM calibrations ORDER BY id;
+SELECT 'validation', id, calibration_id, workload, point_config, detailed_run_id, model_run_id, detailed_cycles,
+       model_cycles, stall_fraction_error FROM validations ORDER BY id;
 SELECT 'sweep', id, name, spec FROM sweeps ORDER BY id;
 SELECT 'sweep_point', id, sweep_id, point_index, params FROM sweep_points ORDER BY id;
 SQL
