@@ -217,6 +217,8 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
     sc_error config_error = {{0}};
     for (; configured < point_count && config_status == 0; configured++) {
         plan.configs[configured] = model_design_config(study->system, &points[configured], &config_error);
+        if (plan.configs[configured])
+            sc_config_hash(plan.configs[configured]);   /* cached on first use: the jobs must only read it */
         config_status = plan.configs[configured]
                             ? study_point(study, plan.configs[configured], &model_points[configured], &config_error)
                             : -1;
