@@ -2,6 +2,8 @@
 #include "base/files.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,14 +72,21 @@ static int installed_data_dir(char *out, size_t out_size)
     return stat(out, &status) == 0 && S_ISDIR(status.st_mode) ? 0 : -1;
 }
 
+/* The installed copy, looked up once (calibrate's sample jobs ask from several threads). */
+static char installed[4096];
+static bool installed_found;
+static pthread_once_t data_dir_once = PTHREAD_ONCE_INIT;
+
+static void find_installed_data_dir(void)
+{
+    installed_found = installed_data_dir(installed, sizeof installed) == 0;
+}
+
 const char *sc_data_dir(void)
 {
     const char *from_environment = getenv("SYNCSCOPE_SOURCE_DIR");
     if (from_environment && *from_environment)
         return from_environment;
-    static char installed[4096];
-    static int found = -1;   /* looked up once: -1 not yet, 0 no installed copy, 1 found */
-    if (found < 0)
-        found = installed_data_dir(installed, sizeof installed) == 0;
-    return found ? installed : SYNCSCOPE_SOURCE_DIR;
+    pthread_once(&data_dir_once, find_installed_data_dir);
+    return installed_found ? installed : SYNCSCOPE_SOURCE_DIR;
 }

@@ -15,7 +15,8 @@
 #define MODEL_STUDY_OPTIONS                                                                              \
     {.name = "mechanism", .kind = CLI_VALUE}, {.name = "system", .kind = CLI_VALUE},                    \
         {.name = "workloads", .kind = CLI_VALUE}, {.name = "points", .kind = CLI_VALUE},                \
-        {.name = "size", .kind = CLI_VALUE}, {.name = "seed", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE}
+        {.name = "size", .kind = CLI_VALUE}, {.name = "seed", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE},         \
+        {.name = "jobs", .kind = CLI_VALUE}
 
 /* Reads the options of a per-workload fit on sample windows: the prior's floor and the
  * sampling flags. Prints one line naming the bad option and returns 2 on bad usage. */
@@ -78,6 +79,12 @@ static int study_from_options(model_study *study, const char *command, cli_optio
     if (seed && cli_parse_u64(command, "seed", seed, &number) < 0)
         return 2;
     study->seed = seed ? number : 0;
+    const char *jobs = cli_find(options, "jobs")->value;
+    if (jobs && cli_parse_u64(command, "jobs", jobs, &number) < 0)
+        return 2;
+    if (jobs && (number < 1 || number > 256))
+        return cli_usage_error(command, "--jobs must be 1..256, not %s", jobs);
+    study->jobs = jobs ? (int)number : 0;
     *workload_list = strdup(workloads ? workloads : MODEL_DEFAULT_WORKLOADS);
     for (char *name = strtok(*workload_list, ","); name; name = strtok(NULL, ",")) {
         if (study->workload_count == MODEL_STUDY_MAX_WORKLOADS)

@@ -142,6 +142,16 @@ int model_point_of_mechanism(const model_mechanism *mechanism, const sc_config *
 model_profile *model_profile_obtain(sc_store *store, const sc_workload_ref *workload, const char *size, uint64_t seed,
                                     const sc_config *config, sc_error *error);
 
+/* Its three steps, for callers that take profiles on several threads and store them on one: the
+ * stored profile (NULL with an empty error message when none is stored, or with an error), a new
+ * one from a functional pass (touches no store), and storing one that model_profile_take made. */
+model_profile *model_profile_find(sc_store *store, const sc_workload_ref *workload, const char *size, uint64_t seed,
+                                  const sc_config *config, sc_error *error);
+model_profile *model_profile_take(const sc_workload_ref *workload, const char *size, uint64_t seed,
+                                  const sc_config *config, sc_error *error);
+int model_profile_keep(sc_store *store, const sc_workload_ref *workload, const char *size, uint64_t seed,
+                       const sc_config *config, const model_profile *profile, sc_error *error);
+
 typedef struct model_calibration {
     int64_t id;
     model_params params;

@@ -32,35 +32,59 @@ static model_profile *profile_by_functional_pass(const sc_workload_ref *workload
     return profile;
 }
 
+model_profile *model_profile_find(sc_store *store, const sc_workload_ref *workload, const char *size_name,
+                                  uint64_t seed, const sc_config *config, sc_error *error)
+{
+    char params[SC_WORKLOAD_PARAMS_BYTES], key[PROFILE_KEY_BYTES];
+    sc_workload_params_text(workload, size_name, seed, params);
+    profile_key_of(config, key);
+    error->message[0] = '\0';
+    char *json = sc_store_find_profile(store, workload->name, params, sc_config_system(config), key, error);
+    if (!json)
+        return NULL;
+    model_profile *profile = profile_from_json(json, error);
+    free(json);
+    return profile;
+}
+
+model_profile *model_profile_take(const sc_workload_ref *workload, const char *size_name, uint64_t seed,
+                                  const sc_config *config, sc_error *error)
+{
+    sc_workload_size size;
+    if (sc_workload_size_parse(size_name, &size) < 0)
+        return sc_fail(error, "size must be tiny, small, large or huge, not %s", size_name), NULL;
+    char params[SC_WORKLOAD_PARAMS_BYTES];
+    sc_workload_params_text(workload, size_name, seed, params);
+    return profile_by_functional_pass(workload, size, seed, config, params, error);
+}
+
+int model_profile_keep(sc_store *store, const sc_workload_ref *workload, const char *size_name, uint64_t seed,
+                       const sc_config *config, const model_profile *profile, sc_error *error)
+{
+    char params[SC_WORKLOAD_PARAMS_BYTES], key[PROFILE_KEY_BYTES];
+    sc_workload_params_text(workload, size_name, seed, params);
+    profile_key_of(config, key);
+    char *json = profile_to_json(profile);
+    int64_t id = sc_store_insert_profile(store, workload->name, params, profile->system, key, json, error);
+    free(json);
+    return id < 0 ? -1 : 0;
+}
+
 model_profile *model_profile_obtain(sc_store *store, const sc_workload_ref *workload, const char *size_name,
                                     uint64_t seed, const sc_config *config, sc_error *error)
 {
     sc_workload_size size;
     if (sc_workload_size_parse(size_name, &size) < 0)
         return sc_fail(error, "size must be tiny, small, large or huge, not %s", size_name), NULL;
-    char params[SC_WORKLOAD_PARAMS_BYTES], key[PROFILE_KEY_BYTES];
-    sc_workload_params_text(workload, size_name, seed, params);
-    profile_key_of(config, key);
     if (store) {
-        error->message[0] = '\0';
-        char *json = sc_store_find_profile(store, workload->name, params, sc_config_system(config), key, error);
-        if (json) {
-            model_profile *profile = profile_from_json(json, error);
-            free(json);
-            return profile;
-        }
-        if (error->message[0])
-            return NULL;
+        model_profile *stored = model_profile_find(store, workload, size_name, seed, config, error);
+        if (stored || error->message[0])
+            return stored;
     }
-    model_profile *profile = profile_by_functional_pass(workload, size, seed, config, params, error);
-    if (profile && store) {
-        char *json = profile_to_json(profile);
-        int64_t id = sc_store_insert_profile(store, workload->name, params, profile->system, key, json, error);
-        free(json);
-        if (id < 0) {
-            profile_free(profile);
-            return NULL;
-        }
+    model_profile *profile = model_profile_take(workload, size_name, seed, config, error);
+    if (profile && store && model_profile_keep(store, workload, size_name, seed, config, profile, error) < 0) {
+        profile_free(profile);
+        return NULL;
     }
     return profile;
 }

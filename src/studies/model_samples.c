@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parallel.h"
 #include "base/progress.h"
 #include "session/run_session.h"
 #include "workloads/workload.h"
@@ -26,22 +27,41 @@ static void fill_measured(const model_study *study, double cycles, const double 
     out->sample.weight = out->has_interval ? 1.0 : STUDY_NO_INTERVAL_WEIGHT;
 }
 
-/* Runs one workload at one point in detail (or sampled), stores it (in sweep point
- * `sweep_point_id` unless 0) and fills the sample's measured side. */
-static int detailed_sample(const model_study *study, sc_store *store, const sc_config *config,
-                           const sc_workload_ref *workload, int64_t sweep_point_id, study_sample *out, sc_error *error)
-{
-    run_request request = {.system = study->system, .mechanism = study->mechanism,
-                           .mode = study->windows ? "sampled" : "detailed", .seed = 1, .sampling = study->sampling};
-    run_request_set_workload(&request, workload);
-    sc_workload_size_parse(study->size, &request.size);
+/* A sample's run, taken on any thread (it touches no store): the run session's result, or an
+ * error. */
+typedef struct sample_run {
+    run_request request;
     run_result result;
-    int status = run_session_simulate(&request, config, &result, error);
-    if (status == 0 && !result.check.passed)
-        status = sc_fail(error, "%s: detailed run failed its check: %s", workload->name, result.check.detail);
+    int status;
+    sc_error error;
+} sample_run;
+
+/* Runs one workload at one point in detail (or sampled) and checks it. */
+static void simulate_sample(const model_study *study, const sc_config *config, const sc_workload_ref *workload,
+                            sample_run *run)
+{
+    run->request = (run_request){.system = study->system, .mechanism = study->mechanism,
+                                 .mode = study->windows ? "sampled" : "detailed", .seed = 1, .sampling = study->sampling};
+    run_request_set_workload(&run->request, workload);
+    sc_workload_size_parse(study->size, &run->request.size);
+    run->status = run_session_simulate(&run->request, config, &run->result, &run->error);
+    if (run->status == 0 && !run->result.check.passed)
+        run->status = sc_fail(&run->error, "%s: detailed run failed its check: %s", workload->name,
+                              run->result.check.detail);
+}
+
+/* Stores a simulated run (in sweep point `sweep_point_id` unless 0), fills the sample's measured
+ * side and releases the run's result. */
+static int store_sample_run(const model_study *study, sc_store *store, const sc_config *config, sample_run *run,
+                            int64_t sweep_point_id, study_sample *out, sc_error *error)
+{
+    int status = run->status;
+    if (status != 0)
+        *error = run->error;
+    run_result *result = &run->result;
     if (status == 0) {
         run_session_record record;
-        run_session_make_record(&request, config, &result, &record);
+        run_session_make_record(&run->request, config, result, &record);
         record.record.sweep_point_id = sweep_point_id;
         out->detailed_run_id = sc_store_insert_run(store, &record.record, error);
         run_session_record_release(&record);
@@ -50,23 +70,11 @@ static int detailed_sample(const model_study *study, sc_store *store, const sc_c
     if (status == 0) {
         double stall_cycles[GSI_CATEGORY_COUNT];
         for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
-            stall_cycles[c] = (double)result.timing.total.category[c];
-        fill_measured(study, (double)result.timing.cycles, stall_cycles, result.timing.cu_count, result.sample.has_ci,
-                      result.sample.detailed_fraction, result.stats.warp_instructions, out);
+            stall_cycles[c] = (double)result->timing.total.category[c];
+        fill_measured(study, (double)result->timing.cycles, stall_cycles, result->timing.cu_count,
+                      result->sample.has_ci, result->sample.detailed_fraction, result->stats.warp_instructions, out);
     }
-    run_result_release(&result);
-    return status;
-}
-
-/* One sample of `workload` at the point `point` of `config` (its profile, then its run). */
-static int sample_at(const model_study *study, sc_store *store, const sc_config *config, const model_point *point,
-                     const sc_workload_ref *workload, int64_t sweep_point_id, study_sample *s, sc_error *error)
-{
-    *s = (study_sample){.workload = workload};
-    s->sample.point = *point;
-    s->profile = model_profile_obtain(store, workload, study->size, 1, config, error);
-    int status = s->profile ? detailed_sample(study, store, config, workload, sweep_point_id, s, error) : -1;
-    s->sample.profile = s->profile;
+    run_result_release(result);
     return status;
 }
 
@@ -86,8 +94,16 @@ int model_study_sample_one(const model_study *study, sc_store *store, const sc_c
     model_point point;
     if (study_point(study, config, &point, error) < 0)
         return -1;
-    int status = sample_at(study, store, config, &point, workload, sweep_point_id, out, error);
-    out->point_json = point_json;
+    *out = (study_sample){.workload = workload, .point_json = point_json};
+    out->sample.point = point;
+    out->profile = model_profile_obtain(store, workload, study->size, 1, config, error);
+    int status = -1;
+    if (out->profile) {
+        sample_run run;
+        simulate_sample(study, config, workload, &run);
+        status = store_sample_run(study, store, config, &run, sweep_point_id, out, error);
+    }
+    out->sample.profile = out->profile;
     if (status < 0) {
         profile_free(out->profile);
         out->profile = NULL;
@@ -95,38 +111,155 @@ int model_study_sample_one(const model_study *study, sc_store *store, const sc_c
     return status;
 }
 
+/* Where a planned sample's profile comes from. */
+typedef enum profile_source {
+    PROFILE_STORED,   /* found in the store before the runs */
+    PROFILE_TAKEN,    /* taken by the sample's job, stored when the sample is */
+    PROFILE_LATER,    /* an earlier sample takes the same one: read back once that one is stored */
+} profile_source;
+
+/* One workload at one design point: what its job produces, stored in order afterwards. */
+typedef struct planned_sample {
+    int point, workload;
+    profile_source source;
+    model_profile *profile;
+    sc_error profile_error;
+    sample_run run;
+} planned_sample;
+
+/* Every sample of a study's design points, and what the jobs read. */
+typedef struct sample_plan {
+    const model_study *study;
+    sc_config **configs;      /* one per point */
+    planned_sample *samples;
+    int count;
+} sample_plan;
+
+/* A sample's job: its profile when it takes one, then its run. */
+static void take_sample(void *context, int index)
+{
+    const sample_plan *plan = context;
+    planned_sample *planned = &plan->samples[index];
+    const sc_config *config = plan->configs[planned->point];
+    const sc_workload_ref *workload = &plan->study->workloads[planned->workload];
+    if (planned->source == PROFILE_TAKEN) {
+        planned->profile = model_profile_take(workload, plan->study->size, 1, config, &planned->profile_error);
+        if (!planned->profile)
+            return;
+    }
+    simulate_sample(plan->study, config, workload, &planned->run);
+}
+
+/* Decides where each sample's profile comes from: the store, its own job (the first sample of
+ * a profile the store lacks), or the store after an earlier sample's job took it, as taking
+ * them one after the other would. */
+static int plan_profiles(const model_study *study, sc_store *store, sample_plan *plan, sc_error *error)
+{
+    char (*keys)[PROFILE_KEY_BYTES] = calloc((size_t)plan->count + 1, sizeof *keys);
+    int status = 0;
+    for (int s = 0; s < plan->count && status == 0; s++) {
+        planned_sample *planned = &plan->samples[s];
+        const sc_config *config = plan->configs[planned->point];
+        profile_key_of(config, keys[s]);
+        planned->source = PROFILE_TAKEN;
+        for (int earlier = 0; earlier < s && planned->source == PROFILE_TAKEN; earlier++)
+            if (plan->samples[earlier].source == PROFILE_TAKEN && plan->samples[earlier].workload == planned->workload &&
+                !strcmp(keys[earlier], keys[s]))
+                planned->source = PROFILE_LATER;
+        if (planned->source == PROFILE_LATER)
+            continue;
+        planned->profile = model_profile_find(store, &study->workloads[planned->workload], study->size, 1, config, error);
+        if (planned->profile)
+            planned->source = PROFILE_STORED;
+        else if (error->message[0])
+            status = -1;
+    }
+    free(keys);
+    return status;
+}
+
+/* Stores planned sample `planned` (its profile if its job took it, then its run) into `s`. */
+static int store_planned(const model_study *study, sc_store *store, const sample_plan *plan, planned_sample *planned,
+                         study_sample *s, sc_error *error)
+{
+    const sc_config *config = plan->configs[planned->point];
+    const sc_workload_ref *workload = &study->workloads[planned->workload];
+    int status = 0;
+    if (planned->source == PROFILE_TAKEN && !planned->profile) {
+        *error = planned->profile_error;
+        status = -1;
+    } else if (planned->source == PROFILE_TAKEN) {
+        status = model_profile_keep(store, workload, study->size, 1, config, planned->profile, error);
+    } else if (planned->source == PROFILE_LATER) {
+        planned->profile = model_profile_obtain(store, workload, study->size, 1, config, error);
+        status = planned->profile ? 0 : -1;
+    }
+    s->profile = planned->profile;
+    s->sample.profile = planned->profile;
+    planned->profile = NULL;
+    if (status == 0)
+        return store_sample_run(study, store, config, &planned->run, 0, s, error);
+    run_result_release(&planned->run.result);
+    return status;
+}
+
 study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
                                  int point_count, int *count, sc_error *error)
 {
-    study_sample *samples = calloc((size_t)point_count * study->workload_count + 1, sizeof *samples);
-    int made = 0, status = 0;
+    int total = point_count * study->workload_count;
+    study_sample *samples = calloc((size_t)total + 1, sizeof *samples);
+    sample_plan plan = {.study = study, .configs = calloc((size_t)point_count + 1, sizeof *plan.configs),
+                        .samples = calloc((size_t)total + 1, sizeof *plan.samples)};
+    model_point *model_points = calloc((size_t)point_count + 1, sizeof *model_points);
+    /* A point whose configuration fails ends the study after the points before it, as one run
+     * after the other would. */
+    int status = 0, configured = 0, config_status = 0;
+    sc_error config_error = {{0}};
+    for (; configured < point_count && config_status == 0; configured++) {
+        plan.configs[configured] = model_design_config(study->system, &points[configured], &config_error);
+        if (plan.configs[configured])
+            sc_config_hash(plan.configs[configured]);   /* cached on first use: the jobs must only read it */
+        config_status = plan.configs[configured]
+                            ? study_point(study, plan.configs[configured], &model_points[configured], &config_error)
+                            : -1;
+        for (int w = 0; w < study->workload_count && config_status == 0; w++)
+            plan.samples[plan.count++] = (planned_sample){.point = configured, .workload = w};
+    }
+    if (status == 0)
+        status = plan_profiles(study, store, &plan, error);
+    if (status == 0)
+        sc_parallel_run(plan.count, study->jobs > 0 ? study->jobs : sc_parallel_processors(), take_sample, &plan);
     char what[96];
     snprintf(what, sizeof what, "%s model of %s: detailed runs", study->system, study->mechanism);
     sc_progress progress;
-    sc_progress_start(&progress, what, "runs", (long)point_count * study->workload_count);
-    for (int p = 0; p < point_count && status == 0; p++) {
-        sc_config *config = model_design_config(study->system, &points[p], error);
-        if (!config || model_point_from_config(config, &samples[made].sample.point, error) < 0 ||
-            model_point_of_mechanism(study->model, config, &samples[made].sample.point, error) < 0) {
-            sc_config_free(config);
-            status = -1;
-            break;
-        }
-        model_point point = samples[made].sample.point;
-        for (int w = 0; w < study->workload_count && status == 0; w++) {
-            study_sample *s = &samples[made];
-            status = sample_at(study, store, config, &point, &study->workloads[w], 0, s, error);
-            s->point = p;
-            s->point_json = points[p].json;
-            made++;
-            if (status == 0 && !study->quiet)
-                fprintf(stderr, "  point %d/%d %-10s %s %.0f cycles%s\n", p + 1, point_count, s->workload->name,
-                        study->windows ? "sampled" : "detailed", s->sample.cycles,
-                        s->has_interval ? "" : " (no interval: down-weighted)");
-            sc_progress_step(&progress, 1);
-        }
-        sc_config_free(config);
+    sc_progress_start(&progress, what, "runs", (long)total);
+    int made = 0;
+    for (; made < plan.count && status == 0; made++) {
+        planned_sample *planned = &plan.samples[made];
+        study_sample *s = &samples[made];
+        *s = (study_sample){.workload = &study->workloads[planned->workload], .point = planned->point,
+                            .point_json = points[planned->point].json};
+        s->sample.point = model_points[planned->point];
+        status = store_planned(study, store, &plan, planned, s, error);
+        if (status == 0 && !study->quiet)
+            fprintf(stderr, "  point %d/%d %-10s %s %.0f cycles%s\n", planned->point + 1, point_count,
+                    s->workload->name, study->windows ? "sampled" : "detailed", s->sample.cycles,
+                    s->has_interval ? "" : " (no interval: down-weighted)");
+        sc_progress_step(&progress, 1);
     }
+    for (int rest = made; rest < plan.count; rest++) {   /* after a failure: what the jobs made */
+        profile_free(plan.samples[rest].profile);
+        run_result_release(&plan.samples[rest].run.result);
+    }
+    if (status == 0 && config_status != 0) {
+        *error = config_error;
+        status = -1;
+    }
+    for (int p = 0; p < configured; p++)
+        sc_config_free(plan.configs[p]);
+    free(plan.configs);
+    free(plan.samples);
+    free(model_points);
     if (status != 0) {
         model_study_samples_free(samples, made);
         return NULL;
@@ -134,7 +267,6 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
     *count = made;
     return samples;
 }
-
 void model_study_samples_free(study_sample *samples, int count)
 {
     for (int i = 0; i < count; i++)

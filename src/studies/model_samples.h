@@ -27,6 +27,7 @@ typedef struct model_study {
     bool windows;                   /* samples are sampled runs (short detailed windows), not full runs */
     sampling_options sampling;      /* the sampled runs' windows (windows only) */
     double prior_floor;             /* per-workload fit: floor on the prior's sigma, share of each bound range */
+    int jobs;                       /* threads taking the samples' runs and profiles (0: one per processor) */
 } model_study;
 
 /* One sample with what produced it. */
@@ -52,7 +53,9 @@ typedef struct study_sample {
 
 /* Runs every workload at every point in detail, or sampled when study->windows (each run
  * stored), takes the profiles, and returns the samples (malloc'd, *count of them); prints one progress line per run on stderr
- * unless the study is quiet. */
+ * unless the study is quiet. The runs and the profiles the store lacks are taken on study->jobs
+ * threads, then stored on the calling thread in the order of the points and workloads, so the
+ * store ends up as taking them one after the other leaves it, whatever the number of jobs. */
 study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
                                  int point_count, int *count, sc_error *error);
 void model_study_samples_free(study_sample *samples, int count);

@@ -716,28 +716,50 @@ int sc_manifest_digest(const sc_manifest *m, char digest[SC_SHA256_HEX], sc_erro
     return 0;
 }
 
+/* An initialiser as its elements need it, decoded once per buffer (not once per element). */
+typedef struct element_init {
+    enum { INIT_ZERO, INIT_FILE, INIT_IOTA, INIT_NUMBER, INIT_RANDOM } kind;
+    double number, low, high;   /* INIT_NUMBER's value; INIT_RANDOM's bounds */
+} element_init;
+
+static element_init decode_init(const cJSON *init, const uint8_t *file_bytes)
+{
+    if (!init || (cJSON_IsString(init) && !strcmp(init->valuestring, "zero")))
+        return (element_init){.kind = INIT_ZERO};
+    if (file_bytes)
+        return (element_init){.kind = INIT_FILE};
+    if (cJSON_IsString(init))
+        return (element_init){.kind = INIT_IOTA};
+    if (cJSON_IsNumber(init))
+        return (element_init){.kind = INIT_NUMBER, .number = init->valuedouble};
+    const cJSON *spec = cJSON_GetObjectItemCaseSensitive(init, "random");
+    const cJSON *low = cJSON_GetObjectItemCaseSensitive(spec, "min"), *high = cJSON_GetObjectItemCaseSensitive(spec, "max");
+    return (element_init){.kind = INIT_RANDOM, .low = low ? low->valuedouble : 0.0, .high = high ? high->valuedouble : 1.0};
+}
+
 /* Element `i` of an initialiser, as bits of `type`. `file_bytes` holds a {"file"} init's data. */
-static uint64_t init_element(const cJSON *init, ptx_type type, uint64_t i, const uint8_t *file_bytes,
+static uint64_t init_element(const element_init *init, ptx_type type, uint64_t i, const uint8_t *file_bytes,
                              sc_rng *random)
 {
     unsigned size = ptx_type_size(type);
     double value = 0.0;
-    if (!init || (cJSON_IsString(init) && !strcmp(init->valuestring, "zero")))
+    switch (init->kind) {
+    case INIT_ZERO:
         return 0;
-    if (file_bytes)
+    case INIT_FILE:
         return exec_load_bytes(file_bytes + i * size, size);
-    if (cJSON_IsString(init))
-        value = (double)i;  /* iota */
-    else if (cJSON_IsNumber(init))
-        value = init->valuedouble;
-    else {
-        const cJSON *spec = cJSON_GetObjectItemCaseSensitive(init, "random");
-        const cJSON *low = cJSON_GetObjectItemCaseSensitive(spec, "min"), *high = cJSON_GetObjectItemCaseSensitive(spec, "max");
-        double lo = low ? low->valuedouble : 0.0, hi = high ? high->valuedouble : 1.0;
+    case INIT_IOTA:
+        value = (double)i;
+        break;
+    case INIT_NUMBER:
+        value = init->number;
+        break;
+    case INIT_RANDOM:
         if (ptx_type_is_float(type))
-            value = sc_rng_float(random, (float)lo, (float)hi);
+            value = sc_rng_float(random, (float)init->low, (float)init->high);
         else
-            value = lo + (double)(sc_rng_next(random) % ((uint64_t)(hi - lo) + 1));
+            value = init->low + (double)(sc_rng_next(random) % ((uint64_t)(init->high - init->low) + 1));
+        break;
     }
     if (type == PTX_TYPE_F32)
         return alu_from_f32((float)value);
@@ -771,8 +793,9 @@ static int fill_elements(const sc_manifest *m, const cJSON *init, ptx_type type,
     const cJSON *seed = spec ? cJSON_GetObjectItemCaseSensitive(spec, "seed") : NULL;
     sc_rng random;
     sc_rng_seed(&random, cJSON_IsNumber(seed) ? (uint64_t)seed->valuedouble : 1, 0);
+    element_init decoded = decode_init(init, file_bytes);
     for (uint64_t i = 0; i < count; i++)
-        exec_store_bytes(bytes + i * size, size, init_element(init, type, i, file_bytes, &random));
+        exec_store_bytes(bytes + i * size, size, init_element(&decoded, type, i, file_bytes, &random));
     free(file_bytes);
     return 0;
 }
