@@ -47,6 +47,7 @@
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
+#include "model/l1_sets.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
 #include "timing/coalescer.h"
@@ -110,6 +111,7 @@ struct profiler {
     char key[PROFILE_KEY_BYTES];   /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
+    l1_sets l1_sets;               /* per CU: the configured L1's sets and ways, filled by weak loads */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -183,6 +185,7 @@ profiler *profiler_create(const sc_config *config)
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_init(&p->l1[c]);
+    l1_sets_init(&p->l1_sets, p->cu_count, p->l1_lines, (uint64_t)sc_config_int(config, "l1.associativity"));
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
@@ -437,10 +440,13 @@ static void line_ready(profiler *p, uint64_t ready_at)
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
  * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
  * for a reuse within the configured L1's lines, the CU's warp instructions since that access
- * (l1_hit_gaps). A first touch, a crossing reuse or one beyond the configured L1's lines misses
+ * (l1_hit_gaps), and a reuse within the L1's lines that crosses nothing but whose line the CU's
+ * set-associative L1 evicted (`in_set` false: its set's other lines pushed it out;
+ * l1_loads_set_evicted). A first touch, a crossing reuse or one beyond the configured L1's lines misses
  * the L1 (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit
  * on a line still filling waits for it (an MSHR merge). */
-static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
+static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at,
+                           bool in_set)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
@@ -448,7 +454,7 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];
-    if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
+    if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed || !in_set)
         slot->data.filled_at = take_mshr(p, cu);
     line_ready(p, slot->data.filled_at);
     if (l1.distance == STACK_DISTANCE_COLD) {
@@ -460,6 +466,8 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
+    else if (l1.distance < p->l1_lines && !in_set)
+        reuse_add(&group->l1_loads_set_evicted, l1.distance, 1);
     if (host_written_at > previous)
         reuse_add(&group->l1_loads_host_written, l1.distance, 1);
     if (p->last_host_write > previous)
@@ -560,10 +568,12 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (store)
         data->stored_at = p->memory_clock;
     data->seen_at = p->memory_clock;
-    if (access == MODEL_ATOMIC)
+    if (access == MODEL_ATOMIC) {
         stack_distance_invalidate(&p->l1[cu], line);
+        l1_sets_drop(&p->l1_sets, cu, line);
+    }
     if (access == MODEL_LOAD)
-        record_l1_load(p, cu, line, host_written_at, data->stored_at);
+        record_l1_load(p, cu, line, host_written_at, data->stored_at, l1_sets_load(&p->l1_sets, cu, line));
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
         line_ready(p, take_mshr(p, cu));
     if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)
@@ -981,6 +991,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     profile_prepare(profile);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_release(&p->l1[c]);
+    l1_sets_release(&p->l1_sets);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
     for (unsigned c = 0; c < p->cu_count; c++)
