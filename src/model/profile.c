@@ -24,7 +24,8 @@
  * at its exit and the warps' leads before their first access (order_final_writes,
  * order_final_write_leads), 15 the time from a launch's latest written lease to its end
  * (kernel_end_lease_ages), 16 the L1 reuses the configured L1's sets evict (l1_loads_set_evicted;
- * l1.associativity joins the key). */
+ * l1.associativity joins the key) and the reads of lines written but not read since their host
+ * write (l2_reads_written_unread). */
 #define PROFILE_FORMAT 16
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
@@ -96,6 +97,7 @@ static const struct {
     HISTOGRAM(l1_loads_set_evicted, l1_set_evicted_summary),
     HISTOGRAM(l2_reads_fetched_rewritten, fetched_rewritten_summary),
     HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
+    HISTOGRAM(l2_reads_written_unread, written_unread_summary),
     HISTOGRAM(l2_dirty_reuses, dirty_reuse_summary),
     HISTOGRAM(l2_dirty_spans, dirty_span_summary),
     HISTOGRAM(order_after_reads, order_reads_summary),

@@ -126,6 +126,7 @@ typedef struct model_kernel_profile {
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
     reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
+    reuse_histogram l2_reads_written_unread;       /* of l2_reads: see above */
     reuse_histogram cpu_recency;                   /* host-stack distances of the CPU-owned reads */
     /* The L2's write-backs (profiler.c): of the GPU-wide accesses to a line written since it was
      * last taken, their distance, and the smaller of it and the largest distance since the write
@@ -189,7 +190,7 @@ typedef struct model_kernel_profile {
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary, l1_set_evicted_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
-    reuse_summary fetched_rewritten_summary, written_rewritten_summary;
+    reuse_summary fetched_rewritten_summary, written_rewritten_summary, written_unread_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
     reuse_summary order_reads_summary, order_writes_summary, order_final_write_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
     reuse_summary kernel_end_lease_age_summary;

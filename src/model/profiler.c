@@ -383,18 +383,22 @@ static void add_access(reuse_histogram *histogram, uint64_t distance)
  * engine's (dma_reads_cpu_owned ...). */
 typedef struct read_classes {
     reuse_histogram *cpu_owned, *cpu_recency, *fetched, *written;
-    reuse_histogram *fetched_rewritten, *written_rewritten;   /* NULL: not kept */
+    reuse_histogram *fetched_rewritten, *written_rewritten, *written_unread;   /* NULL: not kept */
 } read_classes;
 
 /* Where a GPU read of a line would be answered if it missed the L2 (profile.h: memory side),
  * from the order of the line's latest host write, GPU write and fetch; records it in that
  * class's histogram at the read's GPU-wide distance (and in the class's rewritten histogram when
  * a store reached the line since its previous read) and, for a CPU-owned line, its distance in
- * the host's stack. A read of a line the CPU does not own fetches it into the L3. */
+ * the host's stack, and (written_unread) a read of a line the GPU wrote with no GPU read since the
+ * line's latest host write (none, if the host never wrote it). A read of a line the CPU does not
+ * own fetches it into the L3. */
 static void classify_read(profiler *p, const read_classes *classes, stack_line_data *data, uint64_t distance,
                           uint64_t host_written_at, uint64_t host_distance)
 {
     bool rewritten = distance != STACK_DISTANCE_COLD && data->stored_at > data->read_at;
+    if (classes->written_unread && data->gpu_written_at > host_written_at && data->read_at <= host_written_at)
+        add_access(classes->written_unread, distance);
     if (host_written_at > data->gpu_written_at) {
         add_access(classes->cpu_owned, distance);
         reuse_add(classes->cpu_recency, host_distance, 1);
@@ -554,7 +558,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (!store) {
         read_classes classes = {&group->l2_reads_cpu_owned, &group->cpu_recency, &group->l2_reads_fetched,
                                 &group->l2_reads_written, &group->l2_reads_fetched_rewritten,
-                                &group->l2_reads_written_rewritten};
+                                &group->l2_reads_written_rewritten, &group->l2_reads_written_unread};
         classify_read(p, &classes, data, distance, host_written_at, at.host_distance);
     }
     if (store || access == MODEL_ATOMIC) {
@@ -786,7 +790,7 @@ static void read_chunk(profiler *p, const exec_cta *cta)
     model_kernel_profile *group = p->group;
     uint64_t first = exec_dma_global(cta), last = first + p->mapping.bytes_per_cta - 1;
     read_classes classes = {&group->dma_reads_cpu_owned, &group->dma_cpu_recency, &group->dma_reads_fetched,
-                            &group->dma_reads_written, NULL, NULL};
+                            &group->dma_reads_written, NULL, NULL, NULL};
     for (uint64_t line = first / p->line_bytes; line <= last / p->line_bytes; line++) {
         l2_access at = access_l2(p, line);
         add_access(&group->dma_reads, at.distance);
