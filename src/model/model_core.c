@@ -199,7 +199,6 @@ static double hits_between(const reuse_summary *class, double l2_lines, double l
  * CPU-owned, fetched and written reads, and the CPU-owned reads' distances in the host's stack. */
 typedef struct read_classes {
     const reuse_summary *all, *cpu_owned, *fetched, *written, *cpu_recency;
-    const reuse_summary *written_unread;   /* NULL: not kept (a DMA engine's reads) */
 } read_classes;
 
 /* Where `reads` of those reads (the ones a mechanism's L1 lets through) are served: L2 hits, and
@@ -208,22 +207,6 @@ typedef struct read_classes {
 typedef struct read_split {
     double l2, cpu, l3, dram;
 } read_split;
-
-/* A write-through L2 allocates nothing on a write miss (timing/l2_bank.c: write-around), so a line
- * the GPU has written but not read since the host's write (or ever: written_unread; a host write
- * drops the L2's copy) is in no L2, however near its write: the GPU-wide stack counts the write as
- * an access and gives the read a hit. No L1 holds the line either (its first read since then; a
- * store allocates in no L1 of a write-through L2's mechanisms), and its L2 miss goes to memory,
- * DRAM: it was never fetched into the L3 (memory_side.c: a non-writable L3 only updates a copy
- * it holds). (stencil on qr-apu, wt:
- * the second launch reads the grid the first wrote: the detailed run's only 1,024 DRAM reads,
- * 5,573 cycles against the other launches' 3,408-3,640; the model had no DRAM read.) */
-static double write_around_misses(const read_classes *c, const model_point *p)
-{
-    if (p->l2_write_through <= 0 || !c->written_unread)
-        return 0.0;
-    return reuse_expected_hits(c->written_unread, (uint64_t)p->l2_lines);
-}
 
 static read_split split_reads(const read_classes *c, const model_point *p, double reads, bool l3_takes_writes)
 {
@@ -242,9 +225,6 @@ static read_split split_reads(const read_classes *c, const model_point *p, doubl
         l3_hits += hits_between(c->written, p->l2_lines, p->l3_lines);
     read_split out = {.l2 = reads - read_misses, .cpu = scale * cpu_owned_misses * cpu_held, .l3 = scale * l3_hits};
     out.dram = max2(read_misses - out.cpu - out.l3, 0.0);
-    double written_around = min2(write_around_misses(c, p), out.l2);
-    out.l2 -= written_around;
-    out.dram += written_around;
     return out;
 }
 
@@ -253,7 +233,7 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
     read_classes classes = {&k->l2_read_summary, &k->cpu_owned_summary, &k->fetched_summary, &k->written_summary,
-                            &k->cpu_recency_summary, &k->written_unread_summary};
+                            &k->cpu_recency_summary};
     read_split reads = split_reads(&classes, p, read_lines_beyond_l1, l3_takes_writes);
     out->read_lines_cpu = reads.cpu;
     out->read_lines_l3 = reads.l3;
@@ -400,7 +380,7 @@ static dma_transfer dma_transfer_of(const model_kernel_profile *k, const model_p
     if (k->dma_lines <= 0)
         return out;
     read_classes classes = {&k->dma_read_summary, &k->dma_cpu_owned_summary, &k->dma_fetched_summary,
-                            &k->dma_written_summary, &k->dma_cpu_recency_summary, NULL};
+                            &k->dma_written_summary, &k->dma_cpu_recency_summary};
     out.reads = split_reads(&classes, p, k->dma_lines, false);
     double ctas = k->ctas * k->launches;
     out.lines = k->dma_lines / ctas;

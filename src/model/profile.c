@@ -23,10 +23,8 @@
  * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 the stores a warp leaves in flight
  * at its exit and the warps' leads before their first access (order_final_writes,
  * order_final_write_leads), 15 the time from a launch's latest written lease to its end
- * (kernel_end_lease_ages), 16 the L1 reuses the configured L1's sets evict (l1_loads_set_evicted;
- * l1.associativity joins the key) and the reads of lines written but not read since their host
- * write (l2_reads_written_unread). */
-#define PROFILE_FORMAT 16
+ * (kernel_end_lease_ages). */
+#define PROFILE_FORMAT 15
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -42,12 +40,10 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
                          (long long)sc_config_int(config, keys[k]));
-    /* l1.size and l1.mshrs decide which loads stall a warp, and how long (profiler.c); l1.size and
-     * l1.associativity which reuses the L1's sets evict (l1_loads_set_evicted). */
-    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld ways=%lld mshrs=%lld format=%d",
+    /* l1.size and l1.mshrs decide which loads stall a warp, and how long (profiler.c). */
+    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld mshrs=%lld format=%d",
              sc_config_string(config, "gpu.scheduler"), (long long)sc_config_int(config, "l1.size"),
-             (long long)sc_config_int(config, "l1.associativity"), (long long)sc_config_int(config, "l1.mshrs"),
-             PROFILE_FORMAT);
+             (long long)sc_config_int(config, "l1.mshrs"), PROFILE_FORMAT);
 }
 
 void profile_free(model_profile *profile)
@@ -94,10 +90,8 @@ static const struct {
     HISTOGRAM(l1_loads_host_flushed, l1_host_flushed_summary),
     HISTOGRAM(l1_loads_host_written, l1_host_written_summary),
     HISTOGRAM(l1_loads_rewritten, l1_rewritten_summary),
-    HISTOGRAM(l1_loads_set_evicted, l1_set_evicted_summary),
     HISTOGRAM(l2_reads_fetched_rewritten, fetched_rewritten_summary),
     HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
-    HISTOGRAM(l2_reads_written_unread, written_unread_summary),
     HISTOGRAM(l2_dirty_reuses, dirty_reuse_summary),
     HISTOGRAM(l2_dirty_spans, dirty_span_summary),
     HISTOGRAM(order_after_reads, order_reads_summary),

@@ -25,11 +25,8 @@
  * detailed model flash-invalidates the L1s of a mechanism without a directory then), those
  * before a host write of their own line in `l1_loads_host_written` (every mechanism drops that
  * line), and the others before a store of any CU to the line in `l1_loads_rewritten` (QR's
- * invalidations, a load that finds dirty bytes in its wL1). Reuses within the configured L1's
- * lines that cross nothing but whose line the CU's set-associative L1 no longer holds (an L1 of
- * l1.associativity ways, line n in set n mod sets, filled by the CU's weak loads as a
- * write-through L1 is) are recorded again in `l1_loads_set_evicted` (model/l1_sets.h). The
- * profile itself is mechanism-independent.
+ * invalidations, a load that finds dirty bytes in its wL1). The profile itself is
+ * mechanism-independent.
  *
  * Memory side. Each read line request (load or atomic) is also classified by where an L2 miss
  * would be answered, from the order of its line's latest host write (a copy to the device or a
@@ -122,11 +119,9 @@ typedef struct model_kernel_profile {
     double burst_bank_peak_lines[BURST_BANK_COUNTS];
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
     reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
-    reuse_histogram l1_loads_set_evicted;          /* of l1_loads: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
     reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
-    reuse_histogram l2_reads_written_unread;       /* of l2_reads: see above */
     reuse_histogram cpu_recency;                   /* host-stack distances of the CPU-owned reads */
     /* The L2's write-backs (profiler.c): of the GPU-wide accesses to a line written since it was
      * last taken, their distance, and the smaller of it and the largest distance since the write
@@ -188,9 +183,9 @@ typedef struct model_kernel_profile {
     /* Precomputed by profile_prepare for the models. */
     model_group_terms terms;
     reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
-    reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary, l1_set_evicted_summary;
+    reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
-    reuse_summary fetched_rewritten_summary, written_rewritten_summary, written_unread_summary;
+    reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
     reuse_summary order_reads_summary, order_writes_summary, order_final_write_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
     reuse_summary kernel_end_lease_age_summary;
@@ -199,7 +194,7 @@ typedef struct model_kernel_profile {
 } model_kernel_profile;
 
 /* Room for profile_key_of's key with every key at its largest value. */
-#define PROFILE_KEY_BYTES 208
+#define PROFILE_KEY_BYTES 192
 
 typedef struct model_profile {
     char workload[128];
@@ -212,7 +207,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 ways=4 mshrs=32 format=16": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=15": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

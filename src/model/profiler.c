@@ -47,7 +47,6 @@
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
-#include "model/l1_sets.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
 #include "timing/coalescer.h"
@@ -111,7 +110,6 @@ struct profiler {
     char key[PROFILE_KEY_BYTES];   /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
-    l1_sets l1_sets;               /* per CU: the configured L1's sets and ways, filled by weak loads */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -185,7 +183,6 @@ profiler *profiler_create(const sc_config *config)
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_init(&p->l1[c]);
-    l1_sets_init(&p->l1_sets, p->cu_count, p->l1_lines, (uint64_t)sc_config_int(config, "l1.associativity"));
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
@@ -383,22 +380,18 @@ static void add_access(reuse_histogram *histogram, uint64_t distance)
  * engine's (dma_reads_cpu_owned ...). */
 typedef struct read_classes {
     reuse_histogram *cpu_owned, *cpu_recency, *fetched, *written;
-    reuse_histogram *fetched_rewritten, *written_rewritten, *written_unread;   /* NULL: not kept */
+    reuse_histogram *fetched_rewritten, *written_rewritten;   /* NULL: not kept */
 } read_classes;
 
 /* Where a GPU read of a line would be answered if it missed the L2 (profile.h: memory side),
  * from the order of the line's latest host write, GPU write and fetch; records it in that
  * class's histogram at the read's GPU-wide distance (and in the class's rewritten histogram when
  * a store reached the line since its previous read) and, for a CPU-owned line, its distance in
- * the host's stack, and (written_unread) a read of a line the GPU wrote with no GPU read since the
- * line's latest host write (none, if the host never wrote it). A read of a line the CPU does not
- * own fetches it into the L3. */
+ * the host's stack. A read of a line the CPU does not own fetches it into the L3. */
 static void classify_read(profiler *p, const read_classes *classes, stack_line_data *data, uint64_t distance,
                           uint64_t host_written_at, uint64_t host_distance)
 {
     bool rewritten = distance != STACK_DISTANCE_COLD && data->stored_at > data->read_at;
-    if (classes->written_unread && data->gpu_written_at > host_written_at && data->read_at <= host_written_at)
-        add_access(classes->written_unread, distance);
     if (host_written_at > data->gpu_written_at) {
         add_access(classes->cpu_owned, distance);
         reuse_add(classes->cpu_recency, host_distance, 1);
@@ -444,13 +437,10 @@ static void line_ready(profiler *p, uint64_t ready_at)
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
  * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
  * for a reuse within the configured L1's lines, the CU's warp instructions since that access
- * (l1_hit_gaps), and a reuse within the L1's lines that crosses nothing but whose line the CU's
- * set-associative L1 evicted (`in_set` false: its set's other lines pushed it out;
- * l1_loads_set_evicted). A first touch, a crossing reuse or one beyond the configured L1's lines misses
+ * (l1_hit_gaps). A first touch, a crossing reuse or one beyond the configured L1's lines misses
  * the L1 (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit
  * on a line still filling waits for it (an MSHR merge). */
-static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at,
-                           bool in_set)
+static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
@@ -458,7 +448,7 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];
-    if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed || !in_set)
+    if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
         slot->data.filled_at = take_mshr(p, cu);
     line_ready(p, slot->data.filled_at);
     if (l1.distance == STACK_DISTANCE_COLD) {
@@ -470,8 +460,6 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
-    else if (l1.distance < p->l1_lines && !in_set)
-        reuse_add(&group->l1_loads_set_evicted, l1.distance, 1);
     if (host_written_at > previous)
         reuse_add(&group->l1_loads_host_written, l1.distance, 1);
     if (p->last_host_write > previous)
@@ -558,7 +546,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (!store) {
         read_classes classes = {&group->l2_reads_cpu_owned, &group->cpu_recency, &group->l2_reads_fetched,
                                 &group->l2_reads_written, &group->l2_reads_fetched_rewritten,
-                                &group->l2_reads_written_rewritten, &group->l2_reads_written_unread};
+                                &group->l2_reads_written_rewritten};
         classify_read(p, &classes, data, distance, host_written_at, at.host_distance);
     }
     if (store || access == MODEL_ATOMIC) {
@@ -572,12 +560,10 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (store)
         data->stored_at = p->memory_clock;
     data->seen_at = p->memory_clock;
-    if (access == MODEL_ATOMIC) {
+    if (access == MODEL_ATOMIC)
         stack_distance_invalidate(&p->l1[cu], line);
-        l1_sets_drop(&p->l1_sets, cu, line);
-    }
     if (access == MODEL_LOAD)
-        record_l1_load(p, cu, line, host_written_at, data->stored_at, l1_sets_load(&p->l1_sets, cu, line));
+        record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
         line_ready(p, take_mshr(p, cu));
     if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)
@@ -790,7 +776,7 @@ static void read_chunk(profiler *p, const exec_cta *cta)
     model_kernel_profile *group = p->group;
     uint64_t first = exec_dma_global(cta), last = first + p->mapping.bytes_per_cta - 1;
     read_classes classes = {&group->dma_reads_cpu_owned, &group->dma_cpu_recency, &group->dma_reads_fetched,
-                            &group->dma_reads_written, NULL, NULL, NULL};
+                            &group->dma_reads_written, NULL, NULL};
     for (uint64_t line = first / p->line_bytes; line <= last / p->line_bytes; line++) {
         l2_access at = access_l2(p, line);
         add_access(&group->dma_reads, at.distance);
@@ -995,7 +981,6 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     profile_prepare(profile);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_release(&p->l1[c]);
-    l1_sets_release(&p->l1_sets);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
     for (unsigned c = 0; c < p->cu_count; c++)

@@ -925,7 +925,7 @@ static void profile_key_names_what_invalidates_it(void **state)
     assert_string_not_equal(a, g);    /* registers change the CTAs a CU holds */
     assert_non_null(strstr(a, "warps=48 registers=32768 shared=16384 "));
     assert_non_null(strstr(a, "schedulers=2 issue=1 banks=1 "));   /* they set the interleaving */
-    assert_non_null(strstr(a, "scheduler=lrr l1=49152 ways=6 mshrs=32 "));   /* L1 misses set the warp order */
+    assert_non_null(strstr(a, "scheduler=lrr l1=49152 mshrs=32 "));   /* L1 misses set the warp order */
     sc_config *gsi = sc_config_load("gsi", NULL, NULL, 0, &error);
     const char *smaller_l1_set[] = {"l1.size=8192"};
     sc_config *smaller_l1 = sc_config_load("gsi", NULL, smaller_l1_set, 1, &error);
@@ -934,7 +934,7 @@ static void profile_key_names_what_invalidates_it(void **state)
     profile_key_of(gsi, d);
     profile_key_of(smaller_l1, e);
     profile_key_of(smaller_lrr_l1, f);
-    assert_non_null(strstr(d, "scheduler=gto l1=32768 ways=8 mshrs=32 "));
+    assert_non_null(strstr(d, "scheduler=gto l1=32768 mshrs=32 "));
     assert_string_not_equal(d, e);
     assert_string_not_equal(a, f);
     sc_config_free(smaller_lrr_l1);
@@ -1103,15 +1103,11 @@ static double written_lines(const model_kernel_profile *group)
  * have room for the last, so with DRAM 8 times slower every launch lasts at least its written lines
  * beyond the queues' room at the channels' rate, and every written line is a DRAM write; with a
  * write-back L2 (sort's lines stay in it) the CUs are busy as long and the launches are shorter by
- * that wait, sync on the CUs that ran CTAs and idle on the others. (The reads of lines written but
- * not read before, which the write-through L2 also misses, are taken out of the profile here:
- * write_through_l2_allocates_no_written_line.) */
+ * that wait, sync on the CUs that ran CTAs and idle on the others. */
 static void write_through_l2_waits_for_dram(void **state)
 {
     sc_config *config;
     model_profile *profile = profile_on("qr-apu", "sort", &config);
-    clear_histogram(profile, offsetof(model_kernel_profile, l2_reads_written_unread),
-                    offsetof(model_kernel_profile, written_unread_summary));
     model_point point;
     model_param_spec spec;
     wt_point_with_slow_dram(config, &point, &spec);
@@ -1254,55 +1250,6 @@ static void sc_cores_take_the_hot_line_once_per_atomic_round(void **state)
     assert_true(mesi.cycles >= floor);
 }
 
-/* stencil on qr-apu: a CU holds a column of CTAs (CTA i on CU i mod 8, 8 CTAs a row), and the
- * grid's rows are 512 bytes apart, 8 lines: line n goes to set n mod 32, so a column of rows
- * falls into 4 of the L1's 32 sets of 8 ways. The detailed wt run (small, dram.clock=1600MHz)
- * hits 14,912 of its 63,360 L1 loads at 8 ways and 30,936 at 256 ways (one set); the fully
- * associative stacks alone gave the model 30,136 at both. The profile records the reuses the sets
- * evict at 8 ways and none at 256, and wt's model takes them from its L1 hits. */
-static void l1_sets_evict_strided_lines(void **state)
-{
-    const char *one_set[] = {"l1.associativity=256"};
-    sc_config *config, *fully_associative;
-    model_profile *profile = profile_set("qr-apu", "stencil", "small", NULL, 0, &config);
-    model_profile *one_set_profile = profile_set("qr-apu", "stencil", "small", one_set, 1, &fully_associative);
-    size_t evicted = offsetof(model_kernel_profile, l1_loads_set_evicted);
-    assert_true(histogram_total(profile, evicted) > 0);
-    assert_float_equal(histogram_total(one_set_profile, evicted), 0, 0);
-    model_prediction sets = predict("wt", profile, config), one = predict("wt", one_set_profile, fully_associative);
-    assert_true(sets.l1_hits < 0.6 * one.l1_hits);
-    clear_histogram(profile, evicted, offsetof(model_kernel_profile, l1_set_evicted_summary));
-    assert_true(predict("wt", profile, config).l1_hits > sets.l1_hits);
-    profile_free(one_set_profile);
-    profile_free(profile);
-    sc_config_free(fully_associative);
-    sc_config_free(config);
-}
-
-/* qr-apu's write-through L2 allocates nothing on a write miss: stencil's second launch reads the
- * grid the first one wrote (1,024 lines, never read before), and the detailed wt and nol1 runs
- * (small, preset) take exactly those 1,024 reads from DRAM. The GPU-wide stack puts them a launch
- * from their writes, within the L2; the profile records them as written but unread, and the
- * write-through L2's mechanisms send them to DRAM. rfo's directory makes the L2 write-back, which
- * allocates written lines: its prediction does not move. */
-static void write_through_l2_allocates_no_written_line(void **state)
-{
-    sc_config *config;
-    model_profile *profile = profile_sized("qr-apu", "stencil", "small", &config);
-    size_t unread = offsetof(model_kernel_profile, l2_reads_written_unread);
-    assert_float_equal(histogram_total(profile, unread), 1024, 0);
-    model_prediction wt = predict("wt", profile, config), nol1 = predict("nol1", profile, config);
-    model_prediction rfo = predict("rfo", profile, config);
-    assert_float_equal(wt.dram_read_bytes, 1024 * 64, 1e-6);
-    assert_float_equal(nol1.dram_read_bytes, 1024 * 64, 1e-6);
-    clear_histogram(profile, unread, offsetof(model_kernel_profile, written_unread_summary));
-    assert_float_equal(predict("wt", profile, config).dram_read_bytes, 0, 0);
-    assert_float_equal(predict("nol1", profile, config).dram_read_bytes, 0, 0);
-    assert_float_equal(predict("rfo", profile, config).cycles, rfo.cycles, 1e-12 * rfo.cycles);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1342,8 +1289,6 @@ int main(void)
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
-        cmocka_unit_test(l1_sets_evict_strided_lines),
-        cmocka_unit_test(write_through_l2_allocates_no_written_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

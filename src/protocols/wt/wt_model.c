@@ -1,9 +1,7 @@
 /* wt_model.c — where write-through GPU coherence (wt_protocol.c) serves each line request:
  *   L1 hits  = hits of the per-CU weak-load stacks at this L1 (reuse_histogram.h), minus the
  *              reuses that cross an acquire or an atomic of the CU (the L1 was flash-invalidated
- *              or the line dropped: cold for wt) and those whose line the L1's sets evicted
- *              (l1_loads_set_evicted: the stacks are a fully associative L1's; wt's L1 allocates
- *              on weak loads only, as the profile's set-associative arrays are filled);
+ *              or the line dropped: cold for wt);
  *   L1 misses, strong loads and atomics go to the L2; every store is written through to it,
  *              a weak one when the store buffer, which combines them, needs its entry or at a
  *              release (kernel end: model_core.c's flush);
@@ -14,8 +12,8 @@
 
 static void serve_wt(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    double hits = model_l1_hits(&k->l1_summary, p) - model_l1_hits(&k->l1_crossing_summary, p) -
-                  model_l1_hits(&k->l1_set_evicted_summary, p);
+    double hits = reuse_expected_hits(&k->l1_summary, (uint64_t)p->l1_lines) -
+                  reuse_expected_hits(&k->l1_crossing_summary, (uint64_t)p->l1_lines);
     hits = hits < 0 ? 0 : hits;
     double beyond = k->lines[MODEL_LOAD] - hits + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC];
     model_memory_split(k, p, beyond, false, out);
