@@ -70,10 +70,14 @@
  *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
  *              mix over the misses they answer
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
- *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + (n_release + r_bar n_bar) H_rel) / I
+ *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (n_release + r_bar n_bar) H_rel / I
  *              (H_rel: the mechanism's release latency, by default one L2 trip; r_bar: the releases
  *              a barrier makes where the mechanism's barriers release)
- *     Z_burst = b/I max(0, drain + H_slowest - s cycle)   (barrier-synchronised bursts, below)
+ *     Z_join = (lag_bar + lag_exit) / I x cycle   (a CTA's phases end at its barriers and its exit
+ *              and last as long as their slowest warp: lag, the profile's skew, is the warp
+ *              instructions the other warps could have issued meanwhile; join_waits)
+ *     Z_burst = b/I max(0, drain + H_slowest - s_max cycle)   (barrier-synchronised bursts, below;
+ *              s_max the slowest warp's instructions in the burst's interval)
  *     Z_order = (sum over the profile's gaps g after reads of max(0, H_read - g cycle) and after
  *              writes of max(0, H_write - g cycle)) / I, with H_read each level's latency weighed
  *              as in Z_mem and H_write = H_L2 + the mechanism's write wait (or L1 for a write
@@ -117,8 +121,9 @@
  * (store_buffer_flush), for a write-through L2's writes to reach the DRAM queues
  * (write_through_backlog), and for the last release's acknowledgement where the mechanism names
  * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
- * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
- * core's issue filter) in sync, R_SIMD in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
+ * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, the barriers' Z_join, Z_burst
+ * and Z_order (the SC core's issue filter) in sync (an exited warp's Z_join in none), R_SIMD in
+ * comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
  * its cycle order) that some warp is in, so with per-warp stall shares f_c (normalised over
  * stalls) and n resident warps, P(c) = (1 - F_before(c))^n - (1 - F_before(c) - f_c)^n. A CU is
@@ -136,7 +141,8 @@
  * busiest CU takes per warp instruction, solved, and served again at the cycles the solve
  * predicted, until they settle (spmv under tc-weak at the gtx480 preset: more lapsed hits, more
  * L2 trips, longer cycles, more lapses).
- * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
+ * Free parameters: a_lat, a_dep, e_dram, s_issue, o_launch (model.h). A barrier's wait is the
+ * profile's skew (Z_join) and its bursts (Z_burst), not a fitted cycle count (docs/calibration.md).
  */
 #include "model/model_core.h"
 
@@ -180,7 +186,11 @@ void model_core_prepare_group(model_kernel_profile *k)
     t->lines_per_global = global_instructions > 0 ? global_lines / global_instructions : 0.0;
     t->burst_lines = k->barrier_bursts > 0 ? k->barrier_burst_lines / k->barrier_bursts : 0.0;
     t->burst_waits = k->barrier_bursts * k->warps_per_cta * t->per_instruction;
-    t->burst_span = k->barrier_bursts > 0 ? k->barrier_burst_instructions / (k->barrier_bursts * k->warps_per_cta) : 0.0;
+    t->burst_span = k->barrier_bursts > 0 ? (k->barrier_burst_instructions + k->burst_lag_instructions) /
+                                                (k->barrier_bursts * k->warps_per_cta)
+                                          : 0.0;
+    t->barrier_lag = k->barrier_lag_instructions * t->per_instruction;
+    t->exit_lag = k->exit_lag_instructions * t->per_instruction;
     t->busiest_per_launch = k->busiest_cu_instructions / k->launches;
     t->cta_warps = (uint64_t)k->warps_per_cta;
     t->cta_registers = (uint64_t)(k->registers_per_thread * k->threads_per_cta);
@@ -454,6 +464,9 @@ typedef struct network {
      * interval; and at the solution, the wait beyond the interval's own time (Z_burst). */
     double burst_waits, burst_drain, burst_span, burst_wait;
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
+    /* The warps' skew at their CTA's barriers and end (join_waits), per warp instruction, and at
+     * the solution the waits it makes (Z_join): at barriers and after a warp's exit. */
+    double barrier_lag, exit_lag, barrier_wait, exit_wait;
     double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
     double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
     double population, throughput;
@@ -651,6 +664,21 @@ static void prepare_queues(network *net)
         net->residence[k] = net->residence_slope[k] = 0;
 }
 
+/* A CTA's phases end at joins, each barrier's release and its last warp's exit, and last as long
+ * as their slowest warp: the others wait, not issuing, for the instructions the profile says they
+ * lag it by (barrier_lag, exit_lag), which the slowest issues at the warps' cycle `cycle`
+ * (d cycle / dX `slope`). The waits are delays on the warps' cycle, so while one CTA's
+ * warps wait the others on the CU take the stations: a CU whose stations are saturated loses
+ * nothing, a latency-bound one the whole lag. Returns the waits per warp instruction (their
+ * slope in `wait_slope`). */
+static double join_waits(network *net, double cycle, double slope, double *wait_slope)
+{
+    net->barrier_wait = net->barrier_lag * cycle;
+    net->exit_wait = net->exit_lag * cycle;
+    *wait_slope = (net->barrier_lag + net->exit_lag) * slope;
+    return net->barrier_wait + net->exit_wait;
+}
+
 /* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
  * station cannot carry X; `cycle_slope` gets d cycle / d X where it is finite. Schweitzer's
  * estimate at each queueing station: a request arriving at station k finds A_k = Q_k (N-1)/N
@@ -732,8 +760,10 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
             slope += net->burst_waits * (slowest_slope - net->burst_span * slope);
         }
     }
-    *cycle_slope = slope;
-    return cycle + net->burst_wait;
+    double join_slope = 0;
+    double joins = join_waits(net, cycle, slope, &join_slope);
+    *cycle_slope = slope + join_slope;
+    return cycle + net->burst_wait + joins;
 }
 
 /* The largest throughput every queueing station carries: X D_k s_k / m_k < 1. (The MSHRs' and
@@ -1157,7 +1187,7 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
 
 /* What the GSI split needs of a solved view (solve_view), kept while the network solves the next. */
 typedef struct view {
-    double mem_struct, mem_data, burst_wait, order_wait, comp_struct;   /* per warp instruction */
+    double mem_struct, mem_data, burst_wait, barrier_wait, order_wait, comp_struct;   /* per warp instruction */
     double population, throughput;
 } view;
 
@@ -1165,7 +1195,8 @@ static view view_of(const network *net)
 {
     return (view){
         .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
-        .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .order_wait = net->order_wait,
+        .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .barrier_wait = net->barrier_wait,
+        .order_wait = net->order_wait,
         .comp_struct = net->residence[SIMD],
         .population = net->population, .throughput = net->throughput,
     };
@@ -1178,8 +1209,9 @@ static void charge_view(const view *v, double active_cus, double z_sync, double 
 {
     if (busy_cycles == 0)
         return;
-    double share[STALL_KINDS] = {v->mem_struct, v->mem_data, z_sync + v->burst_wait + v->order_wait, v->comp_struct,
-                                 z_comp, z_ctrl};
+    /* A warp that exited waits for its CTA in no category: the others decide the CU's cycles. */
+    double share[STALL_KINDS] = {v->mem_struct, v->mem_data, z_sync + v->burst_wait + v->barrier_wait + v->order_wait,
+                                 v->comp_struct, z_comp, z_ctrl};
     charge_stalls(share, (unsigned)(v->population / active_cus + 0.5), busy_cycles,
                   min2(1.0, issue_spread * v->throughput / active_cus), stalls);
 }
@@ -1298,7 +1330,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     double z_ctrl = k->branches * p->branch_penalty * per;
     double release_latency = d->release_latency > 0 ? d->release_latency : p->l2_latency;
     double releases = d->one_access_at_a_time ? 0.0 : k->releases + k->barriers * d->barrier_releases;
-    double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers + releases * release_latency) * per;
+    double z_sync = releases * release_latency * per;
     double simd_demand = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per;
     double lsu_demand = (lsu_cycles + k->shared_accesses + conflict_cycles) * per;
     network net = {
@@ -1316,6 +1348,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
             [DRAM] = p->dram_channels, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
+        .barrier_lag = terms->barrier_lag, .exit_lag = terms->exit_lag,
         .burst_round = NAN,
     };
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,

@@ -67,10 +67,20 @@ model_profile *model_profile_obtain(sc_store *store, const sc_workload_ref *work
 
 /* ---- calibrations ---- */
 
+/* Parameters the model no longer has: a calibration that fitted one fitted the others beside a
+ * term that is gone, so it is refused rather than used. */
+static const char *const retired_parameters[] = {
+    "barrier_cycles",   /* replaced by the warps' skew at barriers from the profile (model_core.c: join_waits) */
+};
+
 static int read_params(const char *json, model_params *params, sc_error *error)
 {
     cJSON *root = cJSON_Parse(json);
     int status = root ? 0 : sc_fail(error, "calibration: params are not valid JSON");
+    for (size_t r = 0; r < sizeof retired_parameters / sizeof retired_parameters[0] && status == 0; r++)
+        if (cJSON_GetObjectItemCaseSensitive(root, retired_parameters[r]))
+            status = sc_fail(error, "calibration: fitted with %s, which the model no longer has: calibrate again "
+                                    "(syncscope calibrate --mechanism M --system S)", retired_parameters[r]);
     for (int p = 0; p < MODEL_PARAMETER_COUNT && status == 0; p++) {
         const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, model_parameter_name((model_parameter)p));
         if (!cJSON_IsNumber(item))

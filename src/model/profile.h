@@ -86,7 +86,8 @@ typedef struct model_group_terms {
     double lines_per_global;              /* their line requests per instruction (0 without any) */
     double burst_lines;                   /* a CTA's burst's read lines (0 without bursts) */
     double burst_waits;                   /* barrier waits after a burst per warp instruction */
-    double burst_span;                    /* a warp's instructions in a burst's interval */
+    double burst_span;                    /* the slowest warp's instructions in a burst's interval */
+    double barrier_lag, exit_lag;         /* the warps' skew at barriers and at the CTA's end per warp instruction */
     double busiest_per_launch;            /* busiest_cu_instructions / launches */
     uint64_t cta_warps, cta_registers, cta_shared_bytes;   /* a CTA's needs (exec/occupancy.h) */
 } model_group_terms;
@@ -114,6 +115,12 @@ typedef struct model_kernel_profile {
      * which its warps request read lines (loads and atomics), and those intervals' read lines
      * and warp instructions (the barrier's included), over all CTAs. */
     double barrier_bursts, barrier_burst_lines, barrier_burst_instructions;
+    /* The warps' skew at a CTA's joins (profiler.c): at each barrier's release, over the CTA's
+     * warps, the instructions each issued since the CTA's previous barrier short of the most any
+     * of them issued (w x max - sum: the warp instructions the others could have issued while
+     * they waited for the slowest); of those, the intervals that are bursts; and over each CTA's
+     * last interval, from its last barrier (or its start) to its last warp's exit. */
+    double barrier_lag_instructions, burst_lag_instructions, exit_lag_instructions;
     /* [B - 1]: over the launches' rounds of bursts (burst_rounds.h), the read lines of each
      * round's most loaded of B L2 banks; / barrier_burst_lines is the share on the hot bank. */
     double burst_bank_peak_lines[BURST_BANK_COUNTS];

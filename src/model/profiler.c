@@ -33,8 +33,9 @@
  * memsets between launches enter a stack of their own (the CPU cluster's LRU order), and each GPU
  * read is classified by where memory's copy of its line is (profile.h: memory side). Each CTA
  * counts the read lines and warp instructions of its warps until the warp that releases its next
- * barrier: one burst when it has read lines. Each warp keeps its order (warp_order below): the
- * warp instructions from each global access to its next global or shared access (for a load or
+ * barrier: one burst when it has read lines; and at each barrier's release and at the launch's end
+ * the warps' skew over the phase just ended (phase_lag). Each warp keeps its order (warp_order
+ * below): the warp instructions from each global access to its next global or shared access (for a load or
  * atomic, unless an instruction other than that access reads a register it loads first: that
  * wait is for data), and from each write of a line among its latest written lines to its next
  * load of that line. */
@@ -71,6 +72,7 @@ typedef struct warp_loads {
 typedef enum order_kind { ORDER_NONE = 0, ORDER_READ, ORDER_WRITE } order_kind;
 typedef struct warp_order {
     uint64_t issued;
+    uint64_t phase_start;       /* `issued` at its CTA's latest barrier release (phase_lag) */
     uint64_t open_at;
     uint64_t lead;              /* instructions before its first ordered access (once `accessed`) */
     bool accessed;
@@ -267,6 +269,22 @@ static uint64_t gpu_time(const profiler *p)
     return p->earlier_launches_time + p->launch_busiest;
 }
 
+/* A CTA's phase ends (a barrier's release, or its last warp's exit): its warps' skew, the
+ * instructions each issued in the phase short of the most any of them issued, summed over the
+ * warps; the next phase starts. */
+static double phase_lag(profiler *p, uint64_t cta_id)
+{
+    warp_order *orders = &p->orders[cta_id * p->warps_per_cta];
+    uint64_t most = 0, sum = 0;
+    for (unsigned w = 0; w < p->warps_per_cta; w++) {
+        uint64_t issued = orders[w].issued - orders[w].phase_start;
+        most = issued > most ? issued : most;
+        sum += issued;
+        orders[w].phase_start = orders[w].issued;
+    }
+    return (double)(most * p->warps_per_cta - sum);
+}
+
 static void launch_end(void *context, const exec_kernel *kernel)
 {
     profiler *p = context;
@@ -284,6 +302,8 @@ static void launch_end(void *context, const exec_kernel *kernel)
     if (p->load_lines > 0)
         p->group->load_hottest_share += (p->hottest_loads / p->load_lines - p->group->load_hottest_share) /
                                         p->group->launches;
+    for (uint64_t c = 0; c < kernel->cta_count; c++)   /* each CTA's last phase ends at its last warp's exit */
+        p->group->exit_lag_instructions += phase_lag(p, c);
     free(p->burst_instructions);   /* a CTA's lines after its last barrier end no burst */
     burst_rounds_end(&p->rounds, p->group->burst_bank_peak_lines);
     p->burst_instructions = NULL;
@@ -596,17 +616,20 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
 }
 
 /* After a warp's barrier: when it released the barrier (the CTA's last warp to arrive), the
- * CTA's read lines since its previous barrier form one burst. */
+ * CTA's read lines since its previous barrier form one burst, and its phase ends. */
 static void close_burst(profiler *p, const exec_cta *cta)
 {
     if (cta->barrier_waiting > 0)
         return;
     double *instructions = &p->burst_instructions[cta->linear_id];
     size_t lines = burst_rounds_close(&p->rounds, cta->linear_id);
+    double lag = phase_lag(p, cta->linear_id);
+    p->group->barrier_lag_instructions += lag;
     if (lines > 0) {
         p->group->barrier_bursts += 1;
         p->group->barrier_burst_lines += (double)lines;
         p->group->barrier_burst_instructions += *instructions;
+        p->group->burst_lag_instructions += lag;
     }
     *instructions = 0;
 }

@@ -95,7 +95,7 @@ static void strong_data_moves_away_from_a_loose_prior(void **state)
     assert_true(fabs(fit.params.value[MODEL_LATENCY_EXPOSURE] - 0.7) < 0.01);
     assert_true(fabs(fit.params.value[MODEL_LAUNCH_OVERHEAD] - 50) < 5);
     /* a parameter the line does not use stays at the prior's center */
-    assert_true(fabs(fit.params.value[MODEL_BARRIER_CYCLES] - 2) < 1e-6);
+    assert_true(fabs(fit.params.value[MODEL_DEPENDENCE_EXPOSURE] - 2) < 1e-6);
     model_fit_release(&fit);
 
     /* the same data against a prior ten thousand times tighter: the fit stays at the prior */

@@ -21,6 +21,7 @@
 
 #include "base/random.h"
 #include "model/burst_rounds.h"
+#include "model/model_core.h"
 #include "model/model.h"
 #include "model/stack_distance.h"
 #include "timing/memory_system.h"
@@ -1250,6 +1251,82 @@ static void sc_cores_take_the_hot_line_once_per_atomic_round(void **state)
     assert_true(mesi.cycles >= floor);
 }
 
+/* One group of `profile`, by name, as a profile of its own. */
+static model_profile group_alone(const model_profile *profile, const char *name)
+{
+    model_profile alone = *profile;
+    alone.kernel_count = 1;
+    alone.kernels = NULL;
+    for (int k = 0; k < profile->kernel_count; k++)
+        if (strcmp(profile->kernels[k].name, name) == 0)
+            alone.kernels = &profile->kernels[k];
+    assert_non_null(alone.kernels);
+    return alone;
+}
+
+/* The warps' skew at their CTA's joins (profiler.c: phase_lag). matmul's warps do the same work
+ * between barriers and to the end: no skew. reduce_shared's tree halves its working threads at
+ * each barrier, so after the first levels whole warps skip the step and wait: skew at barriers.
+ * radix_move's threads each count the keys before them in their CTA's block (a loop of
+ * threadIdx.x iterations), so its warps reach the end far apart: skew at the exit. */
+static void the_warps_skew_at_joins_is_profiled(void **state)
+{
+    sc_config *config;
+    model_profile *matmul = profile_of("matmul", &config);
+    assert_true(matmul->kernels[0].barriers > 0);
+    assert_float_equal(matmul->kernels[0].barrier_lag_instructions, 0, 0);
+    assert_float_equal(matmul->kernels[0].exit_lag_instructions, 0, 0);
+    profile_free(matmul);
+    sc_config_free(config);
+    model_profile *reduction = profile_of("reduction", &config);
+    model_profile tree = group_alone(reduction, "reduce_shared");
+    assert_true(tree.kernels->barrier_lag_instructions > 0.05 * tree.kernels->warp_instructions);
+    profile_free(reduction);
+    sc_config_free(config);
+    model_profile *sort = profile_sized("sahc-apu", "sort", "small", &config);
+    model_profile move = group_alone(sort, "radix_move");
+    assert_true(move.kernels->exit_lag_instructions > 0.2 * move.kernels->warp_instructions);
+    profile_free(sort);
+    sc_config_free(config);
+}
+
+/* `group`'s cycles under wt's initial parameters with its warps' skew as profiled, and with its
+ * warps made equal (no skew at barriers, in bursts or at the exit). */
+static void cycles_with_and_without_skew(const model_profile *group, const sc_config *config, double *skewed,
+                                         double *equal)
+{
+    model_kernel_profile balanced = *group->kernels;
+    balanced.barrier_lag_instructions = balanced.burst_lag_instructions = balanced.exit_lag_instructions = 0;
+    model_core_prepare_group(&balanced);
+    model_profile balanced_alone = *group;
+    balanced_alone.kernels = &balanced;
+    *skewed = predict("wt", group, config).cycles;
+    *equal = predict("wt", &balanced_alone, config).cycles;
+}
+
+/* A CTA's phase lasts as long as its slowest warp: the others wait at the barrier (or, at the
+ * end, hold their slots) while it issues the instructions they lag it by. radix_move alone on
+ * sahc-apu (16 CTAs of 4 warps, one a CU: nothing else fills the waits) takes more than 1.2 times
+ * the same group with equal warps, and reduce_shared on gtx480, whose tree leaves warps idle at
+ * its barriers, takes longer than with equal warps. */
+static void a_phase_lasts_as_long_as_its_slowest_warp(void **state)
+{
+    sc_config *config;
+    double skewed, equal;
+    model_profile *sort = profile_sized("sahc-apu", "sort", "small", &config);
+    model_profile move = group_alone(sort, "radix_move");
+    cycles_with_and_without_skew(&move, config, &skewed, &equal);
+    assert_true(skewed > 1.2 * equal);
+    profile_free(sort);
+    sc_config_free(config);
+    model_profile *reduction = profile_of("reduction", &config);
+    model_profile tree = group_alone(reduction, "reduce_shared");
+    cycles_with_and_without_skew(&tree, config, &skewed, &equal);
+    assert_true(skewed > 1.02 * equal);
+    profile_free(reduction);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1289,6 +1366,8 @@ int main(void)
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
+        cmocka_unit_test(the_warps_skew_at_joins_is_profiled),
+        cmocka_unit_test(a_phase_lasts_as_long_as_its_slowest_warp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

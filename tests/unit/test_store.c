@@ -17,11 +17,13 @@
 #include <unistd.h>
 
 #include "base/files.h"
+#include "model/model.h"
 #include "protocols/mechanism.h"
 #include "store/read_only_file.h"
 #include "store/schema_sql.h"
 #include "store/store.h"
 #include "store/synthetic.h"
+#include "workloads/workload_ref.h"
 
 static sc_synthetic_set synthetic;
 static char directory[] = "/tmp/syncscope_store_XXXXXX";
@@ -859,6 +861,33 @@ static void test_migrates_version_2_rows(void **state)
     sc_store_close(store);
 }
 
+/* A calibration that fitted barrier_cycles (before the model took a barrier's wait from the
+ * warps' skew in the profile) fitted its other parameters beside that term: the models refuse it
+ * in one line that names the parameter and the command that replaces it. */
+static void test_calibration_with_a_retired_parameter_is_refused(void **state)
+{
+    (void)state;
+    char path[512];
+    path_in_directory(path, sizeof path, "retired_parameter.sqlite");
+    sc_error error;
+    sc_store *store = sc_store_open(path, &error);
+    assert_non_null(store);
+    if (sc_store_query(store,
+                      "INSERT INTO calibrations (mechanism, system, params, covariance, residuals, r2, sample_count)"
+                      " VALUES ('wt', 'gtx480', '{\"latency_exposure\": 0.5, \"dependence_exposure\": 0.5,"
+                      " \"barrier_cycles\": 311, \"dram_efficiency\": 0.6, \"issue_spread\": 0.75,"
+                      " \"launch_overhead\": 200}', '[]', '[]', 0.9, 48)",
+                      NULL, 0, NULL, NULL, &error))
+        fail_msg("%s", error.message);
+    sc_workload_ref vecadd;
+    assert_int_equal(sc_workload_ref_resolve("vecadd", NULL, &vecadd, &error), 0);
+    model_calibration calibration;
+    assert_int_equal(model_calibration_latest(store, "wt", "gtx480", &vecadd, NULL, 1, &calibration, &error), -1);
+    assert_non_null(strstr(error.message, "barrier_cycles"));
+    assert_non_null(strstr(error.message, "syncscope calibrate"));
+    sc_store_close(store);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -880,6 +909,7 @@ int main(void)
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_merge_shards),
         cmocka_unit_test(test_merge_maps_residual_ids),
+        cmocka_unit_test(test_calibration_with_a_retired_parameter_is_refused),
         cmocka_unit_test(test_merge_checks_inputs_first),
         cmocka_unit_test(test_reader_refuses_changes),
         cmocka_unit_test(test_check_finds_bad_stall_sums),
