@@ -13,8 +13,8 @@
  * scheduler's policy ranks first among those that can issue: under greedy-then-oldest (gpu.scheduler gto) the
  * last issuer while it can, else the oldest warp that can; under loose round-robin (lrr) the first
  * after the last issuer in dispatch order, wrapping. The profiler says when a warp can issue: a
- * weak load that misses the configured L1 (cold, crossing an acquire or atomic, or at a distance
- * of at least its lines), a strong load and an atomic each take the L1 MSHR that frees first (of
+ * weak load that misses the configured L1 (cold, crossing an acquire or atomic, or evicted from
+ * its set: the L1's own tags, set_lru.h, l1.size in sets of l1.associativity), a strong load and an atomic each take the L1 MSHR that frees first (of
  * l1.mshrs) once the LSU presents the line, and fill MISS_CYCLES later; a load on a line still
  * filling waits for it; an instruction that reads a register a load is filling waits until it
  * fills, and a global access waits until the LSU has presented the previous one's lines (l1.banks
@@ -47,6 +47,7 @@
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
+#include "model/set_lru.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
 #include "timing/coalescer.h"
@@ -110,6 +111,7 @@ struct profiler {
     char key[PROFILE_KEY_BYTES];   /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
+    set_lru *l1_sets;              /* per CU: the configured L1's tags (l1.size, l1.associativity) */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -181,8 +183,13 @@ profiler *profiler_create(const sc_config *config)
         p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
     profile_key_of(config, p->key);
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
-    for (unsigned c = 0; c < p->cu_count; c++)
+    p->l1_sets = calloc(p->cu_count, sizeof *p->l1_sets);
+    unsigned associativity = (unsigned)sc_config_int(config, "l1.associativity");
+    for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_init(&p->l1[c]);
+        if (set_lru_init(&p->l1_sets[c], p->l1_lines, associativity) < 0)
+            set_lru_free(&p->l1_sets[c]);   /* out of memory: every load misses */
+    }
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
@@ -436,27 +443,36 @@ static void line_ready(profiler *p, uint64_t ready_at)
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
  * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
- * for a reuse within the configured L1's lines, the CU's warp instructions since that access
- * (l1_hit_gaps). A first touch, a crossing reuse or one beyond the configured L1's lines misses
- * the L1 (write-through's L1, which drops lines at acquires and atomics) and takes an MSHR; a hit
- * on a line still filling waits for it (an MSHR merge). */
+ * for a reuse the configured L1 hits, the CU's warp instructions since that access
+ * (l1_hit_gaps). The configured L1 (l1_sets: its size, associativity and modulo placement) hits a
+ * reuse or not; a reuse it does not cross counts at its stack distance, except that one the L1
+ * hits beyond its lines counts just below them and one it misses within them (a conflict) at
+ * them, so that the histograms give the set-associative L1's hits at the configured size (exactly
+ * where its lines begin a bucket: every power of two and three times one). A load the L1 misses
+ * (a first touch, a crossing reuse: write-through's L1, which drops lines at acquires and
+ * atomics) takes an MSHR; a hit on a line still filling waits for it (an MSHR merge). */
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
+    bool hit = set_lru_access(&p->l1_sets[cu], line, p->epoch[cu]);
     uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];
-    if (l1.distance == STACK_DISTANCE_COLD || l1.distance >= p->l1_lines || l1.crossed)
+    if (!hit)
         slot->data.filled_at = take_mshr(p, cu);
     line_ready(p, slot->data.filled_at);
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
     }
+    if (!l1.crossed && hit && l1.distance >= p->l1_lines)
+        l1.distance = p->l1_lines - 1;
+    else if (!l1.crossed && !hit && l1.distance < p->l1_lines)
+        l1.distance = p->l1_lines;
     reuse_add(&group->l1_loads, l1.distance, 1);
-    if (l1.distance < p->l1_lines)
+    if (hit)
         reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
@@ -560,8 +576,10 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (store)
         data->stored_at = p->memory_clock;
     data->seen_at = p->memory_clock;
-    if (access == MODEL_ATOMIC)
+    if (access == MODEL_ATOMIC) {
         stack_distance_invalidate(&p->l1[cu], line);
+        set_lru_invalidate(&p->l1_sets[cu], line);
+    }
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
@@ -979,14 +997,17 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     record_dirty_at_end(p);
     profile->kernels = p->groups;
     profile_prepare(profile);
-    for (unsigned c = 0; c < p->cu_count; c++)
+    for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_release(&p->l1[c]);
+        set_lru_free(&p->l1_sets[c]);
+    }
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
     for (unsigned c = 0; c < p->cu_count; c++)
         free(p->memory_clock_of[c].mshr_free_at);
     free(p->memory_clock_of);
     free(p->l1);
+    free(p->l1_sets);
     free(p->epoch);
     free(p->cu_instructions);
     free(p->round_robin_instructions);

@@ -22,6 +22,7 @@
 #include "base/random.h"
 #include "model/burst_rounds.h"
 #include "model/model.h"
+#include "model/set_lru.h"
 #include "model/stack_distance.h"
 #include "timing/memory_system.h"
 #include "protocols/common/lease_model.h"
@@ -136,6 +137,64 @@ static void crossings_are_reported(void **state)
     assert_true(stack_distance_access(&stack, 1, 1, NULL).crossed);
     assert_false(stack_distance_access(&stack, 1, 1, NULL).crossed);
     stack_distance_release(&stack);
+}
+
+/* A cyclic working set one line larger than a 4-way cache: the fully associative stack puts every
+ * reuse at the cache's lines (all miss), the set-associative tags keep every set but the one
+ * holding five lines; an acquire's new epoch and an atomic's invalidation empty them as the
+ * detailed L1's flash invalidation and drop do. */
+static void set_associative_tags_keep_sets_that_fit(void **state)
+{
+    (void)state;
+    set_lru cache;
+    assert_int_equal(set_lru_init(&cache, 64, 4), 0);
+    stack_distance stack;
+    stack_distance_init(&stack);
+    int set_misses = 0, stack_misses = 0;
+    for (int round = 0; round < 10; round++)
+        for (uint64_t line = 0; line <= 64; line++) {
+            set_misses += !set_lru_access(&cache, line, 0);
+            stack_reuse reuse = stack_distance_access(&stack, line, 0, NULL);
+            stack_misses += reuse.distance == STACK_DISTANCE_COLD || reuse.distance >= 64;
+        }
+    assert_int_equal(stack_misses, 650);
+    assert_int_equal(set_misses, 65 + 9 * 5);   /* the first touches, then set 0's five lines */
+    assert_true(set_lru_access(&cache, 1, 0));
+    assert_false(set_lru_access(&cache, 1, 1));   /* an acquire came between */
+    assert_true(set_lru_access(&cache, 1, 1));
+    set_lru_invalidate(&cache, 1);
+    assert_false(set_lru_access(&cache, 1, 1));
+    set_lru_free(&cache);
+    stack_distance_release(&stack);
+}
+
+static model_profile *profile_set(const char *system, const char *workload, const char *size, const char **sets,
+                                  int set_count, sc_config **config);
+
+/* kmeans's two CTAs a CU at an 8 KiB, 4-way L1 (rcc-gpu, 10 CUs) reuse 64 point lines and a
+ * centroid line in turn: the detailed L1 misses 2,937 loads (2,580 of them first touches), the
+ * fully associative stack 28,640; the profile's misses at the configured L1 are the
+ * set-associative L1's (5,600). */
+static void profile_hits_are_the_set_associative_l1s(void **state)
+{
+    (void)state;
+    const char *sets[] = {"gpu.cu_count=10", "l1.size=8KiB"};
+    sc_config *config;
+    model_profile *profile = profile_set("rcc-gpu", "kmeans", "small", sets, 2, &config);
+    sc_error error = {{0}};
+    model_point point;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    double loads = 0, misses = 0, cold = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *kernel = &profile->kernels[k];
+        loads += kernel->l1_summary.total;
+        misses += kernel->l1_summary.total - model_l1_hits(&kernel->l1_summary, &point);
+        cold += kernel->l1_loads.cold;
+    }
+    assert_true(loads > 100000);
+    assert_true(misses < 3 * cold);
+    profile_free(profile);
+    sc_config_free(config);
 }
 
 /* A profile of a built-in workload at a size on a system preset with `sets` (key=value) applied,
@@ -970,7 +1029,7 @@ static void profile_key_names_what_invalidates_it(void **state)
     assert_string_not_equal(a, g);    /* registers change the CTAs a CU holds */
     assert_non_null(strstr(a, "warps=48 registers=32768 shared=16384 "));
     assert_non_null(strstr(a, "schedulers=2 issue=1 banks=1 "));   /* they set the interleaving */
-    assert_non_null(strstr(a, "scheduler=lrr l1=49152 mshrs=32 "));   /* L1 misses set the warp order */
+    assert_non_null(strstr(a, "scheduler=lrr l1=49152 ways=6 mshrs=32 "));   /* L1 misses set the warp order */
     sc_config *gsi = sc_config_load("gsi", NULL, NULL, 0, &error);
     const char *smaller_l1_set[] = {"l1.size=8192"};
     sc_config *smaller_l1 = sc_config_load("gsi", NULL, smaller_l1_set, 1, &error);
@@ -979,7 +1038,7 @@ static void profile_key_names_what_invalidates_it(void **state)
     profile_key_of(gsi, d);
     profile_key_of(smaller_l1, e);
     profile_key_of(smaller_lrr_l1, f);
-    assert_non_null(strstr(d, "scheduler=gto l1=32768 mshrs=32 "));
+    assert_non_null(strstr(d, "scheduler=gto l1=32768 ways=8 mshrs=32 "));
     assert_string_not_equal(d, e);
     assert_string_not_equal(a, f);
     sc_config_free(smaller_lrr_l1);
@@ -1354,6 +1413,8 @@ int main(void)
         cmocka_unit_test(buckets_tile_the_distances),
         cmocka_unit_test(summary_hits_interpolate_every_capacity),
         cmocka_unit_test(crossings_are_reported),
+        cmocka_unit_test(set_associative_tags_keep_sets_that_fit),
+        cmocka_unit_test(profile_hits_are_the_set_associative_l1s),
         cmocka_unit_test(stalls_sum_to_cycles),
         cmocka_unit_test(kept_l1_models),
         cmocka_unit_test(host_data_comes_from_the_cpu),

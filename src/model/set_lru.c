@@ -1,0 +1,59 @@
+/* set_lru.c — the tags of one set-associative LRU cache (set_lru.h). */
+#include "model/set_lru.h"
+
+#include <stdlib.h>
+
+int set_lru_init(set_lru *cache, uint64_t lines, unsigned associativity)
+{
+    cache->associativity = associativity;
+    cache->sets = associativity > 0 ? lines / associativity : 0;
+    cache->use_clock = 0;
+    cache->ways = NULL;
+    if (cache->sets == 0)
+        return 0;
+    cache->ways = calloc(cache->sets * associativity, sizeof *cache->ways);
+    return cache->ways ? 0 : -1;
+}
+
+void set_lru_free(set_lru *cache)
+{
+    free(cache->ways);
+    cache->ways = NULL;
+    cache->sets = 0;
+}
+
+static set_lru_way *set_of(const set_lru *cache, uint64_t line)
+{
+    return &cache->ways[(line % cache->sets) * cache->associativity];
+}
+
+bool set_lru_access(set_lru *cache, uint64_t line, uint32_t epoch)
+{
+    if (cache->sets == 0)
+        return false;
+    set_lru_way *set = set_of(cache, line), *victim = &set[0];
+    for (unsigned w = 0; w < cache->associativity; w++) {
+        set_lru_way *way = &set[w];
+        bool valid = way->line_plus_one != 0 && way->epoch == epoch;
+        if (valid && way->line_plus_one == line + 1) {
+            way->last_use = ++cache->use_clock;
+            return true;
+        }
+        if (!valid)
+            way->last_use = 0;   /* an empty or stale way goes first */
+        if (way->last_use < victim->last_use)
+            victim = way;
+    }
+    *victim = (set_lru_way){.line_plus_one = line + 1, .last_use = ++cache->use_clock, .epoch = epoch};
+    return false;
+}
+
+void set_lru_invalidate(set_lru *cache, uint64_t line)
+{
+    if (cache->sets == 0)
+        return;
+    set_lru_way *set = set_of(cache, line);
+    for (unsigned w = 0; w < cache->associativity; w++)
+        if (set[w].line_plus_one == line + 1)
+            set[w].line_plus_one = 0;
+}
