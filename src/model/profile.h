@@ -108,6 +108,11 @@ typedef struct model_kernel_profile {
      * line since its previous write (profiler.c): the invalidations a full-map directory sends
      * when each write finds the line shared (mesi's write-through stores). */
     double write_invalidations;
+    /* Of the store line requests, those of a line another CU holds a copy of, ignoring the L1s'
+     * capacity (a CU other than the writer loaded it since its previous write, or that write was
+     * another CU's; none after a host write dropped the GPU's copies): a write-back L1's GetM
+     * for it waits for the copies' invalidation acks or the owner's data (ownership_model.c). */
+    double stores_finding_copies;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
     /* Barrier-synchronised bursts: a CTA's intervals between barriers (closed by a barrier) in

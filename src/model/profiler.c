@@ -332,7 +332,7 @@ static void count_hot(uint32_t *on_line, double *all, double *hottest)
         *hottest = *on_line;
 }
 
-static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access)
+static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access, bool host_dropped)
 {
     model_kernel_profile *group = p->group;
     if (data->launch != p->launch_stamp) {
@@ -353,6 +353,12 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         /* The CUs other than the writer that loaded the line since its previous write: the
          * sharers a directory invalidates before a write-through store or atomic is performed. */
         group->write_invalidations += (double)__builtin_popcountll(data->readers_since_write & ~bit);
+        /* A store to a line another CU holds (it loaded the line since its previous write, or
+         * that write was another CU's), unless a host write dropped the GPU's copies since: a
+         * write-back L1's GetM waits for those copies' invalidation or the owner's data. */
+        bool other_copy = (data->readers_since_write & ~bit) || (data->last_writer >= 0 && (unsigned)data->last_writer != cu);
+        if (access != MODEL_ATOMIC && other_copy && !host_dropped)
+            group->stores_finding_copies++;
         data->readers_since_write = 0;
         if (!data->written)
             group->written_lines++;
@@ -539,7 +545,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     stack_line_data *data = at.data;
     uint64_t distance = at.distance, host_written_at = at.host_written_at;
     bool host_dropped = at.host_dropped;
-    note_sharing(p, data, cu, access);
+    note_sharing(p, data, cu, access, host_dropped);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);

@@ -1250,6 +1250,40 @@ static void sc_cores_take_the_hot_line_once_per_atomic_round(void **state)
     assert_true(mesi.cycles >= floor);
 }
 
+/* vecadd then saxpy (c = alpha * a + c) on sahc-apu: saxpy's CTAs read the c lines vecadd's CTAs
+ * wrote on other CUs (placement continues round-robin across launches), so each of its stores
+ * finds the writer's copy and its GetM waits for that copy's invalidation; vecadd's stores find no
+ * copy. At noc.latency 19 the acks (directory.latency + 2 NoC trips) outlast the home read the
+ * directory starts beside them (l2.latency less its NoC round trip), so a write-back mesi run
+ * is slower than the same profile with no store finding a copy, and more so with a slower
+ * directory. */
+static void getm_waits_for_other_copies_invalidation(void **state)
+{
+    sc_config *config;
+    const char *sets[] = {"noc.latency=19"};
+    model_profile *profile = profile_set("sahc-apu", "vecadd", "tiny", sets, 1, &config);
+    assert_int_equal(profile->kernel_count, 2);
+    assert_float_equal(profile->kernels[0].stores_finding_copies, 0.0, 0.0);
+    assert_float_equal(profile->kernels[1].stores_finding_copies, profile->kernels[1].written_lines, 0.0);
+    assert_true(profile->kernels[1].written_lines > 0);
+    sc_error error = {{0}};
+    model_point point;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("mesi"), config, &point, &error), 0);
+    assert_true(point.protocol_terms[OWNERSHIP_TERM_INVALIDATION_WAIT] > 0);
+    model_prediction waiting = predict("mesi", profile, config);
+    assert_int_equal(sc_config_set(config, "directory.latency", "200", &error), 0);
+    model_prediction slow_directory = predict("mesi", profile, config);
+    profile->kernels[1].stores_finding_copies = 0;
+    model_prediction slow_directory_no_copies = predict("mesi", profile, config);
+    assert_int_equal(sc_config_set(config, "directory.latency", "10", &error), 0);
+    model_prediction no_copies = predict("mesi", profile, config);
+    assert_true(waiting.cycles > no_copies.cycles);
+    assert_true(slow_directory.cycles - slow_directory_no_copies.cycles > waiting.cycles - no_copies.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1289,6 +1323,7 @@ int main(void)
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
+        cmocka_unit_test(getm_waits_for_other_copies_invalidation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,11 @@
  *                  strong loads hit at the same rate as weak ones (acquire is local);
  *   ownership    = each line written in a launch is fetched for ownership once (GetM: a read
  *                  that returns data), so stores add written_lines to the reads beyond the L1;
+ *                  a GetM of a line another CU holds (the profile's stores_finding_copies, at
+ *                  most one per GetM; the L1s' capacity is not applied: an upper bound) waits
+ *                  for the copies' invalidation acks beyond the home read it starts beside them
+ *                  (write_wait: the blocking directory grants M once the data and every ack are
+ *                  in, directory.c); an owner's forwarded data is taken to arrive as soon;
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
  *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
  *                  (write_lines): every line granted E or M (the fills beyond the L1 of lines
@@ -85,15 +90,21 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
         out->write_lines_missed = out->write_lines_dram =
             fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
+    double waiting = ownership > 0 ? fmin(k->stores_finding_copies / ownership, 1.0) : 0.0;
+    out->write_wait = waiting * p->protocol_terms[OWNERSHIP_TERM_INVALIDATION_WAIT];
     out->hot_line_hold_cycles = hot_line_transfers(k, p, out->one_access_at_a_time) * out->forward_latency;
 }
 
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error)
 {
     double gpu_per_noc = sc_config_float(config, "gpu.clock") / sc_config_float(config, "noc.clock");
+    double noc_trip = sc_config_float(config, "noc.latency") * gpu_per_noc;
     point->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY] =
-        sc_config_float(config, "directory.latency") + 2 * sc_config_float(config, "noc.latency") * gpu_per_noc +
-        point->noc_header_cycles + point->noc_data_cycles;
+        sc_config_float(config, "directory.latency") + 2 * noc_trip + point->noc_header_cycles + point->noc_data_cycles;
+    double home_read = point->l2_latency - (2 * noc_trip + point->noc_header_cycles + point->noc_data_cycles +
+                                            sc_config_float(config, "l1.tag_latency"));
+    double acks = sc_config_float(config, "directory.latency") + 2 * (noc_trip + point->noc_header_cycles);
+    point->protocol_terms[OWNERSHIP_TERM_INVALIDATION_WAIT] = fmax(acks - home_read, 0.0);
     point->l2_write_through = 0.0;   /* the L2 is the home of the lines the L1s write back (directory.c) */
     return 0;
 }

@@ -24,11 +24,14 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
 
 /* The point's terms these models read (ownership_load_point); a model that adds its own
  * numbers to the point puts them from OWNERSHIP_TERM_COUNT on. */
-enum { OWNERSHIP_TERM_FORWARD_LATENCY, OWNERSHIP_TERM_COUNT };
+enum { OWNERSHIP_TERM_FORWARD_LATENCY, OWNERSHIP_TERM_INVALIDATION_WAIT, OWNERSHIP_TERM_COUNT };
 
-/* The point's term these models add (their load_point): a read the directory forwards to the
+/* The point's terms these models add (their load_point): a read the directory forwards to the
  * owner takes directory.latency before the forward leaves, and the owner's answer (a line) comes
- * back over the NoC. */
+ * back over the NoC; a GetM that finds other copies waits for the acks of their invalidations
+ * (directory.latency, then an invalidation's and an ack's NoC trip) where they take longer than
+ * the home read the directory starts beside them (the L2 trip less its NoC round trip, as the
+ * engine takes it out of l2.latency: timing_config.c). */
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error);
 
 #endif

@@ -8,8 +8,9 @@
  * (M -> S), so only the first read after a write is forwarded and later ones read the home; the
  * memory-side L3 is not writable (the engine's default), so the L2's dirty victims go to DRAM.
  * A store in flight: the first store of a line the launch writes fetches ownership (an L2 trip);
- * the others hit the owned line and are done at the L1's latency (write_l1_share). The GetM's
- * invalidations of other sharers are not a term of the store's latency.
+ * the others hit the owned line and are done at the L1's latency (write_l1_share). A GetM of a
+ * line other CUs hold waits for their invalidations' acks (ownership_serve's write_wait), and the
+ * SC core holds the warp's next access until then.
  *
  * write_through (Ren §3.2's MESI; no L1 owns a line, so nothing is fetched for ownership,
  * forwarded or put back):
