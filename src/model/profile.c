@@ -23,7 +23,8 @@
  * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 the stores a warp leaves in flight
  * at its exit and the warps' leads before their first access (order_final_writes,
  * order_final_write_leads), 15 the time from a launch's latest written lease to its end
- * (kernel_end_lease_ages), 16 the stores that find another CU's copy (stores_finding_copies). */
+ * (kernel_end_lease_ages), 16 the stores that find another CU's copy in its L1 (stores_finding_copies; l1.associativity
+ * joins the key). */
 #define PROFILE_FORMAT 16
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
@@ -40,10 +41,12 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
                          (long long)sc_config_int(config, keys[k]));
-    /* l1.size and l1.mshrs decide which loads stall a warp, and how long (profiler.c). */
-    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld mshrs=%lld format=%d",
+    /* l1.size and l1.mshrs decide which loads stall a warp, and how long (profiler.c); l1.size and
+     * l1.associativity which writes find another CU's copy (stores_finding_copies). */
+    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld ways=%lld mshrs=%lld format=%d",
              sc_config_string(config, "gpu.scheduler"), (long long)sc_config_int(config, "l1.size"),
-             (long long)sc_config_int(config, "l1.mshrs"), PROFILE_FORMAT);
+             (long long)sc_config_int(config, "l1.associativity"), (long long)sc_config_int(config, "l1.mshrs"),
+             PROFILE_FORMAT);
 }
 
 void profile_free(model_profile *profile)

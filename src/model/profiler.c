@@ -47,6 +47,7 @@
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
+#include "model/l1_copies.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
 #include "timing/coalescer.h"
@@ -110,6 +111,7 @@ struct profiler {
     char key[PROFILE_KEY_BYTES];   /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
+    l1_copies l1_copies;           /* per CU: the configured L1's sets and ways, write-allocate, coherent */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -183,6 +185,7 @@ profiler *profiler_create(const sc_config *config)
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_init(&p->l1[c]);
+    l1_copies_init(&p->l1_copies, p->cu_count, p->l1_lines, (uint64_t)sc_config_int(config, "l1.associativity"));
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
@@ -332,7 +335,7 @@ static void count_hot(uint32_t *on_line, double *all, double *hottest)
         *hottest = *on_line;
 }
 
-static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access, bool host_dropped)
+static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access)
 {
     model_kernel_profile *group = p->group;
     if (data->launch != p->launch_stamp) {
@@ -353,12 +356,6 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         /* The CUs other than the writer that loaded the line since its previous write: the
          * sharers a directory invalidates before a write-through store or atomic is performed. */
         group->write_invalidations += (double)__builtin_popcountll(data->readers_since_write & ~bit);
-        /* A store to a line another CU holds (it loaded the line since its previous write, or
-         * that write was another CU's), unless a host write dropped the GPU's copies since: a
-         * write-back L1's GetM waits for those copies' invalidation or the owner's data. */
-        bool other_copy = (data->readers_since_write & ~bit) || (data->last_writer >= 0 && (unsigned)data->last_writer != cu);
-        if (access != MODEL_ATOMIC && other_copy && !host_dropped)
-            group->stores_finding_copies++;
         data->readers_since_write = 0;
         if (!data->written)
             group->written_lines++;
@@ -545,7 +542,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     stack_line_data *data = at.data;
     uint64_t distance = at.distance, host_written_at = at.host_written_at;
     bool host_dropped = at.host_dropped;
-    note_sharing(p, data, cu, access, host_dropped);
+    note_sharing(p, data, cu, access);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
@@ -568,6 +565,10 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     data->seen_at = p->memory_clock;
     if (access == MODEL_ATOMIC)
         stack_distance_invalidate(&p->l1[cu], line);
+    if (!store && access != MODEL_ATOMIC)
+        l1_copies_read(&p->l1_copies, cu, line);
+    else if (l1_copies_write(&p->l1_copies, cu, line) && store)
+        group->stores_finding_copies++;
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
@@ -929,8 +930,10 @@ static void host_access(void *context, uint64_t address, size_t bytes, bool is_w
     for (uint64_t line = address / p->line_bytes; line <= (address + bytes - 1) / p->line_bytes; line++) {
         stack_line *slot;
         stack_distance_access(&p->host, line, 0, &slot);
-        if (is_write)
+        if (is_write) {
             p->last_host_write = slot->data.host_written_at = ++p->memory_clock;
+            l1_copies_drop(&p->l1_copies, line);
+        }
     }
 }
 
@@ -987,6 +990,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     profile_prepare(profile);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_release(&p->l1[c]);
+    l1_copies_release(&p->l1_copies);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
     for (unsigned c = 0; c < p->cu_count; c++)
