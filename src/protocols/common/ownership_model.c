@@ -7,11 +7,13 @@
  *                  strong loads hit at the same rate as weak ones (acquire is local);
  *   ownership    = each line written in a launch is fetched for ownership once (GetM: a read
  *                  that returns data), so stores add written_lines to the reads beyond the L1;
- *                  a GetM of a line another CU holds (the profile's stores_finding_copies, at
- *                  most one per GetM; the L1s' capacity is not applied: an upper bound) waits
- *                  for the copies' invalidation acks beyond the home read it starts beside them
- *                  (write_wait: the blocking directory grants M once the data and every ack are
- *                  in, directory.c); an owner's forwarded data is taken to arrive as soon;
+ *                  a GetM of a line another CU's L1 still holds (the profile's
+ *                  stores_finding_copies, at most one per GetM) waits for the copies'
+ *                  invalidation acks beyond the home read it starts beside them (the blocking
+ *                  directory grants M once the data and every ack are in, directory.c), holding
+ *                  its MSHR and its warp meanwhile, as a forwarded read does (the two are one
+ *                  mean extra latency of the L2-served lines); an owner's forwarded data is
+ *                  taken to arrive as soon;
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
  *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
  *                  (write_lines): every line granted E or M (the fills beyond the L1 of lines
@@ -80,8 +82,16 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
     out->read_lines_l1 = hits;
     double forwarded = choices.read_writes_home ? fmin(k->remote_read_after_write, k->written_lines)
                                                 : k->remote_read_after_write;
-    out->read_lines_forwarded = fmin(forwarded, out->read_lines_l2);
-    out->forward_latency = p->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
+    /* The GetMs that find other copies wait on those L1s as a forwarded read waits on its owner:
+     * both hold their MSHR and their warp for the L2 trip and more, so the L2-served lines' mean
+     * extra latency counts both (where the acks outlast the home read). */
+    double forward_latency = p->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
+    double invalidation_wait = p->protocol_terms[OWNERSHIP_TERM_INVALIDATION_WAIT];
+    double getm_waits = invalidation_wait > 0 ? fmin(k->stores_finding_copies, ownership) : 0.0;
+    double waiting = forwarded + getm_waits;
+    out->read_lines_forwarded = fmin(waiting, out->read_lines_l2);
+    out->forward_latency =
+        waiting > 0 ? (forwarded * forward_latency + getm_waits * invalidation_wait) / waiting : forward_latency;
     double exclusive = k->footprint_lines > 0 ? 1.0 - fmin(k->shared_lines / k->footprint_lines, 1.0) : 1.0;
     double owned_fills = fmax(beyond * exclusive, k->written_lines);
     double home_writes = choices.read_writes_home ? out->read_lines_forwarded : 0.0;
@@ -90,9 +100,7 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
         out->write_lines_missed = out->write_lines_dram =
             fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
-    double waiting = ownership > 0 ? fmin(k->stores_finding_copies / ownership, 1.0) : 0.0;
-    out->write_wait = waiting * p->protocol_terms[OWNERSHIP_TERM_INVALIDATION_WAIT];
-    out->hot_line_hold_cycles = hot_line_transfers(k, p, out->one_access_at_a_time) * out->forward_latency;
+    out->hot_line_hold_cycles = hot_line_transfers(k, p, out->one_access_at_a_time) * forward_latency;
 }
 
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error)

@@ -9,8 +9,8 @@
  * memory-side L3 is not writable (the engine's default), so the L2's dirty victims go to DRAM.
  * A store in flight: the first store of a line the launch writes fetches ownership (an L2 trip);
  * the others hit the owned line and are done at the L1's latency (write_l1_share). A GetM of a
- * line other CUs hold waits for their invalidations' acks (ownership_serve's write_wait), and the
- * SC core holds the warp's next access until then.
+ * line other CUs hold waits for their invalidations' acks (ownership_serve), and the SC core holds
+ * the warp's next access until then.
  *
  * write_through (Ren §3.2's MESI; no L1 owns a line, so nothing is fetched for ownership,
  * forwarded or put back):
