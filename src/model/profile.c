@@ -23,8 +23,8 @@
  * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 the stores a warp leaves in flight
  * at its exit and the warps' leads before their first access (order_final_writes,
  * order_final_write_leads), 15 the time from a launch's latest written lease to its end
- * (kernel_end_lease_ages), 16 the stores that find another CU's copy in its L1 (stores_finding_copies; l1.associativity
- * joins the key). */
+ * (kernel_end_lease_ages), 16 the write-allocate L1s' GetMs, invalidations and forwards under MESI
+ * (store_ownership_requests ... loads_forwarded_dirty; l1.associativity joins the key). */
 #define PROFILE_FORMAT 16
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
@@ -67,8 +67,10 @@ static const struct {
     FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
     FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
-    FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(stores_finding_copies),
-    FIELD(atomic_hottest_share), FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
+    FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations),
+    FIELD(store_ownership_requests), FIELD(stores_finding_copies), FIELD(loads_forwarded),
+    FIELD(loads_forwarded_dirty), FIELD(atomic_hottest_share), FIELD(load_hottest_share), FIELD(barrier_bursts),
+    FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads),

@@ -565,10 +565,17 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     data->seen_at = p->memory_clock;
     if (access == MODEL_ATOMIC)
         stack_distance_invalidate(&p->l1[cu], line);
-    if (!store && access != MODEL_ATOMIC)
-        l1_copies_read(&p->l1_copies, cu, line);
-    else if (l1_copies_write(&p->l1_copies, cu, line) && store)
-        group->stores_finding_copies++;
+    if (!store && access != MODEL_ATOMIC) {
+        l1_copy_read read = l1_copies_read(&p->l1_copies, cu, line);
+        group->loads_forwarded += read == L1_COPY_FORWARDED_CLEAN || read == L1_COPY_FORWARDED_DIRTY;
+        group->loads_forwarded_dirty += read == L1_COPY_FORWARDED_DIRTY;
+    } else {
+        l1_copy_write write = l1_copies_write(&p->l1_copies, cu, line);
+        if (store) {
+            group->store_ownership_requests += write.ownership;
+            group->stores_finding_copies += write.found_copies;
+        }
+    }
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)

@@ -14,10 +14,13 @@ typedef struct ownership_choices {
      * memory_system.l3_writable); otherwise GPU writes pass it to DRAM. */
     bool l3_takes_writes;
     /* A read of another CU's modified line writes the owner's data home and leaves both copies
-     * shared (MESI's M -> S); otherwise the owner keeps the dirty line (MOESI's M -> O) and
-     * answers every later read of it. */
+     * shared (MESI's M -> S: the profile's L1s count its forwards); otherwise the owner keeps the
+     * dirty line (MOESI's M -> O) and answers every later read of it. */
     bool read_writes_home;
 } ownership_choices;
+
+/* The GetMs of the group's stores (the profile's write-allocate L1s: store_ownership_requests). */
+double ownership_requests(const model_kernel_profile *k);
 
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out);
