@@ -1292,6 +1292,37 @@ static void getm_waits_for_other_copies_invalidation(void **state)
     sc_config_free(config);
 }
 
+/* The write-allocate MESI L1s the profiler keeps (l1_copies.h), against the detailed mesi run of
+ * vecadd (size small) on sahc-apu with 27 CUs: with 48 KiB L1s saxpy's reads of a (read by vecadd
+ * on other CUs, granted E there) and of c (written there) are forwarded to those owners, and its
+ * stores of c are GetMs that invalidate the old owners' copies (detailed: 7,715 forwards, 3,687
+ * GetMs beyond vecadd's 4,096, 3,558 invalidations); with 8 KiB L1s the owners have evicted the
+ * lines, saxpy's reads are granted E and its stores turn them into M silently (146 forwards, 112
+ * GetMs, 0 invalidations). vecadd's stores of c are GetMs of lines no one read, which the L2
+ * misses: mesi reads them from DRAM (detailed: 4,096 DRAM reads). */
+static void write_allocate_l1s_grant_exclusive_and_forward_to_owners(void **state)
+{
+    sc_config *config;
+    const char *large[] = {"gpu.cu_count=27", "l1.size=49152"}, *small[] = {"gpu.cu_count=27", "l1.size=8192"};
+    model_profile *profile = profile_set("sahc-apu", "vecadd", "small", large, 2, &config);
+    const model_kernel_profile *vecadd = &profile->kernels[0], *saxpy = &profile->kernels[1];
+    assert_float_equal(vecadd->store_ownership_requests, vecadd->written_lines, 0.0);
+    assert_float_equal(vecadd->loads_forwarded, 0.0, 0.0);
+    assert_true(saxpy->loads_forwarded > 0.9 * saxpy->lines[MODEL_LOAD]);
+    assert_true(saxpy->store_ownership_requests > 0.9 * saxpy->written_lines);
+    assert_true(saxpy->stores_finding_copies > 0.8 * saxpy->written_lines);
+    model_prediction mesi = predict("mesi", profile, config);
+    assert_true(mesi.dram_read_bytes >= vecadd->written_lines * profile->line_bytes);
+    profile_free(profile);
+    sc_config_free(config);
+    profile = profile_set("sahc-apu", "vecadd", "small", small, 2, &config);
+    saxpy = &profile->kernels[1];
+    assert_true(saxpy->loads_forwarded < 0.05 * saxpy->lines[MODEL_LOAD]);
+    assert_true(saxpy->store_ownership_requests < 0.05 * saxpy->written_lines);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1332,6 +1363,7 @@ int main(void)
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
         cmocka_unit_test(getm_waits_for_other_copies_invalidation),
+        cmocka_unit_test(write_allocate_l1s_grant_exclusive_and_forward_to_owners),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
