@@ -23,9 +23,8 @@
  * and latest read into an L1 (l1_hit_gaps, write_lease_gaps), 14 the stores a warp leaves in flight
  * at its exit and the warps' leads before their first access (order_final_writes,
  * order_final_write_leads), 15 the time from a launch's latest written lease to its end
- * (kernel_end_lease_ages), 16 the write-allocate L1s' GetMs, invalidations and forwards under MESI
- * (store_ownership_requests ... loads_forwarded_dirty; l1.associativity joins the key). */
-#define PROFILE_FORMAT 16
+ * (kernel_end_lease_ages). */
+#define PROFILE_FORMAT 15
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -41,12 +40,10 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
                          (long long)sc_config_int(config, keys[k]));
-    /* l1.size and l1.mshrs decide which loads stall a warp, and how long (profiler.c); l1.size and
-     * l1.associativity which writes find another CU's copy (stores_finding_copies). */
-    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld ways=%lld mshrs=%lld format=%d",
+    /* l1.size and l1.mshrs decide which loads stall a warp, and how long (profiler.c). */
+    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld mshrs=%lld format=%d",
              sc_config_string(config, "gpu.scheduler"), (long long)sc_config_int(config, "l1.size"),
-             (long long)sc_config_int(config, "l1.associativity"), (long long)sc_config_int(config, "l1.mshrs"),
-             PROFILE_FORMAT);
+             (long long)sc_config_int(config, "l1.mshrs"), PROFILE_FORMAT);
 }
 
 void profile_free(model_profile *profile)
@@ -67,10 +64,8 @@ static const struct {
     FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
     FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
-    FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations),
-    FIELD(store_ownership_requests), FIELD(stores_finding_copies), FIELD(loads_forwarded),
-    FIELD(loads_forwarded_dirty), FIELD(atomic_hottest_share), FIELD(load_hottest_share), FIELD(barrier_bursts),
-    FIELD(barrier_burst_lines),
+    FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
+    FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads),

@@ -52,8 +52,7 @@
  * conflict degrees), l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width,
  * l1.banks, gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity
  * decides which loads miss and its MSHRs how long they stall their warps, so how warps
- * interleave), and l1.associativity (with l1.size, the sets that decide which lines the
- * write-allocate L1s hold: store_ownership_requests ... loads_forwarded_dirty). Changing any of them needs a new profile (taken automatically). Otherwise the L2's
+ * interleave). Changing any of them needs a new profile (taken automatically). Otherwise the L2's
  * and other caches' capacities, associativities, latencies, clocks, NoC and DRAM parameters and
  * store buffers do not: the models apply them to the same profile.
  */
@@ -109,14 +108,6 @@ typedef struct model_kernel_profile {
      * line since its previous write (profiler.c): the invalidations a full-map directory sends
      * when each write finds the line shared (mesi's write-through stores). */
     double write_invalidations;
-    /* The write-allocate L1s of the configured sets and ways under a MESI directory (l1_copies.h:
-     * filled by every line request, a GetM invalidating the other CUs' copies, a host write all of
-     * them), for the ownership protocols' models (ownership_model.c): the store line requests
-     * whose CU does not own the line in E or M (a GetM), those of them that find another CU's
-     * copy (the GetM waits for its invalidation ack), and the load line requests the directory
-     * forwards to another CU's L1 that owns the line, in E or M (loads_forwarded) and in M alone
-     * (loads_forwarded_dirty: MESI writes the owner's data home). */
-    double store_ownership_requests, stores_finding_copies, loads_forwarded, loads_forwarded_dirty;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
     /* Barrier-synchronised bursts: a CTA's intervals between barriers (closed by a barrier) in

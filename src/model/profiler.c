@@ -47,7 +47,6 @@
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
-#include "model/l1_copies.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
 #include "timing/coalescer.h"
@@ -111,7 +110,6 @@ struct profiler {
     char key[PROFILE_KEY_BYTES];   /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
-    l1_copies l1_copies;           /* per CU: the configured L1's sets and ways, write-allocate, coherent */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -185,7 +183,6 @@ profiler *profiler_create(const sc_config *config)
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_init(&p->l1[c]);
-    l1_copies_init(&p->l1_copies, p->cu_count, p->l1_lines, (uint64_t)sc_config_int(config, "l1.associativity"));
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
@@ -565,17 +562,6 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     data->seen_at = p->memory_clock;
     if (access == MODEL_ATOMIC)
         stack_distance_invalidate(&p->l1[cu], line);
-    if (!store && access != MODEL_ATOMIC) {
-        l1_copy_read read = l1_copies_read(&p->l1_copies, cu, line);
-        group->loads_forwarded += read == L1_COPY_FORWARDED_CLEAN || read == L1_COPY_FORWARDED_DIRTY;
-        group->loads_forwarded_dirty += read == L1_COPY_FORWARDED_DIRTY;
-    } else {
-        l1_copy_write write = l1_copies_write(&p->l1_copies, cu, line);
-        if (store) {
-            group->store_ownership_requests += write.ownership;
-            group->stores_finding_copies += write.found_copies;
-        }
-    }
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
@@ -937,10 +923,8 @@ static void host_access(void *context, uint64_t address, size_t bytes, bool is_w
     for (uint64_t line = address / p->line_bytes; line <= (address + bytes - 1) / p->line_bytes; line++) {
         stack_line *slot;
         stack_distance_access(&p->host, line, 0, &slot);
-        if (is_write) {
+        if (is_write)
             p->last_host_write = slot->data.host_written_at = ++p->memory_clock;
-            l1_copies_drop(&p->l1_copies, line);
-        }
     }
 }
 
@@ -997,7 +981,6 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     profile_prepare(profile);
     for (unsigned c = 0; c < p->cu_count; c++)
         stack_distance_release(&p->l1[c]);
-    l1_copies_release(&p->l1_copies);
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
     for (unsigned c = 0; c < p->cu_count; c++)

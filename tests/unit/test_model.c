@@ -925,7 +925,7 @@ static void profile_key_names_what_invalidates_it(void **state)
     assert_string_not_equal(a, g);    /* registers change the CTAs a CU holds */
     assert_non_null(strstr(a, "warps=48 registers=32768 shared=16384 "));
     assert_non_null(strstr(a, "schedulers=2 issue=1 banks=1 "));   /* they set the interleaving */
-    assert_non_null(strstr(a, "scheduler=lrr l1=49152 ways=6 mshrs=32 "));   /* L1 misses: the warp order; its sets: the copies */
+    assert_non_null(strstr(a, "scheduler=lrr l1=49152 mshrs=32 "));   /* L1 misses set the warp order */
     sc_config *gsi = sc_config_load("gsi", NULL, NULL, 0, &error);
     const char *smaller_l1_set[] = {"l1.size=8192"};
     sc_config *smaller_l1 = sc_config_load("gsi", NULL, smaller_l1_set, 1, &error);
@@ -934,7 +934,7 @@ static void profile_key_names_what_invalidates_it(void **state)
     profile_key_of(gsi, d);
     profile_key_of(smaller_l1, e);
     profile_key_of(smaller_lrr_l1, f);
-    assert_non_null(strstr(d, "scheduler=gto l1=32768 ways=8 mshrs=32 "));
+    assert_non_null(strstr(d, "scheduler=gto l1=32768 mshrs=32 "));
     assert_string_not_equal(d, e);
     assert_string_not_equal(a, f);
     sc_config_free(smaller_lrr_l1);
@@ -1250,79 +1250,6 @@ static void sc_cores_take_the_hot_line_once_per_atomic_round(void **state)
     assert_true(mesi.cycles >= floor);
 }
 
-/* vecadd then saxpy (c = alpha * a + c) on sahc-apu: saxpy's CTAs read the c lines vecadd's CTAs
- * wrote on other CUs (placement continues round-robin across launches), so each of its stores
- * finds the writer's copy and its GetM waits for that copy's invalidation; vecadd's stores find no
- * copy, unless the writer's L1 evicted it (l1_copies.h). At noc.latency 19 the acks (directory.latency + 2 NoC trips) outlast the home read the
- * directory starts beside them (l2.latency less its NoC round trip), so a write-back mesi run
- * is slower than the same profile with no store finding a copy, and more so with a slower
- * directory. */
-static void getm_waits_for_other_copies_invalidation(void **state)
-{
-    sc_config *config;
-    const char *sets[] = {"noc.latency=19"};
-    model_profile *profile = profile_set("sahc-apu", "vecadd", "tiny", sets, 1, &config);
-    assert_int_equal(profile->kernel_count, 2);
-    assert_float_equal(profile->kernels[0].stores_finding_copies, 0.0, 0.0);
-    assert_float_equal(profile->kernels[1].stores_finding_copies, profile->kernels[1].written_lines, 0.0);
-    assert_true(profile->kernels[1].written_lines > 0);
-    sc_error error = {{0}};
-    model_point point;
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(model_mechanism_find("mesi"), config, &point, &error), 0);
-    assert_true(point.protocol_terms[OWNERSHIP_TERM_INVALIDATION_WAIT] > 0);
-    model_prediction waiting = predict("mesi", profile, config);
-    assert_int_equal(sc_config_set(config, "directory.latency", "200", &error), 0);
-    model_prediction slow_directory = predict("mesi", profile, config);
-    profile->kernels[1].stores_finding_copies = 0;
-    model_prediction slow_directory_no_copies = predict("mesi", profile, config);
-    assert_int_equal(sc_config_set(config, "directory.latency", "10", &error), 0);
-    model_prediction no_copies = predict("mesi", profile, config);
-    assert_true(waiting.cycles > no_copies.cycles);
-    assert_true(slow_directory.cycles - slow_directory_no_copies.cycles > waiting.cycles - no_copies.cycles);
-    profile_free(profile);
-    sc_config_free(config);
-    /* At size small on 27 CUs with 8 KiB L1s the writers have evicted c before saxpy stores it
-     * (the detailed run: 0 invalidations; 3,558 with 48 KiB L1s, where the profile finds 3,456). */
-    const char *small_l1[] = {"gpu.cu_count=27", "l1.size=8192"};
-    profile = profile_set("sahc-apu", "vecadd", "small", small_l1, 2, &config);
-    assert_true(profile->kernels[1].written_lines > 0);
-    assert_true(profile->kernels[1].stores_finding_copies < 0.1 * profile->kernels[1].written_lines);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
-/* The write-allocate MESI L1s the profiler keeps (l1_copies.h), against the detailed mesi run of
- * vecadd (size small) on sahc-apu with 27 CUs: with 48 KiB L1s saxpy's reads of a (read by vecadd
- * on other CUs, granted E there) and of c (written there) are forwarded to those owners, and its
- * stores of c are GetMs that invalidate the old owners' copies (detailed: 7,715 forwards, 3,687
- * GetMs beyond vecadd's 4,096, 3,558 invalidations); with 8 KiB L1s the owners have evicted the
- * lines, saxpy's reads are granted E and its stores turn them into M silently (146 forwards, 112
- * GetMs, 0 invalidations). vecadd's stores of c are GetMs of lines no one read, which the L2
- * misses: mesi reads them from DRAM (detailed: 4,096 DRAM reads). */
-static void write_allocate_l1s_grant_exclusive_and_forward_to_owners(void **state)
-{
-    sc_config *config;
-    const char *large[] = {"gpu.cu_count=27", "l1.size=49152"}, *small[] = {"gpu.cu_count=27", "l1.size=8192"};
-    model_profile *profile = profile_set("sahc-apu", "vecadd", "small", large, 2, &config);
-    const model_kernel_profile *vecadd = &profile->kernels[0], *saxpy = &profile->kernels[1];
-    assert_float_equal(vecadd->store_ownership_requests, vecadd->written_lines, 0.0);
-    assert_float_equal(vecadd->loads_forwarded, 0.0, 0.0);
-    assert_true(saxpy->loads_forwarded > 0.9 * saxpy->lines[MODEL_LOAD]);
-    assert_true(saxpy->store_ownership_requests > 0.9 * saxpy->written_lines);
-    assert_true(saxpy->stores_finding_copies > 0.8 * saxpy->written_lines);
-    model_prediction mesi = predict("mesi", profile, config);
-    assert_true(mesi.dram_read_bytes >= vecadd->written_lines * profile->line_bytes);
-    profile_free(profile);
-    sc_config_free(config);
-    profile = profile_set("sahc-apu", "vecadd", "small", small, 2, &config);
-    saxpy = &profile->kernels[1];
-    assert_true(saxpy->loads_forwarded < 0.05 * saxpy->lines[MODEL_LOAD]);
-    assert_true(saxpy->store_ownership_requests < 0.05 * saxpy->written_lines);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1362,8 +1289,6 @@ int main(void)
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
-        cmocka_unit_test(getm_waits_for_other_copies_invalidation),
-        cmocka_unit_test(write_allocate_l1s_grant_exclusive_and_forward_to_owners),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,36 +5,21 @@
  *                  another CU wrote last (the writer took ownership and invalidated the copy)
  *                  and the reuses across a host write of their line (the host write drops it);
  *                  strong loads hit at the same rate as weak ones (acquire is local);
- *   ownership    = a store to a line its L1 does not own (E or M) fetches ownership (GetM: a
- *                  read that returns data), so stores add those GetMs to the reads beyond the L1
- *                  (the profile's store_ownership_requests, from per-CU write-allocate L1s of
- *                  the configured sets and ways: model/l1_copies.h; a line the CU read while no
- *                  other L1 held it was granted E, and its store turns it into M silently);
- *                  a GetM the L2 misses (the stores' L2 distances; at most the GetMs) reads the
- *                  line from memory, taken to be DRAM (a store's memory-side class, CPU-owned
- *                  or in the L3, is not profiled);
- *                  a GetM of a line another CU's L1 still holds (the profile's
- *                  stores_finding_copies, at most one per GetM) waits for the copies'
- *                  invalidation acks beyond the home read it starts beside them (the blocking
- *                  directory grants M once the data and every ack are in, directory.c), holding
- *                  its MSHR and its warp meanwhile, as a forwarded read does (the two are one
- *                  mean extra latency of the L2-served lines); an owner's forwarded data is
- *                  taken to arrive as soon;
+ *   ownership    = each line written in a launch is fetched for ownership once (GetM: a read
+ *                  that returns data), so stores add written_lines to the reads beyond the L1;
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
  *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
  *                  (write_lines): every line granted E or M (the fills beyond the L1 of lines
  *                  no other CU touches in the launch, 1 - shared_lines/footprint_lines of them,
  *                  and at least the written lines) is replaced, except those the CUs' L1s
  *                  still hold at the end;
- *   forwards     = a load that misses its L1 and finds the line owned by another L1 is
- *                  forwarded to the owner, which answers through the directory: an L2 trip plus
- *                  the forward latency (ownership_load_point). When the owner keeps the dirty
- *                  line (MOESI's O) every load of a line another CU wrote last is forwarded
- *                  (remote_read_after_write); under MESI the owner keeps a shared copy (E -> S,
- *                  M -> S writing the data home), and the profile's L1s count the loads that find
- *                  an owner still holding the line (loads_forwarded: lines granted E are owned
- *                  too) and those whose owner held it in M (loads_forwarded_dirty), whose home
- *                  write is a write even if the L1s still hold the line at the end;
+ *   forwards     = the loads of lines another CU wrote last miss the L1 (the writer's GetM
+ *                  invalidated the copy) and the directory forwards them to the owner, which
+ *                  answers through it: an L2 trip plus the forward latency (ownership_load_point).
+ *                  When the owner keeps the dirty line (MOESI's O) every such load is
+ *                  forwarded; when a read writes it home (MESI's M -> S) only the first read
+ *                  after a write is, at most one per written line, and that home write is a
+ *                  write even if the L1s still hold the line at the end;
  *   DRAM writes  = with a write-back L3, written lines whose distance exceeds the L3's capacity
  *                  reach DRAM; otherwise (and without an L3) the L2's dirty victims do;
  *   L2 hits and misses and where the misses are served (model_memory_split): a write-back L3
@@ -80,58 +65,35 @@ static double hot_line_transfers(const model_kernel_profile *k, const model_poin
     return k->launches * fmin(hot_per_launch, per_launch);
 }
 
-double ownership_requests(const model_kernel_profile *k)
-{
-    return fmin(k->store_ownership_requests, k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG]);
-}
-
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out)
 {
     double hits = model_kept_l1_hits(k, p, model_l1_hits(&k->l1_host_written_summary, p) + k->remote_read_after_write);
-    double ownership = ownership_requests(k);
+    double ownership = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
     model_memory_split(k, p, beyond, choices.l3_takes_writes, out);
-    /* A GetM of a line the L2 does not hold (the stores' GPU-wide distances: a first store of a
-     * line no one read is cold) reads its home from memory; the split above sees the loads' misses
-     * only. Their memory-side class is not profiled: they are taken to DRAM. */
-    double getm_misses = fmin(fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l2_lines), 0.0),
-                              fmin(ownership, out->read_lines_l2));
-    out->read_lines_l2 -= getm_misses;
-    out->read_lines_dram += getm_misses;
     out->read_lines_l1 = hits;
-    double forwarded = choices.read_writes_home ? k->loads_forwarded : k->remote_read_after_write;
-    /* The GetMs that find other copies wait on those L1s as a forwarded read waits on its owner:
-     * both hold their MSHR and their warp for the L2 trip and more, so the L2-served lines' mean
-     * extra latency counts both (where the acks outlast the home read). */
-    double forward_latency = p->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
-    double invalidation_wait = p->protocol_terms[OWNERSHIP_TERM_INVALIDATION_WAIT];
-    double getm_waits = invalidation_wait > 0 ? fmin(k->stores_finding_copies, ownership) : 0.0;
-    double waiting = forwarded + getm_waits;
-    out->read_lines_forwarded = fmin(waiting, out->read_lines_l2);
-    out->forward_latency =
-        waiting > 0 ? (forwarded * forward_latency + getm_waits * invalidation_wait) / waiting : forward_latency;
+    double forwarded = choices.read_writes_home ? fmin(k->remote_read_after_write, k->written_lines)
+                                                : k->remote_read_after_write;
+    out->read_lines_forwarded = fmin(forwarded, out->read_lines_l2);
+    out->forward_latency = p->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
     double exclusive = k->footprint_lines > 0 ? 1.0 - fmin(k->shared_lines / k->footprint_lines, 1.0) : 1.0;
     double owned_fills = fmax(beyond * exclusive, k->written_lines);
-    double home_writes = choices.read_writes_home ? fmin(k->loads_forwarded_dirty, out->read_lines_forwarded) : 0.0;
+    double home_writes = choices.read_writes_home ? out->read_lines_forwarded : 0.0;
     out->write_lines = fmax(owned_fills - p->l1_lines * p->cu_count, home_writes);
     if (choices.l3_takes_writes && p->l3_lines > 0)
         out->write_lines_missed = out->write_lines_dram =
             fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
-    out->hot_line_hold_cycles = hot_line_transfers(k, p, out->one_access_at_a_time) * forward_latency;
+    out->hot_line_hold_cycles = hot_line_transfers(k, p, out->one_access_at_a_time) * out->forward_latency;
 }
 
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error)
 {
     double gpu_per_noc = sc_config_float(config, "gpu.clock") / sc_config_float(config, "noc.clock");
-    double noc_trip = sc_config_float(config, "noc.latency") * gpu_per_noc;
     point->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY] =
-        sc_config_float(config, "directory.latency") + 2 * noc_trip + point->noc_header_cycles + point->noc_data_cycles;
-    double home_read = point->l2_latency - (2 * noc_trip + point->noc_header_cycles + point->noc_data_cycles +
-                                            sc_config_float(config, "l1.tag_latency"));
-    double acks = sc_config_float(config, "directory.latency") + 2 * (noc_trip + point->noc_header_cycles);
-    point->protocol_terms[OWNERSHIP_TERM_INVALIDATION_WAIT] = fmax(acks - home_read, 0.0);
+        sc_config_float(config, "directory.latency") + 2 * sc_config_float(config, "noc.latency") * gpu_per_noc +
+        point->noc_header_cycles + point->noc_data_cycles;
     point->l2_write_through = 0.0;   /* the L2 is the home of the lines the L1s write back (directory.c) */
     return 0;
 }

@@ -14,27 +14,21 @@ typedef struct ownership_choices {
      * memory_system.l3_writable); otherwise GPU writes pass it to DRAM. */
     bool l3_takes_writes;
     /* A read of another CU's modified line writes the owner's data home and leaves both copies
-     * shared (MESI's M -> S: the profile's L1s count its forwards); otherwise the owner keeps the
-     * dirty line (MOESI's M -> O) and answers every later read of it. */
+     * shared (MESI's M -> S); otherwise the owner keeps the dirty line (MOESI's M -> O) and
+     * answers every later read of it. */
     bool read_writes_home;
 } ownership_choices;
-
-/* The GetMs of the group's stores (the profile's write-allocate L1s: store_ownership_requests). */
-double ownership_requests(const model_kernel_profile *k);
 
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out);
 
 /* The point's terms these models read (ownership_load_point); a model that adds its own
  * numbers to the point puts them from OWNERSHIP_TERM_COUNT on. */
-enum { OWNERSHIP_TERM_FORWARD_LATENCY, OWNERSHIP_TERM_INVALIDATION_WAIT, OWNERSHIP_TERM_COUNT };
+enum { OWNERSHIP_TERM_FORWARD_LATENCY, OWNERSHIP_TERM_COUNT };
 
-/* The point's terms these models add (their load_point): a read the directory forwards to the
+/* The point's term these models add (their load_point): a read the directory forwards to the
  * owner takes directory.latency before the forward leaves, and the owner's answer (a line) comes
- * back over the NoC; a GetM that finds other copies waits for the acks of their invalidations
- * (directory.latency, then an invalidation's and an ack's NoC trip) where they take longer than
- * the home read the directory starts beside them (the L2 trip less its NoC round trip, as the
- * engine takes it out of l2.latency: timing_config.c). */
+ * back over the NoC. */
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error);
 
 #endif

@@ -5,12 +5,11 @@
  *
  * write_back: the ownership protocols' model (common/ownership_model.c) with MESI's choices: a
  * read of another CU's modified line writes the owner's data home and leaves both copies shared
- * (M -> S), so a read is forwarded only while an owner (E or M) holds the line and later ones
- * read the home; the memory-side L3 is not writable (the engine's default), so the L2's dirty
- * victims go to DRAM. A store in flight: a store to a line its L1 does not own fetches ownership
- * (an L2 trip); the others hit the owned line and are done at the L1's latency (write_l1_share). A GetM of a
- * line other CUs hold waits for their invalidations' acks (ownership_serve), and the SC core holds
- * the warp's next access until then.
+ * (M -> S), so only the first read after a write is forwarded and later ones read the home; the
+ * memory-side L3 is not writable (the engine's default), so the L2's dirty victims go to DRAM.
+ * A store in flight: the first store of a line the launch writes fetches ownership (an L2 trip);
+ * the others hit the owned line and are done at the L1's latency (write_l1_share). The GetM's
+ * invalidations of other sharers are not a term of the store's latency.
  *
  * write_through (Ren §3.2's MESI; no L1 owns a line, so nothing is fetched for ownership,
  * forwarded or put back):
@@ -57,13 +56,13 @@ static void serve_write_through(const model_kernel_profile *k, const model_point
     out->write_wait = waiting * p->protocol_terms[MESI_TERM_INVALIDATION_LATENCY];
 }
 
-/* The write-back form's stores: those of a line its L1 owns hit it (the others fetch ownership,
- * ownership_serve). */
+/* The write-back form's stores: those of a line the launch wrote before hit its owned copy (the
+ * first one fetches ownership, ownership_serve). */
 static void serve_write_back(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
     ownership_serve(k, p, (ownership_choices){.l3_takes_writes = false, .read_writes_home = true}, out);
     double stores = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
-    out->write_l1_share = stores > 0 ? 1.0 - ownership_requests(k) / stores : 0.0;
+    out->write_l1_share = stores > 0 ? 1.0 - fmin(stores, k->written_lines) / stores : 0.0;
 }
 
 static void serve_mesi(const model_kernel_profile *k, const model_point *p, model_demand *out)
