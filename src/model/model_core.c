@@ -781,23 +781,25 @@ typedef struct sample {
     bool root;                            /* |x cycle(x) - N| within the tolerance */
 } sample;
 
-static sample sample_at(const solver *s, double x)
+/* Evaluates the network at throughput x into `out`. The caller's slot is filled field by field,
+ * not returned by value: a returned struct is assembled on the stack and copied with loads wider
+ * than its fields' stores, which the processor cannot forward (perf: 60% of sample_at's time). */
+static void sample_at(const solver *s, double x, sample *out)
 {
     network *net = s->net;
     double cycle_slope = 0, cycle = cycle_at(net, s->m, x, &cycle_slope);
-    sample out = {.x = x, .phi = net->population / cycle - x, .excess = x * cycle - net->population};
-    out.root = fabs(out.excess) <= s->tolerance;
+    out->x = x, out->phi = net->population / cycle - x, out->excess = x * cycle - net->population;
+    out->root = fabs(out->excess) <= s->tolerance;
     for (int e = 0; e < ENTRY_KINDS; e++) {
         int k = entry_stations[e];
-        out.holding[e] = s->holding_per_demand[e] * net->demand[k];
-        double holding = out.holding[e] * x;
-        out.regime[e] = holding <= s->servers[e] - 1.0 ? BELOW_KNEE : holding < s->servers[e] ? QUEUEING : BEYOND_CAPACITY;
+        out->holding[e] = s->holding_per_demand[e] * net->demand[k];
+        double holding = out->holding[e] * x;
+        out->regime[e] = holding <= s->servers[e] - 1.0 ? BELOW_KNEE : holding < s->servers[e] ? QUEUEING : BEYOND_CAPACITY;
     }
     /* MSHRs beyond capacity stop cycle_at before the store buffer's demand is set. */
-    if (!isfinite(cycle) && out.regime[0] == BEYOND_CAPACITY)
-        out.regime[1] = UNKNOWN_REGIME;
-    out.cycle = cycle, out.cycle_slope = cycle_slope;
-    return out;
+    if (!isfinite(cycle) && out->regime[0] == BEYOND_CAPACITY)
+        out->regime[1] = UNKNOWN_REGIME;
+    out->cycle = cycle, out->cycle_slope = cycle_slope;
 }
 
 /* The throughput at which A reaches `target` for entries e, from samples a and b: near a queueing
@@ -943,6 +945,19 @@ static void settle(network *net, const sample *at)
     net->throughput = slope > 0 ? at->x - at->excess / slope : at->x;
 }
 
+/* A solve keeps four samples (low, high, before, last); one slot more always holds none of them. */
+enum { SAMPLE_SLOTS = 5 };
+
+/* A slot of `pool` that none of the kept samples occupies (there is one: SAMPLE_SLOTS > 4). */
+static sample *free_slot(sample pool[SAMPLE_SLOTS], const sample *low, const sample *high, const sample *before,
+                         const sample *last)
+{
+    sample *slot = pool;
+    while (slot == low || slot == high || slot == before || slot == last)
+        slot++;
+    return slot;
+}
+
 /* The throughput X at which N = X cycle(X), found as the root of phi(X) = N / cycle(X) - X:
  * cycle grows with X, so phi falls from N / cycle(0) at 0 and has one root between 0 and the
  * unloaded N / cycle(0), below every queueing station's capacity. Unlike X cycle(X) - N, phi stays
@@ -978,61 +993,70 @@ static void solve(network *net, const memory_paths *m, double below_root)
         s.holding_per_demand[e] = net->correction / net->replicas[entry_stations[e]];
     double high_x = s.capacity * (1.0 - 1e-9);
     bool high_assumed = true;   /* phi(high) = -high taken, not evaluated */
-    sample low = sample_at(&s, 0.0), high = {.regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
-    high.x = min2(low.phi, high_x), high.phi = -high.x;
-    if (below_root > 0 && below_root < high.x && !(newton_target(&s, &low) > below_root)) {
-        sample guess = sample_at(&s, below_root);
-        if (guess.root) {
-            settle(net, &guess);
+    /* The samples live in `pool`; low, high, before and last point into it (a sample is not
+     * changed once taken), and each new sample takes a slot none of them holds. */
+    sample pool[SAMPLE_SLOTS];
+    sample *low = &pool[0], *high = &pool[1];
+    sample_at(&s, 0.0, low);
+    *high = (sample){.regime = {UNKNOWN_REGIME, UNKNOWN_REGIME}};
+    high->x = min2(low->phi, high_x), high->phi = -high->x;
+    if (below_root > 0 && below_root < high->x && !(newton_target(&s, low) > below_root)) {
+        sample *guess = &pool[2];
+        sample_at(&s, below_root, guess);
+        if (guess->root) {
+            settle(net, guess);
             return;
         }
-        if (guess.phi >= 0)
+        if (guess->phi >= 0)
             low = guess;
         else   /* not below the root after all */
             high = guess, high_assumed = false;
     }
-    sample before = low, last = low;
+    sample *before = low, *last = low;
     int kind = -1, kept = 0, probes = 0;   /* kept: +1 low kept on the last step, -1 high kept */
-    double f_low = low.phi, f_high = high.phi;   /* regula falsi's values (interpolated), scaled */
-    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high.x - low.x > 4e-16 * high.x; iteration++) {
+    double f_low = low->phi, f_high = high->phi;   /* regula falsi's values (interpolated), scaled */
+    for (int iteration = 0; iteration < SOLVE_ITERATIONS && high->x - low->x > 4e-16 * high->x; iteration++) {
         /* A station whose queue the warps' cycle does not see (DRAM carrying only writes) can
          * saturate first: then phi > 0 up to the capacity and low creeps towards it. */
-        if (high_assumed && high.x - low.x < 1e-6 * high.x) {
-            high = last = sample_at(&s, high.x);
-            if (high.root) {
-                settle(net, &high);
+        if (high_assumed && high->x - low->x < 1e-6 * high->x) {
+            sample *at = free_slot(pool, low, high, before, last);
+            sample_at(&s, high->x, at);
+            high = last = at;
+            if (high->root) {
+                settle(net, high);
                 return;
             }
-            if (high.phi >= 0)
+            if (high->phi >= 0)
                 return;   /* the network is at the capacity */
             high_assumed = false, kept = 0;
-            f_high = interpolated(&s, &high, kind);
+            f_high = interpolated(&s, high, kind);
         }
-        double x = newton_step(&s, &last, &low, &high, high_assumed);
-        if (x == 0 && probes < BREAKPOINT_PROBES && (x = breakpoint_probe(&s, &low, &high, &before, &last)) > 0)
+        double x = newton_step(&s, last, low, high, high_assumed);
+        if (x == 0 && probes < BREAKPOINT_PROBES && (x = breakpoint_probe(&s, low, high, before, last)) > 0)
             probes++;
-        int bracket_kind = queueing_kind(&low, &high);
+        int bracket_kind = queueing_kind(low, high);
         if (bracket_kind != kind) {
             kind = bracket_kind, kept = 0;
-            f_low = interpolated(&s, &low, kind), f_high = interpolated(&s, &high, kind);
+            f_low = interpolated(&s, low, kind), f_high = interpolated(&s, high, kind);
         }
         if (x > 0) {
             kept = 0;
         } else {
-            x = high.x - f_high * (high.x - low.x) / (f_high - f_low);
-            if (!(x > low.x && x < high.x))
-                x = 0.5 * (low.x + high.x);
+            x = high->x - f_high * (high->x - low->x) / (f_high - f_low);
+            if (!(x > low->x && x < high->x))
+                x = 0.5 * (low->x + high->x);
         }
-        sample next = sample_at(&s, x);
-        if (next.root) {
-            settle(net, &next);
+        sample *next = free_slot(pool, low, high, before, last);
+        sample_at(&s, x, next);
+        if (next->root) {
+            settle(net, next);
             return;
         }
-        if (high_assumed && x == high.x && next.phi >= 0)
+        if (high_assumed && x == high->x && next->phi >= 0)
             return;   /* the network is at the capacity (phi > 0 up to it) */
         before = last, last = next;
-        double f = interpolated(&s, &next, kind);
-        if (next.phi < 0) {
+        double f = interpolated(&s, next, kind);
+        if (next->phi < 0) {
             if (kept == 1) {
                 double scale = 1.0 - f / f_high;
                 f_low *= scale > 0 ? scale : 0.5;
@@ -1047,7 +1071,7 @@ static void solve(network *net, const memory_paths *m, double below_root)
         }
     }
     double cycle_slope;
-    cycle_at(net, m, low.x, &cycle_slope);
+    cycle_at(net, m, low->x, &cycle_slope);
 }
 
 /* A group's barrier-synchronised bursts (profile.h): after a barrier every warp of a CTA issues
