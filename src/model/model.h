@@ -43,7 +43,7 @@
 
 /* Numbers of a design point that only a mechanism's model knows how to derive (model_point.h's
  * protocol_terms). */
-#define MODEL_PROTOCOL_TERMS 4
+#define MODEL_PROTOCOL_TERMS 5
 
 /* A design point's numbers, in GPU cycles, lines and bytes. */
 typedef struct model_point {

@@ -51,7 +51,8 @@
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
  *   bank out    D = reads x data + (writes, atomics, markers' answers, multicast invalidations)
  *               x header message, split the same way
- *   CU port in  the same, with each invalidation's copy into every L1 it reaches   m = P
+ *   CU port in  the same, with each invalidation's copy into every L1 it reaches (a broadcast's
+ *               one copy per injection into each CU, idle or not: invalidations_on_active_cus)   m = P
  *   Schweitzer: a request arriving at station k finds A_k = c Q_k ahead of it (c = (N-1)/N) and
  *   resides R_k = D_k (1 + A_k); Q_k = X R_k / m_k. At a given throughput X every queue follows
  *   in closed form, so the solution is the root of X cycle(X) = N (solve()), or the throughput
@@ -1234,6 +1235,18 @@ static double own_line_holds(const model_kernel_profile *k, const model_point *p
     return reuse_shortfall(&k->own_line_summary, p->l2_latency + d->write_wait, gap_cycle, &short_count, &short_gaps);
 }
 
+/* The invalidation copies the active CUs' in ports take (the port-in station's replicas are the
+ * active CUs): a broadcast puts one copy into every L1, so an active CU's port takes one per
+ * injection however many CUs idle, and the copies into idle CUs load no active port (qr's
+ * radix_count on sahc-apu: 16 CTAs on 32 CUs, and the idle CUs' ports take as many invalidation
+ * bytes as the active ones'); copies to the sharers go to active CUs only. */
+static double invalidations_on_active_cus(const model_demand *d, const model_point *p, double active_cus)
+{
+    if (!d->invalidations_broadcast || p->cu_count <= 0)
+        return d->invalidation_deliveries;
+    return d->invalidation_deliveries * min2(active_cus / p->cu_count, 1.0);
+}
+
 /* Adds the group's prediction to `out`; returns the GPU cycles the busiest CU takes per warp
  * instruction of its own (0 for a group without instructions). */
 static double evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
@@ -1313,7 +1326,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
                          (d->write_lines + atomics + d->marker_messages) * p->noc_header_cycles;
     /* A multicast invalidation holds its bank's out port once and each L1's in port. */
     double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
-    double port_in_cycles = cycles_back + d->invalidation_deliveries * p->noc_header_cycles;
+    double port_in_cycles = cycles_back + invalidations_on_active_cus(d, p, where.active) * p->noc_header_cycles;
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
     /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
     double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;

@@ -39,6 +39,8 @@ typedef struct model_demand {
     double invalidation_injections;   /* invalidations the L2 banks multicast to the L1s: one injection
                                        * out of a bank each ... */
     double invalidation_deliveries;   /* ... and one copy into each L1 it reaches */
+    bool invalidations_broadcast;     /* each reaches every L1, the idle CUs' too (qr's wL2
+                                       * evictions), not only the CUs that share the line */
     double invalidation_acks;   /* control messages without a line the L1s send the L2 banks to
                                  * acknowledge invalidations (a directory counts them) */
     double kernel_end_latency;  /* per launch: the kernel-end release's wait beyond its drain (the

@@ -24,8 +24,8 @@
  * at its exit and the warps' leads before their first access (order_final_writes,
  * order_final_write_leads), 15 the time from a launch's latest written lease to its end
  * (kernel_end_lease_ages), 16 the configured L1's set-associative hits (set_lru.h: keyed by
- * l1.associativity). */
-#define PROFILE_FORMAT 16
+ * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes). */
+#define PROFILE_FORMAT 17
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -84,6 +84,7 @@ static const struct {
 } histogram_fields[] = {
     HISTOGRAM(l1_loads, l1_summary),
     HISTOGRAM(l1_loads_crossing, l1_crossing_summary),
+    HISTOGRAM(l1_writes, l1_write_summary),
     HISTOGRAM(l2_reads, l2_read_summary),
     HISTOGRAM(l2_writes, l2_write_summary),
     HISTOGRAM(l2_reads_cpu_owned, cpu_owned_summary),

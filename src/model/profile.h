@@ -118,6 +118,13 @@ typedef struct model_kernel_profile {
      * round's most loaded of B L2 banks; / barrier_burst_lines is the share on the hot bank. */
     double burst_bank_peak_lines[BURST_BANK_COUNTS];
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
+    /* Per-CU stacks of the lines each CU stores to (stores and strong stores), restarted at
+     * every launch: a CU's first store to a line in a launch is cold (a line several CUs write,
+     * radix_count's digit-major counts, is cold once per CU), a later one counts at the distinct
+     * lines the CU stored to since. A write-combining L1 of C lines sends a line out once per
+     * cold store and per reuse at C or more (radix_offsets' one CU cycles its stores over 256
+     * lines); each CU must own a line once to write it. */
+    reuse_histogram l1_writes;
     reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
@@ -182,7 +189,7 @@ typedef struct model_kernel_profile {
     reuse_histogram dma_reads, dma_reads_cpu_owned, dma_reads_fetched, dma_reads_written, dma_cpu_recency;
     /* Precomputed by profile_prepare for the models. */
     model_group_terms terms;
-    reuse_summary l1_summary, l1_crossing_summary, l2_read_summary, l2_write_summary;
+    reuse_summary l1_summary, l1_crossing_summary, l1_write_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;

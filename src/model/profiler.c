@@ -111,6 +111,7 @@ struct profiler {
     char key[PROFILE_KEY_BYTES];   /* profile_key_of the configuration */
     functional_observer observer;
     stack_distance *l1;            /* per CU */
+    stack_distance *l1_writes;     /* per CU: the lines it stores to (profile.h: l1_writes) */
     set_lru *l1_sets;              /* per CU: the configured L1's tags (l1.size, l1.associativity) */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
@@ -183,10 +184,12 @@ profiler *profiler_create(const sc_config *config)
         p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
     profile_key_of(config, p->key);
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
+    p->l1_writes = calloc(p->cu_count, sizeof *p->l1_writes);
     p->l1_sets = calloc(p->cu_count, sizeof *p->l1_sets);
     unsigned associativity = (unsigned)sc_config_int(config, "l1.associativity");
     for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_init(&p->l1[c]);
+        stack_distance_init(&p->l1_writes[c]);
         if (set_lru_init(&p->l1_sets[c], p->l1_lines, associativity) < 0)
             set_lru_free(&p->l1_sets[c]);   /* out of memory: every load misses */
     }
@@ -546,6 +549,17 @@ static l2_access access_l2(profiler *p, uint64_t line)
     return out;
 }
 
+/* A store line request in its CU's stack of written lines, which each launch restarts (its
+ * epoch): the first store to the line in the launch is cold, a later one counts at its distance. */
+static void record_l1_write(profiler *p, unsigned cu, uint64_t line)
+{
+    stack_reuse written = stack_distance_access(&p->l1_writes[cu], line, p->launch_stamp, NULL);
+    if (written.distance == STACK_DISTANCE_COLD || written.crossed)
+        p->group->l1_writes.cold += 1;
+    else
+        reuse_add(&p->group->l1_writes, written.distance, 1);
+}
+
 /* One line request: the GPU-wide stack (where a host write since the line's previous access
  * dropped the L2's copy, so the access is cold there), sharing, the memory side, the L1. */
 static void record_line(profiler *p, unsigned cu, model_access access, uint64_t line)
@@ -573,8 +587,10 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
                 p->launch_written_lease_plus_one = data->loaded_at_plus_one;
         }
     }
-    if (store)
+    if (store) {
         data->stored_at = p->memory_clock;
+        record_l1_write(p, cu, line);
+    }
     data->seen_at = p->memory_clock;
     if (access == MODEL_ATOMIC) {
         stack_distance_invalidate(&p->l1[cu], line);
@@ -999,6 +1015,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     profile_prepare(profile);
     for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_release(&p->l1[c]);
+        stack_distance_release(&p->l1_writes[c]);
         set_lru_free(&p->l1_sets[c]);
     }
     stack_distance_release(&p->l2);
@@ -1007,6 +1024,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         free(p->memory_clock_of[c].mshr_free_at);
     free(p->memory_clock_of);
     free(p->l1);
+    free(p->l1_writes);
     free(p->l1_sets);
     free(p->epoch);
     free(p->cu_instructions);

@@ -5,15 +5,18 @@
  *                  another CU wrote last (the writer took ownership and invalidated the copy)
  *                  and the reuses across a host write of their line (the host write drops it);
  *                  strong loads hit at the same rate as weak ones (acquire is local);
- *   ownership    = each line written in a launch is fetched for ownership once (GetM: a read
- *                  that returns data), so stores add written_lines to the reads beyond the L1;
+ *   ownership    = each CU that writes a line in a launch fetches it for ownership once (GetM: a
+ *                  read that returns data), so stores add the CUs' cold stores (l1_writes) to
+ *                  the reads beyond the L1; of those, the GetMs after the line's first in the
+ *                  launch find it in another CU's L1 and are forwarded there (below);
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
  *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
  *                  (write_lines): every line granted E or M (the fills beyond the L1 of lines
  *                  no other CU touches in the launch, 1 - shared_lines/footprint_lines of them,
  *                  and at least the written lines) is replaced, except those the CUs' L1s
  *                  still hold at the end;
- *   forwards     = the loads of lines another CU wrote last miss the L1 (the writer's GetM
+ *   forwards     = the GetMs of a line another CU owns (above), and
+ *                  the loads of lines another CU wrote last miss the L1 (the writer's GetM
  *                  invalidated the copy) and the directory forwards them to the owner, which
  *                  answers through it: an L2 trip plus the forward latency (ownership_load_point).
  *                  When the owner keeps the dirty line (MOESI's O) every such load is
@@ -65,16 +68,27 @@ static double hot_line_transfers(const model_kernel_profile *k, const model_poin
     return k->launches * fmin(hot_per_launch, per_launch);
 }
 
+/* The GetMs of the group's stores: each CU that stores to a line in a launch fetches it for
+ * ownership once (the cold stores of the CUs' written-line stacks, l1_writes), at most one per
+ * store line request. Of those, every one after the line's first in the launch finds it owned
+ * by another CU's L1 (radix_move's 16 CTAs each store keys into most of the 256 output lines). */
+static double owned_writes(const model_kernel_profile *k)
+{
+    return fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->l1_writes.cold);
+}
+
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out)
 {
     double hits = model_kept_l1_hits(k, p, model_l1_hits(&k->l1_host_written_summary, p) + k->remote_read_after_write);
-    double ownership = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
+    double ownership = owned_writes(k);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
     model_memory_split(k, p, beyond, choices.l3_takes_writes, out);
     out->read_lines_l1 = hits;
-    double forwarded = choices.read_writes_home ? fmin(k->remote_read_after_write, k->written_lines)
-                                                : k->remote_read_after_write;
+    double taken_from_owners = fmax(ownership - k->written_lines, 0.0);
+    double forwarded = (choices.read_writes_home ? fmin(k->remote_read_after_write, k->written_lines)
+                                                 : k->remote_read_after_write) +
+                       taken_from_owners;
     out->read_lines_forwarded = fmin(forwarded, out->read_lines_l2);
     out->forward_latency = p->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
     double exclusive = k->footprint_lines > 0 ? 1.0 - fmin(k->shared_lines / k->footprint_lines, 1.0) : 1.0;

@@ -12,8 +12,12 @@
  *                   out invalidated the rL2's copy, so they are served by the memory side: by
  *                   the L3 when an earlier read fetched the line into it (a GPU write updates a
  *                   present L3 copy in place), else by DRAM (the L3 does not allocate on writes);
- *   writes        = stores combine in the wL1, so each line written in a launch leaves once
- *                   (written_lines, at most one per store line request); every release drains
+ *   writes        = stores combine in each CU's wL1 of l1.write_cache_size, so a line leaves a
+ *                   CU once per launch, and again when the wL1 evicted it before a later store
+ *                   (the CU's written-line stack, l1_writes, at the wL1's lines: a line several
+ *                   CUs write leaves each of them, radix_count's counts 16 times; radix_offsets'
+ *                   one CU stores to 256 lines in turn through a 64-line wL1, so every store
+ *                   line leaves); every release drains
  *                   the wL2 and the wL3 to memory, so each launch's written lines reach DRAM,
  *                   and the release at kernel end waits until the lines still held in them (a
  *                   launch's written lines, at most the wL2s' and wL3's capacity) are handed to
@@ -37,7 +41,7 @@
  *                   acknowledged, one H_rel after the drain;
  *   atomics       go to the L2, where they are performed and written through to memory (every
  *                   atomic line counted as a DRAM write: a failed CAS writes nothing).
- * Not modelled: the wL1's capacity (a line evicted early and written again leaves twice), reads
+ * Not modelled: the wL1's S-FIFO1 (a full one evicts a block before the wL1 is full), reads
  * served by the wL2 before a release drains it, the writes ahead of a marker that lengthen its
  * drain, an atomic's wait for its invalidations to arrive, and releases (st.release, fences,
  * exits) that send no batch because nothing was written out since the previous one (each is
@@ -49,8 +53,9 @@
 
 /* The point's terms this model adds (load_qr_point): the wL2 slices' and wL3's lines, a
  * marker's latency through one level, whether a barrier is a release (1) or not (0), and whether
- * that release is each warp's (1) or the work-group's (0). */
-enum { QR_TERM_WRITE_CACHE_LINES, QR_TERM_MARKER_CYCLES, QR_TERM_BARRIERS_RELEASE, QR_TERM_BARRIER_PER_WARP };
+ * that release is each warp's (1) or the work-group's (0), and each CU's wL1 lines. */
+enum { QR_TERM_WRITE_CACHE_LINES, QR_TERM_MARKER_CYCLES, QR_TERM_BARRIERS_RELEASE, QR_TERM_BARRIER_PER_WARP,
+       QR_TERM_WL1_LINES };
 
 /* Where the reads and writes are served. */
 static void serve_lines(const model_kernel_profile *k, const model_point *p, model_demand *out)
@@ -67,7 +72,7 @@ static void serve_lines(const model_kernel_profile *k, const model_point *p, mod
     out->read_lines_l3 += to_l3;
     out->read_lines_dram += moved - to_l3;
     out->read_lines_l1 = hits;
-    out->write_lines = fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->written_lines);
+    out->write_lines = reuse_expected_misses(&k->l1_write_summary, (uint64_t)p->protocol_terms[QR_TERM_WL1_LINES]);
     out->write_lines_missed = out->write_lines;
     out->write_lines_dram = out->write_lines + out->atomic_lines;
     out->write_through_lines = 0.0;   /* qr's write path hands them to DRAM (above, and the release's drain) */
@@ -94,6 +99,7 @@ static void serve_synchronization(const model_kernel_profile *k, const model_poi
     out->kernel_end_latency = out->release_latency;
     out->invalidation_injections = out->write_lines + out->atomic_lines;
     out->invalidation_deliveries = out->write_lines * p->cu_count + out->atomic_lines * (p->cu_count - 1);
+    out->invalidations_broadcast = true;
 }
 
 static void serve_qr(const model_kernel_profile *k, const model_point *p, model_demand *out)
@@ -120,6 +126,7 @@ static int load_qr_point(const sc_config *config, model_point *point, sc_error *
     point->protocol_terms[QR_TERM_MARKER_CYCLES] = qr.marker_latency;
     point->protocol_terms[QR_TERM_BARRIERS_RELEASE] = qr.barriers_release ? 1.0 : 0.0;
     point->protocol_terms[QR_TERM_BARRIER_PER_WARP] = qr.barrier_release_per_wavefront ? 1.0 : 0.0;
+    point->protocol_terms[QR_TERM_WL1_LINES] = qr.write_cache_lines;
     return 0;
 }
 
