@@ -1509,6 +1509,15 @@ static void add_prediction(model_prediction *into, const model_prediction *part)
     into->dram_read_bytes += part->dram_read_bytes, into->dram_write_bytes += part->dram_write_bytes;
 }
 
+/* Serves a timed group at `served_at` cycles per instruction into a cleared demand (its padding
+ * too: two servings that give the same split compare equal byte for byte). */
+static void serve_timed(model_timed_serve_fn serve, const model_kernel_profile *k, const model_point *point,
+                        double served_at, model_demand *demand)
+{
+    memset(demand, 0, sizeof *demand);
+    serve(k, point, served_at, demand);
+}
+
 void model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
                                model_timed_serve_fn serve, model_prediction *out)
 {
@@ -1516,10 +1525,10 @@ void model_core_evaluate_timed(const model_profile *profile, const model_point *
     for (int g = 0; g < profile->kernel_count; g++) {
         const model_kernel_profile *k = &profile->kernels[g];
         model_prediction part;
+        model_demand demand, next_demand;
         double served_at = 0.0, served[2] = {0.0, 0.0}, predicted[2] = {0.0, 0.0};
+        serve_timed(serve, k, point, served_at, &demand);
         for (int evaluation = 1;; evaluation++) {
-            model_demand demand = {0};
-            serve(k, point, served_at, &demand);
             memset(&part, 0, sizeof part);
             double cycles = evaluate_group(k, point, params, &demand, &part);
             if (evaluation == TIMED_EVALUATIONS || fabs(cycles - served_at) <= TIMED_TOLERANCE * cycles)
@@ -1527,6 +1536,13 @@ void model_core_evaluate_timed(const model_profile *profile, const model_point *
             served[0] = served[1], predicted[0] = predicted[1];
             served[1] = served_at, predicted[1] = cycles;
             served_at = evaluation == 1 ? cycles : next_served_at(served, predicted);
+            serve_timed(serve, k, point, served_at, &next_demand);
+            /* Served at the cycles just predicted with the same split, the group would predict
+             * them again: they are the fixed point, and `part` its prediction (a group whose
+             * split does not depend on time settles in one evaluation). */
+            if (served_at == cycles && memcmp(&next_demand, &demand, sizeof demand) == 0)
+                break;
+            demand = next_demand;
         }
         add_prediction(out, &part);
     }
