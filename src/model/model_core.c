@@ -136,7 +136,8 @@
  * busiest CU takes per warp instruction, solved, and served again at the cycles the solve
  * predicted (from the third evaluation on, at the secant step toward the fixed point:
  * next_served_at), until they settle (spmv under tc-weak at the gtx480 preset: more lapsed hits,
- * more L2 trips, longer cycles, more lapses).
+ * more L2 trips, longer cycles, more lapses), or until the split at the cycles just predicted is
+ * the split they were predicted from (a group whose split does not move with time: one solve).
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
@@ -1518,9 +1519,10 @@ static void serve_timed(model_timed_serve_fn serve, const model_kernel_profile *
     serve(k, point, served_at, demand);
 }
 
-void model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
-                               model_timed_serve_fn serve, model_prediction *out)
+int model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
+                              model_timed_serve_fn serve, model_prediction *out)
 {
+    int evaluations = 0;
     memset(out, 0, sizeof *out);
     for (int g = 0; g < profile->kernel_count; g++) {
         const model_kernel_profile *k = &profile->kernels[g];
@@ -1531,6 +1533,7 @@ void model_core_evaluate_timed(const model_profile *profile, const model_point *
         for (int evaluation = 1;; evaluation++) {
             memset(&part, 0, sizeof part);
             double cycles = evaluate_group(k, point, params, &demand, &part);
+            evaluations++;
             if (evaluation == TIMED_EVALUATIONS || fabs(cycles - served_at) <= TIMED_TOLERANCE * cycles)
                 break;
             served[0] = served[1], predicted[0] = predicted[1];
@@ -1546,4 +1549,5 @@ void model_core_evaluate_timed(const model_profile *profile, const model_point *
         }
         add_prediction(out, &part);
     }
+    return evaluations;
 }
