@@ -71,7 +71,7 @@ typedef void (*model_timed_serve_fn)(const model_kernel_profile *kernel, const m
  * cycles per instruction that evaluation predicted, then at secant steps toward the fixed point
  * (the split decides the cycles, the cycles the split), until the cycles served at and predicted
  * agree within 1e-4, or until the split at the cycles just predicted is the one they were
- * predicted from. Returns the group evaluations (network solves of a group) it took. */
+ * predicted from. Returns the group evaluations it made (all groups together). */
 int model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
                               model_timed_serve_fn serve, model_prediction *out);
 
