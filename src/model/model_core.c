@@ -137,7 +137,8 @@
  * busiest CU takes per warp instruction, solved, and served again at the cycles the solve
  * predicted (from the third evaluation on, at the secant step toward the fixed point:
  * next_served_at), until they settle (spmv under tc-weak at the gtx480 preset: more lapsed hits,
- * more L2 trips, longer cycles, more lapses).
+ * more L2 trips, longer cycles, more lapses), or until the split at the cycles just predicted is
+ * the split they were predicted from (a group whose split does not move with time: one solve).
  * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
@@ -1546,25 +1547,44 @@ static void add_prediction(model_prediction *into, const model_prediction *part)
     into->dram_read_bytes += part->dram_read_bytes, into->dram_write_bytes += part->dram_write_bytes;
 }
 
-void model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
-                               model_timed_serve_fn serve, model_prediction *out)
+/* Serves a timed group at `served_at` cycles per instruction into a cleared demand (its padding
+ * too: two servings that give the same split compare equal byte for byte). */
+static void serve_timed(model_timed_serve_fn serve, const model_kernel_profile *k, const model_point *point,
+                        double served_at, model_demand *demand)
 {
+    memset(demand, 0, sizeof *demand);
+    serve(k, point, served_at, demand);
+}
+
+int model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
+                              model_timed_serve_fn serve, model_prediction *out)
+{
+    int evaluations = 0;
     memset(out, 0, sizeof *out);
     for (int g = 0; g < profile->kernel_count; g++) {
         const model_kernel_profile *k = &profile->kernels[g];
         model_prediction part;
+        model_demand demand, next_demand;
         double served_at = 0.0, served[2] = {0.0, 0.0}, predicted[2] = {0.0, 0.0};
+        serve_timed(serve, k, point, served_at, &demand);
         for (int evaluation = 1;; evaluation++) {
-            model_demand demand = {0};
-            serve(k, point, served_at, &demand);
             memset(&part, 0, sizeof part);
             double cycles = evaluate_group(k, point, params, &demand, &part);
+            evaluations++;
             if (evaluation == TIMED_EVALUATIONS || fabs(cycles - served_at) <= TIMED_TOLERANCE * cycles)
                 break;
             served[0] = served[1], predicted[0] = predicted[1];
             served[1] = served_at, predicted[1] = cycles;
             served_at = evaluation == 1 ? cycles : next_served_at(served, predicted);
+            serve_timed(serve, k, point, served_at, &next_demand);
+            /* Served at the cycles just predicted with the same split, the group would predict
+             * them again: they are the fixed point, and `part` its prediction (a group whose
+             * split does not depend on time settles in one evaluation). */
+            if (served_at == cycles && memcmp(&next_demand, &demand, sizeof demand) == 0)
+                break;
+            demand = next_demand;
         }
         add_prediction(out, &part);
     }
+    return evaluations;
 }

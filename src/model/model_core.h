@@ -72,9 +72,10 @@ typedef void (*model_timed_serve_fn)(const model_kernel_profile *kernel, const m
 /* model_core_evaluate for such a mechanism: each group is served first at 0 cycles, then at the
  * cycles per instruction that evaluation predicted, then at secant steps toward the fixed point
  * (the split decides the cycles, the cycles the split), until the cycles served at and predicted
- * agree within 1e-4. */
-void model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
-                               model_timed_serve_fn serve, model_prediction *out);
+ * agree within 1e-4, or until the split at the cycles just predicted is the one they were
+ * predicted from. Returns the group evaluations it made (all groups together). */
+int model_core_evaluate_timed(const model_profile *profile, const model_point *point, const model_params *params,
+                              model_timed_serve_fn serve, model_prediction *out);
 
 /* Where a group's reads beyond the L1 are served: L2 hits and misses at this point's L2
  * (unfiltered GPU-wide stack: an access that hits in an L1 would hit in the larger L2 too), and
