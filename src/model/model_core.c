@@ -103,7 +103,10 @@
  * banks, MSHRs, CU port in, L2 bank out ports and DRAM channels (burst_drain) plus the loaded
  * latency of its slowest line (DRAM's if any line in flight at once comes from DRAM), and the
  * warps wait at its barrier for what that exceeds the interval's own instructions at the
- * network's cycle.
+ * network's cycle. The GPU's bursts coincide in a launch's first round only (its CTAs start
+ * together); later rounds drift apart, each CTA at the pace its own lines are served, so a CU's
+ * later round drains its own lines plus the share of the others' drain that falls within it
+ * (spread_drain; coinciding_round_share).
  * The trip's queues are not on the warp's own cycle: they lengthen H, hence Z_mem and the MSHRs'
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
@@ -456,6 +459,7 @@ typedef struct network {
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
      * interval; and at the solution, the wait beyond the interval's own time (Z_burst). */
     double burst_waits, burst_drain, burst_span, burst_wait;
+    double burst_others, burst_coinciding;   /* the GPU's drain beyond the CU's own; the share of rounds it all coincides */
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
     double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
     double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
@@ -654,6 +658,21 @@ static void prepare_queues(network *net)
         net->residence[k] = net->residence_slope[k] = 0;
 }
 
+/* A burst round's drain when the other CUs' bursts fall anywhere in it (coinciding_round_share):
+ * the CU's own drain `own` plus the share of the others' drain `others` (the GPU's round on its
+ * most loaded bank or the DRAM channels, beyond the CU's own) that arrives while it lasts,
+ * D / (D + compute) of it for a round of D drain and `compute` cycles of the warps' other
+ * instructions: D = own + others D / (D + compute), the positive root (own where the others
+ * send nothing or the round is all compute; own + others where it has no compute). Sets
+ * `slope` to dD / d compute. */
+static double spread_drain(double own, double others, double compute, double *slope)
+{
+    double b = own + others - compute, drain = 0.5 * (b + sqrt(b * b + 4.0 * own * compute));
+    double denominator = 2.0 * drain - b;
+    *slope = denominator > 0 ? (own - drain) / denominator : 0.0;
+    return drain;
+}
+
 /* A warp's cycle per instruction at throughput X (every residence set), or INFINITY when some
  * station cannot carry X; `cycle_slope` gets d cycle / d X where it is finite. Schweitzer's
  * estimate at each queueing station: a request arriving at station k finds A_k = Q_k (N-1)/N
@@ -727,12 +746,16 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     net->burst_wait = 0;
     if (net->burst_waits > 0) {
         double slowest = l2 + net->burst_beyond_l2 * (near - l2) + net->burst_from_dram * (from_dram - near);
-        double burst_time = net->burst_drain + slowest;
+        /* The launch's first rounds coincide GPU-wide; the later ones see the others' drain
+         * spread over their rounds, whose other instructions (1/b of the warp's) take this cycle. */
+        double later_slope, later = spread_drain(net->burst_drain, net->burst_others, cycle / net->burst_waits, &later_slope);
+        double spread = 1.0 - net->burst_coinciding;
+        double burst_time = net->burst_coinciding * (net->burst_drain + net->burst_others) + spread * later + slowest;
         net->burst_wait = net->burst_waits * max2(burst_time - net->burst_span * cycle, 0.0);
         if (net->burst_wait > 0) {
             double slowest_slope = l2_slope + net->burst_beyond_l2 * (near_slope - l2_slope) +
                                    net->burst_from_dram * (from_dram_slope - near_slope);
-            slope += net->burst_waits * (slowest_slope - net->burst_span * slope);
+            slope += net->burst_waits * (slowest_slope - net->burst_span * slope) + spread * later_slope * slope;
         }
     }
     *cycle_slope = slope;
@@ -1086,6 +1109,7 @@ typedef struct burst {
     double lines, beyond_l1, dram;     /* one CTA's burst: read lines; of those beyond the L1; from DRAM */
     double l1_banks, mshrs, hold;      /* the CU: L1 banks, MSHRs, a read line's unloaded latency */
     double together_ctas;                     /* CTAs GPU-wide whose bursts coincide with the view's */
+    double coinciding_share;           /* the view's rounds in which they do (coinciding_round_share) */
     double port_cycles, bank_share, dram_cycles;   /* a line's NoC port cycles; the GPU's burst lines on the
                                                     * most loaded L2 bank (burst_bank_share); channel cycles per line over the channels */
 } burst;
@@ -1094,14 +1118,31 @@ typedef struct burst {
  * beyond its own latency: the burst's passage through the most loaded of the L1 banks, the
  * MSHRs (those beyond the MSHRs wait for one to free, hold/MSHRs apart), the CU's port in, an
  * L2 bank and its port out (the round's lines on its most loaded bank), and the DRAM channels. */
-static double burst_drain(const burst *b, double cu_ctas)
+static double burst_drain(const burst *b, double cu_ctas, double *others)
 {
     double gpu_ctas = b->together_ctas, cu_lines = b->beyond_l1 * cu_ctas, gpu_lines = b->beyond_l1 * gpu_ctas;
-    double drain = b->lines * cu_ctas / b->l1_banks;
-    drain = max2(drain, max2(cu_lines - b->mshrs, 0.0) * b->hold / b->mshrs);
-    drain = max2(drain, cu_lines * b->port_cycles);
-    drain = max2(drain, gpu_lines * b->bank_share * max2(b->port_cycles, 1.0));
-    return max2(drain, b->dram * gpu_ctas * b->dram_cycles);
+    double own = b->lines * cu_ctas / b->l1_banks;
+    own = max2(own, max2(cu_lines - b->mshrs, 0.0) * b->hold / b->mshrs);
+    own = max2(own, cu_lines * b->port_cycles);
+    own = max2(own, b->dram * cu_ctas * b->dram_cycles);
+    double gpu = max2(own, gpu_lines * b->bank_share * max2(b->port_cycles, 1.0));
+    gpu = max2(gpu, b->dram * gpu_ctas * b->dram_cycles);
+    *others = gpu - own;
+    return own;
+}
+
+/* The share of a view's burst rounds in which the other CUs' bursts coincide with its own: the
+ * CTAs the launch starts together burst together in their first round only; from then on each
+ * CTA's rounds run at the pace of the lines it happens to be served first, and the GPU's bursts
+ * fall anywhere in each other's rounds (matmul, wt, gtx480, 12 CUs: the CTAs' first barriers lie
+ * within 1,145 cycles of each other, their last ones 2,627 apart, a tile step being 1,500-2,500).
+ * `first_wave_ctas` of the view's `ctas` CTAs start with the launch. */
+static double coinciding_round_share(const model_kernel_profile *k, double first_wave_ctas, double ctas)
+{
+    double rounds = k->barrier_bursts / (k->launches * k->ctas);   /* a CTA's bursts per launch */
+    if (rounds <= 0 || ctas <= 0)
+        return 0.0;
+    return min2(first_wave_ctas / ctas, 1.0) / max2(rounds, 1.0);
 }
 
 /* Stations every CU shares: their load comes from all CUs' warps, not only from the population. */
@@ -1118,7 +1159,8 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
     net->burst_span = b->span;
-    net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta) : 0.0;
+    net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, &net->burst_others) : 0.0;
+    net->burst_coinciding = b->coinciding_share;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
@@ -1401,6 +1443,10 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     bursts.together_ctas = where.busiest_cus * where.busiest_warps / k->warps_per_cta;
     fewer_bursts.together_ctas = (where.active - where.busiest_cus) * where.fewer_warps / k->warps_per_cta;
     tail_bursts.together_ctas = where.tail_warps / k->warps_per_cta;
+    double fewer_ctas = where.fewer_ctas, busiest_ctas = where.busiest_ctas;
+    bursts.coinciding_share = coinciding_round_share(k, min2(busiest_ctas, resident), busiest_ctas - where.tail_ctas);
+    fewer_bursts.coinciding_share = coinciding_round_share(k, min2(fewer_ctas, resident), fewer_ctas);
+    tail_bursts.coinciding_share = 0.0;
     double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     view busiest_view = view_of(&net), tail_view = busiest_view, fewer_view = busiest_view;
