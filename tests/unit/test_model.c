@@ -1436,33 +1436,6 @@ static void ownership_getms_of_unread_lines_read_dram(void **state)
     sc_config_free(config);
 }
 
-/* matmul on sahc-apu: its warps end writing C, whose lines no one has read, so the kernel ends
- * when the last of those GetMs has read DRAM: a DRAM latency 400 cycles longer lengthens the
- * launch by about 400 cycles (the detailed run: 3,887 -> 4,287), although none of its loads reads
- * DRAM. */
-static void ownership_kernel_end_waits_for_the_last_getms(void **state)
-{
-    (void)state;
-    sc_config *config;
-    model_profile *profile = profile_sized("sahc-apu", "matmul", "small", &config);
-    sc_error error = {{0}};
-    model_point point;
-    model_param_spec spec;
-    const model_mechanism *rfo = model_mechanism_find("rfo");
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(rfo, config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("rfo")->params_file, &spec, &error), 0);
-    assert_int_equal(profile->kernel_count, 1);
-    model_prediction preset, slow;
-    rfo->evaluate(profile, &point, &spec.initial, &preset);
-    model_point slow_point = point;
-    slow_point.dram_latency += 400;
-    rfo->evaluate(profile, &slow_point, &spec.initial, &slow);
-    assert_true(slow.cycles > preset.cycles + 360);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1505,7 +1478,6 @@ int main(void)
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(ownership_getms_of_unread_lines_read_dram),
-        cmocka_unit_test(ownership_kernel_end_waits_for_the_last_getms),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
         cmocka_unit_test(timed_groups_settle_in_few_evaluations),
     };

@@ -10,8 +10,7 @@
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
  *                  a GetM whose line the L2 does not hold reads it from memory (the stores' L2
  *                  distances: a first store of a line no one read is cold), holding its MSHR
- *                  for that read, and its store is performed only then (the kernel end, or an
- *                  SC core's next access, waits for it: getm_misses_read_memory);
+ *                  for that read (getm_misses_read_memory);
  *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
  *                  (write_lines): every line granted E or M (the fills beyond the L1 of lines
  *                  no other CU touches in the launch, 1 - shared_lines/footprint_lines of them,
@@ -90,20 +89,6 @@ static void getm_misses_read_memory(const model_kernel_profile *k, const model_p
     out->read_lines_l2 -= l2_misses;
     out->read_lines_l3 += out->ownership_lines_l3;
     out->read_lines_dram += out->ownership_lines_dram;
-    /* A store is performed once its GetM is granted: the GetMs served by the memory side wait its
-     * latency beyond the L2 trip. An SC core's warp waits for its store before its next access and
-     * its slot's last store before the kernel ends (write_wait); a weak core's kernel ends when its
-     * stores are performed, so where the warps' last access is a store (the profile's
-     * order_final_writes) the launch waits for the last GetMs (matmul on sahc-apu under rfo, whose
-     * warps end writing C: dram.latency 200 -> 600 lengthens the detailed launch by 400 cycles). */
-    if (getms <= 0)
-        return;
-    double memory_wait = (out->ownership_lines_l3 * (p->l3_latency - p->l2_latency) +
-                          out->ownership_lines_dram * (p->dram_latency - p->l2_latency)) / getms;
-    if (out->one_access_at_a_time)
-        out->write_wait += memory_wait;
-    else if (k->order_final_write_summary.total > 0)
-        out->kernel_end_latency += memory_wait;
 }
 
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
