@@ -1405,37 +1405,6 @@ static void sc_cores_take_the_hot_line_once_per_atomic_round(void **state)
     assert_true(mesi.cycles >= floor);
 }
 
-/* vecadd on sahc-apu: its kernel writes c, which no one has read, so each of rfo's GetMs for it
- * misses the L2 and reads the line from DRAM (the detailed run: 4,096 DRAM reads, all in the
- * vecadd launch, and no DRAM write: the written lines stay in the L2 and the write-back L3). The
- * GetM holds its MSHR for the DRAM read, so a longer DRAM latency lengthens the run, whose loads
- * (a and b, from the CPU) never read DRAM. */
-static void ownership_getms_of_unread_lines_read_dram(void **state)
-{
-    (void)state;
-    sc_config *config;
-    model_profile *profile = profile_sized("sahc-apu", "vecadd", "small", &config);
-    sc_error error = {{0}};
-    model_point point;
-    model_param_spec spec;
-    const model_mechanism *rfo = model_mechanism_find("rfo");
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(rfo, config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("rfo")->params_file, &spec, &error), 0);
-    double c_lines = profile->kernels[0].written_lines;
-    assert_true(c_lines >= 4096);
-    model_prediction preset, slow;
-    rfo->evaluate(profile, &point, &spec.initial, &preset);
-    assert_float_equal(preset.dram_read_bytes, c_lines * point.line_bytes, 1e-6 * c_lines * point.line_bytes);
-    assert_float_equal(preset.dram_write_bytes, 0, 0);
-    model_point slow_point = point;
-    slow_point.dram_latency += 400;
-    rfo->evaluate(profile, &slow_point, &spec.initial, &slow);
-    assert_true(slow.cycles > preset.cycles + 200);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1477,7 +1446,6 @@ int main(void)
         cmocka_unit_test(denovo_registrations_do_not_wait_for_dram),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
-        cmocka_unit_test(ownership_getms_of_unread_lines_read_dram),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
         cmocka_unit_test(timed_groups_settle_in_few_evaluations),
     };
