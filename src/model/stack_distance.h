@@ -38,16 +38,25 @@ typedef struct stack_line_data {
 } stack_line_data;
 
 typedef struct stack_line {
-    uint64_t line_plus_one;   /* 0: empty slot */
+    uint64_t line_plus_one;   /* the line + 1 */
     uint64_t last_time;       /* 1-based position of the latest access */
     uint32_t epoch;
     bool invalidated;
     stack_line_data data;
 } stack_line;
 
+/* Where a line's entry is: open addressing over small slots (the line and its entry's index), so
+ * a probe and a rehash touch 16 bytes a line rather than the whole entry. */
+typedef struct stack_index_slot {
+    uint64_t line_plus_one;   /* 0: empty slot */
+    uint64_t entry;           /* index in lines */
+} stack_index_slot;
+
 typedef struct stack_distance {
-    stack_line *lines;        /* open addressing, power-of-two capacity */
-    uint64_t line_capacity, line_count;
+    stack_line *lines;        /* the entries, in the order of the lines' first accesses */
+    uint64_t line_count, entry_capacity;
+    stack_index_slot *index;  /* power-of-two capacity, at most half full */
+    uint64_t index_capacity;
     int32_t *tree;            /* Fenwick tree over times 1..time_capacity */
     uint64_t time_capacity, now;
 } stack_distance;
