@@ -60,6 +60,12 @@ static int64_t tree_prefix(const stack_distance *stack, uint64_t time)
     return sum;
 }
 
+/* The lines whose latest access came after `time`: every line has one mark, at or before now. */
+static uint64_t marks_after(const stack_distance *stack, uint64_t time)
+{
+    return stack->line_count - (uint64_t)tree_prefix(stack, time);
+}
+
 static void grow_index(stack_distance *stack)
 {
     uint64_t capacity = stack->index_capacity * 2;
@@ -94,7 +100,7 @@ stack_reuse stack_distance_access(stack_distance *stack, uint64_t line, uint32_t
     stack_line *slot;
     if (found->line_plus_one) {
         slot = &stack->lines[found->entry];
-        reuse.distance = (uint64_t)(tree_prefix(stack, time - 1) - tree_prefix(stack, slot->last_time));
+        reuse.distance = marks_after(stack, slot->last_time);
         reuse.crossed = slot->epoch != epoch || slot->invalidated;
         tree_add(stack, slot->last_time, -1);
     } else {
@@ -122,7 +128,7 @@ uint64_t stack_distance_peek(stack_distance *stack, uint64_t line, stack_line **
         *slot_out = slot;
     if (!slot)
         return STACK_DISTANCE_COLD;
-    return (uint64_t)(tree_prefix(stack, stack->now) - tree_prefix(stack, slot->last_time));
+    return marks_after(stack, slot->last_time);
 }
 
 void stack_distance_invalidate(stack_distance *stack, uint64_t line)
