@@ -213,8 +213,10 @@ static uint64_t age_of(const launch_slots *launch, uint64_t s, unsigned w)
  * and at or past the slot the observer names for its next instruction (asked once it may be). */
 static bool can_issue(const functional_engine *engine, launch_slots *launch, uint64_t index, uint64_t clock)
 {
+    if (launch->ready_at[index] > clock)
+        return false;
     exec_warp *warp = &launch->resident[index / launch->warps_per_cta].warps[index % launch->warps_per_cta];
-    if (warp->done || warp->waiting_at_barrier || launch->ready_at[index] > clock)
+    if (warp->done || warp->waiting_at_barrier)
         return false;
     const functional_observer *observer = engine->options.observer;
     uint64_t ready = observer && observer->issue_at ? observer->issue_at(observer->context, warp, clock) : clock;
@@ -257,14 +259,17 @@ static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, 
     uint64_t best_rank = UINT64_MAX;
     if (order == FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST && last_resident && can_issue(engine, launch, (uint64_t)last->index, clock))
         return last->index;
+    unsigned schedulers = engine->options.schedulers;
     for (uint64_t s = (cu + cus - engine->first_cu % cus) % cus; s < launch->count; s += cus) {
         const exec_cta *cta = &launch->resident[s];
         if (!launch->occupied[s])
             continue;
-        for (unsigned w = 0; w < cta->warp_count; w++) {
+        /* The CTA's warps of scheduler k: from the first, every `schedulers`-th. */
+        unsigned first_scheduler = scheduler_of(engine, s, cta->warp_count, 0);
+        for (unsigned w = (k + schedulers - first_scheduler) % schedulers; w < cta->warp_count; w += schedulers) {
             uint64_t index = s * launch->warps_per_cta + w;
             uint64_t rank = issue_rank(order, last, last_resident, index, age_of(launch, s, w));
-            if ((best >= 0 && rank >= best_rank) || scheduler_of(engine, s, cta->warp_count, w) != k)
+            if (best >= 0 && rank >= best_rank)
                 continue;
             if (can_issue(engine, launch, index, clock)) {
                 best = (int64_t)index;
