@@ -23,12 +23,16 @@ void stack_distance_release(stack_distance *stack)
     memset(stack, 0, sizeof *stack);
 }
 
+/* A line's home slot: runs of 16 consecutive lines keep consecutive slots (a kernel streaming
+ * through memory finds its next line's slot in the cache line it just read), and the runs are
+ * spread by a hash of the rest of the line number. */
 static uint64_t hash_line(uint64_t line)
 {
-    line ^= line >> 33;
-    line *= 0xff51afd7ed558ccdull;
-    line ^= line >> 33;
-    return line;
+    uint64_t run = line >> 4;
+    run ^= run >> 33;
+    run *= 0xff51afd7ed558ccdull;
+    run ^= run >> 33;
+    return run << 4 | (line & 15);
 }
 
 static stack_index_slot *find_slot(stack_index_slot *index, uint64_t capacity, uint64_t line)
