@@ -92,10 +92,43 @@ static void grow_times(stack_distance *stack)
         tree_add(stack, stack->lines[i].last_time, 1);
 }
 
+/* Renumbers the lines' latest accesses 1..line_count in their order, so the times in between
+ * (accesses that later ones superseded) are free again: distances count marks, which keep their
+ * order. The tree then marks 1..line_count, built in one pass. */
+static void compact_times(stack_distance *stack)
+{
+    uint32_t *owner = calloc(stack->now + 1, sizeof *owner);   /* 1 + the entry whose mark is at a time */
+    for (uint64_t i = 0; i < stack->line_count; i++)
+        owner[stack->lines[i].last_time] = (uint32_t)(i + 1);
+    uint64_t time = 0;
+    for (uint64_t t = 1; t <= stack->now; t++)
+        if (owner[t])
+            stack->lines[owner[t] - 1].last_time = ++time;
+    free(owner);
+    stack->now = time;
+    memset(stack->tree, 0, (stack->time_capacity + 1) * sizeof *stack->tree);
+    for (uint64_t t = 1; t <= stack->time_capacity; t++) {
+        stack->tree[t] += t <= time;
+        uint64_t parent = t + (t & (~t + 1));
+        if (parent <= stack->time_capacity)
+            stack->tree[parent] += stack->tree[t];
+    }
+}
+
+/* Makes room for one more access time: compacts when at most half the times hold marks (at least
+ * half the range is then free), else doubles the range. */
+static void make_time(stack_distance *stack)
+{
+    if (2 * stack->line_count <= stack->time_capacity && stack->line_count < UINT32_MAX)
+        compact_times(stack);
+    else
+        grow_times(stack);
+}
+
 stack_reuse stack_distance_access(stack_distance *stack, uint64_t line, uint32_t epoch, stack_line **slot_out)
 {
     if (stack->now + 1 > stack->time_capacity)
-        grow_times(stack);
+        make_time(stack);
     if (2 * (stack->line_count + 1) > stack->index_capacity)
         grow_index(stack);
     uint64_t time = ++stack->now;
