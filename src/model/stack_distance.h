@@ -1,6 +1,8 @@
 /* stack_distance.h — exact LRU stack distances of one stream of line accesses (Bennett-Kruskal:
  * a Fenwick tree over access times marks each line's latest access, so the distance of a
- * re-access is the number of marks after the line's previous one; O(log n) per access).
+ * re-access is the number of marks after the line's previous one; O(log n) per access). When
+ * the times run out and at most half of them hold marks, the marks are renumbered in order, so the
+ * tree stays within about twice the footprint however long the stream.
  *
  * Each line also remembers the epoch of its latest access and whether it was invalidated
  * since, so the caller can tell reuses that cross a synchronization event (an acquire that
@@ -57,7 +59,7 @@ typedef struct stack_distance {
     uint64_t line_count, entry_capacity;
     stack_index_slot *index;  /* power-of-two capacity, at most half full */
     uint64_t index_capacity;
-    int32_t *tree;            /* Fenwick tree over times 1..time_capacity */
+    int32_t *tree;            /* Fenwick tree over times 1..time_capacity (lines' latest accesses) */
     uint64_t time_capacity, now;
 } stack_distance;
 
