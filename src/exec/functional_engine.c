@@ -55,6 +55,7 @@ typedef struct launch_slots {
     uint64_t *ready_at;
     uint64_t *clock;
     last_issue *last_issuer;
+    unsigned *first_scheduler;     /* per slot: the scheduler of its CTA's warp 0 (scheduler_of) */
 } launch_slots;
 
 functional_engine_options functional_engine_defaults(unsigned warp_size)
@@ -213,8 +214,10 @@ static uint64_t age_of(const launch_slots *launch, uint64_t s, unsigned w)
  * and at or past the slot the observer names for its next instruction (asked once it may be). */
 static bool can_issue(const functional_engine *engine, launch_slots *launch, uint64_t index, uint64_t clock)
 {
+    if (launch->ready_at[index] > clock)
+        return false;
     exec_warp *warp = &launch->resident[index / launch->warps_per_cta].warps[index % launch->warps_per_cta];
-    if (warp->done || warp->waiting_at_barrier || launch->ready_at[index] > clock)
+    if (warp->done || warp->waiting_at_barrier)
         return false;
     const functional_observer *observer = engine->options.observer;
     uint64_t ready = observer && observer->issue_at ? observer->issue_at(observer->context, warp, clock) : clock;
@@ -257,14 +260,18 @@ static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, 
     uint64_t best_rank = UINT64_MAX;
     if (order == FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST && last_resident && can_issue(engine, launch, (uint64_t)last->index, clock))
         return last->index;
+    unsigned schedulers = engine->options.schedulers;
     for (uint64_t s = (cu + cus - engine->first_cu % cus) % cus; s < launch->count; s += cus) {
         const exec_cta *cta = &launch->resident[s];
         if (!launch->occupied[s])
             continue;
-        for (unsigned w = 0; w < cta->warp_count; w++) {
+        /* The CTA's warps of scheduler k: from the first, every `schedulers`-th. */
+        unsigned first_scheduler = launch->first_scheduler[s];
+        for (unsigned w = k >= first_scheduler ? k - first_scheduler : k + schedulers - first_scheduler;
+             w < cta->warp_count; w += schedulers) {
             uint64_t index = s * launch->warps_per_cta + w;
             uint64_t rank = issue_rank(order, last, last_resident, index, age_of(launch, s, w));
-            if ((best >= 0 && rank >= best_rank) || scheduler_of(engine, s, cta->warp_count, w) != k)
+            if (best >= 0 && rank >= best_rank)
                 continue;
             if (can_issue(engine, launch, index, clock)) {
                 best = (int64_t)index;
@@ -366,6 +373,7 @@ static void launch_slots_init(launch_slots *launch, const functional_engine *eng
     launch->ready_at = calloc(warps, sizeof *launch->ready_at);
     launch->clock = calloc(engine->options.cu_count, sizeof *launch->clock);
     launch->last_issuer = malloc(schedulers * sizeof *launch->last_issuer);
+    launch->first_scheduler = calloc(launch->count, sizeof *launch->first_scheduler);
     for (uint64_t k = 0; k < schedulers; k++)
         launch->last_issuer[k] = (last_issue){-1, 0};
 }
@@ -377,13 +385,15 @@ static void launch_slots_release(launch_slots *launch)
     free(launch->ready_at);
     free(launch->clock);
     free(launch->last_issuer);
+    free(launch->first_scheduler);
 }
 
-/* A new CTA's warps may issue at once. */
+/* A new CTA's warps may issue at once; its warp 0's scheduler. */
 static void reset_slot_clocks(const functional_engine *engine, launch_slots *launch, uint64_t s)
 {
     if (!timed(engine))
         return;
+    launch->first_scheduler[s] = scheduler_of(engine, s, launch->resident[s].warp_count, 0);
     for (unsigned w = 0; w < launch->resident[s].warp_count; w++)
         launch->ready_at[s * launch->warps_per_cta + w] = 0;
 }

@@ -517,9 +517,9 @@ static void record_dirty_reuse(profiler *p, stack_line_data *data, uint64_t dist
  * access (its depth in the stack) evicted it: an access at that depth, in its latest group. */
 static void record_dirty_at_end(profiler *p)
 {
-    for (uint64_t i = 0; i < p->l2.line_capacity; i++) {
+    for (uint64_t i = 0; i < p->l2.line_count; i++) {
         stack_line *slot = &p->l2.lines[i];
-        if (!slot->line_plus_one || !slot->data.dirty_span_plus_one)
+        if (!slot->data.dirty_span_plus_one)
             continue;
         add_dirty_reuse(&p->groups[slot->data.group_index], stack_distance_peek(&p->l2, slot->line_plus_one - 1, NULL),
                         slot->data.dirty_span_plus_one - 1);

@@ -1,6 +1,8 @@
 /* stack_distance.h — exact LRU stack distances of one stream of line accesses (Bennett-Kruskal:
  * a Fenwick tree over access times marks each line's latest access, so the distance of a
- * re-access is the number of marks after the line's previous one; O(log n) per access).
+ * re-access is the number of marks after the line's previous one; O(log n) per access). When
+ * the times run out and at most half of them hold marks, the marks are renumbered in order, so the
+ * tree stays within about twice the footprint however long the stream.
  *
  * Each line also remembers the epoch of its latest access and whether it was invalidated
  * since, so the caller can tell reuses that cross a synchronization event (an acquire that
@@ -38,17 +40,26 @@ typedef struct stack_line_data {
 } stack_line_data;
 
 typedef struct stack_line {
-    uint64_t line_plus_one;   /* 0: empty slot */
+    uint64_t line_plus_one;   /* the line + 1 */
     uint64_t last_time;       /* 1-based position of the latest access */
     uint32_t epoch;
     bool invalidated;
     stack_line_data data;
 } stack_line;
 
+/* Where a line's entry is: open addressing over small slots (the line and its entry's index), so
+ * a probe and a rehash touch 16 bytes a line rather than the whole entry. */
+typedef struct stack_index_slot {
+    uint64_t line_plus_one;   /* 0: empty slot */
+    uint64_t entry;           /* index in lines */
+} stack_index_slot;
+
 typedef struct stack_distance {
-    stack_line *lines;        /* open addressing, power-of-two capacity */
-    uint64_t line_capacity, line_count;
-    int32_t *tree;            /* Fenwick tree over times 1..time_capacity */
+    stack_line *lines;        /* the entries, in the order of the lines' first accesses */
+    uint64_t line_count, entry_capacity;
+    stack_index_slot *index;  /* power-of-two capacity, at most half full */
+    uint64_t index_capacity;
+    int32_t *tree;            /* Fenwick tree over times 1..time_capacity (lines' latest accesses) */
     uint64_t time_capacity, now;
 } stack_distance;
 
