@@ -28,6 +28,8 @@ void fill_tags_free(fill_tags *cache)
  * acquire came after its miss (`epoch` is the CU's now). */
 static void install_earliest(fill_tags *cache, unsigned count, uint32_t epoch)
 {
+    if (count == 0)
+        return;
     for (unsigned f = 0; f < count; f++) {
         const pending_fill *fill = &cache->pending[f];
         if (!fill->dropped && fill->epoch == epoch)
