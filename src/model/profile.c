@@ -24,8 +24,9 @@
  * at its exit and the warps' leads before their first access (order_final_writes,
  * order_final_write_leads), 15 the time from a launch's latest written lease to its end
  * (kernel_end_lease_ages), 16 the configured L1's set-associative hits (set_lru.h: keyed by
- * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes). */
-#define PROFILE_FORMAT 17
+ * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
+ * lines installed when a miss's fill returns (fill_tags.h). */
+#define PROFILE_FORMAT 18
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {

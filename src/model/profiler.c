@@ -14,8 +14,9 @@
  * last issuer while it can, else the oldest warp that can; under loose round-robin (lrr) the first
  * after the last issuer in dispatch order, wrapping. The profiler says when a warp can issue: a
  * weak load that misses the configured L1 (cold, crossing an acquire or atomic, or evicted from
- * its set: the L1's own tags, set_lru.h, l1.size in sets of l1.associativity), a strong load and an atomic each take the L1 MSHR that frees first (of
- * l1.mshrs) once the LSU presents the line, and fill MISS_CYCLES later; a load on a line still
+ * its set: the L1's own tags, fill_tags.h, l1.size in sets of l1.associativity, each miss's line
+ * installed when its fill returns), a strong load and an atomic each take the L1 MSHR that frees
+ * first (of l1.mshrs) once the LSU presents the line, and fill MISS_CYCLES later; a load on a line still
  * filling waits for it; an instruction that reads a register a load is filling waits until it
  * fills, and a global access waits until the LSU has presented the previous one's lines (l1.banks
  * per slot). So under GTO the oldest warps run ahead while their loads hit and the younger ones
@@ -47,7 +48,7 @@
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
-#include "model/set_lru.h"
+#include "model/fill_tags.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
 #include "timing/coalescer.h"
@@ -112,7 +113,7 @@ struct profiler {
     functional_observer observer;
     stack_distance *l1;            /* per CU */
     stack_distance *l1_writes;     /* per CU: the lines it stores to (profile.h: l1_writes) */
-    set_lru *l1_sets;              /* per CU: the configured L1's tags (l1.size, l1.associativity) */
+    fill_tags *l1_tags;            /* per CU: the configured L1's tags (l1.size, l1.associativity) */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -185,13 +186,13 @@ profiler *profiler_create(const sc_config *config)
     profile_key_of(config, p->key);
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     p->l1_writes = calloc(p->cu_count, sizeof *p->l1_writes);
-    p->l1_sets = calloc(p->cu_count, sizeof *p->l1_sets);
+    p->l1_tags = calloc(p->cu_count, sizeof *p->l1_tags);
     unsigned associativity = (unsigned)sc_config_int(config, "l1.associativity");
     for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_init(&p->l1[c]);
         stack_distance_init(&p->l1_writes[c]);
-        if (set_lru_init(&p->l1_sets[c], p->l1_lines, associativity) < 0)
-            set_lru_free(&p->l1_sets[c]);   /* out of memory: every load misses */
+        if (fill_tags_init(&p->l1_tags[c], p->l1_lines, associativity, p->mshrs) < 0)
+            fill_tags_free(&p->l1_tags[c]);   /* out of memory: every load misses */
     }
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
@@ -266,6 +267,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
+        fill_tags_new_launch(&p->l1_tags[c]);
         p->group->acquires += 1.0 / p->cu_count;
     }
 }
@@ -447,25 +449,30 @@ static void line_ready(profiler *p, uint64_t ready_at)
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
  * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
  * for a reuse the configured L1 hits, the CU's warp instructions since that access
- * (l1_hit_gaps). The configured L1 (l1_sets: its size, associativity and modulo placement) hits a
- * reuse or not; a reuse it does not cross counts at its stack distance, except that one the L1
- * hits beyond its lines counts just below them and one it misses within them (a conflict) at
- * them, so that the histograms give the set-associative L1's hits at the configured size (exactly
- * where its lines begin a bucket: every power of two and three times one). A load the L1 misses
- * (a first touch, a crossing reuse: write-through's L1, which drops lines at acquires and
- * atomics) takes an MSHR; a hit on a line still filling waits for it (an MSHR merge). */
+ * (l1_hit_gaps). The configured L1 (l1_tags: its size, associativity and modulo placement, each
+ * miss's line installed when its fill returns) hits a reuse, merges it with the line's miss in
+ * flight (a hit for the histograms) or misses it; a reuse it does not cross counts at its stack
+ * distance, except that one the L1 hits beyond its lines counts just below them and one it misses
+ * within them (a conflict) at them, so that the histograms give the set-associative L1's hits at
+ * the configured size (exactly where its lines begin a bucket: every power of two and three times
+ * one). A load the L1 misses (a first touch, a crossing reuse: write-through's L1, which drops
+ * lines at acquires and atomics) takes an MSHR; a merge waits for the line's fill. */
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
     stack_reuse l1 = stack_distance_access(&p->l1[cu], line, p->epoch[cu], &slot);
-    bool hit = set_lru_access(&p->l1_sets[cu], line, p->epoch[cu]);
+    uint64_t fill_at = 0;
+    fill_tags_outcome seen = fill_tags_load(&p->l1_tags[cu], line, p->epoch[cu], p->request_clock, &fill_at);
+    bool hit = seen != FILL_TAGS_MISS;
     uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];
-    if (!hit)
-        slot->data.filled_at = take_mshr(p, cu);
-    line_ready(p, slot->data.filled_at);
+    if (seen == FILL_TAGS_MISS) {
+        fill_at = take_mshr(p, cu);
+        fill_tags_miss(&p->l1_tags[cu], line, p->epoch[cu], fill_at);
+    }
+    line_ready(p, fill_at);
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
@@ -594,7 +601,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     data->seen_at = p->memory_clock;
     if (access == MODEL_ATOMIC) {
         stack_distance_invalidate(&p->l1[cu], line);
-        set_lru_invalidate(&p->l1_sets[cu], line);
+        fill_tags_invalidate(&p->l1_tags[cu], line);
     }
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
@@ -1016,7 +1023,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_release(&p->l1[c]);
         stack_distance_release(&p->l1_writes[c]);
-        set_lru_free(&p->l1_sets[c]);
+        fill_tags_free(&p->l1_tags[c]);
     }
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
@@ -1025,7 +1032,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->memory_clock_of);
     free(p->l1);
     free(p->l1_writes);
-    free(p->l1_sets);
+    free(p->l1_tags);
     free(p->epoch);
     free(p->cu_instructions);
     free(p->round_robin_instructions);

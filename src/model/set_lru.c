@@ -27,25 +27,38 @@ static set_lru_way *set_of(const set_lru *cache, uint64_t line)
     return &cache->ways[(line % cache->sets) * cache->associativity];
 }
 
-bool set_lru_access(set_lru *cache, uint64_t line, uint32_t epoch)
+static bool way_valid(const set_lru_way *way, uint32_t epoch)
+{
+    return way->line_plus_one != 0 && way->epoch == epoch;
+}
+
+bool set_lru_lookup(set_lru *cache, uint64_t line, uint32_t epoch)
 {
     if (cache->sets == 0)
         return false;
-    set_lru_way *set = set_of(cache, line), *victim = &set[0];
-    for (unsigned w = 0; w < cache->associativity; w++) {
-        set_lru_way *way = &set[w];
-        bool valid = way->line_plus_one != 0 && way->epoch == epoch;
-        if (valid && way->line_plus_one == line + 1) {
-            way->last_use = ++cache->use_clock;
+    set_lru_way *set = set_of(cache, line);
+    for (unsigned w = 0; w < cache->associativity; w++)
+        if (way_valid(&set[w], epoch) && set[w].line_plus_one == line + 1) {
+            set[w].last_use = ++cache->use_clock;
             return true;
         }
-        if (!valid)
-            way->last_use = 0;   /* an empty or stale way goes first */
-        if (way->last_use < victim->last_use)
-            victim = way;
+    return false;
+}
+
+void set_lru_fill(set_lru *cache, uint64_t line, uint32_t epoch)
+{
+    if (cache->sets == 0)
+        return;
+    set_lru_way *set = set_of(cache, line), *victim = &set[0];
+    for (unsigned w = 0; w < cache->associativity; w++) {
+        if (!way_valid(&set[w], epoch)) {
+            victim = &set[w];
+            break;
+        }
+        if (set[w].last_use < victim->last_use)
+            victim = &set[w];
     }
     *victim = (set_lru_way){.line_plus_one = line + 1, .last_use = ++cache->use_clock, .epoch = epoch};
-    return false;
 }
 
 void set_lru_invalidate(set_lru *cache, uint64_t line)

@@ -32,9 +32,13 @@ typedef struct set_lru {
 int set_lru_init(set_lru *cache, uint64_t lines, unsigned associativity);
 void set_lru_free(set_lru *cache);
 
-/* Accesses `line` in `epoch`: returns whether it hit (held, filled in this epoch); a miss fills
- * it in the set's least recently used way. */
-bool set_lru_access(set_lru *cache, uint64_t line, uint32_t epoch);
+/* Looks `line` up in `epoch`: returns whether it hit (held, filled in this epoch), and a hit makes
+ * it the set's most recently used. */
+bool set_lru_lookup(set_lru *cache, uint64_t line, uint32_t epoch);
+
+/* Installs `line` for `epoch` in its set's first empty or stale way, else its least recently used
+ * (cache_array_victim's choice). */
+void set_lru_fill(set_lru *cache, uint64_t line, uint32_t epoch);
 
 /* Drops `line` if held (an atomic invalidating the L1 copy). */
 void set_lru_invalidate(set_lru *cache, uint64_t line);
