@@ -875,7 +875,7 @@ static kept_contents *kept_list;
 static uint64_t kept_bytes;
 
 /* The kept contents of `key`, made with fill_elements (which cannot fail without a file) the first
- * time; NULL if they would exceed INIT_CACHE_BYTES. */
+ * time; NULL if they would exceed INIT_CACHE_BYTES or memory runs out. */
 static const uint8_t *kept_contents_of(const sc_manifest *m, const manifest_buffer *buffer, const char *key,
                                        uint64_t bytes)
 {
@@ -883,15 +883,21 @@ static const uint8_t *kept_contents_of(const sc_manifest *m, const manifest_buff
     kept_contents *kept = kept_list;
     while (kept && strcmp(kept->key, key))
         kept = kept->next;
-    if (!kept && kept_bytes + bytes <= INIT_CACHE_BYTES) {
-        kept = calloc(1, sizeof *kept);
+    if (!kept && kept_bytes + bytes <= INIT_CACHE_BYTES && (kept = calloc(1, sizeof *kept))) {
         kept->key = strdup(key);
         kept->bytes = malloc(bytes);
-        sc_error unused = {{0}};
-        fill_elements(m, buffer->init, buffer->type, buffer->count, kept->bytes, "", &unused);
-        kept->next = kept_list;
-        kept_list = kept;
-        kept_bytes += bytes;
+        if (kept->key && kept->bytes) {
+            sc_error unused = {{0}};
+            fill_elements(m, buffer->init, buffer->type, buffer->count, kept->bytes, "", &unused);
+            kept->next = kept_list;
+            kept_list = kept;
+            kept_bytes += bytes;
+        } else {   /* out of memory: the caller makes them for this run */
+            free(kept->key);
+            free(kept->bytes);
+            free(kept);
+            kept = NULL;
+        }
     }
     pthread_mutex_unlock(&kept_lock);
     return kept ? kept->bytes : NULL;
