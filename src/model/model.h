@@ -49,10 +49,6 @@
 typedef struct model_point {
     double cu_count, max_warps, max_ctas, registers, shared_bytes;
     double issue_rate;                      /* schedulers x issue width: warp instructions per cycle */
-    /* 1 when a CU's CTAs run their barrier rounds in step (gpu.scheduler lrr: every warp takes its
-     * turn, so CTAs started together reach each barrier together), 0 when the oldest CTA's warps
-     * go first and the CTAs drift apart (gto). */
-    double ctas_in_step;
     double alu_cycles, sfu_cycles;          /* cycles one warp instruction occupies the SIMD units / SFU */
     double alu_latency, sfu_latency, shared_latency, branch_penalty, launch_latency;
     double line_bytes, l1_lines, l1_banks, l1_latency, l1_mshrs, store_buffer_entries;

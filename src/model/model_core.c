@@ -106,12 +106,7 @@
  * network's cycle. The GPU's bursts coincide in a launch's first round only (its CTAs start
  * together); later rounds drift apart, each CTA at the pace its own lines are served, so a CU's
  * later round drains its own lines plus the share of the others' drain that falls within it
- * (spread_drain; coinciding_round_share). Where the CU's CTAs run in step (gpu.scheduler lrr:
- * every warp takes its turn, so CTAs started together reach each barrier together; matmul on gsi
- * at 12 CUs: a CU's three CTAs' last barriers within 167 cycles, against 3,325 under gto, where the
- * oldest CTA's warps go first) no warp of the CU issues while their burst drains: the wait is not
- * a delay during which other warps use the stations but time the CU's stations stand idle, so the
- * network is solved without it and a warp's cycle is the solution's plus Z_burst (bursts_block_cu).
+ * (spread_drain; coinciding_round_share).
  * The trip's queues are not on the warp's own cycle: they lengthen H, hence Z_mem and the MSHRs'
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
@@ -465,7 +460,6 @@ typedef struct network {
      * interval; and at the solution, the wait beyond the interval's own time (Z_burst). */
     double burst_waits, burst_drain, burst_span, burst_wait;
     double burst_others, burst_coinciding;   /* the GPU's drain beyond the CU's own; the share of rounds it all coincides */
-    bool bursts_block_cu;         /* the CU's CTAs wait out their bursts together (model_point's ctas_in_step) */
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
     double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
     double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
@@ -758,15 +752,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
         double spread = 1.0 - net->burst_coinciding;
         double burst_time = net->burst_coinciding * (net->burst_drain + net->burst_others) + spread * later + slowest;
         net->burst_wait = net->burst_waits * max2(burst_time - net->burst_span * cycle, 0.0);
-        if (net->burst_wait > 0 && !net->bursts_block_cu) {
+        if (net->burst_wait > 0) {
             double slowest_slope = l2_slope + net->burst_beyond_l2 * (near_slope - l2_slope) +
                                    net->burst_from_dram * (from_dram_slope - near_slope);
             slope += net->burst_waits * (slowest_slope - net->burst_span * slope) + spread * later_slope * slope;
         }
     }
     *cycle_slope = slope;
-    /* CTAs in step wait out their bursts together, off the stations (solve_view adds the wait). */
-    return net->bursts_block_cu ? cycle : cycle + net->burst_wait;
+    return cycle + net->burst_wait;
 }
 
 /* The largest throughput every queueing station carries: X D_k s_k / m_k < 1. (The MSHRs' and
@@ -1188,10 +1181,6 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
         net->load_share[shared_stations[s]] = total_warps / net->population;
     solve(net, m, slower_rate * net->population);
-    /* In step, the stations carry the warps' other work at the solution's rate and stand idle
-     * while the CU's bursts drain (cycle_at leaves the wait out of the solved cycle). */
-    if (net->bursts_block_cu)
-        net->throughput = net->population / (net->population / net->throughput + net->burst_wait);
     return net->throughput / net->population;
 }
 
@@ -1409,7 +1398,6 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
         },
         .delay = z_comp + z_ctrl + z_sync,
         .burst_round = NAN,
-        .bursts_block_cu = p->ctas_in_step > 0,
     };
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
                 (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, p->l2_banks);

@@ -55,7 +55,6 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
         .dram_line_cycles = ceil_ratio(line, sc_config_float(c, "dram.bus_bytes")) * gpu_hz /
                             sc_config_float(c, "dram.clock"),
     };
-    p->ctas_in_step = timing.core.greedy_then_oldest ? 0.0 : 1.0;
     p->scratchpad_banked = timing.core.scratchpad_banked;
     p->dma_requests_per_cycle = timing.core.dma_requests_per_cycle;
     p->dma_blocks_cu = !timing.core.dma_blocks_warp;

@@ -637,33 +637,6 @@ static void gpu_bursts_coincide_in_the_first_round(void **state)
     sc_config_free(config);
 }
 
-/* A CU's CTAs in step (gpu.scheduler lrr) reach each barrier together, so while their burst
- * drains no warp of the CU issues: matmul's waits add to its warps' cycle instead of leaving the
- * stations to the other CTAs, as they do when the CTAs drift apart (gto). The same profile under
- * both schedulers: only the waits differ, so vecadd, without bursts, is the same. */
-static void in_step_ctas_wait_out_their_bursts_together(void **state)
-{
-    (void)state;
-    const char *round_robin[] = {"gpu.cu_count=12", "gpu.scheduler=lrr"};
-    const char *oldest_first[] = {"gpu.cu_count=12", "gpu.scheduler=gto"};
-    const char *workloads[] = {"matmul", "vecadd"};
-    for (int w = 0; w < 2; w++) {
-        sc_config *in_step, *drifting;
-        sc_error error = {{0}};
-        model_profile *profile = profile_set("gtx480", workloads[w], "small", round_robin, 2, &in_step);
-        drifting = sc_config_load("gtx480", NULL, oldest_first, 2, &error);
-        assert_non_null(drifting);
-        model_prediction together = predict("wt", profile, in_step), apart = predict("wt", profile, drifting);
-        if (w == 0)
-            assert_true(together.cycles > 1.03 * apart.cycles);
-        else
-            assert_float_equal(together.cycles, apart.cycles, 0);
-        profile_free(profile);
-        sc_config_free(in_step);
-        sc_config_free(drifting);
-    }
-}
-
 /* Every round of matmul's bursts has all its lines on one bank when there is one, and at least
  * an even share of them on its most loaded bank. */
 static void matmul_bursts_have_peak_banks(void **state)
@@ -1695,7 +1668,6 @@ int main(void)
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
-        cmocka_unit_test(in_step_ctas_wait_out_their_bursts_together),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
