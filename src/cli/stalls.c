@@ -105,8 +105,10 @@ static int print_run_heading(sqlite3 *db, long long run_id, sc_error *error)
     char id[32];
     snprintf(id, sizeof id, "%lld", run_id);
     sc_query_param param = {"run", id};
-    sc_table *run = sc_table_from_query(db, "SELECT workload, mechanism, system, status FROM runs "
-                                            "WHERE id = :run", &param, 1, error);
+    sc_table *run = sc_table_from_query(db, "SELECT r.workload, r.mechanism, r.system, r.status, "
+                                            "json_extract(c.json, '$.sim.gsi') IS 0 FROM runs r "
+                                            "JOIN configs c ON c.hash = r.config_hash WHERE r.id = :run",
+                                        &param, 1, error);
     if (!run)
         return -1;
     if (!run->row_count) {
@@ -117,6 +119,8 @@ static int print_run_heading(sqlite3 *db, long long run_id, sc_error *error)
     for (size_t i = 0; i < 4; i++)
         sc_cell_format(sc_table_cell(run, 0, i), fields[i], sizeof fields[i]);
     printf("run %lld: %s on %s under %s (%s)\n", run_id, fields[0], fields[2], fields[1], fields[3]);
+    if (sc_table_cell(run, 0, 4)->as.integer)
+        printf("  (made with sim.gsi false: GSI classified none of its cycles)\n");
     sc_table_free(run);
     return 0;
 }
