@@ -15,7 +15,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # The metrics of run $1 except GSI's categories and the run's own times, one "kernel name value" a line.
 metrics_of() {
     sqlite3 "$work/runs.db" "SELECT kernel_index, name, value FROM metrics WHERE run_id = $1 AND name NOT IN
-        ('no_stall','idle','control','sync','mem_data','mem_struct','comp_data','comp_struct','engine_seconds')
+        ('no_stall','idle','control','sync','mem_data','mem_struct','comp_data','comp_struct') AND name NOT LIKE '%seconds'
         ORDER BY kernel_index, name"
 }
 
