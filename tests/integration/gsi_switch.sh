@@ -38,7 +38,7 @@ for case in "gsi denovo uts" "qr-apu qr histogram"; do
         fail "$case: the run without GSI stored stall rows"
     [ "$(sqlite3 "$work/runs.db" "SELECT count(*) FROM metrics WHERE run_id = $off AND name = 'no_stall'")" -eq 0 ] ||
         fail "$case: the run without GSI stored GSI category metrics"
-    "$syncscope" stalls $off --db "$work/runs.db" | grep -q "made with sim.gsi false" ||
+    "$syncscope" stalls $off --db "$work/runs.db" | grep -q "the run was made with sim.gsi false" ||
         fail "$case: stalls does not say the run was made without GSI"
 done
 
