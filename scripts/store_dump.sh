@@ -9,7 +9,7 @@ sqlite3 -batch "$1" <<'SQL'
 .mode list
 SELECT 'run', id, system, config_hash, mechanism, workload, workload_params, mode, seed, jitter, status, check_detail,
        cycles, sweep_point_id FROM runs ORDER BY id;
-SELECT 'metric', run_id, kernel_index, name, value, unit FROM metrics WHERE name <> 'engine_seconds'
+SELECT 'metric', run_id, kernel_index, name, value, unit FROM metrics WHERE name NOT LIKE '%seconds'
        ORDER BY run_id, kernel_index, name;
 SELECT 'stall', run_id, cu, category, subcategory, cycles FROM stalls ORDER BY run_id, cu, category, subcategory;
 SELECT 'kernel', run_id, kernel_index, name, grid, block, warp_instructions, cycles FROM kernels

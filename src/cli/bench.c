@@ -6,6 +6,7 @@
 
 #include "base/progress.h"
 
+#include "cli/bench_gsi.h"
 #include "cli/bench_model.h"
 #include "cli/bench_sampled.h"
 #include "cli/commands.h"
@@ -17,7 +18,7 @@
 
 static void print_help(void)
 {
-    printf("usage: syncscope bench [functional|detailed|sampled|store|model] [--size tiny|small|large|huge]\n"
+    printf("usage: syncscope bench [functional|detailed|sampled|store|model|gsi] [--size tiny|small|large|huge]\n"
            "                       [--workload W] [--system PRESET] [--mechanism M] [--runs N] [--db PATH]\n"
            "                       [--sample-period N] [--sample-window-waves W] [--sample-warmup-waves U]\n"
            "                       [--sample-warmup-launches L]\n\n"
@@ -30,6 +31,9 @@ static void print_help(void)
            "         and whether it meets 2 %% with at most 1/20 in detail.\n"
            "model: per workload, the profiling pass's time and analytical-model evaluations per second\n"
            "       under --mechanism (default %s, size small).\n"
+           "gsi: per workload, the CPU time of detailed runs with sim.gsi true and false (best of --runs N,\n"
+           "     default 3, alternately; default size small) and the share GSI's classification adds; fails if\n"
+           "     the two settings differ in cycles or warp instructions.\n"
            "store: inserts N synthetic runs (default 100000) into --db PATH (default db/bench.sqlite; replaced at\n"
            "       the start, kept afterwards for profiling) and times every canned query (first run, best of 3).\n"
            "Without a target, runs functional and store.\n",
@@ -150,13 +154,14 @@ static int bench_workloads(const bench_target *target, const char *system, const
 static bool known_target(const char *target)
 {
     return !strcmp(target, "functional") || !strcmp(target, "detailed") || !strcmp(target, "sampled") ||
-           !strcmp(target, "store") || !strcmp(target, "model");
+           !strcmp(target, "store") || !strcmp(target, "model") || !strcmp(target, "gsi");
 }
 
 static bool runs(const char *target, const char *name)
 {
     return target ? !strcmp(target, name)
-                  : strcmp(name, "detailed") != 0 && strcmp(name, "model") != 0 && strcmp(name, "sampled") != 0;
+                  : strcmp(name, "detailed") != 0 && strcmp(name, "model") != 0 && strcmp(name, "sampled") != 0 &&
+                        strcmp(name, "gsi") != 0;
 }
 
 int command_bench(int argc, char **argv)
@@ -187,7 +192,8 @@ int command_bench(int argc, char **argv)
     } else if (runs_text && cli_parse_u64("bench", "runs", runs_text, &runs_count) < 0) {
         status = 2;
     } else if (target && !known_target(target)) {
-        fprintf(stderr, "syncscope bench: unknown target '%s': choose functional, detailed, sampled, store or model\n",
+        fprintf(stderr,
+                "syncscope bench: unknown target '%s': choose functional, detailed, sampled, store, model or gsi\n",
                 target);
         status = 2;
     } else if (sampling_options_parse("bench", options, &sampling) != 0) {
@@ -210,6 +216,16 @@ int command_bench(int argc, char **argv)
                                     &sampling);
         if (runs(target, "model"))
             status |= bench_model(system, mechanism, only, size_text ? size : SC_SIZE_SMALL);
+        if (runs(target, "gsi")) {
+            if (!runs_text)
+                runs_count = 3;
+            if (runs_count < 1 || runs_count > 100) {
+                fprintf(stderr, "syncscope bench: gsi takes --runs 1 to 100\n");
+                status = 2;
+            } else {
+                status |= bench_gsi(system, mechanism, only, size_text ? size : SC_SIZE_SMALL, (unsigned)runs_count);
+            }
+        }
         if (runs(target, "store")) {
             const char *path = cli_find(options, "db")->value;
             status |= sc_store_bench(path ? path : "db/bench.sqlite", (long)runs_count, stdout) < 0;

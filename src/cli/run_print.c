@@ -14,6 +14,10 @@ static void print_timing(const run_timing *timing, uint64_t warp_instructions)
     printf("cycles             %llu (IPC %.3f warp instructions/cycle)\n", (unsigned long long)timing->cycles,
            timing->cycles ? (double)warp_instructions / (double)timing->cycles : 0.0);
     printf("stalls (GSI)      ");
+    if (!timing->gsi) {
+        printf(" off (sim.gsi false: no breakdown)\n");
+        return;
+    }
     double cu_cycles = (double)timing->cycles * timing->cu_count;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         if (timing->total.category[c])
@@ -107,8 +111,8 @@ static void print_json(const run_request *request, const run_result *result)
     /* The functional mode has no timing: cycles and stalls exist only in detailed and sampled runs. */
     if (result->timing.present) {
         cJSON_AddNumberToObject(root, "cycles", (double)result->timing.cycles);
-        cJSON *stalls = cJSON_AddObjectToObject(root, "stalls");
-        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        cJSON *stalls = result->timing.gsi ? cJSON_AddObjectToObject(root, "stalls") : cJSON_AddNullToObject(root, "stalls");
+        for (int c = 0; result->timing.gsi && c < GSI_CATEGORY_COUNT; c++)
             cJSON_AddNumberToObject(stalls, gsi_category_name((gsi_category)c),
                                     (double)result->timing.total.category[c] / result->timing.cu_count);
     } else {

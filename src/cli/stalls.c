@@ -2,6 +2,7 @@
  * percentages (whole GPU, or per CU), and draws it as SVG: one stacked bar per run, or the three
  * GSI report figures (overall, memory data, memory structural) normalised to a baseline.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +175,23 @@ static void print_breakdown_by_cu(const sc_table *breakdown)
     free(categories);
 }
 
+/* Whether run `run_id` was made with sim.gsi false (false where the database keeps no
+ * configurations to say). */
+static bool made_without_gsi(sqlite3 *db, long long run_id)
+{
+    char id[32];
+    snprintf(id, sizeof id, "%lld", run_id);
+    sc_query_param param = {"run", id};
+    sc_error ignored = {{0}};
+    sc_table *run = sc_table_from_query(db, "SELECT json_extract(c.json, '$.sim.gsi') IS 0 FROM runs r "
+                                            "JOIN configs c ON c.hash = r.config_hash WHERE r.id = :run",
+                                        &param, 1, &ignored);
+    bool without = run && run->row_count && sc_table_cell(run, 0, 0)->as.integer;
+    if (run)
+        sc_table_free(run);
+    return without;
+}
+
 static int print_run(sqlite3 *db, long long run_id, int by_cu, sc_error *error)
 {
     if (print_run_heading(db, run_id, error) < 0)
@@ -183,7 +201,8 @@ static int print_run(sqlite3 *db, long long run_id, int by_cu, sc_error *error)
     if (!breakdown)
         return -1;
     if (!breakdown->row_count)
-        printf("  (no stall rows recorded%s)\n", by_cu ? " per CU" : "");
+        printf("  (no stall rows recorded%s%s)\n", by_cu ? " per CU" : "",
+               made_without_gsi(db, run_id) ? ": the run was made with sim.gsi false" : "");
     else if (by_cu)
         print_breakdown_by_cu(breakdown);
     else

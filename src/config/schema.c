@@ -181,6 +181,9 @@ static const sc_config_key engine_keys[] = {
     {"sim.access_latencies", SC_KEY_BOOL, "", 0, 0, NULL, 0,
      "an instrument, off by default: the run's metrics gain the latency distribution of its global loads, stores "
      "and atomics, issue to done (access_latency_*.load|store|atomic; timing/access_latency.h)"},
+    {"sim.gsi", SC_KEY_BOOL, "", 0, 0, NULL, 0,
+     "the GSI stall inspector, on by default; false skips classifying and charging each CU cycle (cycles, "
+     "values and every other metric identical, no stall breakdown stored): to measure GSI's own cost"},
     {"sim.max_cycles", SC_KEY_INT, "GPU cycles", 1, SC_MAX_SAFE_INTEGER, NULL, 0,
      "watchdog: a run exceeding this many cycles stops with an error"},
     {"sim.seed", SC_KEY_INT, "", 0, SC_MAX_SAFE_INTEGER, NULL, 0, "seed of every random choice in a run"},

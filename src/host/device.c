@@ -400,10 +400,11 @@ int sc_launch_kernel_mapped(sc_device *device, int module_handle, const char *ke
         .dma = dma ? *dma : (sc_dma_mapping){0},
     };
     sc_launch_stats stats = {0};
-    double start = sc_monotonic_seconds();
+    double start = sc_monotonic_seconds(), cpu_start = sc_thread_cpu_seconds();
     if (status == 0)
         status = device->engine_ops->launch(device->engine, device, &launch, &stats, error);
     device->stats.engine_seconds += sc_monotonic_seconds() - start;
+    device->stats.engine_cpu_seconds += sc_thread_cpu_seconds() - cpu_start;
     if (status < 0)
         sc_fail_prefix(error, "launch %llu of %s", (unsigned long long)launch.launch_index, kernel_name);
     free(parameters);

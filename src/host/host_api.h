@@ -46,6 +46,7 @@ typedef struct sc_device_stats {
     uint64_t cycles;
     uint64_t host_bytes_in, host_bytes_out;
     double engine_seconds;        /* wall time spent inside engine launches */
+    double engine_cpu_seconds;    /* the calling thread's CPU time inside engine launches */
 } sc_device_stats;
 
 /* Creates a device with the functional engine and `warp_size` lanes per warp (32 or 64). */

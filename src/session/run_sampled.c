@@ -26,12 +26,14 @@ sc_device *run_sampled_device(const sc_config *config, const char *mechanism, ui
     return device;
 }
 
-/* Each CU's stall breakdown of the detailed parts, scaled to the estimated cycles. */
+/* Each CU's stall breakdown of the detailed parts, scaled to the estimated cycles (none under
+ * sim.gsi false: the counters stay zero). */
 static void scale_stalls(const timing_report *detailed, uint64_t cycles, run_timing *timing)
 {
     timing->cu_count = detailed->cu_count;
+    timing->gsi = detailed->gsi;
     timing->per_cu = calloc(detailed->cu_count + 1, sizeof *timing->per_cu);
-    for (unsigned c = 0; c < detailed->cu_count; c++) {
+    for (unsigned c = 0; detailed->gsi && c < detailed->cu_count; c++) {
         gsi_scale(&detailed->per_cu[c], cycles, &timing->per_cu[c]);
         gsi_accumulate(&timing->total, &timing->per_cu[c]);
     }

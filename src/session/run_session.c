@@ -102,6 +102,7 @@ void run_session_make_record(const run_request *request, const sc_config *config
         {-1, "host_bytes_in", (double)stats->host_bytes_in, "bytes"},
         {-1, "host_bytes_out", (double)stats->host_bytes_out, "bytes"},
         {-1, "engine_seconds", stats->engine_seconds, "s"},
+        {-1, "engine_cpu_seconds", stats->engine_cpu_seconds, "s"},
     };
     int base_count = (int)(sizeof base_metrics / sizeof base_metrics[0]);
     int metric_count = base_count + result->timing.metric_count;

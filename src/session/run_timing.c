@@ -131,7 +131,7 @@ static void add_kernel_metrics(run_timing *timing, const timing_report *report)
         run_timing_add_metric(timing, kernel, "dram_reads", (double)r->dram_reads, NULL);
         run_timing_add_metric(timing, kernel, "dram_writes", (double)r->dram_writes, NULL);
         run_timing_add_metric(timing, kernel, "noc_bytes", (double)r->noc_bytes, "bytes");
-        for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        for (int c = 0; report->gsi && c < GSI_CATEGORY_COUNT; c++)
             run_timing_add_metric(timing, kernel, gsi_category_name((gsi_category)c), (double)r->stalls.category[c],
                               "CU cycles");
     }
@@ -165,6 +165,7 @@ void run_timing_collect(void *engine, run_timing *timing)
     timing->present = true;
     timing->cycles = report.cycles;
     timing->cu_count = report.cu_count;
+    timing->gsi = report.gsi;
     timing->per_cu = malloc(report.cu_count * sizeof *timing->per_cu);
     memcpy(timing->per_cu, report.per_cu, report.cu_count * sizeof *timing->per_cu);
     timing->total = report.total;

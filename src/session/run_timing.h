@@ -12,6 +12,7 @@ typedef struct run_timing {
     bool present;                 /* a detailed run filled this */
     uint64_t cycles;
     unsigned cu_count;
+    bool gsi;                     /* sim.gsi: false, no stall breakdown (counters zero, no stall rows) */
     gsi_counters *per_cu;         /* cu_count entries (malloc'd) */
     gsi_counters total;           /* summed over CUs */
     sc_metric_row *metrics;       /* whole run (kernel_index -1), then per launch; malloc'd */

@@ -13,6 +13,9 @@
  *                                     with warp-level blocking, / scratchpad
  *   fig6_4{a,b,c}_*.svg               scratchpad, scratchpad+DMA and stash at MSHR = SB = 32 ...
  *                                     256, / scratchpad at 32
+ * and the tool-overhead figure (§6.6, a figure of this reproduction: the thesis gives a number):
+ *   fig6_6_tool_overhead.svg          case study 1's engine CPU seconds with GSI and with sim.gsi
+ *                                     false, / the run without GSI
  */
 #include <math.h>
 #include <stdio.h>
@@ -163,11 +166,43 @@ static int write_mshr_sweep(const gsi_tables *t, const char *directory, sc_error
     return write_figure(&f, 3, directory, error);
 }
 
+/* §6.6: per case-study-1 run, the engine's CPU seconds with and without GSI, / without. */
+static int write_tool_overhead(const gsi_tables *t, const char *directory, sc_error *error)
+{
+    static const char *const groups[GSI_TASK_WORKLOADS * GSI_PROTOCOLS] = {
+        "UTS, GPU coherence", "UTS, DeNovo", "UTSD, GPU coherence", "UTSD, DeNovo"};
+    static const char *const bar_labels[2] = {"with GSI", "sim.gsi false"};
+    double values[GSI_TASK_WORKLOADS * GSI_PROTOCOLS * 2], absolute[GSI_TASK_WORKLOADS * GSI_PROTOCOLS * 2];
+    for (int w = 0; w < GSI_TASK_WORKLOADS; w++)
+        for (int m = 0; m < GSI_PROTOCOLS; m++)
+            for (int b = 0; b < 2; b++) {
+                int at = (w * GSI_PROTOCOLS + m) * 2 + b;
+                absolute[at] = t->engine_cpu_seconds[w][m][b];
+                values[at] = study_ratio(absolute[at], t->engine_cpu_seconds[w][m][1]);
+            }
+    sc_bar_chart chart = {
+        .title = "GSI's cost (§6.6): engine CPU time with and without GSI (this machine's)",
+        .y_label = "/ the run with sim.gsi false", .style = SC_BARS_GROUPED,
+        .group_count = GSI_TASK_WORKLOADS * GSI_PROTOCOLS, .group_labels = groups, .bar_count = 2,
+        .bar_labels = bar_labels, .segment_count = 1, .values = values, .absolute_values = absolute,
+        .absolute_unit = "CPU seconds", .reference_line = 1.0,
+    };
+    char *svg = sc_svg_bar_chart(&chart, error);
+    if (!svg)
+        return -1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/fig6_6_tool_overhead.svg", directory);
+    int status = sc_output_write_figure(path, svg, error);
+    free(svg);
+    return status;
+}
+
 int gsi_figures_write(const gsi_tables *t, const char *directory, sc_error *error)
 {
     return write_task(t, GSI_UTS, "6_1", "Figure 6.1: UTS", directory, error) ||
                    write_utsd_vs_uts(t, directory, error) ||
                    write_task(t, GSI_UTSD, "6_2", "Figure 6.2: UTSD", directory, error) ||
-                   write_implicit(t, directory, error) || write_mshr_sweep(t, directory, error)
+                   write_implicit(t, directory, error) || write_mshr_sweep(t, directory, error) ||
+                   write_tool_overhead(t, directory, error)
                ? -1 : 0;
 }

@@ -4,7 +4,8 @@
  * (gsi_claims.c). Case study 1 runs uts and utsd under wt (GPU coherence) and denovo on all 15
  * SMs; case study 2 runs implicit (scratchpad), implicit-dma (scratchpad+DMA) and implicit-stash
  * (stash) under denovo on one SM as variants, one per MSHR (= store buffer) size, and implicit-dma
- * once more with warp-level DMA blocking. */
+ * once more with warp-level DMA blocking. The tool-overhead measurement (§6.6) runs case study 1
+ * once more with sim.gsi false, as a variant per protocol, and compares the engines' CPU time. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@ static const char *const workloads[] = {"uts", "utsd", NULL};
 static const char *const implicit_workloads[] = {"implicit", "implicit-dma", "implicit-stash", NULL};
 static const char *const dma_workload[] = {"implicit-dma", NULL};
 static const char *const no_scaling[] = {NULL};
+static const char *const gsi_off[] = {"sim.gsi=false", NULL};
 
 const int gsi_mshr_sizes[GSI_MSHR_SIZES] = {32, 64, 128, 256};
 
@@ -31,9 +33,11 @@ static const study_variant variants[] = {
     {"implicit-mshr256", "denovo", IMPLICIT_SETS(256), implicit_workloads},
     {"implicit-dma-warp-blocking", "denovo",
      (const char *const[]){"gpu.cu_count=1", "local_memory.dma_blocking=warp", NULL}, dma_workload},
+    {"gsi-off-wt", "wt", gsi_off, workloads},            /* in the order of the protocols */
+    {"gsi-off-denovo", "denovo", gsi_off, workloads},
     {NULL, NULL, NULL, NULL},
 };
-enum { WARP_BLOCKING_VARIANT = GSI_MSHR_SIZES };
+enum { WARP_BLOCKING_VARIANT = GSI_MSHR_SIZES, FIRST_GSI_OFF_VARIANT };
 
 const gsi_part gsi_parts[GSI_PARTS] = {
     {"no_stall", NULL}, {"idle", NULL}, {"control", NULL}, {"sync", NULL},
@@ -98,8 +102,29 @@ static int load_breakdowns(const study_runs *runs, const char *variant, const ch
     return 0;
 }
 
+/* The engines' CPU seconds of case study 1 with GSI (the main runs) and without (the variants). */
+static int load_engine_seconds(gsi_tables *t, sc_error *error)
+{
+    double values[GSI_TASK_WORKLOADS * GSI_PROTOCOLS];
+    if (fetch(t->runs, NULL, workloads, GSI_TASK_WORKLOADS, "engine_cpu_seconds", values, error))
+        return -1;
+    for (int w = 0; w < GSI_TASK_WORKLOADS; w++)
+        for (int m = 0; m < GSI_PROTOCOLS; m++)
+            t->engine_cpu_seconds[w][m][0] = chosen(t->runs, workloads[w]) ? values[w * GSI_PROTOCOLS + m] : NAN;
+    for (int m = 0; m < GSI_PROTOCOLS; m++) {
+        if (fetch(t->runs, variants[FIRST_GSI_OFF_VARIANT + m].label, workloads, GSI_TASK_WORKLOADS,
+                  "engine_cpu_seconds", values, error))
+            return -1;
+        for (int w = 0; w < GSI_TASK_WORKLOADS; w++)
+            t->engine_cpu_seconds[w][m][1] = chosen(t->runs, workloads[w]) ? values[w] : NAN;
+    }
+    return 0;
+}
+
 static int load_tables(gsi_tables *t, sc_error *error)
 {
+    if (load_engine_seconds(t, error))
+        return -1;
     gsi_breakdown task[GSI_TASK_WORKLOADS * GSI_PROTOCOLS];
     if (load_breakdowns(t->runs, NULL, workloads, GSI_TASK_WORKLOADS, task, error))
         return -1;

@@ -7,7 +7,7 @@
  * DeNovo, as scratchpad (`implicit`), scratchpad+DMA (`implicit-dma`) and stash
  * (`implicit-stash`), with the MSHR and the store buffer set together to each size of Fig 6.4's
  * axis, plus scratchpad+DMA with warp-level DMA blocking (an experiment, not a thesis
- * configuration). */
+ * configuration). The tool-overhead measurement (§6.6) is case study 1 again with sim.gsi false. */
 #ifndef SYNCSCOPE_STUDIES_GSI_STUDY_H
 #define SYNCSCOPE_STUDIES_GSI_STUDY_H
 
@@ -58,6 +58,9 @@ typedef struct gsi_tables {
     gsi_breakdown task[GSI_TASK_WORKLOADS][GSI_PROTOCOLS];
     gsi_breakdown implicit[GSI_ORGANISATIONS][GSI_MSHR_SIZES];
     gsi_breakdown dma_warp_blocking;    /* scratchpad+DMA, MSHR 32, local_memory.dma_blocking=warp */
+    /* Case study 1's engine CPU seconds: [..][0] with GSI (the main runs), [..][1] sim.gsi false;
+     * NAN where no run is stored. */
+    double engine_cpu_seconds[GSI_TASK_WORKLOADS][GSI_PROTOCOLS][2];
 } gsi_tables;
 
 /* The sum of the breakdown's parts in [first, first + count): with the categories, the cycles

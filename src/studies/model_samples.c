@@ -59,6 +59,8 @@ static int store_sample_run(const model_study *study, sc_store *store, const sc_
     if (status != 0)
         *error = run->error;
     run_result *result = &run->result;
+    if (status == 0 && !result->timing.gsi)
+        status = sc_fail(error, "sim.gsi is false, but a model's samples need the GSI stall breakdown");
     if (status == 0) {
         run_session_record record;
         run_session_make_record(&run->request, config, result, &record);

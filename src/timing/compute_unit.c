@@ -100,8 +100,11 @@ void cu_slot_changed(warp_slot *slot)
 
 /* ---- GSI accounting ---- */
 
+/* Under sim.gsi false nothing is classified or charged: the CU's counters stay zero. */
 static void charge(timing_engine *engine, compute_unit *cu, const gsi_cycle *cycle, uint64_t count)
 {
+    if (!engine->config.core.gsi)
+        return;
     gsi_charge(&cu->gsi, cycle, count);
     if (cycle->category != GSI_MEM_DATA)
         return;
@@ -779,6 +782,8 @@ typedef struct cycle_scan {
 static void note_check(const timing_engine *engine, const warp_slot *slot, const warp_check *check, cycle_scan *scan)
 {
     scan->wake = min_u64(scan->wake, check->wake);
+    if (!engine->config.core.gsi)
+        return;
     unsigned category = engine->view_category[check->bits];
     if (!(scan->categories_seen & 1u << category)) {
         scan->categories_seen |= 1u << category;
@@ -834,9 +839,11 @@ int cu_cycle(timing_engine *engine, compute_unit *cu, uint64_t cycle)
     for (unsigned s = 0; s < core->schedulers; s++)
         if (scan_scheduler(engine, cu, &cu->schedulers[s], cycle, &scan) < 0)
             return -1;
-    gsi_cycle classification = gsi_classify_cycle(&core->policy, scan.views, scan.view_count);
-    cu->last_class = classification;
-    charge(engine, cu, &classification, 1);
+    if (core->gsi) {
+        gsi_cycle classification = gsi_classify_cycle(&core->policy, scan.views, scan.view_count);
+        cu->last_class = classification;
+        charge(engine, cu, &classification, 1);
+    }
     cu->charged_through = cycle + 1;
     if (scan.warp_finished)
         cu_finish_idle_ctas(engine, cu);
@@ -904,7 +911,8 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         slot->acquire_op = MEMORY_OP_NONE;
     }
     cu_slot_changed(slot);
-    gsi_resolve(&cu->gsi, (gsi_source)op->source, op->data_stall_cycles);
+    if (engine->config.core.gsi)
+        gsi_resolve(&cu->gsi, (gsi_source)op->source, op->data_stall_cycles);
     memory_op_free(engine->memory, handle);
     cu_wake(engine, cu, cycle);
     if (slot->finished && slot->loads_in_flight == 0 && slot->cta->warps_running == 0)

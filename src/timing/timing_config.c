@@ -44,6 +44,7 @@ static int load_core(const sc_config *c, core_config *core, sc_error *error)
     core->policy = gsi_default_policy();
     core->acquire_atomic_wait_is_data = strcmp(sc_config_string(c, "gsi.acquire_atomic_wait"), "mem_data") == 0;
     core->access_latencies = sc_config_bool(c, "sim.access_latencies");
+    core->gsi = sc_config_bool(c, "sim.gsi");
     core->dma_wait_mshr_full = strcmp(sc_config_string(c, "gsi.dma_wait"), "mshr_full") == 0;
     if (gsi_parse_order(sc_config_string(c, "gsi.instruction_order"), core->policy.instruction_order,
                         "gsi.instruction_order", error) < 0 ||

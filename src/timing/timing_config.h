@@ -48,6 +48,7 @@ typedef struct core_config {
     gsi_policy policy;
     bool acquire_atomic_wait_is_data;     /* gsi.acquire_atomic_wait mem_data (compute_unit.c: check_own_state) */
     bool access_latencies;                /* sim.access_latencies: keep every global access's latency */
+    bool gsi;                             /* sim.gsi: classify and charge every CU cycle (compute_unit.c) */
     bool dma_wait_mshr_full;              /* gsi.dma_wait mshr_full (dma_engine.c: dma_blocks) */
 } core_config;
 

@@ -470,7 +470,7 @@ static int close_kernel_accounts(timing_engine *engine, uint64_t end)
     for (unsigned c = 0; c < engine->config.core.cu_count; c++) {
         compute_unit *cu = &engine->cus[c];
         cu_catch_up(engine, cu, end);
-        if (gsi_check(&cu->gsi, end - engine->kernel_start, engine->error) < 0)
+        if (engine->config.core.gsi && gsi_check(&cu->gsi, end - engine->kernel_start, engine->error) < 0)
             return sc_fail_prefix(engine->error, "internal error: kernel %s, CU %u", engine->kernel.entry->name, c);
         if (cu->gsi.source[GSI_SOURCE_UNRESOLVED])
             return sc_fail(engine->error, "internal error: kernel %s, CU %u: %llu memory-data cycles unresolved",
@@ -611,6 +611,7 @@ void timing_engine_report(void *state, timing_report *report)
         .cycles = engine->run_cycles,
         .cu_count = engine->config.core.cu_count,
         .l2_banks = engine->config.memory.l2_banks,
+        .gsi = engine->config.core.gsi,
         .per_cu = engine->run_gsi,
         .warp_instructions = engine->run_instructions,
         .kernels = engine->run_kernels,

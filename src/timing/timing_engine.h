@@ -37,7 +37,8 @@ typedef struct timing_kernel_record {
 typedef struct timing_report {
     uint64_t cycles;                 /* GPU cycles, kernel launch to completion, summed over kernels */
     unsigned cu_count;
-    const gsi_counters *per_cu;      /* cu_count entries; each sums to `cycles` */
+    bool gsi;                        /* sim.gsi: false leaves every GSI counter zero */
+    const gsi_counters *per_cu;      /* cu_count entries; each sums to `cycles` (under sim.gsi) */
     gsi_counters total;              /* summed over CUs */
     uint64_t warp_instructions;
     uint64_t kernels;

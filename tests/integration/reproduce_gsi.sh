@@ -3,10 +3,11 @@
 # and denovo, and the variants (implicit, implicit-dma and implicit-stash on one SM under denovo
 # at MSHR = SB = 32, 64, 128, 256, and implicit-dma with warp-level DMA blocking) are stored under
 # the study's sweep, the variants at points of their own with their overrides; every figure is
-# written, Figs 6.3 and 6.4 with stash bars; claims.md says the overhead is unmeasured, and quotes
+# written, Figs 6.3 and 6.4 with stash bars; uts and utsd run again under both protocols with
+# sim.gsi false (the tool-overhead variants: the same cycles, no stall rows); claims.md quotes
 # what the stored runs imply (UTSD against UTS, DeNovo against GPU coherence, scratchpad+DMA and
-# stash against scratchpad, the MSHR factors and the pending-release shares, recomputed here with
-# Python's sqlite3);
+# stash against scratchpad, the MSHR factors, the pending-release shares and GSI's CPU-time cost,
+# recomputed here with Python's sqlite3);
 # --report-only reports the same without running anything, and on a subset the rows it lacks say
 # "no data".
 # Usage: reproduce_gsi.sh PATH/TO/syncscope
@@ -20,11 +21,11 @@ command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
 db="$work/runs.sqlite"
 args=(gsi --size tiny --db "$db" --out "$work/report")
 expect 0 "reproduction on tiny inputs" "$syncscope" reproduce "${args[@]}"
-total=17
+total=21
 expect_output "$total runs, 0 kept from an earlier invocation, 0 failed their output check"
 for figure in 6_1a_overall 6_1b_memory_data 6_1c_memory_structural 6_utsd_vs_uts_overall 6_2a_overall \
     6_2b_memory_data 6_2c_memory_structural 6_3a_overall 6_3b_memory_data 6_3c_memory_structural \
-    6_4a_overall 6_4b_memory_data 6_4c_memory_structural; do
+    6_4a_overall 6_4b_memory_data 6_4c_memory_structural 6_6_tool_overhead; do
     grep -q "<svg" "$work/report/fig$figure.svg" 2>/dev/null || fail "fig$figure.svg missing or not SVG"
 done
 grep -q "DeNovo" "$work/report/fig6_1a_overall.svg" || fail "Figure 6.1a has no DeNovo bar"
@@ -32,14 +33,13 @@ grep -q "MSHR = SB = 256" "$work/report/fig6_4a_overall.svg" || fail "Figure 6.4
 grep -q ">stash<" "$work/report/fig6_3a_overall.svg" || fail "Figure 6.3a has no stash bar"
 grep -q ">stash<" "$work/report/fig6_4a_overall.svg" || fail "Figure 6.4a has no stash group"
 grep -qi "not built\|no stash" "$work/report/claims.md" && fail "claims.md still says the stash is not built"
-grep -q "^GSI tool overhead (§6.6, +5% simulation time): not measured" "$work/report/claims.md" ||
-    fail "claims.md does not say the overhead is not measured"
+grep -q "sim.gsi false" "$work/report/fig6_6_tool_overhead.svg" || fail "the tool-overhead figure has no bar without GSI"
 
 stored=$(sql "$db" "SELECT count(*), sum(r.status = 'ok') FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id
                     JOIN sweeps s ON s.id = p.sweep_id WHERE s.name = 'reproduce-gsi'" | tail -1)
 [ "$stored" = "$total,$total" ] || fail "stored runs (count, ok): $stored"
 points=$(sql "$db" "SELECT group_concat(coalesce(json_extract(params, '$.variant'), '-'), ' ') FROM sweep_points" | tail -1)
-[ "$points" = "- implicit-mshr32 implicit-mshr64 implicit-mshr128 implicit-mshr256 implicit-dma-warp-blocking" ] ||
+[ "$points" = "- implicit-mshr32 implicit-mshr64 implicit-mshr128 implicit-mshr256 implicit-dma-warp-blocking gsi-off-wt gsi-off-denovo" ] ||
     fail "sweep points: $points"
 
 python3 - "$db" "$work/report/claims.md" <<'PY' || fail "claims.md disagrees with the stored runs"
@@ -56,6 +56,9 @@ def stall(category, subcategory, *key):
                       "AND (? IS NULL OR subcategory = ?)", (run(*key), category, subcategory, subcategory)).fetchone()[0]
 def total(*key):
     return db.execute("SELECT sum(cycles) FROM stalls WHERE run_id = ? AND cu = -1", (run(*key),)).fetchone()[0]
+def cpu(*key):
+    return db.execute("SELECT value FROM metrics WHERE run_id = ? AND kernel_index = -1 AND name = 'engine_cpu_seconds'",
+                      (run(*key),)).fetchone()[0]
 def config(*key):
     return json.loads(db.execute("SELECT c.json FROM runs r JOIN configs c ON c.hash = r.config_hash WHERE r.id = ?",
                                  (run(*key),)).fetchone()[0])
@@ -81,7 +84,18 @@ expected = {
     "M2": "x%.2f" % (stall("mem_data", None, *pad256) / stall("mem_data", None, *pad32)),
     "M4": "x%.2f" % (stall("mem_data", None, *stash256) / stall("mem_data", None, *stash32)),
 }
+task = [(w, m) for w in ("uts", "utsd") for m in ("wt", "denovo")]
+costs = [100 * (cpu(w, m) / cpu(w, m, "gsi-off-" + m) - 1) for w, m in task]
+expected["O1"] = "sim.gsi false: %+.1f%% (mean of 4 runs" % (sum(costs) / len(costs))
 failed = False
+for w, m in task:
+    off = run(w, m, "gsi-off-" + m)
+    if cycles(w, m) != cycles(w, m, "gsi-off-" + m) or config(w, m, "gsi-off-" + m)["sim"]["gsi"] is not False:
+        print("FAIL: %s under %s without GSI: cycles %s against %s" % (w, m, cycles(w, m, "gsi-off-" + m), cycles(w, m)))
+        failed = True
+    if db.execute("SELECT count(*) FROM stalls WHERE run_id = ?", (off,)).fetchone()[0]:
+        print("FAIL: %s under %s without GSI stored stall rows" % (w, m))
+        failed = True
 for claim, number in expected.items():
     row = re.search(r"^\| %s \|.*$" % claim, claims, re.M)
     if not row or number not in row.group(0):
