@@ -121,7 +121,9 @@ static int issue(exec_warp *warp, exec_memory_request *request, exec_step *step,
     step->active_mask = active;
     step->executed_mask = lanes;
     warp->instructions++;
-    warp->thread_instructions += (uint64_t)__builtin_popcountll(lanes);
+    /* A whole warp's lane count is its width (this build's popcount is a library call). */
+    warp->thread_instructions += lanes == warp->kernel->full_mask ? warp->kernel->width
+                                                                   : (uint64_t)__builtin_popcountll(lanes);
 
     switch ((ptx_opcode)in->opcode) {
     case PTX_OP_BRA: case PTX_OP_EXIT: case PTX_OP_RET: case PTX_OP_CALL:

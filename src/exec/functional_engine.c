@@ -278,8 +278,8 @@ static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, 
                 best_rank = rank;
                 continue;
             }
-            const exec_warp *warp = &cta->warps[w];
-            if (!warp->done && !warp->waiting_at_barrier && launch->ready_at[index] < *wake)
+            const exec_warp *warp = &cta->warps[w];   /* read only when its clock would matter */
+            if (launch->ready_at[index] < *wake && !warp->done && !warp->waiting_at_barrier)
                 *wake = launch->ready_at[index];
         }
     }

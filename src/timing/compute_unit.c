@@ -51,7 +51,6 @@ int cu_create(timing_engine *engine, compute_unit *cu, unsigned index)
     cu->schedulers = calloc(core->schedulers, sizeof *cu->schedulers);
     for (unsigned s = 0; s < core->schedulers; s++) {
         cu->schedulers[s].order = calloc(core->max_warps, sizeof(unsigned));
-        cu->schedulers[s].sequence = calloc(core->max_warps, sizeof(unsigned));
         cu->schedulers[s].last_issued = -1;
     }
     cu->ldst.op = MEMORY_OP_NONE;
@@ -71,7 +70,6 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
     }
     for (unsigned s = 0; s < engine->config.core.schedulers; s++) {
         free(cu->schedulers[s].order);
-        free(cu->schedulers[s].sequence);
     }
     for (unsigned c = 0; c < engine->config.core.max_ctas; c++)
         stash_cta_finished(&cu->ctas[c]);
@@ -390,7 +388,7 @@ static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot,
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
     }
-    if (check->sync == GSI_NONE && slot->acquire_op == MEMORY_OP_NONE && d->releases && !slot->own.ordering_waived &&
+    if (check->sync == GSI_NONE && d->releases && slot->acquire_op == MEMORY_OP_NONE && !slot->own.ordering_waived &&
         waits_for_release(engine, cu, slot, cycle)) {
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
@@ -714,36 +712,45 @@ static int ldst_step(timing_engine *engine, compute_unit *cu, uint64_t cycle)
 
 /* ---- one cycle ---- */
 
-/* Where the scheduler's last issuer sits in its dispatch order, or -1. */
-static int last_issuer_position(const scheduler_state *s)
+/* Where the scheduler's last issuer sits in its dispatch order, or -1. The position where it
+ * issued is tried first: the order only gains slots at its end and loses freed ones (each slot
+ * appears once), so the hint is right while the slot is still there. */
+static int last_issuer_position(scheduler_state *s)
 {
+    if (s->last_issued < 0)
+        return -1;
+    if (s->last_position < s->count && (int)s->order[s->last_position] == s->last_issued)
+        return (int)s->last_position;
     for (unsigned position = 0; position < s->count; position++)
-        if ((int)s->order[position] == s->last_issued)
+        if ((int)s->order[position] == s->last_issued) {
+            s->last_position = position;
             return (int)position;
+        }
     return -1;
 }
 
-/* Fills the scheduler's sequence with its warp slots in priority order: GTO puts the last issuer
- * first, then the others oldest first; LRR starts after the last issuer. */
-static void priority_order(scheduler_state *s, bool greedy)
+/* A cycle's walk of a scheduler's warp slots in priority order: GTO puts the last issuer first,
+ * then the others oldest first; LRR starts after the last issuer and wraps. */
+typedef struct priority_walk {
+    int last;                   /* the last issuer's position in the dispatch order, or -1 */
+    bool greedy;
+} priority_walk;
+
+static priority_walk priority_order(scheduler_state *s, bool greedy)
 {
-    int found = last_issuer_position(s);
-    if (found < 0) {
-        memcpy(s->sequence, s->order, s->count * sizeof *s->order);
-        return;
-    }
-    unsigned last = (unsigned)found, n = 0;
-    if (greedy) {
-        s->sequence[n++] = s->order[last];
-        for (unsigned i = 0; i < s->count; i++)
-            if (i != last)
-                s->sequence[n++] = s->order[i];
-        return;
-    }
-    for (unsigned i = last + 1; i < s->count; i++)
-        s->sequence[n++] = s->order[i];
-    for (unsigned i = 0; i <= last; i++)
-        s->sequence[n++] = s->order[i];
+    return (priority_walk){.last = last_issuer_position(s), .greedy = greedy};
+}
+
+/* The dispatch-order position of the walk's k-th warp slot. */
+static unsigned priority_position(const scheduler_state *s, const priority_walk *walk, unsigned k)
+{
+    if (walk->last < 0)
+        return k;
+    unsigned last = (unsigned)walk->last;
+    if (walk->greedy)
+        return k == 0 ? last : k - 1 + (k - 1 >= last);
+    unsigned position = last + 1 + k;
+    return position < s->count ? position : position - s->count;
 }
 
 void cu_finish_idle_ctas(timing_engine *engine, compute_unit *cu)
@@ -798,9 +805,10 @@ static int scan_scheduler(timing_engine *engine, compute_unit *cu, scheduler_sta
     const core_config *core = &engine->config.core;
     unsigned settled_at = settling_issues(core), issued_here = 0, k = 0;
     int issuer = -1;
-    priority_order(scheduler, core->greedy_then_oldest);
+    priority_walk walk = priority_order(scheduler, core->greedy_then_oldest);
+    unsigned issuer_position = 0;
     while (k < scheduler->count) {
-        unsigned slot_index = scheduler->sequence[k++];
+        unsigned position = priority_position(scheduler, &walk, k++), slot_index = scheduler->order[position];
         warp_slot *slot = &cu->slots[slot_index];
         if (slot->finished)
             continue;
@@ -814,18 +822,22 @@ static int scan_scheduler(timing_engine *engine, compute_unit *cu, scheduler_sta
         issued_here++;
         scan->issued = true;
         scan->warp_finished |= slot->finished;
-        if (issuer < 0)
+        if (issuer < 0) {
             issuer = (int)slot_index;
+            issuer_position = position;
+        }
         if (issued_here == settled_at)
             break;
     }
     for (; cu->releases_next && k < scheduler->count; k++) {   /* settled: see settling_issues */
-        warp_slot *slot = &cu->slots[scheduler->sequence[k]];
+        warp_slot *slot = &cu->slots[scheduler->order[priority_position(scheduler, &walk, k)]];
         if (!slot->finished)
             check_release_only(engine, cu, slot, cycle);
     }
-    if (issuer >= 0)
+    if (issuer >= 0) {
         scheduler->last_issued = issuer;
+        scheduler->last_position = issuer_position;
+    }
     return 0;
 }
 

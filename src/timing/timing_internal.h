@@ -8,6 +8,8 @@
 #include "timing/decode.h"
 #include "timing/timing_engine.h"
 
+#include <stddef.h>
+
 #define CYCLE_NEVER UINT64_MAX
 
 #define CTA_MAX_WARPS 32        /* 1024 threads in 32-lane warps */
@@ -21,14 +23,15 @@ typedef struct cta_slot {
     uint32_t dma_lines_left;    /* lines of its chunk not yet requested */
     uint32_t dma_lines_pending; /* requested, not yet arrived */
     bool dma_pending;           /* its chunk is not all in the scratchpad yet */
+    /* its last completed barrier, until the protocol says its warps may go on (cta_barrier_release);
+       next to dma_pending: every warp check reads both */
+    bool barrier_releasing;     /* the warps wait for the barrier's release */
+    bool barrier_release_begun; /* the protocol was asked about it already */
     /* its stash (stash.c), when the launch maps a chunk to each CTA's stash: per word of the
        chunk, a bit per byte the stash holds, and the request in flight fetching it (or
        MEMORY_OP_NONE) */
     uint8_t *stash_held;
     uint32_t *stash_fetch;
-    /* its last completed barrier, until the protocol says its warps may go on (cta_barrier_release) */
-    bool barrier_releasing;     /* the warps wait for the barrier's release */
-    bool barrier_release_begun; /* the protocol was asked about it already */
 } cta_slot;
 
 /* A stash load waiting for another's request in flight (stash.c). */
@@ -47,7 +50,8 @@ typedef struct own_check {
     uint64_t version;           /* the slot's version when computed */
 } own_check;
 
-/* The fields a reused check reads come first, in one cache line (slots are 64-byte aligned). */
+/* The fields a reused check reads come first, in one cache line (slots are 64-byte aligned):
+ * own, version, next_decoded, finished and cta. */
 typedef struct warp_slot {
     _Alignas(64) own_check own;
     uint64_t version;           /* advances whenever the warp's own state changes (cu_slot_changed) */
@@ -55,8 +59,8 @@ typedef struct warp_slot {
     bool release_waiting;       /* blocked before a release that holds back the other warps' writes */
     bool release_begun;         /* its next instruction's release was asked about (warp_release) */
     bool finished;              /* exited, waiting for its loads before the slot frees */
-    exec_warp *warp;            /* NULL when the slot is free */
     cta_slot *cta;
+    exec_warp *warp;            /* NULL when the slot is free */
     const ptx_instruction *next;              /* the warp's next instruction */
     uint64_t age;               /* dispatch order (GTO's "oldest") */
     uint64_t fetch_ready;       /* cycle the next instruction is in the instruction buffer */
@@ -77,6 +81,7 @@ typedef struct warp_slot {
     uint64_t held_since;        /* the cycle it first did (while filter_holding) */
     uint64_t release_since;     /* the cycle its next instruction's release first waited (release_begun) */
 } warp_slot;
+_Static_assert(offsetof(warp_slot, cta) + sizeof(cta_slot *) <= 64, "a reused check reads one cache line of its slot");
 
 typedef struct ldst_unit {
     uint32_t op;                /* operation whose lines are being presented, or NONE */
@@ -90,9 +95,9 @@ typedef struct ldst_unit {
 
 typedef struct scheduler_state {
     unsigned *order;            /* its warp slots in dispatch order */
-    unsigned *sequence;         /* the same in this cycle's priority order (compute_unit.c) */
     unsigned count;
     int last_issued;            /* slot, -1 if none */
+    unsigned last_position;     /* where last_issued was in order when it issued (a hint, compute_unit.c) */
 } scheduler_state;
 
 typedef struct compute_unit {
