@@ -17,11 +17,6 @@
  * them (a CU bound by its MSHRs sends as many lines whatever its warps: nol1 on gsi, 30 held-out
  * points, mean |error| 6.8% -> 5.4%, vecadd's max 38.7% -> 5.5%).
  *
- * Late CTAs. When C > P r, the CTAs beyond the full rounds of P r go to the slots that free
- * first, as the detailed dispatcher gives them (late_ctas_to_first_freed_slots): the busiest CU
- * runs its full waves and then its expected largest share of them, the others the rest evenly
- * (a CTA's work is still the profile's busiest CU's, round-robin, over its ceil(C/P) CTAs).
- *
  * Stations (D = service demand per warp instruction at one of m replicas):
  *   issue       D = 1/issue_rate                                        m = P
  *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
@@ -348,54 +343,12 @@ typedef struct placement {
     double fewer_waves;     /* n- / min(n-, r): CTA-times a CU holding n- is busy at the busiest's rate */
     double tail_ctas;       /* CTAs of the busiest CU's last wave when it is partial (n+ > r), else 0 */
     double tail_warps;      /* resident warps over all CUs during those last partial waves */
-    double profiled_ctas;   /* ceil(C / P): the CTAs of the profile's busiest CU (round-robin) */
 } placement;
 
 /* CTAs of a CU's last wave when it holds n > r CTAs and the last wave is partial, else 0. */
 static double partial_wave(double n, double r)
 {
     return n > r ? n - r * floor(n / r) : 0.0;
-}
-
-/* model_core.h */
-double model_busiest_late_ctas(double r, double cus, double left)
-{
-    double q = left / (cus * r), term = pow(1.0 - q, r), cdf = 0.0, expected = 0.0;
-    for (double m = 0; m < r; m++) {
-        cdf += term;
-        expected += 1.0 - pow(min2(cdf, 1.0), cus);
-        term *= q < 1.0 ? (r - m) / (m + 1) * q / (1.0 - q) : 0.0;
-    }
-    return expected;
-}
-
-/* The CTAs beyond the GPU's full rounds of waves. The detailed dispatcher gives each slot a CTA
- * frees the launch's next CTA (timing_engine.c's engine_dispatch), not the next CU in turn, so
- * the L = C mod (P r) CTAs of the last round go to the first L of the round's P r CTAs to finish,
- * wherever they are: taken in no particular order, a CU's count of them is Binomial(r, L / (P r))
- * and the busiest CU's their expected largest (model_busiest_late_ctas), the other CUs sharing
- * the rest. The busiest CU runs floor(C / (P r)) full waves and then those CTAs with only the L
- * late CTAs resident in the GPU (spmv at 13 CUs on gtx480: 128 CTAs, r = 8, 24 left after the
- * first round, which the detailed run's three launches give to 8, 7 and 6 CUs, 5, 6 and 8 to the
- * first; round-robin gives 11 CUs 2 and 2 CUs 1; the binomial's largest is 3.95). */
-static placement late_ctas_to_first_freed_slots(placement round_robin, double ctas, double w, double r)
-{
-    double round = round_robin.active * r, rounds = floor(ctas / round), left = ctas - rounds * round;
-    if (rounds < 1 || left <= 0)
-        return round_robin;
-    placement out = round_robin;
-    double busiest_late = model_busiest_late_ctas(r, round_robin.active, left);
-    double others_late = round_robin.active > 1 ? (left - busiest_late) / (round_robin.active - 1) : 0.0;
-    out.busiest_ctas = rounds * r + busiest_late;
-    out.busiest_cus = 1.0;
-    out.busiest_warps = w * r;
-    out.fewer_ctas = rounds * r + others_late;
-    out.fewer_warps = w * r;
-    out.fewer_waves = out.fewer_ctas / r;
-    out.warps = w * round;
-    out.tail_ctas = busiest_late;
-    out.tail_warps = w * left;
-    return out;
 }
 
 /* The placement of a group of which a CU holds r CTAs at once (model_resident_ctas). */
@@ -415,8 +368,7 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p,
     out.busiest_ctas = more;
     out.tail_ctas = partial_wave(more, r);
     out.tail_warps = out.tail_ctas > 0 ? w * (out.busiest_cus * out.tail_ctas + with_fewer * partial_wave(fewer, r)) : 0.0;
-    out.profiled_ctas = more;
-    return late_ctas_to_first_freed_slots(out, ctas, w, r);
+    return out;
 }
 
 /* ---- scratchpad+DMA (docs/local-memory.md) ---- */
@@ -1495,7 +1447,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     bursts.coinciding_share = coinciding_round_share(k, min2(busiest_ctas, resident), busiest_ctas - where.tail_ctas);
     fewer_bursts.coinciding_share = coinciding_round_share(k, min2(fewer_ctas, resident), fewer_ctas);
     tail_bursts.coinciding_share = 0.0;
-    double busiest = terms->busiest_per_launch, cta_work = busiest / where.profiled_ctas;
+    double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     view busiest_view = view_of(&net), tail_view = busiest_view, fewer_view = busiest_view;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
@@ -1592,7 +1544,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     out->noc_bytes_from_cus += k->dma_lines * MEMORY_MESSAGE_HEADER_BYTES + k->dma_writeback_lines * line_message;
     out->dram_read_bytes += (d->read_lines_dram + dma.reads.dram) * p->line_bytes;
     out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines) * p->line_bytes;
-    return terms->busiest_per_launch > 0 ? busy / (cta_work * where.busiest_ctas) : 0.0;
+    return terms->busiest_per_launch > 0 ? busy / terms->busiest_per_launch : 0.0;
 }
 
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,

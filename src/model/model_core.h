@@ -99,12 +99,6 @@ double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point 
  * memory; at least 1: the detailed model rejects a CTA that fits nowhere). */
 double model_resident_ctas(const model_kernel_profile *kernel, const model_point *point);
 
-/* The expected largest count, over `cus` CUs, of a CU's r CTAs among the first `left` of the
- * round's cus r CTAs to finish, each of a CU's CTAs among them with probability q = left / (cus r)
- * independently of the others: E max = sum over m < r of 1 - F(m)^cus, F the Binomial(r, q)
- * distribution function (the late CTAs the busiest CU runs: model_core.c's placement). */
-double model_busiest_late_ctas(double r, double cus, double left);
-
 /* Hits at this point's L1 / L2 of a profile histogram's summary. */
 double model_l1_hits(const reuse_summary *summary, const model_point *point);
 double model_l2_hits(const reuse_summary *summary, const model_point *point);

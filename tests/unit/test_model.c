@@ -637,26 +637,6 @@ static void gpu_bursts_coincide_in_the_first_round(void **state)
     sc_config_free(config);
 }
 
-/* The CTAs left after a launch's first round go to the slots that free first, not to the CUs in
- * turn (engine_dispatch). Of spmv's 128 CTAs on 13 CUs holding 8 at once, 24 are left: the busiest
- * CU's expected share of them is 3.95 (round-robin: 2), so the others idle while it runs them
- * (under wt's initial parameters 2.8% of the cycles idle, 1.4% with the CTAs dealt in turn). */
-static void late_ctas_go_to_the_slots_freed_first(void **state)
-{
-    (void)state;
-    assert_float_equal(model_busiest_late_ctas(8, 1, 5), 5, 1e-9);    /* one CU takes them all */
-    assert_float_equal(model_busiest_late_ctas(8, 13, 104), 8, 1e-9); /* every slot frees */
-    assert_float_equal(model_busiest_late_ctas(8, 13, 24), 3.95, 0.01);
-    const char *sets[] = {"gpu.cu_count=13"};
-    sc_config *config;
-    model_profile *profile = profile_set("gtx480", "spmv", "small", sets, 1, &config);
-    assert_float_equal(profile->kernels[0].ctas, 128, 0);
-    model_prediction prediction = predict("wt", profile, config);
-    assert_true(prediction.stalls[GSI_IDLE] > 0.02 * prediction.cycles);   /* 1.4% in turn, 2.8% */
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 /* Every round of matmul's bursts has all its lines on one bank when there is one, and at least
  * an even share of them on its most loaded bank. */
 static void matmul_bursts_have_peak_banks(void **state)
@@ -1688,7 +1668,6 @@ int main(void)
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
-        cmocka_unit_test(late_ctas_go_to_the_slots_freed_first),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
