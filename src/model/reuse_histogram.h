@@ -51,6 +51,14 @@ typedef struct reuse_entry {
     double below;                         /* the counts of the buckets before it, summed in increasing distance */
 } reuse_entry;
 
+/* A non-empty bucket as reuse_shortfall walks them: its distances [lower, upper) and count, and
+ * the shortfall's count and summed distances over the non-empty buckets before it when every one
+ * of those falls short whole, each added in increasing distance as the walk adds them. */
+typedef struct reuse_span {
+    double lower, upper, count;
+    double count_before, distances_before;
+} reuse_span;
+
 typedef struct reuse_summary {
     int size;                             /* non-empty buckets */
     double total;                         /* cold included */
@@ -58,6 +66,8 @@ typedef struct reuse_summary {
      * the last non-empty one: the end, which holds every finite count below and no range (lower
      * and upper UINT64_MAX, count 0). */
     reuse_entry from_bucket[REUSE_BUCKETS + 1];
+    /* [i < size]: the i-th non-empty bucket in increasing distance; [size]: its sums over all. */
+    reuse_span spans[REUSE_BUCKETS + 1];
 } reuse_summary;
 
 void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary);
