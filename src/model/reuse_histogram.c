@@ -2,6 +2,8 @@
  * reuse_histogram.h for the cache model). */
 #include "model/reuse_histogram.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 int reuse_bucket_of(uint64_t distance)
@@ -77,11 +79,14 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary)
     for (int b = 0; b < REUSE_BUCKETS; b++)
         if (histogram->count[b] > 0) {
             double lower = (double)reuse_bucket_lower(b), upper = (double)reuse_bucket_upper(b), entry = histogram->count[b];
-            summary->spans[span++] = (reuse_span){lower, upper, entry, count, distances};
+            bool exact = upper - lower <= 1.0;
+            double whole_from = exact ? nextafter(lower, INFINITY) : upper;
+            summary->spans[span++] = (reuse_span){lower, upper, entry, whole_from, count, distances};
             count += entry;
-            distances += upper - lower <= 1.0 ? entry * lower : entry * 0.5 * (lower + upper);
+            distances += exact ? entry * lower : entry * 0.5 * (lower + upper);
         }
-    summary->spans[span] = (reuse_span){.count_before = count, .distances_before = distances};
+    summary->spans[span] = (reuse_span){.lower = NAN, .upper = NAN, .whole_from = NAN, .count_before = count,
+                                        .distances_before = distances};
 }
 
 /* The accesses with distance < lines: every bucket ending at or below `lines` in full, and the
@@ -109,11 +114,11 @@ double reuse_shortfall(const reuse_summary *summary, double budget, double per_d
     /* The non-empty buckets in increasing distance: those that fall short whole (an exact bucket
      * below reach, a wider one ending at or below it) are the span's sums before the first that
      * does not; that one adds its share below reach when it starts below it. */
-    const reuse_span *span = summary->spans, *end = span + summary->size;
-    while (span < end && span->lower < reach && (span->upper - span->lower <= 1.0 || span->upper <= reach))
+    const reuse_span *span = summary->spans;
+    while (span->whole_from <= reach)
         span++;
     double count = span->count_before, distances = span->distances_before;
-    if (span < end && span->lower < reach) {
+    if (span->lower < reach) {
         double lower = span->lower, upper = span->upper, share = (reach - lower) / (upper - lower);
         count += span->count * share;
         distances += span->count * share * 0.5 * (lower + reach);

@@ -93,9 +93,9 @@ static void buckets_tile_the_distances(void **state)
     assert_int_equal(reuse_bucket_lower(reuse_bucket_of(384)), 384);   /* 48 KiB of 128 B lines: a boundary */
 }
 
-/* The summary's hits at any capacity are every bucket below it in full and the share of the
- * bucket holding it (uniform inside a bucket), summed here bucket by bucket over the histogram. */
-static void summary_hits_interpolate_every_capacity(void **state)
+/* 400 random distances, a seventh of them exact (below REUSE_EXACT), the rest up to 70,000 lines,
+ * with counts 1 to 5, and 3 cold accesses. */
+static reuse_histogram random_reuses(void)
 {
     reuse_histogram histogram = {0};
     uint64_t seed = 11;
@@ -104,6 +104,14 @@ static void summary_hits_interpolate_every_capacity(void **state)
         reuse_add(&histogram, r % 7 == 0 ? r % 8 : (r >> 8) % 70000, 1.0 + (double)(r % 5));
     }
     histogram.cold = 3;
+    return histogram;
+}
+
+/* The summary's hits at any capacity are every bucket below it in full and the share of the
+ * bucket holding it (uniform inside a bucket), summed here bucket by bucket over the histogram. */
+static void summary_hits_interpolate_every_capacity(void **state)
+{
+    reuse_histogram histogram = random_reuses();
     reuse_summary summary;
     reuse_summarize(&histogram, &summary);
     assert_true(summary.size > 20 && summary.size < REUSE_BUCKETS);
@@ -837,18 +845,12 @@ static double shortfall_by_walk(const reuse_histogram *h, double budget, double 
 static void shortfall_sums_match_the_walk(void **state)
 {
     (void)state;
-    reuse_histogram histogram = {0};
-    uint64_t seed = 29;
-    for (int i = 0; i < 300; i++) {
-        uint64_t r = sc_splitmix64(&seed);
-        reuse_add(&histogram, r % 5 == 0 ? r % 8 : (r >> 8) % 50000, 0.25 + (double)(r % 7));
-    }
-    histogram.cold = 5;
+    reuse_histogram histogram = random_reuses();
     reuse_summary summary;
     reuse_summarize(&histogram, &summary);
     double per_distance[] = {1.0, 0.37, 3.0, 1e-3};
     for (size_t p = 0; p < sizeof per_distance / sizeof per_distance[0]; p++)
-        for (double reach = 0; reach < 70000; reach = reach * 1.07 + 0.5) {
+        for (double reach = 0; reach < 90000; reach = reach * 1.07 + 0.5) {
             double budgets[] = {reach * per_distance[p], (double)reuse_bucket_lower(reuse_bucket_of((uint64_t)reach)) * per_distance[p]};
             for (int b = 0; b < 2; b++) {
                 double count, distances, walk_count, walk_distances;
