@@ -2,6 +2,8 @@
  * reuse_histogram.h for the cache model). */
 #include "model/reuse_histogram.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 int reuse_bucket_of(uint64_t distance)
@@ -70,6 +72,21 @@ void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary)
                                  .count = histogram->count[b], .below = below[b]};
         summary->from_bucket[b] = next;
     }
+    /* The shortfall's sums with every bucket before falling short whole: an exact bucket's count
+     * at its distance, a wider one's at its middle (reuse_shortfall's share of 1). */
+    double count = 0.0, distances = 0.0;
+    int span = 0;
+    for (int b = 0; b < REUSE_BUCKETS; b++)
+        if (histogram->count[b] > 0) {
+            double lower = (double)reuse_bucket_lower(b), upper = (double)reuse_bucket_upper(b), entry = histogram->count[b];
+            bool exact = upper - lower <= 1.0;
+            double whole_from = exact ? nextafter(lower, INFINITY) : upper;
+            summary->spans[span++] = (reuse_span){lower, upper, entry, whole_from, count, distances};
+            count += entry;
+            distances += exact ? entry * lower : entry * 0.5 * (lower + upper);
+        }
+    summary->spans[span] = (reuse_span){.lower = NAN, .upper = NAN, .whole_from = NAN, .count_before = count,
+                                        .distances_before = distances};
 }
 
 /* The accesses with distance < lines: every bucket ending at or below `lines` in full, and the
@@ -93,21 +110,18 @@ double reuse_expected_misses(const reuse_summary *summary, uint64_t lines)
 double reuse_shortfall(const reuse_summary *summary, double budget, double per_distance, double *short_count,
                        double *short_distances)
 {
-    double reach = budget / per_distance, count = 0.0, distances = 0.0;   /* distances below reach fall short */
-    /* The non-empty buckets in increasing distance: from each one's entry to the first at or after
-     * the bucket that follows it, up to the end (lower UINT64_MAX). */
-    for (const reuse_entry *e = &summary->from_bucket[0]; e->lower != UINT64_MAX && (double)e->lower < reach;
-         e = &summary->from_bucket[reuse_bucket_of(e->lower) + 1]) {
-        double lower = (double)e->lower, upper = (double)e->upper;
-        double entry_count = e->count;
-        if (upper - lower <= 1.0) {
-            count += entry_count;
-            distances += entry_count * lower;
-            continue;
-        }
-        double end = reach < upper ? reach : upper, share = (end - lower) / (upper - lower);
-        count += entry_count * share;
-        distances += entry_count * share * 0.5 * (lower + end);
+    double reach = budget / per_distance;   /* distances below reach fall short */
+    /* The non-empty buckets in increasing distance: those that fall short whole (an exact bucket
+     * below reach, a wider one ending at or below it) are the span's sums before the first that
+     * does not; that one adds its share below reach when it starts below it. */
+    const reuse_span *span = summary->spans;
+    while (span->whole_from <= reach)
+        span++;
+    double count = span->count_before, distances = span->distances_before;
+    if (span->lower < reach) {
+        double lower = span->lower, upper = span->upper, share = (reach - lower) / (upper - lower);
+        count += span->count * share;
+        distances += span->count * share * 0.5 * (lower + reach);
     }
     *short_count = count;
     *short_distances = distances;

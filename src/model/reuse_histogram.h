@@ -51,6 +51,16 @@ typedef struct reuse_entry {
     double below;                         /* the counts of the buckets before it, summed in increasing distance */
 } reuse_entry;
 
+/* A non-empty bucket as reuse_shortfall walks them: its distances [lower, upper) and count; the
+ * least reach at which it falls short whole (an exact bucket's: the double after its distance, a
+ * wider one's: its upper end); and the shortfall's count and summed distances over the non-empty
+ * buckets before it when every one of those falls short whole, each added in increasing distance
+ * as the walk adds them. */
+typedef struct reuse_span {
+    double lower, upper, count, whole_from;
+    double count_before, distances_before;
+} reuse_span;
+
 typedef struct reuse_summary {
     int size;                             /* non-empty buckets */
     double total;                         /* cold included */
@@ -58,6 +68,9 @@ typedef struct reuse_summary {
      * the last non-empty one: the end, which holds every finite count below and no range (lower
      * and upper UINT64_MAX, count 0). */
     reuse_entry from_bucket[REUSE_BUCKETS + 1];
+    /* [i < size]: the i-th non-empty bucket in increasing distance; [size]: the sums over all, with
+     * no distances (lower and whole_from NaN: no reach is past them). */
+    reuse_span spans[REUSE_BUCKETS + 1];
 } reuse_summary;
 
 void reuse_summarize(const reuse_histogram *histogram, reuse_summary *summary);

@@ -93,9 +93,9 @@ static void buckets_tile_the_distances(void **state)
     assert_int_equal(reuse_bucket_lower(reuse_bucket_of(384)), 384);   /* 48 KiB of 128 B lines: a boundary */
 }
 
-/* The summary's hits at any capacity are every bucket below it in full and the share of the
- * bucket holding it (uniform inside a bucket), summed here bucket by bucket over the histogram. */
-static void summary_hits_interpolate_every_capacity(void **state)
+/* 400 random distances, a seventh of them exact (below REUSE_EXACT), the rest up to 70,000 lines,
+ * with counts 1 to 5, and 3 cold accesses. */
+static reuse_histogram random_reuses(void)
 {
     reuse_histogram histogram = {0};
     uint64_t seed = 11;
@@ -104,6 +104,14 @@ static void summary_hits_interpolate_every_capacity(void **state)
         reuse_add(&histogram, r % 7 == 0 ? r % 8 : (r >> 8) % 70000, 1.0 + (double)(r % 5));
     }
     histogram.cold = 3;
+    return histogram;
+}
+
+/* The summary's hits at any capacity are every bucket below it in full and the share of the
+ * bucket holding it (uniform inside a bucket), summed here bucket by bucket over the histogram. */
+static void summary_hits_interpolate_every_capacity(void **state)
+{
+    reuse_histogram histogram = random_reuses();
     reuse_summary summary;
     reuse_summarize(&histogram, &summary);
     assert_true(summary.size > 20 && summary.size < REUSE_BUCKETS);
@@ -807,6 +815,54 @@ static void shortfall_sums_each_gap(void **state)
     assert_float_equal(reuse_shortfall(&summary, 17, 1, &count, &distances), 2 * 0.5, 1e-12);
     assert_float_equal(count, 2, 1e-12);
     assert_float_equal(distances, 2 * 16.5, 1e-12);
+}
+
+/* The shortfall as a walk over every bucket, each non-empty one's share below reach added in
+ * increasing distance (the arithmetic reuse_shortfall's table of sums must reproduce bit for bit). */
+static double shortfall_by_walk(const reuse_histogram *h, double budget, double per_distance, double *count,
+                                double *distances)
+{
+    double reach = budget / per_distance;
+    *count = *distances = 0.0;
+    for (int b = 0; b < REUSE_BUCKETS; b++) {
+        double lower = (double)reuse_bucket_lower(b), upper = (double)reuse_bucket_upper(b), entry = h->count[b];
+        if (!(entry > 0) || !(lower < reach))
+            continue;
+        if (upper - lower <= 1.0) {
+            *count += entry;
+            *distances += entry * lower;
+            continue;
+        }
+        double end = reach < upper ? reach : upper, share = (end - lower) / (upper - lower);
+        *count += entry * share;
+        *distances += entry * share * 0.5 * (lower + end);
+    }
+    return *count * budget - *distances * per_distance;
+}
+
+/* reuse_shortfall's sums of whole buckets give exactly the walk's values, at budgets inside
+ * buckets, on their bounds, below the first and past the last distance. */
+static void shortfall_sums_match_the_walk(void **state)
+{
+    (void)state;
+    reuse_histogram histogram = random_reuses();
+    reuse_summary summary;
+    reuse_summarize(&histogram, &summary);
+    double per_distance[] = {1.0, 0.37, 3.0, 1e-3};
+    for (size_t p = 0; p < sizeof per_distance / sizeof per_distance[0]; p++)
+        for (double reach = 0; reach < 90000; reach = reach * 1.07 + 0.5) {
+            double budgets[] = {reach * per_distance[p], (double)reuse_bucket_lower(reuse_bucket_of((uint64_t)reach)) * per_distance[p]};
+            for (int b = 0; b < 2; b++) {
+                double count, distances, walk_count, walk_distances;
+                double value = reuse_shortfall(&summary, budgets[b], per_distance[p], &count, &distances);
+                double walk = shortfall_by_walk(&histogram, budgets[b], per_distance[p], &walk_count, &walk_distances);
+                assert_true(value == walk && count == walk_count && distances == walk_distances);
+            }
+        }
+    double count, distances, walk_count, walk_distances;
+    reuse_shortfall(&summary, INFINITY, 1.0, &count, &distances);
+    shortfall_by_walk(&histogram, INFINITY, 1.0, &walk_count, &walk_distances);
+    assert_true(count == walk_count && distances == walk_distances && count > 0);
 }
 
 /* The profile of a workload with its order histograms scaled by `factor` (0: none). */
@@ -1671,6 +1727,7 @@ int main(void)
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
+        cmocka_unit_test(shortfall_sums_match_the_walk),
         cmocka_unit_test(sc_cores_serialise_global_accesses),
         cmocka_unit_test(sc_core_slots_inherit_final_stores),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
