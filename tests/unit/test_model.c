@@ -1426,6 +1426,18 @@ static void denovo_registrations_do_not_wait_for_dram(void **state)
  * channel's line time; with a write-back L2 it is much faster. The line's writes all hit the open
  * row, so the channel takes them at the bus's rate whatever dram_efficiency (the row misses and
  * bank conflicts of other traffic) is: halving it adds far less than the hot line's wait again. */
+/* The cycles the hot line's atomics beyond its channel's queues take at one channel's line time. */
+static double hot_line_channel_floor(const model_profile *profile, const model_point *point)
+{
+    double floor = 0, queued = point->dram_queue_lines / point->dram_channels;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *group = &profile->kernels[k];
+        double hot = group->lines[MODEL_ATOMIC] * group->atomic_hottest_share / group->launches;
+        floor += group->launches * fmax(hot - queued, 0.0) * point->dram_line_cycles;
+    }
+    return floor;
+}
+
 static void write_through_hot_atomics_wait_for_one_channel(void **state)
 {
     sc_config *config;
@@ -1433,12 +1445,7 @@ static void write_through_hot_atomics_wait_for_one_channel(void **state)
     model_point point;
     model_param_spec spec;
     point_with_slow_dram(config, "wt", &point, &spec);
-    double floor = 0, queued = point.dram_queue_lines / point.dram_channels;
-    for (int k = 0; k < profile->kernel_count; k++) {
-        const model_kernel_profile *group = &profile->kernels[k];
-        double hot = group->lines[MODEL_ATOMIC] * group->atomic_hottest_share / group->launches;
-        floor += group->launches * fmax(hot - queued, 0.0) * point.dram_line_cycles;
-    }
+    double floor = hot_line_channel_floor(profile, &point);
     assert_true(floor > 0);
     const model_mechanism *wt = model_mechanism_find("wt");
     model_prediction through, back;
@@ -1453,6 +1460,32 @@ static void write_through_hot_atomics_wait_for_one_channel(void **state)
     model_prediction missing_rows;
     wt->evaluate(profile, &point, &slow_rows, &missing_rows);
     assert_true(missing_rows.cycles < through.cycles + 0.25 * floor);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* qr performs an atomic at the L2 bank and writes its result through to memory whatever the L2's
+ * write policy (qr_write_path.c, step 6: the detailed histogram's DRAM writes equal its L2 atomics
+ * on qr-apu, gtx480 and gsi), as wt's write-through L2 does: histogram_global's hot line sends its
+ * atomics to one DRAM channel, and the workload lasts at least those beyond the channel's queues at
+ * one channel's line time (qr-apu at dram.clock 204MHz: 450 DRAM writes a launch in 9,200 cycles,
+ * 20 GPU cycles a write, the channel's line time 19.6). */
+static void qr_hot_atomics_wait_for_one_channel(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_sized("qr-apu", "histogram", "small", &config);
+    model_point point;
+    model_param_spec spec;
+    point_with_slow_dram(config, "qr", &point, &spec);
+    double floor = hot_line_channel_floor(profile, &point);
+    assert_true(floor > 0);
+    const model_mechanism *qr = model_mechanism_find("qr");
+    model_prediction through, back;
+    qr->evaluate(profile, &point, &spec.initial, &through);
+    assert_true(through.cycles >= floor);
+    point.l2_write_through = 0;
+    qr->evaluate(profile, &point, &spec.initial, &back);
+    assert_true(back.cycles >= floor);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -1684,6 +1717,7 @@ int main(void)
         cmocka_unit_test(bank_conflicts_cost_on_a_banked_scratchpad),
         cmocka_unit_test(write_through_l2_waits_for_dram),
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
+        cmocka_unit_test(qr_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(denovo_registrations_do_not_wait_for_dram),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
