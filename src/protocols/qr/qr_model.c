@@ -40,7 +40,12 @@
  *                   CU's release at kernel end; the kernel ends when the last batch is
  *                   acknowledged, one H_rel after the drain;
  *   atomics       go to the L2, where they are performed and written through to memory (every
- *                   atomic line counted as a DRAM write: a failed CAS writes nothing).
+ *                   atomic line counted as a DRAM write: a failed CAS writes nothing) as the
+ *                   bank performs them, whatever l2.write_policy: a write-through L2's writes
+ *                   (write_through_lines), whose bank waits for room in the line's DRAM channel,
+ *                   so a hot line's atomics go at one channel's rate (model_core.c; histogram on
+ *                   qr-apu at dram.clock 204MHz: 450 DRAM writes a launch of histogram_global in
+ *                   9,200 cycles, the channel's line time 19.6 cycles).
  * Not modelled: the wL1's S-FIFO1 (a full one evicts a block before the wL1 is full), reads
  * served by the wL2 before a release drains it, the writes ahead of a marker that lengthen its
  * drain, an atomic's wait for its invalidations to arrive, and releases (st.release, fences,
@@ -74,8 +79,8 @@ static void serve_lines(const model_kernel_profile *k, const model_point *p, mod
     out->read_lines_l1 = hits;
     out->write_lines = reuse_expected_misses(&k->l1_write_summary, (uint64_t)p->protocol_terms[QR_TERM_WL1_LINES]);
     out->write_lines_missed = out->write_lines;
-    out->write_lines_dram = out->write_lines + out->atomic_lines;
-    out->write_through_lines = 0.0;   /* qr's write path hands them to DRAM (above, and the release's drain) */
+    out->write_lines_dram = out->write_lines;   /* the wL2s and wL3 hand them to DRAM (the release's drain) */
+    out->write_through_lines = out->atomic_lines;   /* the L2 writes each atomic through as it performs it */
     out->release_drain_lines = fmin(out->write_lines / k->launches, p->protocol_terms[QR_TERM_WRITE_CACHE_LINES]);
 }
 
