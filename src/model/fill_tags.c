@@ -80,6 +80,11 @@ void fill_tags_invalidate(fill_tags *cache, uint64_t line)
             cache->pending[f].dropped = true;
 }
 
+void fill_tags_settle(fill_tags *cache, uint32_t epoch)
+{
+    install_earliest(cache, cache->pending_count, epoch);
+}
+
 void fill_tags_new_launch(fill_tags *cache)
 {
     cache->pending_count = 0;

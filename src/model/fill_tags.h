@@ -47,6 +47,10 @@ void fill_tags_miss(fill_tags *cache, uint64_t line, uint32_t epoch, uint64_t fi
 /* An atomic of the CU on `line`: drops the L1's copy and the fill of a miss in flight. */
 void fill_tags_invalidate(fill_tags *cache, uint64_t line);
 
+/* The misses in flight of `epoch` all return (each installed unless an atomic or a store dropped
+ * it): a launch ends, for tags that keep their lines across launches. */
+void fill_tags_settle(fill_tags *cache, uint32_t epoch);
+
 /* Forgets the misses in flight: a launch begins, whose acquire empties the L1 (a new epoch) and
  * whose CU clocks start again at 0. */
 void fill_tags_new_launch(fill_tags *cache);

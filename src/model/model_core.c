@@ -321,6 +321,11 @@ double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, d
     return weak_hits + k->lines[MODEL_LOAD_STRONG] * hit_ratio;
 }
 
+double model_host_dropped_l1_hits(const model_kernel_profile *k, const model_point *p, bool drops_written_only)
+{
+    return model_l1_hits(drops_written_only ? &k->l1_host_written_summary : &k->l1_host_flushed_summary, p);
+}
+
 /* P(at least one of k independent lines, each missing with probability m, misses). */
 static double any_of(double miss_ratio, double lines_per_instruction)
 {

@@ -95,6 +95,11 @@ void model_memory_split(const model_kernel_profile *kernel, const model_point *p
  * invalidations take away); strong loads hit at the weak loads' rate. */
 double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point, double lost_hits);
 
+/* The L1 reuses (hits at this point's L1) a host write takes away: every copy of every L1
+ * (l1_loads_host_flushed), or only the copies of the lines the host wrote
+ * (l1_loads_host_written) when `drops_written_only` (rcc.host_write_drop, tc.host_write_drop). */
+double model_host_dropped_l1_hits(const model_kernel_profile *kernel, const model_point *point, bool drops_written_only);
+
 /* CTAs of the group one CU holds at once (the occupancy limit: warps, CTAs, registers, shared
  * memory; at least 1: the detailed model rejects a CTA that fits nowhere). */
 double model_resident_ctas(const model_kernel_profile *kernel, const model_point *point);

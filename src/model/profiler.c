@@ -114,6 +114,7 @@ struct profiler {
     stack_distance *l1;            /* per CU */
     stack_distance *l1_writes;     /* per CU: the lines it stores to (profile.h: l1_writes) */
     fill_tags *l1_tags;            /* per CU: the configured L1's tags (l1.size, l1.associativity) */
+    fill_tags *l1_kept_tags;       /* per CU: the same kept across acquires (profile.h: l1_loads_kept) */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -187,12 +188,15 @@ profiler *profiler_create(const sc_config *config)
     p->l1 = calloc(p->cu_count, sizeof *p->l1);
     p->l1_writes = calloc(p->cu_count, sizeof *p->l1_writes);
     p->l1_tags = calloc(p->cu_count, sizeof *p->l1_tags);
+    p->l1_kept_tags = calloc(p->cu_count, sizeof *p->l1_kept_tags);
     unsigned associativity = (unsigned)sc_config_int(config, "l1.associativity");
     for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_init(&p->l1[c]);
         stack_distance_init(&p->l1_writes[c]);
         if (fill_tags_init(&p->l1_tags[c], p->l1_lines, associativity, p->mshrs) < 0)
             fill_tags_free(&p->l1_tags[c]);   /* out of memory: every load misses */
+        if (fill_tags_init(&p->l1_kept_tags[c], p->l1_lines, associativity, p->mshrs) < 0)
+            fill_tags_free(&p->l1_kept_tags[c]);
     }
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
@@ -268,6 +272,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
         fill_tags_new_launch(&p->l1_tags[c]);
+        fill_tags_settle(&p->l1_kept_tags[c], 0);   /* its misses return before the next launch's clock */
         p->group->acquires += 1.0 / p->cu_count;
     }
 }
@@ -447,9 +452,9 @@ static void line_ready(profiler *p, uint64_t ready_at)
 
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
- * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
- * for a reuse the configured L1 hits, the CU's warp instructions since that access
- * (l1_hit_gaps). The configured L1 (l1_tags: its size, associativity and modulo placement, each
+ * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); the
+ * reuse on the L1's tags kept across acquires (l1_kept_tags: l1_loads_kept) and, where those hit
+ * it, the CU's warp instructions since that access (l1_hit_gaps). The configured L1 (l1_tags: its size, associativity and modulo placement, each
  * miss's line installed when its fill returns) hits a reuse, merges it with the line's miss in
  * flight (a hit for the histograms) or misses it; a reuse it does not cross counts at its stack
  * distance, except that one the L1 hits beyond its lines counts just below them and one it misses
@@ -473,17 +478,24 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         fill_tags_miss(&p->l1_tags[cu], line, p->epoch[cu], fill_at);
     }
     line_ready(p, fill_at);
+    uint64_t kept_merge_at = 0;
+    bool kept_hit = fill_tags_load(&p->l1_kept_tags[cu], line, 0, p->request_clock, &kept_merge_at) != FILL_TAGS_MISS;
+    if (!kept_hit)
+        fill_tags_miss(&p->l1_kept_tags[cu], line, 0, seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES);
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
     }
+    uint64_t kept_distance = kept_hit ? (l1.distance < p->l1_lines ? l1.distance : p->l1_lines - 1)
+                                      : (l1.distance > p->l1_lines ? l1.distance : p->l1_lines);
+    reuse_add(&group->l1_loads_kept, kept_distance, 1);
+    if (kept_hit)
+        reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
     if (!l1.crossed && hit && l1.distance >= p->l1_lines)
         l1.distance = p->l1_lines - 1;
     else if (!l1.crossed && !hit && l1.distance < p->l1_lines)
         l1.distance = p->l1_lines;
     reuse_add(&group->l1_loads, l1.distance, 1);
-    if (hit)
-        reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
     if (host_written_at > previous)
@@ -560,6 +572,7 @@ static l2_access access_l2(profiler *p, uint64_t line)
  * epoch): the first store to the line in the launch is cold, a later one counts at its distance. */
 static void record_l1_write(profiler *p, unsigned cu, uint64_t line)
 {
+    fill_tags_invalidate(&p->l1_kept_tags[cu], line);   /* a write-no-allocate L1 drops it */
     stack_reuse written = stack_distance_access(&p->l1_writes[cu], line, p->launch_stamp, NULL);
     if (written.distance == STACK_DISTANCE_COLD || written.crossed)
         p->group->l1_writes.cold += 1;
@@ -602,6 +615,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (access == MODEL_ATOMIC) {
         stack_distance_invalidate(&p->l1[cu], line);
         fill_tags_invalidate(&p->l1_tags[cu], line);
+        fill_tags_invalidate(&p->l1_kept_tags[cu], line);
     }
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
@@ -1024,6 +1038,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         stack_distance_release(&p->l1[c]);
         stack_distance_release(&p->l1_writes[c]);
         fill_tags_free(&p->l1_tags[c]);
+        fill_tags_free(&p->l1_kept_tags[c]);
     }
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
@@ -1033,6 +1048,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->l1);
     free(p->l1_writes);
     free(p->l1_tags);
+    free(p->l1_kept_tags);
     free(p->epoch);
     free(p->cu_instructions);
     free(p->round_robin_instructions);

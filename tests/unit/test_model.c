@@ -507,27 +507,28 @@ static void host_writes_are_recorded(void **state)
     sc_config_free(config);
 }
 
-/* rcc.host_write_drop: under `all` (every copy of every L1 dropped at a host write) the RCC
- * models lose the L1 reuses across kmeans's host writes of the centroids between its launches,
+/* rcc.host_write_drop and tc.host_write_drop: under `all` (every copy of every L1 dropped at a
+ * host write) the RCC and the lease models lose the L1 reuses across kmeans's host writes of the centroids between its launches,
  * under `written` only those of the centroids' own lines, so `all` predicts fewer L1 hits (the
  * points, reused every launch, are lost too); vecadd, whose host writes all come before its one
  * launch, predicts the same either way. */
-static void rcc_host_write_drop_loses_the_dropped_reuses(void **state)
+static void host_write_drop_loses_the_dropped_reuses(void **state)
 {
     sc_error error = {{0}};
-    const char *mechanisms[] = {"rcc", "rcc-wo"};
-    for (int m = 0; m < 2; m++) {
+    const char *mechanisms[] = {"rcc", "rcc-wo", "tc-weak", "tc-strong"};
+    const char *keys[] = {"rcc.host_write_drop", "rcc.host_write_drop", "tc.host_write_drop", "tc.host_write_drop"};
+    for (int m = 0; m < 4; m++) {
         sc_config *config;
         model_profile *profile = profile_sized("rcc-gpu", "kmeans", "small", &config);
         model_prediction all = predict(mechanisms[m], profile, config);
-        assert_int_equal(sc_config_set(config, "rcc.host_write_drop", "written", &error), 0);
+        assert_int_equal(sc_config_set(config, keys[m], "written", &error), 0);
         model_prediction written = predict(mechanisms[m], profile, config);
         assert_true(all.l1_hits < written.l1_hits);
         profile_free(profile);
         sc_config_free(config);
         profile = profile_sized("rcc-gpu", "vecadd", "tiny", &config);
         all = predict(mechanisms[m], profile, config);
-        assert_int_equal(sc_config_set(config, "rcc.host_write_drop", "written", &error), 0);
+        assert_int_equal(sc_config_set(config, keys[m], "written", &error), 0);
         written = predict(mechanisms[m], profile, config);
         assert_float_equal(all.l1_hits, written.l1_hits, 0);
         assert_float_equal(all.cycles, written.cycles, 0);
@@ -1565,6 +1566,61 @@ static void stations_carry_at_most_their_capacity(void **state)
     sc_config_free(config);
 }
 
+/* Fills every group's l1_loads_kept with its l1_loads: the lease models read the L1's tags as if
+ * they were restarted at every acquire and kept a line the CU stores to (the base of session 25). */
+static void keep_epoch_tags(model_profile *profile)
+{
+    for (int k = 0; k < profile->kernel_count; k++) {
+        model_kernel_profile *group = &profile->kernels[k];
+        group->l1_loads_kept = group->l1_loads;
+        reuse_summarize(&group->l1_loads_kept, &group->l1_kept_summary);
+    }
+}
+
+/* The lease protocols' L1 keeps its lines across acquires (only time and the CU's own writes take
+ * a copy away) and is write-no-allocate: a CU's store drops its copy (lease.h, rows V x Store).
+ * The profile's l1_loads_kept sees every reuse on such tags. sort's radix_offsets (one CTA of 256
+ * threads on sahc-apu) reads each of its 256 count lines 16 times, then reads and rewrites each
+ * entry in turn, so its second pass's loads 2 to 16 of each line miss the kept tags (15 x 256 a
+ * launch) where the per-acquire tags (l1_loads) hit them. stencil's reads of the buffer its
+ * previous launch wrote cross the launch's acquire: l1_loads counts them at their fully
+ * associative distance, within the L1, where the kept tags' crowded sets (a column of CTAs' rows
+ * in a few sets) evict many of them (7,600 of 56,480 hits at the preset). Fed the kept tags,
+ * both lease models predict fewer hits and more cycles than fed the per-acquire ones; wt, which
+ * reads no kept reuse, is unchanged. */
+static void lease_l1_keeps_lines_across_acquires(void **state)
+{
+    const char *workloads[] = {"sort", "stencil"};
+    const char *mechanisms[] = {"tc-weak", "tc-strong"};
+    for (int w = 0; w < 2; w++) {
+        sc_config *config;
+        model_profile *profile = profile_sized("sahc-apu", workloads[w], "small", &config);
+        model_point point;
+        sc_error error = {{0}};
+        assert_int_equal(model_point_from_config(config, &point, &error), 0);
+        for (int k = 0; k < profile->kernel_count; k++) {
+            const model_kernel_profile *group = &profile->kernels[k];
+            double lost = model_l1_hits(&group->l1_summary, &point) - model_l1_hits(&group->l1_kept_summary, &point);
+            if (w == 0 && group->ctas == 1)
+                assert_true(lost >= 15 * 256 * group->launches);
+            if (w == 1)
+                assert_true(lost > 0.1 * model_l1_hits(&group->l1_summary, &point));
+        }
+        model_prediction with[2], wt = predict("wt", profile, config);
+        for (int m = 0; m < 2; m++)
+            with[m] = predict(mechanisms[m], profile, config);
+        keep_epoch_tags(profile);
+        for (int m = 0; m < 2; m++) {
+            model_prediction without = predict(mechanisms[m], profile, config);
+            assert_true(with[m].l1_hits < without.l1_hits);
+            assert_true(with[m].cycles > without.cycles);
+        }
+        assert_float_equal(predict("wt", profile, config).cycles, wt.cycles, 0);
+        profile_free(profile);
+        sc_config_free(config);
+    }
+}
+
 /* histogram on sahc-apu with a slow directory (200 cycles): the forward latency times its hot
  * line's transfers, per launch `per_warp` for each warp (at most one per atomic on the line), or
  * under SC cores (`sc_cores`) at least its atomics over the warps a CU holds (one CTA each here). */
@@ -1758,7 +1814,7 @@ int main(void)
         cmocka_unit_test(sc_cores_serialise_global_accesses),
         cmocka_unit_test(sc_core_slots_inherit_final_stores),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
-        cmocka_unit_test(rcc_host_write_drop_loses_the_dropped_reuses),
+        cmocka_unit_test(host_write_drop_loses_the_dropped_reuses),
         cmocka_unit_test(leases_lapse_and_hold_writes),
         cmocka_unit_test(tc_weak_kernel_end_waits_for_gwct),
         cmocka_unit_test(profile_json_round_trip),
@@ -1773,6 +1829,7 @@ int main(void)
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
+        cmocka_unit_test(lease_l1_keeps_lines_across_acquires),
         cmocka_unit_test(timed_groups_settle_in_few_evaluations),
         cmocka_unit_test(each_cus_written_lines_are_profiled),
         cmocka_unit_test(qr_writes_out_each_cus_lines),

@@ -5,8 +5,10 @@
 
 #include "model/model_core.h"
 
-/* The point's term the lease models read (lease_load_point): tc.lease_cycles, GPU cycles. */
-enum { LEASE_TERM_CYCLES = 0 };
+/* The point's terms the lease models read (lease_load_point): tc.lease_cycles, GPU cycles; 1 when
+ * a host write drops only the L1 copies of the lines it wrote (tc.host_write_drop written), 0
+ * when it drops every copy of every L1 (all). */
+enum { LEASE_TERM_CYCLES = 0, LEASE_TERM_HOST_DROPS_WRITTEN };
 
 int lease_load_point(const sc_config *config, model_point *point, sc_error *error);
 
@@ -41,9 +43,12 @@ double lease_write_wait(const model_kernel_profile *kernel, const model_point *p
  * it). */
 double lease_kernel_end_wait(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 
-/* L1 hits: every reuse of the per-CU load stacks at this L1 (acquires keep the L1: a copy lapses
- * only when its lease runs out and when the CU writes the line) less the lapsed share
- * (lease_lapsed_share); strong loads hit at the weak loads' rate. Misses, atomics and every
+/* L1 hits: the reuses the configured L1 hits when it keeps its lines across acquires and drops a
+ * line at its CU's own store or atomic (the profile's l1_loads_kept: write-no-allocate, lease.h's
+ * rows V x Store/Atomic; a store of another CU leaves the copy until its lease runs out), less
+ * those a host write dropped (every copy, or under tc.host_write_drop written those of its
+ * lines), less the lapsed share of the rest (lease_lapsed_share); strong loads hit at the weak
+ * loads' rate. Misses, atomics and every
  * store (written through at once, no store buffer) go to the L2 (model_memory_split). What the
  * lease protocols add to a store's latency (TC-Strong's wait at the L2 until the line's leases
  * expire; TC-Weak's fences waiting for the GWCT) is the mechanism's own: TC-Strong's wait is

@@ -10,9 +10,8 @@ enum { RCC_TERM_HOST_DROPS_WRITTEN };
 
 void rcc_serve(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    const reuse_summary *host_dropped = p->protocol_terms[RCC_TERM_HOST_DROPS_WRITTEN] > 0
-                                            ? &k->l1_host_written_summary : &k->l1_host_flushed_summary;
-    double lost = model_l1_hits(host_dropped, p) + model_l1_hits(&k->l1_rewritten_summary, p);
+    double lost = model_host_dropped_l1_hits(k, p, p->protocol_terms[RCC_TERM_HOST_DROPS_WRITTEN] > 0) +
+                  model_l1_hits(&k->l1_rewritten_summary, p);
     double kept = model_kept_l1_hits(k, p, lost);
     double loads = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG];
     double jumps = loads > 0 ? fmin(1.0, k->remote_read_after_write / loads) : 0.0;
