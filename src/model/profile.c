@@ -25,8 +25,9 @@
  * order_final_write_leads), 15 the time from a launch's latest written lease to its end
  * (kernel_end_lease_ages), 16 the configured L1's set-associative hits (set_lru.h: keyed by
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
- * lines installed when a miss's fill returns (fill_tags.h). */
-#define PROFILE_FORMAT 18
+ * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses after their CU's own
+ * store to the line (l1_loads_own_stored), which l1_hit_gaps leaves out with the host-flushed. */
+#define PROFILE_FORMAT 19
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -95,6 +96,7 @@ static const struct {
     HISTOGRAM(l1_loads_host_flushed, l1_host_flushed_summary),
     HISTOGRAM(l1_loads_host_written, l1_host_written_summary),
     HISTOGRAM(l1_loads_rewritten, l1_rewritten_summary),
+    HISTOGRAM(l1_loads_own_stored, l1_own_stored_summary),
     HISTOGRAM(l2_reads_fetched_rewritten, fetched_rewritten_summary),
     HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
     HISTOGRAM(l2_dirty_reuses, dirty_reuse_summary),

@@ -25,8 +25,9 @@
  * detailed model flash-invalidates the L1s of a mechanism without a directory then), those
  * before a host write of their own line in `l1_loads_host_written` (every mechanism drops that
  * line), and the others before a store of any CU to the line in `l1_loads_rewritten` (QR's
- * invalidations, a load that finds dirty bytes in its wL1). The profile itself is
- * mechanism-independent.
+ * invalidations, a load that finds dirty bytes in its wL1), and of those the ones before a store
+ * of the same CU to the line in `l1_loads_own_stored` too (the lease protocols' L1 drops its copy
+ * at the CU's store). The profile itself is mechanism-independent.
  *
  * Memory side. Each read line request (load or atomic) is also classified by where an L2 miss
  * would be answered, from the order of its line's latest host write (a copy to the device or a
@@ -126,6 +127,7 @@ typedef struct model_kernel_profile {
      * lines); each CU must own a line once to write it. */
     reuse_histogram l1_writes;
     reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
+    reuse_histogram l1_loads_own_stored;   /* of l1_loads_rewritten: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
     reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
@@ -155,9 +157,11 @@ typedef struct model_kernel_profile {
     reuse_histogram order_final_writes;
     double order_final_write_leads;
     /* For each reuse of l1_loads at a distance below the profiled L1's lines (l1.size, a profile
-     * key: the reuses an L1 of the point's size keeps), the warp instructions its CU issued since
-     * the CU's previous load of the line (the same buckets, counting instructions; across launches
-     * too): a lease protocol's copy lapses by time (protocols/common/lease_model.h). */
+     * key: the reuses an L1 of the point's size keeps) with no host write and no store of its CU
+     * to the line since the CU's previous load of it (a lease protocol's L1 drops those copies,
+     * l1_loads_host_flushed and l1_loads_own_stored), the warp instructions its CU issued since
+     * that load (the same buckets, counting instructions; across launches too): a lease
+     * protocol's copy lapses by time (protocols/common/lease_model.h). */
     reuse_histogram l1_hit_gaps;
     /* For each store or atomic line request of a line loaded before, the GPU's time since the
      * line's latest load (of any CU, weak or strong), in warp instructions of the busiest CU (each
@@ -190,7 +194,7 @@ typedef struct model_kernel_profile {
     /* Precomputed by profile_prepare for the models. */
     model_group_terms terms;
     reuse_summary l1_summary, l1_crossing_summary, l1_write_summary, l2_read_summary, l2_write_summary;
-    reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary;
+    reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary, l1_own_stored_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;

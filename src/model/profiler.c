@@ -447,7 +447,8 @@ static void line_ready(profiler *p, uint64_t ready_at)
 
 /* A weak load's reuse in its CU's L1 stack, and what came between it and the CU's previous
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
- * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); and,
+ * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten), of
+ * this CU (own_stored too: the CU's stores mark the line in its stack, record_line); and,
  * for a reuse the configured L1 hits, the CU's warp instructions since that access
  * (l1_hit_gaps). The configured L1 (l1_tags: its size, associativity and modulo placement, each
  * miss's line installed when its fill returns) hits a reuse, merges it with the line's miss in
@@ -482,16 +483,20 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     else if (!l1.crossed && !hit && l1.distance < p->l1_lines)
         l1.distance = p->l1_lines;
     reuse_add(&group->l1_loads, l1.distance, 1);
-    if (hit)
+    bool host_flushed = p->last_host_write > previous, own_stored = slot->data.own_stored_at > previous;
+    if (hit && !host_flushed && !own_stored)
         reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
     if (host_written_at > previous)
         reuse_add(&group->l1_loads_host_written, l1.distance, 1);
-    if (p->last_host_write > previous)
+    if (host_flushed) {
         reuse_add(&group->l1_loads_host_flushed, l1.distance, 1);
-    else if (stored_at > previous)
+    } else if (stored_at > previous) {
         reuse_add(&group->l1_loads_rewritten, l1.distance, 1);
+        if (own_stored)
+            reuse_add(&group->l1_loads_own_stored, l1.distance, 1);
+    }
 }
 
 /* The L2's write-backs. The L2 (write-back, allocating on writes) keeps a written line dirty
@@ -597,6 +602,9 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (store) {
         data->stored_at = p->memory_clock;
         record_l1_write(p, cu, line);
+        stack_line *own;
+        if (stack_distance_peek(&p->l1[cu], line, &own) != STACK_DISTANCE_COLD)
+            own->data.own_stored_at = p->memory_clock;
     }
     data->seen_at = p->memory_clock;
     if (access == MODEL_ATOMIC) {

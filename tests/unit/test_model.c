@@ -1090,6 +1090,51 @@ static void leases_lapse_and_hold_writes(void **state)
     sc_config_free(config);
 }
 
+/* The lease protocols' L1 loses its copies at a host write (lease.c's lease_host_access): under
+ * tc.host_write_drop all every copy of every L1 (the profile's l1_loads_host_flushed), under
+ * written those of the lines the host wrote (l1_loads_host_written); histogram's host rewrites
+ * its staging buffer before each chunk, whose first kernel then misses every line of it. And a
+ * CU's own store drops its copy (l1_loads_own_stored): lud's CUs reload the lines of the matrix
+ * they updated in place. Each histogram feeds both lease models (more cycles, more
+ * mem_data) and not nol1's (no L1). The profile's l1_hit_gaps leave the dropped reuses out (the
+ * lapsed share is of the kept ones). Without the lapsed leases (no l1_hit_gaps), so that each
+ * reuse kept is a hit. */
+static void lease_l1s_drop_host_written_and_own_stored_copies(void **state)
+{
+    const char *mechanisms[] = {"tc-weak", "tc-strong"};
+    const char *drops[] = {"tc.host_write_drop=all", "tc.host_write_drop=written"};
+    const size_t histograms[][2] = {
+        {offsetof(model_kernel_profile, l1_loads_host_flushed), offsetof(model_kernel_profile, l1_host_flushed_summary)},
+        {offsetof(model_kernel_profile, l1_loads_host_written), offsetof(model_kernel_profile, l1_host_written_summary)},
+    };
+    for (int m = 0; m < 2; m++)
+        for (int d = 0; d < 2; d++) {
+            sc_config *config = sc_config_load("rcc-gpu", NULL, &drops[d], 1, &(sc_error){{0}}), *preset;
+            assert_non_null(config);
+            model_profile *profile = profile_sized("rcc-gpu", "histogram", "small", &preset);
+            clear_hit_gaps(profile);
+            assert_histogram_term(profile, config, mechanisms[m], "nol1", histograms[d][0], histograms[d][1], GSI_MEM_DATA);
+            profile_free(profile);
+            sc_config_free(preset);
+            sc_config_free(config);
+        }
+    for (int m = 0; m < 2; m++) {
+        sc_config *config;
+        model_profile *profile = profile_sized("rcc-gpu", "lud", "tiny", &config);
+        /* The dropped reuses have no gap: they lapse not by time. */
+        double reuses = histogram_total(profile, offsetof(model_kernel_profile, l1_loads));
+        for (int k = 0; k < profile->kernel_count; k++)
+            reuses -= profile->kernels[k].l1_loads.cold;
+        assert_true(histogram_total(profile, offsetof(model_kernel_profile, l1_hit_gaps)) <=
+                    reuses - histogram_total(profile, offsetof(model_kernel_profile, l1_loads_own_stored)));
+        clear_hit_gaps(profile);
+        assert_histogram_term(profile, config, mechanisms[m], "nol1", offsetof(model_kernel_profile, l1_loads_own_stored),
+                              offsetof(model_kernel_profile, l1_own_stored_summary), GSI_MEM_DATA);
+        profile_free(profile);
+        sc_config_free(config);
+    }
+}
+
 /* TC-Weak's kernel end waits for its writes' GWCT, the lease of the line's latest load
  * (lease_model.h): a launch whose latest load of a line it then wrote came e instructions before
  * its end waits max(0, L - e c). sort's radix_offsets loads each counts line and writes it back
@@ -1676,6 +1721,7 @@ int main(void)
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(rcc_host_write_drop_loses_the_dropped_reuses),
         cmocka_unit_test(leases_lapse_and_hold_writes),
+        cmocka_unit_test(lease_l1s_drop_host_written_and_own_stored_copies),
         cmocka_unit_test(tc_weak_kernel_end_waits_for_gwct),
         cmocka_unit_test(profile_json_round_trip),
         cmocka_unit_test(profile_key_names_what_invalidates_it),

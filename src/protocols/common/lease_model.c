@@ -1,10 +1,14 @@
 /* lease_model.c — the lease protocols' serving split (lease_model.h). */
 #include "protocols/common/lease_model.h"
 
+#include <string.h>
+
 int lease_load_point(const sc_config *config, model_point *point, sc_error *error)
 {
     (void)error;
     point->protocol_terms[LEASE_TERM_CYCLES] = (double)sc_config_int(config, "tc.lease_cycles");
+    point->protocol_terms[LEASE_TERM_HOST_DROPS_WRITTEN] = !strcmp(sc_config_string(config, "tc.host_write_drop"),
+                                                                   "written");
     return 0;
 }
 
@@ -41,9 +45,18 @@ double lease_kernel_end_wait(const model_kernel_profile *k, const model_point *p
     return lease_left(&k->kernel_end_lease_age_summary, p, cu_instruction_cycles, k->launches);
 }
 
+double lease_dropped_hits(const model_kernel_profile *k, const model_point *p)
+{
+    const reuse_summary *host_dropped = p->protocol_terms[LEASE_TERM_HOST_DROPS_WRITTEN] > 0
+                                            ? &k->l1_host_written_summary
+                                            : &k->l1_host_flushed_summary;
+    return model_l1_hits(host_dropped, p) + model_l1_hits(&k->l1_own_stored_summary, p);
+}
+
 void lease_serve(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles, model_demand *out)
 {
-    double hits = model_kept_l1_hits(k, p, 0.0) * (1.0 - lease_lapsed_share(k, p, cu_instruction_cycles));
+    double kept = model_kept_l1_hits(k, p, lease_dropped_hits(k, p));
+    double hits = kept * (1.0 - lease_lapsed_share(k, p, cu_instruction_cycles));
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC];
     model_memory_split(k, p, beyond, false, out);
     out->read_lines_l1 = hits;

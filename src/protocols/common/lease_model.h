@@ -5,8 +5,10 @@
 
 #include "model/model_core.h"
 
-/* The point's term the lease models read (lease_load_point): tc.lease_cycles, GPU cycles. */
-enum { LEASE_TERM_CYCLES = 0 };
+/* The point's terms the lease models read (lease_load_point): tc.lease_cycles, GPU cycles; 1 when
+ * a host write drops only the L1 copies of the lines it wrote (tc.host_write_drop written), 0 when
+ * it drops every copy of every L1 (all, the default). */
+enum { LEASE_TERM_CYCLES = 0, LEASE_TERM_HOST_DROPS_WRITTEN };
 
 int lease_load_point(const sc_config *config, model_point *point, sc_error *error);
 
@@ -41,10 +43,22 @@ double lease_write_wait(const model_kernel_profile *kernel, const model_point *p
  * it). */
 double lease_kernel_end_wait(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 
+/* The L1 reuses at the point's L1 size whose copy the L1 dropped since the CU's previous access to
+ * the line: a host write in between (lease.c's lease_host_access) under tc.host_write_drop all
+ * drops every copy of every L1 (the profile's l1_loads_host_flushed), under written those of the
+ * lines it wrote (l1_loads_host_written); and the CU's own store to the line drops its copy
+ * (lease.c's L1 table: a store to a valid line drops it; l1_loads_own_stored). Another CU's store
+ * does not: TC-Weak's leaves the copy readable until its lease ends, and TC-Strong's is performed
+ * only once the copy's lease has expired (lease_lapsed_share counts both). Histogram's staging
+ * buffer, rewritten by the host before each chunk's launches, is reloaded in full by each chunk's
+ * first kernel. */
+double lease_dropped_hits(const model_kernel_profile *kernel, const model_point *point);
+
 /* L1 hits: every reuse of the per-CU load stacks at this L1 (acquires keep the L1: a copy lapses
- * only when its lease runs out and when the CU writes the line) less the lapsed share
- * (lease_lapsed_share); strong loads hit at the weak loads' rate. Misses, atomics and every
- * store (written through at once, no store buffer) go to the L2 (model_memory_split). What the
+ * only when its lease runs out, and a host write or the CU's own store drops it,
+ * lease_dropped_hits) less the lapsed share (lease_lapsed_share); strong loads hit at the weak
+ * loads' rate. Misses, atomics and every store (written through at once, no store buffer) go to
+ * the L2 (model_memory_split). What the
  * lease protocols add to a store's latency (TC-Strong's wait at the L2 until the line's leases
  * expire; TC-Weak's fences waiting for the GWCT) is the mechanism's own: TC-Strong's wait is
  * lease_write_wait, which its SC core makes its warps wait for (tc_strong/tc_strong_model.c);
