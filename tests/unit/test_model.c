@@ -1644,18 +1644,6 @@ static void ownership_is_taken_by_each_writing_cu(void **state)
     sc_config_free(config);
 }
 
-/* vecadd's profile at the small size on sahc-apu, the preset's model point for rfo and rfo's
- * initial parameters. */
-static model_profile *rfo_vecadd_on_sahc(sc_config **config, model_point *point, model_param_spec *spec)
-{
-    model_profile *profile = profile_sized("sahc-apu", "vecadd", "small", config);
-    sc_error error = {{0}};
-    assert_int_equal(model_point_from_config(*config, point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(model_mechanism_find("rfo"), *config, point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("rfo")->params_file, spec, &error), 0);
-    return profile;
-}
-
 /* vecadd on sahc-apu: its kernel writes c, which no one has read, so each of rfo's GetMs for it
  * misses the L2 and reads the line from DRAM (the detailed run: 4,096 DRAM reads, all in the
  * vecadd launch, and no DRAM write: the written lines stay in the L2 and the write-back L3). The
@@ -1665,10 +1653,14 @@ static void ownership_getms_of_unread_lines_read_dram(void **state)
 {
     (void)state;
     sc_config *config;
+    model_profile *profile = profile_sized("sahc-apu", "vecadd", "small", &config);
+    sc_error error = {{0}};
     model_point point;
     model_param_spec spec;
-    model_profile *profile = rfo_vecadd_on_sahc(&config, &point, &spec);
     const model_mechanism *rfo = model_mechanism_find("rfo");
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(rfo, config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("rfo")->params_file, &spec, &error), 0);
     double c_lines = profile->kernels[0].written_lines;
     assert_true(c_lines >= 4096);
     model_prediction preset, slow;
@@ -1723,10 +1715,14 @@ static void directory_transactions_bound_the_ownership_fetches(void **state)
 {
     (void)state;
     sc_config *config;
+    model_profile *profile = profile_sized("sahc-apu", "vecadd", "small", &config);
+    sc_error error = {{0}};
     model_point point;
     model_param_spec spec;
-    model_profile *profile = rfo_vecadd_on_sahc(&config, &point, &spec);
     const model_mechanism *rfo = model_mechanism_find("rfo");
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(rfo, config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("rfo")->params_file, &spec, &error), 0);
     assert_float_equal(point.protocol_terms[OWNERSHIP_TERM_TRANSACTIONS], 16, 0);
     model_prediction few, preset, many;
     rfo->evaluate(profile, &point, &spec.initial, &preset);
