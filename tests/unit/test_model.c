@@ -8,7 +8,7 @@
  * DeNovo's registrations that do not wait for DRAM under a write-through L2, rcc-wo's own-line
  * hold of the load/store unit, the RCC models' reuses a host write drops (rcc.host_write_drop),
  * the lease protocols' copies that lapse with time, the ownership protocols' transfers of a hot
- * line and their directory's transactions, and the local-memory organisations: the DMA engine's transfers, the stash's first
+ * line, and the local-memory organisations: the DMA engine's transfers, the stash's first
  * touches and dirty words, the banked scratchpad's conflicts. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,7 +21,6 @@
 
 #include "base/random.h"
 #include "model/burst_rounds.h"
-#include "model/directory_queue.h"
 #include "model/model.h"
 #include "model/fill_tags.h"
 #include "model/set_lru.h"
@@ -1644,99 +1643,6 @@ static void ownership_is_taken_by_each_writing_cu(void **state)
     sc_config_free(config);
 }
 
-/* vecadd on sahc-apu: its kernel writes c, which no one has read, so each of rfo's GetMs for it
- * misses the L2 and reads the line from DRAM (the detailed run: 4,096 DRAM reads, all in the
- * vecadd launch, and no DRAM write: the written lines stay in the L2 and the write-back L3). The
- * GetM holds its MSHR for the DRAM read, so a longer DRAM latency lengthens the run, whose loads
- * (a and b, from the CPU) never read DRAM. */
-static void ownership_getms_of_unread_lines_read_dram(void **state)
-{
-    (void)state;
-    sc_config *config;
-    model_profile *profile = profile_sized("sahc-apu", "vecadd", "small", &config);
-    sc_error error = {{0}};
-    model_point point;
-    model_param_spec spec;
-    const model_mechanism *rfo = model_mechanism_find("rfo");
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(rfo, config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("rfo")->params_file, &spec, &error), 0);
-    double c_lines = profile->kernels[0].written_lines;
-    assert_true(c_lines >= 4096);
-    model_prediction preset, slow;
-    rfo->evaluate(profile, &point, &spec.initial, &preset);
-    assert_float_equal(preset.dram_read_bytes, c_lines * point.line_bytes, 1e-6 * c_lines * point.line_bytes);
-    assert_float_equal(preset.dram_write_bytes, 0, 0);
-    model_point slow_point = point;
-    slow_point.dram_latency += 400;
-    rfo->evaluate(profile, &slow_point, &spec.initial, &slow);
-    assert_true(slow.cycles > preset.cycles + 200);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
-/* E[min(K, s)] for K Poisson with mean `mean`, summed directly over the pmf. */
-static double poisson_busy(double mean, int servers)
-{
-    double term = exp(-mean), busy = 0;
-    for (int k = 0; k < 1000; k++) {
-        busy += (k < servers ? k : servers) * term;
-        term *= mean / (k + 1);
-    }
-    return busy;
-}
-
-/* A bank of 16 directory transactions holding 16 requests on average (32 CUs x 32 MSHRs over 64
- * banks) has min(K, 16) of them busy, K Poisson: the rest wait, (16 - busy) / busy holds each
- * (Little's law). Far below 16 none waits; from busy = 16 on the bank cannot carry the rate. The
- * wait's slope is its derivative in the throughput, the hold's growth included. */
-static void directory_transactions_wait_for_the_spread(void **state)
-{
-    (void)state;
-    double busy = poisson_busy(16.0, 16), slope;
-    assert_true(busy < 15.0);
-    assert_float_equal(directory_queue_wait(1.0, busy / 100.0, 100.0, 0.0, 16.0, &slope), 100.0 * (16.0 - busy) / busy,
-                       1e-6);
-    assert_true(directory_queue_wait(1.0, 2.0, 1.0, 0.0, 16.0, &slope) < 1e-9);
-    assert_true(isinf(directory_queue_wait(1.0, 16.0, 1.0, 0.0, 16.0, &slope)));
-    double x = 1.3, h = 1e-6, hold_slope = 20.0, rate = 0.1;
-    double at_x = directory_queue_wait(x, rate, 100.0, hold_slope, 16.0, &slope);
-    double above = directory_queue_wait(x + h, rate, 100.0 + h * hold_slope, hold_slope, 16.0, &(double){0});
-    double below = directory_queue_wait(x - h, rate, 100.0 - h * hold_slope, hold_slope, 16.0, &(double){0});
-    assert_true(at_x > 0);
-    assert_float_equal(slope, (above - below) / (2 * h), 1e-4 * slope);
-}
-
-/* vecadd on sahc-apu under rfo: its GetMs of c read DRAM, each holding its bank's directory
- * transaction for the read, so fewer transactions (directory.mshrs 512 / 64 banks) lengthen the
- * run, and more (4,096) do not shorten it much (detailed, vecadd's launch: 5,249 / 3,358 / 3,016
- * cycles at 512 / 1,024 / 4,096). */
-static void directory_transactions_bound_the_ownership_fetches(void **state)
-{
-    (void)state;
-    sc_config *config;
-    model_profile *profile = profile_sized("sahc-apu", "vecadd", "small", &config);
-    sc_error error = {{0}};
-    model_point point;
-    model_param_spec spec;
-    const model_mechanism *rfo = model_mechanism_find("rfo");
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(rfo, config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("rfo")->params_file, &spec, &error), 0);
-    assert_float_equal(point.protocol_terms[OWNERSHIP_TERM_TRANSACTIONS], 16, 0);
-    model_prediction few, preset, many;
-    rfo->evaluate(profile, &point, &spec.initial, &preset);
-    model_point few_point = point, many_point = point;
-    few_point.protocol_terms[OWNERSHIP_TERM_TRANSACTIONS] = 8;
-    many_point.protocol_terms[OWNERSHIP_TERM_TRANSACTIONS] = 64;
-    rfo->evaluate(profile, &few_point, &spec.initial, &few);
-    rfo->evaluate(profile, &many_point, &spec.initial, &many);
-    assert_true(few.cycles > 1.15 * preset.cycles);
-    assert_true(preset.cycles > many.cycles);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1781,9 +1687,6 @@ int main(void)
         cmocka_unit_test(denovo_registrations_do_not_wait_for_dram),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
-        cmocka_unit_test(ownership_getms_of_unread_lines_read_dram),
-        cmocka_unit_test(directory_transactions_wait_for_the_spread),
-        cmocka_unit_test(directory_transactions_bound_the_ownership_fetches),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
         cmocka_unit_test(timed_groups_settle_in_few_evaluations),
         cmocka_unit_test(each_cus_written_lines_are_profiled),
