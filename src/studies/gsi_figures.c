@@ -48,6 +48,19 @@ typedef struct breakdown_figure {
     const char *base_label;
 } breakdown_figure;
 
+/* Draws `chart` into DIRECTORY/FILE (sc_output_write_figure). */
+static int write_chart(const sc_bar_chart *chart, const char *directory, const char *file, sc_error *error)
+{
+    char *svg = sc_svg_bar_chart(chart, error);
+    if (!svg)
+        return -1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", directory, file);
+    int status = sc_output_write_figure(path, svg, error);
+    free(svg);
+    return status;
+}
+
 /* Writes sub-figure `panel` of `f`; a figure of one panel has no letter in its name. */
 static int write_panel(const breakdown_figure *f, int panel, int panel_count, const char *directory, sc_error *error)
 {
@@ -84,14 +97,7 @@ static int write_panel(const breakdown_figure *f, int panel, int panel_count, co
         .segment_labels = labels, .segment_colours = colours, .values = values,
         .absolute_values = absolute, .absolute_unit = "cycles per SM", .reference_line = 1.0,
     };
-    char *svg = sc_svg_bar_chart(&chart, error);
-    int status = -1;
-    if (svg) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", directory, file);
-        status = sc_output_write_figure(path, svg, error);
-        free(svg);
-    }
+    int status = write_chart(&chart, directory, file, error);
     free(values);
     free(absolute);
     return status;
@@ -187,14 +193,7 @@ static int write_tool_overhead(const gsi_tables *t, const char *directory, sc_er
         .bar_labels = bar_labels, .segment_count = 1, .values = values, .absolute_values = absolute,
         .absolute_unit = "CPU seconds", .reference_line = 1.0,
     };
-    char *svg = sc_svg_bar_chart(&chart, error);
-    if (!svg)
-        return -1;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/fig6_6_tool_overhead.svg", directory);
-    int status = sc_output_write_figure(path, svg, error);
-    free(svg);
-    return status;
+    return write_chart(&chart, directory, "fig6_6_tool_overhead.svg", error);
 }
 
 int gsi_figures_write(const gsi_tables *t, const char *directory, sc_error *error)
