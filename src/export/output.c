@@ -119,3 +119,14 @@ int sc_output_write_figure(const char *svg_path, const char *svg, sc_error *erro
     }
     return 0;
 }
+
+int sc_output_write_figure_in(const char *directory, const char *file, char *svg, sc_error *error)
+{
+    if (!svg)
+        return -1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", directory, file);
+    int status = sc_output_write_figure(path, svg, error);
+    free(svg);
+    return status;
+}

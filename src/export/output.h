@@ -17,4 +17,8 @@ int sc_output_write(const char *path, const char *text, sc_error *error);
  * only the SVG is written; a conversion that fails is an error and leaves no PNG or PDF. */
 int sc_output_write_figure(const char *svg_path, const char *svg, sc_error *error);
 
+/* The same for DIRECTORY/FILE, taking `svg` (malloc'd: freed here); a NULL `svg`, a chart that
+ * could not be drawn (its error already set), returns -1. */
+int sc_output_write_figure_in(const char *directory, const char *file, char *svg, sc_error *error);
+
 #endif

@@ -48,19 +48,6 @@ typedef struct breakdown_figure {
     const char *base_label;
 } breakdown_figure;
 
-/* Draws `chart` into DIRECTORY/FILE (sc_output_write_figure). */
-static int write_chart(const sc_bar_chart *chart, const char *directory, const char *file, sc_error *error)
-{
-    char *svg = sc_svg_bar_chart(chart, error);
-    if (!svg)
-        return -1;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", directory, file);
-    int status = sc_output_write_figure(path, svg, error);
-    free(svg);
-    return status;
-}
-
 /* Writes sub-figure `panel` of `f`; a figure of one panel has no letter in its name. */
 static int write_panel(const breakdown_figure *f, int panel, int panel_count, const char *directory, sc_error *error)
 {
@@ -97,7 +84,7 @@ static int write_panel(const breakdown_figure *f, int panel, int panel_count, co
         .segment_labels = labels, .segment_colours = colours, .values = values,
         .absolute_values = absolute, .absolute_unit = "cycles per SM", .reference_line = 1.0,
     };
-    int status = write_chart(&chart, directory, file, error);
+    int status = sc_output_write_figure_in(directory, file, sc_svg_bar_chart(&chart, error), error);
     free(values);
     free(absolute);
     return status;
@@ -193,7 +180,7 @@ static int write_tool_overhead(const gsi_tables *t, const char *directory, sc_er
         .bar_labels = bar_labels, .segment_count = 1, .values = values, .absolute_values = absolute,
         .absolute_unit = "CPU seconds", .reference_line = 1.0,
     };
-    return write_chart(&chart, directory, "fig6_6_tool_overhead.svg", error);
+    return sc_output_write_figure_in(directory, "fig6_6_tool_overhead.svg", sc_svg_bar_chart(&chart, error), error);
 }
 
 int gsi_figures_write(const gsi_tables *t, const char *directory, sc_error *error)

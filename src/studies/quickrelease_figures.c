@@ -20,17 +20,6 @@
 
 static const char *const mechanism_labels[QR_MECHANISMS] = {"no-L1", "WT", "RFO", "QR"};
 
-static int write_svg(const char *directory, const char *file, char *svg, sc_error *error)
-{
-    if (!svg)
-        return -1;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", directory, file);
-    int status = sc_output_write_figure(path, svg, error);
-    free(svg);
-    return status;
-}
-
 /* Grouped bars of the chosen mechanisms, each cell `numerator / denominator` of the same
  * workload (denominator_mechanism < 0: the cell's own mechanism). */
 typedef struct ratio_figure {
@@ -61,7 +50,7 @@ static int write_ratio_figure(const qr_tables *t, const ratio_figure *f, const c
         .bar_count = (size_t)f->mechanism_count, .bar_labels = labels, .segment_count = 1,
         .values = values, .reference_line = f->reference, .geomean_group = f->geomean,
     };
-    return write_svg(directory, f->file, sc_svg_bar_chart(&chart, error), error);
+    return sc_output_write_figure_in(directory, f->file, sc_svg_bar_chart(&chart, error), error);
 }
 
 /* Figure 8: per workload a WT and a QR bar stacking data and invalidation bytes, / WT's total. */
@@ -88,7 +77,7 @@ static int write_l1_bytes_figure(const qr_tables *t, const char *directory, sc_e
         .bar_count = 2, .bar_labels = labels, .segment_count = 2, .segment_labels = segments,
         .segment_colours = colours, .values = values, .reference_line = 1.0,
     };
-    return write_svg(directory, "fig8_l1_bytes.svg", sc_svg_bar_chart(&chart, error), error);
+    return sc_output_write_figure_in(directory, "fig8_l1_bytes.svg", sc_svg_bar_chart(&chart, error), error);
 }
 
 /* Figure 10: one chart per scaling workload, cycles / no-L1 over input size. */
@@ -113,7 +102,7 @@ static int write_scaling_figures(const qr_tables *t, const char *directory, sc_e
             .title = title, .x_label = "input copied to the GPU", .y_label = "cycles / no-L1 cycles", .x_unit = SC_UNIT_BYTES,
             .log_x = 1, .series_count = QR_MECHANISMS, .series = series,
         };
-        if (write_svg(directory, file, sc_svg_line_chart(&chart, error), error))
+        if (sc_output_write_figure_in(directory, file, sc_svg_line_chart(&chart, error), error))
             return -1;
     }
     return 0;
