@@ -314,11 +314,15 @@ double model_l2_hits(const reuse_summary *summary, const model_point *p)
     return reuse_expected_hits(summary, (uint64_t)p->l2_lines);
 }
 
-double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, double lost_hits)
+double model_with_strong_hits(const model_kernel_profile *k, double weak_hits)
 {
-    double weak_hits = max2(model_l1_hits(&k->l1_summary, p) - lost_hits, 0.0);
     double hit_ratio = k->lines[MODEL_LOAD] > 0 ? weak_hits / k->lines[MODEL_LOAD] : 0.0;
     return weak_hits + k->lines[MODEL_LOAD_STRONG] * hit_ratio;
+}
+
+double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, double lost_hits)
+{
+    return model_with_strong_hits(k, max2(model_l1_hits(&k->l1_summary, p) - lost_hits, 0.0));
 }
 
 double model_host_dropped_l1_hits(const model_kernel_profile *k, const model_point *p, bool drops_written_only)

@@ -94,6 +94,8 @@ void model_memory_split(const model_kernel_profile *kernel, const model_point *p
  * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's
  * invalidations take away); strong loads hit at the weak loads' rate. */
 double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point, double lost_hits);
+/* The L1 read hits of every load given the weak loads' hits: strong loads hit at their rate. */
+double model_with_strong_hits(const model_kernel_profile *kernel, double weak_hits);
 
 /* The L1 reuses (hits at this point's L1) a host write takes away: every copy of every L1
  * (l1_loads_host_flushed), or only the copies of the lines the host wrote

@@ -462,6 +462,15 @@ static void line_ready(profiler *p, uint64_t ready_at)
  * the configured size (exactly where its lines begin a bucket: every power of two and three times
  * one). A load the L1 misses (a first touch, a crossing reuse: write-through's L1, which drops
  * lines at acquires and atomics) takes an MSHR; a merge waits for the line's fill. */
+/* A reuse's distance as the configured L1 saw it: one it hit beyond its lines counts just below
+ * them, one it missed within them (a conflict) at them. */
+static uint64_t at_configured_l1(uint64_t distance, bool hit, uint64_t lines)
+{
+    if (hit)
+        return distance < lines ? distance : lines - 1;
+    return distance > lines ? distance : lines;
+}
+
 static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
@@ -486,15 +495,11 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         group->l1_loads.cold += 1;
         return;
     }
-    uint64_t kept_distance = kept_hit ? (l1.distance < p->l1_lines ? l1.distance : p->l1_lines - 1)
-                                      : (l1.distance > p->l1_lines ? l1.distance : p->l1_lines);
-    reuse_add(&group->l1_loads_kept, kept_distance, 1);
+    reuse_add(&group->l1_loads_kept, at_configured_l1(l1.distance, kept_hit, p->l1_lines), 1);
     if (kept_hit)
         reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
-    if (!l1.crossed && hit && l1.distance >= p->l1_lines)
-        l1.distance = p->l1_lines - 1;
-    else if (!l1.crossed && !hit && l1.distance < p->l1_lines)
-        l1.distance = p->l1_lines;
+    if (!l1.crossed)
+        l1.distance = at_configured_l1(l1.distance, hit, p->l1_lines);
     reuse_add(&group->l1_loads, l1.distance, 1);
     if (l1.crossed)
         reuse_add(&group->l1_loads_crossing, l1.distance, 1);
