@@ -146,8 +146,6 @@
  */
 #include "model/model_core.h"
 
-#include "model/directory_queue.h"
-
 #include "exec/occupancy.h"
 
 #include <math.h>
@@ -304,15 +302,6 @@ static double burst_bank_share(const model_kernel_profile *k, double banks)
     if (k->barrier_burst_lines <= 0 || counted < 1 || counted > BURST_BANK_COUNTS || counted != banks)
         return 1.0 / banks;
     return max2(k->burst_bank_peak_lines[counted - 1] / k->barrier_burst_lines, 1.0 / banks);
-}
-
-/* The share of the lines in flight together that a line finds on its own bank: the chance that two
- * lines of a round of the CUs' line requests share a bank (the profile's rounds, bank_spread.h), at
- * least an even spread's 1 / banks. */
-static double round_bank_share(const model_kernel_profile *k, double banks)
-{
-    double even = 1.0 / banks;
-    return k->round_pairs > 0 ? max2(k->round_pairs_same_bank / k->round_pairs, even) : even;
 }
 
 double model_l1_hits(const reuse_summary *summary, const model_point *p)
@@ -520,10 +509,6 @@ typedef struct memory_paths {
      * that a later warp of the CU follows in their slot. */
     const reuse_summary *order_final_writes;
     double final_write_lead, successor_share;
-    /* A directory's transactions (directory_queue.h): per L2 bank (0: no directory), the read
-     * lines beyond the L1 each bank takes per warp instruction, and the cycles of a read line's
-     * unloaded latency outside its transaction. */
-    double directory_servers, directory_lines_per_bank, directory_outside;
 } memory_paths;
 
 /* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
@@ -741,20 +726,6 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
     double hold = read_hold(m, l2, near, from_dram), hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
-    if (m->directory_servers > 0) {
-        /* A read line waits for its bank's directory transaction, which it holds from the bank's
-         * access to its grant: the line's unloaded latency less its trip to the bank and back,
-         * and the memory side's waits. Every read line beyond the L1 takes the wait. */
-        double inside = read_hold(m, m->l2_latency, m->near_latency + lookup_wait, m->dram_latency + lookup_wait + dram_wait) -
-                        m->directory_outside;
-        double inside_slope = read_hold(m, 0.0, lookup_slope, lookup_slope + dram_slope), queue_slope;
-        double queue = directory_queue_wait(throughput, net->load_share[L2_BANK] * m->directory_lines_per_bank,
-                                            max2(inside, 0.0), inside_slope, m->directory_servers, &queue_slope);
-        if (!isfinite(queue))
-            return INFINITY;
-        l2 += queue, near += queue, from_dram += queue, hold += queue;
-        l2_slope += queue_slope, near_slope += queue_slope, from_dram_slope += queue_slope, hold_slope += queue_slope;
-    }
     if (!entries_at(net, MSHR, &m->mshrs, hold, hold_slope) ||
         !entries_at(net, STORE_BUFFER, &m->store_buffer, l2, l2_slope))
         return INFINITY;
@@ -1378,11 +1349,6 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     paths.store_buffer = buffered ? (entries){paths.write_lines, paths.write_lines / where.active, p->store_buffer_entries,
                                               1.0 / p->store_buffer_entries}
                                   : (entries){0.0, 0.0, INFINITY, 0.0};
-    if (d->directory_transactions > 0) {
-        paths.directory_servers = d->directory_transactions;
-        paths.directory_lines_per_bank = read_lines_beyond_l1 * round_bank_share(k, p->l2_banks);
-        paths.directory_outside = d->directory_outside_cycles;
-    }
     paths.per_read_line = reciprocal(read_lines_beyond_l1);
     paths.per_request = reciprocal(paths.requests);
     paths.per_memory_line = reciprocal(paths.memory_lines);

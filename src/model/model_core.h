@@ -53,11 +53,6 @@ typedef struct model_demand {
     bool one_access_at_a_time, loads_wait_own_writes;
     double write_wait;          /* GPU cycles a write waits beyond its L2 trip before it is performed */
     double write_l1_share;      /* of the writes, those performed in the L1 (an owned line): its latency */
-    /* A full-map directory at the L2 banks (ownership protocols): every read line beyond the L1
-     * holds one of a bank's directory_transactions (0: no directory) for its latency less
-     * directory_outside_cycles, its unloaded trip between the CU and the bank
-     * (model/directory_queue.h). */
-    double directory_transactions, directory_outside_cycles;
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);

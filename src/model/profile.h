@@ -121,11 +121,6 @@ typedef struct model_kernel_profile {
     /* [B - 1]: over the launches' rounds of bursts (burst_rounds.h), the read lines of each
      * round's most loaded of B L2 banks; / barrier_burst_lines is the share on the hot bank. */
     double burst_bank_peak_lines[BURST_BANK_COUNTS];
-    /* Over the rounds of the CUs' line requests beyond the L1 (bank_spread.h: each CU's r-th window
-     * of l1.mshrs of them, at l2.banks banks): the ordered pairs of distinct lines of a round, and
-     * those on the same bank; their ratio is the chance that two lines in flight together share a
-     * bank. */
-    double round_pairs, round_pairs_same_bank;
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
     /* Per-CU stacks of the lines each CU stores to (stores and strong stores), restarted at
      * every launch: a CU's first store to a line in a launch is cold (a line several CUs write,

@@ -47,7 +47,6 @@
 
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
-#include "model/bank_spread.h"
 #include "model/burst_rounds.h"
 #include "model/fill_tags.h"
 #include "model/stack_distance.h"
@@ -142,7 +141,6 @@ struct profiler {
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
-    bank_spread spread;            /* the launch's line requests beyond the L1 by round, over the L2 banks */
     bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
     warp_loads *pending;           /* per warp of the launch (CTA, warp) */
     warp_order *orders;            /* likewise */
@@ -183,7 +181,6 @@ profiler *profiler_create(const sc_config *config)
     p->scratchpad_bank_bytes = (unsigned)sc_config_int(config, "local_memory.bank_bytes");
     p->l1_lines = (uint64_t)(sc_config_int(config, "l1.size") / sc_config_int(config, "l1.line_size"));
     p->mshrs = (unsigned)sc_config_int(config, "l1.mshrs");
-    bank_spread_init(&p->spread, p->cu_count, p->mshrs, (unsigned)sc_config_int(config, "l2.banks"));
     p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
     for (unsigned c = 0; c < p->cu_count; c++)
         p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
@@ -306,7 +303,6 @@ static void launch_end(void *context, const exec_kernel *kernel)
                                         p->group->launches;
     free(p->burst_instructions);   /* a CTA's lines after its last barrier end no burst */
     burst_rounds_end(&p->rounds, p->group->burst_bank_peak_lines);
-    bank_spread_end_launch(&p->spread, &p->group->round_pairs, &p->group->round_pairs_same_bank);
     p->burst_instructions = NULL;
     free(p->pending);
     p->pending = NULL;
@@ -435,10 +431,9 @@ static void classify_read(profiler *p, const read_classes *classes, stack_line_d
 
 /* A line request that misses the L1 takes the MSHR that frees first, once the LSU presents it,
  * and fills MISS_CYCLES later; the LSU presents the request's next line after that. Returns the
- * fill clock. It joins the CU's round of in-flight requests (bank_spread.h). */
-static uint64_t take_mshr(profiler *p, unsigned cu, uint64_t line)
+ * fill clock. */
+static uint64_t take_mshr(profiler *p, unsigned cu)
 {
-    bank_spread_add(&p->spread, cu, line);
     uint64_t *free_at = p->memory_clock_of[cu].mshr_free_at, *first = free_at;
     for (unsigned m = 1; m < p->mshrs; m++)
         first = free_at[m] < *first ? &free_at[m] : first;
@@ -488,7 +483,7 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];
     if (seen == FILL_TAGS_MISS) {
-        fill_at = take_mshr(p, cu, line);
+        fill_at = take_mshr(p, cu);
         fill_tags_miss(&p->l1_tags[cu], line, p->epoch[cu], fill_at);
     }
     line_ready(p, fill_at);
@@ -630,7 +625,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
-        line_ready(p, take_mshr(p, cu, line));
+        line_ready(p, take_mshr(p, cu));
     if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)
         data->loaded_at_plus_one = gpu_time(p) + 1;
 }
@@ -1064,7 +1059,6 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->round_robin_instructions);
     free(p->cu_lsu_cycles);
     free(p->cu_issued);
-    bank_spread_free(&p->spread);
     free(p);
     return profile;
 }

@@ -8,7 +8,7 @@
  * DeNovo's registrations that do not wait for DRAM under a write-through L2, rcc-wo's own-line
  * hold of the load/store unit, the RCC models' reuses a host write drops (rcc.host_write_drop),
  * the lease protocols' copies that lapse with time, the ownership protocols' transfers of a hot
- * line and their directory's transactions on the banks the CUs' rounds of requests use, and the local-memory organisations: the DMA engine's transfers, the stash's first
+ * line, and the local-memory organisations: the DMA engine's transfers, the stash's first
  * touches and dirty words, the banked scratchpad's conflicts. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,9 +20,7 @@
 #include <string.h>
 
 #include "base/random.h"
-#include "model/bank_spread.h"
 #include "model/burst_rounds.h"
-#include "model/directory_queue.h"
 #include "model/model.h"
 #include "model/fill_tags.h"
 #include "model/set_lru.h"
@@ -1784,99 +1782,6 @@ static void ownership_is_taken_by_each_writing_cu(void **state)
     sc_config_free(config);
 }
 
-/* Two CUs in step whose windows of 4 line requests fall on the same 2 of 8 banks (lines 0, 8, 1,
- * 9 and 16, 24, 17, 25): of a round's 8 x 7 ordered pairs of lines, 2 x 4 x 3 share a bank (4 lines on each
- * of 2 banks), 3 / 7. Lines spread evenly, one a bank, share none. A launch's end starts the
- * rounds again. */
-static void bank_spread_counts_pairs_on_one_bank(void **state)
-{
-    (void)state;
-    bank_spread spread;
-    bank_spread_init(&spread, 2, 4, 8);
-    const uint64_t cu0[] = {0, 8, 1, 9}, cu1[] = {16, 24, 17, 25};
-    for (int i = 0; i < 4; i++) {
-        bank_spread_add(&spread, 0, cu0[i]);
-        bank_spread_add(&spread, 1, cu1[i]);
-    }
-    double pairs = 0, same = 0;
-    bank_spread_end_launch(&spread, &pairs, &same);
-    assert_float_equal(pairs, 56, 0);
-    assert_float_equal(same, 24, 0);
-    for (uint64_t line = 0; line < 8; line++)
-        bank_spread_add(&spread, (unsigned)(line % 2), line);
-    bank_spread_end_launch(&spread, &pairs, &same);
-    assert_float_equal(pairs, 112, 0);
-    assert_float_equal(same, 24, 0);
-    bank_spread_free(&spread);
-}
-
-/* E[min(K, s)] for K Poisson with mean `mean`, summed directly over the pmf. */
-static double poisson_busy(double mean, int servers)
-{
-    double term = exp(-mean), busy = 0;
-    for (int k = 0; k < 1000; k++) {
-        busy += (k < servers ? k : servers) * term;
-        term *= mean / (k + 1);
-    }
-    return busy;
-}
-
-/* A bank of 16 directory transactions holding 16 requests on average has min(K, 16) of them busy,
- * K Poisson: the rest wait, (16 - busy) / busy holds each (Little's law). Far below 16 none
- * waits; from busy = 16 on the bank cannot carry the rate. The wait's slope is its derivative in
- * the throughput, the hold's growth included. */
-static void directory_transactions_wait_for_the_spread(void **state)
-{
-    (void)state;
-    double busy = poisson_busy(16.0, 16), slope;
-    assert_true(busy < 15.0);
-    assert_float_equal(directory_queue_wait(1.0, busy / 100.0, 100.0, 0.0, 16.0, &slope), 100.0 * (16.0 - busy) / busy,
-                       1e-6);
-    assert_true(directory_queue_wait(1.0, 2.0, 1.0, 0.0, 16.0, &slope) < 1e-9);
-    assert_true(isinf(directory_queue_wait(1.0, 16.0, 1.0, 0.0, 16.0, &slope)));
-    double x = 1.3, h = 1e-6, hold_slope = 20.0, rate = 0.1;
-    double at_x = directory_queue_wait(x, rate, 100.0, hold_slope, 16.0, &slope);
-    double above = directory_queue_wait(x + h, rate, 100.0 + h * hold_slope, hold_slope, 16.0, &(double){0});
-    double below = directory_queue_wait(x - h, rate, 100.0 - h * hold_slope, hold_slope, 16.0, &(double){0});
-    assert_true(at_x > 0);
-    assert_float_equal(slope, (above - below) / (2 * h), 1e-4 * slope);
-}
-
-/* vecadd on sahc-apu under rfo: each CU's CTAs of 16 lines start 16 banks apart, so every CU's
- * window of 32 requests falls on the same 16 of the 64 banks (the detailed run: 16 banks with all
- * 16 transactions busy, the other 48 idle), and a line's bank carries four times an even spread's
- * share. The 32 CUs' 1,024 MSHRs then queue for those banks' 256 transactions: fewer transactions
- * (directory.mshrs 512 / 64 banks) lengthen the run and more (4,096) shorten it (detailed:
- * 6,568 / 4,715 / 4,390 cycles at 512 / 1,024 / 4,096). */
-static void directory_transactions_bound_the_banks_in_use(void **state)
-{
-    (void)state;
-    sc_config *config;
-    model_profile *profile = profile_sized("sahc-apu", "vecadd", "small", &config);
-    const model_kernel_profile *vecadd = &profile->kernels[0];
-    assert_true(vecadd->round_pairs > 0);
-    assert_float_equal(vecadd->round_pairs_same_bank / vecadd->round_pairs, 1.0 / 16, 0.005);
-    sc_error error = {{0}};
-    model_point point;
-    model_param_spec spec;
-    const model_mechanism *rfo = model_mechanism_find("rfo");
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(rfo, config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("rfo")->params_file, &spec, &error), 0);
-    assert_float_equal(point.protocol_terms[OWNERSHIP_TERM_TRANSACTIONS], 16, 0);
-    model_prediction few, preset, many;
-    rfo->evaluate(profile, &point, &spec.initial, &preset);
-    model_point few_point = point, many_point = point;
-    few_point.protocol_terms[OWNERSHIP_TERM_TRANSACTIONS] = 8;
-    many_point.protocol_terms[OWNERSHIP_TERM_TRANSACTIONS] = 64;
-    rfo->evaluate(profile, &few_point, &spec.initial, &few);
-    rfo->evaluate(profile, &many_point, &spec.initial, &many);
-    assert_true(few.cycles > 1.3 * preset.cycles);
-    assert_true(preset.cycles > 1.1 * many.cycles);
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -1900,7 +1805,6 @@ int main(void)
         cmocka_unit_test(read_hot_spot_slows_nol1),
         cmocka_unit_test(dirty_lines_are_written_back_when_evicted),
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
-        cmocka_unit_test(bank_spread_counts_pairs_on_one_bank),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
@@ -1924,8 +1828,6 @@ int main(void)
         cmocka_unit_test(denovo_registrations_do_not_wait_for_dram),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
-        cmocka_unit_test(directory_transactions_wait_for_the_spread),
-        cmocka_unit_test(directory_transactions_bound_the_banks_in_use),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
         cmocka_unit_test(lease_l1_keeps_lines_across_acquires),
         cmocka_unit_test(timed_groups_settle_in_few_evaluations),

@@ -43,17 +43,11 @@
  *                  32 at 16 warps, 4 CUs). How the count falls when each
  *                  owner keeps the line longer (gtx480 at directory.latency 30: 66, its owners
  *                  perform more atomics before the next forward reaches them) is not modelled.
- * transactions = each read line beyond the L1 (a GetS or GetM) holds one of its bank's
- *                  directory transactions from the bank's access on until its grant leaves, so
- *                  the requests in flight beyond their banks' transactions wait for one
- *                  (model/directory_queue.h; model_core.c adds the wait to the line's latency).
- * Simplifications: the forwards' own NoC messages, recalls and the directory's entries are
+ * Simplifications: the forwards' own NoC messages, recalls and the directory's capacity are
  * not modelled. Timing, stalls and traffic follow from model_core.c. */
 #include "protocols/common/ownership_model.h"
 
 #include <math.h>
-
-#include "timing/timing_config.h"
 
 /* The group's transfers of its most atomically-used line between L1s: per launch, one for each
  * of its warps, at most one per atomic line request on it; none when the launch's CTAs run on one
@@ -106,8 +100,6 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
             fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
     out->hot_line_hold_cycles = hot_line_transfers(k, p, out->one_access_at_a_time) * out->forward_latency;
-    out->directory_transactions = p->protocol_terms[OWNERSHIP_TERM_TRANSACTIONS];
-    out->directory_outside_cycles = p->protocol_terms[OWNERSHIP_TERM_OUTSIDE_TRANSACTION];
 }
 
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error)
@@ -117,11 +109,5 @@ int ownership_load_point(const sc_config *config, model_point *point, sc_error *
         sc_config_float(config, "directory.latency") + 2 * sc_config_float(config, "noc.latency") * gpu_per_noc +
         point->noc_header_cycles + point->noc_data_cycles;
     point->l2_write_through = 0.0;   /* the L2 is the home of the lines the L1s write back (directory.c) */
-    timing_config timing;
-    if (timing_config_load(config, 0, &timing, error) < 0)
-        return -1;
-    double transactions = floor(sc_config_float(config, "directory.mshrs") / sc_config_float(config, "l2.banks"));
-    point->protocol_terms[OWNERSHIP_TERM_TRANSACTIONS] = fmax(transactions, 1.0);
-    point->protocol_terms[OWNERSHIP_TERM_OUTSIDE_TRANSACTION] = point->l2_latency - timing.memory.l2_latency;
     return 0;
 }

@@ -24,18 +24,11 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
 
 /* The point's terms these models read (ownership_load_point); a model that adds its own
  * numbers to the point puts them from OWNERSHIP_TERM_COUNT on. */
-enum {
-    OWNERSHIP_TERM_FORWARD_LATENCY,
-    OWNERSHIP_TERM_TRANSACTIONS,          /* a bank's directory transactions */
-    OWNERSHIP_TERM_OUTSIDE_TRANSACTION,   /* a line's unloaded trip between the CU and the bank */
-    OWNERSHIP_TERM_COUNT
-};
+enum { OWNERSHIP_TERM_FORWARD_LATENCY, OWNERSHIP_TERM_COUNT };
 
-/* The point's terms these models add (their load_point): a read the directory forwards to the
+/* The point's term these models add (their load_point): a read the directory forwards to the
  * owner takes directory.latency before the forward leaves, and the owner's answer (a line) comes
- * back over the NoC; each bank's slice opens directory.mshrs / l2.banks transactions (at least
- * one, directory.c), which a request holds from the bank's access of an L2 hit on, that is, for
- * its latency less the L2 hit's (l2.latency) beyond the bank's own cycles. */
+ * back over the NoC. */
 int ownership_load_point(const sc_config *config, model_point *point, sc_error *error);
 
 #endif
