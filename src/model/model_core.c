@@ -639,21 +639,12 @@ static void order_waits(network *net, const memory_paths *m, const double latenc
     final_write_waits(net, m, latency, latency_slope, cycle, cycle_slope, slope);
 }
 
-/* The stations that queue where they have demand: every station but the entries. */
-static const int queueing_stations[] = {ISSUE,       SIMD,    LSU,  PORT_OUT, BANK_IN,      HOT_BANK_IN, L2_BANK,
-                                        HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT, HOT_BANK_OUT, PORT_IN};
-
-/* Fixed for a group: which stations queue. The demands were just stored one by one, so they are
- * read one by one through the list (a loop over the lanes reads two at once, and such a load
- * waits until both stores have left the store buffer: perf, 12% of evaluate_group's time). */
-_Static_assert(sizeof queueing_stations / sizeof queueing_stations[0] == STATION_COUNT - 2,
-               "every station but the two kinds of entries queues");
+/* Fixed for a group: which stations queue (every station but the entries, where it has demand). */
 static void list_queues(network *net)
 {
     for (int k = 0; k < QUEUE_LANES; k++)
-        net->queue_demand[k] = 0.0;
-    for (size_t s = 0; s < sizeof queueing_stations / sizeof queueing_stations[0]; s++)
-        net->queue_demand[queueing_stations[s]] = max2(net->demand[queueing_stations[s]], 0.0);
+        net->queue_demand[k] = max2(net->demand[k], 0.0);
+    net->queue_demand[MSHR] = net->queue_demand[STORE_BUFFER] = 0.0;
     for (int k = STATION_COUNT; k < QUEUE_LANES; k++)
         net->replicas[k] = 1.0;
 }
@@ -1126,24 +1117,19 @@ typedef struct burst {
     double span;                       /* a warp's instructions in a burst's interval */
     double lines, beyond_l1, dram;     /* one CTA's burst: read lines; of those beyond the L1; from DRAM */
     double l1_banks, mshrs, hold;      /* the CU: L1 banks, MSHRs, a read line's unloaded latency */
+    double together_ctas;                     /* CTAs GPU-wide whose bursts coincide with the view's */
+    double coinciding_share;           /* the view's rounds in which they do (coinciding_round_share) */
     double port_cycles, bank_share, dram_cycles;   /* a line's NoC port cycles; the GPU's burst lines on the
                                                     * most loaded L2 bank (burst_bank_share); channel cycles per line over the channels */
 } burst;
 
-/* What differs between a group's views of its bursts (the busiest CUs, those holding fewer CTAs,
- * a partial last wave); the rest of `burst` they share, so it is not copied for each. */
-typedef struct burst_view {
-    double together_ctas;      /* CTAs GPU-wide whose bursts coincide with the view's */
-    double coinciding_share;   /* the view's rounds in which they do (coinciding_round_share) */
-} burst_view;
-
-/* Cycles the last line of a burst of `cu_ctas` CTAs per CU and the GPU's `gpu_ctas` coinciding
- * CTAs waits beyond its own latency: the burst's passage through the most loaded of the L1 banks, the
+/* Cycles the last line of a burst of `cu_ctas` CTAs per CU and the GPU's coinciding CTAs waits
+ * beyond its own latency: the burst's passage through the most loaded of the L1 banks, the
  * MSHRs (those beyond the MSHRs wait for one to free, hold/MSHRs apart), the CU's port in, an
  * L2 bank and its port out (the round's lines on its most loaded bank), and the DRAM channels. */
-static double burst_drain(const burst *b, double cu_ctas, double gpu_ctas, double *others)
+static double burst_drain(const burst *b, double cu_ctas, double *others)
 {
-    double cu_lines = b->beyond_l1 * cu_ctas, gpu_lines = b->beyond_l1 * gpu_ctas;
+    double gpu_ctas = b->together_ctas, cu_lines = b->beyond_l1 * cu_ctas, gpu_lines = b->beyond_l1 * gpu_ctas;
     double own = b->lines * cu_ctas / b->l1_banks;
     own = max2(own, max2(cu_lines - b->mshrs, 0.0) * b->hold / b->mshrs);
     own = max2(own, cu_lines * b->port_cycles);
@@ -1169,24 +1155,21 @@ static double coinciding_round_share(const model_kernel_profile *k, double first
 }
 
 /* Stations every CU shares: their load comes from all CUs' warps, not only from the population. */
-static const bool shared_station[QUEUE_LANES] = {[BANK_IN] = true, [HOT_BANK_IN] = true, [L2_BANK] = true,
-                                                 [HOT_L2_BANK] = true, [L3_BANK] = true, [DRAM] = true,
-                                                 [BANK_OUT] = true, [HOT_BANK_OUT] = true};
+static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT, HOT_BANK_OUT};
 
 /* The network as one CU of `warps_per_cu` resident warps sees it: every active CU's own
  * stations carry that many warps, and the shared stations the load of `total_warps` warps at
  * the same per-warp rate; the warps wait at barriers for bursts of those CTAs to drain. Returns
  * that rate (warp instructions per cycle per warp). `slower_rate`: a per-warp rate this view's
  * warps certainly reach (that of a view with more warps on every station), or 0. */
-static double solve_view(network *net, const memory_paths *m, const burst *b, const burst_view *v, double warps_per_cu,
-                         double total_warps, double warps_per_cta, double slower_rate)
+static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
+                         double warps_per_cta, double slower_rate)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
     net->burst_waits = b->waits;
     net->burst_span = b->span;
-    net->burst_drain =
-        b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, v->together_ctas, &net->burst_others) : 0.0;
-    net->burst_coinciding = v->coinciding_share;
+    net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, &net->burst_others) : 0.0;
+    net->burst_coinciding = b->coinciding_share;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
@@ -1202,11 +1185,10 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, co
                                : m->near_read_lines == 0 ? net->burst_from_dram
                                                          : any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
     }
-    /* Every lane in one loop: solve reads the shares two at a time, which waits when they were
-     * stored one by one just before (perf: bfs spent 2% of its time there). */
-    double share = total_warps / net->population;
     for (int k = 0; k < QUEUE_LANES; k++)
-        net->load_share[k] = shared_station[k] ? share : 1.0;
+        net->load_share[k] = 1.0;
+    for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
+        net->load_share[shared_stations[s]] = total_warps / net->population;
     solve(net, m, slower_rate * net->population);
     return net->throughput / net->population;
 }
@@ -1466,19 +1448,16 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
      * same network in turn (solve_view sets everything that differs). CUs holding as many CTAs at
      * once run their rounds in step, and their bursts coincide; CUs holding fewer run at another
      * pace, so their bursts fall anywhere in the others' rounds. */
+    burst fewer_bursts = bursts, tail_bursts = bursts;
+    bursts.together_ctas = where.busiest_cus * where.busiest_warps / k->warps_per_cta;
+    fewer_bursts.together_ctas = (where.active - where.busiest_cus) * where.fewer_warps / k->warps_per_cta;
+    tail_bursts.together_ctas = where.tail_warps / k->warps_per_cta;
     double fewer_ctas = where.fewer_ctas, busiest_ctas = where.busiest_ctas;
-    burst_view busiest_bursts = {
-        .together_ctas = where.busiest_cus * where.busiest_warps / k->warps_per_cta,
-        .coinciding_share = coinciding_round_share(k, min2(busiest_ctas, resident), busiest_ctas - where.tail_ctas),
-    };
-    burst_view fewer_bursts = {
-        .together_ctas = (where.active - where.busiest_cus) * where.fewer_warps / k->warps_per_cta,
-        .coinciding_share = coinciding_round_share(k, min2(fewer_ctas, resident), fewer_ctas),
-    };
-    burst_view tail_bursts = {.together_ctas = where.tail_warps / k->warps_per_cta, .coinciding_share = 0.0};
+    bursts.coinciding_share = coinciding_round_share(k, min2(busiest_ctas, resident), busiest_ctas - where.tail_ctas);
+    fewer_bursts.coinciding_share = coinciding_round_share(k, min2(fewer_ctas, resident), fewer_ctas);
+    tail_bursts.coinciding_share = 0.0;
     double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate =
-        solve_view(&net, &paths, &bursts, &busiest_bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     view busiest_view = view_of(&net), tail_view = busiest_view, fewer_view = busiest_view;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
@@ -1488,21 +1467,20 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
          * the view's rate, then once more with the other CUs' warps at the rate found for them. */
         double busiest_load = where.busiest_cus * where.busiest_warps;
         double fewer_load = (where.active - where.busiest_cus) * where.fewer_warps;
-        fewer_rate = solve_view(&net, &paths, &bursts, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta,
-                                busiest_rate);
-        busiest_rate = solve_view(&net, &paths, &bursts, &busiest_bursts, where.busiest_warps,
+        fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, busiest_rate);
+        busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps,
                                   busiest_load + fewer_load * fewer_rate / busiest_rate, k->warps_per_cta, 0.0);
         busiest_view = view_of(&net);
         final_write_wait = net.final_write_wait;
-        fewer_rate = solve_view(&net, &paths, &bursts, &fewer_bursts, where.fewer_warps,
+        fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps,
                                 busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, busiest_rate);
         fewer_view = view_of(&net);
     }
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
-        double tail_rate = solve_view(&net, &paths, &bursts, &tail_bursts, k->warps_per_cta * where.tail_ctas,
-                                      where.tail_warps, k->warps_per_cta, busiest_rate);
+        double tail_rate = solve_view(&net, &paths, &tail_bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
+                                      k->warps_per_cta, busiest_rate);
         tail_view = view_of(&net);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
@@ -1549,6 +1527,8 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     stalls[GSI_MEM_STRUCT] += dma_cycles;
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles - dma_cycles -
                         where.active * kernel_end_wait;
+    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        out->stalls[c] += launches * stalls[c] / p->cu_count;
 
     out->l1_hits += d->read_lines_l1;
     out->l1_misses += k->lines[MODEL_LOAD] - min2(d->read_lines_l1, k->lines[MODEL_LOAD]);
@@ -1573,11 +1553,6 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     out->noc_bytes_from_cus += k->dma_lines * MEMORY_MESSAGE_HEADER_BYTES + k->dma_writeback_lines * line_message;
     out->dram_read_bytes += (d->read_lines_dram + dma.reads.dram) * p->line_bytes;
     out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines) * p->line_bytes;
-    /* The stall rows last: the loop reads them two at a time, and a load of two rows just stored
-     * one by one waits for both stores to leave the store buffer (perf: 10% of evaluate_group's
-     * time when it came straight after them). */
-    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
-        out->stalls[c] += launches * stalls[c] / p->cu_count;
     return terms->busiest_per_launch > 0 ? busy / terms->busiest_per_launch : 0.0;
 }
 
