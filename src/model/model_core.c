@@ -1299,16 +1299,33 @@ static double invalidations_on_active_cus(const model_demand *d, const model_poi
     return d->invalidation_deliveries * min2(active_cus / p->cu_count, 1.0);
 }
 
-/* Adds the group's prediction to `out`; returns the GPU cycles the busiest CU takes per warp
- * instruction of its own (0 for a group without instructions). */
-static double evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
-                             const model_demand *d, model_prediction *out)
+/* What a solved group's prediction (charge_group) takes from its solve (solve_group). */
+typedef struct solved_group {
+    placement where;
+    view busiest_view, tail_view, fewer_view;
+    bool fewer_resident;
+    double resident;                     /* CTAs a CU holds at once */
+    double busy, fewer_busy, tail_share;   /* a busiest and a fewer-CTA CU's busy cycles; the tail's share */
+    double dma_busiest, dma_fewer;       /* their cycles blocked by DMA transfers */
+    dma_transfer dma;
+    double kernel_end_wait, backlog, launch_cycles;
+    double z_sync, z_comp, z_ctrl;
+    double l2_reads, memory_reads, atomics;
+    double per_instruction;              /* the busiest CU's GPU cycles per warp instruction of its own */
+} solved_group;
+
+/* Solves a group's network for its demand `d` into `g`; false for a group without instructions
+ * (nothing to predict). */
+/* (Inlined into its two callers, so that evaluate_group keeps `g` in registers where it can.) */
+static inline __attribute__((always_inline)) bool solve_group(const model_kernel_profile *k, const model_point *p,
+                                                              const model_params *params, const model_demand *d,
+                                                              solved_group *g)
 {
     const double *theta = params->value;
     const model_group_terms *terms = &k->terms;
     double launches = k->launches;
     if (terms->instructions_per_launch <= 0)
-        return 0.0;
+        return false;
     double resident = model_resident_ctas(k, p);
     placement where = place_ctas(k, p, resident);
     double per = terms->per_instruction;   /* totals -> per warp instruction */
@@ -1458,7 +1475,7 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     tail_bursts.coinciding_share = 0.0;
     double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
-    view busiest_view = view_of(&net), tail_view = busiest_view, fewer_view = busiest_view;
+    g->busiest_view = view_of(&net), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     double fewer_rate = busiest_rate;
@@ -1470,18 +1487,18 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, busiest_rate);
         busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps,
                                   busiest_load + fewer_load * fewer_rate / busiest_rate, k->warps_per_cta, 0.0);
-        busiest_view = view_of(&net);
+        g->busiest_view = view_of(&net);
         final_write_wait = net.final_write_wait;
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps,
                                 busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, busiest_rate);
-        fewer_view = view_of(&net);
+        g->fewer_view = view_of(&net);
     }
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
         double tail_rate = solve_view(&net, &paths, &tail_bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
                                       k->warps_per_cta, busiest_rate);
-        tail_view = view_of(&net);
+        g->tail_view = view_of(&net);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -1502,6 +1519,32 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
                              store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
                              dma_writeback_tail(&dma, p, where.busiest_ctas, resident) + final_write_wait;
     double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
+    g->where = where, g->fewer_resident = fewer_resident, g->resident = resident;
+    g->busy = busy, g->fewer_busy = fewer_busy, g->tail_share = tail_share;
+    g->dma_busiest = dma_busiest, g->dma_fewer = dma_fewer, g->dma = dma;
+    g->kernel_end_wait = kernel_end_wait, g->backlog = backlog, g->launch_cycles = launch_cycles;
+    g->z_sync = z_sync, g->z_comp = z_comp, g->z_ctrl = z_ctrl;
+    g->l2_reads = l2_reads, g->memory_reads = memory_reads, g->atomics = atomics;
+    g->per_instruction = terms->busiest_per_launch > 0 ? busy / terms->busiest_per_launch : 0.0;
+    return true;
+}
+
+/* Adds a solved group's prediction to `out`: its cycles, the GSI split of its CUs' cycles and its
+ * traffic. */
+static inline __attribute__((always_inline)) void charge_group(const model_kernel_profile *k, const model_point *p,
+                                                               const model_params *params, const model_demand *d,
+                                                               const solved_group *g, model_prediction *out)
+{
+    const double *theta = params->value;
+    double launches = k->launches;
+    const placement *where = &g->where;
+    double busy = g->busy, fewer_busy = g->fewer_busy, tail_share = g->tail_share, resident = g->resident;
+    double kernel_end_wait = g->kernel_end_wait, backlog = g->backlog, launch_cycles = g->launch_cycles;
+    double dma_busiest = g->dma_busiest, dma_fewer = g->dma_fewer;
+    double z_sync = g->z_sync, z_comp = g->z_comp, z_ctrl = g->z_ctrl;
+    double l2_reads = g->l2_reads, memory_reads = g->memory_reads, atomics = g->atomics;
+    bool fewer_resident = g->fewer_resident;
+    const dma_transfer *dma = &g->dma;
     out->cycles += launches * launch_cycles;
 
     /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows; the only
@@ -1509,24 +1552,26 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
      * cycles of CUs holding fewer CTAs that run at the busiest's rate go with the busiest's view
      * (one charge_view: it is linear in the cycles). */
     double stalls[GSI_CATEGORY_COUNT] = {0}, spread = theta[MODEL_ISSUE_SPREAD];
-    double busiest_cycles = where.busiest_cus * busy, fewer_cycles = (where.active - where.busiest_cus) * fewer_busy;
+    double busiest_cycles = where->busiest_cus * busy;
+    double fewer_cycles = (where->active - where->busiest_cus) * fewer_busy;
     double fewer_at_busiest_rate = fewer_resident ? 0.0 : fewer_cycles;
-    charge_view(&busiest_view, where.active, z_sync, z_comp, z_ctrl, spread,
+    charge_view(&g->busiest_view, where->active, z_sync, z_comp, z_ctrl, spread,
                 busiest_cycles * (1 - tail_share) + fewer_at_busiest_rate, stalls);
-    charge_view(&tail_view, where.active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
-    charge_view(&fewer_view, where.active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate, stalls);
+    charge_view(&g->tail_view, where->active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
+    charge_view(&g->fewer_view, where->active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate,
+                stalls);
     /* The kernel-end release: an active CU waits for its writes to drain (GSI sync, as the detailed
      * model charges a CU's cycles from kernel end until its L1 is drained); the rest is idle. A
      * write-through backlog is mem_struct instead where a CU starts CTAs after its first wave: their
      * accesses wait behind the earlier CTAs' written-through stores (vecadd on qr-apu at 204 MHz
      * DRAM: 81.0% of the detailed CU cycles in mem_struct, 0.03% in sync). */
-    double backlog_struct = where.busiest_ctas > resident ? backlog : 0.0;
-    stalls[GSI_SYNC] += where.active * (kernel_end_wait - backlog_struct);
-    stalls[GSI_MEM_STRUCT] += where.active * backlog_struct;
-    double dma_cycles = where.busiest_cus * dma_busiest + (where.active - where.busiest_cus) * dma_fewer;
+    double backlog_struct = where->busiest_ctas > resident ? backlog : 0.0;
+    stalls[GSI_SYNC] += where->active * (kernel_end_wait - backlog_struct);
+    stalls[GSI_MEM_STRUCT] += where->active * backlog_struct;
+    double dma_cycles = where->busiest_cus * dma_busiest + (where->active - where->busiest_cus) * dma_fewer;
     stalls[GSI_MEM_STRUCT] += dma_cycles;
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles - dma_cycles -
-                        where.active * kernel_end_wait;
+                        where->active * kernel_end_wait;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
 
@@ -1543,17 +1588,28 @@ static double evaluate_group(const model_kernel_profile *k, const model_point *p
     out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * MEMORY_MESSAGE_HEADER_BYTES +
                                (d->write_lines + atomics) * line_message;
     /* The DMA engines' reads (around the L1) and write-backs. */
-    double dma_memory_reads = dma.reads.cpu + dma.reads.l3 + dma.reads.dram;
-    out->l2_hits += dma.reads.l2;
+    double dma_memory_reads = dma->reads.cpu + dma->reads.l3 + dma->reads.dram;
+    out->l2_hits += dma->reads.l2;
     out->l2_misses += dma_memory_reads;
-    out->cpu_probe_hits += dma.reads.cpu;
-    out->l3_hits += dma.reads.l3;
-    out->l3_misses += p->l3_lines > 0 ? dma.reads.dram : 0.0;
+    out->cpu_probe_hits += dma->reads.cpu;
+    out->l3_hits += dma->reads.l3;
+    out->l3_misses += p->l3_lines > 0 ? dma->reads.dram : 0.0;
     out->noc_bytes_to_cus += k->dma_lines * line_message + k->dma_writeback_lines * MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_from_cus += k->dma_lines * MEMORY_MESSAGE_HEADER_BYTES + k->dma_writeback_lines * line_message;
-    out->dram_read_bytes += (d->read_lines_dram + dma.reads.dram) * p->line_bytes;
+    out->dram_read_bytes += (d->read_lines_dram + dma->reads.dram) * p->line_bytes;
     out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines) * p->line_bytes;
-    return terms->busiest_per_launch > 0 ? busy / terms->busiest_per_launch : 0.0;
+}
+
+/* Adds the group's prediction to `out`; returns the GPU cycles the busiest CU takes per warp
+ * instruction of its own (0 for a group without instructions). */
+static double evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
+                             const model_demand *d, model_prediction *out)
+{
+    solved_group g;
+    if (!solve_group(k, p, params, d, &g))
+        return 0.0;
+    charge_group(k, p, params, d, &g, out);
+    return g.per_instruction;
 }
 
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,
@@ -1620,11 +1676,15 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
         const model_kernel_profile *k = &profile->kernels[g];
         model_prediction part;
         model_demand demand, next_demand;
+        solved_group solved;
+        bool has_instructions;
         double served_at = 0.0, served[2] = {0.0, 0.0}, predicted[2] = {0.0, 0.0};
         serve_timed(serve, k, point, served_at, &demand);
+        /* Each evaluation solves the group; only the one it settles at is charged (its GSI split
+         * and traffic), with the demand it was solved for. */
         for (int evaluation = 1;; evaluation++) {
-            memset(&part, 0, sizeof part);
-            double cycles = evaluate_group(k, point, params, &demand, &part);
+            has_instructions = solve_group(k, point, params, &demand, &solved);
+            double cycles = has_instructions ? solved.per_instruction : 0.0;
             evaluations++;
             if (evaluation == TIMED_EVALUATIONS || fabs(cycles - served_at) <= TIMED_TOLERANCE * cycles)
                 break;
@@ -1633,12 +1693,15 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
             served_at = evaluation == 1 ? cycles : next_served_at(served, predicted);
             serve_timed(serve, k, point, served_at, &next_demand);
             /* Served at the cycles just predicted with the same split, the group would predict
-             * them again: they are the fixed point, and `part` its prediction (a group whose
+             * them again: they are the fixed point, and `solved` its solution (a group whose
              * split does not depend on time settles in one evaluation). */
             if (served_at == cycles && memcmp(&next_demand, &demand, sizeof demand) == 0)
                 break;
             demand = next_demand;
         }
+        memset(&part, 0, sizeof part);
+        if (has_instructions)
+            charge_group(k, point, params, &demand, &solved, &part);
         add_prediction(out, &part);
     }
     return evaluations;
