@@ -46,7 +46,6 @@ int cu_create(timing_engine *engine, compute_unit *cu, unsigned index)
     *cu = (compute_unit){.index = index};
     cu->slots = aligned_alloc(_Alignof(warp_slot), core->max_warps * sizeof *cu->slots);
     memset(cu->slots, 0, core->max_warps * sizeof *cu->slots);
-    cu->scan = calloc(core->max_warps, sizeof *cu->scan);
     cu->ctas = calloc(core->max_ctas, sizeof *cu->ctas);
     cu->simd_free = calloc(core->simd_units, sizeof *cu->simd_free);
     cu->schedulers = calloc(core->schedulers, sizeof *cu->schedulers);
@@ -75,7 +74,6 @@ void cu_destroy(timing_engine *engine, compute_unit *cu)
     for (unsigned c = 0; c < engine->config.core.max_ctas; c++)
         stash_cta_finished(&cu->ctas[c]);
     free(cu->slots);
-    free(cu->scan);
     free(cu->ctas);
     free(cu->simd_free);
     free(cu->schedulers);
@@ -93,9 +91,9 @@ void cu_wake(timing_engine *engine, compute_unit *cu, uint64_t cycle)
         engine->earliest_eval = cycle;
 }
 
-void cu_slot_changed(compute_unit *cu, unsigned slot_index)
+void cu_slot_changed(warp_slot *slot)
 {
-    cu->scan[slot_index].wake = 0;
+    slot->version++;
 }
 
 /* ---- GSI accounting ---- */
@@ -214,8 +212,8 @@ static void check_registers(timing_engine *engine, const warp_slot *slot, const 
     }
 }
 
-static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const warp_slot *slot, uint64_t cycle,
-                                uint64_t *wake)
+static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const warp_slot *slot,
+                                const decoded_instruction *d, uint64_t cycle, uint64_t *wake)
 {
     if (cu->ldst.op != MEMORY_OP_NONE)
         return cu->ldst.blocked != GSI_NONE ? cu->ldst.blocked : GSI_STRUCT_BANK_CONFLICT;
@@ -223,7 +221,6 @@ static int8_t memory_structural(timing_engine *engine, compute_unit *cu, const w
         *wake = min_u64(*wake, cu->ldst.busy_until);
         return GSI_STRUCT_BANK_CONFLICT;
     }
-    const decoded_instruction *d = slot->next_decoded;
     if (d->writes_global && !slot->release_waiting && cu->release_waiters > 0)
         return GSI_STRUCT_PENDING_RELEASE;
     if (d->loads_global && l1_mshr_full(engine->memory, cu->index))
@@ -246,18 +243,13 @@ void cu_fetch_next(const timing_engine *engine, compute_unit *cu, warp_slot *slo
     if (slot->next_decoded && slot->next_decoded->releases)
         cu->releases_next--;
     const ptx_instruction *in = slot->warp ? exec_warp_next_instruction(slot->warp) : NULL;
-    warp_scan *scan = &cu->scan[slot - cu->slots];
     slot->next = in;
     slot->next_decoded = NULL;
-    scan->unit = UNIT_CONTROL;   /* no instruction: no pipeline */
-    scan->releases = false;
     if (in) {
         const exec_frame *frame = exec_warp_frame(slot->warp);
         slot->next_decoded =
             &engine->decoded[frame->function][in - exec_frame_function(slot->warp, frame)->instructions];
         cu->releases_next += slot->next_decoded->releases;
-        scan->unit = slot->next_decoded->unit;
-        scan->releases = slot->next_decoded->releases;
     }
 }
 
@@ -343,7 +335,7 @@ static void time_filter_hold(timing_engine *engine, warp_slot *slot, bool held, 
 
 /* The warp's own predicates. Time-based ones that do not hold stay so, and those that hold clear
  * at `wake` at the earliest; the issue filter's answer depends on the warp alone; so the result
- * stands until the slot changes (cu_slot_changed) or `wake`. A warp waiting for an acquiring atomic is
+ * stands until the slot's version changes or `wake`. A warp waiting for an acquiring atomic is
  * synchronising (SYNC acquire); under gsi.acquire_atomic_wait mem_data the same wait is a pending
  * load of the atomic instead (MEM_DATA, charged to the level that serves it). Either way it holds
  * the warp back the same, so the option changes the classification only. */
@@ -351,7 +343,7 @@ static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_
                             own_check *own)
 {
     const decoded_instruction *d = slot->next_decoded;
-    *own = (own_check){.wake = CYCLE_NEVER};
+    *own = (own_check){.wake = CYCLE_NEVER, .version = slot->version};
     gsi_instruction_view *v = &own->view;
     v->mem_struct = GSI_NONE;
     if (slot->fetch_ready > cycle) {
@@ -381,39 +373,27 @@ static void check_own_state(timing_engine *engine, const compute_unit *cu, warp_
     }
 }
 
-/* Recomputes the own check of the warp in `slot_index` into its slot and its scan state. */
-static void refresh_own_check(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint64_t cycle)
-{
-    warp_slot *slot = &cu->slots[slot_index];
-    warp_scan *scan = &cu->scan[slot_index];
-    check_own_state(engine, cu, slot, cycle, &slot->own);
-    scan->wake = slot->own.wake;
-    scan->bits = slot->own.bits;
-    scan->sync = slot->own.view.sync;
-}
-
 /* The warp's check for this cycle: its own predicates, a release's wait (asked only of a warp
  * waiting on no synchronisation of its own, an acquire included), and the structural predicates
- * of the unit it needs. A warp whose own check stands is checked from its scan state and its CTA
- * and CU alone. */
-static void check_warp(timing_engine *engine, compute_unit *cu, unsigned slot_index, uint64_t cycle, warp_check *check)
+ * of the unit it needs. */
+static void check_warp(timing_engine *engine, compute_unit *cu, warp_slot *slot, uint64_t cycle, warp_check *check)
 {
-    const warp_scan *scan = &cu->scan[slot_index];
-    if (cycle >= scan->wake)
-        refresh_own_check(engine, cu, slot_index, cycle);
-    *check = (warp_check){.bits = scan->bits, .sync = scan->sync, .mem_struct = GSI_NONE, .wake = scan->wake};
-    cta_slot *cta = &cu->ctas[scan->cta];
-    if (check->sync == GSI_NONE && cta->barrier_releasing && waits_for_barrier_release(engine, cu, cta, cycle)) {
+    const decoded_instruction *d = slot->next_decoded;
+    if (slot->own.version != slot->version || cycle >= slot->own.wake)
+        check_own_state(engine, cu, slot, cycle, &slot->own);
+    *check = (warp_check){.bits = slot->own.bits, .sync = slot->own.view.sync, .mem_struct = GSI_NONE,
+                          .wake = slot->own.wake};
+    if (check->sync == GSI_NONE && slot->cta->barrier_releasing &&
+        waits_for_barrier_release(engine, cu, slot->cta, cycle)) {
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
     }
-    warp_slot *slot = &cu->slots[slot_index];
-    if (check->sync == GSI_NONE && scan->releases && slot->acquire_op == MEMORY_OP_NONE &&
-        !slot->own.ordering_waived && waits_for_release(engine, cu, slot, cycle)) {
+    if (check->sync == GSI_NONE && d->releases && slot->acquire_op == MEMORY_OP_NONE && !slot->own.ordering_waived &&
+        waits_for_release(engine, cu, slot, cycle)) {
         check->sync = GSI_SYNC_RELEASE;
         check->bits |= PREDICATE_SYNC;
     }
-    if (cu->dma_blocking >= 0 || cta->dma_pending) {   /* a DMA transfer is in flight */
+    if (cu->dma_blocking >= 0 || slot->cta->dma_pending) {   /* a DMA transfer is in flight */
         int8_t dma = dma_blocks(engine, cu, slot, slot->next);
         if (dma != GSI_NONE) {
             check->mem_struct = dma;
@@ -422,9 +402,9 @@ static void check_warp(timing_engine *engine, compute_unit *cu, unsigned slot_in
         }
     }
     bool busy = false;
-    switch ((timing_unit)scan->unit) {
+    switch ((timing_unit)d->unit) {
     case UNIT_MEMORY:
-        check->mem_struct = memory_structural(engine, cu, slot, cycle, &check->wake);
+        check->mem_struct = memory_structural(engine, cu, slot, d, cycle, &check->wake);
         if (check->mem_struct != GSI_NONE)
             check->bits |= PREDICATE_MEM_STRUCT;
         break;
@@ -593,13 +573,12 @@ static void time_private_instruction(timing_engine *engine, compute_unit *cu, wa
 
 /* An issue changes the warp's own state; a barrier arrival, or a warp's exit, may release the
  * warps of its CTA waiting at a barrier. */
-static void note_issue_changes(compute_unit *cu, unsigned slot_index, const exec_step *step)
+static void note_issue_changes(compute_unit *cu, warp_slot *slot, const exec_step *step)
 {
-    const warp_slot *slot = &cu->slots[slot_index];
-    cu_slot_changed(cu, slot_index);
+    cu_slot_changed(slot);
     if (step->status == EXEC_BARRIER || slot->warp->done)
         for (unsigned w = 0; w < slot->cta->cta.warp_count; w++)
-            cu_slot_changed(cu, slot->cta->warp_slots[w]);
+            cu_slot_changed(&cu->slots[slot->cta->warp_slots[w]]);
 }
 
 /* A release issues: counted, with its wait if it had one (from the first refusal to this cycle). */
@@ -632,7 +611,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
         return -1;
     }
     cu_fetch_next(engine, cu, slot);
-    note_issue_changes(cu, slot_index, &step);
+    note_issue_changes(cu, slot, &step);
     if (step.barrier_opened) {   /* its warps go on once the protocol says (waits_for_barrier_release) */
         slot->cta->barrier_releasing = true;
         slot->cta->barrier_release_begun = false;
@@ -676,7 +655,7 @@ static int issue(timing_engine *engine, compute_unit *cu, unsigned slot_index, u
     if (step.status == EXEC_BARRIER)
         l1_barrier(engine->memory, cu->index, slot_index, cycle * engine->config.memory.gpu_clock.period);
     if (step.status == EXEC_WARP_DONE) {
-        cu->scan[slot_index].finished = true;
+        slot->finished = true;
         slot->cta->warps_running--;
         l1_warp_exit(engine->memory, cu->index, slot_index, cycle * engine->config.memory.gpu_clock.period);
         return 0;
@@ -830,18 +809,19 @@ static int scan_scheduler(timing_engine *engine, compute_unit *cu, scheduler_sta
     unsigned issuer_position = 0;
     while (k < scheduler->count) {
         unsigned position = priority_position(scheduler, &walk, k++), slot_index = scheduler->order[position];
-        if (cu->scan[slot_index].finished)
+        warp_slot *slot = &cu->slots[slot_index];
+        if (slot->finished)
             continue;
         warp_check check;
-        check_warp(engine, cu, slot_index, cycle, &check);
-        note_check(engine, &cu->slots[slot_index], &check, scan);
+        check_warp(engine, cu, slot, cycle, &check);
+        note_check(engine, slot, &check, scan);
         if (check.bits != 0 || issued_here == core->issue_width)
             continue;
         if (issue(engine, cu, slot_index, cycle) < 0)
             return -1;
         issued_here++;
         scan->issued = true;
-        scan->warp_finished |= cu->scan[slot_index].finished;
+        scan->warp_finished |= slot->finished;
         if (issuer < 0) {
             issuer = (int)slot_index;
             issuer_position = position;
@@ -850,9 +830,9 @@ static int scan_scheduler(timing_engine *engine, compute_unit *cu, scheduler_sta
             break;
     }
     for (; cu->releases_next && k < scheduler->count; k++) {   /* settled: see settling_issues */
-        unsigned slot_index = scheduler->order[priority_position(scheduler, &walk, k)];
-        if (cu->scan[slot_index].releases && !cu->scan[slot_index].finished)
-            check_release_only(engine, cu, &cu->slots[slot_index], cycle);
+        warp_slot *slot = &cu->slots[scheduler->order[priority_position(scheduler, &walk, k)]];
+        if (!slot->finished)
+            check_release_only(engine, cu, slot, cycle);
     }
     if (issuer >= 0) {
         scheduler->last_issued = issuer;
@@ -942,11 +922,11 @@ void cu_op_done(timing_engine *engine, uint32_t handle, uint64_t cycle)
         cu_acquire(engine, cu, (ptx_scope)op->request.scope, cycle);
         slot->acquire_op = MEMORY_OP_NONE;
     }
-    cu_slot_changed(cu, op->warp);
+    cu_slot_changed(slot);
     if (engine->config.core.gsi)
         gsi_resolve(&cu->gsi, (gsi_source)op->source, op->data_stall_cycles);
     memory_op_free(engine->memory, handle);
     cu_wake(engine, cu, cycle);
-    if (cu->scan[op->warp].finished && slot->loads_in_flight == 0 && slot->cta->warps_running == 0)
+    if (slot->finished && slot->loads_in_flight == 0 && slot->cta->warps_running == 0)
         cu_finish_idle_ctas(engine, cu);
 }

@@ -107,18 +107,16 @@ static void reset_slot(timing_engine *engine, compute_unit *cu, warp_slot *slot,
     memset(slot->pending_op, 0xff, registers * sizeof *slot->pending_op);
     memset(slot->from_memory, 0, registers);
     slot->scoreboard_ready = 0;
-    unsigned slot_index = (unsigned)(slot - cu->slots);
-    cu_slot_changed(cu, slot_index);
+    cu_slot_changed(slot);
     slot->warp = warp;
     cu_fetch_next(engine, cu, slot);
     slot->cta = cta;
-    cu->scan[slot_index].cta = (uint16_t)(cta - cu->ctas);
     slot->age = engine->age_counter++;
     slot->fetch_ready = cycle;
     slot->acquire_op = MEMORY_OP_NONE;
     slot->release_waiting = false;
     slot->release_begun = false;
-    cu->scan[slot_index].finished = false;
+    slot->finished = false;
     slot->loads_in_flight = 0;
 }
 
@@ -308,8 +306,7 @@ static int describe_stuck(timing_engine *engine, const char *what)
     for (unsigned c = 0; c < engine->config.core.cu_count; c++)
         for (unsigned w = 0; w < engine->config.core.max_warps; w++) {
             warp_slot *slot = &engine->cus[c].slots[w];
-            bool live = slot->warp && !engine->cus[c].scan[w].finished;
-            const ptx_instruction *in = live ? exec_warp_next_instruction(slot->warp) : NULL;
+            const ptx_instruction *in = slot->warp && !slot->finished ? exec_warp_next_instruction(slot->warp) : NULL;
             if (in)
                 return sc_fail(engine->error, "kernel %s: %s; no memory request in flight; CU %u warp slot %u waits "
                                "at %s line %d%s (CU: %llu writes outstanding, store buffer %s, %u warps before a "
@@ -375,7 +372,7 @@ static int check_progress(timing_engine *engine, uint64_t cycle, exec_progress_w
     for (unsigned c = 0; c < engine->config.core.cu_count; c++)
         for (unsigned w = 0; w < engine->config.core.max_warps; w++) {
             const warp_slot *slot = &engine->cus[c].slots[w];
-            if (slot->warp && !engine->cus[c].scan[w].finished) {
+            if (slot->warp && !slot->finished) {
                 exec_progress_add_warp(progress, slot->warp);
                 any = any ? any : slot->warp;
             }

@@ -41,34 +41,24 @@ typedef struct stash_waiter {
 
 /* The predicates of a warp's next instruction that depend on the warp alone (instruction buffer,
  * synchronisation, registers, and the protocol's issue filter if it has one) as last computed,
- * reused while the warp is unchanged and time has not reached `wake` (compute_unit.c). */
+ * reused while the warp is unchanged (version) and time has not reached `wake` (compute_unit.c). */
 typedef struct own_check {
     gsi_instruction_view view;  /* the unit's structural predicates left clear */
     uint8_t bits;               /* which of them hold (compute_unit.c's PREDICATE_*) */
     bool ordering_waived;       /* the protocol's issue filter waived its acquire and release */
     uint64_t wake;              /* earliest cycle one of them clears by time alone */
+    uint64_t version;           /* the slot's version when computed */
 } own_check;
 
-/* What a cycle's scan reads of a warp slot whose warp is unchanged, kept in a dense array of the
- * CU (compute_unit.scan, by slot), so that checking such a warp reads 16 bytes and not the slot's
- * lines: the own check's bits, synchronisation and wake (the slot keeps its view), the unit of the
- * warp's next instruction, and whether it exits or releases. */
-typedef struct warp_scan {
-    uint64_t wake;              /* the own check's wake; 0 while the check is stale (cu_slot_changed) */
-    uint8_t bits;               /* the own check's predicates */
-    int8_t sync;                /* the own check's synchronisation (its view's sync) */
-    uint8_t unit;               /* timing_unit of the next instruction (cu_fetch_next) */
-    bool releases;              /* the next instruction is a release (cu_fetch_next) */
-    bool finished;              /* exited, waiting for its loads before the slot frees */
-    uint16_t cta;               /* its CTA slot */
-} warp_scan;
-_Static_assert(sizeof(warp_scan) == 16, "a scan reads 16 bytes a warp");
-
+/* The fields a reused check reads come first, in one cache line (slots are 64-byte aligned):
+ * own, version, next_decoded, finished and cta. */
 typedef struct warp_slot {
-    _Alignas(64) own_check own; /* the own check's view and waiver (its bits and wake are in warp_scan) */
+    _Alignas(64) own_check own;
+    uint64_t version;           /* advances whenever the warp's own state changes (cu_slot_changed) */
     const decoded_instruction *next_decoded;  /* the warp's next instruction, decoded (cu_fetch_next) */
     bool release_waiting;       /* blocked before a release that holds back the other warps' writes */
     bool release_begun;         /* its next instruction's release was asked about (warp_release) */
+    bool finished;              /* exited, waiting for its loads before the slot frees */
     cta_slot *cta;
     exec_warp *warp;            /* NULL when the slot is free */
     const ptx_instruction *next;              /* the warp's next instruction */
@@ -91,6 +81,7 @@ typedef struct warp_slot {
     uint64_t held_since;        /* the cycle it first did (while filter_holding) */
     uint64_t release_since;     /* the cycle its next instruction's release first waited (release_begun) */
 } warp_slot;
+_Static_assert(offsetof(warp_slot, cta) + sizeof(cta_slot *) <= 64, "a reused check reads one cache line of its slot");
 
 typedef struct ldst_unit {
     uint32_t op;                /* operation whose lines are being presented, or NONE */
@@ -112,7 +103,6 @@ typedef struct scheduler_state {
 typedef struct compute_unit {
     unsigned index;
     warp_slot *slots;
-    warp_scan *scan;            /* per warp slot: what a cycle's scan reads (warp_scan) */
     cta_slot *ctas;
     unsigned warps_used, ctas_used;
     uint64_t *simd_free;        /* per SIMD unit: cycle it accepts the next warp */
@@ -205,8 +195,8 @@ void cu_op_done(timing_engine *engine, uint32_t op, uint64_t cycle);
 /* Reads the warp's next instruction into the slot (after placement, after each issue: only the
  * warp's own steps move it, and when the slot is freed), keeping releases_next. */
 void cu_fetch_next(const timing_engine *engine, compute_unit *cu, warp_slot *slot);
-/* Makes the own check of the warp in `slot_index` stale. */
-void cu_slot_changed(compute_unit *cu, unsigned slot_index);
+/* Makes the slot's own_check stale. */
+void cu_slot_changed(warp_slot *slot);
 /* Fills the engine's Algorithm 1 category of every combination of predicates. */
 void cu_categories_init(timing_engine *engine);
 /* Makes the CU evaluate `cycle` (or its first uncharged cycle, if later). */
