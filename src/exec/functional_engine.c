@@ -254,10 +254,12 @@ static uint64_t issue_rank(functional_issue_order order, const last_issue *last,
 /* The warp scheduler `k` of `cu` issues from at `clock`: the one its policy ranks first among
  * those that can issue (-1 none); *wake receives the earliest clock a stalled warp of it may
  * issue (UINT64_MAX none). Greedy-then-oldest asks its last issuer first: when it can issue no
- * other warp is asked. A warp ranked no better than the best so far is not asked; under
- * greedy-then-oldest a CTA's warps rank in index order unless one is the last issuer (ranked
- * first), so in a CTA without it the first such warp ends the CTA's turn: the same warps are
- * asked, in the same order (issue_at's answers depend on the calls before them). */
+ * other warp is asked. A warp ranked no better than the best so far is not asked. A CTA's warps
+ * rank in index order unless the CTA holds the last issuer (greedy-then-oldest ranks it first;
+ * loose round-robin wraps after it; a CTA wholly after or wholly before it in dispatch order
+ * ranks in age order either way), so in any other CTA the first such warp ends the CTA's turn:
+ * the same warps are asked, in the same order (issue_at's answers depend on the calls before
+ * them). */
 static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, unsigned cu, unsigned k,
                          uint64_t clock, uint64_t *wake)
 {
@@ -280,7 +282,7 @@ static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, 
             continue;
         /* The CTA's warps of scheduler k: from the first, every `schedulers`-th. */
         unsigned first_scheduler = launch->first_scheduler[s];
-        bool ranks_rise = order == FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST && !(last_resident && last_slot == s);
+        bool ranks_rise = !(last_resident && last_slot == s);
         for (unsigned w = k >= first_scheduler ? k - first_scheduler : k + schedulers - first_scheduler;
              w < cta->warp_count; w += schedulers) {
             uint64_t index = s * launch->warps_per_cta + w;
