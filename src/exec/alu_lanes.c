@@ -28,14 +28,24 @@ LANE_LOOP void map_lanes(exec_warp *warp, exec_frame *frame, const exec_op *op, 
     const uint64_t *a = operand_values(warp, frame, op, 1, lanes, buffers[0]);
     const uint64_t *b = sources > 1 ? operand_values(warp, frame, op, 2, lanes, buffers[1]) : a;
     const uint64_t *c = sources > 2 ? operand_values(warp, frame, op, 3, lanes, buffers[2]) : a;
-    if (lanes == warp->kernel->full_mask)
-        for (unsigned lane = 0; lane < warp->kernel->width; lane++)
-            result[lane] = operation(op, a[lane], b[lane], c[lane]);
-    else
-        for (uint64_t m = lanes; m; m &= m - 1) {
-            unsigned lane = (unsigned)__builtin_ctzll(m);
-            result[lane] = operation(op, a[lane], b[lane], c[lane]);
+    if (lanes == warp->kernel->full_mask && op->destination >= 0) {
+        /* The whole warp, written in place as operand_write_lanes writes: each lane reads its
+         * sources before its result replaces them, so a source that is the destination is read
+         * unchanged. */
+        uint64_t *row = operand_register_row(warp, frame, op->destination);
+        uint64_t mask = frame->register_masks[op->destination], changed = 0;
+        for (unsigned lane = 0; lane < warp->kernel->width; lane++) {
+            uint64_t value = operation(op, a[lane], b[lane], c[lane]) & mask;
+            changed |= row[lane] ^ value;
+            row[lane] = value;
         }
+        operand_note_change(warp, changed);
+        return;
+    }
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        result[lane] = operation(op, a[lane], b[lane], c[lane]);
+    }
     operand_write_lanes(warp, frame, op->destination, lanes, result);
 }
 

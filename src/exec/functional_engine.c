@@ -53,6 +53,7 @@ typedef struct launch_slots {
      * per CU, its clock (issue slots so far); per CU scheduler (cu * schedulers + k), its last
      * issuer. */
     uint64_t *ready_at;
+    bool *blocked;                 /* per warp: exited or waiting at a barrier (refresh_blocked) */
     uint64_t *clock;
     last_issue *last_issuer;
     unsigned *first_scheduler;     /* per slot: the scheduler of its CTA's warp 0 (scheduler_of) */
@@ -84,17 +85,16 @@ void *functional_engine_create(const functional_engine_options *options)
 }
 
 /* Issues the warp's next instruction at `clock`, tells the observer and performs its memory
- * access. Returns 0, or -1 on error. */
-static int step_warp(functional_engine *engine, exec_warp *warp, uint64_t clock, sc_error *error)
+ * access; *step receives what it did. Returns 0, or -1 on error. */
+static int step_warp(functional_engine *engine, exec_warp *warp, uint64_t clock, exec_step *step, sc_error *error)
 {
-    exec_step step;
     warp->clock = clock;
-    if (exec_warp_step(warp, &engine->request, &step, error) < 0)
+    if (exec_warp_step(warp, &engine->request, step, error) < 0)
         return -1;
     engine->launch_instructions++;
     if (engine->options.observer && engine->options.observer->step)
-        engine->options.observer->step(engine->options.observer->context, warp, &step, &engine->request);
-    if (step.status == EXEC_MEMORY) {
+        engine->options.observer->step(engine->options.observer->context, warp, step, &engine->request);
+    if (step->status == EXEC_MEMORY) {
         if (exec_memory_perform(&warp->kernel->launch->global, &engine->request, error) < 0)
             return -1;
     }
@@ -105,8 +105,9 @@ static int step_warp(functional_engine *engine, exec_warp *warp, uint64_t clock,
 static int run_warp(functional_engine *engine, exec_warp *warp, sc_error *error)
 {
     int progressed = 0;
+    exec_step step;
     for (unsigned i = 0; i < engine->options.quantum && !warp->done && !warp->waiting_at_barrier; i++) {
-        if (step_warp(engine, warp, warp->instructions, error) < 0)
+        if (step_warp(engine, warp, warp->instructions, &step, error) < 0)
             return -1;
         progressed = 1;
     }
@@ -210,15 +211,24 @@ static uint64_t age_of(const launch_slots *launch, uint64_t s, unsigned w)
     return launch->resident[s].linear_id * launch->warps_per_cta + w;
 }
 
+/* Whether the warps of the CTA in slot `s` have exited or wait at a barrier, as the slot's flags
+ * say: refreshed when the CTA is placed and after each step of one of its warps (the warp's own;
+ * every warp's when the step opened a barrier, which releases them all), the only times they
+ * change. The warp choice reads the flags and not the warps. */
+static void refresh_blocked(launch_slots *launch, uint64_t s, unsigned first, unsigned end)
+{
+    const exec_cta *cta = &launch->resident[s];
+    for (unsigned w = first; w < end; w++)
+        launch->blocked[s * launch->warps_per_cta + w] = cta->warps[w].done || cta->warps[w].waiting_at_barrier;
+}
+
 /* Whether warp `index` (slot * warps_per_cta + w) can issue at `clock`: live, not at a barrier,
  * and at or past the slot the observer names for its next instruction (asked once it may be). */
 static bool can_issue(const functional_engine *engine, launch_slots *launch, uint64_t index, uint64_t clock)
 {
-    if (launch->ready_at[index] > clock)
+    if (launch->ready_at[index] > clock || launch->blocked[index])
         return false;
     exec_warp *warp = &launch->resident[index / launch->warps_per_cta].warps[index % launch->warps_per_cta];
-    if (warp->done || warp->waiting_at_barrier)
-        return false;
     const functional_observer *observer = engine->options.observer;
     uint64_t ready = observer && observer->issue_at ? observer->issue_at(observer->context, warp, clock) : clock;
     if (ready > clock) {
@@ -244,7 +254,12 @@ static uint64_t issue_rank(functional_issue_order order, const last_issue *last,
 /* The warp scheduler `k` of `cu` issues from at `clock`: the one its policy ranks first among
  * those that can issue (-1 none); *wake receives the earliest clock a stalled warp of it may
  * issue (UINT64_MAX none). Greedy-then-oldest asks its last issuer first: when it can issue no
- * other warp is asked. */
+ * other warp is asked. A warp ranked no better than the best so far is not asked. A CTA's warps
+ * rank in index order unless the CTA holds the last issuer (greedy-then-oldest ranks it first;
+ * loose round-robin wraps after it; a CTA wholly after or wholly before it in dispatch order
+ * ranks in age order either way), so in any other CTA the first such warp ends the CTA's turn:
+ * the same warps are asked, in the same order (issue_at's answers depend on the calls before
+ * them). */
 static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, unsigned cu, unsigned k,
                          uint64_t clock, uint64_t *wake)
 {
@@ -267,19 +282,22 @@ static int64_t pick_warp(const functional_engine *engine, launch_slots *launch, 
             continue;
         /* The CTA's warps of scheduler k: from the first, every `schedulers`-th. */
         unsigned first_scheduler = launch->first_scheduler[s];
+        bool ranks_rise = !(last_resident && last_slot == s);
         for (unsigned w = k >= first_scheduler ? k - first_scheduler : k + schedulers - first_scheduler;
              w < cta->warp_count; w += schedulers) {
             uint64_t index = s * launch->warps_per_cta + w;
             uint64_t rank = issue_rank(order, last, last_resident, index, age_of(launch, s, w));
-            if (best >= 0 && rank >= best_rank)
+            if (best >= 0 && rank >= best_rank) {
+                if (ranks_rise)
+                    break;
                 continue;
+            }
             if (can_issue(engine, launch, index, clock)) {
                 best = (int64_t)index;
                 best_rank = rank;
                 continue;
             }
-            const exec_warp *warp = &cta->warps[w];   /* read only when its clock would matter */
-            if (launch->ready_at[index] < *wake && !warp->done && !warp->waiting_at_barrier)
+            if (launch->ready_at[index] < *wake && !launch->blocked[index])
                 *wake = launch->ready_at[index];
         }
     }
@@ -307,8 +325,13 @@ static int timed_turns(functional_engine *engine, launch_slots *launch, unsigned
                 continue;
             uint64_t slot = (uint64_t)index / launch->warps_per_cta;
             unsigned w = (unsigned)((uint64_t)index % launch->warps_per_cta);
-            if (step_warp(engine, &launch->resident[slot].warps[w], *clock, error) < 0)
+            exec_step step;
+            if (step_warp(engine, &launch->resident[slot].warps[w], *clock, &step, error) < 0)
                 return -1;
+            if (step.barrier_opened)
+                refresh_blocked(launch, slot, 0, launch->resident[slot].warp_count);
+            else
+                refresh_blocked(launch, slot, w, w + 1);
             launch->last_issuer[cu * engine->options.schedulers + k] = (last_issue){index, age_of(launch, slot, w)};
             issued_now = true;
         }
@@ -371,6 +394,7 @@ static void launch_slots_init(launch_slots *launch, const functional_engine *eng
         return;
     uint64_t warps = launch->count * launch->warps_per_cta, schedulers = (uint64_t)engine->options.cu_count * engine->options.schedulers;
     launch->ready_at = calloc(warps, sizeof *launch->ready_at);
+    launch->blocked = calloc(warps, sizeof *launch->blocked);
     launch->clock = calloc(engine->options.cu_count, sizeof *launch->clock);
     launch->last_issuer = malloc(schedulers * sizeof *launch->last_issuer);
     launch->first_scheduler = calloc(launch->count, sizeof *launch->first_scheduler);
@@ -383,6 +407,7 @@ static void launch_slots_release(launch_slots *launch)
     free(launch->resident);
     free(launch->occupied);
     free(launch->ready_at);
+    free(launch->blocked);
     free(launch->clock);
     free(launch->last_issuer);
     free(launch->first_scheduler);
@@ -396,6 +421,7 @@ static void reset_slot_clocks(const functional_engine *engine, launch_slots *lau
     launch->first_scheduler[s] = scheduler_of(engine, s, launch->resident[s].warp_count, 0);
     for (unsigned w = 0; w < launch->resident[s].warp_count; w++)
         launch->ready_at[s * launch->warps_per_cta + w] = 0;
+    refresh_blocked(launch, s, 0, launch->resident[s].warp_count);
 }
 
 static int functional_launch(void *state, sc_device *device, const sc_launch *launch, sc_launch_stats *stats,

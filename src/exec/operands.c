@@ -216,6 +216,5 @@ void operand_write_lanes(const exec_warp *warp, const exec_frame *frame, int32_t
             row[lane] = values[lane] & mask;
         }
     }
-    if (changed && warp->cta)
-        warp->cta->value_changes++;
+    operand_note_change(warp, changed);
 }

@@ -15,6 +15,14 @@ static inline uint64_t *operand_register_row(const exec_warp *warp, const exec_f
     return frame->registers + (size_t)reg * warp->kernel->width;
 }
 
+/* After a write of a register's lanes, `changed` holding their old values xor the new: a change
+ * counts as the CTA's progress (the deadlock detector's, deadlock.h). */
+static inline void operand_note_change(const exec_warp *warp, uint64_t changed)
+{
+    if (changed && warp->cta)
+        warp->cta->value_changes++;
+}
+
 /* Value of source operand `op` for `lane` (registers, immediates, symbols, special registers). */
 uint64_t operand_read(const exec_warp *warp, const exec_frame *frame, const ptx_operand *op, unsigned lane);
 

@@ -328,6 +328,17 @@ static const decoded_instruction *decoded_of(const profiler *p, const ptx_instru
     return NULL;
 }
 
+/* The decoded form of the warp's next instruction, which lies in its innermost frame's function
+ * (decoded_of without the search), or NULL when it has none. */
+static const decoded_instruction *decoded_next(const profiler *p, const exec_warp *warp)
+{
+    const ptx_instruction *next = exec_warp_next_instruction(warp);
+    if (!next)
+        return NULL;
+    const exec_frame *frame = &warp->frames[warp->frame_depth - 1];
+    return &p->decoded[frame->function][next - exec_frame_function(warp, frame)->instructions];
+}
+
 static model_access access_of(const exec_memory_request *request)
 {
     bool strong = protocol_is_strong((ptx_semantics)request->semantics, (ptx_scope)request->scope);
@@ -719,8 +730,7 @@ static void end_request(profiler *p, const exec_warp *warp, const decoded_instru
 static uint64_t issue_at(void *context, const exec_warp *warp, uint64_t clock)
 {
     profiler *p = context;
-    const ptx_instruction *next = exec_warp_next_instruction(warp);
-    const decoded_instruction *decoded = next ? decoded_of(p, next) : NULL;
+    const decoded_instruction *decoded = decoded_next(p, warp);
     if (!decoded)
         return clock;
     uint64_t ready = clock;

@@ -4,7 +4,8 @@
  * through the handler that exec_program_build picks, for full warps and random partial masks, at
  * warp widths 32 and 64; every active lane must hold what alu_evaluate / alu_compare /
  * alu_convert give, truncated to the destination register, and every inactive lane must keep its
- * old value. */
+ * old value; likewise when the first source is the destination register itself (a full warp's
+ * result is written in place, so each lane must read its sources before its result lands). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,6 +31,7 @@ typedef struct lanes_case {
     ptx_space space;        /* cvta */
     unsigned sources;
     bool immediate_last;    /* the last source is an immediate instead of a register */
+    bool reads_destination; /* the first source is the destination register */
 } lanes_case;
 
 static const lanes_case cases[] = {
@@ -121,6 +123,8 @@ static void build_program(test_program *p, const lanes_case *c)
     for (unsigned i = 0; i < c->sources; i++)
         in->operands[i + 1] = (ptx_operand){.kind = PTX_OPERAND_REGISTER, .reg = FIRST_SOURCE + (int32_t)i, .reg2 = -1,
                                             .symbol = -1};
+    if (c->reads_destination)
+        in->operands[1].reg = DESTINATION;
     p->function = (ptx_function){.name = "lanes", .is_entry = true, .registers = p->registers,
                                  .register_count = REGISTER_COUNT, .instructions = in, .instruction_count = 1};
     p->module = (ptx_module){.path = "test_alu_lanes", .functions = &p->function, .function_count = 1};
@@ -191,7 +195,7 @@ static void check_case(const lanes_case *c, unsigned width, uint64_t *state)
         for (unsigned lane = 0; lane < width; lane++) {
             uint64_t sources[4] = {0}, partner = 0;
             for (unsigned i = 0; i < c->sources; i++)
-                sources[i] = before[(FIRST_SOURCE + i) * width + lane];
+                sources[i] = before[(i == 0 && c->reads_destination ? DESTINATION : FIRST_SOURCE + i) * width + lane];
             if (c->immediate_last)
                 sources[c->sources - 1] = immediate;
             bool active = (lanes >> lane) & 1;
@@ -231,6 +235,25 @@ static void test_integer_compares(void **state)
         }
 }
 
+/* An accumulation into a source register: add, mad and fma with the destination as their first
+ * source (the other sources stay registers). */
+static void test_destination_as_source(void **state)
+{
+    (void)state;
+    uint64_t random = 3;
+    const lanes_case accumulations[] = {
+        {.opcode = PTX_OP_ADD, .type = PTX_TYPE_S32, .sources = 2, .reads_destination = true},
+        {.opcode = PTX_OP_ADD, .type = PTX_TYPE_U64, .sources = 2, .immediate_last = true, .reads_destination = true},
+        {.opcode = PTX_OP_MAD, .type = PTX_TYPE_S32, .flags = PTX_FLAG_LO, .sources = 3, .reads_destination = true},
+        {.opcode = PTX_OP_FMA, .type = PTX_TYPE_F32, .sources = 3, .reads_destination = true},
+        {.opcode = PTX_OP_SHL, .type = PTX_TYPE_B32, .sources = 2, .reads_destination = true},
+    };
+    for (size_t i = 0; i < sizeof accumulations / sizeof accumulations[0]; i++) {
+        check_case(&accumulations[i], 32, &random);
+        check_case(&accumulations[i], 64, &random);
+    }
+}
+
 /* Forms the loops do not cover keep the general interpreter. */
 static void test_general_forms_are_not_specialised(void **state)
 {
@@ -259,6 +282,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arithmetic_and_moves),
         cmocka_unit_test(test_integer_compares),
+        cmocka_unit_test(test_destination_as_source),
         cmocka_unit_test(test_general_forms_are_not_specialised),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
