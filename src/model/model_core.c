@@ -1388,11 +1388,11 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double atomics = min2(d->atomic_lines, l2_reads), requests = l2_reads + d->write_lines;
     double hot_atomics = atomics * k->atomic_hottest_share, hot_loads = min2(d->hot_load_lines, l2_reads - atomics);
     /* Port cycles of the requests (reads: a header; writes and atomics: a line) and the answers
-     * (reads: a line; writes and atomics: a header). */
+     * (reads: a line, renewals a header; writes and atomics: a header). */
     double cycles_out = (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * p->noc_header_cycles +
                         (d->write_lines + atomics) * p->noc_data_cycles;
-    double cycles_back = (l2_reads - atomics) * p->noc_data_cycles +
-                         (d->write_lines + atomics + d->marker_messages) * p->noc_header_cycles;
+    double cycles_back = (l2_reads - atomics - d->renewed_lines) * p->noc_data_cycles +
+                         (d->write_lines + atomics + d->marker_messages + d->renewed_lines) * p->noc_header_cycles;
     /* A multicast invalidation holds its bank's out port once and each L1's in port. */
     double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
     double port_in_cycles = cycles_back + invalidations_on_active_cus(d, p, where.active) * p->noc_header_cycles;
@@ -1583,8 +1583,9 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     out->l3_hits += d->read_lines_l3;
     out->l3_misses += p->l3_lines > 0 ? d->read_lines_dram : 0.0;
     double line_message = p->line_bytes + MEMORY_MESSAGE_HEADER_BYTES;
-    out->noc_bytes_to_cus += l2_reads * line_message +
-                             (d->write_lines + d->marker_messages + d->invalidation_deliveries) * MEMORY_MESSAGE_HEADER_BYTES;
+    out->noc_bytes_to_cus += (l2_reads - d->renewed_lines) * line_message +
+                             (d->write_lines + d->marker_messages + d->invalidation_deliveries + d->renewed_lines) *
+                                 MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * MEMORY_MESSAGE_HEADER_BYTES +
                                (d->write_lines + atomics) * line_message;
     /* The DMA engines' reads (around the L1) and write-backs. */

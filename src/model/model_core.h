@@ -15,6 +15,7 @@ typedef struct model_demand {
     double read_lines_l2;       /* answered by an L2 hit */
     double read_lines_forwarded;   /* of those, answered by the owner L1 the directory forwards to */
     double forward_latency;        /* GPU cycles a forwarded read takes beyond an L2 trip */
+    double renewed_lines;       /* of the L2's hits, those answered by a header without the line (rcc's RENEW) */
     double read_lines_cpu;      /* L2 misses answered by the CPU cluster (it owns the line) */
     double read_lines_l3;       /* L2 misses answered by a memory-side L3 hit */
     double read_lines_dram;     /* L2 misses answered from DRAM */

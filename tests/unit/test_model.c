@@ -6,7 +6,8 @@
  * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
  * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order,
  * DeNovo's registrations that do not wait for DRAM under a write-through L2, rcc-wo's own-line
- * hold of the load/store unit, the RCC models' reuses a host write drops (rcc.host_write_drop),
+ * hold of the load/store unit, the RCC models' reuses a host write drops (rcc.host_write_drop) and
+ * the copies the L2's turnover expires,
  * the lease protocols' copies that lapse with time, the ownership protocols' transfers of a hot
  * line, and the local-memory organisations: the DMA engine's transfers, the stash's first
  * touches and dirty words, the banked scratchpad's conflicts. */
@@ -28,6 +29,7 @@
 #include "timing/memory_system.h"
 #include "protocols/common/lease_model.h"
 #include "protocols/common/ownership_model.h"
+#include "protocols/common/rcc_model.h"
 #include "protocols/mechanism.h"
 
 /* Hits of a fully-associative LRU cache of `capacity` lines on `stream`, simulated directly. */
@@ -1004,6 +1006,66 @@ static void rcc_wo_loads_wait_for_own_writes(void **state)
 }
 
 /* A point with nothing but gtx480's 2048-cycle lease, for the lease terms alone. */
+/* RCC's L2 evictions expire the L1's copies (rcc_model.h's rcc_turnover_lapsed_share): an L2 of
+ * l lines whose group fills F lines over the busiest CU's I instructions pushes a line out
+ * sum over k < l of total / misses(k) accesses after its last touch, and a reuse g instructions
+ * after its line's previous load at the CU lapses with probability min(1, g / T) once the L2 is
+ * full (a share (F - l) / F of the group). An L2 that holds every line it fills expires nothing.
+ * spmv small (gtx480's detailed rcc run at 11 CUs, 96 KiB L1: 61,229 L1 hits at a 192 KiB L2,
+ * 637,059 at 1152 KiB) loses its L1 hits under rcc at a small L2 and keeps them at a large one,
+ * and the L2 renews the lapsed copies it holds without their data (rcc.renewal: fewer bytes to
+ * the CUs than with the line); wt's L1 does not depend on the L2. */
+static void rcc_l2_turnover_expires_l1_copies(void **state)
+{
+    (void)state;
+    static model_kernel_profile kernel;
+    memset(&kernel, 0, sizeof kernel);
+    model_point point;
+    memset(&point, 0, sizeof point);
+    point.l2_lines = 100;
+    kernel.busiest_cu_instructions = 1000;
+    kernel.l2_reads.cold = 300;                   /* every access misses: out after 100 of 300 accesses */
+    reuse_summarize(&kernel.l2_reads, &kernel.l2_read_summary);
+    reuse_add(&kernel.l1_hit_gaps, 5, 10);        /* lapsed with probability 5 / (1000 / 3) */
+    reuse_add(&kernel.l1_hit_gaps, 1000, 5);      /* beyond a turnover: lapsed for certain */
+    reuse_summarize(&kernel.l1_hit_gaps, &kernel.l1_hit_gap_summary);
+    double turnover = 1000.0 / 3;
+    assert_float_equal(rcc_turnover_lapsed_share(&kernel, &point), 2.0 / 3 * (10 * 5 / turnover + 5) / 15, 1e-12);
+    reuse_add(&kernel.l2_reads, 50, 300);         /* half the accesses reach depth 50 only */
+    reuse_summarize(&kernel.l2_reads, &kernel.l2_read_summary);
+    turnover = 50 * (600.0 / 600 + 600.0 / 300) * 1000 / 600;   /* 50 depths at 600 movers, 50 at 300 */
+    double share = rcc_turnover_lapsed_share(&kernel, &point);
+    assert_float_equal(share, 2.0 / 3 * (10 * 5 / turnover + 5) / 15, 0.02 * share);   /* the bucket of 50 spreads */
+    point.l2_lines = 300;                         /* holds every line it fills */
+    assert_float_equal(rcc_turnover_lapsed_share(&kernel, &point), 0.0, 0.0);
+
+    const char *small[] = {"l1.size=96KiB", "l2.size=192KiB", "gpu.cu_count=11"};
+    const char *large[] = {"l1.size=96KiB", "l2.size=1152KiB", "gpu.cu_count=11"};
+    const char *no_renewal[] = {"l1.size=96KiB", "l2.size=192KiB", "gpu.cu_count=11", "rcc.renewal=false"};
+    sc_config *small_config, *large_config, *no_renewal_config;
+    model_profile *profile = profile_set("gtx480", "spmv", "small", small, 3, &small_config);
+    large_config = sc_config_load("gtx480", NULL, large, 3, &(sc_error){{0}});
+    no_renewal_config = sc_config_load("gtx480", NULL, no_renewal, 4, &(sc_error){{0}});
+    assert_non_null(large_config);
+    assert_non_null(no_renewal_config);
+    const char *mechanisms[] = {"rcc", "rcc-wo"};
+    for (int m = 0; m < 2; m++) {
+        model_prediction turned = predict(mechanisms[m], profile, small_config);
+        model_prediction held = predict(mechanisms[m], profile, large_config);
+        model_prediction resent = predict(mechanisms[m], profile, no_renewal_config);
+        assert_true(turned.l1_hits < 0.5 * held.l1_hits);
+        assert_true(turned.cycles > held.cycles);
+        assert_float_equal(resent.l1_hits, turned.l1_hits, 0);
+        assert_true(resent.noc_bytes_to_cus > turned.noc_bytes_to_cus);
+        assert_true(resent.cycles > turned.cycles);
+    }
+    assert_float_equal(predict("wt", profile, small_config).l1_hits, predict("wt", profile, large_config).l1_hits, 0);
+    profile_free(profile);
+    sc_config_free(small_config);
+    sc_config_free(large_config);
+    sc_config_free(no_renewal_config);
+}
+
 static model_point lease_point(void)
 {
     model_point point;
@@ -1835,6 +1897,7 @@ int main(void)
         cmocka_unit_test(qr_writes_out_each_cus_lines),
         cmocka_unit_test(broadcast_invalidations_load_each_port_once),
         cmocka_unit_test(ownership_is_taken_by_each_writing_cu),
+        cmocka_unit_test(rcc_l2_turnover_expires_l1_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,9 +4,55 @@
 #include <math.h>
 #include <string.h>
 
-/* The point's term (rcc_load_point): 1 when a host write drops only the L1 copies of the lines it
- * wrote (rcc.host_write_drop written), 0 when it drops every copy of every L1 (all). */
-enum { RCC_TERM_HOST_DROPS_WRITTEN };
+/* The point's terms (rcc_load_point): 1 when a host write drops only the L1 copies of the lines it
+ * wrote (rcc.host_write_drop written), 0 when it drops every copy of every L1 (all); 1 when the L2
+ * renews an expired copy of an unchanged line without its data (rcc.renewal). */
+enum { RCC_TERM_HOST_DROPS_WRITTEN, RCC_TERM_RENEWAL };
+
+/* The accesses an LRU cache of `lines` lines takes to push out a line that nobody touches again,
+ * from the top of its stack: at depth k an access moves it down when its own distance is k or
+ * more (misses(k) of the summary's total accesses), so the line waits total / misses(k) accesses
+ * at depth k, summed over k < lines (inside a wider bucket misses(k) falls linearly and the sum
+ * is its integral). Infinite when too few accesses reach as deep. */
+static double lru_fall_accesses(const reuse_summary *summary, double lines)
+{
+    double accesses = 0.0, depth = 0.0;
+    for (const reuse_span *span = summary->spans; depth < lines; span++) {
+        double misses = summary->total - span->count_before;
+        double span_from = span < summary->spans + summary->size ? fmin(span->lower, lines) : lines;
+        if (misses <= 0)
+            return INFINITY;
+        accesses += (span_from - depth) * summary->total / misses;   /* no distance in between */
+        depth = span_from;
+        if (depth >= lines)
+            break;
+        double end = fmin(span->upper, lines);
+        double at_end = misses - span->count * (end - span->lower) / (span->upper - span->lower);
+        if (span->upper - span->lower <= 1.0)
+            accesses += summary->total / misses;
+        else if (at_end <= 0)
+            return INFINITY;
+        else
+            accesses += summary->total * (end - depth) * log(misses / at_end) / (misses - at_end);
+        depth = end;
+    }
+    return accesses;
+}
+
+double rcc_turnover_lapsed_share(const model_kernel_profile *k, const model_point *p)
+{
+    const reuse_summary *gaps = &k->l1_hit_gap_summary, *reads = &k->l2_read_summary;
+    double fills = reuse_expected_misses(reads, (uint64_t)p->l2_lines);
+    double evictions = fills - p->l2_lines;
+    if (evictions <= 0 || k->busiest_cu_instructions <= 0 || gaps->total <= 0)
+        return 0.0;
+    double turnover = lru_fall_accesses(reads, p->l2_lines) * k->busiest_cu_instructions / reads->total;
+    if (!isfinite(turnover))
+        return 0.0;
+    double short_count, short_gaps;
+    double kept = reuse_shortfall(gaps, turnover, 1.0, &short_count, &short_gaps) / turnover;
+    return evictions / fills * (1.0 - kept / gaps->total);
+}
 
 void rcc_serve(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
@@ -15,9 +61,15 @@ void rcc_serve(const model_kernel_profile *k, const model_point *p, model_demand
     double kept = model_kept_l1_hits(k, p, lost);
     double loads = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG];
     double jumps = loads > 0 ? fmin(1.0, k->remote_read_after_write / loads) : 0.0;
-    double hits = kept * (1.0 - jumps);
-    model_memory_split(k, p, loads - hits + k->lines[MODEL_ATOMIC], false, out);
+    double unwritten = kept * (1.0 - jumps);
+    double hits = unwritten * (1.0 - rcc_turnover_lapsed_share(k, p));
+    double beyond = loads - hits + k->lines[MODEL_ATOMIC];
+    model_memory_split(k, p, beyond, false, out);
     out->read_lines_l1 = hits;
+    /* The lapsed copies' lines were not written since: the L2 renews those it still holds (at its
+     * hit share of the reads beyond the L1); one it refilled from DRAM has a later version. */
+    if (p->protocol_terms[RCC_TERM_RENEWAL] > 0 && beyond > 0)
+        out->renewed_lines = (unwritten - hits) * out->read_lines_l2 / beyond;
 }
 
 int rcc_load_point(const sc_config *config, model_point *point, sc_error *error)
@@ -26,5 +78,6 @@ int rcc_load_point(const sc_config *config, model_point *point, sc_error *error)
     point->l2_write_through = 0.0;   /* the L2 is write-back (rcc_core.c, Ren §3.4.3) */
     point->protocol_terms[RCC_TERM_HOST_DROPS_WRITTEN] = !strcmp(sc_config_string(config, "rcc.host_write_drop"),
                                                                  "written");
+    point->protocol_terms[RCC_TERM_RENEWAL] = sc_config_bool(config, "rcc.renewal");
     return 0;
 }
