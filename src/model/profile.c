@@ -26,8 +26,9 @@
  * (kernel_end_lease_ages), 16 the configured L1's set-associative hits (set_lru.h: keyed by
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
  * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses on tags kept across
- * acquires that drop the CU's own stores' lines (l1_loads_kept). */
-#define PROFILE_FORMAT 19
+ * acquires that drop the CU's own stores' lines (l1_loads_kept), 20 the loads the configured L1
+ * misses with their missing lines, and the busiest CU's missing lines (load_misses.h). */
+#define PROFILE_FORMAT 20
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -73,7 +74,8 @@ static const struct {
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
-    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads),
+    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(l1_missing_loads),
+    FIELD(l1_missing_load_lines), FIELD(busiest_cu_l1_missing_lines),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
