@@ -1315,8 +1315,8 @@ typedef struct solved_group {
 } solved_group;
 
 /* Solves a group's network for its demand `d` into `g`; false for a group without instructions
- * (nothing to predict). */
-/* (Inlined into its two callers, so that evaluate_group keeps `g` in registers where it can.) */
+ * (nothing to predict). Inlined into its two callers, so that evaluate_group keeps `g` in
+ * registers where it can. */
 static inline __attribute__((always_inline)) bool solve_group(const model_kernel_profile *k, const model_point *p,
                                                               const model_params *params, const model_demand *d,
                                                               solved_group *g)

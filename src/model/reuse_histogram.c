@@ -127,3 +127,37 @@ double reuse_shortfall(const reuse_summary *summary, double budget, double per_d
     *short_distances = distances;
     return count * budget - distances * per_distance;
 }
+
+double reuse_lapsed_share(const reuse_summary *gaps, double lifetime, double per_distance)
+{
+    if (lifetime <= 0 || per_distance <= 0 || gaps->total <= 0)
+        return 0.0;
+    double short_count, short_gaps;
+    double kept = reuse_shortfall(gaps, lifetime, per_distance, &short_count, &short_gaps) / lifetime;
+    return 1.0 - kept / gaps->total;
+}
+
+double reuse_lru_fall_accesses(const reuse_summary *summary, double lines)
+{
+    double accesses = 0.0, depth = 0.0;
+    for (const reuse_span *span = summary->spans; depth < lines; span++) {
+        double misses = summary->total - span->count_before;
+        double span_from = span < summary->spans + summary->size ? fmin(span->lower, lines) : lines;
+        if (misses <= 0)
+            return INFINITY;
+        accesses += (span_from - depth) * summary->total / misses;   /* no distance in between */
+        depth = span_from;
+        if (depth >= lines)
+            break;
+        double end = fmin(span->upper, lines);
+        double at_end = misses - span->count * (end - span->lower) / (span->upper - span->lower);
+        if (span->upper - span->lower <= 1.0)
+            accesses += summary->total / misses;
+        else if (at_end <= 0)
+            return INFINITY;
+        else
+            accesses += summary->total * (end - depth) * log(misses / at_end) / (misses - at_end);
+        depth = end;
+    }
+    return accesses;
+}

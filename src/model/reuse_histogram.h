@@ -90,4 +90,18 @@ double reuse_expected_misses(const reuse_summary *summary, uint64_t lines);
 double reuse_shortfall(const reuse_summary *summary, double budget, double per_distance, double *short_count,
                        double *short_distances);
 
+/* Of the summarized gaps, the share whose copy has lapsed when the copy lives `lifetime` and its
+ * life began at a uniformly random time no later than the gap's start: min(1, per_distance d /
+ * lifetime) averaged over the gaps, 1 - shortfall(lifetime, per_distance) / lifetime / total
+ * (reuse_shortfall; cold entries count as lapsed). 0 where nothing is summarized or lifetime or
+ * per_distance is not positive. */
+double reuse_lapsed_share(const reuse_summary *gaps, double lifetime, double per_distance);
+
+/* The accesses an LRU cache of `lines` lines takes to push out a line nobody touches again, from
+ * the top of its stack: at depth k an access moves it down when its own distance is k or more
+ * (misses(k) of the summary's total accesses), so the line waits total / misses(k) accesses at
+ * depth k, summed over k < lines (inside a wider bucket misses(k) falls linearly and the sum is
+ * its integral). Infinite when too few accesses reach as deep. */
+double reuse_lru_fall_accesses(const reuse_summary *summary, double lines);
+
 #endif

@@ -14,13 +14,7 @@ int lease_load_point(const sc_config *config, model_point *point, sc_error *erro
 
 double lease_lapsed_share(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
 {
-    const reuse_summary *gaps = &k->l1_hit_gap_summary;
-    double lease = p->protocol_terms[LEASE_TERM_CYCLES];
-    if (cu_instruction_cycles <= 0 || lease <= 0 || gaps->total <= 0)
-        return 0.0;
-    double short_count, short_gaps;
-    double kept = reuse_shortfall(gaps, lease, cu_instruction_cycles, &short_count, &short_gaps) / lease;
-    return 1.0 - kept / gaps->total;
+    return reuse_lapsed_share(&k->l1_hit_gap_summary, p->protocol_terms[LEASE_TERM_CYCLES], cu_instruction_cycles);
 }
 
 /* The summed shortfall max(0, L - t c) over the summarized times t, per `per` (0 where nothing

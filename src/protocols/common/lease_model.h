@@ -20,7 +20,7 @@ int lease_load_point(const sc_config *config, model_point *point, sc_error *erro
  * (the lease began no later than that load), and otherwise when a lease's end falls between
  * the two loads, which for a lease that began at a uniformly random time before the previous
  * load happens with probability g c / L: min(1, g c / L) per reuse, summed over the gaps as
- * (count - shortfall(L, c) / L) (reuse_shortfall). A lapsed reuse misses (the L1 drops the copy
+ * (count - shortfall(L, c) / L) (reuse_lapsed_share). A lapsed reuse misses (the L1 drops the copy
  * and fetches the line again with a new lease, LeaseExpired). */
 double lease_lapsed_share(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 

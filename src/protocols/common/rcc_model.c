@@ -9,36 +9,6 @@
  * renews an expired copy of an unchanged line without its data (rcc.renewal). */
 enum { RCC_TERM_HOST_DROPS_WRITTEN, RCC_TERM_RENEWAL };
 
-/* The accesses an LRU cache of `lines` lines takes to push out a line that nobody touches again,
- * from the top of its stack: at depth k an access moves it down when its own distance is k or
- * more (misses(k) of the summary's total accesses), so the line waits total / misses(k) accesses
- * at depth k, summed over k < lines (inside a wider bucket misses(k) falls linearly and the sum
- * is its integral). Infinite when too few accesses reach as deep. */
-static double lru_fall_accesses(const reuse_summary *summary, double lines)
-{
-    double accesses = 0.0, depth = 0.0;
-    for (const reuse_span *span = summary->spans; depth < lines; span++) {
-        double misses = summary->total - span->count_before;
-        double span_from = span < summary->spans + summary->size ? fmin(span->lower, lines) : lines;
-        if (misses <= 0)
-            return INFINITY;
-        accesses += (span_from - depth) * summary->total / misses;   /* no distance in between */
-        depth = span_from;
-        if (depth >= lines)
-            break;
-        double end = fmin(span->upper, lines);
-        double at_end = misses - span->count * (end - span->lower) / (span->upper - span->lower);
-        if (span->upper - span->lower <= 1.0)
-            accesses += summary->total / misses;
-        else if (at_end <= 0)
-            return INFINITY;
-        else
-            accesses += summary->total * (end - depth) * log(misses / at_end) / (misses - at_end);
-        depth = end;
-    }
-    return accesses;
-}
-
 double rcc_turnover_lapsed_share(const model_kernel_profile *k, const model_point *p)
 {
     const reuse_summary *gaps = &k->l1_hit_gap_summary, *reads = &k->l2_read_summary;
@@ -46,12 +16,10 @@ double rcc_turnover_lapsed_share(const model_kernel_profile *k, const model_poin
     double evictions = fills - p->l2_lines;
     if (evictions <= 0 || k->busiest_cu_instructions <= 0 || gaps->total <= 0)
         return 0.0;
-    double turnover = lru_fall_accesses(reads, p->l2_lines) * k->busiest_cu_instructions / reads->total;
+    double turnover = reuse_lru_fall_accesses(reads, p->l2_lines) * k->busiest_cu_instructions / reads->total;
     if (!isfinite(turnover))
         return 0.0;
-    double short_count, short_gaps;
-    double kept = reuse_shortfall(gaps, turnover, 1.0, &short_count, &short_gaps) / turnover;
-    return evictions / fills * (1.0 - kept / gaps->total);
+    return evictions / fills * reuse_lapsed_share(gaps, turnover, 1.0);
 }
 
 void rcc_serve(const model_kernel_profile *k, const model_point *p, model_demand *out)

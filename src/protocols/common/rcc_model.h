@@ -19,8 +19,9 @@
  * l1_hit_gaps) finds its copy lapsed for certain when g >= T and otherwise with probability
  * g / T (the grant came no later than that load, at a uniformly random point of a fall:
  * lease_lapsed_share's reading with T for the lease), 1 - shortfall(T, 1) / T over the gaps
- * (reuse_shortfall), once the L2 is full: the share (F - l) / F of the group whose fills evict
- * (F its read misses at l lines). 0 while the L2 holds every line it fills (F <= l). */
+ * (reuse_lapsed_share; T from reuse_lru_fall_accesses), once the L2 is full: the share (F - l) / F
+ * of the group whose fills evict (F its read misses at l lines). 0 while the L2 holds every line
+ * it fills (F <= l). */
 double rcc_turnover_lapsed_share(const model_kernel_profile *kernel, const model_point *point);
 
 /* L1 hits: every reuse of the per-CU load stacks at this L1 (the copy is kept across acquires and
