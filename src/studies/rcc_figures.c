@@ -34,17 +34,6 @@ static const char *const class_names[RCC_CLASSES] = {"inter-workgroup communicat
 static const char *const class_files[RCC_CLASSES] = {"a", "b"};
 static const char *const class_suffixes[RCC_CLASSES] = {"inter", "intra"};
 
-static int write_svg(const char *directory, const char *file, char *svg, sc_error *error)
-{
-    if (!svg)
-        return -1;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", directory, file);
-    int status = sc_output_write(path, svg, error);
-    free(svg);
-    return status;
-}
-
 static void names_of(const char *figure, int c, const char *what, char *file, size_t file_size, char *title,
                      size_t title_size)
 {
@@ -68,7 +57,7 @@ static int write_grouped(const rcc_class_table *table, const char *file, const c
         .bar_count = (size_t)bars, .bar_labels = bar_labels, .segment_count = 1, .values = values,
         .reference_line = 1.0, .geomean_group = positive,
     };
-    return write_svg(directory, file, sc_svg_bar_chart(&chart, error), error);
+    return sc_output_write_figure_in(directory, file, sc_svg_bar_chart(&chart, error), error);
 }
 
 /* Figure 3.8: MESI's cycles over each mechanism's, per workload and as a geomean; the last bar is
@@ -208,7 +197,7 @@ static int write_stacked(const rcc_tables *t, int c, const stacked_figure *f, co
         .bar_count = (size_t)mechanisms, .bar_labels = t->labels, .segment_count = (size_t)f->part_count,
         .segment_labels = f->part_labels, .segment_colours = f->part_colours, .values = values, .reference_line = 1.0,
     };
-    int status = write_svg(directory, file, sc_svg_bar_chart(&chart, error), error);
+    int status = sc_output_write_figure_in(directory, file, sc_svg_bar_chart(&chart, error), error);
     free(values);
     return status;
 }

@@ -30,6 +30,12 @@ for figure in fig3_8a_speedup_inter fig3_8b_speedup_intra fig3_11a_energy_inter 
 done
 grep -q "vpr" "$work/report/fig3_8a_speedup_inter.svg" || fail "Figure 3.8a has no vpr group"
 grep -q "hsp" "$work/report/fig3_12b_traffic_intra.svg" || fail "Figure 3.12b has no hsp group"
+# As every figure syncscope writes: a PNG and a PDF beside the SVG where rsvg-convert is installed.
+if command -v rsvg-convert >/dev/null; then
+    for format in png pdf; do
+        [ -s "$work/report/fig3_8a_speedup_inter.$format" ] || fail "Figure 3.8a has no $format beside its SVG"
+    done
+fi
 
 stored=$(sql "$db" "SELECT count(*), sum(r.status = 'ok') FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id
                     JOIN sweeps s ON s.id = p.sweep_id WHERE s.name = 'reproduce-rcc'" | tail -1)
