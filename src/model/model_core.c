@@ -310,12 +310,6 @@ static double posted_write_wait(const model_demand *d, double launches, double b
     return max2(lines * reads / (reads + 1.0) * line_cycles - busy, 0.0);
 }
 
-/* Of a group's `loads` beyond the L1, those the owner L1 answers (forwards_answered_by_owner). */
-static double owner_answered_reads(const model_demand *d, double loads)
-{
-    return d->forwards_answered_by_owner ? min2(d->read_lines_forwarded, loads) : 0.0;
-}
-
 /* The share of a round of bursts on its most loaded of `banks` L2 banks (the profile's rounds,
  * burst_rounds.h; an even spread beyond the bank counts it records). */
 static double burst_bank_share(const model_kernel_profile *k, double banks)
@@ -1415,16 +1409,9 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
                         (d->write_lines + atomics) * p->noc_data_cycles;
     double cycles_back = (l2_reads - atomics - d->renewed_lines) * p->noc_data_cycles +
                          (d->write_lines + atomics + d->marker_messages + d->renewed_lines) * p->noc_header_cycles;
-    /* A read the owner L1 answers itself (forwards_answered_by_owner) leaves its bank as a header,
-     * the forward, into the owner's port, whose port out sends the line to the requester: the
-     * bank's out port carries a header instead of the line, the CUs' ports one more of each. */
-    double owner_answers = owner_answered_reads(d, l2_reads - atomics);
-    double port_out_cycles = cycles_out + owner_answers * p->noc_data_cycles;
     /* A multicast invalidation holds its bank's out port once and each L1's in port. */
-    double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles -
-                             owner_answers * (p->noc_data_cycles - p->noc_header_cycles);
-    double port_in_cycles = cycles_back + invalidations_on_active_cus(d, p, where.active) * p->noc_header_cycles +
-                            owner_answers * p->noc_header_cycles;
+    double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
+    double port_in_cycles = cycles_back + invalidations_on_active_cus(d, p, where.active) * p->noc_header_cycles;
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
     /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
     double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;
@@ -1443,7 +1430,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             [SIMD] = simd_demand,
             [LSU] = lsu_demand + own_line_holds(k, p, d, z_comp + z_ctrl + z_sync + 1.0 / p->issue_rate + simd_demand +
                                                                 lsu_demand) * per,
-            [PORT_OUT] = port_out_cycles * per, [L3_BANK] = paths.memory_lines,
+            [PORT_OUT] = cycles_out * per, [L3_BANK] = paths.memory_lines,
             [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = port_in_cycles * per,
         },
         .replicas = {
@@ -1616,9 +1603,6 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     out->noc_bytes_to_cus += (l2_reads - d->renewed_lines) * line_message +
                              (d->write_lines + d->marker_messages + d->invalidation_deliveries + d->renewed_lines) *
                                  MEMORY_MESSAGE_HEADER_BYTES;
-    double owner_answers = owner_answered_reads(d, l2_reads - atomics);   /* a forward in, the line out */
-    out->noc_bytes_to_cus += owner_answers * MEMORY_MESSAGE_HEADER_BYTES;
-    out->noc_bytes_from_cus += owner_answers * line_message;
     out->noc_bytes_from_cus += (l2_reads - atomics + d->marker_messages + d->invalidation_acks) * MEMORY_MESSAGE_HEADER_BYTES +
                                (d->write_lines + atomics) * line_message;
     /* The DMA engines' reads (around the L1) and write-backs. */

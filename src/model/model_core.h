@@ -15,8 +15,6 @@ typedef struct model_demand {
     double read_lines_l2;       /* answered by an L2 hit */
     double read_lines_forwarded;   /* of those, answered by the owner L1 the directory forwards to */
     double forward_latency;        /* GPU cycles a forwarded read takes beyond an L2 trip */
-    bool forwards_answered_by_owner;   /* the owner L1 sends a forwarded read's line to the requester
-                                        * (the bank sends the owner a header) */
     double renewed_lines;       /* of the L2's hits, those answered by a header without the line (rcc's RENEW) */
     double read_lines_cpu;      /* L2 misses answered by the CPU cluster (it owns the line) */
     double read_lines_l3;       /* L2 misses answered by a memory-side L3 hit */

@@ -1569,46 +1569,6 @@ static void denovo_reads_queue_behind_posted_writes(void **state)
     sc_config_free(config);
 }
 
-/* denovo's prediction for stencil on gtx480 at 15 CUs, a 48 KiB L1 and a 192 KiB L2, with the
- * NoC ports `port_bytes` wide (`group_out`: the profile's only group). */
-static model_prediction denovo_stencil_gtx480(const char *port_bytes, model_kernel_profile *group_out)
-{
-    const char *sets[] = {"gpu.cu_count=15", "l1.size=48KiB", "l2.size=192KiB", port_bytes};
-    sc_config *config;
-    model_profile *profile = profile_set("gtx480", "stencil", "small", sets, 4, &config);
-    sc_error error = {{0}};
-    model_point point;
-    model_param_spec spec;
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(model_mechanism_find("denovo"), config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("denovo")->params_file, &spec, &error), 0);
-    model_prediction prediction;
-    model_mechanism_find("denovo")->evaluate(profile, &point, &spec.initial, &prediction);
-    assert_int_equal(profile->kernel_count, 1);
-    *group_out = profile->kernels[0];
-    profile_free(profile);
-    sc_config_free(config);
-    return prediction;
-}
-
-/* stencil's halo reads under denovo are forwarded to the L1 that wrote the lines, which sends the
- * line to the reader itself: the bank sends the owner a header (denovo_l2.c, the MSG_DN_FWD_READ
- * pass-on). The detailed run at 15 CUs on gtx480: 12,505 forwarded loads, 2,479,920 bytes out of
- * the CUs' ports and 1,557,824 out of the 6 banks' (the model had put 3,234,336 through the banks);
- * 40,664 cycles, 30,468 with ports 4 times wider (a ratio of 1.33; the model had 1.95). So the
- * CUs send the owners' lines, and wider ports do not take as much off the prediction. */
-static void denovo_owner_sends_forwarded_lines(void **state)
-{
-    (void)state;
-    model_kernel_profile group;
-    model_prediction narrow = denovo_stencil_gtx480("noc.bytes_per_cycle=32", &group);
-    model_prediction wide = denovo_stencil_gtx480("noc.bytes_per_cycle=128", &group);
-    assert_true(group.remote_read_after_write > 1000);
-    double headers = group.lines[MODEL_LOAD] * MEMORY_MESSAGE_HEADER_BYTES;
-    assert_true(narrow.noc_bytes_from_cus > headers + group.remote_read_after_write * (128 + MEMORY_MESSAGE_HEADER_BYTES));
-    assert_true(narrow.cycles < 1.6 * wide.cycles);
-}
-
 /* histogram on qr-apu under `mechanism` with DRAM 8 times slower: the cycles its hot line's atomics
  * beyond their channel's queues take at one channel's line time (`floor`), and the predictions
  * with the preset's write-through L2 (`through`), with a write-back one (`back`) and with the
@@ -1960,7 +1920,6 @@ int main(void)
         cmocka_unit_test(qr_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(denovo_registrations_do_not_wait_for_dram),
         cmocka_unit_test(denovo_reads_queue_behind_posted_writes),
-        cmocka_unit_test(denovo_owner_sends_forwarded_lines),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),

@@ -5,10 +5,7 @@
  *               acquires is not counted: a lower bound on DeNovo's hits);
  *   forwarded = the loads of lines another CU wrote last go to the L2, which forwards them to
  *               the owner L1 (the writer registered the words): an L2 trip plus the forward's
- *               extra hop (denovo_load_point: the owner's L1 latency and one more NoC trip); the
- *               owner sends the line to the reader, so the bank's out port carries the forward, a
- *               header, and the owner's ports the forward in and the line out
- *               (forwards_answered_by_owner);
+ *               extra hop (denovo_load_point: the owner's L1 latency and one more NoC trip);
  *   stores    = every weak store waits in the write-combining store buffer and is registered at
  *               the L2 when the buffer is full or at a release, as wt's are written (registrations
  *               of owned words, which DeNovo retires in place, are not told apart either);
@@ -61,7 +58,6 @@ static void serve_denovo(const model_kernel_profile *k, const model_point *p, mo
     out->read_lines_l1 = hits;
     out->read_lines_forwarded = fmin(k->remote_read_after_write, out->read_lines_l2);
     out->forward_latency = p->protocol_terms[DENOVO_TERM_FORWARD_LATENCY];
-    out->forwards_answered_by_owner = true;
     out->buffered_write_lines = k->lines[MODEL_STORE];
     if (p->l2_write_through > 0) {
         out->write_through_lines = out->atomic_lines;   /* registrations do not wait for DRAM */
