@@ -294,6 +294,22 @@ static double write_through_backlog(const model_demand *d, const model_point *p,
     return max2(lines * line_cycles - busy - p->dram_queue_lines * line_cycles, 0.0);
 }
 
+/* Writes the L2 posts to DRAM without waiting (posted_write_lines) hold nothing, but each channel
+ * takes its requests in arrival order (timing/memory_side.c, send_to_dram), so a DRAM read waits
+ * for the writes posted before it. Of a launch's n DRAM reads, spread over it, the last comes after
+ * n / (n + 1) of the launch's DRAM lines; the launch lasts until the channels have taken those, at
+ * their rate (`line_cycles`), beyond the `busy` cycles the CUs work meanwhile. (stencil on qr-apu
+ * under denovo, 7 CUs, 8 KiB L1, 277 MHz DRAM: 2,048 DRAM reads behind 16,038 posted writes;
+ * the detailed run takes 61,227 cycles, 29,008 at 4 times the DRAM clock.) */
+static double posted_write_wait(const model_demand *d, double launches, double busy, double line_cycles)
+{
+    if (d->posted_write_lines <= 0 || d->read_lines_dram <= 0)
+        return 0.0;
+    double reads = d->read_lines_dram / launches;
+    double lines = (d->read_lines_dram + d->write_lines_dram + d->write_through_lines + d->posted_write_lines) / launches;
+    return max2(lines * reads / (reads + 1.0) * line_cycles - busy, 0.0);
+}
+
 /* The share of a round of bursts on its most loaded of `banks` L2 banks (the profile's rounds,
  * burst_rounds.h; an even spread beyond the bank counts it records). */
 static double burst_bank_share(const model_kernel_profile *k, double banks)
@@ -1514,7 +1530,8 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
                    (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
-    double backlog = write_through_backlog(d, p, launches, kernel_busy, dram_cycles);
+    double backlog = max2(write_through_backlog(d, p, launches, kernel_busy, dram_cycles),
+                          posted_write_wait(d, launches, kernel_busy, dram_cycles));
     double kernel_end_wait = drain + backlog +
                              store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
                              dma_writeback_tail(&dma, p, where.busiest_ctas, resident) + final_write_wait;
@@ -1598,7 +1615,7 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     out->noc_bytes_to_cus += k->dma_lines * line_message + k->dma_writeback_lines * MEMORY_MESSAGE_HEADER_BYTES;
     out->noc_bytes_from_cus += k->dma_lines * MEMORY_MESSAGE_HEADER_BYTES + k->dma_writeback_lines * line_message;
     out->dram_read_bytes += (d->read_lines_dram + dma->reads.dram) * p->line_bytes;
-    out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines) * p->line_bytes;
+    out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines + d->posted_write_lines) * p->line_bytes;
 }
 
 /* Adds the group's prediction to `out`; returns the GPU cycles the busiest CU takes per warp

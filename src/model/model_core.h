@@ -25,6 +25,10 @@ typedef struct model_demand {
     double write_through_lines; /* writes and atomics a write-through L2 sends on to DRAM as it takes
                                  * them (model_point.l2_write_through): they hold no warp, but the
                                  * kernel-end release waits for DRAM's queues to take the last */
+    double posted_write_lines;  /* DRAM writes the L2 takes without waiting for room in the channels'
+                                 * queues (denovo's registrations and owned write-backs under a
+                                 * write-through L2): they hold no warp and no release, but a DRAM
+                                 * read queues behind those posted before it */
     double atomic_lines;        /* of the reads beyond the L1, atomics performed at the L2 (they carry operands) */
     double hot_load_lines;      /* of the loads beyond the L1, those of the group's most-loaded line (all at one bank) */
     double hot_line_hold_cycles;   /* cycles the directory holds the group's most atomically-used line for

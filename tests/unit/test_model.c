@@ -1538,6 +1538,37 @@ static void denovo_registrations_do_not_wait_for_dram(void **state)
     sc_config_free(config);
 }
 
+/* stencil on qr-apu at 7 CUs, an 8 KiB L1 and a 128 KiB L2 (its two grids fill the L2, so every
+ * launch reads from DRAM) under denovo: each registration's words and each owned line an L1
+ * replaces go on to DRAM through the write-through L2 without waiting (posted writes), and the
+ * channels take a launch's DRAM reads behind the writes posted before them (the detailed run:
+ * 16,038 DRAM writes for 8,192 registrations; 61,227 cycles, 29,008 at 4 times the DRAM clock).
+ * So the DRAM writes are more than the registrations, and with DRAM 8 times slower each launch
+ * lasts at least until the channels have taken the DRAM lines ahead of its last read. */
+static void denovo_reads_queue_behind_posted_writes(void **state)
+{
+    (void)state;
+    const char *sets[] = {"gpu.cu_count=7", "l1.size=8KiB", "l2.size=128KiB"};
+    sc_config *config;
+    model_profile *profile = profile_set("qr-apu", "stencil", "small", sets, 3, &config);
+    model_point point;
+    model_param_spec spec;
+    point_with_slow_dram(config, "denovo", &point, &spec);
+    assert_int_equal(profile->kernel_count, 1);
+    const model_kernel_profile *group = &profile->kernels[0];
+    model_prediction slow;
+    model_mechanism_find("denovo")->evaluate(profile, &point, &spec.initial, &slow);
+    double registered = group->lines[MODEL_STORE] + group->lines[MODEL_STORE_STRONG];
+    assert_true(slow.dram_write_bytes > 1.5 * registered * point.line_bytes);
+    double reads = slow.dram_read_bytes / point.line_bytes / group->launches;
+    double lines = (slow.dram_read_bytes + slow.dram_write_bytes) / point.line_bytes;
+    double line_cycles = point.dram_line_cycles / (point.dram_channels * spec.initial.value[MODEL_DRAM_EFFICIENCY]);
+    assert_true(reads >= 1);
+    assert_true(slow.cycles >= lines * reads / (reads + 1) * line_cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* histogram on qr-apu under `mechanism` with DRAM 8 times slower: the cycles its hot line's atomics
  * beyond their channel's queues take at one channel's line time (`floor`), and the predictions
  * with the preset's write-through L2 (`through`), with a write-back one (`back`) and with the
@@ -1888,6 +1919,7 @@ int main(void)
         cmocka_unit_test(write_through_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(qr_hot_atomics_wait_for_one_channel),
         cmocka_unit_test(denovo_registrations_do_not_wait_for_dram),
+        cmocka_unit_test(denovo_reads_queue_behind_posted_writes),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),

@@ -16,7 +16,14 @@
  *               waits for that only with a write or an atomic: l2_bank.c,
  *               write_through_waits_for_memory): only
  *               the atomics are the written-through lines the kernel-end release waits behind
- *               (model_core.c, write_through_backlog); the registrations are DRAM traffic alone.
+ *               (model_core.c, write_through_backlog); the registrations are posted writes, which
+ *               the launch's DRAM reads queue behind (model_core.c, posted_write_wait), and so are
+ *               the owned lines an L1 replaces, which go back to the bank with their words
+ *               (denovo_protocol.c, send_writeback; denovo_l2.c, writeback_arrived) and on to DRAM
+ *               as the bank merges them: per CU and launch, of the W lines it stores to (the cold
+ *               stores of its written-line stack, l1_writes) and the F it fills for loads, an LRU
+ *               L1 of C lines taken as a stream keeps W C / (W + F) of the written ones, so
+ *               max(0, W - W C / (W + F)) go back (replaced_owned_lines).
  * Timing, stalls and traffic follow from the shared network (model_core.c). */
 #include <math.h>
 
@@ -32,6 +39,17 @@ static double registered_lines(const model_kernel_profile *k)
     return k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG];
 }
 
+/* The owned lines the L1s replace over the group's launches (the write-backs above), of the
+ * `load_fills` lines the L1s fill for loads. */
+static double replaced_owned_lines(const model_kernel_profile *k, const model_point *p, double load_fills)
+{
+    double cu_launches = fmin(p->cu_count, k->ctas) * k->launches;
+    if (cu_launches <= 0 || k->l1_writes.cold <= 0)
+        return 0.0;
+    double written = k->l1_writes.cold / cu_launches, filled = load_fills / cu_launches;
+    return cu_launches * fmax(written - written * p->l1_lines / (written + filled), 0.0);
+}
+
 static void serve_denovo(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
     double hits = fmax(model_l1_hits(&k->l1_summary, p) - model_l1_hits(&k->l1_crossing_summary, p), 0.0);
@@ -41,17 +59,16 @@ static void serve_denovo(const model_kernel_profile *k, const model_point *p, mo
     out->read_lines_forwarded = fmin(k->remote_read_after_write, out->read_lines_l2);
     out->forward_latency = p->protocol_terms[DENOVO_TERM_FORWARD_LATENCY];
     out->buffered_write_lines = k->lines[MODEL_STORE];
-    if (p->l2_write_through > 0)
+    if (p->l2_write_through > 0) {
         out->write_through_lines = out->atomic_lines;   /* registrations do not wait for DRAM */
+        out->posted_write_lines = registered_lines(k) + replaced_owned_lines(k, p, k->lines[MODEL_LOAD] - hits);
+    }
 }
 
 static void evaluate_denovo(const model_profile *profile, const model_point *point, const model_params *params,
                             model_prediction *out)
 {
     model_core_evaluate(profile, point, params, serve_denovo, out);
-    if (point->l2_write_through > 0)
-        for (int g = 0; g < profile->kernel_count; g++)
-            out->dram_write_bytes += registered_lines(&profile->kernels[g]) * point->line_bytes;
 }
 
 /* The forward's extra hop: the owner's L1 lookup and the NoC trip from the owner to the requester. */
