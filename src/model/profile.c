@@ -26,8 +26,9 @@
  * (kernel_end_lease_ages), 16 the configured L1's set-associative hits (set_lru.h: keyed by
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
  * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses on tags kept across
- * acquires that drop the CU's own stores' lines (l1_loads_kept). */
-#define PROFILE_FORMAT 19
+ * acquires that drop the CU's own stores' lines (l1_loads_kept), 20 the ages of the copies those
+ * tags hit since their fill (l1_hit_ages, l1_hit_previous_ages). */
+#define PROFILE_FORMAT 20
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -106,6 +107,8 @@ static const struct {
     HISTOGRAM(order_final_writes, order_final_write_summary),
     HISTOGRAM(own_line_loads, own_line_summary),
     HISTOGRAM(l1_hit_gaps, l1_hit_gap_summary),
+    HISTOGRAM(l1_hit_ages, l1_hit_age_summary),
+    HISTOGRAM(l1_hit_previous_ages, l1_hit_previous_age_summary),
     HISTOGRAM(write_lease_gaps, write_lease_gap_summary),
     HISTOGRAM(kernel_end_lease_ages, kernel_end_lease_age_summary),
     HISTOGRAM(dma_reads, dma_read_summary),

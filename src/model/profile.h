@@ -165,6 +165,12 @@ typedef struct model_kernel_profile {
      * across launches too): a lease protocol's copy lapses by time
      * (protocols/common/lease_model.h). */
     reuse_histogram l1_hit_gaps;
+    /* For the same reuses, the warp instructions its CU issued since the load that last missed
+     * the kept tags (the fill that took the copy's lease), at the reuse (l1_hit_ages) and at the
+     * CU's previous load of the line (l1_hit_previous_ages: the age less the gap): the lease
+     * starts at the fill, so a reuse lapses where the copy's age crosses a lease
+     * (protocols/common/lease_model.h). */
+    reuse_histogram l1_hit_ages, l1_hit_previous_ages;
     /* For each store or atomic line request of a line loaded before, the GPU's time since the
      * line's latest load (of any CU, weak or strong), in warp instructions of the busiest CU (each
      * launch counted at its busiest CU's): a TC-Strong store waits at the L2 for the lease a read
@@ -201,6 +207,7 @@ typedef struct model_kernel_profile {
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
     reuse_summary order_reads_summary, order_writes_summary, order_final_write_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
+    reuse_summary l1_hit_age_summary, l1_hit_previous_age_summary;
     reuse_summary kernel_end_lease_age_summary;
     reuse_summary dma_read_summary, dma_cpu_owned_summary, dma_fetched_summary, dma_written_summary,
         dma_cpu_recency_summary;

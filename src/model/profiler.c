@@ -465,8 +465,9 @@ static void line_ready(profiler *p, uint64_t ready_at)
  * access to the line: an acquire or an atomic of the CU (crossing), a host write of any line
  * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); the
  * reuse on the L1's tags kept across acquires (l1_kept_tags: l1_loads_kept) and, where those hit
- * it, the CU's warp instructions since that access (l1_hit_gaps). The configured L1 (l1_tags: its size, associativity and modulo placement, each
- * miss's line installed when its fill returns) hits a reuse, merges it with the line's miss in
+ * it, the CU's warp instructions since that access (l1_hit_gaps) and since the load that last
+ * missed those tags, at this load and at that access (l1_hit_ages, l1_hit_previous_ages). The
+ * configured L1 (l1_tags: its size, associativity and modulo placement, each miss's line installed when its fill returns) hits a reuse, merges it with the line's miss in
  * flight (a hit for the histograms) or misses it; a reuse it does not cross counts at its stack
  * distance, except that one the L1 hits beyond its lines counts just below them and one it misses
  * within them (a conflict) at them, so that the histograms give the set-associative L1's hits at
@@ -500,15 +501,20 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     line_ready(p, fill_at);
     uint64_t kept_merge_at = 0;
     bool kept_hit = fill_tags_load(&p->l1_kept_tags[cu], line, 0, p->request_clock, &kept_merge_at) != FILL_TAGS_MISS;
-    if (!kept_hit)
+    if (!kept_hit) {
         fill_tags_miss(&p->l1_kept_tags[cu], line, 0, seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES);
+        slot->data.kept_filled_issued = p->cu_issued[cu];
+    }
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
     }
     reuse_add(&group->l1_loads_kept, at_configured_l1(l1.distance, kept_hit, p->l1_lines), 1);
-    if (kept_hit)
+    if (kept_hit) {
         reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
+        reuse_add(&group->l1_hit_ages, p->cu_issued[cu] - slot->data.kept_filled_issued, 1);
+        reuse_add(&group->l1_hit_previous_ages, previous_issued - slot->data.kept_filled_issued, 1);
+    }
     if (!l1.crossed)
         l1.distance = at_configured_l1(l1.distance, hit, p->l1_lines);
     reuse_add(&group->l1_loads, l1.distance, 1);

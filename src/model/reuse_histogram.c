@@ -137,6 +137,29 @@ double reuse_lapsed_share(const reuse_summary *gaps, double lifetime, double per
     return 1.0 - kept / gaps->total;
 }
 
+/* The integral of floor(t) over [0, y], y >= 0: k (k - 1) / 2 + k (y - k) with k = floor(y). */
+static double floor_integral(double y)
+{
+    double k = floor(y);
+    return 0.5 * k * (k - 1.0) + k * (y - k);
+}
+
+double reuse_floor_sum(const reuse_summary *summary, double period)
+{
+    if (period <= 0)
+        return 0.0;
+    double sum = 0.0;
+    for (int i = 0; i < summary->size; i++) {
+        const reuse_span *span = &summary->spans[i];
+        if (span->upper - span->lower <= 1.0)
+            sum += span->count * floor(span->lower / period);
+        else
+            sum += span->count * period * (floor_integral(span->upper / period) - floor_integral(span->lower / period)) /
+                   (span->upper - span->lower);
+    }
+    return sum;
+}
+
 double reuse_lru_fall_accesses(const reuse_summary *summary, double lines)
 {
     double accesses = 0.0, depth = 0.0;

@@ -97,6 +97,11 @@ double reuse_shortfall(const reuse_summary *summary, double budget, double per_d
  * per_distance is not positive. */
 double reuse_lapsed_share(const reuse_summary *gaps, double lifetime, double per_distance);
 
+/* The summed floor(d / period) over the summarized finite distances d: the multiples of `period`
+ * each distance reaches, an exact bucket's distances at their value and a wider bucket's spread
+ * evenly over [lower, upper) (cold entries count nothing). 0 where period is not positive. */
+double reuse_floor_sum(const reuse_summary *summary, double period);
+
 /* The accesses an LRU cache of `lines` lines takes to push out a line nobody touches again, from
  * the top of its stack: at depth k an access moves it down when its own distance is k or more
  * (misses(k) of the summary's total accesses), so the line waits total / misses(k) accesses at

@@ -31,6 +31,7 @@ typedef struct stack_line_data {
      * any kind, and read while the CPU did not own it (a fetch into the L3) (GPU stack). */
     uint64_t seen_at, host_written_at, read_at, stored_at, gpu_written_at, fetched_at;
     uint64_t cu_issued_at;    /* per-CU L1 stacks: the CU's warp instructions so far at its latest load */
+    uint64_t kept_filled_issued;   /* per-CU L1 stacks: the same at the load that last missed the kept tags */
     uint64_t loaded_at_plus_one;   /* GPU stack: 1 + the GPU's time (profiler.c's gpu_time) at its latest load, 0 none */
     /* GPU stack: 0 while the L2 holds the line clean, else 1 + the largest distance of its
      * accesses since its latest write (its dirty span); the group of its latest access. */

@@ -792,8 +792,9 @@ static void mesi_write_through_invalidates_sharers(void **state)
     sc_config_free(config);
 }
 
-/* The shortfall of a latency beyond each gap's instructions, against the sum gap by gap: exact
- * gaps (below REUSE_EXACT) at their value, wider buckets spread evenly, cold entries nothing. */
+/* The shortfall of a latency beyond each gap's instructions, and the multiples of a period each
+ * gap reaches (reuse_floor_sum), against the sums gap by gap: exact gaps (below REUSE_EXACT) at
+ * their value, wider buckets spread evenly, cold entries nothing. */
 static void shortfall_sums_each_gap(void **state)
 {
     reuse_histogram gaps = {0};
@@ -818,6 +819,12 @@ static void shortfall_sums_each_gap(void **state)
     assert_float_equal(reuse_shortfall(&summary, 17, 1, &count, &distances), 2 * 0.5, 1e-12);
     assert_float_equal(count, 2, 1e-12);
     assert_float_equal(distances, 2 * 16.5, 1e-12);
+    /* The multiples of a period the distances reach: [16, 18) spread evenly reaches 1 multiple of
+     * 17 on [17, 18), half of it; exact gaps 0, 2, 5 reach 0, 1, 2 multiples of 2. */
+    assert_float_equal(reuse_floor_sum(&summary, 17), 4 * 0.5, 1e-12);
+    reuse_summarize(&gaps, &summary);
+    assert_float_equal(reuse_floor_sum(&summary, 2), 3 * 0 + 2 * 1 + 1 * 2, 1e-12);
+    assert_float_equal(reuse_floor_sum(&summary, 0), 0, 0);
 }
 
 /* The shortfall as a walk over every bucket, each non-empty one's share below reach added in
@@ -1162,11 +1169,25 @@ static void leases_lapse_and_hold_writes(void **state)
     model_kernel_profile kernel;
     memset(&kernel, 0, sizeof kernel);
     model_point point = lease_point();
-    reuse_add(&kernel.l1_hit_gaps, 4, 10);      /* 400 of 2048 cycles at 100 cycles an instruction */
-    reuse_add(&kernel.l1_hit_gaps, 1000, 5);    /* beyond the lease: lapsed for certain */
+    /* At 512 cycles an instruction a lease of 2048 cycles lasts 4 instructions from the fill: a
+     * reuse lapses where the copy's age crosses 4 (8, ...) since its previous load. */
+    const uint64_t reuses[3][4] = {
+        /* gap, age, previous age, count */
+        {2, 3, 1, 10},   /* within the fill's lease: none lapses (uniform age: half of them) */
+        {2, 5, 3, 6},    /* the age crosses the lease: every one lapses (uniform age: half) */
+        {4, 4, 0, 4},    /* a gap of a lease: lapsed for certain */
+    };
+    for (int r = 0; r < 3; r++) {
+        reuse_add(&kernel.l1_hit_gaps, reuses[r][0], (double)reuses[r][3]);
+        reuse_add(&kernel.l1_hit_ages, reuses[r][1], (double)reuses[r][3]);
+        reuse_add(&kernel.l1_hit_previous_ages, reuses[r][2], (double)reuses[r][3]);
+    }
     reuse_summarize(&kernel.l1_hit_gaps, &kernel.l1_hit_gap_summary);
-    assert_float_equal(lease_lapsed_share(&kernel, &point, 100.0), (10 * 400.0 / 2048 + 5) / 15, 1e-12);
+    reuse_summarize(&kernel.l1_hit_ages, &kernel.l1_hit_age_summary);
+    reuse_summarize(&kernel.l1_hit_previous_ages, &kernel.l1_hit_previous_age_summary);
+    assert_float_equal(lease_lapsed_share(&kernel, &point, 512.0), (6 + 4) / 20.0, 1e-12);
     assert_float_equal(lease_lapsed_share(&kernel, &point, 0.0), 0.0, 0.0);
+    memset(&kernel, 0, sizeof kernel);
     kernel.lines[MODEL_STORE] = 4;
     reuse_add(&kernel.write_lease_gaps, 4, 1);      /* waits 2048 - 400 cycles */
     reuse_add(&kernel.write_lease_gaps, 1000, 2);   /* the lease is over */

@@ -1,6 +1,7 @@
 /* lease_model.c — the lease protocols' serving split (lease_model.h). */
 #include "protocols/common/lease_model.h"
 
+#include <math.h>
 #include <string.h>
 
 int lease_load_point(const sc_config *config, model_point *point, sc_error *error)
@@ -14,7 +15,18 @@ int lease_load_point(const sc_config *config, model_point *point, sc_error *erro
 
 double lease_lapsed_share(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles)
 {
-    return reuse_lapsed_share(&k->l1_hit_gap_summary, p->protocol_terms[LEASE_TERM_CYCLES], cu_instruction_cycles);
+    double lease = p->protocol_terms[LEASE_TERM_CYCLES], reuses = k->l1_hit_gap_summary.total;
+    if (cu_instruction_cycles <= 0 || lease <= 0 || reuses <= 0)
+        return 0.0;
+    double period = lease / cu_instruction_cycles;   /* a lease, in the CU's warp instructions */
+    double crossings = reuse_floor_sum(&k->l1_hit_age_summary, period) -
+                       reuse_floor_sum(&k->l1_hit_previous_age_summary, period);
+    double short_count, short_gaps;
+    reuse_shortfall(&k->l1_hit_gap_summary, lease, cu_instruction_cycles, &short_count, &short_gaps);
+    const reuse_span *all = &k->l1_hit_gap_summary.spans[k->l1_hit_gap_summary.size];
+    double long_count = all->count_before - short_count, long_gaps = all->distances_before - short_gaps;
+    double lapses = crossings - (long_gaps / period - long_count);
+    return fmin(fmax(lapses / reuses, 0.0), 1.0);
 }
 
 /* The summed shortfall max(0, L - t c) over the summarized times t, per `per` (0 where nothing

@@ -15,13 +15,18 @@ int lease_load_point(const sc_config *config, model_point *point, sc_error *erro
 /* Of the L1 reuses an L1 of the point's size keeps, the share whose copy's lease has lapsed by
  * then, when the busiest CU takes `cu_instruction_cycles` GPU cycles per warp instruction of its
  * own (0: none lapse). A copy lapses L = tc.lease_cycles after the L2 granted it (lease.h), and
- * a hit does not renew it: a reuse that comes g instructions (the profile's l1_hit_gaps, g c
- * cycles) after the CU's previous load of the line finds it lapsed for certain when g c >= L
- * (the lease began no later than that load), and otherwise when a lease's end falls between
- * the two loads, which for a lease that began at a uniformly random time before the previous
- * load happens with probability g c / L: min(1, g c / L) per reuse, summed over the gaps as
- * (count - shortfall(L, c) / L) (reuse_lapsed_share). A lapsed reuse misses (the L1 drops the copy
- * and fetches the line again with a new lease, LeaseExpired). */
+ * a hit does not renew it: the lease begins at the fill that brought the copy, and a lapsed
+ * reuse misses and fetches the line again with a new lease (LeaseExpired). So the reuses of a
+ * copy lapse where its age crosses a lease: a reuse a instructions after the fill (the profile's
+ * l1_hit_ages; a - g at the CU's previous load of the line, l1_hit_previous_ages) lapses when a
+ * multiple of T = L / c lies in (a - g, a], counting leases from the fill, which is exact while
+ * the reuses after a lapse follow it closely (spmv's chains of reuses of x: session 28,
+ * docs/calibration.md). Summed over the reuses, floor(a / T) - floor((a - g) / T) is that count
+ * for a gap g < T; a gap of a lease or more lapses once for certain (l1_hit_gaps), where the
+ * floors count g / T on average: sum floor(a / T) - sum floor((a - g) / T) - sum over g >= T of
+ * (g / T - 1), over the reuses (reuse_floor_sum). The lease taken at the load that missed, not
+ * at the L2's grant a request's trip later, makes ages a little longer than the detailed
+ * L1's. */
 double lease_lapsed_share(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 
 /* The GPU cycles a write (store or atomic line request) waits on average at the L2 until the
