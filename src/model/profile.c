@@ -26,8 +26,10 @@
  * (kernel_end_lease_ages), 16 the configured L1's set-associative hits (set_lru.h: keyed by
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
  * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses on tags kept across
- * acquires that drop the CU's own stores' lines (l1_loads_kept). */
-#define PROFILE_FORMAT 19
+ * acquires that drop the CU's own stores' lines (l1_loads_kept), 20 the spread of the CUs' lines in
+ * flight over the L2 and L3 banks (inflight_banks.h: inflight_pairs; keyed by l2.banks and
+ * l3.banks). */
+#define PROFILE_FORMAT 20
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -36,9 +38,9 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     static const char *const keys[] = {"gpu.cu_count", "gpu.warp_size", "gpu.max_ctas_per_cu", "gpu.max_warps_per_cu",
                                        "gpu.registers_per_cu", "gpu.shared_memory_per_cu", "l1.line_size",
                                        "gpu.schedulers_per_cu", "gpu.issue_width", "l1.banks",
-                                       "gpu.shared_memory_banks", "local_memory.bank_bytes"};
+                                       "gpu.shared_memory_banks", "local_memory.bank_bytes", "l2.banks", "l3.banks"};
     static const char *const names[] = {"cu", "warp", "ctas", "warps", "registers", "shared", "line", "schedulers",
-                                        "issue", "banks", "spbanks", "spword"};
+                                        "issue", "banks", "spbanks", "spword", "l2banks", "l3banks"};
     int used = 0;
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
@@ -74,6 +76,7 @@ static const struct {
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads),
+    FIELD(inflight_pairs), FIELD(inflight_pairs_same_l2_bank), FIELD(inflight_pairs_same_l3_bank),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
