@@ -349,7 +349,6 @@ static model_access access_of(const exec_memory_request *request)
     }
 }
 
-/* Sharing and contention bookkeeping of one line request in the GPU-wide stack's entry. */
 /* One more request of a kind on a line in this launch: `on_line` of that line, `all` of every
  * line, and `hottest` the most on any one line. */
 static void count_hot(uint32_t *on_line, double *all, double *hottest)
@@ -360,7 +359,10 @@ static void count_hot(uint32_t *on_line, double *all, double *hottest)
         *hottest = *on_line;
 }
 
-static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access)
+/* Sharing and contention bookkeeping of one line request in the GPU-wide stack's entry; true for
+ * a read of a line another CU wrote last, the CU's first since that write (remote_read_after_write:
+ * an ownership protocol's GetM of that write invalidated the CU's copy). */
+static bool note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access)
 {
     model_kernel_profile *group = p->group;
     if (data->launch != p->launch_stamp) {
@@ -377,6 +379,7 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         group->shared_lines++;     /* a second CU joins */
     data->cu_mask |= bit;
     bool writes = access == MODEL_STORE || access == MODEL_STORE_STRONG || access == MODEL_ATOMIC;
+    bool remote_written = false;
     if (writes) {
         /* The CUs other than the writer that loaded the line since its previous write: the
          * sharers a directory invalidates before a write-through store or atomic is performed. */
@@ -387,13 +390,16 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         data->written = true;
         data->last_writer = (int32_t)cu;
     } else {
-        if (data->last_writer >= 0 && (unsigned)data->last_writer != cu && !(data->readers_since_write & bit))
+        remote_written = data->last_writer >= 0 && (unsigned)data->last_writer != cu &&
+                         !(data->readers_since_write & bit);
+        if (remote_written)
             group->remote_read_after_write++;
         data->readers_since_write |= bit;
         count_hot(&data->loads, &p->load_lines, &p->hottest_loads);
     }
     if (access == MODEL_ATOMIC)
         count_hot(&data->atomics, &p->atomic_lines, &p->hottest_atomics);
+    return remote_written;
 }
 
 static void add_access(reuse_histogram *histogram, uint64_t distance)
@@ -482,7 +488,8 @@ static uint64_t at_configured_l1(uint64_t distance, bool hit, uint64_t lines)
     return distance > lines ? distance : lines;
 }
 
-static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
+static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at,
+                           bool remote_written)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
@@ -520,6 +527,8 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         reuse_add(&group->l1_loads_host_flushed, l1.distance, 1);
     else if (stored_at > previous)
         reuse_add(&group->l1_loads_rewritten, l1.distance, 1);
+    if (remote_written)
+        reuse_add(&group->l1_loads_remote_written, l1.distance, 1);
 }
 
 /* The L2's write-backs. The L2 (write-back, allocating on writes) keeps a written line dirty
@@ -605,7 +614,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     stack_line_data *data = at.data;
     uint64_t distance = at.distance, host_written_at = at.host_written_at;
     bool host_dropped = at.host_dropped;
-    note_sharing(p, data, cu, access);
+    bool remote_written = note_sharing(p, data, cu, access);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
@@ -634,7 +643,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         fill_tags_invalidate(&p->l1_kept_tags[cu], line);
     }
     if (access == MODEL_LOAD)
-        record_l1_load(p, cu, line, host_written_at, data->stored_at);
+        record_l1_load(p, cu, line, host_written_at, data->stored_at, remote_written);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
         line_ready(p, take_mshr(p, cu));
     if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)
