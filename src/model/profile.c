@@ -27,8 +27,10 @@
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
  * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses on tags kept across
  * acquires that drop the CU's own stores' lines (l1_loads_kept), 20 the L1 reuses of lines another
- * CU wrote last since the CU's previous access (l1_loads_remote_written). */
-#define PROFILE_FORMAT 20
+ * CU wrote last since the CU's previous access (l1_loads_remote_written), 21 a line's latest load
+ * kept across launches: the ages at the kernel end of leases an earlier launch took
+ * (kernel_end_earlier_lease_ages). */
+#define PROFILE_FORMAT 21
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -110,6 +112,7 @@ static const struct {
     HISTOGRAM(l1_hit_gaps, l1_hit_gap_summary),
     HISTOGRAM(write_lease_gaps, write_lease_gap_summary),
     HISTOGRAM(kernel_end_lease_ages, kernel_end_lease_age_summary),
+    HISTOGRAM(kernel_end_earlier_lease_ages, kernel_end_earlier_lease_age_summary),
     HISTOGRAM(dma_reads, dma_read_summary),
     HISTOGRAM(dma_reads_cpu_owned, dma_cpu_owned_summary),
     HISTOGRAM(dma_reads_fetched, dma_fetched_summary),

@@ -169,16 +169,20 @@ typedef struct model_kernel_profile {
      * across launches too): a lease protocol's copy lapses by time
      * (protocols/common/lease_model.h). */
     reuse_histogram l1_hit_gaps;
-    /* For each store or atomic line request of a line loaded before, the GPU's time since the
-     * line's latest load (of any CU, weak or strong), in warp instructions of the busiest CU (each
-     * launch counted at its busiest CU's): a TC-Strong store waits at the L2 for the lease a read
-     * took (protocols/common/lease_model.h). */
+    /* For each store or atomic line request of a line loaded before in its launch, the GPU's time
+     * since the line's latest load (of any CU, weak or strong), in warp instructions of the
+     * busiest CU (each launch counted at its busiest CU's): a TC-Strong store waits at the L2 for
+     * the lease a read took (protocols/common/lease_model.h). */
     reuse_histogram write_lease_gaps;
-    /* For each launch that stores or atomically writes a line loaded before, the GPU's time (as
-     * write_lease_gaps counts it) from the latest such load, over the launch's writes, to the
-     * launch's end: TC-Weak's kernel end waits for its writes' global write completion time, the
-     * line's lease (protocols/common/lease_model.h). */
+    /* For each launch that stores or atomically writes a line loaded before in the launch, the
+     * GPU's time (as write_lease_gaps counts it) from the latest such load, over the launch's
+     * writes, to the launch's end: TC-Weak's kernel end waits for its writes' global write
+     * completion time, the line's lease (protocols/common/lease_model.h). */
     reuse_histogram kernel_end_lease_ages;
+    /* The same age for each launch whose written lines were loaded in earlier launches only (the
+     * lease a read of the launch before took: stencil reads in one launch the grid the next one
+     * writes), whose kernel end waits for it under both lease protocols. */
+    reuse_histogram kernel_end_earlier_lease_ages;
     /* The banked scratchpad (timing/scratchpad.h, docs/local-memory.md): over the shared accesses,
      * each one's conflict degree less 1 at gpu.shared_memory_banks banks of local_memory.bank_bytes
      * (the cycles a banked scratchpad adds to the load/store unit and to the access's latency). */
@@ -206,7 +210,7 @@ typedef struct model_kernel_profile {
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
     reuse_summary order_reads_summary, order_writes_summary, order_final_write_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
-    reuse_summary kernel_end_lease_age_summary;
+    reuse_summary kernel_end_lease_age_summary, kernel_end_earlier_lease_age_summary;
     reuse_summary dma_read_summary, dma_cpu_owned_summary, dma_fetched_summary, dma_written_summary,
         dma_cpu_recency_summary;
 } model_kernel_profile;

@@ -135,9 +135,10 @@ struct profiler {
     /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
      * counted at its busiest CU's instructions, and this launch's busiest CU so far. */
     uint64_t earlier_launches_time, launch_busiest;
-    /* 1 + the GPU's time at the latest load of a line that the launch then wrote (0: none): the
-     * line's lease, TC-Weak's kernel end waits for it (kernel_end_lease_ages). */
-    uint64_t launch_written_lease_plus_one;
+    /* 1 + the GPU's time at the latest load of a line that the launch then wrote (0: none), in
+     * the launch and in earlier launches: the line's lease, the kernel end waits for it
+     * (kernel_end_lease_ages, kernel_end_earlier_lease_ages). */
+    uint64_t launch_written_lease_plus_one, earlier_written_lease_plus_one;
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
@@ -289,7 +290,9 @@ static void launch_end(void *context, const exec_kernel *kernel)
     profiler *p = context;
     if (p->launch_written_lease_plus_one > 0)
         reuse_add(&p->group->kernel_end_lease_ages, gpu_time(p) + 1 - p->launch_written_lease_plus_one, 1);
-    p->launch_written_lease_plus_one = 0;
+    else if (p->earlier_written_lease_plus_one > 0)
+        reuse_add(&p->group->kernel_end_earlier_lease_ages, gpu_time(p) + 1 - p->earlier_written_lease_plus_one, 1);
+    p->launch_written_lease_plus_one = p->earlier_written_lease_plus_one = 0;
     double busiest = 0;
     for (unsigned c = 0; c < p->cu_count; c++)
         busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
@@ -371,6 +374,7 @@ static bool note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
                                   .readers_since_write = kept.readers_since_write,
                                   .seen_at = kept.seen_at, .read_at = kept.read_at, .stored_at = kept.stored_at,
                                   .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at,
+                                  .loaded_at_plus_one = kept.loaded_at_plus_one,
                                   .dirty_span_plus_one = kept.dirty_span_plus_one};
         group->footprint_lines++;
     }
@@ -626,10 +630,12 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     }
     if (store || access == MODEL_ATOMIC) {
         data->gpu_written_at = ++p->memory_clock;
-        if (data->loaded_at_plus_one > 0) {
+        if (data->loads > 0) {   /* loaded in this launch (note_sharing counts the launch's loads) */
             reuse_add(&group->write_lease_gaps, gpu_time(p) + 1 - data->loaded_at_plus_one, 1);
             if (data->loaded_at_plus_one > p->launch_written_lease_plus_one)
                 p->launch_written_lease_plus_one = data->loaded_at_plus_one;
+        } else if (data->loaded_at_plus_one > p->earlier_written_lease_plus_one) {
+            p->earlier_written_lease_plus_one = data->loaded_at_plus_one;
         }
     }
     if (store) {
