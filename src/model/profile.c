@@ -27,10 +27,10 @@
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
  * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses on tags kept across
  * acquires that drop the CU's own stores' lines (l1_loads_kept), 20 the L1 reuses of lines another
- * CU wrote last since the CU's previous access (l1_loads_remote_written), 21 a line's latest load
- * kept across launches: the ages at the kernel end of leases an earlier launch took
- * (kernel_end_earlier_lease_ages). */
-#define PROFILE_FORMAT 21
+ * CU wrote last since the CU's previous access, 21 a line's latest load kept across launches: the
+ * ages at the kernel end of leases an earlier launch took (kernel_end_earlier_lease_ages), 22 the
+ * loads on an ownership protocol's L1 tags (l1_loads_owned, in place of format 20's class). */
+#define PROFILE_FORMAT 22
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -100,7 +100,7 @@ static const struct {
     HISTOGRAM(l1_loads_host_written, l1_host_written_summary),
     HISTOGRAM(l1_loads_rewritten, l1_rewritten_summary),
     HISTOGRAM(l1_loads_kept, l1_kept_summary),
-    HISTOGRAM(l1_loads_remote_written, l1_remote_written_summary),
+    HISTOGRAM(l1_loads_owned, l1_owned_summary),
     HISTOGRAM(l2_reads_fetched_rewritten, fetched_rewritten_summary),
     HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
     HISTOGRAM(l2_dirty_reuses, dirty_reuse_summary),

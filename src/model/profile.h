@@ -25,15 +25,17 @@
  * detailed model flash-invalidates the L1s of a mechanism without a directory then), those
  * before a host write of their own line in `l1_loads_host_written` (every mechanism drops that
  * line), and the others before a store of any CU to the line in `l1_loads_rewritten` (QR's
- * invalidations, a load that finds dirty bytes in its wL1). Reuses whose line another CU wrote
- * last since this CU's previous access (the loads counted in remote_read_after_write that are
- * reuses) are recorded again in `l1_loads_remote_written` (an ownership protocol's GetM
- * invalidated the copy). `l1_loads_kept` holds every reuse
+ * invalidations, a load that finds dirty bytes in its wL1). `l1_loads_kept` holds every reuse
  * again, as the configured L1 (size, associativity, fills) would see it if it kept its lines
  * across acquires and dropped a line at its CU's own store or atomic (a write-no-allocate L1 that
  * self-invalidates by time: the lease protocols, whose acquires keep the L1): a reuse those tags
  * hit counts just below the L1's lines (or at its distance, if below), one they miss at them (or
- * at its distance, if beyond). The profile itself is mechanism-independent.
+ * at its distance, if beyond). `l1_loads_owned` holds every load (a cold one too) as the L1 of
+ * an ownership protocol would see it: tags kept across acquires into which a CU's store or atomic
+ * installs its line (the GetM's data) and from which another CU's store or atomic drops it (the
+ * directory invalidates the copies of the CUs that read the line since its previous write, and
+ * that write's CU's), counted as `l1_loads_kept` counts (a first load of a line its CU wrote is
+ * a hit). The profile itself is mechanism-independent.
  *
  * Memory side. Each read line request (load or atomic) is also classified by where an L2 miss
  * would be answered, from the order of its line's latest host write (a copy to the device or a
@@ -134,7 +136,7 @@ typedef struct model_kernel_profile {
     reuse_histogram l1_writes;
     reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
     reuse_histogram l1_loads_kept;                 /* l1_loads on tags kept across acquires: see above */
-    reuse_histogram l1_loads_remote_written;       /* of l1_loads: another CU wrote the line last, see above */
+    reuse_histogram l1_loads_owned;                /* every load on an ownership L1's tags: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
     reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
@@ -205,7 +207,7 @@ typedef struct model_kernel_profile {
     model_group_terms terms;
     reuse_summary l1_summary, l1_crossing_summary, l1_write_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary, l1_kept_summary;
-    reuse_summary l1_remote_written_summary;
+    reuse_summary l1_owned_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;

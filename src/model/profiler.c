@@ -115,6 +115,7 @@ struct profiler {
     stack_distance *l1_writes;     /* per CU: the lines it stores to (profile.h: l1_writes) */
     fill_tags *l1_tags;            /* per CU: the configured L1's tags (l1.size, l1.associativity) */
     fill_tags *l1_kept_tags;       /* per CU: the same kept across acquires (profile.h: l1_loads_kept) */
+    fill_tags *l1_owned_tags;      /* per CU: an ownership protocol's L1 (profile.h: l1_loads_owned) */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -190,6 +191,7 @@ profiler *profiler_create(const sc_config *config)
     p->l1_writes = calloc(p->cu_count, sizeof *p->l1_writes);
     p->l1_tags = calloc(p->cu_count, sizeof *p->l1_tags);
     p->l1_kept_tags = calloc(p->cu_count, sizeof *p->l1_kept_tags);
+    p->l1_owned_tags = calloc(p->cu_count, sizeof *p->l1_owned_tags);
     unsigned associativity = (unsigned)sc_config_int(config, "l1.associativity");
     for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_init(&p->l1[c]);
@@ -198,6 +200,8 @@ profiler *profiler_create(const sc_config *config)
             fill_tags_free(&p->l1_tags[c]);   /* out of memory: every load misses */
         if (fill_tags_init(&p->l1_kept_tags[c], p->l1_lines, associativity, p->mshrs) < 0)
             fill_tags_free(&p->l1_kept_tags[c]);
+        if (fill_tags_init(&p->l1_owned_tags[c], p->l1_lines, associativity, p->mshrs) < 0)
+            fill_tags_free(&p->l1_owned_tags[c]);
     }
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
@@ -274,6 +278,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
         p->epoch[c]++;     /* kernel start is an acquire */
         fill_tags_new_launch(&p->l1_tags[c]);
         fill_tags_settle(&p->l1_kept_tags[c], 0);   /* its misses return before the next launch's clock */
+        fill_tags_settle(&p->l1_owned_tags[c], 0);
         p->group->acquires += 1.0 / p->cu_count;
     }
 }
@@ -362,10 +367,25 @@ static void count_hot(uint32_t *on_line, double *all, double *hottest)
         *hottest = *on_line;
 }
 
-/* Sharing and contention bookkeeping of one line request in the GPU-wide stack's entry; true for
- * a read of a line another CU wrote last, the CU's first since that write (remote_read_after_write:
- * an ownership protocol's GetM of that write invalidated the CU's copy). */
-static bool note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access)
+/* An ownership protocol's write of `line` by CU `writer`: the directory invalidates the copies of
+ * the CUs that read the line since its previous write and of that write's CU (CUs counted mod 64,
+ * as the line's masks are), and the writer's GetM installs the line in its L1 (l1_owned_tags). */
+static void own_line(profiler *p, const stack_line_data *data, unsigned writer, uint64_t line)
+{
+    uint64_t holders = data->readers_since_write;
+    if (data->last_writer >= 0)
+        holders |= 1ull << (data->last_writer % 64);
+    holders &= ~(1ull << (writer % 64));
+    for (unsigned c = 0; holders && c < p->cu_count; c++)
+        if (holders & (1ull << (c % 64)))
+            fill_tags_invalidate(&p->l1_owned_tags[c], line);
+    uint64_t fill_at;
+    if (fill_tags_load(&p->l1_owned_tags[writer], line, 0, p->request_clock, &fill_at) == FILL_TAGS_MISS)
+        fill_tags_miss(&p->l1_owned_tags[writer], line, 0, p->request_clock + MISS_CYCLES);
+}
+
+/* Sharing and contention bookkeeping of one line request in the GPU-wide stack's entry. */
+static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access, uint64_t line)
 {
     model_kernel_profile *group = p->group;
     if (data->launch != p->launch_stamp) {
@@ -383,8 +403,8 @@ static bool note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         group->shared_lines++;     /* a second CU joins */
     data->cu_mask |= bit;
     bool writes = access == MODEL_STORE || access == MODEL_STORE_STRONG || access == MODEL_ATOMIC;
-    bool remote_written = false;
     if (writes) {
+        own_line(p, data, cu, line);
         /* The CUs other than the writer that loaded the line since its previous write: the
          * sharers a directory invalidates before a write-through store or atomic is performed. */
         group->write_invalidations += (double)__builtin_popcountll(data->readers_since_write & ~bit);
@@ -394,16 +414,13 @@ static bool note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
         data->written = true;
         data->last_writer = (int32_t)cu;
     } else {
-        remote_written = data->last_writer >= 0 && (unsigned)data->last_writer != cu &&
-                         !(data->readers_since_write & bit);
-        if (remote_written)
+        if (data->last_writer >= 0 && (unsigned)data->last_writer != cu && !(data->readers_since_write & bit))
             group->remote_read_after_write++;
         data->readers_since_write |= bit;
         count_hot(&data->loads, &p->load_lines, &p->hottest_loads);
     }
     if (access == MODEL_ATOMIC)
         count_hot(&data->atomics, &p->atomic_lines, &p->hottest_atomics);
-    return remote_written;
 }
 
 static void add_access(reuse_histogram *histogram, uint64_t distance)
@@ -492,8 +509,7 @@ static uint64_t at_configured_l1(uint64_t distance, bool hit, uint64_t lines)
     return distance > lines ? distance : lines;
 }
 
-static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at,
-                           bool remote_written)
+static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
@@ -513,6 +529,14 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     bool kept_hit = fill_tags_load(&p->l1_kept_tags[cu], line, 0, p->request_clock, &kept_merge_at) != FILL_TAGS_MISS;
     if (!kept_hit)
         fill_tags_miss(&p->l1_kept_tags[cu], line, 0, seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES);
+    uint64_t owned_merge_at = 0;
+    bool owned_hit = fill_tags_load(&p->l1_owned_tags[cu], line, 0, p->request_clock, &owned_merge_at) != FILL_TAGS_MISS;
+    if (!owned_hit)
+        fill_tags_miss(&p->l1_owned_tags[cu], line, 0, seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES);
+    if (owned_hit || l1.distance != STACK_DISTANCE_COLD)   /* a cold hit: the line its CU wrote */
+        reuse_add(&group->l1_loads_owned, at_configured_l1(l1.distance, owned_hit, p->l1_lines), 1);
+    else
+        group->l1_loads_owned.cold += 1;
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
@@ -531,8 +555,6 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         reuse_add(&group->l1_loads_host_flushed, l1.distance, 1);
     else if (stored_at > previous)
         reuse_add(&group->l1_loads_rewritten, l1.distance, 1);
-    if (remote_written)
-        reuse_add(&group->l1_loads_remote_written, l1.distance, 1);
 }
 
 /* The L2's write-backs. The L2 (write-back, allocating on writes) keeps a written line dirty
@@ -618,7 +640,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     stack_line_data *data = at.data;
     uint64_t distance = at.distance, host_written_at = at.host_written_at;
     bool host_dropped = at.host_dropped;
-    bool remote_written = note_sharing(p, data, cu, access);
+    note_sharing(p, data, cu, access, line);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
@@ -649,7 +671,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         fill_tags_invalidate(&p->l1_kept_tags[cu], line);
     }
     if (access == MODEL_LOAD)
-        record_l1_load(p, cu, line, host_written_at, data->stored_at, remote_written);
+        record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
         line_ready(p, take_mshr(p, cu));
     if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)
@@ -1069,6 +1091,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         stack_distance_release(&p->l1_writes[c]);
         fill_tags_free(&p->l1_tags[c]);
         fill_tags_free(&p->l1_kept_tags[c]);
+        fill_tags_free(&p->l1_owned_tags[c]);
     }
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
@@ -1079,6 +1102,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->l1_writes);
     free(p->l1_tags);
     free(p->l1_kept_tags);
+    free(p->l1_owned_tags);
     free(p->epoch);
     free(p->cu_instructions);
     free(p->round_robin_instructions);
