@@ -50,6 +50,11 @@ typedef struct model_demand {
                                  * acknowledge invalidations (a directory counts them) */
     double kernel_end_latency;  /* per launch: the kernel-end release's wait beyond its drain (the
                                  * last release's acknowledgement) */
+    /* Per launch of the group: of the launches whose kernel end waits for a lease an earlier
+     * launch's read took (lease_model.h: lease_earlier_left), that lease's time left L - e c at the
+     * launch's end, counting only the launches' busy time, and their share of the launches. The
+     * core takes off the time between the two launches (model_core.c: earlier_lease_wait). */
+    double earlier_lease_left, earlier_lease_launches;
     /* The core (model_core.c): an SC core issues a warp's global and shared accesses one at a
      * time behind its global access in flight, and waives releases and acquires (Z_order);
      * otherwise a warp's load of a line may wait for its own write to the line in flight,

@@ -27,8 +27,11 @@
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
  * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses on tags kept across
  * acquires that drop the CU's own stores' lines (l1_loads_kept), 20 the ages of the copies those
- * tags hit since their fill (l1_hit_ages, l1_hit_previous_ages). */
-#define PROFILE_FORMAT 20
+ * tags hit since their fill (l1_hit_ages, l1_hit_previous_ages), 21 a line's latest load kept
+ * across launches: the ages at the kernel end of leases an earlier launch took
+ * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
+ * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28). */
+#define PROFILE_FORMAT 23
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -98,6 +101,7 @@ static const struct {
     HISTOGRAM(l1_loads_host_written, l1_host_written_summary),
     HISTOGRAM(l1_loads_rewritten, l1_rewritten_summary),
     HISTOGRAM(l1_loads_kept, l1_kept_summary),
+    HISTOGRAM(l1_loads_owned, l1_owned_summary),
     HISTOGRAM(l2_reads_fetched_rewritten, fetched_rewritten_summary),
     HISTOGRAM(l2_reads_written_rewritten, written_rewritten_summary),
     HISTOGRAM(l2_dirty_reuses, dirty_reuse_summary),
@@ -111,6 +115,7 @@ static const struct {
     HISTOGRAM(l1_hit_previous_ages, l1_hit_previous_age_summary),
     HISTOGRAM(write_lease_gaps, write_lease_gap_summary),
     HISTOGRAM(kernel_end_lease_ages, kernel_end_lease_age_summary),
+    HISTOGRAM(kernel_end_earlier_lease_ages, kernel_end_earlier_lease_age_summary),
     HISTOGRAM(dma_reads, dma_read_summary),
     HISTOGRAM(dma_reads_cpu_owned, dma_cpu_owned_summary),
     HISTOGRAM(dma_reads_fetched, dma_fetched_summary),

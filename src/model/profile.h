@@ -30,7 +30,12 @@
  * across acquires and dropped a line at its CU's own store or atomic (a write-no-allocate L1 that
  * self-invalidates by time: the lease protocols, whose acquires keep the L1): a reuse those tags
  * hit counts just below the L1's lines (or at its distance, if below), one they miss at them (or
- * at its distance, if beyond). The profile itself is mechanism-independent.
+ * at its distance, if beyond). `l1_loads_owned` holds every load (a cold one too) as the L1 of
+ * an ownership protocol would see it: tags kept across acquires into which a CU's store or atomic
+ * installs its line (the GetM's data) and from which another CU's store or atomic drops it (the
+ * directory invalidates the copies of the CUs that read the line since its previous write, and
+ * that write's CU's), counted as `l1_loads_kept` counts (a first load of a line its CU wrote is
+ * a hit). The profile itself is mechanism-independent.
  *
  * Memory side. Each read line request (load or atomic) is also classified by where an L2 miss
  * would be answered, from the order of its line's latest host write (a copy to the device or a
@@ -131,6 +136,7 @@ typedef struct model_kernel_profile {
     reuse_histogram l1_writes;
     reuse_histogram l1_loads_host_flushed, l1_loads_host_written, l1_loads_rewritten;   /* of l1_loads: see above */
     reuse_histogram l1_loads_kept;                 /* l1_loads on tags kept across acquires: see above */
+    reuse_histogram l1_loads_owned;                /* every load on an ownership L1's tags: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
     reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
@@ -171,16 +177,20 @@ typedef struct model_kernel_profile {
      * starts at the fill, so a reuse lapses where the copy's age crosses a lease
      * (protocols/common/lease_model.h). */
     reuse_histogram l1_hit_ages, l1_hit_previous_ages;
-    /* For each store or atomic line request of a line loaded before, the GPU's time since the
-     * line's latest load (of any CU, weak or strong), in warp instructions of the busiest CU (each
-     * launch counted at its busiest CU's): a TC-Strong store waits at the L2 for the lease a read
-     * took (protocols/common/lease_model.h). */
+    /* For each store or atomic line request of a line loaded before in its launch, the GPU's time
+     * since the line's latest load (of any CU, weak or strong), in warp instructions of the
+     * busiest CU (each launch counted at its busiest CU's): a TC-Strong store waits at the L2 for
+     * the lease a read took (protocols/common/lease_model.h). */
     reuse_histogram write_lease_gaps;
-    /* For each launch that stores or atomically writes a line loaded before, the GPU's time (as
-     * write_lease_gaps counts it) from the latest such load, over the launch's writes, to the
-     * launch's end: TC-Weak's kernel end waits for its writes' global write completion time, the
-     * line's lease (protocols/common/lease_model.h). */
+    /* For each launch that stores or atomically writes a line loaded before in the launch, the
+     * GPU's time (as write_lease_gaps counts it) from the latest such load, over the launch's
+     * writes, to the launch's end: TC-Weak's kernel end waits for its writes' global write
+     * completion time, the line's lease (protocols/common/lease_model.h). */
     reuse_histogram kernel_end_lease_ages;
+    /* The same age for each launch whose written lines were loaded in earlier launches only (the
+     * lease a read of the launch before took: stencil reads in one launch the grid the next one
+     * writes), whose kernel end waits for it under both lease protocols. */
+    reuse_histogram kernel_end_earlier_lease_ages;
     /* The banked scratchpad (timing/scratchpad.h, docs/local-memory.md): over the shared accesses,
      * each one's conflict degree less 1 at gpu.shared_memory_banks banks of local_memory.bank_bytes
      * (the cycles a banked scratchpad adds to the load/store unit and to the access's latency). */
@@ -203,12 +213,13 @@ typedef struct model_kernel_profile {
     model_group_terms terms;
     reuse_summary l1_summary, l1_crossing_summary, l1_write_summary, l2_read_summary, l2_write_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary, l1_kept_summary;
+    reuse_summary l1_owned_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
     reuse_summary order_reads_summary, order_writes_summary, order_final_write_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
     reuse_summary l1_hit_age_summary, l1_hit_previous_age_summary;
-    reuse_summary kernel_end_lease_age_summary;
+    reuse_summary kernel_end_lease_age_summary, kernel_end_earlier_lease_age_summary;
     reuse_summary dma_read_summary, dma_cpu_owned_summary, dma_fetched_summary, dma_written_summary,
         dma_cpu_recency_summary;
 } model_kernel_profile;

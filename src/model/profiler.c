@@ -115,6 +115,7 @@ struct profiler {
     stack_distance *l1_writes;     /* per CU: the lines it stores to (profile.h: l1_writes) */
     fill_tags *l1_tags;            /* per CU: the configured L1's tags (l1.size, l1.associativity) */
     fill_tags *l1_kept_tags;       /* per CU: the same kept across acquires (profile.h: l1_loads_kept) */
+    fill_tags *l1_owned_tags;      /* per CU: an ownership protocol's L1 (profile.h: l1_loads_owned) */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
@@ -135,9 +136,10 @@ struct profiler {
     /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
      * counted at its busiest CU's instructions, and this launch's busiest CU so far. */
     uint64_t earlier_launches_time, launch_busiest;
-    /* 1 + the GPU's time at the latest load of a line that the launch then wrote (0: none): the
-     * line's lease, TC-Weak's kernel end waits for it (kernel_end_lease_ages). */
-    uint64_t launch_written_lease_plus_one;
+    /* 1 + the GPU's time at the latest load of a line that the launch then wrote (0: none), in
+     * the launch and in earlier launches: the line's lease, the kernel end waits for it
+     * (kernel_end_lease_ages, kernel_end_earlier_lease_ages). */
+    uint64_t launch_written_lease_plus_one, earlier_written_lease_plus_one;
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
@@ -189,6 +191,7 @@ profiler *profiler_create(const sc_config *config)
     p->l1_writes = calloc(p->cu_count, sizeof *p->l1_writes);
     p->l1_tags = calloc(p->cu_count, sizeof *p->l1_tags);
     p->l1_kept_tags = calloc(p->cu_count, sizeof *p->l1_kept_tags);
+    p->l1_owned_tags = calloc(p->cu_count, sizeof *p->l1_owned_tags);
     unsigned associativity = (unsigned)sc_config_int(config, "l1.associativity");
     for (unsigned c = 0; c < p->cu_count; c++) {
         stack_distance_init(&p->l1[c]);
@@ -197,6 +200,8 @@ profiler *profiler_create(const sc_config *config)
             fill_tags_free(&p->l1_tags[c]);   /* out of memory: every load misses */
         if (fill_tags_init(&p->l1_kept_tags[c], p->l1_lines, associativity, p->mshrs) < 0)
             fill_tags_free(&p->l1_kept_tags[c]);
+        if (fill_tags_init(&p->l1_owned_tags[c], p->l1_lines, associativity, p->mshrs) < 0)
+            fill_tags_free(&p->l1_owned_tags[c]);
     }
     stack_distance_init(&p->l2);
     stack_distance_init(&p->host);
@@ -273,6 +278,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
         p->epoch[c]++;     /* kernel start is an acquire */
         fill_tags_new_launch(&p->l1_tags[c]);
         fill_tags_settle(&p->l1_kept_tags[c], 0);   /* its misses return before the next launch's clock */
+        fill_tags_settle(&p->l1_owned_tags[c], 0);
         p->group->acquires += 1.0 / p->cu_count;
     }
 }
@@ -289,7 +295,9 @@ static void launch_end(void *context, const exec_kernel *kernel)
     profiler *p = context;
     if (p->launch_written_lease_plus_one > 0)
         reuse_add(&p->group->kernel_end_lease_ages, gpu_time(p) + 1 - p->launch_written_lease_plus_one, 1);
-    p->launch_written_lease_plus_one = 0;
+    else if (p->earlier_written_lease_plus_one > 0)
+        reuse_add(&p->group->kernel_end_earlier_lease_ages, gpu_time(p) + 1 - p->earlier_written_lease_plus_one, 1);
+    p->launch_written_lease_plus_one = p->earlier_written_lease_plus_one = 0;
     double busiest = 0;
     for (unsigned c = 0; c < p->cu_count; c++)
         busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
@@ -349,7 +357,6 @@ static model_access access_of(const exec_memory_request *request)
     }
 }
 
-/* Sharing and contention bookkeeping of one line request in the GPU-wide stack's entry. */
 /* One more request of a kind on a line in this launch: `on_line` of that line, `all` of every
  * line, and `hottest` the most on any one line. */
 static void count_hot(uint32_t *on_line, double *all, double *hottest)
@@ -360,7 +367,25 @@ static void count_hot(uint32_t *on_line, double *all, double *hottest)
         *hottest = *on_line;
 }
 
-static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access)
+/* An ownership protocol's write of `line` by CU `writer`: the directory invalidates the copies of
+ * the CUs that read the line since its previous write and of that write's CU (CUs counted mod 64,
+ * as the line's masks are), and the writer's GetM installs the line in its L1 (l1_owned_tags). */
+static void own_line(profiler *p, const stack_line_data *data, unsigned writer, uint64_t line)
+{
+    uint64_t holders = data->readers_since_write;
+    if (data->last_writer >= 0)
+        holders |= 1ull << (data->last_writer % 64);
+    holders &= ~(1ull << (writer % 64));
+    for (unsigned c = 0; holders && c < p->cu_count; c++)
+        if (holders & (1ull << (c % 64)))
+            fill_tags_invalidate(&p->l1_owned_tags[c], line);
+    uint64_t fill_at;
+    if (fill_tags_load(&p->l1_owned_tags[writer], line, 0, p->request_clock, &fill_at) == FILL_TAGS_MISS)
+        fill_tags_miss(&p->l1_owned_tags[writer], line, 0, p->request_clock + MISS_CYCLES);
+}
+
+/* Sharing and contention bookkeeping of one line request in the GPU-wide stack's entry. */
+static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_access access, uint64_t line)
 {
     model_kernel_profile *group = p->group;
     if (data->launch != p->launch_stamp) {
@@ -369,6 +394,7 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
                                   .readers_since_write = kept.readers_since_write,
                                   .seen_at = kept.seen_at, .read_at = kept.read_at, .stored_at = kept.stored_at,
                                   .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at,
+                                  .loaded_at_plus_one = kept.loaded_at_plus_one,
                                   .dirty_span_plus_one = kept.dirty_span_plus_one};
         group->footprint_lines++;
     }
@@ -378,6 +404,7 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
     data->cu_mask |= bit;
     bool writes = access == MODEL_STORE || access == MODEL_STORE_STRONG || access == MODEL_ATOMIC;
     if (writes) {
+        own_line(p, data, cu, line);
         /* The CUs other than the writer that loaded the line since its previous write: the
          * sharers a directory invalidates before a write-through store or atomic is performed. */
         group->write_invalidations += (double)__builtin_popcountll(data->readers_since_write & ~bit);
@@ -505,6 +532,14 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         fill_tags_miss(&p->l1_kept_tags[cu], line, 0, seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES);
         slot->data.kept_filled_issued = p->cu_issued[cu];
     }
+    uint64_t owned_merge_at = 0;
+    bool owned_hit = fill_tags_load(&p->l1_owned_tags[cu], line, 0, p->request_clock, &owned_merge_at) != FILL_TAGS_MISS;
+    if (!owned_hit)
+        fill_tags_miss(&p->l1_owned_tags[cu], line, 0, seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES);
+    if (owned_hit || l1.distance != STACK_DISTANCE_COLD)   /* a cold hit: the line its CU wrote */
+        reuse_add(&group->l1_loads_owned, at_configured_l1(l1.distance, owned_hit, p->l1_lines), 1);
+    else
+        group->l1_loads_owned.cold += 1;
     if (l1.distance == STACK_DISTANCE_COLD) {
         group->l1_loads.cold += 1;
         return;
@@ -611,7 +646,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     stack_line_data *data = at.data;
     uint64_t distance = at.distance, host_written_at = at.host_written_at;
     bool host_dropped = at.host_dropped;
-    note_sharing(p, data, cu, access);
+    note_sharing(p, data, cu, access, line);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
@@ -623,10 +658,12 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     }
     if (store || access == MODEL_ATOMIC) {
         data->gpu_written_at = ++p->memory_clock;
-        if (data->loaded_at_plus_one > 0) {
+        if (data->loads > 0) {   /* loaded in this launch (note_sharing counts the launch's loads) */
             reuse_add(&group->write_lease_gaps, gpu_time(p) + 1 - data->loaded_at_plus_one, 1);
             if (data->loaded_at_plus_one > p->launch_written_lease_plus_one)
                 p->launch_written_lease_plus_one = data->loaded_at_plus_one;
+        } else if (data->loaded_at_plus_one > p->earlier_written_lease_plus_one) {
+            p->earlier_written_lease_plus_one = data->loaded_at_plus_one;
         }
     }
     if (store) {
@@ -1060,6 +1097,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         stack_distance_release(&p->l1_writes[c]);
         fill_tags_free(&p->l1_tags[c]);
         fill_tags_free(&p->l1_kept_tags[c]);
+        fill_tags_free(&p->l1_owned_tags[c]);
     }
     stack_distance_release(&p->l2);
     stack_distance_release(&p->host);
@@ -1070,6 +1108,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->l1_writes);
     free(p->l1_tags);
     free(p->l1_kept_tags);
+    free(p->l1_owned_tags);
     free(p->epoch);
     free(p->cu_instructions);
     free(p->round_robin_instructions);

@@ -51,6 +51,14 @@ double lease_kernel_end_wait(const model_kernel_profile *k, const model_point *p
     return lease_left(&k->kernel_end_lease_age_summary, p, cu_instruction_cycles, k->launches);
 }
 
+void lease_earlier_left(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles,
+                        model_demand *out)
+{
+    const reuse_summary *ages = &k->kernel_end_earlier_lease_age_summary;
+    out->earlier_lease_left = lease_left(ages, p, cu_instruction_cycles, k->launches);
+    out->earlier_lease_launches = k->launches > 0 ? ages->total / k->launches : 0.0;
+}
+
 void lease_serve(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles, model_demand *out)
 {
     /* The kept tags' hits less the host's drops, taken as the acquire-crossing L1's hits less what

@@ -48,6 +48,16 @@ double lease_write_wait(const model_kernel_profile *kernel, const model_point *p
  * it). */
 double lease_kernel_end_wait(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles);
 
+/* The leases an earlier launch's reads took on the lines a launch writes, where the launch itself
+ * did not read them (the profile's kernel_end_earlier_lease_ages: stencil writes the grid the
+ * launch before read): the kernel end waits for them under both lease protocols (TC-Weak's GWCT;
+ * TC-Strong's last stores are performed only once the lease is over). Fills the demand's
+ * earlier_lease_left (max(0, L - e c) summed over those launches, per launch of the group: e c
+ * counts only the launches' busy time) and earlier_lease_launches (their share of the group's
+ * launches); the core takes off the time between the launches. */
+void lease_earlier_left(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles,
+                        model_demand *out);
+
 /* L1 hits: the reuses the configured L1 hits when it keeps its lines across acquires and drops a
  * line at its CU's own store or atomic (the profile's l1_loads_kept: write-no-allocate, lease.h's
  * rows V x Store/Atomic; a store of another CU leaves the copy until its lease runs out), less

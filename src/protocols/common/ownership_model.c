@@ -1,9 +1,11 @@
 /* ownership_model.c — where an ownership protocol with a full-map directory at the L2
  * (directory.c; rfo_protocol.c, mesi_protocol.c) serves each line request:
- *   L1 read hits = every reuse of the per-CU load stacks at this L1 (acquires and kernel
- *                  boundaries keep the L1: no crossing reuse is lost), less the loads of lines
- *                  another CU wrote last (the writer took ownership and invalidated the copy)
- *                  and the reuses across a host write of their line (the host write drops it);
+ *   L1 read hits = the loads the CUs' ownership L1s hit at this L1 (l1_loads_owned: acquires and
+ *                  kernel boundaries keep the L1, a CU's store or atomic installs its line with
+ *                  its GetM, another CU's write invalidates the copy: stencil's CUs read in each
+ *                  launch rows of the tile they wrote in the launch before, and first read the
+ *                  halo rows their neighbours wrote, loads their L1s missed anyway), less the
+ *                  reuses across a host write of their line (the host write drops it);
  *                  strong loads hit at the same rate as weak ones (acquire is local);
  *   ownership    = each CU that writes a line in a launch fetches it for ownership once (GetM: a
  *                  read that returns data), so stores add the CUs' cold stores (l1_writes) to
@@ -80,7 +82,8 @@ static double owned_writes(const model_kernel_profile *k)
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out)
 {
-    double hits = model_kept_l1_hits(k, p, model_l1_hits(&k->l1_host_written_summary, p) + k->remote_read_after_write);
+    double hits = model_with_strong_hits(
+        k, fmax(model_l1_hits(&k->l1_owned_summary, p) - model_l1_hits(&k->l1_host_written_summary, p), 0.0));
     double ownership = owned_writes(k);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
     model_memory_split(k, p, beyond, choices.l3_takes_writes, out);

@@ -7,13 +7,15 @@
 
 /* TC-Strong's SC core (tc_strong_protocol.c: SC_CORE_HOOKS): one global access of a warp at a
  * time, a write's completing after its wait at the L2 until the line's lease has expired
- * (lease_write_wait). */
+ * (lease_write_wait; where an earlier launch's read took the lease, the kernel end waits for it:
+ * lease_earlier_left). */
 static void serve_tc_strong(const model_kernel_profile *kernel, const model_point *point, double cu_instruction_cycles,
                             model_demand *out)
 {
     lease_serve(kernel, point, cu_instruction_cycles, out);
     out->one_access_at_a_time = true;
     out->write_wait = lease_write_wait(kernel, point, cu_instruction_cycles);
+    lease_earlier_left(kernel, point, cu_instruction_cycles, out);
 }
 
 static void evaluate_tc_strong(const model_profile *profile, const model_point *point, const model_params *params,

@@ -1,6 +1,7 @@
 /* tc_weak_model.c — where TC-Weak (tc_weak_protocol.c) serves each line request: the lease
  * protocols' split (common/lease_model.h), and its kernel end's wait for its writes' global write
- * completion time (lease_kernel_end_wait). Timing, stalls and traffic follow from the shared
+ * completion time (lease_kernel_end_wait; for leases an earlier launch took, lease_earlier_left).
+ * Timing, stalls and traffic follow from the shared
  * network (model_core.c). */
 #include "protocols/common/lease_model.h"
 #include "protocols/tc_weak/tc_weak.h"
@@ -10,6 +11,7 @@ static void serve_tc_weak(const model_kernel_profile *kernel, const model_point 
 {
     lease_serve(kernel, point, cu_instruction_cycles, out);
     out->kernel_end_latency = lease_kernel_end_wait(kernel, point, cu_instruction_cycles);
+    lease_earlier_left(kernel, point, cu_instruction_cycles, out);
 }
 
 static void evaluate_tc_weak(const model_profile *profile, const model_point *point, const model_params *params,
