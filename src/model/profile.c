@@ -26,9 +26,8 @@
  * (kernel_end_lease_ages), 16 the configured L1's set-associative hits (set_lru.h: keyed by
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
  * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses on tags kept across
- * acquires that drop the CU's own stores' lines (l1_loads_kept), 20 a hit's data l1.latency after
- * the LSU presents its line (the warp order: keyed by l1.latency). */
-#define PROFILE_FORMAT 20
+ * acquires that drop the CU's own stores' lines (l1_loads_kept). */
+#define PROFILE_FORMAT 19
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -44,12 +43,11 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
                          (long long)sc_config_int(config, keys[k]));
-    /* l1.size, l1.associativity, l1.mshrs and l1.latency decide which loads hit and stall a warp,
-     * and how long (profiler.c). */
-    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used,
-             "scheduler=%s l1=%lld ways=%lld mshrs=%lld hit=%lld format=%d", sc_config_string(config, "gpu.scheduler"),
-             (long long)sc_config_int(config, "l1.size"), (long long)sc_config_int(config, "l1.associativity"),
-             (long long)sc_config_int(config, "l1.mshrs"), (long long)sc_config_int(config, "l1.latency"),
+    /* l1.size, l1.associativity and l1.mshrs decide which loads hit and stall a warp, and how long
+     * (profiler.c). */
+    snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld ways=%lld mshrs=%lld format=%d",
+             sc_config_string(config, "gpu.scheduler"), (long long)sc_config_int(config, "l1.size"),
+             (long long)sc_config_int(config, "l1.associativity"), (long long)sc_config_int(config, "l1.mshrs"),
              PROFILE_FORMAT);
 }
 

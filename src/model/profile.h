@@ -54,9 +54,9 @@
  * gpu.shared_memory_per_cu (with the CTA slots they decide how many CTAs a CU holds,
  * exec/occupancy.h), gpu.shared_memory_banks and local_memory.bank_bytes (the shared accesses'
  * conflict degrees), l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width,
- * l1.banks, gpu.scheduler, l1.size, l1.associativity, l1.mshrs and l1.latency (the profiler
- * times issue: the L1's capacity and sets decide which loads miss, its MSHRs how long they stall
- * their warps and its latency how long a hit does, so how warps interleave). Changing any of them needs a new profile (taken automatically). Otherwise the L2's
+ * l1.banks, gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity
+ * decides which loads miss and its MSHRs how long they stall their warps, so how warps
+ * interleave). Changing any of them needs a new profile (taken automatically). Otherwise the L2's
  * and other caches' capacities, associativities, latencies, clocks, NoC and DRAM parameters and
  * store buffers do not: the models apply them to the same profile.
  */

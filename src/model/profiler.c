@@ -17,11 +17,9 @@
  * its set: the L1's own tags, fill_tags.h, l1.size in sets of l1.associativity, each miss's line
  * installed when its fill returns), a strong load and an atomic each take the L1 MSHR that frees
  * first (of l1.mshrs) once the LSU presents the line, and fill MISS_CYCLES later; a load on a line still
- * filling waits for it; a hit's line fills l1.latency after the LSU presents it; an instruction
- * that reads a register a load is filling waits until it fills, and a global access waits until
- * the LSU has presented the previous one's lines (l1.banks per slot), so a warp whose load hits
- * waits for its data while the LSU, free again, takes another warp's access (whose misses hold it
- * until they have MSHRs: radix_offsets on gsi at an 8 KiB L1, docs/calibration.md session 28). So under GTO the oldest warps run ahead while their loads hit and the younger ones
+ * filling waits for it; an instruction that reads a register a load is filling waits until it
+ * fills, and a global access waits until the LSU has presented the previous one's lines (l1.banks
+ * per slot). So under GTO the oldest warps run ahead while their loads hit and the younger ones
  * only fill the misses' shadows, and under LRR a warp waiting for its loads lets every other
  * ready warp issue before its next iteration (16-instruction round-robin turns instead ran ~1.5
  * of spmv's loop iterations back to back, re-hitting the warp's own lines), as in the detailed
@@ -109,7 +107,6 @@ struct profiler {
     functional_issue_order issue_order;   /* gpu.scheduler: gto or lrr */
     unsigned scratchpad_banks, scratchpad_bank_bytes;   /* gpu.shared_memory_banks, local_memory.bank_bytes */
     uint64_t l1_lines;             /* l1.size in lines: which loads miss, so stall their warps */
-    unsigned hit_cycles;           /* l1.latency: a hit's data reaches its registers that long after the LSU presents it */
     unsigned mshrs;                /* l1.mshrs */
     cu_memory_clock *memory_clock_of;   /* per CU */
     char key[PROFILE_KEY_BYTES];   /* profile_key_of the configuration */
@@ -178,7 +175,6 @@ profiler *profiler_create(const sc_config *config)
     p->schedulers = (unsigned)sc_config_int(config, "gpu.schedulers_per_cu");
     p->issue_width = (unsigned)sc_config_int(config, "gpu.issue_width");
     p->l1_banks = (unsigned)sc_config_int(config, "l1.banks");
-    p->hit_cycles = (unsigned)sc_config_int(config, "l1.latency");
     p->issue_order = !strcmp(sc_config_string(config, "gpu.scheduler"), "gto") ? FUNCTIONAL_TIMED_GREEDY_THEN_OLDEST
                                                                                 : FUNCTIONAL_TIMED_LOOSE_ROUND_ROBIN;
     p->scratchpad_banks = (unsigned)sc_config_int(config, "gpu.shared_memory_banks");
@@ -717,19 +713,13 @@ static void begin_request(profiler *p, const exec_warp *warp)
     p->request_ready_at = 0;
 }
 
-/* After it: the LSU is busy until the slot in which it presents its last line (one per L1 bank
- * per cycle, each miss once it has an MSHR), and takes another access in that slot; its
- * destinations fill when its last line does: a miss's at its fill, a hit's l1.latency after the
- * LSU presents it (the detailed L1 answers a hit that long after the line is presented,
- * l1_deliver_hit), so in the slots between another warp's access takes the LSU. */
+/* After it: the LSU is busy until its last line is presented (one per L1 bank per cycle, each
+ * miss once it has an MSHR); its destinations fill when its last line does. */
 static void end_request(profiler *p, const exec_warp *warp, const decoded_instruction *decoded, unsigned lines)
 {
     cu_memory_clock *lsu = &p->memory_clock_of[warp->cta->cu];
     uint64_t banked = warp->clock + (lines + p->l1_banks - 1) / p->l1_banks;
     lsu->lsu_free_at = p->request_clock + 1 > banked ? p->request_clock + 1 : banked;
-    uint64_t hit_ready_at = lsu->lsu_free_at + p->hit_cycles;
-    if (lines > 0 && hit_ready_at > p->request_ready_at)
-        p->request_ready_at = hit_ready_at;
     if (decoded && p->request_ready_at > warp->clock)
         note_pending_load(p, warp, decoded, p->request_ready_at);
 }
