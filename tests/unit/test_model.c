@@ -1777,14 +1777,17 @@ static void lease_l1_keeps_lines_across_acquires(void **state)
     }
 }
 
-/* histogram on sahc-apu with a slow directory (200 cycles): the forward latency times its hot
- * line's transfers, per launch `per_warp` for each warp (at most one per atomic on the line), or
- * under SC cores (`sc_cores`) at least its atomics over the warps a CU holds (one CTA each here). */
-static double hot_line_floor(const char *mechanism, bool sc_cores, model_prediction *prediction)
+/* histogram with a slow directory (200 cycles) on `system` with `sets` besides: the forward
+ * latency times its hot line's transfers, per launch `per_warp` one for each warp, or else one
+ * for each CU's visit in each of the warps' atomic rounds (the CUs' turns times the line's
+ * atomics per warp, at least one), or (`per_warp` and `per_visit`) the fewer of the two; at most
+ * one per atomic on the line. */
+static double hot_line_floor(const char *mechanism, const char *system, const char *cus, bool per_warp,
+                             bool per_visit, model_prediction *prediction)
 {
     sc_config *config;
-    const char *sets[] = {"directory.latency=200"};
-    model_profile *profile = profile_set("sahc-apu", "histogram", "small", sets, 1, &config);
+    const char *sets[] = {"directory.latency=200", cus};
+    model_profile *profile = profile_set(system, "histogram", "small", sets, cus ? 2 : 1, &config);
     sc_error error = {{0}};
     model_point point;
     assert_int_equal(model_point_from_config(config, &point, &error), 0);
@@ -1793,9 +1796,9 @@ static double hot_line_floor(const char *mechanism, bool sc_cores, model_predict
     for (int k = 0; k < profile->kernel_count; k++) {
         const model_kernel_profile *group = &profile->kernels[k];
         double hot = group->lines[MODEL_ATOMIC] * group->atomic_hottest_share / group->launches;
-        double transfers = group->ctas * group->warps_per_cta;
-        if (sc_cores)
-            transfers = fmax(transfers, hot / (group->warps_per_cta * ceil(group->ctas / fmin(group->ctas, point.cu_count))));
+        double warps = group->ctas * group->warps_per_cta;
+        double visits = fmin(group->ctas, point.cu_count) * fmax(hot / warps, 1.0);
+        double transfers = per_warp && per_visit ? fmin(warps, visits) : per_warp ? warps : visits;
         floor += group->launches * fmin(hot, transfers) * point.protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
     }
     *prediction = predict(mechanism, profile, config);
@@ -1805,13 +1808,15 @@ static double hot_line_floor(const char *mechanism, bool sc_cores, model_predict
 }
 
 /* histogram's atomics all fall on one line (16 bins). Under rfo each warp's atomics take that line
- * into its L1 once per launch, each transfer a forward through the blocking directory,
- * which defers the next GetM until the owner has answered: with a slow directory the workload
- * lasts at least those transfers one after another, each the forward latency. */
+ * into its L1 at most once per launch (sahc-apu: one CTA of 4 warps a CU), each transfer a forward
+ * through the blocking directory, which defers the next GetM until the owner has answered: with a
+ * slow directory the workload lasts at least those transfers one after another, each the forward
+ * latency. */
 static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
 {
+    (void)state;
     model_prediction rfo;
-    double floor = hot_line_floor("rfo", false, &rfo);
+    double floor = hot_line_floor("rfo", "sahc-apu", NULL, true, true, &rfo);
     assert_true(floor > 0);
     assert_true(rfo.cycles >= floor);
 }
@@ -1819,13 +1824,31 @@ static void ownership_hot_line_moves_one_transfer_at_a_time(void **state)
 /* Under mesi's SC cores a warp has one access in flight, so an L1 that takes histogram's bin line
  * performs one atomic of each of its warps and loses the line to the next GetM: on sahc-apu (one
  * CTA of 4 warps a CU) histogram_global's 512 atomics a launch make 128 transfers, not one per
- * warp (64; measured 127). */
+ * warp (64; measured 128). */
 static void sc_cores_take_the_hot_line_once_per_atomic_round(void **state)
 {
+    (void)state;
     model_prediction mesi, unused;
-    double floor = hot_line_floor("mesi", true, &mesi);
-    assert_true(floor > hot_line_floor("mesi", false, &unused));
+    double floor = hot_line_floor("mesi", "sahc-apu", NULL, false, true, &mesi);
+    assert_true(floor > hot_line_floor("mesi", "sahc-apu", NULL, true, false, &unused));
     assert_true(mesi.cycles >= floor);
+}
+
+/* The line visits each CU once a round, and a visit performs an atomic of each of the CU's
+ * warps: on gtx480 at 7 CUs (2-3 CTAs of 8 warps a CU) histogram_global's 1,024 atomics a launch
+ * make 56 transfers, not one per warp (128; measured 56 under rfo and mesi). With a slow
+ * directory the model lasts at least those transfers and less than one per warp. */
+static void hot_line_visits_each_cu_once_a_round(void **state)
+{
+    (void)state;
+    const char *mechanisms[] = {"rfo", "mesi"};
+    for (int m = 0; m < 2; m++) {
+        model_prediction prediction, unused;
+        double floor = hot_line_floor(mechanisms[m], "gtx480", "gpu.cu_count=7", false, true, &prediction);
+        double per_warp = hot_line_floor(mechanisms[m], "gtx480", "gpu.cu_count=7", true, false, &unused);
+        assert_true(prediction.cycles >= floor);
+        assert_true(prediction.cycles < per_warp);
+    }
 }
 
 /* The group of `profile` named `name` (asserted present). */
@@ -2016,6 +2039,7 @@ int main(void)
         cmocka_unit_test(denovo_reads_queue_behind_posted_writes),
         cmocka_unit_test(ownership_hot_line_moves_one_transfer_at_a_time),
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
+        cmocka_unit_test(hot_line_visits_each_cu_once_a_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
         cmocka_unit_test(lease_l1_keeps_lines_across_acquires),
         cmocka_unit_test(timed_groups_settle_in_few_evaluations),

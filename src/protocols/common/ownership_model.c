@@ -33,40 +33,48 @@
  *                  it from L1 to L1: each GetM finds it owned, the blocking directory forwards it
  *                  to the owner and defers the next GetM until the owner's answer is in, so the
  *                  directory's bank holds the line for a forward latency per transfer, one
- *                  transfer after another. Each warp that performs atomics on the line takes it
- *                  once a launch, at most once per atomic, and only when CTAs on several CUs share
- *                  it (measured, histogram_global, 16 CTAs: on sahc-apu, 4 warps each, 65-66 GetMs
- *                  a launch at directory.latency 10 and 40 and noc.latency 10 and 19; on gtx480,
- *                  8 warps each, 117 at its directory.latency 0). An SC core (mesi) has one
- *                  access of a warp in flight, so the line's owner performs one atomic of each of
- *                  its warps waiting and then loses the line: at least the line's atomics over
- *                  the CU's warps (measured, mesi on sahc-apu, histogram_global's 512 atomics a
- *                  launch: 127 GetMs at 4 warps a CU, 32 CUs; about 64 at 8 warps, 8 CUs; about
- *                  32 at 16 warps, 4 CUs). How the count falls when each
- *                  owner keeps the line longer (gtx480 at directory.latency 30: 66, its owners
- *                  perform more atomics before the next forward reaches them) is not modelled.
+ *                  transfer after another. The line visits the CUs in turn, and a visit performs
+ *                  the atomics the CU's warps have waiting: at least one of each of its warps that
+ *                  has one, so a launch's transfers are at most its CUs' visits, the line's
+ *                  atomics per warp (at least one) for each CU's turn of resident CTAs (measured,
+ *                  histogram_global on gtx480, 16 CTAs of 8 warps, 8 atomics a warp: 32, 56, 64,
+ *                  80 and 120 GetMs a launch at 4, 7, 8, 10 and 15 CUs, rfo and mesi alike; its
+ *                  18.3 atomics a visit at 7 CUs are the 2-3 CTAs' warps a CU holds). A warp
+ *                  that is not held to one access in flight can perform a second atomic in the
+ *                  same visit when it is ready before the next forward arrives, so rfo's visits
+ *                  are fewer again; the model counts them at most one per warp (on sahc-apu, 16
+ *                  CTAs of 4 warps on 16 CUs: 65-66 GetMs a launch at directory.latency 10 and 40
+ *                  and noc.latency 10 and 19, two atomics a warp a visit; on gtx480 at
+ *                  directory.latency 20 and 40, not a preset value: 77 and 64 at 15 CUs). An SC
+ *                  core (mesi) has one access of a warp in flight, so its visits are exactly the
+ *                  CUs' visits above (measured, mesi on sahc-apu, 512 atomics a launch: 128 GetMs
+ *                  at 4 warps a CU, 16 CUs; 64 at 8 warps, 8 CUs; 40 at 16 warps, 4 CUs, where
+ *                  the count above is 32).
  * Simplifications: the forwards' own NoC messages, recalls and the directory's capacity are
  * not modelled. Timing, stalls and traffic follow from model_core.c. */
 #include "protocols/common/ownership_model.h"
 
 #include <math.h>
 
-/* The group's transfers of its most atomically-used line between L1s: per launch, one for each
- * of its warps, at most one per atomic line request on it; none when the launch's CTAs run on one
- * CU. Under an SC core (the demand's one_access_at_a_time, which the mechanism sets before
- * ownership_serve) a warp has one access in flight, so a transfer performs at most one atomic of
- * each warp its CU holds: at least the line's atomics over the busiest CU's resident warps. */
+/* The group's transfers of its most atomically-used line between L1s, per launch at most one per
+ * atomic line request on it, none when the launch's CTAs run on one CU. The line visits each CU
+ * once a round and a visit performs at least one atomic of each of the CU's warps that has one,
+ * so the transfers are at most the CUs' turns (each active CU once for each turn of the CTAs it
+ * holds at once) times the line's atomics per warp, at least one. Under an SC core (the demand's
+ * one_access_at_a_time, which the mechanism sets before ownership_serve) a warp has one access in
+ * flight, so a visit performs exactly one atomic of each waiting warp and the transfers are those
+ * visits; otherwise a warp may perform more in a visit, and the transfers are also at most one
+ * for each warp. */
 static double hot_line_transfers(const model_kernel_profile *k, const model_point *p, bool one_access_at_a_time)
 {
     double active = fmin(k->ctas, p->cu_count);
     if (k->launches <= 0 || active <= 1)
         return 0.0;
     double hot_per_launch = k->lines[MODEL_ATOMIC] * k->atomic_hottest_share / k->launches;
-    double per_launch = k->ctas * k->warps_per_cta;
-    if (one_access_at_a_time) {
-        double cu_warps = k->warps_per_cta * fmin(ceil(k->ctas / active), model_resident_ctas(k, p));
-        per_launch = fmax(per_launch, hot_per_launch / cu_warps);
-    }
+    double warps = k->ctas * k->warps_per_cta;
+    double cu_turns = fmax(active, ceil(k->ctas / model_resident_ctas(k, p)));
+    double visits = cu_turns * fmax(hot_per_launch / warps, 1.0);
+    double per_launch = one_access_at_a_time ? visits : fmin(visits, warps);
     return k->launches * fmin(hot_per_launch, per_launch);
 }
 
