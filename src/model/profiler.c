@@ -294,6 +294,10 @@ static void launch_end(void *context, const exec_kernel *kernel)
     for (unsigned c = 0; c < p->cu_count; c++)
         busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
     p->group->busiest_cu_instructions += busiest;
+    uint64_t longest_warp = 0;
+    for (size_t w = 0; w < (size_t)kernel->cta_count * kernel->warps_per_cta; w++)
+        longest_warp = p->orders[w].issued > longest_warp ? p->orders[w].issued : longest_warp;
+    p->group->longest_warp_instructions += (double)longest_warp;
     /* Kept as the hottest line's share of the launch's atomics, averaged over launches. */
     if (p->atomic_lines > 0)
         p->group->atomic_hottest_share += (p->hottest_atomics / p->atomic_lines - p->group->atomic_hottest_share) /
