@@ -27,8 +27,8 @@
  * l1.associativity), 17 each CU's stack of the lines it stores to (l1_writes), 18 the L1's
  * lines installed when a miss's fill returns (fill_tags.h), 19 the L1 reuses on tags kept across
  * acquires that drop the CU's own stores' lines (l1_loads_kept), 20 each launch's longest warp
- * (longest_warp_instructions). */
-#define PROFILE_FORMAT 20
+ * (longest_warp_instructions), 21 that warp's global accesses (longest_warp_global_accesses). */
+#define PROFILE_FORMAT 21
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -69,7 +69,8 @@ static const struct {
     FIELD(launches), FIELD(ctas), FIELD(warps_per_cta), FIELD(threads_per_cta), FIELD(shared_bytes),
     FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
-    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(longest_warp_instructions), FIELD(footprint_lines), FIELD(written_lines),
+    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(longest_warp_instructions),
+    FIELD(longest_warp_global_accesses), FIELD(footprint_lines), FIELD(written_lines),
     FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),

@@ -93,6 +93,7 @@ typedef struct model_group_terms {
     double burst_span;                    /* a warp's instructions in a burst's interval */
     double busiest_per_launch;            /* busiest_cu_instructions / launches */
     double longest_warp_per_launch;       /* longest_warp_instructions / launches */
+    double longest_warp_global_per_launch;   /* longest_warp_global_accesses / launches */
     uint64_t cta_warps, cta_registers, cta_shared_bytes;   /* a CTA's needs (exec/occupancy.h) */
 } model_group_terms;
 
@@ -109,6 +110,7 @@ typedef struct model_kernel_profile {
     double instructions[MODEL_ACCESS_COUNT], lines[MODEL_ACCESS_COUNT];
     double busiest_cu_instructions;     /* summed per launch over the busiest CU, CTA i on CU i mod cu_count */
     double longest_warp_instructions;   /* summed per launch: the most warp instructions one of its warps issues */
+    double longest_warp_global_accesses;   /* summed per launch: that warp's global loads, stores and atomics */
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     /* Over the stores and atomics (line requests), the CUs other than the writer that loaded the
      * line since its previous write (profiler.c): the invalidations a full-map directory sends
