@@ -72,9 +72,6 @@ typedef struct model_point {
      * the line requests a CU's DMA engine presents per cycle, and whether an access to a pending
      * transfer blocks the whole CU (local_memory.dma_blocking core) or only its warp. */
     double scratchpad_banked, dma_requests_per_cycle, dma_blocks_cu;
-    /* Whether a CU's CTAs run in step (gpu.scheduler lrr), so a launch's last round of CTAs goes
-     * to the slots that free first, not to the CUs in turn (gto) (late_ctas.h). */
-    bool ctas_to_first_freed_slots;
     char profile_key[PROFILE_KEY_BYTES];    /* the profile this point needs (profile.h) */
 } model_point;
 

@@ -17,11 +17,6 @@
  * them (a CU bound by its MSHRs sends as many lines whatever its warps: nol1 on gsi, 30 held-out
  * points, mean |error| 6.8% -> 5.4%, vecadd's max 38.7% -> 5.5%).
  *
- * Late CTAs. Under lrr, when C > P r, the CTAs beyond the full rounds of P r go to the slots that
- * free first (late_ctas.h): the busiest CU runs its full waves and then its expected largest share
- * of them, the others the rest evenly (a CTA's work is still the profile's busiest CU's,
- * round-robin, over its ceil(C/P) CTAs); under gto they go in turn, as round-robin deals them.
- *
  * Stations (D = service demand per warp instruction at one of m replicas):
  *   issue       D = 1/issue_rate                                        m = P
  *   SIMD/SFU    D = (n_alu alu_cycles + n_sfu sfu_cycles)/I              m = P
@@ -152,7 +147,6 @@
 #include "model/model_core.h"
 
 #include "exec/occupancy.h"
-#include "model/late_ctas.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -386,7 +380,6 @@ typedef struct placement {
     double fewer_waves;     /* n- / min(n-, r): CTA-times a CU holding n- is busy at the busiest's rate */
     double tail_ctas;       /* CTAs of the busiest CU's last wave when it is partial (n+ > r), else 0 */
     double tail_warps;      /* resident warps over all CUs during those last partial waves */
-    double profiled_ctas;   /* ceil(C / P): the CTAs of the profile's busiest CU (round-robin) */
 } placement;
 
 /* CTAs of a CU's last wave when it holds n > r CTAs and the last wave is partial, else 0. */
@@ -412,20 +405,6 @@ static placement place_ctas(const model_kernel_profile *k, const model_point *p,
     out.busiest_ctas = more;
     out.tail_ctas = partial_wave(more, r);
     out.tail_warps = out.tail_ctas > 0 ? w * (out.busiest_cus * out.tail_ctas + with_fewer * partial_wave(fewer, r)) : 0.0;
-    out.profiled_ctas = more;
-    late_ctas late;
-    if (late_ctas_to_first_freed_slots(p->ctas_to_first_freed_slots, ctas, out.active, r, &late)) {
-        /* The busiest CU runs its full waves, then its late CTAs with only the L late CTAs
-         * resident in the GPU (the tail view); the other CUs the rest at the busiest's rate. */
-        out.busiest_ctas = late.full_rounds * r + late.busiest;
-        out.busiest_cus = 1.0;
-        out.busiest_warps = out.fewer_warps = w * r;
-        out.fewer_ctas = late.full_rounds * r + late.others;
-        out.fewer_waves = out.fewer_ctas / r;
-        out.warps = w * out.active * r;
-        out.tail_ctas = late.busiest;
-        out.tail_warps = w * late.left;
-    }
     return out;
 }
 
@@ -1522,7 +1501,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     bursts.coinciding_share = coinciding_round_share(k, min2(busiest_ctas, resident), busiest_ctas - where.tail_ctas);
     fewer_bursts.coinciding_share = coinciding_round_share(k, min2(fewer_ctas, resident), fewer_ctas);
     tail_bursts.coinciding_share = 0.0;
-    double busiest = terms->busiest_per_launch, cta_work = busiest / where.profiled_ctas;
+    double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
     g->busiest_view = view_of(&net), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
@@ -1576,7 +1555,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     g->kernel_end_wait = kernel_end_wait, g->backlog = backlog, g->launch_cycles = launch_cycles;
     g->z_sync = z_sync, g->z_comp = z_comp, g->z_ctrl = z_ctrl;
     g->l2_reads = l2_reads, g->memory_reads = memory_reads, g->atomics = atomics;
-    g->per_instruction = terms->busiest_per_launch > 0 ? busy / (cta_work * where.busiest_ctas) : 0.0;
+    g->per_instruction = terms->busiest_per_launch > 0 ? busy / terms->busiest_per_launch : 0.0;
     return true;
 }
 

@@ -58,7 +58,6 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
     p->scratchpad_banked = timing.core.scratchpad_banked;
     p->dma_requests_per_cycle = timing.core.dma_requests_per_cycle;
     p->dma_blocks_cu = !timing.core.dma_blocks_warp;
-    p->ctas_to_first_freed_slots = strcmp(sc_config_string(c, "gpu.scheduler"), "lrr") == 0;
     const memory_config *memory = &timing.memory;
     p->dram_queue_lines = (double)memory->dram.channels * (memory->dram.queue_entries + memory->dram_write_queue_entries);
     p->l2_write_through = memory->l2_write_through ? 1.0 : 0.0;

@@ -24,7 +24,6 @@
 #include "model/burst_rounds.h"
 #include "model/model.h"
 #include "model/fill_tags.h"
-#include "model/late_ctas.h"
 #include "model/set_lru.h"
 #include "model/stack_distance.h"
 #include "timing/memory_system.h"
@@ -650,32 +649,6 @@ static void gpu_bursts_coincide_in_the_first_round(void **state)
     assert_true(drifting.cycles < 0.95 * coinciding.cycles);
     profile_free(profile);
     sc_config_free(config);
-}
-
-/* The CTAs left after a launch's first round go to the slots that free first under lrr, where a
- * CU's CTAs run in step, and in turn under gto (late_ctas.h). Of spmv's 128 CTAs on 13 CUs holding
- * 8 at once, 24 are left: under lrr the busiest CU's expected share of them is 3.95 (in turn: 2),
- * so the others idle while it runs them (under wt's initial parameters 2.8% of the cycles idle);
- * the same profile at a point whose scheduler is gto deals them in turn (1.4% idle). */
-static void late_ctas_go_to_the_slots_freed_first_under_lrr(void **state)
-{
-    (void)state;
-    assert_float_equal(late_ctas_busiest_share(8, 1, 5), 5, 1e-9);    /* one CU takes them all */
-    assert_float_equal(late_ctas_busiest_share(8, 13, 104), 8, 1e-9); /* every slot frees */
-    assert_float_equal(late_ctas_busiest_share(8, 13, 24), 3.95, 0.01);
-    const char *sets[] = {"gpu.cu_count=13", "gpu.scheduler=gto"};
-    sc_config *lrr, *gto;
-    model_profile *profile = profile_set("gtx480", "spmv", "small", sets, 1, &lrr);
-    sc_error error = {{0}};
-    gto = sc_config_load("gtx480", NULL, sets, 2, &error);
-    assert_non_null(gto);
-    assert_float_equal(profile->kernels[0].ctas, 128, 0);
-    model_prediction first_freed = predict("wt", profile, lrr), in_turn = predict("wt", profile, gto);
-    assert_true(first_freed.stalls[GSI_IDLE] > 0.02 * first_freed.cycles);
-    assert_true(in_turn.stalls[GSI_IDLE] < 0.02 * in_turn.cycles);
-    profile_free(profile);
-    sc_config_free(lrr);
-    sc_config_free(gto);
 }
 
 /* Every round of matmul's bursts has all its lines on one bank when there is one, and at least
@@ -2043,7 +2016,6 @@ int main(void)
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
-        cmocka_unit_test(late_ctas_go_to_the_slots_freed_first_under_lrr),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
