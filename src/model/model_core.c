@@ -209,12 +209,12 @@ typedef struct read_classes {
 
 /* Where `reads` of those reads (the ones a mechanism's L1 lets through) are served: L2 hits, and
  * the misses by the CPU cluster (CPU-owned lines it still holds), the L3 (lines it holds:
- * fetched, or written when `l3_takes_writes`) and DRAM. */
+ * fetched, or written when `l3_holds_written`) and DRAM. */
 typedef struct read_split {
     double l2, cpu, l3, dram;
 } read_split;
 
-static read_split split_reads(const read_classes *c, const model_point *p, double reads, bool l3_takes_writes)
+static read_split split_reads(const read_classes *c, const model_point *p, double reads, bool l3_holds_written)
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
     double stack_misses = reuse_expected_misses(c->all, l2_lines);
@@ -227,7 +227,7 @@ static read_split split_reads(const read_classes *c, const model_point *p, doubl
         cpu_held = reuse_expected_hits(c->cpu_recency, (uint64_t)p->cpu_lines) / c->cpu_recency->total;
     }
     double l3_hits = hits_between(c->fetched, p->l2_lines, p->l3_lines);
-    if (l3_takes_writes)
+    if (l3_holds_written)
         l3_hits += hits_between(c->written, p->l2_lines, p->l3_lines);
     read_split out = {.l2 = reads - read_misses, .cpu = scale * cpu_owned_misses * cpu_held, .l3 = scale * l3_hits};
     out.dram = max2(read_misses - out.cpu - out.l3, 0.0);
@@ -235,12 +235,12 @@ static read_split split_reads(const read_classes *c, const model_point *p, doubl
 }
 
 void model_memory_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1,
-                        bool l3_takes_writes, model_demand *out)
+                        bool l3_holds_written, model_demand *out)
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
     read_classes classes = {&k->l2_read_summary, &k->cpu_owned_summary, &k->fetched_summary, &k->written_summary,
                             &k->cpu_recency_summary};
-    read_split reads = split_reads(&classes, p, read_lines_beyond_l1, l3_takes_writes);
+    read_split reads = split_reads(&classes, p, read_lines_beyond_l1, l3_holds_written);
     out->read_lines_cpu = reads.cpu;
     out->read_lines_l3 = reads.l3;
     out->read_lines_dram = reads.dram;

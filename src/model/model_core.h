@@ -91,14 +91,14 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
  * (unfiltered GPU-wide stack: an access that hits in an L1 would hit in the larger L2 too), and
  * the misses by the profile's memory-side classes (profile.h): CPU-owned lines that the CPU
  * cluster still holds (their host-stack distance below its capacity) go to the CPU, lines the
- * L3 holds (fetched, or written when `l3_takes_writes`) whose distance is below the L3's
+ * L3 holds (fetched, or written when `l3_holds_written`) whose distance is below the L3's
  * capacity to the L3, the rest to DRAM. Writes: every store line reaches the L2; a write-back L2
  * (allocating) writes a dirty line back to DRAM when it evicts it (profiler.c), a write-through
  * one (model_point.l2_write_through) sends every write and atomic on to DRAM at once and holds no
  * dirty line (every atomic is taken to change its line: a failed CAS, which writes nothing
  * through in the detailed L2, is not told apart in the profile). */
 void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
-                        bool l3_takes_writes, model_demand *out);
+                        bool l3_holds_written, model_demand *out);
 
 /* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries: every
  * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's

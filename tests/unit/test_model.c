@@ -1991,6 +1991,32 @@ static void ownership_l1_takes_own_stores_and_drops_remote_writes(void **state)
     sc_config_free(config);
 }
 
+/* mesi and rfo: the memory-side L3 holds the lines the GPU wrote. rfo's L3 takes the writes;
+ * mesi's does not, but each written line was fetched for ownership through it (the GetM's home
+ * read allocates the line in the L3 on its DRAM fill, and the L2's write-back updates that copy
+ * in place). Measured (mesi, qr-apu, vecadd small at 6 CUs, 32 KiB L1 and 384 KiB L2, detailed):
+ * saxpy rereads the 4,096 lines of c vecadd wrote with 3,256 L3 hits, 840 L2 hits and no DRAM
+ * read; the model sent them all to DRAM (4,096 DRAM reads in saxpy, as many as vecadd's GetMs
+ * make in the detailed run). */
+static void ownership_l3_holds_the_written_lines(void **state)
+{
+    (void)state;
+    sc_config *config;
+    const char *sets[] = {"gpu.cu_count=6", "l1.size=32KiB", "l2.size=384KiB"};
+    model_profile *profile = profile_set("qr-apu", "vecadd", "small", sets, 3, &config);
+    const model_kernel_profile *saxpy = group_named(profile, "saxpy");
+    double c_lines = saxpy->lines[MODEL_STORE];
+    assert_float_equal(c_lines, 4096, 0);
+    const char *mechanisms[] = {"mesi", "rfo"};
+    for (size_t m = 0; m < sizeof mechanisms / sizeof mechanisms[0]; m++) {
+        model_prediction prediction = predict(mechanisms[m], profile, config);
+        assert_true(prediction.l3_hits > 0.9 * c_lines);
+        assert_true(prediction.dram_read_bytes < 0.1 * c_lines * 64);
+    }
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -2048,6 +2074,7 @@ int main(void)
         cmocka_unit_test(broadcast_invalidations_load_each_port_once),
         cmocka_unit_test(ownership_is_taken_by_each_writing_cu),
         cmocka_unit_test(ownership_l1_takes_own_stores_and_drops_remote_writes),
+        cmocka_unit_test(ownership_l3_holds_the_written_lines),
         cmocka_unit_test(rcc_l2_turnover_expires_l1_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
