@@ -1509,17 +1509,27 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double fewer_rate = busiest_rate;
     if (fewer_resident) {
         /* Each CU loads the shared stations at its own warps' rate: solved once with every warp at
-         * the view's rate, then once more with the other CUs' warps at the rate found for them. */
+         * the view's rate, then once more with the other CUs' warps at the rate found for them. A
+         * view whose second load is its first (both views at one rate: a shared station saturated,
+         * whose capacity every warp shares alike) would repeat its first solve, a function of the
+         * same inputs: it keeps it (bit-identical, docs/model-speed.md session 29). */
         double busiest_load = where.busiest_cus * where.busiest_warps;
         double fewer_load = (where.active - where.busiest_cus) * where.fewer_warps;
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, busiest_rate);
-        busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps,
-                                  busiest_load + fewer_load * fewer_rate / busiest_rate, k->warps_per_cta, 0.0);
-        g->busiest_view = view_of(&net);
-        final_write_wait = net.final_write_wait;
-        fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps,
-                                busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, busiest_rate);
         g->fewer_view = view_of(&net);
+        double busiest_total = busiest_load + fewer_load * fewer_rate / busiest_rate;
+        bool busiest_again = busiest_total != where.warps;
+        if (busiest_again) {
+            busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, busiest_total, k->warps_per_cta, 0.0);
+            g->busiest_view = view_of(&net);
+            final_write_wait = net.final_write_wait;
+        }
+        double fewer_total = busiest_load * busiest_rate / fewer_rate + fewer_load;
+        if (busiest_again || fewer_total != where.warps) {
+            fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, fewer_total, k->warps_per_cta,
+                                    busiest_rate);
+            g->fewer_view = view_of(&net);
+        }
     }
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
