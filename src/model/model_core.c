@@ -120,7 +120,11 @@
  * queues' room at the channels' rate, for the lines the store buffers still hold
  * (store_buffer_flush), for a write-through L2's writes to reach the DRAM queues
  * (write_through_backlog), and for the last release's acknowledgement where the mechanism names
- * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
+ * one). Under greedy-then-oldest issue (gpu.scheduler gto) a busiest CU that holds its n+ CTAs all
+ * at once (2 <= n+ <= r) finishes them one after another, the oldest first: its busy cycles are
+ * the last one's finish with the network solved for each count of CTAs left (oldest_first.h),
+ * and each of those phases is charged to GSI with its own view. GSI: a warp spends R_issue of
+ * every cycle ready (no_stall), R_LSU and the MSHR and
  * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
  * core's issue filter) in sync, R_SIMD in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
@@ -147,6 +151,7 @@
 #include "model/model_core.h"
 
 #include "exec/occupancy.h"
+#include "model/oldest_first.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -1331,6 +1336,11 @@ static double invalidations_on_active_cus(const model_demand *d, const model_poi
 typedef struct solved_group {
     placement where;
     view busiest_view, tail_view, fewer_view;
+    /* Greedy-then-oldest issue's drain (oldest_first.h): with m of the busiest CU's CTAs left, its
+     * view and its share of the busy cycles, for m = 1 .. drain_phases (0: no such drain). */
+    int drain_phases;
+    view drain_view[OLDEST_FIRST_MAX_CTAS - 1];
+    double drain_share[OLDEST_FIRST_MAX_CTAS - 1];
     bool fewer_resident;
     double resident;                     /* CTAs a CU holds at once */
     double busy, fewer_busy, tail_share;   /* a busiest and a fewer-CTA CU's busy cycles; the tail's share */
@@ -1542,6 +1552,29 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         busy = full_time + tail_time;
         tail_share = tail_time / busy;
     }
+    /* Greedy-then-oldest issue: the CTAs a CU starts together finish one after another, the last
+     * ones with fewer beside them (oldest_first.h); each CU's CTAs drain alike, the m left on the
+     * busiest CUs beside at most m on the others. */
+    g->drain_phases = 0;
+    if (p->oldest_first && where.tail_ctas == 0 && where.busiest_ctas >= 2 &&
+        where.busiest_ctas <= min2(resident, OLDEST_FIRST_MAX_CTAS)) {
+        int ctas = (int)where.busiest_ctas;
+        double cu_rate[OLDEST_FIRST_MAX_CTAS], finish[OLDEST_FIRST_MAX_CTAS], w = k->warps_per_cta, rate = busiest_rate;
+        cu_rate[ctas - 1] = where.busiest_warps * busiest_rate;
+        burst left_bursts = bursts;
+        for (int m = ctas - 1; m >= 1; m--) {
+            double left_ctas = where.busiest_cus * m + (where.active - where.busiest_cus) * min2(where.fewer_ctas, m);
+            left_bursts.together_ctas = left_ctas;
+            rate = solve_view(&net, &paths, &left_bursts, w * m, w * left_ctas, w, rate);
+            cu_rate[m - 1] = w * m * rate;
+            g->drain_view[m - 1] = view_of(&net);
+        }
+        oldest_first_finish(cu_rate, ctas, cta_work, finish);
+        busy = finish[ctas - 1];
+        for (int m = 1; m < ctas; m++)   /* m CTAs left: from the (ctas - m)-th finish to the next */
+            g->drain_share[m - 1] = (finish[ctas - m] - finish[ctas - m - 1]) / busy;
+        g->drain_phases = ctas - 1;
+    }
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     /* Scratchpad+DMA: the CUs blocked by their CTAs' transfers (GSI mem_struct, pending_dma). */
@@ -1595,8 +1628,14 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     double busiest_cycles = where->busiest_cus * busy;
     double fewer_cycles = (where->active - where->busiest_cus) * fewer_busy;
     double fewer_at_busiest_rate = fewer_resident ? 0.0 : fewer_cycles;
+    double drained_share = 0;
+    for (int m = 0; m < g->drain_phases; m++) {
+        charge_view(&g->drain_view[m], where->active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * g->drain_share[m],
+                    stalls);
+        drained_share += g->drain_share[m];
+    }
     charge_view(&g->busiest_view, where->active, z_sync, z_comp, z_ctrl, spread,
-                busiest_cycles * (1 - tail_share) + fewer_at_busiest_rate, stalls);
+                busiest_cycles * (1 - tail_share - drained_share) + fewer_at_busiest_rate, stalls);
     charge_view(&g->tail_view, where->active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
     charge_view(&g->fewer_view, where->active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate,
                 stalls);

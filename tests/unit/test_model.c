@@ -24,6 +24,7 @@
 #include "model/burst_rounds.h"
 #include "model/model.h"
 #include "model/fill_tags.h"
+#include "model/oldest_first.h"
 #include "model/set_lru.h"
 #include "model/stack_distance.h"
 #include "timing/memory_system.h"
@@ -647,6 +648,53 @@ static void gpu_bursts_coincide_in_the_first_round(void **state)
     tiled->barrier_bursts = tiled->ctas * tiled->launches;
     model_prediction coinciding = predict("wt", profile, config);
     assert_true(drifting.cycles < 0.95 * coinciding.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* Under greedy-then-oldest issue the i oldest of a CU's CTAs run as if the younger were not
+ * there: CTAs whose rates add up (a latency-bound CU) all finish at W / R(1); where the third
+ * CTA adds nothing (R = 1, 1.5, 1.5 warp instructions a cycle, W = 3) the oldest finishes at 3,
+ * the second at 4.5 (6 = 1.5 x 3 + 1 x (t2 - 3)) and the last at 6.75 (9 = 1.5 x 3 + 1.5 x 1.5 +
+ * 1 x (t3 - 4.5)), later than round-robin's 9 / 1.5 = 6. */
+static void oldest_ctas_finish_first(void **state)
+{
+    (void)state;
+    double finish[3];
+    oldest_first_finish((const double[]){1.0, 2.0, 3.0}, 3, 3.0, finish);
+    for (int i = 0; i < 3; i++)
+        assert_float_equal(finish[i], 3.0, 1e-12);
+    oldest_first_finish((const double[]){1.0, 1.5, 1.5}, 3, 3.0, finish);
+    assert_float_equal(finish[0], 3.0, 1e-12);
+    assert_float_equal(finish[1], 4.5, 1e-12);
+    assert_float_equal(finish[2], 6.75, 1e-12);
+}
+
+/* matmul on gsi (gpu.scheduler gto) at 12 CUs: each CU holds three CTAs, whose tile products
+ * share its load/store unit. Under greedy-then-oldest issue they finish one after another and
+ * the last runs its last rounds alone (detailed nol1: 5,038, 6,465 and 8,286 cycles; the
+ * launch 8,482; docs/calibration.md, session 29), so the launch takes longer than with the same
+ * CTAs sharing the CU evenly to the end (the point's oldest_first off); without the term the
+ * two are the same. */
+static void gto_ctas_finish_one_after_another(void **state)
+{
+    (void)state;
+    const char *sets[] = {"gpu.cu_count=12"};
+    sc_config *config;
+    model_profile *profile = profile_set("gsi", "matmul", "small", sets, 1, &config);
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    const model_mechanism *nol1 = model_mechanism_find("nol1");
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(nol1, config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("nol1")->params_file, &spec, &error), 0);
+    assert_true(point.oldest_first);
+    model_prediction oldest_first, even;
+    nol1->evaluate(profile, &point, &spec.initial, &oldest_first);
+    point.oldest_first = false;
+    nol1->evaluate(profile, &point, &spec.initial, &even);
+    assert_true(oldest_first.cycles > 1.05 * even.cycles);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -2042,6 +2090,8 @@ int main(void)
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
+        cmocka_unit_test(oldest_ctas_finish_first),
+        cmocka_unit_test(gto_ctas_finish_one_after_another),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
