@@ -363,6 +363,13 @@ double model_host_dropped_l1_hits(const model_kernel_profile *k, const model_poi
     return model_l1_hits(drops_written_only ? &k->l1_host_written_summary : &k->l1_host_flushed_summary, p);
 }
 
+void model_lose_together(const model_kernel_profile *k, double lines, model_demand *out)
+{
+    double hit_lines = k->l1_hit_gap_summary.total;
+    out->lost_together_lines = lines;
+    out->lost_together_reads = hit_lines > 0 ? lines * k->l1_hit_fill_groups / hit_lines : 0.0;
+}
+
 /* P(at least one of k independent lines, each missing with probability m, misses). */
 static double any_of(double miss_ratio, double lines_per_instruction)
 {
@@ -370,6 +377,21 @@ static double any_of(double miss_ratio, double lines_per_instruction)
         return 0.0;
     double hit_ratio = 1.0 - min2(miss_ratio, 1.0);
     return 1.0 - (lines_per_instruction <= 1.0 ? hit_ratio : pow(hit_ratio, lines_per_instruction));
+}
+
+/* P(a read needs the L2): of `read_lines` in `read_instructions` reads, `l2_reads` lines are
+ * served beyond the L1, each independently (any_of) but for the lines the L1 lost together
+ * (model_lose_together): those come in whole reads, a read in lost_together_reads /
+ * read_instructions needing the L2 for them whatever its other lines. They are taken as L2 hits
+ * (a copy the L1 held within a lease or until the host's write), so at most its read hits. */
+static double reads_needing_l2(const model_demand *d, double l2_reads, double read_lines, double lines_per_read,
+                               double read_instructions)
+{
+    if (d->lost_together_reads <= 0 || read_instructions <= 0)
+        return any_of(l2_reads / read_lines, lines_per_read);
+    double together = min2(d->lost_together_lines, d->read_lines_l2);
+    double others = any_of((l2_reads - together) / read_lines, lines_per_read);
+    return 1.0 - (1.0 - others) * (1.0 - min2(d->lost_together_reads / read_instructions, 1.0));
 }
 
 /* ---- placement ---- */
@@ -1386,7 +1408,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
                          (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
-        .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
+        .needs_l2 = read_lines > 0 ? reads_needing_l2(d, l2_reads, read_lines, lines_per_read, read_instructions) : 0.0,
     };
     /* Without L2 read hits every read beyond the L1 is a memory read, and without near reads every
      * memory read is a DRAM read: the same probabilities, no second or third pow(). */

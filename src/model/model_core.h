@@ -63,6 +63,10 @@ typedef struct model_demand {
     bool one_access_at_a_time, loads_wait_own_writes;
     double write_wait;          /* GPU cycles a write waits beyond its L2 trip before it is performed */
     double write_l1_share;      /* of the writes, those performed in the L1 (an owned line): its latency */
+    /* Of the L2's read hits, the lines of copies the L1 lost together (model_lose_together: a
+     * lease's lapse, a host write's flush) and the reads they come in: one missing read for all
+     * of a read's lines rather than a chance for each (model_core.c: reads_needing_l2). */
+    double lost_together_lines, lost_together_reads;
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
@@ -111,6 +115,13 @@ double model_with_strong_hits(const model_kernel_profile *kernel, double weak_hi
  * (l1_loads_host_flushed), or only the copies of the lines the host wrote
  * (l1_loads_host_written) when `drops_written_only` (rcc.host_write_drop, tc.host_write_drop). */
 double model_host_dropped_l1_hits(const model_kernel_profile *kernel, const model_point *point, bool drops_written_only);
+
+/* Records in `out` that the L1 loses `lines` of its hits together with the other lines their
+ * load filled: the copies one load filled lapse at the same reuse (a lease taken at their fill,
+ * lease_model.h; RCC's lease at their fill's logical time, rcc_model.h), and a host write's
+ * flush drops them all. A reuse then misses a whole fill group of lines at once, one read for
+ * the profile's lines per group (l1_hit_fill_groups of the kept tags' hits, l1_hit_gaps). */
+void model_lose_together(const model_kernel_profile *kernel, double lines, model_demand *out);
 
 /* CTAs of the group one CU holds at once (the occupancy limit: warps, CTAs, registers, shared
  * memory; at least 1: the detailed model rejects a CTA that fits nowhere). */

@@ -30,8 +30,9 @@
  * tags hit since their fill (l1_hit_ages, l1_hit_previous_ages), 21 a line's latest load kept
  * across launches: the ages at the kernel end of leases an earlier launch took
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
- * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28). */
-#define PROFILE_FORMAT 23
+ * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24
+ * the groups of those hits' lines by their fill (l1_hit_fill_groups). */
+#define PROFILE_FORMAT 24
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -77,7 +78,7 @@ static const struct {
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
-    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads),
+    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(l1_hit_fill_groups),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
