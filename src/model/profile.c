@@ -31,8 +31,9 @@
  * across launches: the ages at the kernel end of leases an earlier launch took
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
  * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24
- * the fills an ownership protocol's directory grants E (exclusive_fills, for shared_lines). */
-#define PROFILE_FORMAT 24
+ * the fills an ownership protocol's directory grants E (exclusive_fills, for shared_lines), 25
+ * without those the holder writes. */
+#define PROFILE_FORMAT 25
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {

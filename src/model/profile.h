@@ -116,7 +116,8 @@ typedef struct model_kernel_profile {
     /* The weak loads' misses of an ownership protocol's L1 tags (l1_loads_owned) that its
      * full-map directory grants E (profiler.c's directory_read: no L1 owns the line and its entry
      * is not shared), less those whose copy another CU's read or write then takes with no Put
-     * (E -> S, E -> I): the clean exclusive fills each L1 puts back when it replaces them. */
+     * (E -> S, E -> I) and those the holder writes (E -> M, put back as a written line): the
+     * clean exclusive fills each L1 puts back when it replaces them. */
     double exclusive_fills;
     /* Over the stores and atomics (line requests), the CUs other than the writer that loaded the
      * line since its previous write (profiler.c): the invalidations a full-map directory sends

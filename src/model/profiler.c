@@ -414,12 +414,12 @@ static void directory_read(profiler *p, stack_line_data *data, unsigned reader, 
 /* An ownership protocol's write of `line` by CU `writer`: the directory invalidates the copies of
  * the CUs that read the line since its previous write and of that write's CU (CUs counted mod 64,
  * as the line's masks are), and the writer's GetM installs the line in its L1 (l1_owned_tags) in
- * M. A clean copy another CU holds in E gives the line up with no Put (its exclusive grant is
- * taken back); the writer's own E copy turns into M silently and is put back as a written line. */
+ * M. A clean copy in E stops being a clean exclusive fill either way (its grant is taken back):
+ * another CU's gives the line up with no Put, the writer's own turns into M silently and is put
+ * back as a written line. */
 static void own_line(profiler *p, stack_line_data *data, unsigned writer, uint64_t line)
 {
-    int32_t holder = directory_holder(p, data, line);
-    if (holder >= 0 && (unsigned)holder != writer && data->exclusive_group >= 0)
+    if (directory_holder(p, data, line) >= 0 && data->exclusive_group >= 0)
         p->groups[data->exclusive_group].exclusive_fills--;
     data->directory_owner_plus_one = writer + 1;
     data->exclusive_group = -1;

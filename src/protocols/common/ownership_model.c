@@ -15,8 +15,9 @@
  *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
  *                  (write_lines): every line granted E or M (the profile's exclusive fills: the
  *                  misses the directory grants E because no L1 owns the line and its entry is
- *                  not shared, less those another CU's read or write then takes with no Put;
- *                  and at least the written lines) is replaced, except those the CUs' L1s
+ *                  not shared, less those another CU's read or write then takes with no Put and
+ *                  those the holder writes; and the written lines: vecadd's a and b are clean
+ *                  exclusive fills, its c written lines) is replaced, except those the CUs' L1s
  *                  still hold at the end. A line several CUs read is shared once the second
  *                  reads it and stays so (replacing S is silent), so its later misses are
  *                  granted S and put nothing back (spmv's x: docs/calibration.md, session 29);
@@ -105,7 +106,7 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
                        taken_from_owners;
     out->read_lines_forwarded = fmin(forwarded, out->read_lines_l2);
     out->forward_latency = p->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
-    double owned_fills = fmax(k->exclusive_fills, k->written_lines);
+    double owned_fills = k->exclusive_fills + k->written_lines;
     double home_writes = choices.read_writes_home ? out->read_lines_forwarded : 0.0;
     out->write_lines = fmax(owned_fills - p->l1_lines * p->cu_count, home_writes);
     if (choices.l3_takes_writes && p->l3_lines > 0)
