@@ -39,17 +39,6 @@ static void install_earliest(fill_tags *cache, unsigned count, uint32_t epoch)
     memmove(cache->pending, cache->pending + count, cache->pending_count * sizeof *cache->pending);
 }
 
-/* The miss of `line` in flight in `epoch` (not dropped), or NULL. */
-static const pending_fill *pending_of(const fill_tags *cache, uint64_t line, uint32_t epoch)
-{
-    for (unsigned f = 0; f < cache->pending_count; f++) {
-        const pending_fill *fill = &cache->pending[f];
-        if (fill->line == line && fill->epoch == epoch && !fill->dropped)
-            return fill;
-    }
-    return NULL;
-}
-
 fill_tags_outcome fill_tags_load(fill_tags *cache, uint64_t line, uint32_t epoch, uint64_t now, uint64_t *fill_at)
 {
     unsigned due = 0;
@@ -58,16 +47,14 @@ fill_tags_outcome fill_tags_load(fill_tags *cache, uint64_t line, uint32_t epoch
     install_earliest(cache, due, epoch);
     if (set_lru_lookup(&cache->tags, line, epoch))
         return FILL_TAGS_HIT;
-    const pending_fill *fill = pending_of(cache, line, epoch);
-    if (!fill)
-        return FILL_TAGS_MISS;
-    *fill_at = fill->fill_at;
-    return FILL_TAGS_MERGE;
-}
-
-bool fill_tags_holds(const fill_tags *cache, uint64_t line, uint32_t epoch)
-{
-    return set_lru_holds(&cache->tags, line, epoch) || pending_of(cache, line, epoch) != NULL;
+    for (unsigned f = 0; f < cache->pending_count; f++) {
+        const pending_fill *fill = &cache->pending[f];
+        if (fill->line == line && fill->epoch == epoch && !fill->dropped) {
+            *fill_at = fill->fill_at;
+            return FILL_TAGS_MERGE;
+        }
+    }
+    return FILL_TAGS_MISS;
 }
 
 void fill_tags_miss(fill_tags *cache, uint64_t line, uint32_t epoch, uint64_t fill_at)

@@ -41,10 +41,6 @@ void fill_tags_free(fill_tags *cache);
  * or a miss. */
 fill_tags_outcome fill_tags_load(fill_tags *cache, uint64_t line, uint32_t epoch, uint64_t now, uint64_t *fill_at);
 
-/* Whether the tags hold `line` in `epoch` or its miss is in flight (not dropped), without
- * installing the fills due or touching any recency: another CU's look at these tags. */
-bool fill_tags_holds(const fill_tags *cache, uint64_t line, uint32_t epoch);
-
 /* A miss of `line` in `epoch` whose fill returns at `fill_at`. */
 void fill_tags_miss(fill_tags *cache, uint64_t line, uint32_t epoch, uint64_t fill_at);
 

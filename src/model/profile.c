@@ -30,10 +30,8 @@
  * tags hit since their fill (l1_hit_ages, l1_hit_previous_ages), 21 a line's latest load kept
  * across launches: the ages at the kernel end of leases an earlier launch took
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
- * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24
- * the fills an ownership protocol's directory grants E (exclusive_fills, for shared_lines), 25
- * without those the holder writes. */
-#define PROFILE_FORMAT 25
+ * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28). */
+#define PROFILE_FORMAT 23
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -75,7 +73,7 @@ static const struct {
     FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
     FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
-    FIELD(exclusive_fills), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
+    FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),

@@ -112,13 +112,7 @@ typedef struct model_kernel_profile {
     double acquires, releases;          /* GPU/system-scope acquire and release events, fences included */
     double instructions[MODEL_ACCESS_COUNT], lines[MODEL_ACCESS_COUNT];
     double busiest_cu_instructions;     /* summed per launch over the busiest CU, CTA i on CU i mod cu_count */
-    double footprint_lines, written_lines, remote_read_after_write;
-    /* The weak loads' misses of an ownership protocol's L1 tags (l1_loads_owned) that its
-     * full-map directory grants E (profiler.c's directory_read: no L1 owns the line and its entry
-     * is not shared), less those whose copy another CU's read or write then takes with no Put
-     * (E -> S, E -> I) and those the holder writes (E -> M, put back as a written line): the
-     * clean exclusive fills each L1 puts back when it replaces them. */
-    double exclusive_fills;
+    double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     /* Over the stores and atomics (line requests), the CUs other than the writer that loaded the
      * line since its previous write (profiler.c): the invalidations a full-map directory sends
      * when each write finds the line shared (mesi's write-through stores). */

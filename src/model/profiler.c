@@ -378,52 +378,11 @@ static bool kept_tags_load(fill_tags *tags, uint64_t line, uint64_t clock, uint6
     return false;
 }
 
-/* The CU the directory granted `line` to in E or M when that CU's L1 (l1_owned_tags) still holds
- * it, else -1 (none, or the owner replaced it and its Put freed the entry). */
-static int32_t directory_holder(const profiler *p, const stack_line_data *data, uint64_t line)
-{
-    if (data->directory_owner_plus_one == 0)
-        return -1;
-    unsigned owner = data->directory_owner_plus_one - 1;
-    return fill_tags_holds(&p->l1_owned_tags[owner], line, 0) ? (int32_t)owner : -1;
-}
-
-/* The directory's answer to CU `reader`'s GetS (a load that missed its ownership L1's tags), as
- * rfo_protocol.c and mesi_protocol.c grant it: in I (no entry, or the owner's Put freed it) E,
- * counted as an exclusive fill (profile.h) of the group; in E or M at another CU's L1 that L1
- * keeps a shared copy (E -> S with no Put, so that fill's exclusive grant is taken back from its
- * group; M -> O or S), and the entry is shared from then on, as it is in S, whose copies are
- * dropped silently: a shared entry grants S until a write takes the line. */
-static void directory_read(profiler *p, stack_line_data *data, unsigned reader, uint64_t line)
-{
-    int32_t holder = directory_holder(p, data, line);
-    if (holder >= 0 && (unsigned)holder != reader) {
-        if (data->exclusive_group >= 0)
-            p->groups[data->exclusive_group].exclusive_fills--;
-        data->directory_owner_plus_one = 0;
-        data->directory_shared = true;
-        return;
-    }
-    if (data->directory_shared)
-        return;
-    p->group->exclusive_fills++;
-    data->directory_owner_plus_one = reader + 1;
-    data->exclusive_group = (int32_t)(p->group - p->groups);
-}
-
 /* An ownership protocol's write of `line` by CU `writer`: the directory invalidates the copies of
  * the CUs that read the line since its previous write and of that write's CU (CUs counted mod 64,
- * as the line's masks are), and the writer's GetM installs the line in its L1 (l1_owned_tags) in
- * M. A clean copy in E stops being a clean exclusive fill either way (its grant is taken back):
- * another CU's gives the line up with no Put, the writer's own turns into M silently and is put
- * back as a written line. */
-static void own_line(profiler *p, stack_line_data *data, unsigned writer, uint64_t line)
+ * as the line's masks are), and the writer's GetM installs the line in its L1 (l1_owned_tags). */
+static void own_line(profiler *p, const stack_line_data *data, unsigned writer, uint64_t line)
 {
-    if (directory_holder(p, data, line) >= 0 && data->exclusive_group >= 0)
-        p->groups[data->exclusive_group].exclusive_fills--;
-    data->directory_owner_plus_one = writer + 1;
-    data->exclusive_group = -1;
-    data->directory_shared = false;
     uint64_t holders = data->readers_since_write;
     if (data->last_writer >= 0)
         holders |= 1ull << (data->last_writer % 64);
@@ -445,13 +404,12 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
                                   .seen_at = kept.seen_at, .read_at = kept.read_at, .stored_at = kept.stored_at,
                                   .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at,
                                   .loaded_at_plus_one = kept.loaded_at_plus_one,
-                                  .dirty_span_plus_one = kept.dirty_span_plus_one,
-                                  .directory_owner_plus_one = kept.directory_owner_plus_one,
-                                  .exclusive_group = kept.exclusive_group,
-                                  .directory_shared = kept.directory_shared};
+                                  .dirty_span_plus_one = kept.dirty_span_plus_one};
         group->footprint_lines++;
     }
     uint64_t bit = 1ull << (cu % 64);
+    if (data->cu_mask && !(data->cu_mask & bit) && !(data->cu_mask & (data->cu_mask - 1)))
+        group->shared_lines++;     /* a second CU joins */
     data->cu_mask |= bit;
     bool writes = access == MODEL_STORE || access == MODEL_STORE_STRONG || access == MODEL_ATOMIC;
     if (writes) {
@@ -561,7 +519,7 @@ static uint64_t at_configured_l1(uint64_t distance, bool hit, uint64_t lines)
     return distance > lines ? distance : lines;
 }
 
-static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, stack_line_data *data)
+static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t host_written_at, uint64_t stored_at)
 {
     model_kernel_profile *group = p->group;
     stack_line *slot;
@@ -582,8 +540,6 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     if (!kept_hit)
         slot->data.kept_filled_issued = p->cu_issued[cu];
     bool owned_hit = kept_tags_load(&p->l1_owned_tags[cu], line, p->request_clock, kept_fill_at);
-    if (!owned_hit)
-        directory_read(p, data, cu, line);
     if (owned_hit || l1.distance != STACK_DISTANCE_COLD)   /* a cold hit: the line its CU wrote */
         reuse_add(&group->l1_loads_owned, at_configured_l1(l1.distance, owned_hit, p->l1_lines), 1);
     else
@@ -607,7 +563,7 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         reuse_add(&group->l1_loads_host_written, l1.distance, 1);
     if (p->last_host_write > previous)
         reuse_add(&group->l1_loads_host_flushed, l1.distance, 1);
-    else if (data->stored_at > previous)
+    else if (stored_at > previous)
         reuse_add(&group->l1_loads_rewritten, l1.distance, 1);
 }
 
@@ -725,7 +681,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         fill_tags_invalidate(&p->l1_kept_tags[cu], line);
     }
     if (access == MODEL_LOAD)
-        record_l1_load(p, cu, line, host_written_at, data);
+        record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
         line_ready(p, take_mshr(p, cu));
     if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)

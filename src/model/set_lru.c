@@ -32,29 +32,17 @@ static bool way_valid(const set_lru_way *way, uint32_t epoch)
     return way->line_plus_one != 0 && way->epoch == epoch;
 }
 
-/* The way that holds `line` in `epoch`, or NULL. */
-static set_lru_way *way_holding(const set_lru *cache, uint64_t line, uint32_t epoch)
-{
-    if (cache->sets == 0)
-        return NULL;
-    set_lru_way *set = set_of(cache, line);
-    for (unsigned w = 0; w < cache->associativity; w++)
-        if (way_valid(&set[w], epoch) && set[w].line_plus_one == line + 1)
-            return &set[w];
-    return NULL;
-}
-
 bool set_lru_lookup(set_lru *cache, uint64_t line, uint32_t epoch)
 {
-    set_lru_way *way = way_holding(cache, line, epoch);
-    if (way)
-        way->last_use = ++cache->use_clock;
-    return way != NULL;
-}
-
-bool set_lru_holds(const set_lru *cache, uint64_t line, uint32_t epoch)
-{
-    return way_holding(cache, line, epoch) != NULL;
+    if (cache->sets == 0)
+        return false;
+    set_lru_way *set = set_of(cache, line);
+    for (unsigned w = 0; w < cache->associativity; w++)
+        if (way_valid(&set[w], epoch) && set[w].line_plus_one == line + 1) {
+            set[w].last_use = ++cache->use_clock;
+            return true;
+        }
+    return false;
 }
 
 void set_lru_fill(set_lru *cache, uint64_t line, uint32_t epoch)

@@ -36,10 +36,6 @@ void set_lru_free(set_lru *cache);
  * it the set's most recently used. */
 bool set_lru_lookup(set_lru *cache, uint64_t line, uint32_t epoch);
 
-/* Whether `line` is held in `epoch`, without touching its recency (another CU's look at this
- * CU's tags). */
-bool set_lru_holds(const set_lru *cache, uint64_t line, uint32_t epoch);
-
 /* Installs `line` for `epoch` in its set's first empty or stale way, else its least recently used
  * (cache_array_victim's choice). */
 void set_lru_fill(set_lru *cache, uint64_t line, uint32_t epoch);

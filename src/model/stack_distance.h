@@ -37,13 +37,6 @@ typedef struct stack_line_data {
      * accesses since its latest write (its dirty span); the group of its latest access. */
     uint64_t dirty_span_plus_one;
     int32_t group_index;
-    /* GPU stack: an ownership protocol's full-map directory entry (profiler.c's directory_read):
-     * 1 + the CU it granted the line to in E or M (0: none), the group whose fill was granted E
-     * while that copy is still clean (-1: written), and whether the entry is shared (S or O:
-     * replacing S is silent, so the entry stays shared until a write). */
-    uint32_t directory_owner_plus_one;
-    int32_t exclusive_group;
-    bool directory_shared;
 } stack_line_data;
 
 typedef struct stack_line {

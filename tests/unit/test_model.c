@@ -1991,35 +1991,6 @@ static void ownership_l1_takes_own_stores_and_drops_remote_writes(void **state)
     sc_config_free(config);
 }
 
-/* rfo and mesi: the directory grants E only to a GetS of a line no L1 owns whose entry is not
- * shared, and a line another CU reads stays shared (replacing S is silent), so its later misses
- * put nothing back; an E copy another CU then reads turns S with no Put. spmv's misses are mostly
- * to x, which every CU reads. Measured (rfo, gsi, spmv small, 15 CUs, 32 KiB L1, detailed):
- * 101,059 Puts (l1_writebacks) for 372,917 L1 misses; main's model took the fills beyond the L1
- * times the footprint's lines one CU touches (0.929): 364,212 Puts. */
-static void ownership_puts_only_the_fills_granted_e(void **state)
-{
-    (void)state;
-    sc_config *config;
-    const char *sets[] = {"gpu.cu_count=15", "l1.size=32KiB"};
-    model_profile *profile = profile_set("gsi", "spmv", "small", sets, 2, &config);
-    sc_error error = {{0}};
-    model_point point;
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(model_mechanism_find("rfo"), config, &point, &error), 0);
-    assert_int_equal(profile->kernel_count, 1);
-    const model_kernel_profile *spmv = &profile->kernels[0];
-    assert_true(spmv->exclusive_fills > 0.9 * 101059 && spmv->exclusive_fills < 1.1 * 101059);
-    model_demand demand = {0};
-    ownership_serve(spmv, &point, (ownership_choices){.l3_takes_writes = true}, &demand);
-    double held_at_end = point.l1_lines * point.cu_count;
-    assert_float_equal(demand.write_lines, spmv->exclusive_fills + spmv->written_lines - held_at_end,
-                       1e-9 * demand.write_lines);
-    assert_true(demand.write_lines < 0.3 * (demand.read_lines_l2 + demand.read_lines_l3 + demand.read_lines_dram));
-    profile_free(profile);
-    sc_config_free(config);
-}
-
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -2077,7 +2048,6 @@ int main(void)
         cmocka_unit_test(broadcast_invalidations_load_each_port_once),
         cmocka_unit_test(ownership_is_taken_by_each_writing_cu),
         cmocka_unit_test(ownership_l1_takes_own_stores_and_drops_remote_writes),
-        cmocka_unit_test(ownership_puts_only_the_fills_granted_e),
         cmocka_unit_test(rcc_l2_turnover_expires_l1_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

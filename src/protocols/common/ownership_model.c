@@ -13,14 +13,10 @@
  *                  launch find it in another CU's L1 and are forwarded there (below);
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
  *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
- *                  (write_lines): every line granted E or M (the profile's exclusive fills: the
- *                  misses the directory grants E because no L1 owns the line and its entry is
- *                  not shared, less those another CU's read or write then takes with no Put and
- *                  those the holder writes; and the written lines: vecadd's a and b are clean
- *                  exclusive fills, its c written lines) is replaced, except those the CUs' L1s
- *                  still hold at the end. A line several CUs read is shared once the second
- *                  reads it and stays so (replacing S is silent), so its later misses are
- *                  granted S and put nothing back (spmv's x: docs/calibration.md, session 29);
+ *                  (write_lines): every line granted E or M (the fills beyond the L1 of lines
+ *                  no other CU touches in the launch, 1 - shared_lines/footprint_lines of them,
+ *                  and at least the written lines) is replaced, except those the CUs' L1s
+ *                  still hold at the end;
  *   forwards     = the GetMs of a line another CU owns (above), and
  *                  the loads of lines another CU wrote last miss the L1 (the writer's GetM
  *                  invalidated the copy) and the directory forwards them to the owner, which
@@ -106,7 +102,8 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
                        taken_from_owners;
     out->read_lines_forwarded = fmin(forwarded, out->read_lines_l2);
     out->forward_latency = p->protocol_terms[OWNERSHIP_TERM_FORWARD_LATENCY];
-    double owned_fills = k->exclusive_fills + k->written_lines;
+    double exclusive = k->footprint_lines > 0 ? 1.0 - fmin(k->shared_lines / k->footprint_lines, 1.0) : 1.0;
+    double owned_fills = fmax(beyond * exclusive, k->written_lines);
     double home_writes = choices.read_writes_home ? out->read_lines_forwarded : 0.0;
     out->write_lines = fmax(owned_fills - p->l1_lines * p->cu_count, home_writes);
     if (choices.l3_takes_writes && p->l3_lines > 0)
