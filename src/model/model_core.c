@@ -147,6 +147,7 @@
 #include "model/model_core.h"
 
 #include "exec/occupancy.h"
+#include "model/dram_rows.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -1425,6 +1426,8 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
     double port_in_cycles = cycles_back + invalidations_on_active_cus(d, p, where.active) * p->noc_header_cycles;
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
+    /* GPU cycles a channel takes per line of this group's DRAM stream (its row locality). */
+    double stream_line = dram_channel_line_cycles(p, terms->dram_row_hit_share);
     /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
     double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;
     double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
@@ -1443,7 +1446,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             [LSU] = lsu_demand + own_line_holds(k, p, d, z_comp + z_ctrl + z_sync + 1.0 / p->issue_rate + simd_demand +
                                                                 lsu_demand) * per,
             [PORT_OUT] = cycles_out * per, [L3_BANK] = paths.memory_lines,
-            [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = port_in_cycles * per,
+            [DRAM] = dram_lines * stream_line * per, [PORT_IN] = port_in_cycles * per,
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
@@ -1461,7 +1464,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
      * qr-apu: 512 atomics on one line per launch of histogram_global, which the detailed run
      * performs in 4,897 cycles, 10 GPU cycles a line, counting 451 DRAM writes). The line's writes
      * all hit its bank's open row, so its channel takes one per line time, the bus's rate: the
-     * row misses and bank conflicts that dram_efficiency stands for are not theirs. */
+     * other traffic's row misses (dram_rows.h) are not theirs. */
     double hot_atomic_extra = 0.0;
     if (d->write_through_lines > 0 && hot_atomics > 0) {
         double channel_line = p->dram_line_cycles;
@@ -1477,7 +1480,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
                 (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
     list_queues(&net);
     double burst_lines = terms->burst_lines;
-    double dram_cycles = p->dram_line_cycles / (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);   /* per line, GPU-wide */
+    double dram_cycles = stream_line / p->dram_channels;   /* per line, GPU-wide */
     burst bursts = {
         .waits = terms->burst_waits, .lines = burst_lines, .span = terms->burst_span,
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
@@ -1540,8 +1543,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double dma_fewer = dma_blocked_cycles(&dma, p, where.fewer_ctas, resident);
     double kernel_busy = max2(busy + dma_busiest, fewer_busy + dma_fewer);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
-    double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
-                   (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
+    double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * dram_cycles;
     double backlog = max2(write_through_backlog(d, p, launches, kernel_busy, dram_cycles),
                           posted_write_wait(d, launches, kernel_busy, dram_cycles));
     double kernel_end_wait = drain + backlog +

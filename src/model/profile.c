@@ -1,6 +1,7 @@
 /* profile.c — workload profiles: configuration key, model summaries, JSON form (profile.h). */
 #include "model/profile.h"
 
+#include "model/dram_rows.h"
 #include "model/model_core.h"
 
 #include <cjson/cJSON.h>
@@ -30,8 +31,9 @@
  * tags hit since their fill (l1_hit_ages, l1_hit_previous_ages), 21 a line's latest load kept
  * across launches: the ages at the kernel end of leases an earlier launch took
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
- * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28). */
-#define PROFILE_FORMAT 23
+ * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24 the
+ * DRAM stream's row locality (dram_stream_lines, dram_stream_row_hits; keyed by the DRAM mapping). */
+#define PROFILE_FORMAT 24
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -47,6 +49,11 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
                          (long long)sc_config_int(config, keys[k]));
+    /* The DRAM mapping decides which cold lines share a row (dram_stream_row_hits). */
+    used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "dram=%lldx%lldx%lld ",
+                     (long long)sc_config_int(config, "dram.channels"),
+                     (long long)sc_config_int(config, "dram.banks_per_channel"),
+                     (long long)sc_config_int(config, "dram.row_size"));
     /* l1.size, l1.associativity and l1.mshrs decide which loads hit and stall a warp, and how long
      * (profiler.c). */
     snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld ways=%lld mshrs=%lld format=%d",
@@ -77,7 +84,8 @@ static const struct {
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
-    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads),
+    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(dram_stream_lines),
+    FIELD(dram_stream_row_hits),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
@@ -134,6 +142,7 @@ void profile_prepare(model_profile *profile)
                             (reuse_summary *)(kernel + histogram_fields[h].summary_offset));
         model_core_prepare_group(&profile->kernels[k]);
     }
+    dram_rows_prepare(profile);
 }
 
 /* {"cold": n, "buckets": [[bucket, count], ...]} with non-empty buckets only. */

@@ -61,9 +61,10 @@
  * conflict degrees), l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width,
  * l1.banks, gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity
  * decides which loads miss and its MSHRs how long they stall their warps, so how warps
- * interleave). Changing any of them needs a new profile (taken automatically). Otherwise the L2's
- * and other caches' capacities, associativities, latencies, clocks, NoC and DRAM parameters and
- * store buffers do not: the models apply them to the same profile.
+ * interleave), and dram.channels, dram.banks_per_channel and dram.row_size (which lines share a
+ * DRAM row: dram_stream_row_hits). Changing any of them needs a new profile (taken automatically).
+ * Otherwise the L2's and other caches' capacities, associativities, latencies, clocks, NoC and
+ * the other DRAM parameters and store buffers do not: the models apply them to the same profile.
  */
 #ifndef SYNCSCOPE_MODEL_PROFILE_H
 #define SYNCSCOPE_MODEL_PROFILE_H
@@ -97,6 +98,7 @@ typedef struct model_group_terms {
     double burst_waits;                   /* barrier waits after a burst per warp instruction */
     double burst_span;                    /* a warp's instructions in a burst's interval */
     double busiest_per_launch;            /* busiest_cu_instructions / launches */
+    double dram_row_hit_share;            /* of its DRAM stream (model/dram_rows.h: dram_rows_prepare) */
     uint64_t cta_warps, cta_registers, cta_shared_bytes;   /* a CTA's needs (exec/occupancy.h) */
 } model_group_terms;
 
@@ -117,6 +119,11 @@ typedef struct model_kernel_profile {
      * line since its previous write (profiler.c): the invalidations a full-map directory sends
      * when each write finds the line shared (mesi's write-through stores). */
     double write_invalidations;
+    /* The DRAM stream's row locality (model/dram_rows.h): the line requests the GPU-wide stack
+     * finds cold (reads and writes), and those of them that find their DRAM row open when the
+     * profiler replays them, in its order, through one open row per bank of the configuration's
+     * DRAM mapping (dram.channels, dram.banks_per_channel, dram.row_size: profile keys). */
+    double dram_stream_lines, dram_stream_row_hits;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
     /* Barrier-synchronised bursts: a CTA's intervals between barriers (closed by a barrier) in
@@ -225,7 +232,7 @@ typedef struct model_kernel_profile {
 } model_kernel_profile;
 
 /* Room for profile_key_of's key with every key at its largest value. */
-#define PROFILE_KEY_BYTES 192
+#define PROFILE_KEY_BYTES 224
 
 typedef struct model_profile {
     char workload[128];
@@ -238,7 +245,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=15": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 dram=6x16x2048 scheduler=gto l1=32768 ways=4 mshrs=32 format=20": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

@@ -48,6 +48,7 @@
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
+#include "model/dram_rows.h"
 #include "model/fill_tags.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
@@ -118,6 +119,7 @@ struct profiler {
     fill_tags *l1_owned_tags;      /* per CU: an ownership protocol's L1 (profile.h: l1_loads_owned) */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
+    dram_row_buffers dram_rows;    /* the cold lines' DRAM rows (profile.h: dram_stream_row_hits) */
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
     uint64_t memory_clock;         /* orders host writes, GPU writes, fetches (stack_line_data) */
     uint64_t last_host_write;      /* memory_clock of the latest host write of any line */
@@ -204,6 +206,9 @@ profiler *profiler_create(const sc_config *config)
             fill_tags_free(&p->l1_owned_tags[c]);
     }
     stack_distance_init(&p->l2);
+    sc_error ignored = {{0}};
+    if (dram_row_buffers_init(&p->dram_rows, config, &ignored) < 0)
+        dram_row_buffers_free(&p->dram_rows);   /* no rows replayed: the models take every row as open */
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
@@ -650,6 +655,10 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
+    if (distance == STACK_DISTANCE_COLD && p->dram_rows.open_row_plus_one) {
+        group->dram_stream_lines++;
+        group->dram_stream_row_hits += dram_row_buffers_access(&p->dram_rows, line);
+    }
     if (!store) {
         read_classes classes = {&group->l2_reads_cpu_owned, &group->cpu_recency, &group->l2_reads_fetched,
                                 &group->l2_reads_written, &group->l2_reads_fetched_rewritten,
@@ -1100,6 +1109,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         fill_tags_free(&p->l1_owned_tags[c]);
     }
     stack_distance_release(&p->l2);
+    dram_row_buffers_free(&p->dram_rows);
     stack_distance_release(&p->host);
     for (unsigned c = 0; c < p->cu_count; c++)
         free(p->memory_clock_of[c].mshr_free_at);
