@@ -1,6 +1,6 @@
-/* dram_rows.c — the DRAM stream's row locality: the profiler's replay of the cold lines through
- * the banks' row buffers, and a channel's time per line from the replay's row-hit share and the
- * point's DRAM timing (dram_rows.h). */
+/* dram_rows.c — the DRAM stream's row locality and read/write mix: the profiler's replay of the
+ * cold lines through the banks' row buffers, and a channel's time per line from the replay's
+ * row-hit share, the stream's written share and the point's DRAM timing (dram_rows.h). */
 #include "model/dram_rows.h"
 
 #include <stdlib.h>
@@ -42,6 +42,11 @@ void dram_rows_point_terms(const dram_config *timing, double gpu_per_dram_cycle,
     dram_cycles = max2(dram_cycles, (double)timing->t_rc / timing->banks_per_channel);
     point->dram_activate_cycles = dram_cycles * gpu_per_dram_cycle;
     point->dram_refresh_share = timing->t_rfc > 0 ? (double)timing->t_rfc / timing->t_refi : 0.0;
+    double burst = (double)((timing->line_bytes + timing->bus_bytes - 1) / timing->bus_bytes);
+    double write_to_read = (double)timing->t_cdlr + timing->t_cl;
+    double read_to_write = max2((double)timing->t_rtw + timing->t_wl - timing->t_cl - burst, 0.0);
+    point->dram_turnaround_cycles = (write_to_read + read_to_write) * gpu_per_dram_cycle;
+    point->dram_banks = timing->banks_per_channel;
 }
 
 void dram_rows_prepare(model_profile *profile)
@@ -59,8 +64,9 @@ void dram_rows_prepare(model_profile *profile)
     }
 }
 
-double dram_channel_line_cycles(const model_point *point, double row_hit_share)
+double dram_channel_line_cycles(const model_point *point, double row_hit_share, double write_share)
 {
-    double per_line = max2(point->dram_line_cycles, (1.0 - row_hit_share) * point->dram_activate_cycles);
+    double turnarounds = write_share * (1.0 - write_share) / point->dram_banks * point->dram_turnaround_cycles;
+    double per_line = max2(point->dram_line_cycles + turnarounds, (1.0 - row_hit_share) * point->dram_activate_cycles);
     return per_line / (1.0 - point->dram_refresh_share);
 }

@@ -68,8 +68,9 @@ typedef struct model_point {
     double l2_write_through;
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
     /* GPU cycles a channel needs between activates (the tightest of tRRD, tFAW / 4 and tRC over its
-     * banks), and the share of its time its all-bank refreshes take (model/dram_rows.h). */
-    double dram_activate_cycles, dram_refresh_share;
+     * banks), the share of its time its all-bank refreshes take, the bus's idle GPU cycles of a
+     * write-to-read and a read-to-write turnaround together, and its banks (model/dram_rows.h). */
+    double dram_activate_cycles, dram_refresh_share, dram_turnaround_cycles, dram_banks;
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */
     /* Local memory (docs/local-memory.md): whether the scratchpad is banked (local_memory.timing),
      * the line requests a CU's DMA engine presents per cycle, and whether an access to a pending

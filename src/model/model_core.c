@@ -1426,8 +1426,11 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
     double port_in_cycles = cycles_back + invalidations_on_active_cus(d, p, where.active) * p->noc_header_cycles;
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
-    /* GPU cycles a channel takes per line of this group's DRAM stream (its row locality). */
-    double stream_line = dram_channel_line_cycles(p, terms->dram_row_hit_share);
+    /* GPU cycles a channel takes per line of this group's DRAM stream (its row locality, and the
+     * read/write turnarounds of its write-backs and written-through lines among its reads). */
+    double dram_written = d->write_lines_dram + d->write_through_lines;
+    double stream_line = dram_channel_line_cycles(p, terms->dram_row_hit_share,
+                                                  dram_written > 0 ? dram_written / (d->read_lines_dram + dram_written) : 0.0);
     /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
     double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;
     double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *

@@ -10,7 +10,8 @@
  * the copies the L2's turnover expires,
  * the lease protocols' copies that lapse with time, the ownership protocols' transfers of a hot
  * line, and the local-memory organisations: the DMA engine's transfers, the stash's first
- * touches and dirty words, the banked scratchpad's conflicts, and the DRAM stream's row locality. */
+ * touches and dirty words, the banked scratchpad's conflicts, and the DRAM stream's row locality
+ * and read/write turnarounds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -2033,9 +2034,9 @@ static void dram_rows_set_a_channels_time_per_line(void **state)
     assert_float_equal(point.dram_activate_cycles, 30.0 / 4 * gpu_per_dram, 1e-9);
     assert_float_equal(point.dram_refresh_share, 107.0 / 5200, 1e-12);
     double refreshed = 1 / (1 - 107.0 / 5200);
-    assert_float_equal(dram_channel_line_cycles(&point, 1.0), point.dram_line_cycles * refreshed, 1e-9);
-    assert_float_equal(dram_channel_line_cycles(&point, 0.0), point.dram_activate_cycles * refreshed, 1e-9);
-    assert_float_equal(dram_channel_line_cycles(&point, 15.0 / 16), point.dram_line_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.0), point.dram_line_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 0.0, 0.0), point.dram_activate_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 15.0 / 16, 0.0), point.dram_line_cycles * refreshed, 1e-9);
     sc_config_free(sahc_apu);
 
     /* gtx480: a line's burst is 4 DRAM cycles, an activate every tRRD = 6. */
@@ -2051,6 +2052,42 @@ static void dram_rows_set_a_channels_time_per_line(void **state)
     wt->evaluate(profile, &point, &spec.initial, &missed_rows);
     assert_true(open_rows.dram_read_bytes > 0);
     assert_true(missed_rows.cycles > 1.1 * open_rows.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* A mixed read/write stream's turnarounds (dram_rows.h): on qr-apu a write-to-read turnaround idles
+ * the bus tCDLR + tCL = 4 + 6 DRAM cycles and a read-to-write one tRTW + tWL - tCL - burst = 7 + 5
+ * - 6 - 4 = 2, at 2.5 GPU cycles a DRAM cycle; a pair every banks / (w (1 - w)) lines. wt's
+ * DRAM-bound vecadd (its L2 writes through: reads and writes on the same channels) takes longer
+ * with them. */
+static void dram_turnarounds_cost_a_mixed_stream(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_sized("qr-apu", "vecadd", "small", &config);
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, &spec, &error), 0);
+    assert_float_equal(point.dram_turnaround_cycles, 12 * 2.5, 1e-9);
+    assert_float_equal(point.dram_banks, 8, 0);
+    double refreshed = 1 / (1 - 64.0 / 3120);
+    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.0), point.dram_line_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 1.0), point.dram_line_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.5), (point.dram_line_cycles + 0.25 / 8 * 30) * refreshed,
+                       1e-9);
+
+    point.dram_line_cycles *= 8;
+    point.dram_turnaround_cycles *= 8;
+    const model_mechanism *wt = model_mechanism_find("wt");
+    model_prediction with_turnarounds, without;
+    wt->evaluate(profile, &point, &spec.initial, &with_turnarounds);
+    point.dram_turnaround_cycles = 0;
+    wt->evaluate(profile, &point, &spec.initial, &without);
+    assert_true(with_turnarounds.dram_read_bytes > 0 && with_turnarounds.dram_write_bytes > 0);
+    assert_true(with_turnarounds.cycles > 1.02 * without.cycles);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -2114,6 +2151,7 @@ int main(void)
         cmocka_unit_test(ownership_l1_takes_own_stores_and_drops_remote_writes),
         cmocka_unit_test(rcc_l2_turnover_expires_l1_copies),
         cmocka_unit_test(dram_rows_set_a_channels_time_per_line),
+        cmocka_unit_test(dram_turnarounds_cost_a_mixed_stream),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
