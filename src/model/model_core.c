@@ -285,14 +285,19 @@ static double store_buffer_flush(const model_demand *d, const model_point *p, do
  * last write, i.e. until what is left fits the channels' queues. (sort on qr-apu, wt: each count
  * radix_count writes is a word of a line of its own, 4,096 lines per launch at 10 GPU cycles a line
  * on each of 4 channels; the detailed launch takes 10,232 cycles, of which its 8 CUs spend 78,016
- * of 81,856 CU cycles in sync, waiting at the kernel-end release.) */
+ * of 81,856 CU cycles in sync, waiting at the kernel-end release.) What the queues hold at a release
+ * is still the channels' work: the next launch's requests queue behind it, so only the run's last
+ * launch (of the profile's last group, `last_group`) leaves it undone and every other launch takes
+ * its whole excess over `busy` (sort at 200 MHz: its channels are busy through all 12 launches;
+ * vecadd: its first kernel's writes delay the second's reads; docs/calibration.md session 28). */
 static double write_through_backlog(const model_demand *d, const model_point *p, double launches, double busy,
-                                    double line_cycles)
+                                    double line_cycles, bool last_group)
 {
     if (d->write_through_lines <= 0)
         return 0.0;
     double lines = (d->read_lines_dram + d->write_lines_dram + d->write_through_lines) / launches;
-    return max2(lines * line_cycles - busy - p->dram_queue_lines * line_cycles, 0.0);
+    double excess = max2(lines * line_cycles - busy, 0.0);
+    return last_group ? excess - min2(p->dram_queue_lines * line_cycles, excess) / launches : excess;
 }
 
 /* Writes the L2 posts to DRAM without waiting (posted_write_lines) hold nothing, but each channel
@@ -1348,7 +1353,7 @@ typedef struct solved_group {
  * registers where it can. */
 static inline __attribute__((always_inline)) bool solve_group(const model_kernel_profile *k, const model_point *p,
                                                               const model_params *params, const model_demand *d,
-                                                              solved_group *g)
+                                                              bool last_group, solved_group *g)
 {
     const double *theta = params->value;
     const model_group_terms *terms = &k->terms;
@@ -1547,7 +1552,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double kernel_busy = max2(busy + dma_busiest, fewer_busy + dma_fewer);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * dram_cycles;
-    double backlog = max2(write_through_backlog(d, p, launches, kernel_busy, dram_cycles),
+    double backlog = max2(write_through_backlog(d, p, launches, kernel_busy, dram_cycles, last_group),
                           posted_write_wait(d, launches, kernel_busy, dram_cycles));
     double kernel_end_wait = drain + backlog +
                              store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
@@ -1639,10 +1644,10 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
 /* Adds the group's prediction to `out`; returns the GPU cycles the busiest CU takes per warp
  * instruction of its own (0 for a group without instructions). */
 static double evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
-                             const model_demand *d, model_prediction *out)
+                             const model_demand *d, bool last_group, model_prediction *out)
 {
     solved_group g;
-    if (!solve_group(k, p, params, d, &g))
+    if (!solve_group(k, p, params, d, last_group, &g))
         return 0.0;
     charge_group(k, p, params, d, &g, out);
     return g.per_instruction;
@@ -1655,7 +1660,7 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
     for (int g = 0; g < profile->kernel_count; g++) {
         model_demand demand = {0};
         serve(&profile->kernels[g], point, &demand);
-        evaluate_group(&profile->kernels[g], point, params, &demand, out);
+        evaluate_group(&profile->kernels[g], point, params, &demand, g == profile->kernel_count - 1, out);
     }
 }
 
@@ -1719,7 +1724,7 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
         /* Each evaluation solves the group; only the one it settles at is charged (its GSI split
          * and traffic), with the demand it was solved for. */
         for (int evaluation = 1;; evaluation++) {
-            has_instructions = solve_group(k, point, params, &demand, &solved);
+            has_instructions = solve_group(k, point, params, &demand, g == profile->kernel_count - 1, &solved);
             double cycles = has_instructions ? solved.per_instruction : 0.0;
             evaluations++;
             if (evaluation == TIMED_EVALUATIONS || fabs(cycles - served_at) <= TIMED_TOLERANCE * cycles)
