@@ -31,7 +31,10 @@
  *               max(0, H0 - g c0), H0 the unloaded L2 trip plus the write wait and c0 a gap
  *               instruction's unloaded cycle (issue, SIMD, LSU and the compute, control and
  *               sync delays))
- *   MSHRs       each L2 read line holds one of M for its latency under load H; a request finding
+ *   MSHRs       each L2 read line holds one of M for its latency under load H plus its wait at the
+ *               CU's port in for its own read's answers ahead of it, (J - 1)/2 data messages
+ *               over the J lines the L2 hits (load_misses.h); the busiest CU's view takes the busiest CU's missing lines per
+ *               instruction, the other CUs' the rest, here and at the port in; a request finding
  *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
  *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
@@ -67,9 +70,11 @@
  * (model_memory_split), or the DRAM latency plus the DRAM queue's wait; a write the L2 trip.
  * A warp's cycle per instruction is
  *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + pm (H_near - H_L2) + p3 (H_DRAM - H_near)),
- *              p2, pm, p3 = P(a load's k lines need the L2 / the memory side / DRAM) = 1 - (1 - m)^k
- *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
- *              mix over the misses they answer
+ *              p2 = P(a load needs the L2): the mechanism's lines beyond the L1 grouped into
+ *              missing reads as the profile's configured L1 groups them (load_misses.h: a read's
+ *              lines miss together), J lines per missing read; pm, p3 = p2 (1 - (1 - m)^J) with m
+ *              the share of those lines the L2 misses / that DRAM answers; H_near the CPU and L3
+ *              latencies' mix over the misses they answer
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
  *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + (n_release + r_bar n_bar) H_rel) / I
  *              (H_rel: the mechanism's release latency, by default one L2 trip; r_bar: the releases
@@ -148,6 +153,7 @@
 
 #include "exec/occupancy.h"
 #include "model/dram_rows.h"
+#include "model/load_misses.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -189,6 +195,7 @@ void model_core_prepare_group(model_kernel_profile *k)
     t->burst_waits = k->barrier_bursts * k->warps_per_cta * t->per_instruction;
     t->burst_span = k->barrier_bursts > 0 ? k->barrier_burst_instructions / (k->barrier_bursts * k->warps_per_cta) : 0.0;
     t->busiest_per_launch = k->busiest_cu_instructions / k->launches;
+    load_misses_prepare(k, t);
     t->cta_warps = (uint64_t)k->warps_per_cta;
     t->cta_registers = (uint64_t)(k->registers_per_thread * k->threads_per_cta);
     t->cta_shared_bytes = (uint64_t)k->shared_bytes;
@@ -364,15 +371,6 @@ double model_host_dropped_l1_hits(const model_kernel_profile *k, const model_poi
     return model_l1_hits(drops_written_only ? &k->l1_host_written_summary : &k->l1_host_flushed_summary, p);
 }
 
-/* P(at least one of k independent lines, each missing with probability m, misses). */
-static double any_of(double miss_ratio, double lines_per_instruction)
-{
-    if (miss_ratio <= 0)
-        return 0.0;
-    double hit_ratio = 1.0 - min2(miss_ratio, 1.0);
-    return 1.0 - (lines_per_instruction <= 1.0 ? hit_ratio : pow(hit_ratio, lines_per_instruction));
-}
-
 /* ---- placement ---- */
 
 typedef struct placement {
@@ -510,6 +508,9 @@ typedef struct network {
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
     double final_write_wait;      /* a warp's store left in flight at its exit: its mean wait after the exit */
+    /* The view's CU's missing lines per instruction against the GPU's (load_misses.h): they scale
+     * its MSHRs' requests and its port in's read answers (port_in_reads of the port's demand). */
+    double miss_share, port_in_reads;
 } network;
 
 /* A CU's entries of one kind (MSHRs, store-buffer entries) and the line requests that hold them. */
@@ -529,6 +530,7 @@ typedef struct memory_paths {
     double requests;                   /* line requests leaving the CU */
     double exposed_loads;              /* a_lat x read instructions */
     double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
+    double own_answers_wait;           /* a read line's wait at the CU's port for its own read's answers (load_misses.h) */
     entries mshrs, store_buffer;       /* read lines beyond the L1 hold MSHRs, written lines store-buffer entries */
     /* 1 / reads, requests, memory_lines, dram_lines (0 where those are 0): cycle_at's chain of
      * dependent operations multiplies by them rather than divides. */
@@ -759,8 +761,12 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
-    double hold = read_hold(m, l2, near, from_dram), hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
-    if (!entries_at(net, MSHR, &m->mshrs, hold, hold_slope) ||
+    double hold = read_hold(m, l2, near, from_dram) + m->own_answers_wait;
+    double hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
+    entries mshrs = m->mshrs;
+    mshrs.lines *= net->miss_share;
+    mshrs.lines_per_cu *= net->miss_share;
+    if (!entries_at(net, MSHR, &mshrs, hold, hold_slope) ||
         !entries_at(net, STORE_BUFFER, &m->store_buffer, l2, l2_slope))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
@@ -1197,9 +1203,11 @@ static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK
  * that rate (warp instructions per cycle per warp). `slower_rate`: a per-warp rate this view's
  * warps certainly reach (that of a view with more warps on every station), or 0. */
 static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
-                         double warps_per_cta, double slower_rate)
+                         double warps_per_cta, double miss_share, double slower_rate)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
+    net->miss_share = miss_share;
+    net->queue_demand[PORT_IN] = max2(net->demand[PORT_IN] + (miss_share - 1.0) * net->port_in_reads, 0.0);
     net->burst_waits = b->waits;
     net->burst_span = b->span;
     net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, &net->burst_others) : 0.0;
@@ -1214,10 +1222,10 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
      * without near reads the two odds are one (no second pow()). */
     if (!(round == net->burst_round)) {
         net->burst_round = round;
-        net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
+        net->burst_from_dram = bursts ? load_misses_any_of(m->dram_read_lines / reads, round) : 0.0;
         net->burst_beyond_l2 = !bursts                    ? 0.0
                                : m->near_read_lines == 0 ? net->burst_from_dram
-                                                         : any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
+                                                         : load_misses_any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
     }
     for (int k = 0; k < QUEUE_LANES; k++)
         net->load_share[k] = 1.0;
@@ -1368,7 +1376,6 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double near_reads = d->read_lines_cpu + d->read_lines_l3, memory_reads = near_reads + d->read_lines_dram;
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
     double l2_reads = d->read_lines_l2 + memory_reads;
-    double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
     memory_paths paths = {
         .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
         .l2_latency = p->l2_latency +
@@ -1382,16 +1389,21 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
                          (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
-        .needs_l2 = read_lines > 0 ? any_of(l2_reads / read_lines, lines_per_read) : 0.0,
     };
-    /* Without L2 read hits every read beyond the L1 is a memory read, and without near reads every
-     * memory read is a DRAM read: the same probabilities, no second or third pow(). */
+    /* A read's lines beyond the L1 miss together (load_misses.h): J of them per missing read, of
+     * which the L2 misses any (J lines independently) or, without L2 read hits, all; and without
+     * near reads every memory read is a DRAM read (no second or third pow()). */
+    double missing_reads = load_misses_reads(terms, read_instructions, read_lines, l2_reads);
+    double lines_per_missing_read = missing_reads > 0 ? l2_reads / missing_reads : 0.0;
+    paths.needs_l2 = read_instructions > 0 ? min2(missing_reads / read_instructions, 1.0) : 0.0;
     paths.needs_memory = memory_reads == l2_reads ? paths.needs_l2
-                         : read_lines > 0        ? any_of(memory_reads / read_lines, lines_per_read)
-                                                 : 0.0;
+                         : l2_reads > 0 ? paths.needs_l2 * load_misses_any_of(memory_reads / l2_reads, lines_per_missing_read)
+                                        : 0.0;
     paths.needs_dram = d->read_lines_dram == memory_reads ? paths.needs_memory
-                       : read_lines > 0                  ? any_of(d->read_lines_dram / read_lines, lines_per_read)
-                                                         : 0.0;
+                       : l2_reads > 0 ? paths.needs_l2 * load_misses_any_of(d->read_lines_dram / l2_reads, lines_per_missing_read)
+                                      : 0.0;
+    paths.own_answers_wait =
+        load_misses_port_wait(lines_per_missing_read, l2_reads > 0 ? d->read_lines_l2 / l2_reads : 0.0, p->noc_data_cycles);
     double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
     paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
     /* Without a store buffer (l1.store_buffer_entries 0) each store writes through and holds no
@@ -1463,6 +1475,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         },
         .delay = z_comp + z_ctrl + z_sync,
         .burst_round = NAN,
+        .port_in_reads = (l2_reads - atomics) * p->noc_data_cycles * per,
     };
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
                 (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, p->l2_banks);
@@ -1513,7 +1526,9 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     fewer_bursts.coinciding_share = coinciding_round_share(k, min2(fewer_ctas, resident), fewer_ctas);
     tail_bursts.coinciding_share = 0.0;
     double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
+    double busiest_share = terms->busiest_miss_share, fewer_share = load_misses_fewer_share(k, where.busiest_cus);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta,
+                                     busiest_share, 0.0);
     g->busiest_view = view_of(&net), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
@@ -1523,20 +1538,21 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
          * the view's rate, then once more with the other CUs' warps at the rate found for them. */
         double busiest_load = where.busiest_cus * where.busiest_warps;
         double fewer_load = (where.active - where.busiest_cus) * where.fewer_warps;
-        fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, busiest_rate);
+        fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, fewer_share,
+                                busiest_rate);
         busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps,
-                                  busiest_load + fewer_load * fewer_rate / busiest_rate, k->warps_per_cta, 0.0);
+                                  busiest_load + fewer_load * fewer_rate / busiest_rate, k->warps_per_cta, busiest_share, 0.0);
         g->busiest_view = view_of(&net);
         final_write_wait = net.final_write_wait;
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps,
-                                busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, busiest_rate);
-        g->fewer_view = view_of(&net);
+                                busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, fewer_share,
+                                busiest_rate);
     }
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
         double tail_rate = solve_view(&net, &paths, &tail_bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
-                                      k->warps_per_cta, busiest_rate);
+                                      k->warps_per_cta, busiest_share, busiest_rate);
         g->tail_view = view_of(&net);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);

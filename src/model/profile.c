@@ -32,8 +32,10 @@
  * across launches: the ages at the kernel end of leases an earlier launch took
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
  * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24 the
- * DRAM stream's row locality (dram_stream_lines, dram_stream_row_hits; keyed by the DRAM mapping). */
-#define PROFILE_FORMAT 24
+ * DRAM stream's row locality (dram_stream_lines, dram_stream_row_hits; keyed by the DRAM mapping), 25
+ * the loads the configured L1 misses with their missing lines, and the busiest CU's missing lines
+ * (load_misses.h). */
+#define PROFILE_FORMAT 25
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -85,7 +87,7 @@ static const struct {
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(dram_stream_lines),
-    FIELD(dram_stream_row_hits),
+    FIELD(dram_stream_row_hits), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines), FIELD(busiest_cu_l1_missing_lines),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};

@@ -99,6 +99,8 @@ typedef struct model_group_terms {
     double burst_span;                    /* a warp's instructions in a burst's interval */
     double busiest_per_launch;            /* busiest_cu_instructions / launches */
     double dram_row_hit_share;            /* of its DRAM stream (model/dram_rows.h: dram_rows_prepare) */
+    double missing_reads, missing_read_lines;   /* reads with a line beyond the configured L1, their lines (load_misses.h) */
+    double busiest_miss_share;            /* the busiest CU's missing lines per instruction / the GPU's (1: as the mean) */
     uint64_t cta_warps, cta_registers, cta_shared_bytes;   /* a CTA's needs (exec/occupancy.h) */
 } model_group_terms;
 
@@ -114,6 +116,11 @@ typedef struct model_kernel_profile {
     double acquires, releases;          /* GPU/system-scope acquire and release events, fences included */
     double instructions[MODEL_ACCESS_COUNT], lines[MODEL_ACCESS_COUNT];
     double busiest_cu_instructions;     /* summed per launch over the busiest CU, CTA i on CU i mod cu_count */
+    /* The weak loads the configured L1 misses (l1_tags, profiler.c): the load instructions with a
+     * line missing and their missing lines (a kmeans point load misses its 32 lines together or
+     * not at all), and, summed per launch, the missing lines of the CU busiest_cu_instructions
+     * counts (load_misses.h). */
+    double l1_missing_loads, l1_missing_load_lines, busiest_cu_l1_missing_lines;
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     /* Over the stores and atomics (line requests), the CUs other than the writer that loaded the
      * line since its previous write (profiler.c): the invalidations a full-map directory sends

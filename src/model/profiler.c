@@ -133,6 +133,8 @@ struct profiler {
      * i to CU i mod cu_count), as the models place CTAs: the engine refills whichever slot frees
      * first, and under timed issue a CU whose CTAs all finish together takes a whole new set. */
     double *round_robin_instructions;
+    double *round_robin_l1_misses;  /* per CU likewise: the weak load lines its configured L1 missed */
+    unsigned request_l1_misses;    /* the current request's lines the configured L1 missed */
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     uint64_t *cu_issued;           /* per CU: its warp instructions over every launch so far */
     /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
@@ -213,6 +215,7 @@ profiler *profiler_create(const sc_config *config)
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
     p->round_robin_instructions = calloc(p->cu_count, sizeof *p->round_robin_instructions);
+    p->round_robin_l1_misses = calloc(p->cu_count, sizeof *p->round_robin_l1_misses);
     p->cu_lsu_cycles = calloc(p->cu_count, sizeof *p->cu_lsu_cycles);
     p->cu_issued = calloc(p->cu_count, sizeof *p->cu_issued);
     return p;
@@ -278,6 +281,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->earlier_launches_time += p->launch_busiest;
     p->launch_busiest = 0;
     memset(p->round_robin_instructions, 0, p->cu_count * sizeof *p->round_robin_instructions);
+    memset(p->round_robin_l1_misses, 0, p->cu_count * sizeof *p->round_robin_l1_misses);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
@@ -303,10 +307,11 @@ static void launch_end(void *context, const exec_kernel *kernel)
     else if (p->earlier_written_lease_plus_one > 0)
         reuse_add(&p->group->kernel_end_earlier_lease_ages, gpu_time(p) + 1 - p->earlier_written_lease_plus_one, 1);
     p->launch_written_lease_plus_one = p->earlier_written_lease_plus_one = 0;
-    double busiest = 0;
-    for (unsigned c = 0; c < p->cu_count; c++)
-        busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
-    p->group->busiest_cu_instructions += busiest;
+    unsigned busiest = 0;
+    for (unsigned c = 1; c < p->cu_count; c++)
+        busiest = p->round_robin_instructions[c] > p->round_robin_instructions[busiest] ? c : busiest;
+    p->group->busiest_cu_instructions += p->round_robin_instructions[busiest];
+    p->group->busiest_cu_l1_missing_lines += p->round_robin_l1_misses[busiest];
     /* Kept as the hottest line's share of the launch's atomics, averaged over launches. */
     if (p->atomic_lines > 0)
         p->group->atomic_hottest_share += (p->hottest_atomics / p->atomic_lines - p->group->atomic_hottest_share) /
@@ -527,6 +532,7 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];
     if (seen == FILL_TAGS_MISS) {
+        p->request_l1_misses++;
         fill_at = take_mshr(p, cu);
         fill_tags_miss(&p->l1_tags[cu], line, p->epoch[cu], fill_at);
     }
@@ -704,12 +710,18 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
     group->instructions[access] += 1;
     group->lines[access] += count;
     p->cu_lsu_cycles[cu] += count;
+    p->request_l1_misses = 0;
     bool burst_reads = p->has_barriers && access != MODEL_STORE && access != MODEL_STORE_STRONG;
     for (unsigned i = 0; i < count; i++) {
         uint64_t line = p->lines[i].line_address / p->line_bytes;
         if (burst_reads)   /* a launch without barriers would keep every read line for nothing */
             burst_rounds_add(&p->rounds, cta->linear_id, line);
         record_line(p, cu, access, line);
+    }
+    if (p->request_l1_misses > 0) {
+        group->l1_missing_loads += 1;
+        group->l1_missing_load_lines += p->request_l1_misses;
+        p->round_robin_l1_misses[cta->linear_id % p->cu_count] += p->request_l1_misses;
     }
     if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
         p->epoch[cu]++;
@@ -1122,6 +1134,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->epoch);
     free(p->cu_instructions);
     free(p->round_robin_instructions);
+    free(p->round_robin_l1_misses);
     free(p->cu_lsu_cycles);
     free(p->cu_issued);
     free(p);

@@ -12,6 +12,10 @@
  * line, and the local-memory organisations: the DMA engine's transfers, the stash's first
  * touches and dirty words, the banked scratchpad's conflicts, and the DRAM stream's row locality
  * and read/write turnarounds. */
+
+ * line, the local-memory organisations: the DMA engine's transfers, the stash's first
+ * touches and dirty words, the banked scratchpad's conflicts, and a read's lines that miss
+ * together and wait for each other at the CU's port (load_misses.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +30,7 @@
 #include "model/dram_rows.h"
 #include "model/model.h"
 #include "model/fill_tags.h"
+#include "model/load_misses.h"
 #include "model/set_lru.h"
 #include "model/stack_distance.h"
 #include "timing/memory_system.h"
@@ -713,6 +718,86 @@ static void read_hot_spot_slows_nol1(void **state)
     assert_true(hot.cycles > 1.1 * spread.cycles);
     profile_free(profile);
     sc_config_free(config);
+}
+
+/* The missing reads of a group (load_misses.h): at the profile's own misses, its loads that miss;
+ * at fewer lines, as many lines per missing read; at more, the other reads' lines miss
+ * independently, and at every line, every read. A missing read of 32 lines the L2 hits waits 15.5
+ * messages at the port on average, of 16 it hits 7.5; one the L2 misses entirely or of one line,
+ * none. */
+static void missing_reads_group_the_lines(void **state)
+{
+    (void)state;
+    model_group_terms terms = {.missing_reads = 10, .missing_read_lines = 300};
+    assert_float_equal(load_misses_reads(&terms, 100, 1000, 300), 10, 1e-12);
+    assert_float_equal(load_misses_reads(&terms, 100, 1000, 150), 5, 1e-12);
+    assert_float_equal(load_misses_reads(&terms, 100, 1000, 1000), 100, 1e-12);
+    double some = load_misses_reads(&terms, 100, 1000, 370);
+    assert_float_equal(some, 10 + 90 * (1 - pow(0.9, 700.0 / 90)), 1e-9);
+    model_group_terms unprofiled = {0};
+    assert_float_equal(load_misses_reads(&unprofiled, 100, 1000, 300), 100 * (1 - pow(0.7, 10)), 1e-9);
+    assert_float_equal(load_misses_port_wait(32, 1, 3), 46.5, 1e-12);
+    assert_float_equal(load_misses_port_wait(32, 0.5, 3), 22.5, 1e-12);
+    assert_float_equal(load_misses_port_wait(32, 0, 3), 0, 0);
+    assert_float_equal(load_misses_port_wait(1, 1, 3), 0, 0);
+}
+
+/* The profile of kmeans on qr-apu at an 8 KiB L1 and 7 CUs. */
+static model_profile *kmeans_at_seven_cus(const char *bytes_per_cycle, sc_config **config)
+{
+    const char *sets[] = {"gpu.cu_count=7", "l1.size=8KiB", "l2.size=131072", "dram.clock=277MHz", "noc.latency=19",
+                          bytes_per_cycle};
+    return profile_set("qr-apu", "kmeans", "small", sets, 6, config);
+}
+
+/* kmeans's point loads (64 lanes of 32 bytes: 32 lines) at an 8 KiB L1 on qr-apu's 7 CUs miss
+ * their lines together: the loads the profile's L1 misses hold many lines each (13.7: 1,875 loads
+ * of 12,800 miss, 25,763 lines), where independent lines would put about 2 in each of most loads;
+ * and a CU holding 3 CTAs (6 warps' points, 192 lines in 128) misses 2.3 times the GPU's lines per
+ * instruction (2,214 lines a launch; the detailed run's fills give 2,200, and 125 on a CU of 2
+ * CTAs). */
+static void kmeans_point_loads_miss_together(void **state)
+{
+    (void)state;
+    sc_config *config;
+    model_profile *profile = kmeans_at_seven_cus("noc.bytes_per_cycle=32", &config);
+    double loads = 0, missing = 0, lines = 0;
+    for (int g = 0; g < profile->kernel_count; g++) {
+        const model_kernel_profile *k = &profile->kernels[g];
+        loads += k->instructions[MODEL_LOAD];
+        missing += k->l1_missing_loads;
+        lines += k->l1_missing_load_lines;
+    }
+    assert_true(missing > 0);
+    assert_true(lines / missing > 8.0);
+    assert_true(missing < 0.5 * loads);
+    assert_true(profile->kernels[0].terms.busiest_miss_share > 1.05);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* The CU's port in paces kmeans's point loads at 7 CUs (wt, qr-apu, 8 KiB L1): their 32 answers
+ * leave it one message apart, so the detailed run takes 39,293 cycles at 32 bytes a port cycle and
+ * 27,030 at 128; the model follows the port (38,749 and 20,540 cycles here; 3% apart before the
+ * answers' wait), and the busiest CU's misses (3 CTAs on a CU against 2) make it slower than the
+ * GPU's mean miss ratio would (18,940). */
+static void kmeans_answers_wait_at_the_cus_port(void **state)
+{
+    (void)state;
+    sc_config *narrow_config, *wide_config;
+    model_profile *narrow = kmeans_at_seven_cus("noc.bytes_per_cycle=32", &narrow_config);
+    model_profile *wide = kmeans_at_seven_cus("noc.bytes_per_cycle=128", &wide_config);
+    double narrow_cycles = predict("wt", narrow, narrow_config).cycles, wide_cycles = predict("wt", wide, wide_config).cycles;
+    assert_true(narrow_cycles > 1.3 * wide_cycles);
+    for (int g = 0; g < narrow->kernel_count; g++)
+        narrow->kernels[g].busiest_cu_l1_missing_lines = 0;
+    profile_prepare(narrow);
+    double mean_cycles = predict("wt", narrow, narrow_config).cycles;
+    assert_true(narrow_cycles > 1.5 * mean_cycles);
+    profile_free(narrow);
+    profile_free(wide);
+    sc_config_free(narrow_config);
+    sc_config_free(wide_config);
 }
 
 static double histogram_total(const model_profile *profile, size_t offset)
@@ -2140,6 +2225,9 @@ int main(void)
         cmocka_unit_test(host_writes_are_recorded),
         cmocka_unit_test(barrier_bursts_are_recorded),
         cmocka_unit_test(read_hot_spot_slows_nol1),
+        cmocka_unit_test(missing_reads_group_the_lines),
+        cmocka_unit_test(kmeans_point_loads_miss_together),
+        cmocka_unit_test(kmeans_answers_wait_at_the_cus_port),
         cmocka_unit_test(dirty_lines_are_written_back_when_evicted),
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
