@@ -61,3 +61,14 @@ double load_misses_fewer_share(const model_kernel_profile *k, double busiest_cus
         return 1.0;
     return fmax(lines, 0.0) / instructions / mean;
 }
+
+double load_misses_beyond_share(double profiled_share, double l1_missing_lines, double lines, double beyond_lines)
+{
+    if (beyond_lines <= 0 || l1_missing_lines <= 0 || l1_missing_lines >= beyond_lines || lines <= l1_missing_lines)
+        return profiled_share;
+    /* The CU's lines per instruction are the mean's; of them it misses profiled_share times the
+     * mean's misses, and the mechanism sends on the same share of the rest, its L1 hits. */
+    double hits_sent = (beyond_lines - l1_missing_lines) / (lines - l1_missing_lines);
+    double own_hits = fmax(lines - profiled_share * l1_missing_lines, 0.0);
+    return (profiled_share * l1_missing_lines + hits_sent * own_hits) / beyond_lines;
+}

@@ -42,4 +42,13 @@ double load_misses_port_wait(double lines_per_missing_read, double l2_hit_share,
  * `busiest_cus` of the CUs are the busiest (group terms: busiest_miss_share); 1 when unknown. */
 double load_misses_fewer_share(const model_kernel_profile *k, double busiest_cus);
 
+/* A CU's share of the lines beyond the L1 against the GPU's mean, when `profiled_share` is its
+ * share of the configured L1's `l1_missing_lines` (the busiest or a fewer-CTA CU) among the
+ * group's read `lines`, and the mechanism sends `beyond_lines` beyond the L1. Every CU runs the
+ * same code, so its lines per instruction are the mean's: it misses profiled_share times the
+ * mean's misses and hits the rest, and the mechanism sends beyond the L1 the same share of every
+ * CU's hits (nol1: all of them, so every CU's share is 1; kmeans at 7 CUs on qr-apu: the busiest
+ * CU misses an 8 KiB L1 2.29 times as often as the mean, but under nol1 has no L1 to miss). */
+double load_misses_beyond_share(double profiled_share, double l1_missing_lines, double lines, double beyond_lines);
+
 #endif

@@ -1526,7 +1526,11 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     fewer_bursts.coinciding_share = coinciding_round_share(k, min2(fewer_ctas, resident), fewer_ctas);
     tail_bursts.coinciding_share = 0.0;
     double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
-    double busiest_share = terms->busiest_miss_share, fewer_share = load_misses_fewer_share(k, where.busiest_cus);
+    double busiest_share =
+        load_misses_beyond_share(terms->busiest_miss_share, k->l1_missing_load_lines, read_lines, l2_reads);
+    double fewer_share =
+        load_misses_beyond_share(load_misses_fewer_share(k, where.busiest_cus), k->l1_missing_load_lines, read_lines,
+                                 l2_reads);
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta,
                                      busiest_share, 0.0);
     g->busiest_view = view_of(&net), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
