@@ -377,6 +377,17 @@ static void count_hot(uint32_t *on_line, double *all, double *hottest)
         *hottest = *on_line;
 }
 
+/* A load of `line` on per-CU tags kept across acquires (no epoch): true where they hold it (or
+ * its miss is in flight); a miss installs the line when its fill returns at `fill_at`. */
+static bool kept_tags_load(fill_tags *tags, uint64_t line, uint64_t clock, uint64_t fill_at)
+{
+    uint64_t merge_at = 0;
+    if (fill_tags_load(tags, line, 0, clock, &merge_at) != FILL_TAGS_MISS)
+        return true;
+    fill_tags_miss(tags, line, 0, fill_at);
+    return false;
+}
+
 /* An ownership protocol's write of `line` by CU `writer`: the directory invalidates the copies of
  * the CUs that read the line since its previous write and of that write's CU (CUs counted mod 64,
  * as the line's masks are), and the writer's GetM installs the line in its L1 (l1_owned_tags). */
@@ -389,9 +400,7 @@ static void own_line(profiler *p, const stack_line_data *data, unsigned writer, 
     for (unsigned c = 0; holders && c < p->cu_count; c++)
         if (holders & (1ull << (c % 64)))
             fill_tags_invalidate(&p->l1_owned_tags[c], line);
-    uint64_t fill_at;
-    if (fill_tags_load(&p->l1_owned_tags[writer], line, 0, p->request_clock, &fill_at) == FILL_TAGS_MISS)
-        fill_tags_miss(&p->l1_owned_tags[writer], line, 0, p->request_clock + MISS_CYCLES);
+    kept_tags_load(&p->l1_owned_tags[writer], line, p->request_clock, p->request_clock + MISS_CYCLES);
 }
 
 /* Sharing and contention bookkeeping of one line request in the GPU-wide stack's entry. */
@@ -537,16 +546,11 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         fill_tags_miss(&p->l1_tags[cu], line, p->epoch[cu], fill_at);
     }
     line_ready(p, fill_at);
-    uint64_t kept_merge_at = 0;
-    bool kept_hit = fill_tags_load(&p->l1_kept_tags[cu], line, 0, p->request_clock, &kept_merge_at) != FILL_TAGS_MISS;
-    if (!kept_hit) {
-        fill_tags_miss(&p->l1_kept_tags[cu], line, 0, seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES);
+    uint64_t kept_fill_at = seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES;
+    bool kept_hit = kept_tags_load(&p->l1_kept_tags[cu], line, p->request_clock, kept_fill_at);
+    if (!kept_hit)
         slot->data.kept_filled_issued = p->cu_issued[cu];
-    }
-    uint64_t owned_merge_at = 0;
-    bool owned_hit = fill_tags_load(&p->l1_owned_tags[cu], line, 0, p->request_clock, &owned_merge_at) != FILL_TAGS_MISS;
-    if (!owned_hit)
-        fill_tags_miss(&p->l1_owned_tags[cu], line, 0, seen == FILL_TAGS_MISS ? fill_at : p->request_clock + MISS_CYCLES);
+    bool owned_hit = kept_tags_load(&p->l1_owned_tags[cu], line, p->request_clock, kept_fill_at);
     if (owned_hit || l1.distance != STACK_DISTANCE_COLD)   /* a cold hit: the line its CU wrote */
         reuse_add(&group->l1_loads_owned, at_configured_l1(l1.distance, owned_hit, p->l1_lines), 1);
     else
