@@ -1551,6 +1551,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps,
                                 busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, fewer_share,
                                 busiest_rate);
+        g->fewer_view = view_of(&net);
     }
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
