@@ -117,7 +117,8 @@
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
  *
  * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch + t_drain   (the busiest
- * CU's work at its own warps' rate, or a CU holding fewer CTAs at its rate if that takes longer;
+ * CU's work at its own warps' rate, or a CU holding fewer CTAs at its rate if that takes longer,
+ * and at least the launch's longest warp alone at the warp's unloaded cycle, longest_warp_alone;
  * when n+ > r and its last wave is partial (n+ mod r CTAs), that wave runs at the rate of the
  * network viewed from that wave's population, with every CU's last partial wave on the shared
  * stations, and GSI charges each part with its own network; t_drain: a release at kernel end
@@ -196,6 +197,7 @@ void model_core_prepare_group(model_kernel_profile *k)
     t->burst_span = k->barrier_bursts > 0 ? k->barrier_burst_instructions / (k->barrier_bursts * k->warps_per_cta) : 0.0;
     t->busiest_per_launch = k->busiest_cu_instructions / k->launches;
     load_misses_prepare(k, t);
+    t->longest_warp_per_launch = k->longest_warp_instructions / k->launches;
     t->cta_warps = (uint64_t)k->warps_per_cta;
     t->cta_registers = (uint64_t)(k->registers_per_thread * k->threads_per_cta);
     t->cta_shared_bytes = (uint64_t)k->shared_bytes;
@@ -1235,6 +1237,19 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     return net->throughput / net->population;
 }
 
+/* The cycles of a launch's longest warp alone, a floor under its CU's busy time: a CTA ends with
+ * its last warp, and a warp issuing more instructions than its CTA's others runs its last ones
+ * with them gone, at least the warp's unloaded cycle each (cycle_at with no throughput: no
+ * station queues). radix_move's rank loop counts the earlier threads' digits, so on sahc-apu
+ * (64-thread warps, one per scheduler) its warp 3 runs 255 iterations and warp 0 63: the detailed
+ * launch takes 5,203 cycles, the warps' mean instructions at the network's rate 2,689. Leaves the
+ * network's residences at that cycle: called after the view is taken. */
+static double longest_warp_alone(network *net, const memory_paths *m, const model_group_terms *terms)
+{
+    double slope, lone_cycle = cycle_at(net, m, 0.0, &slope);
+    return isfinite(lone_cycle) ? terms->longest_warp_per_launch * lone_cycle : 0.0;
+}
+
 /* ---- GSI ---- */
 
 /* GSI categories in Algorithm 2's order after no_stall, with the share of a warp's time in each. */
@@ -1535,6 +1550,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
                                      busiest_share, 0.0);
     g->busiest_view = view_of(&net), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
+    double longest_warp_busy = longest_warp_alone(&net, &paths, terms);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     double fewer_rate = busiest_rate;
     if (fewer_resident) {
@@ -1564,6 +1580,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         busy = full_time + tail_time;
         tail_share = tail_time / busy;
     }
+    busy = max2(busy, longest_warp_busy);
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     /* Scratchpad+DMA: the CUs blocked by their CTAs' transfers (GSI mem_struct, pending_dma). */

@@ -312,6 +312,10 @@ static void launch_end(void *context, const exec_kernel *kernel)
         busiest = p->round_robin_instructions[c] > p->round_robin_instructions[busiest] ? c : busiest;
     p->group->busiest_cu_instructions += p->round_robin_instructions[busiest];
     p->group->busiest_cu_l1_missing_lines += p->round_robin_l1_misses[busiest];
+    uint64_t longest_warp = 0;
+    for (size_t w = 0; w < (size_t)kernel->cta_count * kernel->warps_per_cta; w++)
+        longest_warp = p->orders[w].issued > longest_warp ? p->orders[w].issued : longest_warp;
+    p->group->longest_warp_instructions += (double)longest_warp;
     /* Kept as the hottest line's share of the launch's atomics, averaged over launches. */
     if (p->atomic_lines > 0)
         p->group->atomic_hottest_share += (p->hottest_atomics / p->atomic_lines - p->group->atomic_hottest_share) /

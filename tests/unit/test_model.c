@@ -26,6 +26,7 @@
 #include "model/burst_rounds.h"
 #include "model/dram_rows.h"
 #include "model/model.h"
+#include "model/model_core.h"
 #include "model/fill_tags.h"
 #include "model/load_misses.h"
 #include "model/set_lru.h"
@@ -2056,6 +2057,33 @@ static void broadcast_invalidations_load_each_port_once(void **state)
     sc_config_free(doubled_config);
 }
 
+/* A launch lasts at least its longest warp alone (model_core.c, longest_warp_alone). radix_move's
+ * rank loop counts the digits of the threads before each thread, so on sahc-apu (64-thread warps,
+ * 4 a CTA) warp 3 loops 255 times and warp 0 63: the profile's longest warp issues more than 1.5
+ * times its CTA's mean, while radix_count's warps are even. Made even, radix_move predicts fewer
+ * cycles under wt (detailed at the preset: 5,203 cycles a launch; the warps' mean at the
+ * network's rate 2,689). */
+static void a_launch_lasts_its_longest_warp(void **state)
+{
+    (void)state;
+    sc_config *config;
+    model_profile *profile = profile_sized("sahc-apu", "sort", "small", &config);
+    model_kernel_profile *move = (model_kernel_profile *)group_named(profile, "radix_move");
+    const model_kernel_profile *count = group_named(profile, "radix_count");
+    double move_mean = move->warp_instructions / (move->ctas * move->warps_per_cta);
+    double count_mean = count->warp_instructions / (count->ctas * count->warps_per_cta);
+    assert_true(move->longest_warp_instructions > 1.5 * move_mean);
+    assert_float_equal(count->longest_warp_instructions, count_mean, 1e-9 * count_mean);
+    double beyond_mean = move->longest_warp_instructions - move_mean;   /* over its launches */
+    model_prediction uneven = predict("wt", profile, config);
+    move->longest_warp_instructions = move_mean;
+    model_core_prepare_group(move);
+    model_prediction even = predict("wt", profile, config);
+    assert_true(uneven.cycles - even.cycles > beyond_mean);   /* more than a cycle each */
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* rfo: each CU that stores to a line in a launch fetches it for ownership (GetM), and every GetM
  * after the launch's first for the line finds it in another CU's L1, which the directory
  * forwards it to: radix_move's 16 CTAs each store keys into most of the output lines. Measured
@@ -2311,6 +2339,7 @@ int main(void)
         cmocka_unit_test(dram_rows_set_a_channels_time_per_line),
         cmocka_unit_test(dram_turnarounds_cost_a_mixed_stream),
         cmocka_unit_test(write_through_backlog_carries_to_the_next_launch),
+        cmocka_unit_test(a_launch_lasts_its_longest_warp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
