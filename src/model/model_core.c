@@ -118,7 +118,8 @@
  *
  * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch + t_drain   (the busiest
  * CU's work at its own warps' rate, or a CU holding fewer CTAs at its rate if that takes longer,
- * and at least the launch's longest warp alone at the warp's unloaded cycle, longest_warp_alone;
+ * and at least the launch's longest warp alone, its instructions and its global accesses each at
+ * their own unloaded cost, longest_warp_alone;
  * when n+ > r and its last wave is partial (n+ mod r CTAs), that wave runs at the rate of the
  * network viewed from that wave's population, with every CU's last partial wave on the shared
  * stations, and GSI charges each part with its own network; t_drain: a release at kernel end
@@ -198,6 +199,7 @@ void model_core_prepare_group(model_kernel_profile *k)
     t->busiest_per_launch = k->busiest_cu_instructions / k->launches;
     load_misses_prepare(k, t);
     t->longest_warp_per_launch = k->longest_warp_instructions / k->launches;
+    t->longest_warp_global_per_launch = k->longest_warp_global_accesses / k->launches;
     t->cta_warps = (uint64_t)k->warps_per_cta;
     t->cta_registers = (uint64_t)(k->registers_per_thread * k->threads_per_cta);
     t->cta_shared_bytes = (uint64_t)k->shared_bytes;
@@ -1239,15 +1241,27 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
 
 /* The cycles of a launch's longest warp alone, a floor under its CU's busy time: a CTA ends with
  * its last warp, and a warp issuing more instructions than its CTA's others runs its last ones
- * with them gone, at least the warp's unloaded cycle each (cycle_at with no throughput: no
- * station queues). radix_move's rank loop counts the earlier threads' digits, so on sahc-apu
- * (64-thread warps, one per scheduler) its warp 3 runs 255 iterations and warp 0 63: the detailed
- * launch takes 5,203 cycles, the warps' mean instructions at the network's rate 2,689. Leaves the
- * network's residences at that cycle: called after the view is taken. */
+ * with them gone, each at its own unloaded cost (cycle_at with no throughput: no station queues).
+ * The unloaded cycle is the cycle without memory waits (issue, SIMD, LSU and the compute, control
+ * and sync delays: what every instruction pays on average) plus the memory waits (the loads'
+ * latencies, the SC core's order waits, the bursts' waits), which belong to the global accesses:
+ * the warp pays the first for each of its instructions and the second, per global access, for
+ * each of its own. radix_move's rank loop counts the earlier threads' digits in shared memory, so
+ * on sahc-apu (64-thread warps, one per scheduler) its warp 3 runs 255 iterations and warp 0 63:
+ * the detailed launch takes 5,203 cycles, the warps' mean instructions at the network's rate
+ * 2,689. reduction's warp 0 runs the shared-memory tree's last levels: on rcc-gpu its 24 extra
+ * instructions (of 182) are shared and ALU steps, not the mean instruction's DRAM loads. Leaves
+ * the network's residences at that cycle: called after the view is taken. */
 static double longest_warp_alone(network *net, const memory_paths *m, const model_group_terms *terms)
 {
     double slope, lone_cycle = cycle_at(net, m, 0.0, &slope);
-    return isfinite(lone_cycle) ? terms->longest_warp_per_launch * lone_cycle : 0.0;
+    if (!isfinite(lone_cycle))
+        return 0.0;
+    const double *r = net->residence;
+    double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
+    double global_share = terms->global_instructions * terms->per_instruction;   /* global accesses per instruction */
+    double wait_per_access = global_share > 0 ? (lone_cycle - own_cycle) / global_share : 0.0;
+    return terms->longest_warp_per_launch * own_cycle + terms->longest_warp_global_per_launch * wait_per_access;
 }
 
 /* ---- GSI ---- */

@@ -34,8 +34,9 @@
  * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24 the
  * DRAM stream's row locality (dram_stream_lines, dram_stream_row_hits; keyed by the DRAM mapping), 25
  * the loads the configured L1 misses with their missing lines, and the busiest CU's missing lines
- * (load_misses.h), 26 each launch's longest warp (longest_warp_instructions). */
-#define PROFILE_FORMAT 26
+ * (load_misses.h), 26 each launch's longest warp (longest_warp_instructions), 27 that warp's
+ * global accesses (longest_warp_global_accesses). */
+#define PROFILE_FORMAT 27
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -81,7 +82,8 @@ static const struct {
     FIELD(launches), FIELD(ctas), FIELD(warps_per_cta), FIELD(threads_per_cta), FIELD(shared_bytes),
     FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
-    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(longest_warp_instructions), FIELD(footprint_lines), FIELD(written_lines),
+    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(longest_warp_instructions),
+    FIELD(longest_warp_global_accesses), FIELD(footprint_lines), FIELD(written_lines),
     FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),

@@ -102,6 +102,7 @@ typedef struct model_group_terms {
     double missing_reads, missing_read_lines;   /* reads with a line beyond the configured L1, their lines (load_misses.h) */
     double busiest_miss_share;            /* the busiest CU's missing lines per instruction / the GPU's (1: as the mean) */
     double longest_warp_per_launch;       /* longest_warp_instructions / launches */
+    double longest_warp_global_per_launch;   /* longest_warp_global_accesses / launches */
     uint64_t cta_warps, cta_registers, cta_shared_bytes;   /* a CTA's needs (exec/occupancy.h) */
 } model_group_terms;
 
@@ -123,6 +124,7 @@ typedef struct model_kernel_profile {
      * counts (load_misses.h). */
     double l1_missing_loads, l1_missing_load_lines, busiest_cu_l1_missing_lines;
     double longest_warp_instructions;   /* summed per launch: the most warp instructions one of its warps issues */
+    double longest_warp_global_accesses;   /* summed per launch: that warp's global loads, stores and atomics */
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     /* Over the stores and atomics (line requests), the CUs other than the writer that loaded the
      * line since its previous write (profiler.c): the invalidations a full-map directory sends

@@ -74,6 +74,7 @@ typedef struct warp_loads {
 typedef enum order_kind { ORDER_NONE = 0, ORDER_READ, ORDER_WRITE } order_kind;
 typedef struct warp_order {
     uint64_t issued;
+    uint64_t global_accesses;   /* of those, its global loads, stores and atomics */
     uint64_t open_at;
     uint64_t lead;              /* instructions before its first ordered access (once `accessed`) */
     bool accessed;
@@ -312,10 +313,11 @@ static void launch_end(void *context, const exec_kernel *kernel)
         busiest = p->round_robin_instructions[c] > p->round_robin_instructions[busiest] ? c : busiest;
     p->group->busiest_cu_instructions += p->round_robin_instructions[busiest];
     p->group->busiest_cu_l1_missing_lines += p->round_robin_l1_misses[busiest];
-    uint64_t longest_warp = 0;
-    for (size_t w = 0; w < (size_t)kernel->cta_count * kernel->warps_per_cta; w++)
-        longest_warp = p->orders[w].issued > longest_warp ? p->orders[w].issued : longest_warp;
-    p->group->longest_warp_instructions += (double)longest_warp;
+    const warp_order *longest_warp = &p->orders[0];
+    for (size_t w = 1; w < (size_t)kernel->cta_count * kernel->warps_per_cta; w++)
+        longest_warp = p->orders[w].issued > longest_warp->issued ? &p->orders[w] : longest_warp;
+    p->group->longest_warp_instructions += (double)longest_warp->issued;
+    p->group->longest_warp_global_accesses += (double)longest_warp->global_accesses;
     /* Kept as the hottest line's share of the launch's atomics, averaged over launches. */
     if (p->atomic_lines > 0)
         p->group->atomic_hottest_share += (p->hottest_atomics / p->atomic_lines - p->group->atomic_hottest_share) /
@@ -1013,6 +1015,7 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     order->issued++;
     switch (step->status) {
     case EXEC_MEMORY: {
+        order->global_accesses++;
         begin_request(p, warp);
         unsigned lines = record_memory(p, warp->cta, request);
         order_global(p, order, decoded, access_of(request), lines);

@@ -2084,6 +2084,43 @@ static void a_launch_lasts_its_longest_warp(void **state)
     sc_config_free(config);
 }
 
+/* The longest warp alone pays each of its instructions the cycle without memory waits and each of
+ * its global accesses their unloaded wait (model_core.c, longest_warp_alone), not its instruction
+ * count at the mean instruction's cycle. reduction on rcc-gpu (the point of the lead's session
+ * 28: 16 CUs, 16 KiB L1): reduce_shared's warp 0 runs the shared-memory tree's last levels and
+ * the atomic, more than 20 instructions beyond the mean warp but at most one global access more.
+ * radix_move (sort, sahc-apu, wt) floors its launch at its longest warp: that warp's extra rank
+ * loop iterations read shared memory; made global accesses, the same count of instructions takes
+ * longer, more than a cycle each. */
+static void a_longest_warp_pays_its_own_accesses(void **state)
+{
+    (void)state;
+    sc_config *config;
+    const char *point[] = {"l1.size=16384", "l2.size=786432", "gpu.cu_count=16", "dram.clock=909MHz", "noc.latency=10"};
+    model_profile *reduction = profile_set("rcc-gpu", "reduction", "small", point, 5, &config);
+    const model_kernel_profile *tree = group_named(reduction, "reduce_shared");
+    double warps = tree->ctas * tree->warps_per_cta;
+    double mean_global = 0;
+    for (int a = 0; a < MODEL_ACCESS_COUNT; a++)
+        mean_global += tree->instructions[a] / warps;
+    assert_true(tree->longest_warp_instructions > tree->launches * (tree->warp_instructions / warps + 20.0));
+    assert_true(tree->longest_warp_global_accesses <= tree->launches * (mean_global + 1.0));
+    profile_free(reduction);
+    sc_config_free(config);
+
+    model_profile *sort = profile_sized("sahc-apu", "sort", "small", &config);
+    model_kernel_profile *move = (model_kernel_profile *)group_named(sort, "radix_move");
+    double move_mean = move->warp_instructions / (move->ctas * move->warps_per_cta);
+    double beyond_mean = move->longest_warp_instructions - move_mean;   /* over its launches */
+    model_prediction shared_extras = predict("wt", sort, config);
+    move->longest_warp_global_accesses += beyond_mean;
+    model_core_prepare_group(move);
+    model_prediction global_extras = predict("wt", sort, config);
+    assert_true(global_extras.cycles - shared_extras.cycles > beyond_mean);
+    profile_free(sort);
+    sc_config_free(config);
+}
+
 /* rfo: each CU that stores to a line in a launch fetches it for ownership (GetM), and every GetM
  * after the launch's first for the line finds it in another CU's L1, which the directory
  * forwards it to: radix_move's 16 CTAs each store keys into most of the output lines. Measured
@@ -2340,6 +2377,7 @@ int main(void)
         cmocka_unit_test(dram_turnarounds_cost_a_mixed_stream),
         cmocka_unit_test(write_through_backlog_carries_to_the_next_launch),
         cmocka_unit_test(a_launch_lasts_its_longest_warp),
+        cmocka_unit_test(a_longest_warp_pays_its_own_accesses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
