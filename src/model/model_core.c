@@ -41,7 +41,7 @@
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
  *   CU port out D = (reads, release markers, invalidation acks) x header + (writes, atomics) x data
  *               message                                                  m = P
- *   bank in     the same bytes but the hot line's                        m = banks - 1
+ *   bank in     the same bytes but the hot line's                        m = banks - 1 (in use, below)
  *   hot bank in the requests for the group's hot lines, all at one bank (split_banks): the
  *               atomics on its most atomically-used line (histogram's bins) and, when the
  *               mechanism sends them to the L2, the loads of its most-loaded line (kmeans's
@@ -49,8 +49,13 @@
  *   L2 bank     D = requests + markers + fills (one per cycle), split the same way   m = banks - 1 and 1
  *               (a write-through L2's hot atomics beyond their channel's queues: a DRAM line each;
  *               an ownership protocol's hot line: a forward latency per transfer between L1s)
- *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
+ *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks in use
  *               (only with an L3: without one a request probes the CPU cluster at once)
+ *   (banks: those that carry the lines the CUs have in flight together, the CUs in step: the
+ *   reciprocal of the chance that two of them share a bank, inflight_banks.h, at most the
+ *   level's bank count; vecadd on sahc-apu, whose CUs ask for the same warps' lines at once, 19
+ *   of 64 L2 banks and 4 of 16 L3 banks: l2.banks 128 and l3.banks 64 take its detailed run at
+ *   32 CUs from 3,165 to 2,219 cycles)
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
  *   bank out    D = reads x data + (writes, atomics, markers' answers, multicast invalidations)
  *               x header message, split the same way
@@ -347,6 +352,14 @@ static double burst_bank_share(const model_kernel_profile *k, double banks)
     if (k->barrier_burst_lines <= 0 || counted < 1 || counted > BURST_BANK_COUNTS || counted != banks)
         return 1.0 / banks;
     return max2(k->burst_bank_peak_lines[counted - 1] / k->barrier_burst_lines, 1.0 / banks);
+}
+
+/* The banks of a level (`banks` of them) that carry the lines in flight together: the reciprocal
+ * of the chance that two of them share a bank (the profile's window positions, inflight_banks.h),
+ * at most `banks` (an even spread; also without pairs). */
+static double banks_in_use(double pairs, double pairs_same_bank, double banks)
+{
+    return pairs_same_bank > 0 ? min2(pairs / pairs_same_bank, banks) : banks;
 }
 
 double model_l1_hits(const reuse_summary *summary, const model_point *p)
@@ -1499,15 +1512,18 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
-            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [L3_BANK] = max2(p->l3_banks, 1),
+            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active,
+            [L3_BANK] = max2(banks_in_use(k->inflight_pairs, k->inflight_pairs_same_l3_bank, p->l3_banks), 1),
             [DRAM] = p->dram_channels, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
         .burst_round = NAN,
         .port_in_reads = (l2_reads - atomics) * p->noc_data_cycles * per,
     };
+    /* The L2 banks that carry the lines in flight together take the requests, the CUs in step. */
+    double l2_banks = banks_in_use(k->inflight_pairs, k->inflight_pairs_same_l2_bank, p->l2_banks);
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
-                (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, p->l2_banks);
+                (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, l2_banks);
     /* A write-through L2's bank performs an atomic only when the line's DRAM channel has room for
      * its write (write_through_backlog): the hot line's atomics, all on one channel, leave its bank
      * one per channel line time once they have filled that channel's queues (histogram's bins on
@@ -1525,9 +1541,9 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
      * for each transfer (d->hot_line_hold_cycles): that bank serves nothing else of it meanwhile. */
     split_banks(&net, L2_BANK, HOT_L2_BANK,
                 (requests + memory_reads + d->marker_messages + hot_atomic_extra + d->hot_line_hold_cycles) * per,
-                (hot_atomics + hot_atomic_extra + hot_loads + d->hot_line_hold_cycles) * per, p->l2_banks);
+                (hot_atomics + hot_atomic_extra + hot_loads + d->hot_line_hold_cycles) * per, l2_banks);
     split_banks(&net, BANK_OUT, HOT_BANK_OUT, bank_out_cycles * per,
-                (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
+                (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, l2_banks);
     list_queues(&net);
     double burst_lines = terms->burst_lines;
     double dram_cycles = stream_line / p->dram_channels;   /* per line, GPU-wide */

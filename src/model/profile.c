@@ -35,8 +35,9 @@
  * DRAM stream's row locality (dram_stream_lines, dram_stream_row_hits; keyed by the DRAM mapping), 25
  * the loads the configured L1 misses with their missing lines, and the busiest CU's missing lines
  * (load_misses.h), 26 each launch's longest warp (longest_warp_instructions), 27 that warp's
- * global accesses (longest_warp_global_accesses). */
-#define PROFILE_FORMAT 27
+ * global accesses (longest_warp_global_accesses), 28 the spread of the CUs' lines in flight over
+ * the L2 and L3 banks (inflight_banks.h: inflight_pairs; keyed by l2.banks and l3.banks). */
+#define PROFILE_FORMAT 28
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -45,9 +46,9 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     static const char *const keys[] = {"gpu.cu_count", "gpu.warp_size", "gpu.max_ctas_per_cu", "gpu.max_warps_per_cu",
                                        "gpu.registers_per_cu", "gpu.shared_memory_per_cu", "l1.line_size",
                                        "gpu.schedulers_per_cu", "gpu.issue_width", "l1.banks",
-                                       "gpu.shared_memory_banks", "local_memory.bank_bytes"};
+                                       "gpu.shared_memory_banks", "local_memory.bank_bytes", "l2.banks", "l3.banks"};
     static const char *const names[] = {"cu", "warp", "ctas", "warps", "registers", "shared", "line", "schedulers",
-                                        "issue", "banks", "spbanks", "spword"};
+                                        "issue", "banks", "spbanks", "spword", "l2banks", "l3banks"};
     int used = 0;
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
@@ -90,6 +91,7 @@ static const struct {
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(dram_stream_lines),
     FIELD(dram_stream_row_hits), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines), FIELD(busiest_cu_l1_missing_lines),
+    FIELD(inflight_pairs), FIELD(inflight_pairs_same_l2_bank), FIELD(inflight_pairs_same_l3_bank),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};

@@ -49,6 +49,7 @@
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
 #include "model/dram_rows.h"
+#include "model/inflight_banks.h"
 #include "model/fill_tags.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
@@ -148,6 +149,7 @@ struct profiler {
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
+    inflight_banks inflight;       /* the launch's line requests beyond the L1, per CU, for the L2 and L3 banks */
     bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
     warp_loads *pending;           /* per warp of the launch (CTA, warp) */
     warp_order *orders;            /* likewise */
@@ -188,6 +190,9 @@ profiler *profiler_create(const sc_config *config)
     p->scratchpad_bank_bytes = (unsigned)sc_config_int(config, "local_memory.bank_bytes");
     p->l1_lines = (uint64_t)(sc_config_int(config, "l1.size") / sc_config_int(config, "l1.line_size"));
     p->mshrs = (unsigned)sc_config_int(config, "l1.mshrs");
+    const unsigned bank_counts[INFLIGHT_BANK_LEVELS] = {(unsigned)sc_config_int(config, "l2.banks"),
+                                                        (unsigned)sc_config_int(config, "l3.banks")};
+    inflight_banks_init(&p->inflight, p->cu_count, p->mshrs, bank_counts);   /* out of memory: not counted */
     p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
     for (unsigned c = 0; c < p->cu_count; c++)
         p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
@@ -327,6 +332,10 @@ static void launch_end(void *context, const exec_kernel *kernel)
                                         p->group->launches;
     free(p->burst_instructions);   /* a CTA's lines after its last barrier end no burst */
     burst_rounds_end(&p->rounds, p->group->burst_bank_peak_lines);
+    double same_bank[INFLIGHT_BANK_LEVELS] = {0};
+    inflight_banks_end_launch(&p->inflight, &p->group->inflight_pairs, same_bank);
+    p->group->inflight_pairs_same_l2_bank += same_bank[0];
+    p->group->inflight_pairs_same_l3_bank += same_bank[1];
     p->burst_instructions = NULL;
     free(p->pending);
     p->pending = NULL;
@@ -494,9 +503,10 @@ static void classify_read(profiler *p, const read_classes *classes, stack_line_d
 
 /* A line request that misses the L1 takes the MSHR that frees first, once the LSU presents it,
  * and fills MISS_CYCLES later; the LSU presents the request's next line after that. Returns the
- * fill clock. */
-static uint64_t take_mshr(profiler *p, unsigned cu)
+ * fill clock. It joins the CU's sequence of requests beyond its L1 (inflight_banks.h). */
+static uint64_t take_mshr(profiler *p, unsigned cu, uint64_t line)
 {
+    inflight_banks_add(&p->inflight, cu, line);
     uint64_t *free_at = p->memory_clock_of[cu].mshr_free_at, *first = free_at;
     for (unsigned m = 1; m < p->mshrs; m++)
         first = free_at[m] < *first ? &free_at[m] : first;
@@ -548,7 +558,7 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     slot->data.cu_issued_at = p->cu_issued[cu];
     if (seen == FILL_TAGS_MISS) {
         p->request_l1_misses++;
-        fill_at = take_mshr(p, cu);
+        fill_at = take_mshr(p, cu, line);
         fill_tags_miss(&p->l1_tags[cu], line, p->epoch[cu], fill_at);
     }
     line_ready(p, fill_at);
@@ -704,7 +714,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
-        line_ready(p, take_mshr(p, cu));
+        line_ready(p, take_mshr(p, cu, line));
     if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)
         data->loaded_at_plus_one = gpu_time(p) + 1;
 }
@@ -1137,6 +1147,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     for (unsigned c = 0; c < p->cu_count; c++)
         free(p->memory_clock_of[c].mshr_free_at);
     free(p->memory_clock_of);
+    inflight_banks_free(&p->inflight);
     free(p->l1);
     free(p->l1_writes);
     free(p->l1_tags);

@@ -3,7 +3,7 @@
  * profile JSON round trips, parameter files, and the models' invariants (stall categories sum
  * to the cycles, no-L1 has no L1 hits, evaluation is deterministic), where the memory side
  * serves L2 misses, the L2's write-backs, the profile's record of host writes, the bursts' rounds
- * on the L2 banks, the store buffers' flush at kernel end, what qr's releases, barriers and
+ * on the L2 banks, the L2 and L3 banks the CUs' lines in flight use, the store buffers' flush at kernel end, what qr's releases, barriers and
  * atomics cost, mesi's write-through invalidations, the gaps' shortfall, the SC core's order,
  * DeNovo's registrations that do not wait for DRAM under a write-through L2, rcc-wo's own-line
  * hold of the load/store unit, the RCC models' reuses a host write drops (rcc.host_write_drop) and
@@ -25,6 +25,7 @@
 #include "base/random.h"
 #include "model/burst_rounds.h"
 #include "model/dram_rows.h"
+#include "model/inflight_banks.h"
 #include "model/model.h"
 #include "model/model_core.h"
 #include "model/fill_tags.h"
@@ -2310,6 +2311,79 @@ static void write_through_backlog_carries_to_the_next_launch(void **state)
     sc_config_free(config);
 }
 
+/* Two CUs in step with windows of 2 line requests, over 4 L2 banks and 8 L3 banks: CU 0 asks for
+ * lines 0, 4, 1, 5 and CU 1 for 8, 12, 9, 13. At window position 0 the four lines in flight (0, 4,
+ * 8, 12) are all on L2 bank 0 (12 of the 4 x 3 ordered pairs share a bank) and on L3 banks 0 and
+ * 4, two each (4 pairs); at position 1 (4, 1, 12, 9) two on each of two banks of both levels (4
+ * and 4); at position 2 all four on L2 bank 1 (12) and two on L3 banks 1 and 5 (4). A launch's end
+ * starts afresh; a CU with fewer requests leaves the window early (CU 0: 0, 2, 4, CU 1: 1; 3 lines
+ * at position 0, 2 at position 1, none on one bank). */
+static void inflight_banks_slide_in_step(void **state)
+{
+    (void)state;
+    inflight_banks spread;
+    const unsigned banks[INFLIGHT_BANK_LEVELS] = {4, 8};
+    assert_int_equal(inflight_banks_init(&spread, 2, 2, banks), 0);
+    const uint64_t cu0[] = {0, 4, 1, 5}, cu1[] = {8, 12, 9, 13};
+    for (int i = 0; i < 4; i++) {
+        inflight_banks_add(&spread, 0, cu0[i]);
+        inflight_banks_add(&spread, 1, cu1[i]);
+    }
+    double pairs = 0, same[INFLIGHT_BANK_LEVELS] = {0};
+    inflight_banks_end_launch(&spread, &pairs, same);
+    assert_float_equal(pairs, 36, 0);
+    assert_float_equal(same[0], 28, 0);
+    assert_float_equal(same[1], 12, 0);
+    inflight_banks_add(&spread, 0, 0);
+    inflight_banks_add(&spread, 0, 2);
+    inflight_banks_add(&spread, 0, 4);
+    inflight_banks_add(&spread, 1, 1);
+    inflight_banks_end_launch(&spread, &pairs, same);
+    assert_float_equal(pairs, 44, 0);
+    assert_float_equal(same[0], 28, 0);
+    assert_float_equal(same[1], 12, 0);
+    inflight_banks_free(&spread);
+}
+
+/* vecadd on sahc-apu: a CTA's 16 lines start 16 lines after the previous CTA's and each warp asks
+ * for 4 of them, so the 32 CUs' windows of 32 requests, in step, fall on about a quarter of the 64
+ * L2 banks and of the 16 L3 banks (the detailed run at 32 CUs: raising l2.banks to 128 and
+ * l3.banks to 64 takes nol1 from 3,165 to 2,219 cycles, docs/calibration.md session 28). Those
+ * banks carry the GPU's requests: nol1's model takes far longer than with the same lines spread
+ * evenly over every bank. */
+static void l2_and_l3_banks_carry_the_lines_in_flight(void **state)
+{
+    (void)state;
+    sc_config *config;
+    model_profile *profile = profile_sized("sahc-apu", "vecadd", "small", &config);
+    for (int g = 0; g < profile->kernel_count; g++) {
+        const model_kernel_profile *k = &profile->kernels[g];
+        assert_true(k->inflight_pairs > 0);
+        double l2_in_use = k->inflight_pairs / k->inflight_pairs_same_l2_bank;
+        double l3_in_use = k->inflight_pairs / k->inflight_pairs_same_l3_bank;
+        assert_true(l2_in_use > 14 && l2_in_use < 24);
+        assert_true(l3_in_use > 3.5 && l3_in_use < 6);
+    }
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    const model_mechanism *nol1 = model_mechanism_find("nol1");
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(nol1, config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("nol1")->params_file, &spec, &error), 0);
+    model_prediction in_step, even;
+    nol1->evaluate(profile, &point, &spec.initial, &in_step);
+    for (int g = 0; g < profile->kernel_count; g++) {
+        model_kernel_profile *k = &profile->kernels[g];
+        k->inflight_pairs_same_l2_bank = k->inflight_pairs / point.l2_banks;
+        k->inflight_pairs_same_l3_bank = k->inflight_pairs / point.l3_banks;
+    }
+    nol1->evaluate(profile, &point, &spec.initial, &even);
+    assert_true(in_step.cycles > 1.3 * even.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -2338,6 +2412,8 @@ int main(void)
         cmocka_unit_test(fewer_ctas_cus_keep_their_own_stalls),
         cmocka_unit_test(dirty_lines_are_written_back_when_evicted),
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
+        cmocka_unit_test(inflight_banks_slide_in_step),
+        cmocka_unit_test(l2_and_l3_banks_carry_the_lines_in_flight),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
