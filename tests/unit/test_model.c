@@ -315,15 +315,22 @@ static model_profile *profile_of(const char *workload, sc_config **config)
     return profile_on("gtx480", workload, config);
 }
 
-/* A workload's profile on gtx480, the preset's model point and wt's initial parameters. */
-static model_profile *wt_profile_of(const char *workload, sc_config **config, model_point *point, model_param_spec *spec)
+/* A workload's profile at a size on a preset, the preset's model point and wt's initial parameters. */
+static model_profile *wt_profile_sized(const char *system, const char *workload, const char *size, sc_config **config,
+                                       model_point *point, model_param_spec *spec)
 {
-    model_profile *profile = profile_of(workload, config);
+    model_profile *profile = profile_sized(system, workload, size, config);
     sc_error error = {{0}};
     assert_int_equal(model_point_from_config(*config, point, &error), 0);
     assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), *config, point, &error), 0);
     assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, spec, &error), 0);
     return profile;
+}
+
+/* A workload's tiny profile on gtx480, the preset's model point and wt's initial parameters. */
+static model_profile *wt_profile_of(const char *workload, sc_config **config, model_point *point, model_param_spec *spec)
+{
+    return wt_profile_sized("gtx480", workload, "tiny", config, point, spec);
 }
 
 static void stalls_sum_to_cycles(void **state)
@@ -2256,13 +2263,9 @@ static void dram_rows_set_a_channels_time_per_line(void **state)
 static void dram_turnarounds_cost_a_mixed_stream(void **state)
 {
     sc_config *config;
-    model_profile *profile = profile_sized("qr-apu", "vecadd", "small", &config);
-    sc_error error = {{0}};
     model_point point;
     model_param_spec spec;
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, &spec, &error), 0);
+    model_profile *profile = wt_profile_sized("qr-apu", "vecadd", "small", &config, &point, &spec);
     assert_float_equal(point.dram_turnaround_cycles, 12 * 2.5, 1e-9);
     assert_float_equal(point.dram_banks, 8, 0);
     double refreshed = 1 / (1 - 64.0 / 3120);
@@ -2292,13 +2295,9 @@ static void dram_turnarounds_cost_a_mixed_stream(void **state)
 static void write_through_backlog_carries_to_the_next_launch(void **state)
 {
     sc_config *config;
-    model_profile *profile = profile_sized("qr-apu", "sort", "small", &config);
-    sc_error error = {{0}};
     model_point point;
     model_param_spec spec;
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, &spec, &error), 0);
+    model_profile *profile = wt_profile_sized("qr-apu", "sort", "small", &config, &point, &spec);
     point.dram_line_cycles *= 8;
     model_prediction prediction;
     model_mechanism_find("wt")->evaluate(profile, &point, &spec.initial, &prediction);
