@@ -16,7 +16,11 @@
  * compared with the ids they name left out, as a copy names none), with the calibration_id metric of
  * the model runs, and the detailed runs and prior calibrations a calibration's residuals name, mapped
  * to their ids in the output (residual_ids.c). What is added gets ids past the output's current
- * maximum, so that every reference between rows survives. */
+ * maximum, so that every reference between rows survives.
+ *
+ * The same code copies one run of an earlier database (sc_store_copy_run, calibrate and validate
+ * --detailed-from): only that run, its configuration, kernels, metrics and stall rows are staged,
+ * as run 1 (so that it lands after the output's last run), marked with where it came from. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
