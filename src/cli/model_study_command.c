@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/files.h"
 #include "cli/options.h"
 #include "cli/sampling_options.h"
 #include "protocols/mechanism.h"
@@ -123,14 +124,17 @@ int model_study_command(int argc, char **argv, const char *command, int default_
     } else if ((status = study_from_options(&study, command, options, default_points, &workload_list)) == 0) {
         sc_error error = {{0}};
         const char *source_path = cli_find(options, "detailed-from")->value;
+        const char *database_path = cli_database_path(cli_find(options, "db")->value);
         model_detailed_source source = {0};
         double start = sc_monotonic_seconds();
         /* The earlier database is checked before the study's database is opened: a bad one
          * leaves nothing behind. */
-        if (source_path && !(source.store = sc_store_open_run_source(source_path, &error)))
+        if (source_path && sc_same_file(source_path, database_path))
+            status = sc_fail_input(&error, "%s: --detailed-from names the study's own database", source_path);
+        else if (source_path && !(source.store = sc_store_open_run_source(source_path, &error)))
             status = -1;
         study.detailed_source = source_path ? &source : NULL;
-        if (status == 0 && body(&study, cli_database_path(cli_find(options, "db")->value), &error) < 0)
+        if (status == 0 && body(&study, database_path, &error) < 0)
             status = -1;
         if (status == 0 && source_path)
             printf("detailed runs: %d reused from %s, %d simulated; wall time %.2f s\n", source.reused, source_path,

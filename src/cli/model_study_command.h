@@ -23,7 +23,7 @@
     "copy is stored whole, its runs row naming OLD (reused_from) and the run there (reused_run_id); the fit and\n" \
     "the errors are bit for bit those of simulating. Prints how many runs were reused and simulated and the\n"   \
     "wall time. An OLD that is missing, not a syncscope database, older than schema 6 or locked: one line and\n" \
-    "exit 1, before the database is opened (docs/calibration.md).\n"
+    "exit 1 (the study's own database: exit 2), before the database is opened (docs/calibration.md).\n"
 
 /* The whole of `calibrate` or `validate` (named `command`): parses the shared options (and with
  * `windows_options` those of a per-workload fit: --windows, --prior-floor, the --sample-* flags),

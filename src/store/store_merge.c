@@ -21,11 +21,11 @@
  * The same code copies one run of an earlier database (sc_store_copy_run, calibrate and validate
  * --detailed-from): only that run, its configuration, kernels, metrics and stall rows are staged,
  * as run 1 (so that it lands after the output's last run), marked with where it came from. */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
 #include "store/store_internal.h"
 
 /* The tables an input is staged from, as temp.merge_in_<table> with the input's number first. */
@@ -130,13 +130,6 @@ static const char merge_rest_sql[] =
 static const char merge_cleanup_sql[] =
     "DROP TABLE temp.merge_offsets; DROP TABLE temp.merge_points; DROP TABLE temp.merge_runs;"
     " DROP TABLE temp.merge_calibrations;";
-
-/* Whether two paths name the same existing file. */
-static int same_file(const char *a, const char *b)
-{
-    char real_a[PATH_MAX], real_b[PATH_MAX];
-    return realpath(a, real_a) && realpath(b, real_b) && !strcmp(real_a, real_b);
-}
 
 /* Runs every statement of `sql`, binding :input and :calibration where a statement has them. */
 static int exec_for_input(sc_store *store, const char *sql, int input, int64_t calibration, sc_error *error)
@@ -365,7 +358,7 @@ static char **check_inputs(const char *out_path, const char *const *in_paths, in
     char **uris = calloc((size_t)in_count, sizeof *uris);
     for (int i = 0; i < in_count; i++) {
         sc_store *input = NULL;
-        if (same_file(out_path, in_paths[i]))
+        if (sc_same_file(out_path, in_paths[i]))
             sc_fail(error, "%s: cannot merge a database into itself", in_paths[i]);
         else
             input = sc_store_open_reader(in_paths[i], error);

@@ -86,7 +86,8 @@ expect 0 "calibrate at another size" "$syncscope" calibrate --mechanism wt --wor
     --db "$work/f.sqlite" --detailed-from "$work/a.sqlite"
 expect_output "detailed runs: 0 reused from $work/a.sqlite, 1 simulated"
 
-# Bad earlier databases: one line naming the file, exit 1, the study's database never created.
+# Bad earlier databases: one line naming the file, exit 1 (2 for the study's own database), the
+# study's database never created or written.
 printf 'not a database at all, just text\n%.0s' $(seq 20) >"$work/text.sqlite"
 cp "$work/a.sqlite" "$work/older.sqlite"
 sqlite3 "$work/older.sqlite" "PRAGMA user_version = 5"
@@ -99,6 +100,9 @@ for bad in "missing.sqlite:no such database to reuse detailed runs from" \
     [ ! -e "$work/new.sqlite" ] || fail "calibrate from $file created the study's database"
 done
 [ "$(sqlite3 "$work/older.sqlite" "PRAGMA user_version")" = 5 ] || fail "the older database was migrated"
+expect 2 "validate from its own database" "$syncscope" validate "${cell[@]}" --points 1 --db "$work/b.sqlite" \
+    --detailed-from "$work/./b.sqlite"
+expect_error_line "$work/./b.sqlite: --detailed-from names the study's own database"
 runs_before=$(sqlite3 "$work/b.sqlite" "SELECT count(*) FROM runs")
 (echo "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; DELETE FROM sweeps;"; sleep 15; echo "ROLLBACK;") |
     sqlite3 "$work/other-key.sqlite" >/dev/null &

@@ -21,40 +21,9 @@
 #include "protocols/mechanism.h"
 #include "store/store.h"
 #include "store/synthetic.h"
+#include "store_test_support.h"
 
-static sc_synthetic_set synthetic;
-static char directory[] = "/tmp/syncscope_reuse_XXXXXX";
 static const char identity[] = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-
-static int setup(void **state)
-{
-    (void)state;
-    sc_error error;
-    return !mkdtemp(directory) || sc_synthetic_init(&synthetic, 2, &error) ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    sc_synthetic_free(&synthetic);
-    char command[256];
-    snprintf(command, sizeof command, "rm -rf %s", directory);
-    return system(command);
-}
-
-static void path_in_directory(char *out, size_t size, const char *name)
-{
-    snprintf(out, size, "%s/%s", directory, name);
-}
-
-static int64_t count_rows(sc_store *store, const char *sql)
-{
-    sc_error error;
-    int64_t count = -1;
-    if (sc_store_query(store, sql, NULL, 0, sc_store_row_int64, &count, &error))
-        fail_msg("%s", error.message);
-    return count;
-}
 
 /* Synthetic run 0 (a detailed wt run), stored with the test's identity and the settings given. */
 static void fill_run(sc_synthetic_run *run, const sc_metric_row *settings, int setting_count)
@@ -65,13 +34,27 @@ static void fill_run(sc_synthetic_run *run, const sc_metric_row *settings, int s
         run->metrics[s] = settings[s];
 }
 
-static int64_t insert(sc_store *store, const sc_run_record *record)
+/* Stores `records` in a new database `name` of the scratch directory (their ids in ids[] when not
+ * NULL) and opens it as a source of runs to reuse. */
+static sc_store *source_holding(const char *name, const sc_run_record *records, int count, int64_t *ids)
 {
+    char path[512];
+    path_in_directory(path, sizeof path, name);
     sc_error error;
-    int64_t id = sc_store_insert_run(store, record, &error);
-    if (id < 0)
+    sc_store *store = sc_store_open(path, &error);
+    assert_non_null(store);
+    for (int r = 0; r < count; r++) {
+        int64_t id = sc_store_insert_run(store, &records[r], &error);
+        if (id < 0)
+            fail_msg("%s", error.message);
+        if (ids)
+            ids[r] = id;
+    }
+    sc_store_close(store);
+    sc_store *source = sc_store_open_run_source(path, &error);
+    if (!source)
         fail_msg("%s", error.message);
-    return id;
+    return source;
 }
 
 /* The key of a stored record: what a study would look for to reuse it. */
@@ -81,15 +64,6 @@ static sc_run_key key_of(const sc_run_record *record)
                         .config_hash = record->config_hash, .mechanism = record->mechanism,
                         .workload = record->workload, .workload_params = record->workload_params,
                         .mode = record->mode, .seed = record->seed, .detailed_identity = identity};
-}
-
-static sc_store *open_source(const char *path)
-{
-    sc_error error;
-    sc_store *source = sc_store_open_run_source(path, &error);
-    if (!source)
-        fail_msg("%s", error.message);
-    return source;
 }
 
 static int64_t find(sc_store *source, const sc_run_key *key)
@@ -104,16 +78,10 @@ static int64_t find(sc_store *source, const sc_run_key *key)
 static void test_every_key_field_must_match(void **state)
 {
     (void)state;
-    char path[512];
-    path_in_directory(path, sizeof path, "fields.sqlite");
-    sc_error error;
-    sc_store *store = sc_store_open(path, &error);
     sc_synthetic_run run;
     fill_run(&run, NULL, 0);
-    int64_t id = insert(store, &run.record);
-    sc_store_close(store);
-
-    sc_store *source = open_source(path);
+    int64_t id;
+    sc_store *source = source_holding("fields.sqlite", &run.record, 1, &id);
     sc_run_key key = key_of(&run.record);
     assert_int_equal(find(source, &key), id);
     char other_json[65536];
@@ -143,23 +111,15 @@ static void test_every_key_field_must_match(void **state)
 static void test_runs_never_reused(void **state)
 {
     (void)state;
-    char path[512];
-    path_in_directory(path, sizeof path, "never.sqlite");
-    sc_error error;
-    sc_store *store = sc_store_open(path, &error);
     sc_synthetic_run run;
     fill_run(&run, NULL, 0);
-    sc_run_record jittered = run.record, failed = run.record, unknown = run.record, unfinished = run.record;
-    jittered.jittered = true;
-    jittered.jitter = 7;
-    failed.status = "check_failed";
-    unknown.detailed_identity = NULL;   /* stored before schema 6, or a mode the identity does not cover */
-    unfinished.cycles = -1;
-    const sc_run_record *records[] = {&jittered, &failed, &unknown, &unfinished};
-    for (size_t r = 0; r < sizeof records / sizeof records[0]; r++)
-        insert(store, records[r]);
-    sc_store_close(store);
-    sc_store *source = open_source(path);
+    sc_run_record records[] = {run.record, run.record, run.record, run.record};
+    records[0].jittered = true;
+    records[0].jitter = 7;
+    records[1].status = "check_failed";
+    records[2].detailed_identity = NULL;   /* stored before schema 6, or a mode the identity does not cover */
+    records[3].cycles = -1;                /* did not finish */
+    sc_store *source = source_holding("never.sqlite", records, 4, NULL);
     sc_run_key key = key_of(&run.record);
     assert_int_equal(find(source, &key), 0);
     sc_store_close(source);
@@ -168,16 +128,11 @@ static void test_runs_never_reused(void **state)
 static void test_sampled_settings_must_match(void **state)
 {
     (void)state;
-    char path[512];
-    path_in_directory(path, sizeof path, "settings.sqlite");
-    sc_error error;
-    sc_store *store = sc_store_open(path, &error);
     const sc_metric_row settings[] = {{-1, "sample.period", 20, NULL}, {-1, "sample.window_waves", 8, "waves"}};
     sc_synthetic_run run;
     fill_run(&run, settings, 2);
-    int64_t id = insert(store, &run.record);
-    sc_store_close(store);
-    sc_store *source = open_source(path);
+    int64_t id;
+    sc_store *source = source_holding("settings.sqlite", &run.record, 1, &id);
     sc_run_key key = key_of(&run.record);
     key.settings = settings;
     key.setting_count = 2;
@@ -196,52 +151,43 @@ static void test_sampled_settings_must_match(void **state)
 static void test_taken_runs_skipped(void **state)
 {
     (void)state;
-    char path[512];
-    path_in_directory(path, sizeof path, "taken.sqlite");
-    sc_error error;
-    sc_store *store = sc_store_open(path, &error);
     sc_synthetic_run run;
     fill_run(&run, NULL, 0);
-    int64_t first = insert(store, &run.record), second = insert(store, &run.record);
-    sc_store_close(store);
-    sc_store *source = open_source(path);
+    sc_run_record records[] = {run.record, run.record};
+    int64_t ids[2];
+    sc_store *source = source_holding("taken.sqlite", records, 2, ids);
     sc_run_key key = key_of(&run.record);
-    int64_t taken[] = {first, second};
-    assert_int_equal(sc_store_find_same_run(source, &key, taken, 1, &error), second);
-    assert_int_equal(sc_store_find_same_run(source, &key, taken, 2, &error), 0);
+    sc_error error;
+    assert_int_equal(sc_store_find_same_run(source, &key, ids, 1, &error), ids[1]);
+    assert_int_equal(sc_store_find_same_run(source, &key, ids, 2, &error), 0);
     sc_store_close(source);
 }
 
 static void test_copy_is_whole_and_marked(void **state)
 {
     (void)state;
-    char old_path[512], new_path[512];
-    path_in_directory(old_path, sizeof old_path, "old.sqlite");
+    sc_synthetic_run first, run;
+    sc_synthetic_run_fill(&synthetic, 5, &first);
+    fill_run(&run, NULL, 0);
+    sc_run_record records[] = {first.record, run.record};
+    int64_t ids[2];
+    sc_store *source = source_holding("old.sqlite", records, 2, ids);
+
+    char new_path[512];
     path_in_directory(new_path, sizeof new_path, "new.sqlite");
     sc_error error;
-    sc_store *old = sc_store_open(old_path, &error);
-    sc_synthetic_run run;
-    sc_synthetic_run_fill(&synthetic, 5, &run);
-    insert(old, &run.record);
-    fill_run(&run, NULL, 0);
-    int64_t id = insert(old, &run.record);
-    sc_store_close(old);
-
     sc_store *to = sc_store_open(new_path, &error);
-    sc_synthetic_run other;
-    sc_synthetic_run_fill(&synthetic, 32, &other);   /* another configuration */
-    int64_t before = insert(to, &other.record);
-    sc_store *source = open_source(old_path);
-    int64_t copy = sc_store_copy_run(to, source, id, &error);
+    int64_t before = insert_synthetic(to, 32);   /* another configuration */
+    int64_t copy = sc_store_copy_run(to, source, ids[1], &error);
     if (copy < 0)
         fail_msg("%s", error.message);
     assert_int_equal(copy, before + 1);   /* numbered after the output's runs */
-    assert_int_equal(sc_store_copy_run(to, source, id, &error), copy);   /* copied once */
+    assert_int_equal(sc_store_copy_run(to, source, ids[1], &error), copy);   /* copied once */
     assert_int_equal(count_rows(to, "SELECT count(*) FROM runs"), 2);
     char sql[1024];
     snprintf(sql, sizeof sql, "SELECT count(*) FROM runs WHERE id = %lld AND reused_from = '%s' AND reused_run_id = %lld"
              " AND detailed_identity = '%s' AND cycles = %.17g AND workload = 'synthetic-0' AND mode = 'detailed'",
-             (long long)copy, old_path, (long long)id, identity, run.record.cycles);
+             (long long)copy, sc_store_path(source), (long long)ids[1], identity, run.record.cycles);
     assert_int_equal(count_rows(to, sql), 1);
     const struct {
         const char *table;
@@ -255,15 +201,6 @@ static void test_copy_is_whole_and_marked(void **state)
     assert_int_equal(sc_store_check(to, stderr, &error), 0);
     sc_store_close(source);
     sc_store_close(to);
-}
-
-/* The file's bytes, for checking that a refused source was left unchanged. */
-static char *file_bytes(const char *path, size_t *size)
-{
-    sc_error error;
-    char *bytes = sc_read_file(path, size, &error);
-    assert_non_null(bytes);
-    return bytes;
 }
 
 static void expect_refused(const char *path, const char *text)
@@ -293,24 +230,19 @@ static void test_bad_sources_refused(void **state)
 
     sc_error error;
     sc_store *store = sc_store_open(older, &error);
-    sc_synthetic_run run;
-    fill_run(&run, NULL, 0);
-    insert(store, &run.record);
+    insert_synthetic(store, 0);
     sc_store_close(store);
     sqlite3_open(older, &db);
     sqlite3_exec(db, "PRAGMA journal_mode = DELETE; PRAGMA user_version = 5", NULL, NULL, NULL);
     sqlite3_close(db);
-    size_t size_before, size_after;
-    char *before = file_bytes(older, &size_before);
+    size_t size;
+    char *before = file_bytes(older, &size);
     expect_refused(older, "schema version 5 predates the detailed identity");
-    char *after = file_bytes(older, &size_after);
-    assert_int_equal(size_after, size_before);   /* not migrated */
-    assert_memory_equal(after, before, size_before);
+    assert_file_unchanged(older, before, size);   /* not migrated */
     free(before);
-    free(after);
 
     store = sc_store_open(locked, &error);
-    insert(store, &run.record);
+    insert_synthetic(store, 0);
     sc_store_close(store);
     sqlite3_open(locked, &db);
     assert_int_equal(sqlite3_exec(db, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; DELETE FROM sweeps;", NULL,
