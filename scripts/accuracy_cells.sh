@@ -43,7 +43,7 @@ for cell in "$@"; do
     from=()
     earlier="${reuse:+$reuse/$mechanism-$system.db}"
     if [ -n "$earlier" ] && [ -f "$earlier" ]; then
-        if [ "$(sqlite3 "$earlier" 'PRAGMA user_version')" -ge 6 ]; then
+        if [ "$(sqlite3 -readonly "$earlier" 'PRAGMA user_version')" -ge 6 ]; then
             from=(--detailed-from "$earlier")
         else
             echo "$mechanism $system: $earlier predates the detailed identity (schema 6): every run simulated" >&2
