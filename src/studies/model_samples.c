@@ -122,6 +122,224 @@ int model_study_sample_one(const model_study *study, sc_store *store, const sc_c
     return status;
 }
 
+/* Where a planned sample's profile comes from. */
+typedef enum profile_source {
+    PROFILE_STORED,   /* found in the store before the runs */
+    PROFILE_TAKEN,    /* taken by the sample's job, stored when the sample is */
+    PROFILE_LATER,    /* an earlier sample takes the same one: read back once that one is stored */
+} profile_source;
+
+/* One workload at one design point: what its job produces, stored in order afterwards. */
+typedef struct planned_sample {
+    int point, workload;
+    int64_t reused_run_id;    /* the run of the study's detailed source copied instead of simulating; 0: none */
+    profile_source source;
+    model_profile *profile;
+    sc_error profile_error;
+    sample_run run;
+} planned_sample;
+
+/* Every sample of a study's design points, and what the jobs read. */
+typedef struct sample_plan {
+    const model_study *study;
+    sc_config **configs;      /* one per point */
+    planned_sample *samples;
+    int count;
+} sample_plan;
+
+/* A sample's job: its profile when it takes one, then its run. */
+static void take_sample(void *context, int index)
+{
+    const sample_plan *plan = context;
+    planned_sample *planned = &plan->samples[index];
+    const sc_config *config = plan->configs[planned->point];
+    const sc_workload_ref *workload = &plan->study->workloads[planned->workload];
+    if (planned->source == PROFILE_TAKEN) {
+        planned->profile = model_profile_take(workload, plan->study->size, 1, config, &planned->profile_error);
+        if (!planned->profile)
+            return;
+    }
+    if (!planned->reused_run_id)
+        simulate_sample(plan->study, config, workload, &planned->run);
+}
+
+/* The run of the study's detailed source that is the same computation as the run
+ * simulate_sample would make of `workload` at `config` (not one of the `taken_count` in `taken`):
+ * its id, 0 when there is none, -1 on failure. */
+static int64_t find_reusable_run(const model_study *study, const sc_config *config, const sc_workload_ref *workload,
+                                 const int64_t *taken, int taken_count, sc_error *error)
+{
+    run_request request = sample_request(study, workload);
+    char params[SC_WORKLOAD_PARAMS_BYTES];
+    sc_workload_params_text(workload, sc_workload_size_name(request.size), request.seed, params);
+    sc_metric_row settings[RUN_SAMPLED_SETTING_COUNT];
+    run_sampled_settings(&request.sampling, settings);
+    char *config_json = sc_config_canonical_json(config);
+    sc_run_key key = {.system = request.system, .config_json = config_json, .config_hash = sc_config_hash(config),
+                      .mechanism = request.mechanism, .workload = workload->name, .workload_params = params,
+                      .mode = request.mode, .seed = (int64_t)request.seed, .detailed_identity = sc_detailed_identity(),
+                      .settings = settings, .setting_count = study->windows ? RUN_SAMPLED_SETTING_COUNT : 0};
+    int64_t id = sc_store_find_same_run(study->detailed_source->store, &key, taken, taken_count, error);
+    free(config_json);
+    return id;
+}
+
+/* Picks, for each planned sample, the run of the study's detailed source it reuses (each run of
+ * the source reused at most once), if any. */
+static int plan_reuse(const model_study *study, sample_plan *plan, sc_error *error)
+{
+    int64_t *taken = calloc((size_t)plan->count + 1, sizeof *taken);
+    int taken_count = 0, status = 0;
+    for (int s = 0; s < plan->count && status == 0; s++) {
+        planned_sample *planned = &plan->samples[s];
+        int64_t id = find_reusable_run(study, plan->configs[planned->point], &study->workloads[planned->workload],
+                                       taken, taken_count, error);
+        if (id < 0)
+            status = sc_fail_prefix(error, "reusing detailed runs");
+        else if (id > 0)
+            planned->reused_run_id = taken[taken_count++] = id;
+    }
+    free(taken);
+    return status;
+}
+
+/* Decides where each sample's profile comes from: the store, its own job (the first sample of
+ * a profile the store lacks), or the store after an earlier sample's job took it, as taking
+ * them one after the other would. */
+static int plan_profiles(const model_study *study, sc_store *store, sample_plan *plan, sc_error *error)
+{
+    char (*keys)[PROFILE_KEY_BYTES] = calloc((size_t)plan->count + 1, sizeof *keys);
+    int status = 0;
+    for (int s = 0; s < plan->count && status == 0; s++) {
+        planned_sample *planned = &plan->samples[s];
+        const sc_config *config = plan->configs[planned->point];
+        profile_key_of(config, keys[s]);
+        planned->source = PROFILE_TAKEN;
+        for (int earlier = 0; earlier < s && planned->source == PROFILE_TAKEN; earlier++)
+            if (plan->samples[earlier].source == PROFILE_TAKEN && plan->samples[earlier].workload == planned->workload &&
+                !strcmp(keys[earlier], keys[s]))
+                planned->source = PROFILE_LATER;
+        if (planned->source == PROFILE_LATER)
+            continue;
+        planned->profile = model_profile_find(store, &study->workloads[planned->workload], study->size, 1, config, error);
+        if (planned->profile)
+            planned->source = PROFILE_STORED;
+        else if (error->message[0])
+            status = -1;
+    }
+    free(keys);
+    return status;
+}
+
+/* Copies run `run_id` of the study's detailed source into the store and fills the sample from it
+ * (below, with the samples read back from stored runs). */
+static int store_reused_run(const model_study *study, sc_store *store, int64_t run_id, study_sample *out,
+                            sc_error *error);
+
+/* Stores planned sample `planned` (its profile if its job took it, then its run) into `s`. */
+static int store_planned(const model_study *study, sc_store *store, const sample_plan *plan, planned_sample *planned,
+                         study_sample *s, sc_error *error)
+{
+    const sc_config *config = plan->configs[planned->point];
+    const sc_workload_ref *workload = &study->workloads[planned->workload];
+    int status = 0;
+    if (planned->source == PROFILE_TAKEN && !planned->profile) {
+        *error = planned->profile_error;
+        status = -1;
+    } else if (planned->source == PROFILE_TAKEN) {
+        status = model_profile_keep(store, workload, study->size, 1, config, planned->profile, error);
+    } else if (planned->source == PROFILE_LATER) {
+        planned->profile = model_profile_obtain(store, workload, study->size, 1, config, error);
+        status = planned->profile ? 0 : -1;
+    }
+    s->profile = planned->profile;
+    s->sample.profile = planned->profile;
+    planned->profile = NULL;
+    if (status == 0 && planned->reused_run_id)
+        return store_reused_run(study, store, planned->reused_run_id, s, error);
+    if (status == 0)
+        return store_sample_run(study, store, config, &planned->run, 0, s, error);
+    run_result_release(&planned->run.result);
+    return status;
+}
+
+study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
+                                 int point_count, int *count, sc_error *error)
+{
+    int total = point_count * study->workload_count;
+    study_sample *samples = calloc((size_t)total + 1, sizeof *samples);
+    sample_plan plan = {.study = study, .configs = calloc((size_t)point_count + 1, sizeof *plan.configs),
+                        .samples = calloc((size_t)total + 1, sizeof *plan.samples)};
+    model_point *model_points = calloc((size_t)point_count + 1, sizeof *model_points);
+    /* A point whose configuration fails ends the study after the points before it, as one run
+     * after the other would. */
+    int status = 0, configured = 0, config_status = 0;
+    sc_error config_error = {{0}};
+    for (; configured < point_count && config_status == 0; configured++) {
+        plan.configs[configured] = model_design_config(study->system, &points[configured], &config_error);
+        if (plan.configs[configured])
+            sc_config_hash(plan.configs[configured]);   /* cached on first use: the jobs must only read it */
+        config_status = plan.configs[configured]
+                            ? study_point(study, plan.configs[configured], &model_points[configured], &config_error)
+                            : -1;
+        for (int w = 0; w < study->workload_count && config_status == 0; w++)
+            plan.samples[plan.count++] = (planned_sample){.point = configured, .workload = w};
+    }
+    if (status == 0)
+        status = plan_profiles(study, store, &plan, error);
+    if (status == 0 && study->detailed_source)
+        status = plan_reuse(study, &plan, error);
+    if (status == 0)
+        sc_parallel_run(plan.count, study->jobs > 0 ? study->jobs : sc_parallel_processors(), take_sample, &plan);
+    char what[96];
+    snprintf(what, sizeof what, "%s model of %s: detailed runs", study->system, study->mechanism);
+    sc_progress progress;
+    sc_progress_start(&progress, what, "runs", (long)total);
+    int made = 0;
+    for (; made < plan.count && status == 0; made++) {
+        planned_sample *planned = &plan.samples[made];
+        study_sample *s = &samples[made];
+        *s = (study_sample){.workload = &study->workloads[planned->workload], .point = planned->point,
+                            .point_json = points[planned->point].json};
+        s->sample.point = model_points[planned->point];
+        status = store_planned(study, store, &plan, planned, s, error);
+        if (status == 0 && study->detailed_source) {
+            study->detailed_source->reused += s->reused;
+            study->detailed_source->simulated += !s->reused;
+        }
+        if (status == 0 && !study->quiet)
+            fprintf(stderr, "  point %d/%d %-10s %s %.0f cycles%s%s\n", planned->point + 1, point_count,
+                    s->workload->name, study->windows ? "sampled" : "detailed", s->sample.cycles,
+                    s->has_interval ? "" : " (no interval: down-weighted)", s->reused ? " (reused)" : "");
+        sc_progress_step(&progress, 1);
+    }
+    for (int rest = made; rest < plan.count; rest++) {   /* after a failure: what the jobs made */
+        profile_free(plan.samples[rest].profile);
+        run_result_release(&plan.samples[rest].run.result);
+    }
+    if (status == 0 && config_status != 0) {
+        *error = config_error;
+        status = -1;
+    }
+    for (int p = 0; p < configured; p++)
+        sc_config_free(plan.configs[p]);
+    free(plan.configs);
+    free(plan.samples);
+    free(model_points);
+    if (status != 0) {
+        model_study_samples_free(samples, made);
+        return NULL;
+    }
+    *count = made;
+    return samples;
+}
+void model_study_samples_free(study_sample *samples, int count)
+{
+    for (int i = 0; i < count; i++)
+        profile_free(samples[i].profile);
+    free(samples);
+}
+
 /* ---- a sample read back from a stored run ---- */
 
 /* What the store holds of a run's measured side. */
@@ -235,217 +453,4 @@ int model_study_sample_stored(const model_study *study, sc_store *store, const s
     if (status == 0)
         fill_stored(study, &m, out);
     return status;
-}
-
-/* ---- samples taken at a study's design points ---- */
-
-/* Where a planned sample's profile comes from. */
-typedef enum profile_source {
-    PROFILE_STORED,   /* found in the store before the runs */
-    PROFILE_TAKEN,    /* taken by the sample's job, stored when the sample is */
-    PROFILE_LATER,    /* an earlier sample takes the same one: read back once that one is stored */
-} profile_source;
-
-/* One workload at one design point: what its job produces, stored in order afterwards. */
-typedef struct planned_sample {
-    int point, workload;
-    int64_t reused_run_id;    /* the run of the study's detailed source copied instead of simulating; 0: none */
-    profile_source source;
-    model_profile *profile;
-    sc_error profile_error;
-    sample_run run;
-} planned_sample;
-
-/* Every sample of a study's design points, and what the jobs read. */
-typedef struct sample_plan {
-    const model_study *study;
-    sc_config **configs;      /* one per point */
-    planned_sample *samples;
-    int count;
-} sample_plan;
-
-/* A sample's job: its profile when it takes one, then its run. */
-static void take_sample(void *context, int index)
-{
-    const sample_plan *plan = context;
-    planned_sample *planned = &plan->samples[index];
-    const sc_config *config = plan->configs[planned->point];
-    const sc_workload_ref *workload = &plan->study->workloads[planned->workload];
-    if (planned->source == PROFILE_TAKEN) {
-        planned->profile = model_profile_take(workload, plan->study->size, 1, config, &planned->profile_error);
-        if (!planned->profile)
-            return;
-    }
-    if (!planned->reused_run_id)
-        simulate_sample(plan->study, config, workload, &planned->run);
-}
-
-/* The run of the study's detailed source that is the same computation as the run
- * simulate_sample would make of `workload` at `config` (not one of the `taken_count` in `taken`):
- * its id, 0 when there is none, -1 on failure. */
-static int64_t find_reusable_run(const model_study *study, const sc_config *config, const sc_workload_ref *workload,
-                                 const int64_t *taken, int taken_count, sc_error *error)
-{
-    run_request request = sample_request(study, workload);
-    char params[SC_WORKLOAD_PARAMS_BYTES];
-    sc_workload_params_text(workload, sc_workload_size_name(request.size), request.seed, params);
-    sc_metric_row settings[RUN_SAMPLED_SETTING_COUNT];
-    run_sampled_settings(&request.sampling, settings);
-    char *config_json = sc_config_canonical_json(config);
-    sc_run_key key = {.system = request.system, .config_json = config_json, .config_hash = sc_config_hash(config),
-                      .mechanism = request.mechanism, .workload = workload->name, .workload_params = params,
-                      .mode = request.mode, .seed = (int64_t)request.seed, .detailed_identity = sc_detailed_identity(),
-                      .settings = settings, .setting_count = study->windows ? RUN_SAMPLED_SETTING_COUNT : 0};
-    int64_t id = sc_store_find_same_run(study->detailed_source->store, &key, taken, taken_count, error);
-    free(config_json);
-    return id;
-}
-
-/* Picks, for each planned sample, the run of the study's detailed source it reuses (each run of
- * the source reused at most once), if any. */
-static int plan_reuse(const model_study *study, sample_plan *plan, sc_error *error)
-{
-    int64_t *taken = calloc((size_t)plan->count + 1, sizeof *taken);
-    int taken_count = 0, status = 0;
-    for (int s = 0; s < plan->count && status == 0; s++) {
-        planned_sample *planned = &plan->samples[s];
-        int64_t id = find_reusable_run(study, plan->configs[planned->point], &study->workloads[planned->workload],
-                                       taken, taken_count, error);
-        if (id < 0)
-            status = sc_fail_prefix(error, "reusing detailed runs");
-        else if (id > 0)
-            planned->reused_run_id = taken[taken_count++] = id;
-    }
-    free(taken);
-    return status;
-}
-
-/* Decides where each sample's profile comes from: the store, its own job (the first sample of
- * a profile the store lacks), or the store after an earlier sample's job took it, as taking
- * them one after the other would. */
-static int plan_profiles(const model_study *study, sc_store *store, sample_plan *plan, sc_error *error)
-{
-    char (*keys)[PROFILE_KEY_BYTES] = calloc((size_t)plan->count + 1, sizeof *keys);
-    int status = 0;
-    for (int s = 0; s < plan->count && status == 0; s++) {
-        planned_sample *planned = &plan->samples[s];
-        const sc_config *config = plan->configs[planned->point];
-        profile_key_of(config, keys[s]);
-        planned->source = PROFILE_TAKEN;
-        for (int earlier = 0; earlier < s && planned->source == PROFILE_TAKEN; earlier++)
-            if (plan->samples[earlier].source == PROFILE_TAKEN && plan->samples[earlier].workload == planned->workload &&
-                !strcmp(keys[earlier], keys[s]))
-                planned->source = PROFILE_LATER;
-        if (planned->source == PROFILE_LATER)
-            continue;
-        planned->profile = model_profile_find(store, &study->workloads[planned->workload], study->size, 1, config, error);
-        if (planned->profile)
-            planned->source = PROFILE_STORED;
-        else if (error->message[0])
-            status = -1;
-    }
-    free(keys);
-    return status;
-}
-
-/* Stores planned sample `planned` (its profile if its job took it, then its run) into `s`. */
-static int store_planned(const model_study *study, sc_store *store, const sample_plan *plan, planned_sample *planned,
-                         study_sample *s, sc_error *error)
-{
-    const sc_config *config = plan->configs[planned->point];
-    const sc_workload_ref *workload = &study->workloads[planned->workload];
-    int status = 0;
-    if (planned->source == PROFILE_TAKEN && !planned->profile) {
-        *error = planned->profile_error;
-        status = -1;
-    } else if (planned->source == PROFILE_TAKEN) {
-        status = model_profile_keep(store, workload, study->size, 1, config, planned->profile, error);
-    } else if (planned->source == PROFILE_LATER) {
-        planned->profile = model_profile_obtain(store, workload, study->size, 1, config, error);
-        status = planned->profile ? 0 : -1;
-    }
-    s->profile = planned->profile;
-    s->sample.profile = planned->profile;
-    planned->profile = NULL;
-    if (status == 0 && planned->reused_run_id)
-        return store_reused_run(study, store, planned->reused_run_id, s, error);
-    if (status == 0)
-        return store_sample_run(study, store, config, &planned->run, 0, s, error);
-    run_result_release(&planned->run.result);
-    return status;
-}
-
-study_sample *model_study_sample(const model_study *study, sc_store *store, const model_design_point *points,
-                                 int point_count, int *count, sc_error *error)
-{
-    int total = point_count * study->workload_count;
-    study_sample *samples = calloc((size_t)total + 1, sizeof *samples);
-    sample_plan plan = {.study = study, .configs = calloc((size_t)point_count + 1, sizeof *plan.configs),
-                        .samples = calloc((size_t)total + 1, sizeof *plan.samples)};
-    model_point *model_points = calloc((size_t)point_count + 1, sizeof *model_points);
-    /* A point whose configuration fails ends the study after the points before it, as one run
-     * after the other would. */
-    int status = 0, configured = 0, config_status = 0;
-    sc_error config_error = {{0}};
-    for (; configured < point_count && config_status == 0; configured++) {
-        plan.configs[configured] = model_design_config(study->system, &points[configured], &config_error);
-        if (plan.configs[configured])
-            sc_config_hash(plan.configs[configured]);   /* cached on first use: the jobs must only read it */
-        config_status = plan.configs[configured]
-                            ? study_point(study, plan.configs[configured], &model_points[configured], &config_error)
-                            : -1;
-        for (int w = 0; w < study->workload_count && config_status == 0; w++)
-            plan.samples[plan.count++] = (planned_sample){.point = configured, .workload = w};
-    }
-    if (status == 0)
-        status = plan_profiles(study, store, &plan, error);
-    if (status == 0 && study->detailed_source)
-        status = plan_reuse(study, &plan, error);
-    if (status == 0)
-        sc_parallel_run(plan.count, study->jobs > 0 ? study->jobs : sc_parallel_processors(), take_sample, &plan);
-    char what[96];
-    snprintf(what, sizeof what, "%s model of %s: detailed runs", study->system, study->mechanism);
-    sc_progress progress;
-    sc_progress_start(&progress, what, "runs", (long)total);
-    int made = 0;
-    for (; made < plan.count && status == 0; made++) {
-        planned_sample *planned = &plan.samples[made];
-        study_sample *s = &samples[made];
-        *s = (study_sample){.workload = &study->workloads[planned->workload], .point = planned->point,
-                            .point_json = points[planned->point].json};
-        s->sample.point = model_points[planned->point];
-        status = store_planned(study, store, &plan, planned, s, error);
-        if (status == 0 && study->detailed_source)
-            study->detailed_source->reused += s->reused, study->detailed_source->simulated += !s->reused;
-        if (status == 0 && !study->quiet)
-            fprintf(stderr, "  point %d/%d %-10s %s %.0f cycles%s%s\n", planned->point + 1, point_count,
-                    s->workload->name, study->windows ? "sampled" : "detailed", s->sample.cycles,
-                    s->has_interval ? "" : " (no interval: down-weighted)", s->reused ? " (reused)" : "");
-        sc_progress_step(&progress, 1);
-    }
-    for (int rest = made; rest < plan.count; rest++) {   /* after a failure: what the jobs made */
-        profile_free(plan.samples[rest].profile);
-        run_result_release(&plan.samples[rest].run.result);
-    }
-    if (status == 0 && config_status != 0) {
-        *error = config_error;
-        status = -1;
-    }
-    for (int p = 0; p < configured; p++)
-        sc_config_free(plan.configs[p]);
-    free(plan.configs);
-    free(plan.samples);
-    free(model_points);
-    if (status != 0) {
-        model_study_samples_free(samples, made);
-        return NULL;
-    }
-    *count = made;
-    return samples;
-}
-void model_study_samples_free(study_sample *samples, int count)
-{
-    for (int i = 0; i < count; i++)
-        profile_free(samples[i].profile);
-    free(samples);
 }
