@@ -7,6 +7,9 @@
 #ifndef SYNCSCOPE_BASE_DETAILED_IDENTITY_H
 #define SYNCSCOPE_BASE_DETAILED_IDENTITY_H
 
+/* The identity, or NULL when the data files are read from another tree than the one it was
+ * computed over (sc_data_dir(): SYNCSCOPE_SOURCE_DIR set elsewhere, an installed copy), whose PTX
+ * and presets it does not cover: runs then record none, and none is reused. */
 const char *sc_detailed_identity(void);
 
 #endif

@@ -5,7 +5,8 @@
 # A's (every run, metric, stall row, profile, fit and validation: scripts/store_dump.sh), the same
 # printed fit and errors, and each copy marked with where it came from; a per-workload fit on
 # sample windows likewise. A run whose stored detailed identity differs, whose configuration
-# differs by one key, or of another size is simulated instead. A missing, foreign, older or locked
+# differs by one key, or of another size is simulated instead, and so is every run of a binary
+# reading its data files from another tree than its identity covers. A missing, foreign, older or locked
 # OLD fails in one line naming it, before the study's database is created or written.
 # Usage: detailed_reuse.sh PATH/TO/syncscope
 set -u
@@ -85,6 +86,15 @@ expect_output "detailed runs: 2 reused from $work/other-key.sqlite, 2 simulated"
 expect 0 "calibrate at another size" "$syncscope" calibrate --mechanism wt --workloads vecadd --size small --points 1 \
     --db "$work/f.sqlite" --detailed-from "$work/a.sqlite"
 expect_output "detailed runs: 0 reused from $work/a.sqlite, 1 simulated"
+
+# Data files read from another tree than the identity covers: no identity recorded, nothing reused.
+mkdir "$work/tree"
+ln -s "$root/models" "$root/queries" "$root/src" "$root/db" "$work/tree/"
+expect 0 "calibrate reading another tree" env SYNCSCOPE_SOURCE_DIR="$work/tree" "$syncscope" calibrate "${cell[@]}" \
+    --points 2 --db "$work/g.sqlite" --detailed-from "$work/a.sqlite"
+expect_output "detailed runs: 0 reused from $work/a.sqlite, 4 simulated"
+db="$work/g.sqlite"
+check "runs reading another tree record no identity" "SELECT count(*) FROM runs WHERE detailed_identity IS NOT NULL" 0
 
 # Bad earlier databases: one line naming the file, exit 1 (2 for the study's own database), the
 # study's database never created or written.
