@@ -2,6 +2,7 @@
 #include "base/files.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -80,6 +81,12 @@ static pthread_once_t data_dir_once = PTHREAD_ONCE_INIT;
 static void find_installed_data_dir(void)
 {
     installed_found = installed_data_dir(installed, sizeof installed) == 0;
+}
+
+bool sc_same_file(const char *a, const char *b)
+{
+    char real_a[PATH_MAX], real_b[PATH_MAX];
+    return realpath(a, real_a) && realpath(b, real_b) && !strcmp(real_a, real_b);
 }
 
 const char *sc_data_dir(void)

@@ -1,7 +1,8 @@
-/* files.h — whole-file reading and path joining shared by every loader. */
+/* files.h — whole-file reading, path joining and comparing shared by every loader. */
 #ifndef SYNCSCOPE_BASE_FILES_H
 #define SYNCSCOPE_BASE_FILES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "base/error.h"
 
@@ -12,6 +13,9 @@ char *sc_read_file(const char *path, size_t *size, sc_error *error);
  * Writes into `out` (size `out_size`); returns -1 if it does not fit. */
 int sc_path_relative_to(const char *anchor_file, const char *relative, char *out, size_t out_size,
                         sc_error *error);
+
+/* Whether two paths name the same existing file. */
+bool sc_same_file(const char *a, const char *b);
 
 /* The directory holding the project's models/, queries/ and the mechanisms' model parameter
  * files: the SYNCSCOPE_SOURCE_DIR environment variable; else PREFIX/share/syncscope when the

@@ -14,9 +14,11 @@ static void print_help(void)
 {
     printf("usage: syncscope calibrate --mechanism M [--system PRESET] [--workloads W1,W2,...]\n"
            "                           [--points N] [--size tiny|small|large|huge] [--seed N] [--jobs N] [--db PATH]\n"
+           "                           [--detailed-from OLD]\n"
            "       syncscope calibrate --mechanism M [--system PRESET] --workload W --windows [--points N]\n"
            "                           [--size S] [--prior-floor F] [--sample-period N] [--sample-window-waves W]\n"
-           "                           [--sample-warmup-waves W] [--sample-warmup-launches N] [--seed N] [--jobs N] [--db PATH]\n\n"
+           "                           [--sample-warmup-waves W] [--sample-warmup-launches N] [--seed N] [--jobs N] [--db PATH]\n"
+           "                           [--detailed-from OLD]\n\n"
            "Suite-wide fit: runs every workload in detail at N design points (default 6) drawn around the preset\n"
            "(L1 and L2 capacity, CU count, DRAM clock, NoC latency), stores those runs, takes each workload's\n"
            "profile, fits the mechanism's free parameters (src/protocols/M/M_params.json) by nonlinear least\n"
@@ -35,7 +37,7 @@ static void print_help(void)
            "calibration. Estimates without a confidence interval count a quarter as much. The fit is stored\n"
            "keyed to W and its size (a manifest: its content digest); run --mode model, sweep --mode model\n"
            "and validate of W at that size use it instead of the suite-wide fit. Prints the share of warp\n"
-           "instructions simulated in detail and the wall time (docs/calibration.md).\n");
+           "instructions simulated in detail and the wall time (docs/calibration.md).\n\n" MODEL_DETAILED_FROM_HELP);
 }
 
 static void print_fit(const calibration_outcome *outcome)

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
+#include "base/files.h"
 #include "cli/options.h"
 #include "cli/sampling_options.h"
 #include "protocols/mechanism.h"
@@ -16,7 +18,7 @@
     {.name = "mechanism", .kind = CLI_VALUE}, {.name = "system", .kind = CLI_VALUE},                    \
         {.name = "workloads", .kind = CLI_VALUE}, {.name = "points", .kind = CLI_VALUE},                \
         {.name = "size", .kind = CLI_VALUE}, {.name = "seed", .kind = CLI_VALUE}, {.name = "db", .kind = CLI_VALUE},         \
-        {.name = "jobs", .kind = CLI_VALUE}
+        {.name = "jobs", .kind = CLI_VALUE}, {.name = "detailed-from", .kind = CLI_VALUE}
 
 /* Reads the options of a per-workload fit on sample windows: the prior's floor and the
  * sampling flags. Prints one line naming the bad option and returns 2 on bad usage. */
@@ -121,10 +123,27 @@ int model_study_command(int argc, char **argv, const char *command, int default_
         help();
     } else if ((status = study_from_options(&study, command, options, default_points, &workload_list)) == 0) {
         sc_error error = {{0}};
-        if (body(&study, cli_database_path(cli_find(options, "db")->value), &error) < 0) {
+        const char *source_path = cli_find(options, "detailed-from")->value;
+        const char *database_path = cli_database_path(cli_find(options, "db")->value);
+        model_detailed_source source = {0};
+        double start = sc_monotonic_seconds();
+        /* The earlier database is checked before the study's database is opened: a bad one
+         * leaves nothing behind. */
+        if (source_path && sc_same_file(source_path, database_path))
+            status = sc_fail_input(&error, "%s: --detailed-from names the study's own database", source_path);
+        else if (source_path && !(source.store = sc_store_open_run_source(source_path, &error)))
+            status = -1;
+        study.detailed_source = source_path ? &source : NULL;
+        if (status == 0 && body(&study, database_path, &error) < 0)
+            status = -1;
+        if (status == 0 && source_path)
+            printf("detailed runs: %d reused from %s, %d simulated; wall time %.2f s\n", source.reused, source_path,
+                   source.simulated, sc_monotonic_seconds() - start);
+        if (status < 0) {
             fprintf(stderr, "syncscope %s: %s\n", command, error.message);
             status = cli_failure_status(&error);
         }
+        sc_store_close(source.store);
     }
     free(workload_list);
     cli_options_free(options);

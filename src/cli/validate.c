@@ -15,7 +15,7 @@ static void print_help(void)
 {
     printf("usage: syncscope validate --mechanism M [--system PRESET] [--workloads W1,W2,...]\n"
            "                          [--points N] [--size tiny|small|large|huge] [--seed N] [--jobs N]\n"
-           "                          [--db PATH]\n\n"
+           "                          [--db PATH] [--detailed-from OLD]\n\n"
            "Runs every workload in detail at N held-out design points (default 30; never a point of the\n"
            "calibrations) and through the calibrated model of the mechanism on the system it is modelled with;\n"
            "stores the per-point errors (validations table) and prints mean, median and max absolute error of\n"
@@ -25,7 +25,7 @@ static void print_help(void)
            "workload's own fit (calibrate --workload W --windows, at this size) if it has one, else the latest\n"
            "suite-wide one. Where a workload has its own fit, the suite-wide fit is validated at the same\n"
            "detailed runs too, and both are printed. --jobs N: threads running the detailed runs (default: one per\n"
-           "processor; the stored rows are the same for every N).\n");
+           "processor; the stored rows are the same for every N).\n\n" MODEL_DETAILED_FROM_HELP);
 }
 
 static int compare_doubles(const void *a, const void *b)

@@ -39,6 +39,14 @@ static void scale_stalls(const timing_report *detailed, uint64_t cycles, run_tim
     }
 }
 
+void run_sampled_settings(const sampling_options *sampling, sc_metric_row settings[RUN_SAMPLED_SETTING_COUNT])
+{
+    settings[0] = (sc_metric_row){-1, "sample.period", sampling->period, NULL};
+    settings[1] = (sc_metric_row){-1, "sample.window_waves", sampling->window_waves, "waves"};
+    settings[2] = (sc_metric_row){-1, "sample.warmup_waves", sampling->warmup_waves, "waves"};
+    settings[3] = (sc_metric_row){-1, "sample.warmup_launches", sampling->warmup_launches, "launches"};
+}
+
 void run_sampled_collect(void *engine, const sampling_options *sampling, run_timing *timing, run_sample *sample,
                          sc_kernel_row *kernels, int kernel_count)
 {
@@ -89,10 +97,10 @@ void run_sampled_collect(void *engine, const sampling_options *sampling, run_tim
                           "instructions");
     run_timing_add_metric(timing, -1, "sample.detailed_cycles", (double)report.detailed_cycles, "GPU cycles");
     run_timing_add_metric(timing, -1, "sample.windows", (double)report.units, NULL);
-    run_timing_add_metric(timing, -1, "sample.period", sampling->period, NULL);
-    run_timing_add_metric(timing, -1, "sample.window_waves", sampling->window_waves, "waves");
-    run_timing_add_metric(timing, -1, "sample.warmup_waves", sampling->warmup_waves, "waves");
-    run_timing_add_metric(timing, -1, "sample.warmup_launches", sampling->warmup_launches, "launches");
+    sc_metric_row settings[RUN_SAMPLED_SETTING_COUNT];
+    run_sampled_settings(sampling, settings);
+    for (int s = 0; s < RUN_SAMPLED_SETTING_COUNT; s++)
+        run_timing_add_metric(timing, -1, settings[s].name, settings[s].value, settings[s].unit);
     for (int k = 0; k < kernel_count && (size_t)k < report.launch_count; k++) {
         kernels[k].cycles = report.launch_cycles[k];
         run_timing_add_metric(timing, k, "cycles", report.launch_cycles[k], "GPU cycles (estimated)");

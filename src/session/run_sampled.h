@@ -27,6 +27,12 @@ typedef struct run_sample {
  * and 1 in period of a kernel's smaller launches is measured (timing/sampled_engine.c). */
 #define RUN_SAMPLE_MORE_WINDOWS "more windows: a smaller --sample-period or --sample-window-waves, or a larger input"
 
+/* The sampling settings a sampled run stores as run-wide metrics (sample.period,
+ * sample.window_waves, sample.warmup_waves, sample.warmup_launches): with its configuration, what
+ * decides which parts of it run in detail. */
+enum { RUN_SAMPLED_SETTING_COUNT = 4 };
+void run_sampled_settings(const sampling_options *sampling, sc_metric_row settings[RUN_SAMPLED_SETTING_COUNT]);
+
 /* A device on the sampled engine (timing model for `mechanism` plus the functional executor);
  * *engine receives the engine, owned by the device. */
 sc_device *run_sampled_device(const sc_config *config, const char *mechanism, uint64_t jitter,

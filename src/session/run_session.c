@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/detailed_identity.h"
 #include "exec/functional_engine.h"
 #include "protocols/mechanism.h"
 #include "session/run_hardware.h"
@@ -91,6 +92,13 @@ void run_result_release(run_result *result)
     result->kernel_count = 0;
 }
 
+/* Whether the request's mode runs the detailed timing model (in full, or in a sampled run's
+ * windows): what the detailed identity covers. */
+static bool simulated_in_detail(const run_request *request)
+{
+    return !strcmp(request->mode, "detailed") || !strcmp(request->mode, "sampled");
+}
+
 void run_session_make_record(const run_request *request, const sc_config *config, const run_result *result,
                              run_session_record *out)
 {
@@ -135,6 +143,7 @@ void run_session_make_record(const run_request *request, const sc_config *config
         .cycles = result->timing.present ? (double)result->timing.cycles : -1.0,
         .wall_seconds = result->wall_seconds,
         .sweep_point_id = request->sweep_point_id,
+        .detailed_identity = simulated_in_detail(request) ? sc_detailed_identity() : NULL,
         .kernels = result->kernels,
         .kernel_count = result->kernel_count,
         .metrics = metrics,

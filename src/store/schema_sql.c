@@ -240,6 +240,24 @@ const sc_migration sc_migrations[] = {
      "ALTER TABLE calibrations ADD COLUMN workload_params TEXT CHECK (workload_params IS NULL OR json_valid(workload_params));\n"
      "CREATE INDEX calibrations_by_workload ON calibrations (mechanism, system, workload, workload_params);\n"
     },
+    {6, "0006_detailed_identity.sql",
+     "-- 0006_detailed_identity.sql — what makes a detailed run reusable, and where a reused one came\n"
+     "-- from (PRAGMA user_version 6).\n"
+     "--\n"
+     "-- detailed_identity: the SHA-256 over every file that can change a detailed or sampled run\n"
+     "-- (src/base/detailed_identity.h), recorded with each detailed and sampled run; NULL for the other\n"
+     "-- modes and for every run stored before this version, which is therefore never reused.\n"
+     "-- `calibrate` and `validate --detailed-from OLD` copy a run of OLD whole (its kernels, metrics and\n"
+     "-- stall rows too) instead of simulating it again when it is the same computation: the same\n"
+     "-- identity, workload and parameters, system, configuration (hash and canonical JSON), mechanism,\n"
+     "-- mode, seed, no jitter, status ok, and for a sampled run the same sampling settings.\n"
+     "-- reused_from and reused_run_id name the database (its path as given) and the run there such a\n"
+     "-- copy came from; NULL for a run simulated here.\n"
+     "\n"
+     "ALTER TABLE runs ADD COLUMN detailed_identity TEXT;\n"
+     "ALTER TABLE runs ADD COLUMN reused_from TEXT;\n"
+     "ALTER TABLE runs ADD COLUMN reused_run_id INTEGER;\n"
+    },
 };
 
-const int sc_migration_count = 5;
+const int sc_migration_count = 6;

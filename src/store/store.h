@@ -86,6 +86,7 @@ typedef struct sc_run_record {
     double cycles;                  /* total GPU cycles; negative: unknown (stored as NULL) */
     double wall_seconds;
     int64_t sweep_point_id;         /* 0: not part of a sweep */
+    const char *detailed_identity;  /* a detailed or sampled run: the binary's (base/detailed_identity.h); NULL: none */
     const sc_kernel_row *kernels;
     int kernel_count;
     const sc_metric_row *metrics;
@@ -227,6 +228,37 @@ typedef struct sc_validation_row {
 
 int64_t sc_store_insert_validation(sc_store *store, const sc_run_record *model, const sc_validation_row *row,
                                    sc_error *error);
+
+/* ---- detailed runs reused from an earlier database (store_reuse.c, store_merge.c) ---- */
+
+/* Opens an earlier database whose detailed runs may be reused, for reading only: fails in one line
+ * naming the file when it is missing, not a syncscope database, newer than this binary, of an older
+ * schema (its runs record no detailed identity: migration 0006; nothing of it can be reused, and it
+ * is left unchanged), or locked past the busy timeout. */
+sc_store *sc_store_open_run_source(const char *path, sc_error *error);
+
+/* What makes two detailed or sampled runs the same computation: every field equal, and the run
+ * stored with status ok, its cycles, no jitter. */
+typedef struct sc_run_key {
+    const char *system, *config_json, *config_hash, *mechanism, *workload, *workload_params, *mode;
+    int64_t seed;
+    const char *detailed_identity;  /* the binary's; a run stored without one never matches */
+    const sc_metric_row *settings;  /* run-wide metrics that must hold exactly these values (a sampled
+                                       run's sampling settings) */
+    int setting_count;
+} sc_run_key;
+
+/* The lowest id of a run of `source` (sc_store_open_run_source) that is the same computation as
+ * `key`, skipping the `taken_count` ids in `taken` (runs already reused for other samples); 0 when
+ * there is none, -1 on failure. */
+int64_t sc_store_find_same_run(sc_store *source, const sc_run_key *key, const int64_t *taken, int taken_count,
+                               sc_error *error);
+
+/* Copies run `run_id` of `source` into `to` whole (its configuration, kernels, metrics and stall
+ * rows; no sweep point) in one transaction, through the merge's code (store_merge.c), marked
+ * reused_from the source's path and reused_run_id `run_id`. Returns its id in `to` (that of an
+ * earlier copy of the same run, if `to` holds one), or -1 with nothing written. */
+int64_t sc_store_copy_run(sc_store *to, sc_store *source, int64_t run_id, sc_error *error);
 
 /* ---- maintenance ---- */
 

@@ -16,7 +16,8 @@ static int prepare_inserts(sc_store *store, sc_error *error)
            sc_store_prepare_once(store, &store->insert_run,
                                  "INSERT INTO runs (tool_version, git_revision, system, config_hash, mechanism,"
                                  " workload, workload_params, mode, seed, jitter, status, check_detail, cycles,"
-                                 " wall_seconds, sweep_point_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                 " wall_seconds, sweep_point_id, detailed_identity)"
+                                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                  error) ||
            sc_store_prepare_once(store, &store->find_sweep_point, "SELECT 1 FROM sweep_points WHERE id = ?", error);
 }
@@ -103,6 +104,7 @@ static int64_t insert_one(sc_store *store, const sc_run_record *record, known_pa
     sqlite3_bind_double(run, 14, record->wall_seconds);
     if (record->sweep_point_id > 0)
         sqlite3_bind_int64(run, 15, record->sweep_point_id);
+    sc_store_bind_text_or_null(run, 16, record->detailed_identity);
     if (sc_store_step_insert(store, run, "storing the run", error))
         return -1;
     int64_t run_id = sqlite3_last_insert_rowid(store->db);

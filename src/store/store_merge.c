@@ -16,12 +16,16 @@
  * compared with the ids they name left out, as a copy names none), with the calibration_id metric of
  * the model runs, and the detailed runs and prior calibrations a calibration's residuals name, mapped
  * to their ids in the output (residual_ids.c). What is added gets ids past the output's current
- * maximum, so that every reference between rows survives. */
-#include <limits.h>
+ * maximum, so that every reference between rows survives.
+ *
+ * The same code copies one run of an earlier database (sc_store_copy_run, calibrate and validate
+ * --detailed-from): only that run, its configuration, kernels, metrics and stall rows are staged,
+ * as run 1 (so that it lands after the output's last run), marked with where it came from. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
 #include "store/store_internal.h"
 
 /* The tables an input is staged from, as temp.merge_in_<table> with the input's number first. */
@@ -55,14 +59,18 @@ static const char merge_runs_sql[] =
     " AND m.mechanism = r.mechanism AND m.mode = r.mode AND m.workload_params = r.workload_params"
     " AND m.created_at = r.created_at AND m.tool_version = r.tool_version AND m.git_revision = r.git_revision"
     " AND m.seed = r.seed AND m.jitter IS r.jitter AND m.status = r.status AND m.check_detail = r.check_detail"
-    " AND m.cycles IS r.cycles AND m.wall_seconds = r.wall_seconds AND m.sweep_point_id IS p.new_id LIMIT 1)"
+    " AND m.cycles IS r.cycles AND m.wall_seconds = r.wall_seconds AND m.sweep_point_id IS p.new_id"
+    " AND m.detailed_identity IS r.detailed_identity AND m.reused_from IS r.reused_from"
+    " AND m.reused_run_id IS r.reused_run_id LIMIT 1)"
     " FROM temp.merge_in_runs r LEFT JOIN temp.merge_points p ON p.old_id = r.sweep_point_id WHERE r.input = :input;"
     "UPDATE temp.merge_runs SET new_id = coalesce(present, old_id + (SELECT runs FROM temp.merge_offsets));"
     "INSERT INTO main.runs (id, created_at, tool_version, git_revision, system, config_hash, mechanism, workload,"
-    " workload_params, mode, seed, jitter, status, check_detail, cycles, wall_seconds, sweep_point_id)"
+    " workload_params, mode, seed, jitter, status, check_detail, cycles, wall_seconds, sweep_point_id,"
+    " detailed_identity, reused_from, reused_run_id)"
     " SELECT m.new_id, r.created_at, r.tool_version, r.git_revision, r.system, r.config_hash, r.mechanism,"
     " r.workload, r.workload_params, r.mode, r.seed, r.jitter, r.status, r.check_detail, r.cycles, r.wall_seconds,"
-    " p.new_id FROM temp.merge_in_runs r JOIN temp.merge_runs m ON m.old_id = r.id"
+    " p.new_id, r.detailed_identity, r.reused_from, r.reused_run_id"
+    " FROM temp.merge_in_runs r JOIN temp.merge_runs m ON m.old_id = r.id"
     " LEFT JOIN temp.merge_points p ON p.old_id = r.sweep_point_id"
     " WHERE r.input = :input AND m.present IS NULL ORDER BY r.id;"
     "CREATE TEMP TABLE merge_calibrations (old_id INTEGER PRIMARY KEY, present INTEGER, new_id INTEGER);";
@@ -122,13 +130,6 @@ static const char merge_rest_sql[] =
 static const char merge_cleanup_sql[] =
     "DROP TABLE temp.merge_offsets; DROP TABLE temp.merge_points; DROP TABLE temp.merge_runs;"
     " DROP TABLE temp.merge_calibrations;";
-
-/* Whether two paths name the same existing file. */
-static int same_file(const char *a, const char *b)
-{
-    char real_a[PATH_MAX], real_b[PATH_MAX];
-    return realpath(a, real_a) && realpath(b, real_b) && !strcmp(real_a, real_b);
-}
 
 /* Runs every statement of `sql`, binding :input and :calibration where a statement has them. */
 static int exec_for_input(sc_store *store, const char *sql, int input, int64_t calibration, sc_error *error)
@@ -263,36 +264,45 @@ static int merge_calibrations(sc_store *out, int input, sc_error *error)
     return status;
 }
 
-/* Copies every table of input number `input` (attached as shard) into its staging table,
- * creating the staging tables for the first input. */
-static int stage_tables(sc_store *out, int input, sc_error *error)
+/* Which rows of each table (in the order of staged_tables) are staged: a whole input's, or one
+ * run's (run_filters' %lld: its id) with its configuration and nothing else. */
+static const char *const every_row[] = {"1", "1", "1", "1", "1", "1", "1", "1", "1", "1"};
+static const char *const run_filters[] = {
+    "hash = (SELECT config_hash FROM shard.runs WHERE id = %lld)", "0", "0", "id = %lld", "run_id = %lld",
+    "run_id = %lld", "run_id = %lld", "0", "0", "0"};
+
+/* Copies the rows `filters` select (with `run` for their %lld) of every table of input number
+ * `input` (attached as shard) into its staging table, creating the staging tables on first use. */
+static int stage_tables(sc_store *out, int input, const char *const *filters, int64_t run, sc_error *error)
 {
-    char sql[512];
+    char sql[512], filter[128];
     for (size_t t = 0; t < sizeof staged_tables / sizeof staged_tables[0]; t++) {
         const char *table = staged_tables[t];
-        if (input == 0) {
-            snprintf(sql, sizeof sql,
-                     "CREATE TEMP TABLE merge_in_%s AS SELECT 0 AS input, * FROM shard.%s WHERE 0;"
-                     " CREATE INDEX temp.merge_in_%s_by_input ON merge_in_%s (input);",
-                     table, table, table, table);
-            if (sc_store_exec(out, sql, error))
-                return -1;
-        }
-        snprintf(sql, sizeof sql, "INSERT INTO temp.merge_in_%s SELECT :input, * FROM shard.%s", table, table);
+        snprintf(sql, sizeof sql,
+                 "CREATE TEMP TABLE IF NOT EXISTS merge_in_%s AS SELECT 0 AS input, * FROM shard.%s WHERE 0;"
+                 " CREATE INDEX IF NOT EXISTS temp.merge_in_%s_by_input ON merge_in_%s (input);",
+                 table, table, table, table);
+        if (sc_store_exec(out, sql, error))
+            return -1;
+        snprintf(filter, sizeof filter, filters[t], (long long)run);
+        snprintf(sql, sizeof sql, "INSERT INTO temp.merge_in_%s SELECT :input, * FROM shard.%s WHERE %s", table, table,
+                 filter);
         if (exec_for_input(out, sql, input, -1, error))
             return -1;
     }
     return 0;
 }
 
-/* Attaches the input read-only by `uri` and stages it, all its tables read in one transaction. */
-static int stage_input(sc_store *out, const char *uri, int input, sc_error *error)
+/* Attaches the input read-only by `uri` and stages the rows `filters` select (stage_tables), all
+ * its tables read in one transaction. */
+static int stage_input(sc_store *out, const char *uri, int input, const char *const *filters, int64_t run,
+                       sc_error *error)
 {
     const sc_query_param attach[] = {{"uri", uri}};
     if (sc_store_query(out, "ATTACH DATABASE :uri AS shard", attach, 1, NULL, NULL, error))
         return -1;
     int status = sc_store_exec(out, "BEGIN", error);
-    if (!status && (status = stage_tables(out, input, error)) == 0)
+    if (!status && (status = stage_tables(out, input, filters, run, error)) == 0)
         status = sc_store_exec(out, "COMMIT", error);
     if (status)
         sc_store_rollback(out);
@@ -348,7 +358,7 @@ static char **check_inputs(const char *out_path, const char *const *in_paths, in
     char **uris = calloc((size_t)in_count, sizeof *uris);
     for (int i = 0; i < in_count; i++) {
         sc_store *input = NULL;
-        if (same_file(out_path, in_paths[i]))
+        if (sc_same_file(out_path, in_paths[i]))
             sc_fail(error, "%s: cannot merge a database into itself", in_paths[i]);
         else
             input = sc_store_open_reader(in_paths[i], error);
@@ -378,7 +388,7 @@ int sc_store_merge(const char *out_path, const char *const *in_paths, int in_cou
                                               NULL, residuals_unlinked, NULL, NULL, NULL) != SQLITE_OK)
         status = sc_store_fail(out, "merging", error);
     for (int i = 0; i < in_count && !status; i++)
-        if (stage_input(out, uris[i], i, error))
+        if (stage_input(out, uris[i], i, every_row, 0, error))
             status = sc_fail_prefix(error, "merging %s", in_paths[i]);
     if (!status)
         status = merge_staged(out, in_count, counts, error);
@@ -387,4 +397,39 @@ int sc_store_merge(const char *out_path, const char *const *in_paths, int in_cou
         free(uris[i]);
     free(uris);
     return status;
+}
+
+/* Empties the staging tables of a run copy; they stay for the next one. */
+static const char unstage_sql[] =
+    "DELETE FROM temp.merge_in_configs; DELETE FROM temp.merge_in_runs; DELETE FROM temp.merge_in_kernels;"
+    " DELETE FROM temp.merge_in_metrics; DELETE FROM temp.merge_in_stalls;";
+
+int64_t sc_store_copy_run(sc_store *to, sc_store *source, int64_t run_id, sc_error *error)
+{
+    sc_merge_counts counts;
+    const sc_query_param path[] = {{"path", source->path}};
+    int64_t id = 0;
+    char id_text[32];
+    snprintf(id_text, sizeof id_text, "%lld", (long long)run_id);
+    const sc_query_param copied[] = {{"path", source->path}, {"run", id_text}};
+    int status = stage_input(to, source->uri, 0, run_filters, run_id, error);
+    /* The staged run becomes run 1, so that the merge gives it the id after the output's last
+     * (the output's runs stay numbered in the order they were stored). */
+    if (!status)
+        status = sc_store_query(to, "UPDATE temp.merge_in_runs SET reused_from = :path, reused_run_id = id, id = 1",
+                                path, 1, NULL, NULL, error);
+    if (!status)
+        status = sc_store_exec(to, "UPDATE temp.merge_in_kernels SET run_id = 1; UPDATE temp.merge_in_metrics SET"
+                                   " run_id = 1; UPDATE temp.merge_in_stalls SET run_id = 1;", error);
+    if (!status)
+        status = merge_staged(to, 1, &counts, error);
+    if (!status)
+        status = sc_store_query(to, "SELECT id FROM main.runs WHERE reused_from = :path AND reused_run_id = :run"
+                                    " ORDER BY id LIMIT 1", copied, 2, sc_store_row_int64, &id, error);
+    sc_error ignored;   /* after a failure: its error is the one to report */
+    if (sc_store_exec(to, unstage_sql, status ? &ignored : error))
+        status = -1;
+    if (!status && id == 0)
+        status = sc_fail(error, "%s: run %lld of %s was not copied", to->path, (long long)run_id, source->path);
+    return status ? -1 : id;
 }

@@ -283,6 +283,24 @@ sc_store *sc_store_open_existing(const char *path, sc_error *error)
     return require_existing(path, &status, error) ? NULL : sc_store_open(path, error);
 }
 
+/* A reader of `path`, an existing database of this binary's schema. */
+static sc_store *open_reading(const char *path, sc_error *error)
+{
+    sc_store *store = calloc(1, sizeof *store);
+    store->path = strdup(path);
+    store->busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS;
+    store->read_only = true;
+    char uri[SC_READ_ONLY_URI_SIZE];
+    if (!(store->db = sc_read_only_file_open(path, uri, sizeof uri, error)) ||
+        sc_store_exec(store, reading_setup, error)) {
+        sc_store_close(store);
+        return NULL;
+    }
+    store->uri = strdup(uri);
+    sc_store_guard_reads(store);
+    return store;
+}
+
 sc_store *sc_store_open_reader(const char *path, sc_error *error)
 {
     struct stat status;
@@ -297,18 +315,32 @@ sc_store *sc_store_open_reader(const char *path, sc_error *error)
         }
         sc_store_close(writer);
     }
-    sc_store *store = calloc(1, sizeof *store);
-    store->path = strdup(path);
-    store->busy_timeout_ms = DEFAULT_BUSY_TIMEOUT_MS;
-    store->read_only = true;
-    char uri[SC_READ_ONLY_URI_SIZE];
-    if (!(store->db = sc_read_only_file_open(path, uri, sizeof uri, error)) ||
-        sc_store_exec(store, reading_setup, error)) {
+    return open_reading(path, error);
+}
+
+/* The schema version from which runs record their detailed identity (migration 0006). */
+enum { DETAILED_IDENTITY_VERSION = 6 };
+
+sc_store *sc_store_open_run_source(const char *path, sc_error *error)
+{
+    struct stat status;
+    int version = 0;
+    if (stat(path, &status) != 0)
+        return sc_fail(error, "%s: no such database to reuse detailed runs from", path), NULL;
+    if (probe_existing(path, (long long)status.st_size, &version, error))
+        return NULL;
+    if (version == 0)
+        return sc_fail(error, "%s: not a syncscope database (it holds no tables)", path), NULL;
+    if (version < DETAILED_IDENTITY_VERSION)
+        return sc_fail(error, "%s: schema version %d predates the detailed identity of runs (%d): none of its runs "
+                       "can be reused; left unchanged", path, version, DETAILED_IDENTITY_VERSION), NULL;
+    sc_store *store = open_reading(path, error);
+    /* A lock that keeps readers out (a writer in exclusive locking mode) fails here, before
+     * anything is written anywhere. */
+    if (store && sc_store_exec(store, "SELECT count(*) FROM runs", error)) {
         sc_store_close(store);
         return NULL;
     }
-    store->uri = strdup(uri);
-    sc_store_guard_reads(store);
     return store;
 }
 

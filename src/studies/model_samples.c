@@ -1,11 +1,13 @@
 /* model_samples.c — detailed and sampled-run samples shared by calibration and validation
- * (model_samples.h). */
+ * (model_samples.h): runs simulated, or copied from an earlier database where it holds the same
+ * computation (--detailed-from), and samples read back from stored runs. */
 #include "studies/model_samples.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/detailed_identity.h"
 #include "base/parallel.h"
 #include "base/progress.h"
 #include "session/run_session.h"
@@ -36,14 +38,21 @@ typedef struct sample_run {
     sc_error error;
 } sample_run;
 
+/* The request of a sample's run: one workload in detail (or sampled) at the study's size, seed 1. */
+static run_request sample_request(const model_study *study, const sc_workload_ref *workload)
+{
+    run_request request = {.system = study->system, .mechanism = study->mechanism,
+                           .mode = study->windows ? "sampled" : "detailed", .seed = 1, .sampling = study->sampling};
+    run_request_set_workload(&request, workload);
+    sc_workload_size_parse(study->size, &request.size);
+    return request;
+}
+
 /* Runs one workload at one point in detail (or sampled) and checks it. */
 static void simulate_sample(const model_study *study, const sc_config *config, const sc_workload_ref *workload,
                             sample_run *run)
 {
-    run->request = (run_request){.system = study->system, .mechanism = study->mechanism,
-                                 .mode = study->windows ? "sampled" : "detailed", .seed = 1, .sampling = study->sampling};
-    run_request_set_workload(&run->request, workload);
-    sc_workload_size_parse(study->size, &run->request.size);
+    run->request = sample_request(study, workload);
     run->status = run_session_simulate(&run->request, config, &run->result, &run->error);
     if (run->status == 0 && !run->result.check.passed)
         run->status = sc_fail(&run->error, "%s: detailed run failed its check: %s", workload->name,
@@ -123,6 +132,7 @@ typedef enum profile_source {
 /* One workload at one design point: what its job produces, stored in order afterwards. */
 typedef struct planned_sample {
     int point, workload;
+    int64_t reused_run_id;    /* the run of the study's detailed source copied instead of simulating; 0: none */
     profile_source source;
     model_profile *profile;
     sc_error profile_error;
@@ -149,7 +159,48 @@ static void take_sample(void *context, int index)
         if (!planned->profile)
             return;
     }
-    simulate_sample(plan->study, config, workload, &planned->run);
+    if (!planned->reused_run_id)
+        simulate_sample(plan->study, config, workload, &planned->run);
+}
+
+/* The run of the study's detailed source that is the same computation as the run
+ * simulate_sample would make of `workload` at `config` (not one of the `taken_count` in `taken`):
+ * its id, 0 when there is none, -1 on failure. */
+static int64_t find_reusable_run(const model_study *study, const sc_config *config, const sc_workload_ref *workload,
+                                 const int64_t *taken, int taken_count, sc_error *error)
+{
+    run_request request = sample_request(study, workload);
+    char params[SC_WORKLOAD_PARAMS_BYTES];
+    sc_workload_params_text(workload, sc_workload_size_name(request.size), request.seed, params);
+    sc_metric_row settings[RUN_SAMPLED_SETTING_COUNT];
+    run_sampled_settings(&request.sampling, settings);
+    char *config_json = sc_config_canonical_json(config);
+    sc_run_key key = {.system = request.system, .config_json = config_json, .config_hash = sc_config_hash(config),
+                      .mechanism = request.mechanism, .workload = workload->name, .workload_params = params,
+                      .mode = request.mode, .seed = (int64_t)request.seed, .detailed_identity = sc_detailed_identity(),
+                      .settings = settings, .setting_count = study->windows ? RUN_SAMPLED_SETTING_COUNT : 0};
+    int64_t id = sc_store_find_same_run(study->detailed_source->store, &key, taken, taken_count, error);
+    free(config_json);
+    return id;
+}
+
+/* Picks, for each planned sample, the run of the study's detailed source it reuses (each run of
+ * the source reused at most once), if any. */
+static int plan_reuse(const model_study *study, sample_plan *plan, sc_error *error)
+{
+    int64_t *taken = calloc((size_t)plan->count + 1, sizeof *taken);
+    int taken_count = 0, status = 0;
+    for (int s = 0; s < plan->count && status == 0; s++) {
+        planned_sample *planned = &plan->samples[s];
+        int64_t id = find_reusable_run(study, plan->configs[planned->point], &study->workloads[planned->workload],
+                                       taken, taken_count, error);
+        if (id < 0)
+            status = sc_fail_prefix(error, "reusing detailed runs");
+        else if (id > 0)
+            planned->reused_run_id = taken[taken_count++] = id;
+    }
+    free(taken);
+    return status;
 }
 
 /* Decides where each sample's profile comes from: the store, its own job (the first sample of
@@ -180,6 +231,11 @@ static int plan_profiles(const model_study *study, sc_store *store, sample_plan 
     return status;
 }
 
+/* Copies run `run_id` of the study's detailed source into the store and fills the sample from it
+ * (below, with the samples read back from stored runs). */
+static int store_reused_run(const model_study *study, sc_store *store, int64_t run_id, study_sample *out,
+                            sc_error *error);
+
 /* Stores planned sample `planned` (its profile if its job took it, then its run) into `s`. */
 static int store_planned(const model_study *study, sc_store *store, const sample_plan *plan, planned_sample *planned,
                          study_sample *s, sc_error *error)
@@ -199,6 +255,8 @@ static int store_planned(const model_study *study, sc_store *store, const sample
     s->profile = planned->profile;
     s->sample.profile = planned->profile;
     planned->profile = NULL;
+    if (status == 0 && planned->reused_run_id)
+        return store_reused_run(study, store, planned->reused_run_id, s, error);
     if (status == 0)
         return store_sample_run(study, store, config, &planned->run, 0, s, error);
     run_result_release(&planned->run.result);
@@ -229,6 +287,8 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
     }
     if (status == 0)
         status = plan_profiles(study, store, &plan, error);
+    if (status == 0 && study->detailed_source)
+        status = plan_reuse(study, &plan, error);
     if (status == 0)
         sc_parallel_run(plan.count, study->jobs > 0 ? study->jobs : sc_parallel_processors(), take_sample, &plan);
     char what[96];
@@ -243,10 +303,14 @@ study_sample *model_study_sample(const model_study *study, sc_store *store, cons
                             .point_json = points[planned->point].json};
         s->sample.point = model_points[planned->point];
         status = store_planned(study, store, &plan, planned, s, error);
+        if (status == 0 && study->detailed_source) {
+            study->detailed_source->reused += s->reused;
+            study->detailed_source->simulated += !s->reused;
+        }
         if (status == 0 && !study->quiet)
-            fprintf(stderr, "  point %d/%d %-10s %s %.0f cycles%s\n", planned->point + 1, point_count,
+            fprintf(stderr, "  point %d/%d %-10s %s %.0f cycles%s%s\n", planned->point + 1, point_count,
                     s->workload->name, study->windows ? "sampled" : "detailed", s->sample.cycles,
-                    s->has_interval ? "" : " (no interval: down-weighted)");
+                    s->has_interval ? "" : " (no interval: down-weighted)", s->reused ? " (reused)" : "");
         sc_progress_step(&progress, 1);
     }
     for (int rest = made; rest < plan.count; rest++) {   /* after a failure: what the jobs made */
@@ -327,6 +391,51 @@ static int read_metric_row(void *context, int columns, const char *const *names,
     return 0;
 }
 
+/* Reads stored run `run_id`'s measured side as store_sample_run filled it when it was simulated:
+ * its cycles, its stall cycles per GSI category summed over its CUs (whole numbers: exact in any
+ * order), its interval flag, detailed share and warp instructions. */
+static int read_measurement(sc_store *store, int64_t run_id, stored_measurement *m, sc_error *error)
+{
+    char id_text[32];
+    snprintf(id_text, sizeof id_text, "%lld", (long long)run_id);
+    sc_query_param param = {"run", id_text};
+    *m = (stored_measurement){0};
+    int status = sc_store_query(store, "SELECT r.cycles, c.cu_count FROM runs r JOIN configs c ON c.hash = r.config_hash "
+                                       "WHERE r.id = :run AND r.cycles IS NOT NULL",
+                                &param, 1, read_run_row, m, error);
+    if (status == 0 && !m->found)
+        status = sc_fail(error, "%s: run %lld is not stored with its cycles", sc_store_path(store), (long long)run_id);
+    if (status == 0)
+        status = sc_store_query(store, "SELECT category, sum(cycles) FROM stalls WHERE run_id = :run AND cu >= 0 "
+                                       "GROUP BY category",
+                                &param, 1, read_stall_row, m, error);
+    if (status == 0)
+        status = sc_store_query(store, "SELECT name, value FROM metrics WHERE run_id = :run AND kernel_index = -1 AND name IN "
+                                       "('sample.has_interval', 'sample.detailed_fraction', 'warp_instructions')",
+                                &param, 1, read_metric_row, m, error);
+    return status;
+}
+
+static void fill_stored(const model_study *study, const stored_measurement *m, study_sample *out)
+{
+    fill_measured(study, m->cycles, m->stall_cycles, m->cu_count, m->has_ci, m->detailed_fraction,
+                  (uint64_t)m->warp_instructions, out);
+}
+
+/* Copies run `run_id` of the study's detailed source into the store (a sample whose run is the
+ * same computation) and fills the sample's measured side from the copy. */
+static int store_reused_run(const model_study *study, sc_store *store, int64_t run_id, study_sample *out,
+                            sc_error *error)
+{
+    out->detailed_run_id = sc_store_copy_run(store, study->detailed_source->store, run_id, error);
+    stored_measurement m;
+    if (out->detailed_run_id < 0 || read_measurement(store, out->detailed_run_id, &m, error) < 0)
+        return -1;
+    fill_stored(study, &m, out);
+    out->reused = true;
+    return 0;
+}
+
 int model_study_sample_stored(const model_study *study, sc_store *store, const sc_config *config,
                               const sc_workload_ref *workload, int64_t run_id, const char *point_json,
                               study_sample *out, sc_error *error)
@@ -334,30 +443,14 @@ int model_study_sample_stored(const model_study *study, sc_store *store, const s
     model_point point;
     if (study_point(study, config, &point, error) < 0)
         return -1;
-    char id_text[32];
-    snprintf(id_text, sizeof id_text, "%lld", (long long)run_id);
-    sc_query_param param = {"run", id_text};
-    stored_measurement m = {0};
-    int status = sc_store_query(store, "SELECT r.cycles, c.cu_count FROM runs r JOIN configs c ON c.hash = r.config_hash "
-                                       "WHERE r.id = :run AND r.cycles IS NOT NULL",
-                                &param, 1, read_run_row, &m, error);
-    if (status == 0 && !m.found)
-        status = sc_fail(error, "%s: run %lld is not stored with its cycles", sc_store_path(store), (long long)run_id);
-    if (status == 0)
-        status = sc_store_query(store, "SELECT category, sum(cycles) FROM stalls WHERE run_id = :run AND cu >= 0 "
-                                       "GROUP BY category",
-                                &param, 1, read_stall_row, &m, error);
-    if (status == 0)
-        status = sc_store_query(store, "SELECT name, value FROM metrics WHERE run_id = :run AND kernel_index = -1 AND name IN "
-                                       "('sample.has_interval', 'sample.detailed_fraction', 'warp_instructions')",
-                                &param, 1, read_metric_row, &m, error);
+    stored_measurement m;
+    int status = read_measurement(store, run_id, &m, error);
     *out = (study_sample){.workload = workload, .point_json = point_json, .detailed_run_id = run_id};
     out->sample.point = point;
     if (status == 0 && !(out->profile = model_profile_obtain(store, workload, study->size, 1, config, error)))
         status = -1;
     out->sample.profile = out->profile;
     if (status == 0)
-        fill_measured(study, m.cycles, m.stall_cycles, m.cu_count, m.has_ci, m.detailed_fraction,
-                      (uint64_t)m.warp_instructions, out);
+        fill_stored(study, &m, out);
     return status;
 }

@@ -16,6 +16,14 @@
 
 #define MODEL_STUDY_MAX_WORKLOADS 32
 
+/* An earlier database whose detailed (or sampled) runs a study copies instead of simulating them
+ * again, each one that is the same computation as a run the study needs (store.h: sc_run_key,
+ * sc_store_copy_run), and how many runs were copied and how many simulated. */
+typedef struct model_detailed_source {
+    sc_store *store;                /* sc_store_open_run_source */
+    int reused, simulated;
+} model_detailed_source;
+
 typedef struct model_study {
     const char *mechanism, *system, *size;
     const model_mechanism *model;
@@ -28,6 +36,7 @@ typedef struct model_study {
     sampling_options sampling;      /* the sampled runs' windows (windows only) */
     double prior_floor;             /* per-workload fit: floor on the prior's sigma, share of each bound range */
     int jobs;                       /* threads taking the samples' runs and profiles (0: one per processor) */
+    model_detailed_source *detailed_source;  /* NULL: every run simulated (model_study_sample only) */
 } model_study;
 
 /* One sample with what produced it. */
@@ -41,6 +50,7 @@ typedef struct study_sample {
     bool has_interval;              /* a sampled run's estimate has its 95% interval (full runs: true) */
     double detailed_fraction;       /* warp instructions simulated in detail / all (full runs: 1) */
     uint64_t warp_instructions;     /* of the whole run */
+    bool reused;                    /* its run was copied from the study's detailed source, not simulated */
 } study_sample;
 
 /* The default floor on a per-workload fit's prior sigma (`calibrate --windows --prior-floor`, a
@@ -52,7 +62,8 @@ typedef struct study_sample {
 #define STUDY_NO_INTERVAL_WEIGHT 0.25
 
 /* Runs every workload at every point in detail, or sampled when study->windows (each run
- * stored), takes the profiles, and returns the samples (malloc'd, *count of them); prints one progress line per run on stderr
+ * stored; with a study->detailed_source, a run it holds of the same computation is copied from it
+ * instead, and counted), takes the profiles, and returns the samples (malloc'd, *count of them); prints one progress line per run on stderr
  * unless the study is quiet. The runs and the profiles the store lacks are taken on study->jobs
  * threads, then stored on the calling thread in the order of the points and workloads, so the
  * store ends up as taking them one after the other leaves it, whatever the number of jobs. */
