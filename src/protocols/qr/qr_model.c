@@ -6,7 +6,16 @@
  *                   lines written, issue 22) and those across a store of any CU to the line (a wL2
  *                   eviction broadcasts an invalidation to every rL1, and a load that finds
  *                   dirty bytes in its own wL1 writes them out and misses); strong loads are
- *                   plain loads and hit at the same rate;
+ *                   plain loads and hit at the same rate. The stacks place CTA i of a launch on
+ *                   CU (C + i) mod cu_count, as the detailed dispatch does while every CTA fits at
+ *                   once; when a launch has more CTAs than the GPU holds, the detailed dispatch
+ *                   puts each later one on the CU whose slot frees first and starts the next
+ *                   launch after the last of them, so a CTA does not come back to the CU that
+ *                   read its lines in the launch before: the reuses across a kernel start are
+ *                   then misses, as wt's are (docs/calibration.md, "qr's stencil on gtx480":
+ *                   stencil at 8 CUs, 48 KiB, 33,709 detailed hits and merges against 33,351
+ *                   under wt; at 16 CUs, one round, the stacks' hits exactly at a fully
+ *                   associative L1);
  *   rL2           = the GPU-wide stack's hits (model_memory_split), less the reads of lines
  *                   stored to since their previous read: the wL2 eviction that wrote the line
  *                   out invalidated the rL2's copy, so they are served by the memory side: by
@@ -66,6 +75,11 @@ enum { QR_TERM_WRITE_CACHE_LINES, QR_TERM_MARKER_CYCLES, QR_TERM_BARRIERS_RELEAS
 static void serve_lines(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
     double lost = model_l1_hits(&k->l1_host_flushed_summary, p) + model_l1_hits(&k->l1_rewritten_summary, p);
+    /* A launch with later rounds loses every reuse across a kernel start; the host's and the
+     * stores' losses are among those (a host write comes between launches, and a load after
+     * another CU's store acquires first), so they are not counted again. */
+    if (k->ctas > p->cu_count * model_resident_ctas(k, p))
+        lost = fmax(model_l1_hits(&k->l1_crossing_summary, p), lost);
     double hits = model_kept_l1_hits(k, p, lost);
     model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC], false,
                        out);
