@@ -1884,6 +1884,39 @@ static void lease_l1_keeps_lines_across_acquires(void **state)
     }
 }
 
+/* The RCC L1 keeps its lines across kernels in its sets (session 30, docs/calibration.md: "reduction
+ * at 32 CUs on sahc-apu"). reduction small on sahc-apu at 32 CUs: CU c runs CTAs c and c + 32 in
+ * both launches, and reduce_shuffle rereads the 512 lines reduce_shared read there, 16 a loop
+ * step, 1,024 lines apart: with a 64 KiB 8-way L1 (128 sets) they fall into 16 sets, 32 lines a
+ * set, and none is left for the second launch (the detailed L1 hits none of its 16,384 loads),
+ * where the per-acquire stack counts every one at its fully associative distance (511 < 1,024
+ * lines). With 64 ways (16 sets, 64 lines a set) the lines survive and the L1 hits them all (the
+ * detailed run's 16,384). Both RCC models read the kept tags; wt, whose L1 drops every line at
+ * the kernel's acquire, hits none either way. */
+static void rcc_l1_keeps_its_sets_across_kernels(void **state)
+{
+    (void)state;
+    const char *mechanisms[] = {"rcc", "rcc-wo", "wt"};
+    const char *eight_ways[] = {"gpu.cu_count=32", "l1.size=65536"};
+    const char *sixty_four_ways[] = {"gpu.cu_count=32", "l1.size=65536", "l1.associativity=64"};
+    sc_config *crowded_config, *roomy_config;
+    model_profile *crowded = profile_set("sahc-apu", "reduction", "small", eight_ways, 2, &crowded_config);
+    model_profile *roomy = profile_set("sahc-apu", "reduction", "small", sixty_four_ways, 3, &roomy_config);
+    for (int m = 0; m < 3; m++) {
+        model_prediction in_sets = predict(mechanisms[m], crowded, crowded_config);
+        model_prediction in_ways = predict(mechanisms[m], roomy, roomy_config);
+        assert_true(in_sets.l1_hits < 1.0);
+        if (m < 2)
+            assert_float_equal(in_ways.l1_hits, 16384, 1.0);
+        else
+            assert_true(in_ways.l1_hits < 1.0);
+    }
+    profile_free(crowded);
+    profile_free(roomy);
+    sc_config_free(crowded_config);
+    sc_config_free(roomy_config);
+}
+
 /* histogram with a slow directory (200 cycles) on `system` with `sets` besides: the forward
  * latency times its hot line's transfers, per launch `per_warp` one for each warp, or else one
  * for each CU's visit in each of the warps' atomic rounds (the CUs' turns times the line's
@@ -2179,6 +2212,7 @@ int main(void)
         cmocka_unit_test(hot_line_visits_each_cu_once_a_round),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
         cmocka_unit_test(lease_l1_keeps_lines_across_acquires),
+        cmocka_unit_test(rcc_l1_keeps_its_sets_across_kernels),
         cmocka_unit_test(timed_groups_settle_in_few_evaluations),
         cmocka_unit_test(each_cus_written_lines_are_profiled),
         cmocka_unit_test(qr_writes_out_each_cus_lines),

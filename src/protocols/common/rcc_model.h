@@ -28,7 +28,13 @@ double rcc_turnover_lapsed_share(const model_kernel_profile *kernel, const model
  * kernels), less the reuses across a host write between kernels (of any line under
  * rcc.host_write_drop all, which drops every copy of every L1; of their own line under written),
  * less the reuses across a store of any CU to the line (the store's version passes every
- * lease on it, so the copy has expired: a necessary miss) and less the expired-lease extra misses:
+ * lease on it, so the copy has expired: a necessary miss), and at most the reuses the L1's own
+ * tags keep (the profile's l1_loads_kept, less the host's drops): the L1 is set-associative with
+ * modulo placement and keeps its lines across kernels (rcc_core.c: a kernel's start only moves the
+ * CUs' times), so a reuse across a kernel boundary hits only if its set kept the line, where the
+ * per-acquire stack counts it at its fully associative distance (reduction's grid-stride slices
+ * crowd a CU's lines into a few sets: none survives to the next launch), and a CU's own store
+ * drops its copy at the ack (VI x ACK); and less the expired-lease extra misses:
  * of the remaining hits, the share of the group's loads that read another CU's write
  * (remote_read_after_write / load lines, at most 1), each of which moves the CU's logical time to
  * that write's version, past the leases of its other copies ([I] the model's reading of §3.15's
