@@ -2101,6 +2101,34 @@ static void ownership_l3_holds_the_written_lines(void **state)
     sc_config_free(config);
 }
 
+/* The L2's write-back of a dirty line belongs to the launch running when the line leaves the L2,
+ * not to the launch that next reads it. vecadd's `vecadd` writes c (4,096 lines) behind a and b
+ * (8,192 lines the CPU held), so a 2,048-line L2 evicts most of c during that launch; `saxpy`
+ * then reads and rewrites c. Measured (mesi, qr-apu, vecadd small at 7 CUs, 8 KiB L1, 128 KiB
+ * L2, 277 MHz DRAM, detailed): 2,919 DRAM writes in `vecadd`, 3,652 in `saxpy`; the model had
+ * counted none in `vecadd` and 7,004 in `saxpy`, at saxpy's reads of c. */
+static void dirty_lines_are_written_back_in_the_launch_that_evicts_them(void **state)
+{
+    (void)state;
+    sc_config *config;
+    const char *sets[] = {"gpu.cu_count=7", "l1.size=8KiB", "l2.size=128KiB"};
+    model_profile *profile = profile_set("qr-apu", "vecadd", "small", sets, 3, &config);
+    sc_error error = {{0}};
+    model_point point;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("mesi"), config, &point, &error), 0);
+    const model_kernel_profile *vecadd = group_named(profile, "vecadd"), *saxpy = group_named(profile, "saxpy");
+    double c_lines = vecadd->lines[MODEL_STORE];
+    assert_float_equal(c_lines, 4096, 0);
+    model_demand first = {0}, second = {0};
+    model_memory_split(vecadd, &point, 0.0, true, &first);
+    model_memory_split(saxpy, &point, 0.0, true, &second);
+    assert_true(first.write_lines_dram > 0.6 * c_lines && first.write_lines_dram < c_lines);
+    assert_true(second.write_lines_dram > 0.6 * c_lines && second.write_lines_dram < c_lines);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -2123,6 +2151,7 @@ int main(void)
         cmocka_unit_test(barrier_bursts_are_recorded),
         cmocka_unit_test(read_hot_spot_slows_nol1),
         cmocka_unit_test(dirty_lines_are_written_back_when_evicted),
+        cmocka_unit_test(dirty_lines_are_written_back_in_the_launch_that_evicts_them),
         cmocka_unit_test(burst_rounds_peak_per_bank_count),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
