@@ -32,7 +32,8 @@
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
  * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24
  * the groups of those hits' lines by their fill (l1_hit_fill_groups), 25 the L2's dirty evictions
- * in the group running when they happen (l2_dirty_reuses, l2_dirty_spans). */
+ * in the group running when they happen, and none after a host write drops the line
+ * (l2_dirty_reuses, l2_dirty_spans). */
 #define PROFILE_FORMAT 25
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])

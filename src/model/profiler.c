@@ -598,9 +598,9 @@ static void add_dirty_reuse(model_kernel_profile *group, uint64_t distance, uint
     add_access(&group->l2_dirty_spans, distance < span ? distance : span);
 }
 
-static void record_dirty_reuse(profiler *p, stack_line_data *data, uint64_t distance, bool host_dropped, bool writes)
+static void record_dirty_reuse(profiler *p, stack_line_data *data, uint64_t distance, bool writes)
 {
-    bool dirty = data->dirty_span_plus_one > 0 && !host_dropped;
+    bool dirty = data->dirty_span_plus_one > 0;
     uint64_t span = dirty ? data->dirty_span_plus_one - 1 : 0;
     if (dirty)
         add_dirty_reuse(p->group, distance, span);
@@ -610,24 +610,30 @@ static void record_dirty_reuse(profiler *p, stack_line_data *data, uint64_t dist
         data->dirty_span_plus_one = dirty ? (distance > span ? distance : span) + 1 : 0;
 }
 
+/* The evictions of a dirty line since its latest access or the running group's start, whichever
+ * is later: at the caches between its span and its depth now, while this group ran: an access at
+ * that depth, in this group. Its span then extends to that depth, so that its next access or
+ * group end counts only the caches it leaves later. */
+static void record_dirty_evictions(profiler *p, stack_line *slot)
+{
+    uint64_t depth = stack_distance_peek(&p->l2, slot->line_plus_one - 1, NULL), span = slot->data.dirty_span_plus_one - 1;
+    if (depth <= span)
+        return;
+    add_dirty_reuse(p->group, depth, span);
+    slot->data.dirty_span_plus_one = depth + 1;
+}
+
 /* When the running group ends (the next launch is another kernel's, or the run ends), each dirty
- * line the accesses since its latest one pushed past its span was evicted, at the caches between
- * its span and its depth now, while this group ran: an access at that depth, in this group. Its
- * span then extends to that depth, so that its next access or group end counts only the caches
- * it leaves later. (vecadd under mesi on qr-apu at a 128 KiB L2: c, written in `vecadd`, leaves
- * the L2 during `vecadd`, behind a and b; the detailed run writes 2,919 lines to DRAM in `vecadd`
- * and 3,652 in `saxpy`, where saxpy's reads of c would count all of c's.) */
+ * line the accesses since its latest one pushed past its span was evicted while this group ran.
+ * (vecadd under mesi on qr-apu at a 128 KiB L2: c, written in `vecadd`, leaves the L2 during
+ * `vecadd`, behind a and b; the detailed run writes 2,919 lines to DRAM in `vecadd` and 3,652 in
+ * `saxpy`, where saxpy's reads of c would count all of c's.) */
 static void record_dirty_at_group_end(profiler *p)
 {
     for (uint64_t i = 0; i < p->l2.line_count; i++) {
         stack_line *slot = &p->l2.lines[i];
-        if (!slot->data.dirty_span_plus_one)
-            continue;
-        uint64_t depth = stack_distance_peek(&p->l2, slot->line_plus_one - 1, NULL), span = slot->data.dirty_span_plus_one - 1;
-        if (depth <= span)
-            continue;
-        add_dirty_reuse(p->group, depth, span);
-        slot->data.dirty_span_plus_one = depth + 1;
+        if (slot->data.dirty_span_plus_one)
+            record_dirty_evictions(p, slot);
     }
 }
 
@@ -637,7 +643,6 @@ static void record_dirty_at_group_end(profiler *p)
 typedef struct l2_access {
     stack_line_data *data;
     uint64_t distance, host_written_at, host_distance;
-    bool host_dropped;
 } l2_access;
 
 static l2_access access_l2(profiler *p, uint64_t line)
@@ -649,8 +654,8 @@ static l2_access access_l2(profiler *p, uint64_t line)
     stack_line *slot;
     stack_reuse l2 = stack_distance_access(&p->l2, line, 0, &slot);
     out.data = &slot->data;
-    out.host_dropped = out.host_written_at > out.data->seen_at;
-    out.distance = out.host_dropped ? STACK_DISTANCE_COLD : l2.distance;
+    bool host_dropped = out.host_written_at > out.data->seen_at;
+    out.distance = host_dropped ? STACK_DISTANCE_COLD : l2.distance;
     return out;
 }
 
@@ -674,10 +679,9 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     l2_access at = access_l2(p, line);
     stack_line_data *data = at.data;
     uint64_t distance = at.distance, host_written_at = at.host_written_at;
-    bool host_dropped = at.host_dropped;
     note_sharing(p, data, cu, access, line);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
-    record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
+    record_dirty_reuse(p, data, distance, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
     if (!store) {
         read_classes classes = {&group->l2_reads_cpu_owned, &group->cpu_recency, &group->l2_reads_fetched,
@@ -1057,7 +1061,8 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
 }
 
 /* A host copy or memset between launches: the CPU cluster touches each line (a write leaves it
- * dirty there, owned by the CPU). */
+ * dirty there, owned by the CPU). A host write drops the L2's copy without a write-back (the CPU
+ * takes the line), so a dirty line is written back only where the L2 evicted it before. */
 static void host_access(void *context, uint64_t address, size_t bytes, bool is_write)
 {
     profiler *p = context;
@@ -1066,8 +1071,15 @@ static void host_access(void *context, uint64_t address, size_t bytes, bool is_w
     for (uint64_t line = address / p->line_bytes; line <= (address + bytes - 1) / p->line_bytes; line++) {
         stack_line *slot;
         stack_distance_access(&p->host, line, 0, &slot);
-        if (is_write)
-            p->last_host_write = slot->data.host_written_at = ++p->memory_clock;
+        if (!is_write)
+            continue;
+        p->last_host_write = slot->data.host_written_at = ++p->memory_clock;
+        stack_line *gpu_slot;
+        stack_distance_peek(&p->l2, line, &gpu_slot);
+        if (gpu_slot && gpu_slot->data.dirty_span_plus_one) {
+            record_dirty_evictions(p, gpu_slot);
+            gpu_slot->data.dirty_span_plus_one = 0;
+        }
     }
 }
 
