@@ -49,6 +49,7 @@
 typedef struct model_point {
     double cu_count, max_warps, max_ctas, registers, shared_bytes;
     double issue_rate;                      /* schedulers x issue width: warp instructions per cycle */
+    bool oldest_first;                      /* greedy-then-oldest issue (gpu.scheduler gto): oldest_first.h */
     double alu_cycles, sfu_cycles;          /* cycles one warp instruction occupies the SIMD units / SFU */
     double alu_latency, sfu_latency, shared_latency, branch_penalty, launch_latency;
     double line_bytes, l1_lines, l1_banks, l1_latency, l1_mshrs, store_buffer_entries;

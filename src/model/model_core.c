@@ -132,7 +132,11 @@
  * queues' room at the channels' rate, for the lines the store buffers still hold
  * (store_buffer_flush), for a write-through L2's writes to reach the DRAM queues
  * (write_through_backlog), and for the last release's acknowledgement where the mechanism names
- * one). GSI: a warp spends R_issue of every cycle ready (no_stall), R_LSU and the MSHR and
+ * one). Under greedy-then-oldest issue (gpu.scheduler gto) a busiest CU that holds its n+ CTAs all
+ * at once (2 <= n+ <= r) finishes them one after another, the oldest first: its busy cycles are
+ * the last one's finish with the network solved for each count of CTAs left (oldest_first.h),
+ * and each of those phases is charged to GSI with its own view. GSI: a warp spends R_issue of
+ * every cycle ready (no_stall), R_LSU and the MSHR and
  * store-buffer residences in mem_struct, Z_mem in mem_data, Z_sync, Z_burst and Z_order (the SC
  * core's issue filter) in sync, R_SIMD in comp_struct, Z_comp in comp_data, Z_ctrl in control. A busy CU cycle is no_stall with
  * probability s = min(1, s_issue X/P); otherwise GSI's Algorithm 2 picks the first category (in
@@ -161,6 +165,7 @@
 #include "exec/occupancy.h"
 #include "model/dram_rows.h"
 #include "model/load_misses.h"
+#include "model/oldest_first.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -226,12 +231,12 @@ typedef struct read_classes {
 
 /* Where `reads` of those reads (the ones a mechanism's L1 lets through) are served: L2 hits, and
  * the misses by the CPU cluster (CPU-owned lines it still holds), the L3 (lines it holds:
- * fetched, or written when `l3_takes_writes`) and DRAM. */
+ * fetched, or written when `l3_holds_written`) and DRAM. */
 typedef struct read_split {
     double l2, cpu, l3, dram;
 } read_split;
 
-static read_split split_reads(const read_classes *c, const model_point *p, double reads, bool l3_takes_writes)
+static read_split split_reads(const read_classes *c, const model_point *p, double reads, bool l3_holds_written)
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
     double stack_misses = reuse_expected_misses(c->all, l2_lines);
@@ -244,7 +249,7 @@ static read_split split_reads(const read_classes *c, const model_point *p, doubl
         cpu_held = reuse_expected_hits(c->cpu_recency, (uint64_t)p->cpu_lines) / c->cpu_recency->total;
     }
     double l3_hits = hits_between(c->fetched, p->l2_lines, p->l3_lines);
-    if (l3_takes_writes)
+    if (l3_holds_written)
         l3_hits += hits_between(c->written, p->l2_lines, p->l3_lines);
     read_split out = {.l2 = reads - read_misses, .cpu = scale * cpu_owned_misses * cpu_held, .l3 = scale * l3_hits};
     out.dram = max2(read_misses - out.cpu - out.l3, 0.0);
@@ -252,12 +257,12 @@ static read_split split_reads(const read_classes *c, const model_point *p, doubl
 }
 
 void model_memory_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1,
-                        bool l3_takes_writes, model_demand *out)
+                        bool l3_holds_written, model_demand *out)
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
     read_classes classes = {&k->l2_read_summary, &k->cpu_owned_summary, &k->fetched_summary, &k->written_summary,
                             &k->cpu_recency_summary};
-    read_split reads = split_reads(&classes, p, read_lines_beyond_l1, l3_takes_writes);
+    read_split reads = split_reads(&classes, p, read_lines_beyond_l1, l3_holds_written);
     out->read_lines_cpu = reads.cpu;
     out->read_lines_l3 = reads.l3;
     out->read_lines_dram = reads.dram;
@@ -386,6 +391,30 @@ double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, d
 double model_host_dropped_l1_hits(const model_kernel_profile *k, const model_point *p, bool drops_written_only)
 {
     return model_l1_hits(drops_written_only ? &k->l1_host_written_summary : &k->l1_host_flushed_summary, p);
+}
+
+void model_lose_together(const model_kernel_profile *k, double lines, model_demand *out)
+{
+    double hit_lines = k->l1_hit_gap_summary.total;
+    out->lost_together_lines = lines;
+    out->lost_together_reads = hit_lines > 0 ? lines * k->l1_hit_fill_groups / hit_lines : 0.0;
+}
+
+/* Of `read_instructions` reads of `read_lines` lines, those needing the L2 when `l2_reads` lines
+ * are served beyond the L1: a read's lines miss together as the configured L1 groups them
+ * (load_misses_reads), but for the lines the L1 lost together (model_lose_together): those come
+ * in whole reads, a read in lost_together_reads / read_instructions needing the L2 for them
+ * whatever its other lines. They are taken as L2 hits (a copy the L1 held within a lease or
+ * until the host's write), so at most its read hits. */
+static double reads_needing_l2(const model_group_terms *terms, const model_demand *d, double l2_reads,
+                               double read_lines, double read_instructions)
+{
+    if (d->lost_together_reads <= 0 || read_instructions <= 0)
+        return load_misses_reads(terms, read_instructions, read_lines, l2_reads);
+    double together = min2(d->lost_together_lines, d->read_lines_l2);
+    double others = min2(load_misses_reads(terms, read_instructions, read_lines, l2_reads - together) / read_instructions,
+                         1.0);
+    return read_instructions * (1.0 - (1.0 - others) * (1.0 - min2(d->lost_together_reads / read_instructions, 1.0)));
 }
 
 /* ---- placement ---- */
@@ -1387,6 +1416,11 @@ static double invalidations_on_active_cus(const model_demand *d, const model_poi
 typedef struct solved_group {
     placement where;
     view busiest_view, tail_view, fewer_view;
+    /* Greedy-then-oldest issue's drain (oldest_first.h): with m of the busiest CU's CTAs left, its
+     * view and its share of the busy cycles, for m = 1 .. drain_phases (0: no such drain). */
+    int drain_phases;
+    view drain_view[OLDEST_FIRST_MAX_CTAS - 1];
+    double drain_share[OLDEST_FIRST_MAX_CTAS - 1];
     bool fewer_resident;
     double resident;                     /* CTAs a CU holds at once */
     double busy, fewer_busy, tail_share;   /* a busiest and a fewer-CTA CU's busy cycles; the tail's share */
@@ -1432,10 +1466,11 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
                          (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
     };
-    /* A read's lines beyond the L1 miss together (load_misses.h): J of them per missing read, of
-     * which the L2 misses any (J lines independently) or, without L2 read hits, all; and without
-     * near reads every memory read is a DRAM read (no second or third pow()). */
-    double missing_reads = load_misses_reads(terms, read_instructions, read_lines, l2_reads);
+    /* A read's lines beyond the L1 miss together (load_misses.h; and those the L1 lost together,
+     * reads_needing_l2): J of them per missing read, of which the L2 misses any (J lines
+     * independently) or, without L2 read hits, all; and without near reads every memory read is a
+     * DRAM read (no second or third pow()). */
+    double missing_reads = reads_needing_l2(terms, d, l2_reads, read_lines, read_instructions);
     double lines_per_missing_read = missing_reads > 0 ? l2_reads / missing_reads : 0.0;
     paths.needs_l2 = read_instructions > 0 ? min2(missing_reads / read_instructions, 1.0) : 0.0;
     paths.needs_memory = memory_reads == l2_reads ? paths.needs_l2
@@ -1585,19 +1620,29 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double fewer_rate = busiest_rate;
     if (fewer_resident) {
         /* Each CU loads the shared stations at its own warps' rate: solved once with every warp at
-         * the view's rate, then once more with the other CUs' warps at the rate found for them. */
+         * the view's rate, then once more with the other CUs' warps at the rate found for them. A
+         * view whose second load is its first (both views at one rate: a shared station saturated,
+         * whose capacity every warp shares alike) would repeat its first solve, a function of the
+         * same inputs: it keeps it (bit-identical, docs/model-speed.md session 29). */
         double busiest_load = where.busiest_cus * where.busiest_warps;
         double fewer_load = (where.active - where.busiest_cus) * where.fewer_warps;
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, fewer_share,
                                 busiest_rate);
-        busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps,
-                                  busiest_load + fewer_load * fewer_rate / busiest_rate, k->warps_per_cta, busiest_share, 0.0);
-        g->busiest_view = view_of(&net);
-        final_write_wait = net.final_write_wait;
-        fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps,
-                                busiest_load * busiest_rate / fewer_rate + fewer_load, k->warps_per_cta, fewer_share,
-                                busiest_rate);
         g->fewer_view = view_of(&net);
+        double busiest_total = busiest_load + fewer_load * fewer_rate / busiest_rate;
+        bool busiest_again = busiest_total != where.warps;
+        if (busiest_again) {
+            busiest_rate =
+                solve_view(&net, &paths, &bursts, where.busiest_warps, busiest_total, k->warps_per_cta, busiest_share, 0.0);
+            g->busiest_view = view_of(&net);
+            final_write_wait = net.final_write_wait;
+        }
+        double fewer_total = busiest_load * busiest_rate / fewer_rate + fewer_load;
+        if (busiest_again || fewer_total != where.warps) {
+            fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, fewer_total, k->warps_per_cta,
+                                    fewer_share, busiest_rate);
+            g->fewer_view = view_of(&net);
+        }
     }
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
@@ -1609,6 +1654,29 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
         tail_share = tail_time / busy;
+    }
+    /* Greedy-then-oldest issue: the CTAs a CU starts together finish one after another, the last
+     * ones with fewer beside them (oldest_first.h); each CU's CTAs drain alike, the m left on the
+     * busiest CUs beside at most m on the others. */
+    g->drain_phases = 0;
+    if (p->oldest_first && where.tail_ctas == 0 && where.busiest_ctas >= 2 &&
+        where.busiest_ctas <= min2(resident, OLDEST_FIRST_MAX_CTAS)) {
+        int ctas = (int)where.busiest_ctas;
+        double cu_rate[OLDEST_FIRST_MAX_CTAS], finish[OLDEST_FIRST_MAX_CTAS], w = k->warps_per_cta, rate = busiest_rate;
+        cu_rate[ctas - 1] = where.busiest_warps * busiest_rate;
+        burst left_bursts = bursts;
+        for (int m = ctas - 1; m >= 1; m--) {
+            double left_ctas = where.busiest_cus * m + (where.active - where.busiest_cus) * min2(where.fewer_ctas, m);
+            left_bursts.together_ctas = left_ctas;
+            rate = solve_view(&net, &paths, &left_bursts, w * m, w * left_ctas, w, busiest_share, rate);
+            cu_rate[m - 1] = w * m * rate;
+            g->drain_view[m - 1] = view_of(&net);
+        }
+        oldest_first_finish(cu_rate, ctas, cta_work, finish);
+        busy = finish[ctas - 1];
+        for (int m = 1; m < ctas; m++)   /* m CTAs left: from the (ctas - m)-th finish to the next */
+            g->drain_share[m - 1] = (finish[ctas - m] - finish[ctas - m - 1]) / busy;
+        g->drain_phases = ctas - 1;
     }
     busy = max2(busy, longest_warp_busy);
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
@@ -1663,8 +1731,14 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     double busiest_cycles = where->busiest_cus * busy;
     double fewer_cycles = (where->active - where->busiest_cus) * fewer_busy;
     double fewer_at_busiest_rate = fewer_resident ? 0.0 : fewer_cycles;
+    double drained_share = 0;
+    for (int m = 0; m < g->drain_phases; m++) {
+        charge_view(&g->drain_view[m], where->active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * g->drain_share[m],
+                    stalls);
+        drained_share += g->drain_share[m];
+    }
     charge_view(&g->busiest_view, where->active, z_sync, z_comp, z_ctrl, spread,
-                busiest_cycles * (1 - tail_share) + fewer_at_busiest_rate, stalls);
+                busiest_cycles * (1 - tail_share - drained_share) + fewer_at_busiest_rate, stalls);
     charge_view(&g->tail_view, where->active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
     charge_view(&g->fewer_view, where->active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate,
                 stalls);

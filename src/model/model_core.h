@@ -63,6 +63,10 @@ typedef struct model_demand {
     bool one_access_at_a_time, loads_wait_own_writes;
     double write_wait;          /* GPU cycles a write waits beyond its L2 trip before it is performed */
     double write_l1_share;      /* of the writes, those performed in the L1 (an owned line): its latency */
+    /* Of the L2's read hits, the lines of copies the L1 lost together (model_lose_together: a
+     * lease's lapse, a host write's flush) and the reads they come in: one missing read for all
+     * of a read's lines rather than a chance for each (model_core.c: reads_needing_l2). */
+    double lost_together_lines, lost_together_reads;
 } model_demand;
 
 typedef void (*model_serve_fn)(const model_kernel_profile *kernel, const model_point *point, model_demand *out);
@@ -91,14 +95,14 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
  * (unfiltered GPU-wide stack: an access that hits in an L1 would hit in the larger L2 too), and
  * the misses by the profile's memory-side classes (profile.h): CPU-owned lines that the CPU
  * cluster still holds (their host-stack distance below its capacity) go to the CPU, lines the
- * L3 holds (fetched, or written when `l3_takes_writes`) whose distance is below the L3's
+ * L3 holds (fetched, or written when `l3_holds_written`) whose distance is below the L3's
  * capacity to the L3, the rest to DRAM. Writes: every store line reaches the L2; a write-back L2
  * (allocating) writes a dirty line back to DRAM when it evicts it (profiler.c), a write-through
  * one (model_point.l2_write_through) sends every write and atomic on to DRAM at once and holds no
  * dirty line (every atomic is taken to change its line: a failed CAS, which writes nothing
  * through in the detailed L2, is not told apart in the profile). */
 void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
-                        bool l3_takes_writes, model_demand *out);
+                        bool l3_holds_written, model_demand *out);
 
 /* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries: every
  * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's
@@ -111,6 +115,13 @@ double model_with_strong_hits(const model_kernel_profile *kernel, double weak_hi
  * (l1_loads_host_flushed), or only the copies of the lines the host wrote
  * (l1_loads_host_written) when `drops_written_only` (rcc.host_write_drop, tc.host_write_drop). */
 double model_host_dropped_l1_hits(const model_kernel_profile *kernel, const model_point *point, bool drops_written_only);
+
+/* Records in `out` that the L1 loses `lines` of its hits together with the other lines their
+ * load filled: the copies one load filled lapse at the same reuse (a lease taken at their fill,
+ * lease_model.h; RCC's lease at their fill's logical time, rcc_model.h), and a host write's
+ * flush drops them all. A reuse then misses a whole fill group of lines at once, one read for
+ * the profile's lines per group (l1_hit_fill_groups of the kept tags' hits, l1_hit_gaps). */
+void model_lose_together(const model_kernel_profile *kernel, double lines, model_demand *out);
 
 /* CTAs of the group one CU holds at once (the occupancy limit: warps, CTAs, registers, shared
  * memory; at least 1: the detailed model rejects a CTA that fits nowhere). */

@@ -56,6 +56,7 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
         .dram_line_cycles = ceil_ratio(line, sc_config_float(c, "dram.bus_bytes")) * gpu_hz /
                             sc_config_float(c, "dram.clock"),
     };
+    p->oldest_first = timing.core.greedy_then_oldest;
     p->scratchpad_banked = timing.core.scratchpad_banked;
     p->dma_requests_per_cycle = timing.core.dma_requests_per_cycle;
     p->dma_blocks_cu = !timing.core.dma_blocks_warp;

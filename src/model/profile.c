@@ -31,13 +31,15 @@
  * tags hit since their fill (l1_hit_ages, l1_hit_previous_ages), 21 a line's latest load kept
  * across launches: the ages at the kernel end of leases an earlier launch took
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
- * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24 the
- * DRAM stream's row locality (dram_stream_lines, dram_stream_row_hits; keyed by the DRAM mapping), 25
- * the loads the configured L1 misses with their missing lines, and the busiest CU's missing lines
- * (load_misses.h), 26 each launch's longest warp (longest_warp_instructions), 27 that warp's
- * global accesses (longest_warp_global_accesses), 28 the spread of the CUs' lines in flight over
- * the L2 and L3 banks (inflight_banks.h: inflight_pairs; keyed by l2.banks and l3.banks). */
-#define PROFILE_FORMAT 28
+ * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24
+ * the groups of those hits' lines by their fill (l1_hit_fill_groups), 25 with 24's the fields of
+ * the stack of sessions 28-30 (its branch's formats 24-28): the DRAM stream's row locality
+ * (dram_stream_lines, dram_stream_row_hits; keyed by the DRAM mapping), the loads the configured L1
+ * misses with their missing lines and the busiest CU's missing lines (load_misses.h), each
+ * launch's longest warp (longest_warp_instructions) and that warp's global accesses
+ * (longest_warp_global_accesses), the spread of the CUs' lines in flight over the L2 and L3 banks
+ * (inflight_banks.h: inflight_pairs; keyed by l2.banks and l3.banks). */
+#define PROFILE_FORMAT 25
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -89,9 +91,10 @@ static const struct {
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
-    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(dram_stream_lines),
-    FIELD(dram_stream_row_hits), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines), FIELD(busiest_cu_l1_missing_lines),
-    FIELD(inflight_pairs), FIELD(inflight_pairs_same_l2_bank), FIELD(inflight_pairs_same_l3_bank),
+    FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(l1_hit_fill_groups),
+    FIELD(dram_stream_lines), FIELD(dram_stream_row_hits), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines),
+    FIELD(busiest_cu_l1_missing_lines), FIELD(inflight_pairs), FIELD(inflight_pairs_same_l2_bank),
+    FIELD(inflight_pairs_same_l3_bank),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};

@@ -201,6 +201,11 @@ typedef struct model_kernel_profile {
      * starts at the fill, so a reuse lapses where the copy's age crosses a lease
      * (protocols/common/lease_model.h). */
     reuse_histogram l1_hit_ages, l1_hit_previous_ages;
+    /* Of the same reuses, the groups a load's lines form by the fill they came from: a reuse
+     * starts a group unless its request's previous reuse that the kept tags hit came from the same
+     * missing load (the same fill, so the same age). A group's lines lapse at the same reuse, and
+     * their L2 trips are one missing read (model_core.h: model_lose_together). */
+    double l1_hit_fill_groups;
     /* For each store or atomic line request of a line loaded before in its launch, the GPU's time
      * since the line's latest load (of any CU, weak or strong), in warp instructions of the
      * busiest CU (each launch counted at its busiest CU's): a TC-Strong store waits at the L2 for

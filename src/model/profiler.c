@@ -165,6 +165,10 @@ struct profiler {
     exec_memory_request stash_request;   /* a stash access's global request (stash_access) */
     uint64_t request_clock;        /* the current request's issue slot, then when its lines are presented */
     uint64_t request_ready_at;     /* when the current request's last line fills */
+    /* 1 + the fill stamp (stack_line_data.kept_filled_issued) of the current request's latest
+     * line that hit the kept tags (0: none yet): its next such line with the same stamp was
+     * filled by the same load, so their leases lapse together (profile.h: l1_hit_fill_groups). */
+    uint64_t request_kept_fill_plus_one;
     coalesced_line lines[EXEC_MAX_WARP_WIDTH];
     /* Groups so far. */
     model_kernel_profile *groups;
@@ -528,7 +532,8 @@ static void line_ready(profiler *p, uint64_t ready_at)
  * (host_flushed) or of this one (host_written), a store of any CU to the line (rewritten); the
  * reuse on the L1's tags kept across acquires (l1_kept_tags: l1_loads_kept) and, where those hit
  * it, the CU's warp instructions since that access (l1_hit_gaps) and since the load that last
- * missed those tags, at this load and at that access (l1_hit_ages, l1_hit_previous_ages). The
+ * missed those tags, at this load and at that access (l1_hit_ages, l1_hit_previous_ages), and
+ * whether the request's previous such hit came from the same fill (l1_hit_fill_groups). The
  * configured L1 (l1_tags: its size, associativity and modulo placement, each miss's line installed when its fill returns) hits a reuse, merges it with the line's miss in
  * flight (a hit for the histograms) or misses it; a reuse it does not cross counts at its stack
  * distance, except that one the L1 hits beyond its lines counts just below them and one it misses
@@ -577,6 +582,9 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     }
     reuse_add(&group->l1_loads_kept, at_configured_l1(l1.distance, kept_hit, p->l1_lines), 1);
     if (kept_hit) {
+        if (slot->data.kept_filled_issued + 1 != p->request_kept_fill_plus_one)
+            group->l1_hit_fill_groups += 1;
+        p->request_kept_fill_plus_one = slot->data.kept_filled_issued + 1;
         reuse_add(&group->l1_hit_gaps, p->cu_issued[cu] - previous_issued, 1);
         reuse_add(&group->l1_hit_ages, p->cu_issued[cu] - slot->data.kept_filled_issued, 1);
         reuse_add(&group->l1_hit_previous_ages, previous_issued - slot->data.kept_filled_issued, 1);
@@ -730,6 +738,7 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
     group->instructions[access] += 1;
     group->lines[access] += count;
     p->cu_lsu_cycles[cu] += count;
+    p->request_kept_fill_plus_one = 0;
     p->request_l1_misses = 0;
     bool burst_reads = p->has_barriers && access != MODEL_STORE && access != MODEL_STORE_STRONG;
     for (unsigned i = 0; i < count; i++) {

@@ -30,6 +30,7 @@
 #include "model/model_core.h"
 #include "model/fill_tags.h"
 #include "model/load_misses.h"
+#include "model/oldest_first.h"
 #include "model/set_lru.h"
 #include "model/stack_distance.h"
 #include "timing/memory_system.h"
@@ -555,6 +556,42 @@ static void host_write_drop_loses_the_dropped_reuses(void **state)
     }
 }
 
+/* kmeans on rcc-gpu (small, 16 CUs: a CTA of 4 warps a CU): a warp's point loads each touch the
+ * warp's 8 point lines, which its first point load filled together, and its centroid loads one
+ * line; the host writes the centroids before every launch, flushing every L1 (tc.host_write_drop
+ * and rcc.host_write_drop all). So each launch a warp misses its 8 lines in one read, and a lease
+ * that lapses takes the 8 together (detailed at 32 KiB, 2 MiB L2, 1342 MHz: rcc-wo 2,720 L1
+ * misses in 19,026 cycles; tc-weak 5,361 misses, 2,641 of them lapsed copies, in 24,868). The
+ * profile groups the kept tags' hits by their fill: 4.5 lines a group, the mean of 8 and 1 over
+ * a warp's 40 point and 40 centroid loads. The models that lose lines together (rcc and rcc-wo by
+ * the host's flush, tc-weak and tc-strong by it and by lapses) send a whole group's lines in one
+ * read; with every line a group of its own (as independent lines were) more reads wait for the
+ * L2, and the predictions are slower. wt keeps no line across the host's write and is the same
+ * either way. */
+static void lines_an_l1_loses_together_miss_together(void **state)
+{
+    (void)state;
+    sc_config *config;
+    model_profile *profile = profile_sized("rcc-gpu", "kmeans", "small", &config);
+    model_kernel_profile *assign = &profile->kernels[0];
+    double hit_lines = assign->l1_hit_gap_summary.total, groups = assign->l1_hit_fill_groups;
+    assert_float_equal(hit_lines / groups, 4.5, 0.05);
+    const char *mechanisms[] = {"rcc", "rcc-wo", "tc-weak", "tc-strong", "wt"};
+    model_prediction together[5];
+    for (int m = 0; m < 5; m++)
+        together[m] = predict(mechanisms[m], profile, config);
+    assign->l1_hit_fill_groups = hit_lines;
+    for (int m = 0; m < 5; m++) {
+        model_prediction alone = predict(mechanisms[m], profile, config);
+        if (m < 4)   /* at the initial parameters: 18,969 together and 22,347 alone under rcc-wo */
+            assert_true(together[m].cycles * 1.15 < alone.cycles);
+        else
+            assert_memory_equal(&together[m], &alone, sizeof alone);
+    }
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* matmul's CTAs (16x16 threads: 8 warps) load one tile of A and one of B per step, then pass two
  * barriers: the interval closed by the first barrier is a burst holding every load line of the
  * step, the one closed by the second reads nothing. tiny is 32x32: 4 CTAs, 2 steps. reduction's
@@ -660,6 +697,53 @@ static void gpu_bursts_coincide_in_the_first_round(void **state)
     tiled->barrier_bursts = tiled->ctas * tiled->launches;
     model_prediction coinciding = predict("wt", profile, config);
     assert_true(drifting.cycles < 0.95 * coinciding.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* Under greedy-then-oldest issue the i oldest of a CU's CTAs run as if the younger were not
+ * there: CTAs whose rates add up (a latency-bound CU) all finish at W / R(1); where the third
+ * CTA adds nothing (R = 1, 1.5, 1.5 warp instructions a cycle, W = 3) the oldest finishes at 3,
+ * the second at 4.5 (6 = 1.5 x 3 + 1 x (t2 - 3)) and the last at 6.75 (9 = 1.5 x 3 + 1.5 x 1.5 +
+ * 1 x (t3 - 4.5)), later than round-robin's 9 / 1.5 = 6. */
+static void oldest_ctas_finish_first(void **state)
+{
+    (void)state;
+    double finish[3];
+    oldest_first_finish((const double[]){1.0, 2.0, 3.0}, 3, 3.0, finish);
+    for (int i = 0; i < 3; i++)
+        assert_float_equal(finish[i], 3.0, 1e-12);
+    oldest_first_finish((const double[]){1.0, 1.5, 1.5}, 3, 3.0, finish);
+    assert_float_equal(finish[0], 3.0, 1e-12);
+    assert_float_equal(finish[1], 4.5, 1e-12);
+    assert_float_equal(finish[2], 6.75, 1e-12);
+}
+
+/* matmul on gsi (gpu.scheduler gto) at 12 CUs: each CU holds three CTAs, whose tile products
+ * share its load/store unit. Under greedy-then-oldest issue they finish one after another and
+ * the last runs its last rounds alone (detailed nol1: 5,038, 6,465 and 8,286 cycles; the
+ * launch 8,482; docs/calibration.md, session 29), so the launch takes longer than with the same
+ * CTAs sharing the CU evenly to the end (the point's oldest_first off); without the term the
+ * two are the same. */
+static void gto_ctas_finish_one_after_another(void **state)
+{
+    (void)state;
+    const char *sets[] = {"gpu.cu_count=12"};
+    sc_config *config;
+    model_profile *profile = profile_set("gsi", "matmul", "small", sets, 1, &config);
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    const model_mechanism *nol1 = model_mechanism_find("nol1");
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(nol1, config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("nol1")->params_file, &spec, &error), 0);
+    assert_true(point.oldest_first);
+    model_prediction oldest_first, even;
+    nol1->evaluate(profile, &point, &spec.initial, &oldest_first);
+    point.oldest_first = false;
+    nol1->evaluate(profile, &point, &spec.initial, &even);
+    assert_true(oldest_first.cycles > 1.05 * even.cycles);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -2188,6 +2272,32 @@ static void ownership_l1_takes_own_stores_and_drops_remote_writes(void **state)
     sc_config_free(config);
 }
 
+/* mesi and rfo: the memory-side L3 holds the lines the GPU wrote. rfo's L3 takes the writes;
+ * mesi's does not, but each written line was fetched for ownership through it (the GetM's home
+ * read allocates the line in the L3 on its DRAM fill, and the L2's write-back updates that copy
+ * in place). Measured (mesi, qr-apu, vecadd small at 6 CUs, 32 KiB L1 and 384 KiB L2, detailed):
+ * saxpy rereads the 4,096 lines of c vecadd wrote with 3,256 L3 hits, 840 L2 hits and no DRAM
+ * read; the model sent them all to DRAM (4,096 DRAM reads in saxpy, as many as vecadd's GetMs
+ * make in the detailed run). */
+static void ownership_l3_holds_the_written_lines(void **state)
+{
+    (void)state;
+    sc_config *config;
+    const char *sets[] = {"gpu.cu_count=6", "l1.size=32KiB", "l2.size=384KiB"};
+    model_profile *profile = profile_set("qr-apu", "vecadd", "small", sets, 3, &config);
+    const model_kernel_profile *saxpy = group_named(profile, "saxpy");
+    double c_lines = saxpy->lines[MODEL_STORE];
+    assert_float_equal(c_lines, 4096, 0);
+    const char *mechanisms[] = {"mesi", "rfo"};
+    for (size_t m = 0; m < sizeof mechanisms / sizeof mechanisms[0]; m++) {
+        model_prediction prediction = predict(mechanisms[m], profile, config);
+        assert_true(prediction.l3_hits > 0.9 * c_lines);
+        assert_true(prediction.dram_read_bytes < 0.1 * c_lines * 64);
+    }
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* The DRAM stream's row locality (model/dram_rows.h). The replay maps lines as the detailed
  * channels do: on rcc-gpu (8 channels, 128-byte lines, 2 KiB rows, 16 banks) 256 consecutive lines
  * open 16 rows, one per (channel, bank), and every other line finds its row open; lines a whole
@@ -2415,6 +2525,8 @@ int main(void)
         cmocka_unit_test(l2_and_l3_banks_carry_the_lines_in_flight),
         cmocka_unit_test(matmul_bursts_have_peak_banks),
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
+        cmocka_unit_test(oldest_ctas_finish_first),
+        cmocka_unit_test(gto_ctas_finish_one_after_another),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
@@ -2423,6 +2535,7 @@ int main(void)
         cmocka_unit_test(sc_core_slots_inherit_final_stores),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(host_write_drop_loses_the_dropped_reuses),
+        cmocka_unit_test(lines_an_l1_loses_together_miss_together),
         cmocka_unit_test(leases_lapse_and_hold_writes),
         cmocka_unit_test(tc_weak_kernel_end_waits_for_gwct),
         cmocka_unit_test(lease_kernel_end_waits_for_earlier_leases),
@@ -2447,6 +2560,7 @@ int main(void)
         cmocka_unit_test(broadcast_invalidations_load_each_port_once),
         cmocka_unit_test(ownership_is_taken_by_each_writing_cu),
         cmocka_unit_test(ownership_l1_takes_own_stores_and_drops_remote_writes),
+        cmocka_unit_test(ownership_l3_holds_the_written_lines),
         cmocka_unit_test(rcc_l2_turnover_expires_l1_copies),
         cmocka_unit_test(dram_rows_set_a_channels_time_per_line),
         cmocka_unit_test(dram_turnarounds_cost_a_mixed_stream),

@@ -63,7 +63,9 @@ void lease_earlier_left(const model_kernel_profile *kernel, const model_point *p
  * rows V x Store/Atomic; a store of another CU leaves the copy until its lease runs out), less
  * those a host write dropped (every copy, or under tc.host_write_drop written those of its
  * lines), less the lapsed share of the rest (lease_lapsed_share); strong loads hit at the weak
- * loads' rate. Misses, atomics and every
+ * loads' rate. The lapsed copies and those the host's write dropped are lost with the other lines
+ * their load filled (a lease begins at the fill), so they miss in whole reads
+ * (model_lose_together). Misses, atomics and every
  * store (written through at once, no store buffer) go to the L2 (model_memory_split). What the
  * lease protocols add to a store's latency (TC-Strong's wait at the L2 until the line's leases
  * expire; TC-Weak's fences waiting for the GWCT) is the mechanism's own: TC-Strong's wait is

@@ -27,8 +27,15 @@
  *                  write even if the L1s still hold the line at the end;
  *   DRAM writes  = with a write-back L3, written lines whose distance exceeds the L3's capacity
  *                  reach DRAM; otherwise (and without an L3) the L2's dirty victims do;
- *   L2 hits and misses and where the misses are served (model_memory_split): a write-back L3
- *                  holds the lines the GPU wrote too;
+ *   L2 hits and misses and where the misses are served (model_memory_split): the L3 holds the
+ *                  lines the GPU wrote too, under both protocols: a write-back L3 (rfo) takes
+ *                  the writes; one that does not (mesi) still holds them, as every written line
+ *                  was first fetched for ownership, its GetM's home read passing the L3, which
+ *                  allocates the line on its DRAM fill (timing/memory_side.c, step 3), and the
+ *                  L2's write-back of the line updates that copy in place (W2). Measured (mesi,
+ *                  qr-apu, vecadd small at 6 CUs, 32 KiB L1 and 384 KiB L2): saxpy rereads the
+ *                  4,096 lines of c that vecadd wrote, 3,256 L3 hits and 840 L2 hits, no DRAM
+ *                  read (vecadd's GetMs of c made the run's 4,096);
  *   hot line     = the atomics on the group's most atomically-used line (histogram's bins) move
  *                  it from L1 to L1: each GetM finds it owned, the blocking directory forwards it
  *                  to the owner and defers the next GetM until the owner's answer is in, so the
@@ -94,7 +101,7 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
         k, fmax(model_l1_hits(&k->l1_owned_summary, p) - model_l1_hits(&k->l1_host_written_summary, p), 0.0));
     double ownership = owned_writes(k);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
-    model_memory_split(k, p, beyond, choices.l3_takes_writes, out);
+    model_memory_split(k, p, beyond, true, out);   /* the L3 holds the written lines (above) */
     out->read_lines_l1 = hits;
     double taken_from_owners = fmax(ownership - k->written_lines, 0.0);
     double forwarded = (choices.read_writes_home ? fmin(k->remote_read_after_write, k->written_lines)

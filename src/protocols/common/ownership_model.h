@@ -11,7 +11,8 @@
 
 typedef struct ownership_choices {
     /* The memory-side L3 is write-back and takes the L2's victims (rfo's build sets
-     * memory_system.l3_writable); otherwise GPU writes pass it to DRAM. */
+     * memory_system.l3_writable); otherwise GPU writes pass it to DRAM (updating its copies in
+     * place: it holds the written lines either way, ownership_model.c). */
     bool l3_takes_writes;
     /* A read of another CU's modified line writes the owner's data home and leaves both copies
      * shared (MESI's M -> S); otherwise the owner keeps the dirty line (MOESI's M -> O) and

@@ -24,13 +24,14 @@ double rcc_turnover_lapsed_share(const model_kernel_profile *k, const model_poin
 
 void rcc_serve(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    double lost = model_host_dropped_l1_hits(k, p, p->protocol_terms[RCC_TERM_HOST_DROPS_WRITTEN] > 0) +
-                  model_l1_hits(&k->l1_rewritten_summary, p);
+    double host_dropped = model_host_dropped_l1_hits(k, p, p->protocol_terms[RCC_TERM_HOST_DROPS_WRITTEN] > 0);
+    double lost = host_dropped + model_l1_hits(&k->l1_rewritten_summary, p);
     double kept = model_kept_l1_hits(k, p, lost);
     double loads = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG];
     double jumps = loads > 0 ? fmin(1.0, k->remote_read_after_write / loads) : 0.0;
     double unwritten = kept * (1.0 - jumps);
     double hits = unwritten * (1.0 - rcc_turnover_lapsed_share(k, p));
+    model_lose_together(k, unwritten - hits + host_dropped, out);
     double beyond = loads - hits + k->lines[MODEL_ATOMIC];
     model_memory_split(k, p, beyond, false, out);
     out->read_lines_l1 = hits;

@@ -35,7 +35,9 @@ double rcc_turnover_lapsed_share(const model_kernel_profile *kernel, const model
  * "extra misses from clock jumps"; the lease predictor is not a term), and less the share of what
  * is left that the L2's evictions expired (rcc_turnover_lapsed_share); under rcc.renewal the L2
  * answers those expired copies it still holds (at its hit share of the reads beyond the L1) with
- * RENEW, a header without the line (model_demand's renewed_lines). Misses, atomics
+ * RENEW, a header without the line (model_demand's renewed_lines). The expired copies and those
+ * the host's write dropped are lost with the other lines their load filled, so they miss in whole
+ * reads (model_lose_together). Misses, atomics
  * and every store (written through, acknowledged after an L2 round trip with no wait for
  * permission) go to the L2 (model_memory_split). What the core adds is each mechanism's: rcc's SC
  * core issues a warp's accesses one at a time (rcc/rcc_model.c), rcc-wo orders a warp's load

@@ -6,7 +6,8 @@
  * write_back: the ownership protocols' model (common/ownership_model.c) with MESI's choices: a
  * read of another CU's modified line writes the owner's data home and leaves both copies shared
  * (M -> S), so only the first read after a write is forwarded and later ones read the home; the
- * memory-side L3 is not writable (the engine's default), so the L2's dirty victims go to DRAM.
+ * memory-side L3 is not writable (the engine's default), so the L2's dirty victims go to DRAM
+ * (the L3 still holds the written lines: their GetMs fetched them through it).
  * A store in flight: the first store of a line the launch writes fetches ownership (an L2 trip);
  * the others hit the owned line and are done at the L1's latency (write_l1_share). The GetM's
  * invalidations of other sharers are not a term of the store's latency.
