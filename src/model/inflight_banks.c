@@ -41,50 +41,49 @@ void inflight_banks_add(inflight_banks *spread, unsigned cu, uint64_t line)
     sequence->lines[sequence->count++] = line;
 }
 
-/* A line enters (step +1) or leaves (-1) the lines in flight: each level's same-bank pairs
- * (the sum over banks of n (n - 1)) move by 2 n, n the other lines on its bank. */
-static void move_line(inflight_banks *spread, uint64_t line, int step, double *lines, double same_pairs[])
+/* A line enters (step +1) or leaves (-1) the lines in flight: each level's bank holds one more or
+ * one fewer, and is held while it holds any. */
+static void move_line(inflight_banks *spread, uint64_t line, int step)
 {
-    *lines += step;
     for (int level = 0; level < INFLIGHT_BANK_LEVELS; level++) {
         uint32_t *on_bank = &spread->on_bank[level][line % spread->banks[level]];
-        if (step < 0)
-            --*on_bank;
-        same_pairs[level] += step * 2.0 * *on_bank;
-        if (step > 0)
-            ++*on_bank;
+        if (step > 0 && (*on_bank)++ == 0)
+            spread->held[level]++;
+        if (step < 0 && --*on_bank == 0)
+            spread->held[level]--;
     }
 }
 
-void inflight_banks_end_launch(inflight_banks *spread, double *pairs, double same_bank[INFLIGHT_BANK_LEVELS])
+void inflight_banks_end_launch(inflight_banks *spread, double *positions, double banks_held[INFLIGHT_BANK_LEVELS])
 {
     if (!spread->of_cu)
         return;
     size_t longest = 0;
     for (unsigned cu = 0; cu < spread->cu_count; cu++)
         longest = spread->of_cu[cu].count > longest ? spread->of_cu[cu].count : longest;
-    double lines = 0, same_pairs[INFLIGHT_BANK_LEVELS] = {0};
     for (unsigned cu = 0; cu < spread->cu_count; cu++)
         for (size_t i = 0; i < spread->of_cu[cu].count && i < spread->window; i++)
-            move_line(spread, spread->of_cu[cu].lines[i], +1, &lines, same_pairs);
+            move_line(spread, spread->of_cu[cu].lines[i], +1);
     /* Window positions 0 .. longest - window (one position when no CU fills a window). */
     size_t last = longest > spread->window ? longest - spread->window : 0;
     for (size_t position = 0; position <= last && longest > 0; position++) {
-        *pairs += lines * (lines - 1.0);
+        *positions += 1;
         for (int level = 0; level < INFLIGHT_BANK_LEVELS; level++)
-            same_bank[level] += same_pairs[level];
+            banks_held[level] += spread->held[level];
         for (unsigned cu = 0; cu < spread->cu_count; cu++) {
             const line_sequence *sequence = &spread->of_cu[cu];
             if (position < sequence->count)
-                move_line(spread, sequence->lines[position], -1, &lines, same_pairs);
+                move_line(spread, sequence->lines[position], -1);
             if (position + spread->window < sequence->count)
-                move_line(spread, sequence->lines[position + spread->window], +1, &lines, same_pairs);
+                move_line(spread, sequence->lines[position + spread->window], +1);
         }
     }
     for (unsigned cu = 0; cu < spread->cu_count; cu++)
         spread->of_cu[cu].count = 0;
-    for (int level = 0; level < INFLIGHT_BANK_LEVELS; level++)
+    for (int level = 0; level < INFLIGHT_BANK_LEVELS; level++) {
         memset(spread->on_bank[level], 0, spread->banks[level] * sizeof *spread->on_bank[level]);
+        spread->held[level] = 0;
+    }
 }
 
 void inflight_banks_free(inflight_banks *spread)

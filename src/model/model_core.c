@@ -52,10 +52,10 @@
  *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks in use
  *               (only with an L3: without one a request probes the CPU cluster at once)
  *   (banks: those that carry the lines the CUs have in flight together, the CUs in step: the
- *   reciprocal of the chance that two of them share a bank, inflight_banks.h, at most the
- *   level's bank count; vecadd on sahc-apu, whose CUs ask for the same warps' lines at once, 19
- *   of 64 L2 banks and 4 of 16 L3 banks: l2.banks 128 and l3.banks 64 take its detailed run at
- *   32 CUs from 3,165 to 2,219 cycles)
+ *   banks holding at least one of them, inflight_banks.h, at most the level's bank count; vecadd
+ *   on sahc-apu, whose CUs ask for the same warps' lines at once, 22 and 24 of 64 L2 banks and
+ *   5.5 and 6.1 of 16 L3 banks in its two launches: l2.banks 128 and l3.banks 64 take its
+ *   detailed run at 32 CUs from 3,165 to 2,219 cycles; on gtx480 all 6 L2 banks)
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
  *   bank out    D = reads x data + (writes, atomics, markers' answers, multicast invalidations)
  *               x header message, split the same way
@@ -359,12 +359,12 @@ static double burst_bank_share(const model_kernel_profile *k, double banks)
     return max2(k->burst_bank_peak_lines[counted - 1] / k->barrier_burst_lines, 1.0 / banks);
 }
 
-/* The banks of a level (`banks` of them) that carry the lines in flight together: the reciprocal
- * of the chance that two of them share a bank (the profile's window positions, inflight_banks.h),
- * at most `banks` (an even spread; also without pairs). */
-static double banks_in_use(double pairs, double pairs_same_bank, double banks)
+/* The banks of a level (`banks` of them) that carry the lines in flight together: those holding
+ * at least one, over the profile's window positions (inflight_banks.h), at most `banks` (all of
+ * them without positions). */
+static double banks_in_use(double positions, double banks_held, double banks)
 {
-    return pairs_same_bank > 0 ? min2(pairs / pairs_same_bank, banks) : banks;
+    return positions > 0 && banks_held > 0 ? min2(banks_held / positions, banks) : banks;
 }
 
 double model_l1_hits(const reuse_summary *summary, const model_point *p)
@@ -1548,7 +1548,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
             [STORE_BUFFER] = where.active, [PORT_OUT] = where.active,
-            [L3_BANK] = max2(banks_in_use(k->inflight_pairs, k->inflight_pairs_same_l3_bank, p->l3_banks), 1),
+            [L3_BANK] = max2(banks_in_use(k->inflight_positions, k->inflight_l3_banks_held, p->l3_banks), 1),
             [DRAM] = p->dram_channels, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
@@ -1556,7 +1556,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .port_in_reads = (l2_reads - atomics) * p->noc_data_cycles * per,
     };
     /* The L2 banks that carry the lines in flight together take the requests, the CUs in step. */
-    double l2_banks = banks_in_use(k->inflight_pairs, k->inflight_pairs_same_l2_bank, p->l2_banks);
+    double l2_banks = banks_in_use(k->inflight_positions, k->inflight_l2_banks_held, p->l2_banks);
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
                 (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, l2_banks);
     /* A write-through L2's bank performs an atomic only when the line's DRAM channel has room for

@@ -38,8 +38,10 @@
  * misses with their missing lines and the busiest CU's missing lines (load_misses.h), each
  * launch's longest warp (longest_warp_instructions) and that warp's global accesses
  * (longest_warp_global_accesses), the spread of the CUs' lines in flight over the L2 and L3 banks
- * (inflight_banks.h: inflight_pairs; keyed by l2.banks and l3.banks). */
-#define PROFILE_FORMAT 25
+ * (inflight_banks.h: inflight_pairs; keyed by l2.banks and l3.banks), 26 the banks that hold a
+ * line in flight in place of 25's pairs of lines on one bank (inflight_positions,
+ * inflight_l2_banks_held, inflight_l3_banks_held). */
+#define PROFILE_FORMAT 26
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -93,8 +95,8 @@ static const struct {
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(l1_hit_fill_groups),
     FIELD(dram_stream_lines), FIELD(dram_stream_row_hits), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines),
-    FIELD(busiest_cu_l1_missing_lines), FIELD(inflight_pairs), FIELD(inflight_pairs_same_l2_bank),
-    FIELD(inflight_pairs_same_l3_bank),
+    FIELD(busiest_cu_l1_missing_lines), FIELD(inflight_positions), FIELD(inflight_l2_banks_held),
+    FIELD(inflight_l3_banks_held),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};

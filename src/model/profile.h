@@ -144,12 +144,11 @@ typedef struct model_kernel_profile {
     /* [B - 1]: over the launches' rounds of bursts (burst_rounds.h), the read lines of each
      * round's most loaded of B L2 banks; / barrier_burst_lines is the share on the hot bank. */
     double burst_bank_peak_lines[BURST_BANK_COUNTS];
-    /* Over the window positions of the CUs' line requests beyond the L1 (inflight_banks.h: each
-     * CU's l1.mshrs consecutive requests, in step), the ordered pairs of distinct lines in flight
-     * together, and those on the same L2 bank (of l2.banks) and on the same L3 bank (of
-     * l3.banks); a same-bank count over the pairs is the chance that two lines in flight together
-     * share a bank of that level. */
-    double inflight_pairs, inflight_pairs_same_l2_bank, inflight_pairs_same_l3_bank;
+    /* The window positions of the CUs' line requests beyond the L1 (inflight_banks.h: each CU's
+     * l1.mshrs consecutive requests, in step), and summed over them the L2 banks (of l2.banks)
+     * and the L3 banks (of l3.banks) that hold at least one line in flight; held over positions
+     * is the banks of that level that carry the lines in flight. */
+    double inflight_positions, inflight_l2_banks_held, inflight_l3_banks_held;
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
     /* Per-CU stacks of the lines each CU stores to (stores and strong stores), restarted at
      * every launch: a CU's first store to a line in a launch is cold (a line several CUs write,

@@ -336,10 +336,10 @@ static void launch_end(void *context, const exec_kernel *kernel)
                                         p->group->launches;
     free(p->burst_instructions);   /* a CTA's lines after its last barrier end no burst */
     burst_rounds_end(&p->rounds, p->group->burst_bank_peak_lines);
-    double same_bank[INFLIGHT_BANK_LEVELS] = {0};
-    inflight_banks_end_launch(&p->inflight, &p->group->inflight_pairs, same_bank);
-    p->group->inflight_pairs_same_l2_bank += same_bank[0];
-    p->group->inflight_pairs_same_l3_bank += same_bank[1];
+    double banks_held[INFLIGHT_BANK_LEVELS] = {0};
+    inflight_banks_end_launch(&p->inflight, &p->group->inflight_positions, banks_held);
+    p->group->inflight_l2_banks_held += banks_held[0];
+    p->group->inflight_l3_banks_held += banks_held[1];
     p->burst_instructions = NULL;
     free(p->pending);
     p->pending = NULL;
