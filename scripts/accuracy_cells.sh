@@ -52,12 +52,12 @@ for cell in "$@"; do
     start=$SECONDS
     "$binary" calibrate --mechanism "$mechanism" --system "$system" --db "$db" "${from[@]}" >"$db.calibrate.txt" 2>"$db.log"
     "$binary" validate --mechanism "$mechanism" --system "$system" --db "$db" "${from[@]}" >"$db.validate.txt" 2>>"$db.log"
-    reuse=
+    reuse_note=
     if [ ${#from[@]} -gt 0 ]; then
-        reuse="; detailed runs $(grep -h "^detailed runs:" "$db.calibrate.txt" "$db.validate.txt" |
+        reuse_note="; detailed runs $(grep -h "^detailed runs:" "$db.calibrate.txt" "$db.validate.txt" |
             awk '{r += $3; s += $(NF - 5)} END {print r + 0, "reused,", s + 0, "simulated"}')"
     fi
-    echo "$mechanism $system: $((SECONDS - start)) s wall$reuse" >&2
+    echo "$mechanism $system: $((SECONDS - start)) s wall$reuse_note" >&2
     errors=$(awk '$1 == "cycles" && !seen++ {printf "%.1f%% | %.1f%% | %.0f%%", $3, $5, $7}' "$db.validate.txt")
     stall=$(awk '/stall fractions, mean over categories:/ && !seen++ {printf "%.3f", $NF}' "$db.validate.txt")
     worst=$("$binary" query model_error --db "$db" --param per=workload --csv |
