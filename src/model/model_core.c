@@ -358,6 +358,11 @@ double model_kept_l1_hits(const model_kernel_profile *k, const model_point *p, d
     return model_with_strong_hits(k, max2(model_l1_hits(&k->l1_summary, p) - lost_hits, 0.0));
 }
 
+double model_kept_tags_l1_hits(const model_kernel_profile *k, const model_point *p, double host_dropped)
+{
+    return model_with_strong_hits(k, max2(model_l1_hits(&k->l1_kept_summary, p) - host_dropped, 0.0));
+}
+
 double model_host_dropped_l1_hits(const model_kernel_profile *k, const model_point *p, bool drops_written_only)
 {
     return model_l1_hits(drops_written_only ? &k->l1_host_written_summary : &k->l1_host_flushed_summary, p);

@@ -108,6 +108,10 @@ void model_memory_split(const model_kernel_profile *kernel, const model_point *p
  * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's
  * invalidations take away); strong loads hit at the weak loads' rate. */
 double model_kept_l1_hits(const model_kernel_profile *kernel, const model_point *point, double lost_hits);
+/* L1 read hits of a set-associative L1 kept on its own tags across acquires and kernels (the
+ * profile's l1_loads_kept: a line survives only if its set kept it) less `host_dropped` (the
+ * reuses a host write takes away); strong loads hit at the weak loads' rate. */
+double model_kept_tags_l1_hits(const model_kernel_profile *kernel, const model_point *point, double host_dropped);
 /* The L1 read hits of every load given the weak loads' hits: strong loads hit at their rate. */
 double model_with_strong_hits(const model_kernel_profile *kernel, double weak_hits);
 

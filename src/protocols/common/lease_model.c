@@ -61,14 +61,8 @@ void lease_earlier_left(const model_kernel_profile *k, const model_point *p, dou
 
 void lease_serve(const model_kernel_profile *k, const model_point *p, double cu_instruction_cycles, model_demand *out)
 {
-    /* The kept tags' hits less the host's drops, taken as the acquire-crossing L1's hits less what
-     * the kept tags and the host lose (the L1's hits are read once: they cancel but for rounding,
-     * and the recorded figures were made in this order). */
-    double all_hits = model_l1_hits(&k->l1_summary, p);
     double host_dropped = model_host_dropped_l1_hits(k, p, p->protocol_terms[LEASE_TERM_HOST_DROPS_WRITTEN] > 0);
-    double dropped = all_hits - model_l1_hits(&k->l1_kept_summary, p) + host_dropped;
-    double weak_hits = all_hits - dropped > 0.0 ? all_hits - dropped : 0.0;
-    double kept = model_with_strong_hits(k, weak_hits);
+    double kept = model_kept_tags_l1_hits(k, p, host_dropped);
     double hits = kept * (1.0 - lease_lapsed_share(k, p, cu_instruction_cycles));
     model_lose_together(k, kept - hits + host_dropped, out);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC];

@@ -27,7 +27,7 @@ void rcc_serve(const model_kernel_profile *k, const model_point *p, model_demand
     double host_dropped = model_host_dropped_l1_hits(k, p, p->protocol_terms[RCC_TERM_HOST_DROPS_WRITTEN] > 0);
     double lost = host_dropped + model_l1_hits(&k->l1_rewritten_summary, p);
     double in_the_stack = model_kept_l1_hits(k, p, lost);
-    double in_the_sets = model_with_strong_hits(k, fmax(model_l1_hits(&k->l1_kept_summary, p) - host_dropped, 0.0));
+    double in_the_sets = model_kept_tags_l1_hits(k, p, host_dropped);
     double kept = fmin(in_the_stack, in_the_sets);
     double loads = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG];
     double jumps = loads > 0 ? fmin(1.0, k->remote_read_after_write / loads) : 0.0;
