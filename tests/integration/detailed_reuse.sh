@@ -70,7 +70,7 @@ expect_output "detailed runs: 0 reused from $work/a.sqlite, 9 simulated"
 
 # A run is reused only by the identity it was simulated by, and at exactly its configuration.
 cp "$work/a.sqlite" "$work/other-identity.sqlite"
-sqlite3 "$work/other-identity.sqlite" "UPDATE runs SET detailed_identity = 'f' || substr(detailed_identity, 2)"
+sqlite3 "$work/other-identity.sqlite" "UPDATE runs SET detailed_identity = 'another ' || detailed_identity"
 expect 0 "calibrate from another identity" "$syncscope" calibrate "${cell[@]}" --points 2 --db "$work/d.sqlite" \
     --detailed-from "$work/other-identity.sqlite"
 expect_output "detailed runs: 0 reused from $work/other-identity.sqlite, 4 simulated"
