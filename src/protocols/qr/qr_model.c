@@ -13,7 +13,7 @@
  *                   launch after the last of them, so a CTA does not come back to the CU that
  *                   read its lines in the launch before: the reuses across a kernel start are
  *                   then misses, as wt's are (docs/calibration.md, "qr's stencil on gtx480":
- *                   stencil at 8 CUs, 48 KiB, 33,709 detailed hits and merges against 33,351
+ *                   stencil at 8 CUs, 48 KiB, 33,782 detailed hits and merges against 33,255
  *                   under wt; at 16 CUs, one round, the stacks' hits exactly at a fully
  *                   associative L1);
  *   rL2           = the GPU-wide stack's hits (model_memory_split), less the reads of lines
