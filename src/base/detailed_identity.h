@@ -1,6 +1,7 @@
 /* detailed_identity.h — the detailed identity of this binary: a SHA-256 (64 hex digits) over every
- * file that can change a detailed or sampled run (the sources outside src/model/, the workloads'
- * PTX, the presets, the build settings), computed at build time (CMakeLists.txt,
+ * file that can change a detailed or sampled run (the sources outside src/model/ and the
+ * mechanisms' model modules src/protocols/M/M_model.[ch], the workloads' PTX, the presets, the
+ * build settings), computed at build time (CMakeLists.txt,
  * scripts/detailed_identity.cmake). The store records it with every detailed and sampled run; a
  * run is reused from another database (calibrate and validate --detailed-from) only when its
  * identity is this one. */

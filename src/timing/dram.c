@@ -96,13 +96,19 @@ void dram_destroy(dram *memory)
 
 unsigned dram_channel_of(const dram *memory, uint64_t address)
 {
-    return (unsigned)(address / memory->config.interleave_bytes % memory->config.channels);
+    return dram_location_of(&memory->config, address).channel;
 }
 
-static uint64_t channel_local_address(const dram *memory, uint64_t address)
+dram_location dram_location_of(const dram_config *config, uint64_t address)
 {
-    uint64_t chunk_bytes = memory->config.interleave_bytes;
-    return address / (chunk_bytes * memory->config.channels) * chunk_bytes + address % chunk_bytes;
+    uint64_t chunk_bytes = config->interleave_bytes;
+    uint64_t local_address = address / (chunk_bytes * config->channels) * chunk_bytes + address % chunk_bytes;
+    uint64_t local_row = local_address / config->row_bytes;
+    return (dram_location){
+        .channel = (unsigned)(address / chunk_bytes % config->channels),
+        .bank = (unsigned)(local_row % config->banks_per_channel),
+        .row = local_row / config->banks_per_channel,
+    };
 }
 
 bool dram_can_accept(const dram *memory, uint64_t address)
@@ -188,15 +194,15 @@ static void sample_queue(dram_stats *stats, unsigned occupancy)
 
 void dram_enqueue(dram *memory, const dram_request *request, sc_time now)
 {
-    unsigned c = dram_channel_of(memory, request->address);
+    dram_location at = dram_location_of(&memory->config, request->address);
+    unsigned c = at.channel;
     dram_channel *channel = &memory->channels[c];
     assert(channel->queued < channel->capacity);
-    uint64_t local_row = channel_local_address(memory, request->address) / memory->config.row_bytes;
     dram_entry entry = {
         .request = *request,
         .arrival = sc_clock_cycles(memory->config.clock, sc_clock_edge_at_or_after(memory->config.clock, now)),
-        .row = local_row / memory->config.banks_per_channel,
-        .bank = (unsigned)(local_row % memory->config.banks_per_channel),
+        .row = at.row,
+        .bank = at.bank,
     };
     dram_channel_add(channel, &memory->timing, &entry, &memory->stats);
     sample_queue(&memory->stats, channel->queued);

@@ -58,6 +58,14 @@ void dram_destroy(dram *memory);
 /* Channel of a line address. */
 unsigned dram_channel_of(const dram *memory, uint64_t address);
 
+/* Where an address lives: its channel (the mapping above), the bank within the channel and the
+ * row within the bank. */
+typedef struct dram_location {
+    unsigned channel, bank;
+    uint64_t row;
+} dram_location;
+dram_location dram_location_of(const dram_config *config, uint64_t address);
+
 /* Whether the channel of `address` has a free queue entry. */
 bool dram_can_accept(const dram *memory, uint64_t address);
 
