@@ -151,6 +151,7 @@
 #include "model/model_core.h"
 
 #include "exec/occupancy.h"
+#include "model/merged_reads.h"
 #include "model/oldest_first.h"
 
 #include <math.h>
@@ -1400,6 +1401,9 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
     double l2_reads = d->read_lines_l2 + memory_reads;
     double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
+    /* A read that merges with a miss in flight waits for its fill (merged_reads.h): for a load's
+     * latency the merges count with the misses they wait for, in the same mix of levels. */
+    double waited = l2_reads > 0 ? 1.0 + merged_read_lines(k, d->read_lines_l1) / l2_reads : 1.0;
     memory_paths paths = {
         .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
         .l2_latency = p->l2_latency +
@@ -1413,16 +1417,17 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
                          (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
-        .needs_l2 = read_lines > 0 ? reads_needing_l2(d, l2_reads, read_lines, lines_per_read, read_instructions) : 0.0,
+        .needs_l2 = read_lines > 0 ? reads_needing_l2(d, waited * l2_reads, read_lines, lines_per_read, read_instructions)
+                                   : 0.0,
     };
     /* Without L2 read hits every read beyond the L1 is a memory read, and without near reads every
      * memory read is a DRAM read: the same probabilities, no second or third pow(). */
-    paths.needs_memory = memory_reads == l2_reads ? paths.needs_l2
-                         : read_lines > 0        ? any_of(memory_reads / read_lines, lines_per_read)
-                                                 : 0.0;
+    paths.needs_memory = memory_reads == l2_reads && waited == 1.0 ? paths.needs_l2
+                         : read_lines > 0 ? any_of(waited * memory_reads / read_lines, lines_per_read)
+                                          : 0.0;
     paths.needs_dram = d->read_lines_dram == memory_reads ? paths.needs_memory
-                       : read_lines > 0                  ? any_of(d->read_lines_dram / read_lines, lines_per_read)
-                                                         : 0.0;
+                       : read_lines > 0 ? any_of(waited * d->read_lines_dram / read_lines, lines_per_read)
+                                        : 0.0;
     double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
     paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
     /* Without a store buffer (l1.store_buffer_entries 0) each store writes through and holds no

@@ -31,8 +31,9 @@
  * across launches: the ages at the kernel end of leases an earlier launch took
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
  * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24
- * the groups of those hits' lines by their fill (l1_hit_fill_groups). */
-#define PROFILE_FORMAT 24
+ * the groups of those hits' lines by their fill (l1_hit_fill_groups), 25 the configured L1's
+ * merges with a miss in flight among the loads its tags serve (l1_load_merges, l1_tag_serves). */
+#define PROFILE_FORMAT 25
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -79,6 +80,7 @@ static const struct {
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(l1_hit_fill_groups),
+    FIELD(l1_tag_serves), FIELD(l1_load_merges),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};

@@ -182,6 +182,12 @@ typedef struct model_kernel_profile {
      * missing load (the same fill, so the same age). A group's lines lapse at the same reuse, and
      * their L2 trips are one missing read (model_core.h: model_lose_together). */
     double l1_hit_fill_groups;
+    /* The weak loads the configured L1's tags (fill_tags.h) serve without a new miss, hits and
+     * merges (l1_tag_serves), and of those the merges with the line's miss in flight
+     * (l1_load_merges): the reuse histograms count a merge as a hit, but it waits for the fill.
+     * Under loose round-robin issue a CU's CTAs reach the lines they share in step, so their
+     * reuses merge (merged_reads.h). */
+    double l1_tag_serves, l1_load_merges;
     /* For each store or atomic line request of a line loaded before in its launch, the GPU's time
      * since the line's latest load (of any CU, weak or strong), in warp instructions of the
      * busiest CU (each launch counted at its busiest CU's): a TC-Strong store waits at the L2 for

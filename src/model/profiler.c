@@ -532,6 +532,10 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     uint64_t fill_at = 0;
     fill_tags_outcome seen = fill_tags_load(&p->l1_tags[cu], line, p->epoch[cu], p->request_clock, &fill_at);
     bool hit = seen != FILL_TAGS_MISS;
+    if (hit) {
+        group->l1_tag_serves += 1;
+        group->l1_load_merges += seen == FILL_TAGS_MERGE;
+    }
     uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];

@@ -758,6 +758,36 @@ static void gto_ctas_finish_one_after_another(void **state)
     sc_config_free(config);
 }
 
+/* matmul on rcc-gpu at 12 CUs and a 24 KiB L1: a CU holds CTAs i, i+12 and i+24, which read the
+ * same B tiles. Under loose round-robin issue they run in step, so two of the three requests of
+ * a shared line merge with the first one's miss in flight (the detailed run: 2,304 MSHR merges
+ * and no L1 hits; under gto 1,138 merges and 2,162 hits; docs/calibration.md, session 31). The
+ * profile counts the merges among the loads its L1 tags serve, far more of them under lrr than
+ * under gto, and a merged read waits for the fill: with the merges counted as hits the
+ * prediction is faster. */
+static void in_step_ctas_merge_their_shared_reads(void **state)
+{
+    (void)state;
+    const char *lrr_sets[] = {"gpu.cu_count=12", "l1.size=24576"};
+    const char *gto_sets[] = {"gpu.cu_count=12", "l1.size=24576", "gpu.scheduler=gto"};
+    sc_config *config, *gto_config;
+    model_profile *profile = profile_set("rcc-gpu", "matmul", "small", lrr_sets, 2, &config);
+    model_profile *gto = profile_set("rcc-gpu", "matmul", "small", gto_sets, 3, &gto_config);
+    model_kernel_profile *tiled = &profile->kernels[0];
+    assert_float_equal(tiled->l1_load_merges, 2304, 0);
+    assert_true(tiled->l1_load_merges > 4 * gto->kernels[0].l1_load_merges);
+    assert_true(tiled->l1_load_merges <= tiled->l1_tag_serves);
+    model_prediction merged = predict("wt", profile, config);
+    tiled->l1_load_merges = 0;
+    model_prediction hits = predict("wt", profile, config);
+    assert_true(merged.cycles > 1.01 * hits.cycles);
+    assert_float_equal(merged.l1_hits, hits.l1_hits, 0);
+    profile_free(gto);
+    sc_config_free(gto_config);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* Every round of matmul's bursts has all its lines on one bank when there is one, and at least
  * an even share of them on its most loaded bank. */
 static void matmul_bursts_have_peak_banks(void **state)
@@ -2185,6 +2215,7 @@ int main(void)
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
         cmocka_unit_test(oldest_ctas_finish_first),
         cmocka_unit_test(gto_ctas_finish_one_after_another),
+        cmocka_unit_test(in_step_ctas_merge_their_shared_reads),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
