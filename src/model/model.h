@@ -68,6 +68,10 @@ typedef struct model_point {
      * home of written lines: its load_point clears it then), else 0 (write-back). */
     double l2_write_through;
     double dram_channels, dram_line_cycles; /* GPU cycles a line occupies a channel's bus */
+    /* GPU cycles a channel needs between activates (the tightest of tRRD, tFAW / 4 and tRC over its
+     * banks), the share of its time its all-bank refreshes take, the bus's idle GPU cycles of a
+     * write-to-read and a read-to-write turnaround together, and its banks (model/dram_rows.h). */
+    double dram_activate_cycles, dram_refresh_share, dram_turnaround_cycles, dram_banks;
     double noc_data_cycles, noc_header_cycles;   /* GPU cycles a message with / without a line holds a NoC port */
     /* Local memory (docs/local-memory.md): whether the scratchpad is banked (local_memory.timing),
      * the line requests a CU's DMA engine presents per cycle, and whether an access to a pending
@@ -87,7 +91,6 @@ typedef enum model_parameter {
     MODEL_LATENCY_EXPOSURE = 0,   /* share of a load's latency its warp waits for (MLP, overlap) */
     MODEL_DEPENDENCE_EXPOSURE,    /* share of compute latency exposed to dependent instructions */
     MODEL_BARRIER_CYCLES,         /* cycles a warp waits per CTA barrier */
-    MODEL_DRAM_EFFICIENCY,        /* achieved share of peak DRAM bandwidth (row conflicts, turnarounds) */
     MODEL_ISSUE_SPREAD,           /* no_stall cycles per issued warp instruction (1/issue_rate..1) */
     MODEL_LAUNCH_OVERHEAD,        /* cycles per launch: fill and drain (release at kernel end) */
     MODEL_PARAMETER_COUNT

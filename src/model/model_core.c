@@ -31,14 +31,17 @@
  *               max(0, H0 - g c0), H0 the unloaded L2 trip plus the write wait and c0 a gap
  *               instruction's unloaded cycle (issue, SIMD, LSU and the compute, control and
  *               sync delays))
- *   MSHRs       each L2 read line holds one of M for its latency under load H; a request finding
+ *   MSHRs       each L2 read line holds one of M for its latency under load H plus its wait at the
+ *               CU's port in for its own read's answers ahead of it, (J - 1)/2 data messages
+ *               over the J lines the L2 hits (load_misses.h); the busiest CU's view takes the busiest CU's missing lines per
+ *               instruction, the other CUs' the rest, here and at the port in; a request finding
  *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
  *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
  *   CU port out D = (reads, release markers, invalidation acks) x header + (writes, atomics) x data
  *               message                                                  m = P
- *   bank in     the same bytes but the hot line's                        m = banks - 1
+ *   bank in     the same bytes but the hot line's                        m = banks - 1 (in use, below)
  *   hot bank in the requests for the group's hot lines, all at one bank (split_banks): the
  *               atomics on its most atomically-used line (histogram's bins) and, when the
  *               mechanism sends them to the L2, the loads of its most-loaded line (kmeans's
@@ -46,8 +49,13 @@
  *   L2 bank     D = requests + markers + fills (one per cycle), split the same way   m = banks - 1 and 1
  *               (a write-through L2's hot atomics beyond their channel's queues: a DRAM line each;
  *               an ownership protocol's hot line: a forward latency per transfer between L1s)
- *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks
+ *   L3 bank     D = requests reaching the memory side (one lookup per cycle)   m = L3 banks in use
  *               (only with an L3: without one a request probes the CPU cluster at once)
+ *   (banks: those that carry the lines the CUs have in flight together, the CUs in step: the
+ *   banks holding at least one of them, inflight_banks.h, at most the level's bank count; vecadd
+ *   on sahc-apu, whose CUs ask for the same warps' lines at once, 22 and 24 of 64 L2 banks and
+ *   5.5 and 6.1 of 16 L3 banks in its two launches: l2.banks 128 and l3.banks 64 take its
+ *   detailed run at 32 CUs from 3,165 to 2,219 cycles; on gtx480 all 6 L2 banks)
  *   DRAM        D = (DRAM reads + DRAM writes) line_cycles / e_dram     m = channels
  *   bank out    D = reads x data + (writes, atomics, markers' answers, multicast invalidations)
  *               x header message, split the same way
@@ -67,9 +75,11 @@
  * (model_memory_split), or the DRAM latency plus the DRAM queue's wait; a write the L2 trip.
  * A warp's cycle per instruction is
  *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + pm (H_near - H_L2) + p3 (H_DRAM - H_near)),
- *              p2, pm, p3 = P(a load's k lines need the L2 / the memory side / DRAM) = 1 - (1 - m)^k
- *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
- *              mix over the misses they answer
+ *              p2 = P(a load needs the L2): the mechanism's lines beyond the L1 grouped into
+ *              missing reads as the profile's configured L1 groups them (load_misses.h: a read's
+ *              lines miss together), J lines per missing read; pm, p3 = p2 (1 - (1 - m)^J) with m
+ *              the share of those lines the L2 misses / that DRAM answers; H_near the CPU and L3
+ *              latencies' mix over the misses they answer
  *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
  *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + (n_release + r_bar n_bar) H_rel) / I
  *              (H_rel: the mechanism's release latency, by default one L2 trip; r_bar: the releases
@@ -112,7 +122,9 @@
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
  *
  * Launch cycles  T = I_busiest / (w min(n+, r) X/N) + t_launch + o_launch + t_drain   (the busiest
- * CU's work at its own warps' rate, or a CU holding fewer CTAs at its rate if that takes longer;
+ * CU's work at its own warps' rate, or a CU holding fewer CTAs at its rate if that takes longer,
+ * and at least the launch's longest warp alone, its instructions and its global accesses each at
+ * their own unloaded cost, longest_warp_alone;
  * when n+ > r and its last wave is partial (n+ mod r CTAs), that wave runs at the rate of the
  * network viewed from that wave's population, with every CU's last partial wave on the shared
  * stations, and GSI charges each part with its own network; t_drain: a release at kernel end
@@ -151,6 +163,8 @@
 #include "model/model_core.h"
 
 #include "exec/occupancy.h"
+#include "model/dram_rows.h"
+#include "model/load_misses.h"
 #include "model/oldest_first.h"
 
 #include <math.h>
@@ -193,6 +207,9 @@ void model_core_prepare_group(model_kernel_profile *k)
     t->burst_waits = k->barrier_bursts * k->warps_per_cta * t->per_instruction;
     t->burst_span = k->barrier_bursts > 0 ? k->barrier_burst_instructions / (k->barrier_bursts * k->warps_per_cta) : 0.0;
     t->busiest_per_launch = k->busiest_cu_instructions / k->launches;
+    load_misses_prepare(k, t);
+    t->longest_warp_per_launch = k->longest_warp_instructions / k->launches;
+    t->longest_warp_global_per_launch = k->longest_warp_global_accesses / k->launches;
     t->cta_warps = (uint64_t)k->warps_per_cta;
     t->cta_registers = (uint64_t)(k->registers_per_thread * k->threads_per_cta);
     t->cta_shared_bytes = (uint64_t)k->shared_bytes;
@@ -289,14 +306,19 @@ static double store_buffer_flush(const model_demand *d, const model_point *p, do
  * last write, i.e. until what is left fits the channels' queues. (sort on qr-apu, wt: each count
  * radix_count writes is a word of a line of its own, 4,096 lines per launch at 10 GPU cycles a line
  * on each of 4 channels; the detailed launch takes 10,232 cycles, of which its 8 CUs spend 78,016
- * of 81,856 CU cycles in sync, waiting at the kernel-end release.) */
+ * of 81,856 CU cycles in sync, waiting at the kernel-end release.) What the queues hold at a release
+ * is still the channels' work: the next launch's requests queue behind it, so only the run's last
+ * launch (of the profile's last group, `last_group`) leaves it undone and every other launch takes
+ * its whole excess over `busy` (sort at 200 MHz: its channels are busy through all 12 launches;
+ * vecadd: its first kernel's writes delay the second's reads; docs/calibration.md session 28). */
 static double write_through_backlog(const model_demand *d, const model_point *p, double launches, double busy,
-                                    double line_cycles)
+                                    double line_cycles, bool last_group)
 {
     if (d->write_through_lines <= 0)
         return 0.0;
     double lines = (d->read_lines_dram + d->write_lines_dram + d->write_through_lines) / launches;
-    return max2(lines * line_cycles - busy - p->dram_queue_lines * line_cycles, 0.0);
+    double excess = max2(lines * line_cycles - busy, 0.0);
+    return last_group ? excess - min2(p->dram_queue_lines * line_cycles, excess) / launches : excess;
 }
 
 /* Writes the L2 posts to DRAM without waiting (posted_write_lines) hold nothing, but each channel
@@ -337,6 +359,14 @@ static double burst_bank_share(const model_kernel_profile *k, double banks)
     return max2(k->burst_bank_peak_lines[counted - 1] / k->barrier_burst_lines, 1.0 / banks);
 }
 
+/* The banks of a level (`banks` of them) that carry the lines in flight together: those holding
+ * at least one, over the profile's window positions (inflight_banks.h), at most `banks` (all of
+ * them without positions). */
+static double banks_in_use(double positions, double banks_held, double banks)
+{
+    return positions > 0 && banks_held > 0 ? min2(banks_held / positions, banks) : banks;
+}
+
 double model_l1_hits(const reuse_summary *summary, const model_point *p)
 {
     return reuse_expected_hits(summary, (uint64_t)p->l1_lines);
@@ -375,28 +405,21 @@ void model_lose_together(const model_kernel_profile *k, double lines, model_dema
     out->lost_together_reads = hit_lines > 0 ? lines * k->l1_hit_fill_groups / hit_lines : 0.0;
 }
 
-/* P(at least one of k independent lines, each missing with probability m, misses). */
-static double any_of(double miss_ratio, double lines_per_instruction)
-{
-    if (miss_ratio <= 0)
-        return 0.0;
-    double hit_ratio = 1.0 - min2(miss_ratio, 1.0);
-    return 1.0 - (lines_per_instruction <= 1.0 ? hit_ratio : pow(hit_ratio, lines_per_instruction));
-}
-
-/* P(a read needs the L2): of `read_lines` in `read_instructions` reads, `l2_reads` lines are
- * served beyond the L1, each independently (any_of) but for the lines the L1 lost together
- * (model_lose_together): those come in whole reads, a read in lost_together_reads /
- * read_instructions needing the L2 for them whatever its other lines. They are taken as L2 hits
- * (a copy the L1 held within a lease or until the host's write), so at most its read hits. */
-static double reads_needing_l2(const model_demand *d, double l2_reads, double read_lines, double lines_per_read,
-                               double read_instructions)
+/* Of `read_instructions` reads of `read_lines` lines, those needing the L2 when `l2_reads` lines
+ * are served beyond the L1: a read's lines miss together as the configured L1 groups them
+ * (load_misses_reads), but for the lines the L1 lost together (model_lose_together): those come
+ * in whole reads, a read in lost_together_reads / read_instructions needing the L2 for them
+ * whatever its other lines. They are taken as L2 hits (a copy the L1 held within a lease or
+ * until the host's write), so at most its read hits. */
+static double reads_needing_l2(const model_group_terms *terms, const model_demand *d, double l2_reads,
+                               double read_lines, double read_instructions)
 {
     if (d->lost_together_reads <= 0 || read_instructions <= 0)
-        return any_of(l2_reads / read_lines, lines_per_read);
+        return load_misses_reads(terms, read_instructions, read_lines, l2_reads);
     double together = min2(d->lost_together_lines, d->read_lines_l2);
-    double others = any_of((l2_reads - together) / read_lines, lines_per_read);
-    return 1.0 - (1.0 - others) * (1.0 - min2(d->lost_together_reads / read_instructions, 1.0));
+    double others = min2(load_misses_reads(terms, read_instructions, read_lines, l2_reads - together) / read_instructions,
+                         1.0);
+    return read_instructions * (1.0 - (1.0 - others) * (1.0 - min2(d->lost_together_reads / read_instructions, 1.0)));
 }
 
 /* ---- placement ---- */
@@ -536,6 +559,9 @@ typedef struct network {
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
     double final_write_wait;      /* a warp's store left in flight at its exit: its mean wait after the exit */
+    /* The view's CU's missing lines per instruction against the GPU's (load_misses.h): they scale
+     * its MSHRs' requests and its port in's read answers (port_in_reads of the port's demand). */
+    double miss_share, port_in_reads;
 } network;
 
 /* A CU's entries of one kind (MSHRs, store-buffer entries) and the line requests that hold them. */
@@ -555,6 +581,7 @@ typedef struct memory_paths {
     double requests;                   /* line requests leaving the CU */
     double exposed_loads;              /* a_lat x read instructions */
     double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
+    double own_answers_wait;           /* a read line's wait at the CU's port for its own read's answers (load_misses.h) */
     entries mshrs, store_buffer;       /* read lines beyond the L1 hold MSHRs, written lines store-buffer entries */
     /* 1 / reads, requests, memory_lines, dram_lines (0 where those are 0): cycle_at's chain of
      * dependent operations multiplies by them rather than divides. */
@@ -785,8 +812,12 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
     double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
     double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
-    double hold = read_hold(m, l2, near, from_dram), hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
-    if (!entries_at(net, MSHR, &m->mshrs, hold, hold_slope) ||
+    double hold = read_hold(m, l2, near, from_dram) + m->own_answers_wait;
+    double hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
+    entries mshrs = m->mshrs;
+    mshrs.lines *= net->miss_share;
+    mshrs.lines_per_cu *= net->miss_share;
+    if (!entries_at(net, MSHR, &mshrs, hold, hold_slope) ||
         !entries_at(net, STORE_BUFFER, &m->store_buffer, l2, l2_slope))
         return INFINITY;
     double load_latency = m->l1_latency + m->needs_l2 * (l2 - m->l1_latency) + m->needs_memory * (near - l2) +
@@ -1223,9 +1254,11 @@ static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK
  * that rate (warp instructions per cycle per warp). `slower_rate`: a per-warp rate this view's
  * warps certainly reach (that of a view with more warps on every station), or 0. */
 static double solve_view(network *net, const memory_paths *m, const burst *b, double warps_per_cu, double total_warps,
-                         double warps_per_cta, double slower_rate)
+                         double warps_per_cta, double miss_share, double slower_rate)
 {
     net->population = warps_per_cu * net->replicas[ISSUE];
+    net->miss_share = miss_share;
+    net->queue_demand[PORT_IN] = max2(net->demand[PORT_IN] + (miss_share - 1.0) * net->port_in_reads, 0.0);
     net->burst_waits = b->waits;
     net->burst_span = b->span;
     net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, &net->burst_others) : 0.0;
@@ -1240,10 +1273,10 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
      * without near reads the two odds are one (no second pow()). */
     if (!(round == net->burst_round)) {
         net->burst_round = round;
-        net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
+        net->burst_from_dram = bursts ? load_misses_any_of(m->dram_read_lines / reads, round) : 0.0;
         net->burst_beyond_l2 = !bursts                    ? 0.0
                                : m->near_read_lines == 0 ? net->burst_from_dram
-                                                         : any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
+                                                         : load_misses_any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
     }
     for (int k = 0; k < QUEUE_LANES; k++)
         net->load_share[k] = 1.0;
@@ -1251,6 +1284,31 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
         net->load_share[shared_stations[s]] = total_warps / net->population;
     solve(net, m, slower_rate * net->population);
     return net->throughput / net->population;
+}
+
+/* The cycles of a launch's longest warp alone, a floor under its CU's busy time: a CTA ends with
+ * its last warp, and a warp issuing more instructions than its CTA's others runs its last ones
+ * with them gone, each at its own unloaded cost (cycle_at with no throughput: no station queues).
+ * The unloaded cycle is the cycle without memory waits (issue, SIMD, LSU and the compute, control
+ * and sync delays: what every instruction pays on average) plus the memory waits (the loads'
+ * latencies, the SC core's order waits, the bursts' waits), which belong to the global accesses:
+ * the warp pays the first for each of its instructions and the second, per global access, for
+ * each of its own. radix_move's rank loop counts the earlier threads' digits in shared memory, so
+ * on sahc-apu (64-thread warps, one per scheduler) its warp 3 runs 255 iterations and warp 0 63:
+ * the detailed launch takes 5,203 cycles, the warps' mean instructions at the network's rate
+ * 2,689. reduction's warp 0 runs the shared-memory tree's last levels: on rcc-gpu its 24 extra
+ * instructions (of 182) are shared and ALU steps, not the mean instruction's DRAM loads. Leaves
+ * the network's residences at that cycle: called after the view is taken. */
+static double longest_warp_alone(network *net, const memory_paths *m, const model_group_terms *terms)
+{
+    double slope, lone_cycle = cycle_at(net, m, 0.0, &slope);
+    if (!isfinite(lone_cycle))
+        return 0.0;
+    const double *r = net->residence;
+    double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
+    double global_share = terms->global_instructions * terms->per_instruction;   /* global accesses per instruction */
+    double wait_per_access = global_share > 0 ? (lone_cycle - own_cycle) / global_share : 0.0;
+    return terms->longest_warp_per_launch * own_cycle + terms->longest_warp_global_per_launch * wait_per_access;
 }
 
 /* ---- GSI ---- */
@@ -1384,7 +1442,7 @@ typedef struct solved_group {
  * registers where it can. */
 static inline __attribute__((always_inline)) bool solve_group(const model_kernel_profile *k, const model_point *p,
                                                               const model_params *params, const model_demand *d,
-                                                              solved_group *g)
+                                                              bool last_group, solved_group *g)
 {
     const double *theta = params->value;
     const model_group_terms *terms = &k->terms;
@@ -1399,7 +1457,6 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double near_reads = d->read_lines_cpu + d->read_lines_l3, memory_reads = near_reads + d->read_lines_dram;
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
     double l2_reads = d->read_lines_l2 + memory_reads;
-    double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
     memory_paths paths = {
         .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
         .l2_latency = p->l2_latency +
@@ -1413,16 +1470,22 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
                          (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
-        .needs_l2 = read_lines > 0 ? reads_needing_l2(d, l2_reads, read_lines, lines_per_read, read_instructions) : 0.0,
     };
-    /* Without L2 read hits every read beyond the L1 is a memory read, and without near reads every
-     * memory read is a DRAM read: the same probabilities, no second or third pow(). */
+    /* A read's lines beyond the L1 miss together (load_misses.h; and those the L1 lost together,
+     * reads_needing_l2): J of them per missing read, of which the L2 misses any (J lines
+     * independently) or, without L2 read hits, all; and without near reads every memory read is a
+     * DRAM read (no second or third pow()). */
+    double missing_reads = reads_needing_l2(terms, d, l2_reads, read_lines, read_instructions);
+    double lines_per_missing_read = missing_reads > 0 ? l2_reads / missing_reads : 0.0;
+    paths.needs_l2 = read_instructions > 0 ? min2(missing_reads / read_instructions, 1.0) : 0.0;
     paths.needs_memory = memory_reads == l2_reads ? paths.needs_l2
-                         : read_lines > 0        ? any_of(memory_reads / read_lines, lines_per_read)
-                                                 : 0.0;
+                         : l2_reads > 0 ? paths.needs_l2 * load_misses_any_of(memory_reads / l2_reads, lines_per_missing_read)
+                                        : 0.0;
     paths.needs_dram = d->read_lines_dram == memory_reads ? paths.needs_memory
-                       : read_lines > 0                  ? any_of(d->read_lines_dram / read_lines, lines_per_read)
-                                                         : 0.0;
+                       : l2_reads > 0 ? paths.needs_l2 * load_misses_any_of(d->read_lines_dram / l2_reads, lines_per_missing_read)
+                                      : 0.0;
+    paths.own_answers_wait =
+        load_misses_port_wait(lines_per_missing_read, l2_reads > 0 ? d->read_lines_l2 / l2_reads : 0.0, p->noc_data_cycles);
     double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
     paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
     /* Without a store buffer (l1.store_buffer_entries 0) each store writes through and holds no
@@ -1462,6 +1525,11 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double bank_out_cycles = cycles_back + d->invalidation_injections * p->noc_header_cycles;
     double port_in_cycles = cycles_back + invalidations_on_active_cus(d, p, where.active) * p->noc_header_cycles;
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
+    /* GPU cycles a channel takes per line of this group's DRAM stream (its row locality, and the
+     * read/write turnarounds of its write-backs and written-through lines among its reads). */
+    double dram_written = d->write_lines_dram + d->write_through_lines;
+    double stream_line = dram_channel_line_cycles(p, terms->dram_row_hit_share,
+                                                  dram_written > 0 ? dram_written / (d->read_lines_dram + dram_written) : 0.0);
     /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
     double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;
     double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
@@ -1480,25 +1548,29 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             [LSU] = lsu_demand + own_line_holds(k, p, d, z_comp + z_ctrl + z_sync + 1.0 / p->issue_rate + simd_demand +
                                                                 lsu_demand) * per,
             [PORT_OUT] = cycles_out * per, [L3_BANK] = paths.memory_lines,
-            [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = port_in_cycles * per,
+            [DRAM] = dram_lines * stream_line * per, [PORT_IN] = port_in_cycles * per,
         },
         .replicas = {
             [ISSUE] = where.active, [SIMD] = where.active, [LSU] = where.active, [MSHR] = where.active,
-            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [L3_BANK] = max2(p->l3_banks, 1),
+            [STORE_BUFFER] = where.active, [PORT_OUT] = where.active,
+            [L3_BANK] = max2(banks_in_use(k->inflight_positions, k->inflight_l3_banks_held, p->l3_banks), 1),
             [DRAM] = p->dram_channels, [PORT_IN] = where.active,
         },
         .delay = z_comp + z_ctrl + z_sync,
         .burst_round = NAN,
+        .port_in_reads = (l2_reads - atomics) * p->noc_data_cycles * per,
     };
+    /* The L2 banks that carry the lines in flight together take the requests, the CUs in step. */
+    double l2_banks = banks_in_use(k->inflight_positions, k->inflight_l2_banks_held, p->l2_banks);
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
-                (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, p->l2_banks);
+                (hot_atomics * p->noc_data_cycles + hot_loads * p->noc_header_cycles) * per, l2_banks);
     /* A write-through L2's bank performs an atomic only when the line's DRAM channel has room for
      * its write (write_through_backlog): the hot line's atomics, all on one channel, leave its bank
      * one per channel line time once they have filled that channel's queues (histogram's bins on
      * qr-apu: 512 atomics on one line per launch of histogram_global, which the detailed run
      * performs in 4,897 cycles, 10 GPU cycles a line, counting 451 DRAM writes). The line's writes
      * all hit its bank's open row, so its channel takes one per line time, the bus's rate: the
-     * row misses and bank conflicts that dram_efficiency stands for are not theirs. */
+     * other traffic's row misses (dram_rows.h) are not theirs. */
     double hot_atomic_extra = 0.0;
     if (d->write_through_lines > 0 && hot_atomics > 0) {
         double channel_line = p->dram_line_cycles;
@@ -1509,12 +1581,12 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
      * for each transfer (d->hot_line_hold_cycles): that bank serves nothing else of it meanwhile. */
     split_banks(&net, L2_BANK, HOT_L2_BANK,
                 (requests + memory_reads + d->marker_messages + hot_atomic_extra + d->hot_line_hold_cycles) * per,
-                (hot_atomics + hot_atomic_extra + hot_loads + d->hot_line_hold_cycles) * per, p->l2_banks);
+                (hot_atomics + hot_atomic_extra + hot_loads + d->hot_line_hold_cycles) * per, l2_banks);
     split_banks(&net, BANK_OUT, HOT_BANK_OUT, bank_out_cycles * per,
-                (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, p->l2_banks);
+                (hot_loads * p->noc_data_cycles + hot_atomics * p->noc_header_cycles) * per, l2_banks);
     list_queues(&net);
     double burst_lines = terms->burst_lines;
-    double dram_cycles = p->dram_line_cycles / (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);   /* per line, GPU-wide */
+    double dram_cycles = stream_line / p->dram_channels;   /* per line, GPU-wide */
     burst bursts = {
         .waits = terms->burst_waits, .lines = burst_lines, .span = terms->burst_span,
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
@@ -1539,9 +1611,16 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     fewer_bursts.coinciding_share = coinciding_round_share(k, min2(fewer_ctas, resident), fewer_ctas);
     tail_bursts.coinciding_share = 0.0;
     double busiest = terms->busiest_per_launch, cta_work = busiest / where.busiest_ctas;
-    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta, 0.0);
+    double busiest_share =
+        load_misses_beyond_share(terms->busiest_miss_share, k->l1_missing_load_lines, read_lines, l2_reads);
+    double fewer_share =
+        load_misses_beyond_share(load_misses_fewer_share(k, where.busiest_cus), k->l1_missing_load_lines, read_lines,
+                                 l2_reads);
+    double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta,
+                                     busiest_share, 0.0);
     g->busiest_view = view_of(&net), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
+    double longest_warp_busy = longest_warp_alone(&net, &paths, terms);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
     double fewer_rate = busiest_rate;
     if (fewer_resident) {
@@ -1552,19 +1631,21 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
          * same inputs: it keeps it (bit-identical, docs/model-speed.md session 29). */
         double busiest_load = where.busiest_cus * where.busiest_warps;
         double fewer_load = (where.active - where.busiest_cus) * where.fewer_warps;
-        fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, busiest_rate);
+        fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, fewer_share,
+                                busiest_rate);
         g->fewer_view = view_of(&net);
         double busiest_total = busiest_load + fewer_load * fewer_rate / busiest_rate;
         bool busiest_again = busiest_total != where.warps;
         if (busiest_again) {
-            busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, busiest_total, k->warps_per_cta, 0.0);
+            busiest_rate =
+                solve_view(&net, &paths, &bursts, where.busiest_warps, busiest_total, k->warps_per_cta, busiest_share, 0.0);
             g->busiest_view = view_of(&net);
             final_write_wait = net.final_write_wait;
         }
         double fewer_total = busiest_load * busiest_rate / fewer_rate + fewer_load;
         if (busiest_again || fewer_total != where.warps) {
             fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, fewer_total, k->warps_per_cta,
-                                    busiest_rate);
+                                    fewer_share, busiest_rate);
             g->fewer_view = view_of(&net);
         }
     }
@@ -1572,7 +1653,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     /* A partial last wave runs with fewer warps resident: the same network at that population. */
     if (where.tail_ctas > 0) {
         double tail_rate = solve_view(&net, &paths, &tail_bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
-                                      k->warps_per_cta, busiest_rate);
+                                      k->warps_per_cta, busiest_share, busiest_rate);
         g->tail_view = view_of(&net);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
@@ -1592,7 +1673,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         for (int m = ctas - 1; m >= 1; m--) {
             double left_ctas = where.busiest_cus * m + (where.active - where.busiest_cus) * min2(where.fewer_ctas, m);
             left_bursts.together_ctas = left_ctas;
-            rate = solve_view(&net, &paths, &left_bursts, w * m, w * left_ctas, w, rate);
+            rate = solve_view(&net, &paths, &left_bursts, w * m, w * left_ctas, w, busiest_share, rate);
             cu_rate[m - 1] = w * m * rate;
             g->drain_view[m - 1] = view_of(&net);
         }
@@ -1602,6 +1683,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             g->drain_share[m - 1] = (finish[ctas - m] - finish[ctas - m - 1]) / busy;
         g->drain_phases = ctas - 1;
     }
+    busy = max2(busy, longest_warp_busy);
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     /* Scratchpad+DMA: the CUs blocked by their CTAs' transfers (GSI mem_struct, pending_dma). */
@@ -1610,9 +1692,8 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double dma_fewer = dma_blocked_cycles(&dma, p, where.fewer_ctas, resident);
     double kernel_busy = max2(busy + dma_busiest, fewer_busy + dma_fewer);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
-    double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * p->dram_line_cycles /
-                   (p->dram_channels * theta[MODEL_DRAM_EFFICIENCY]);
-    double backlog = max2(write_through_backlog(d, p, launches, kernel_busy, dram_cycles),
+    double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * dram_cycles;
+    double backlog = max2(write_through_backlog(d, p, launches, kernel_busy, dram_cycles, last_group),
                           posted_write_wait(d, launches, kernel_busy, dram_cycles));
     double kernel_end_wait = drain + backlog +
                              store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
@@ -1710,10 +1791,10 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
 /* Adds the group's prediction to `out`; returns the GPU cycles the busiest CU takes per warp
  * instruction of its own (0 for a group without instructions). */
 static double evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
-                             const model_demand *d, model_prediction *out)
+                             const model_demand *d, bool last_group, model_prediction *out)
 {
     solved_group g;
-    if (!solve_group(k, p, params, d, &g))
+    if (!solve_group(k, p, params, d, last_group, &g))
         return 0.0;
     charge_group(k, p, params, d, &g, out);
     return g.per_instruction;
@@ -1726,7 +1807,7 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
     for (int g = 0; g < profile->kernel_count; g++) {
         model_demand demand = {0};
         serve(&profile->kernels[g], point, &demand);
-        evaluate_group(&profile->kernels[g], point, params, &demand, out);
+        evaluate_group(&profile->kernels[g], point, params, &demand, g == profile->kernel_count - 1, out);
     }
 }
 
@@ -1790,7 +1871,7 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
         /* Each evaluation solves the group; only the one it settles at is charged (its GSI split
          * and traffic), with the demand it was solved for. */
         for (int evaluation = 1;; evaluation++) {
-            has_instructions = solve_group(k, point, params, &demand, &solved);
+            has_instructions = solve_group(k, point, params, &demand, g == profile->kernel_count - 1, &solved);
             double cycles = has_instructions ? solved.per_instruction : 0.0;
             evaluations++;
             if (evaluation == TIMED_EVALUATIONS || fabs(cycles - served_at) <= TIMED_TOLERANCE * cycles)

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "model/dram_rows.h"
 #include "timing/memory_system.h"
 #include "timing/timing_config.h"
 
@@ -60,6 +61,7 @@ int model_point_from_config(const sc_config *c, model_point *p, sc_error *error)
     p->dma_requests_per_cycle = timing.core.dma_requests_per_cycle;
     p->dma_blocks_cu = !timing.core.dma_blocks_warp;
     const memory_config *memory = &timing.memory;
+    dram_rows_point_terms(&memory->dram, gpu_hz / sc_config_float(c, "dram.clock"), p);
     p->dram_queue_lines = (double)memory->dram.channels * (memory->dram.queue_entries + memory->dram_write_queue_entries);
     p->l2_write_through = memory->l2_write_through ? 1.0 : 0.0;
     if (memory->cpu_cache_bytes) {

@@ -1,6 +1,7 @@
 /* profile.c — workload profiles: configuration key, model summaries, JSON form (profile.h). */
 #include "model/profile.h"
 
+#include "model/dram_rows.h"
 #include "model/model_core.h"
 
 #include <cjson/cJSON.h>
@@ -31,8 +32,16 @@
  * across launches: the ages at the kernel end of leases an earlier launch took
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
  * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24
- * the groups of those hits' lines by their fill (l1_hit_fill_groups). */
-#define PROFILE_FORMAT 24
+ * the groups of those hits' lines by their fill (l1_hit_fill_groups), 25 with 24's the fields of
+ * the stack of sessions 28-30 (its branch's formats 24-28): the DRAM stream's row locality
+ * (dram_stream_lines, dram_stream_row_hits; keyed by the DRAM mapping), the loads the configured L1
+ * misses with their missing lines and the busiest CU's missing lines (load_misses.h), each
+ * launch's longest warp (longest_warp_instructions) and that warp's global accesses
+ * (longest_warp_global_accesses), the spread of the CUs' lines in flight over the L2 and L3 banks
+ * (inflight_banks.h: inflight_pairs; keyed by l2.banks and l3.banks), 26 the banks that hold a
+ * line in flight in place of 25's pairs of lines on one bank (inflight_positions,
+ * inflight_l2_banks_held, inflight_l3_banks_held). */
+#define PROFILE_FORMAT 26
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -41,13 +50,18 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     static const char *const keys[] = {"gpu.cu_count", "gpu.warp_size", "gpu.max_ctas_per_cu", "gpu.max_warps_per_cu",
                                        "gpu.registers_per_cu", "gpu.shared_memory_per_cu", "l1.line_size",
                                        "gpu.schedulers_per_cu", "gpu.issue_width", "l1.banks",
-                                       "gpu.shared_memory_banks", "local_memory.bank_bytes"};
+                                       "gpu.shared_memory_banks", "local_memory.bank_bytes", "l2.banks", "l3.banks"};
     static const char *const names[] = {"cu", "warp", "ctas", "warps", "registers", "shared", "line", "schedulers",
-                                        "issue", "banks", "spbanks", "spword"};
+                                        "issue", "banks", "spbanks", "spword", "l2banks", "l3banks"};
     int used = 0;
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
                          (long long)sc_config_int(config, keys[k]));
+    /* The DRAM mapping decides which cold lines share a row (dram_stream_row_hits). */
+    used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "dram=%lldx%lldx%lld ",
+                     (long long)sc_config_int(config, "dram.channels"),
+                     (long long)sc_config_int(config, "dram.banks_per_channel"),
+                     (long long)sc_config_int(config, "dram.row_size"));
     /* l1.size, l1.associativity and l1.mshrs decide which loads hit and stall a warp, and how long
      * (profiler.c). */
     snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld ways=%lld mshrs=%lld format=%d",
@@ -73,12 +87,16 @@ static const struct {
     FIELD(launches), FIELD(ctas), FIELD(warps_per_cta), FIELD(threads_per_cta), FIELD(shared_bytes),
     FIELD(registers_per_thread), FIELD(warp_instructions), FIELD(thread_instructions), FIELD(alu), FIELD(sfu),
     FIELD(branches), FIELD(barriers), FIELD(other_control), FIELD(shared_accesses), FIELD(acquires),
-    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(footprint_lines), FIELD(written_lines),
+    FIELD(releases), FIELD(busiest_cu_instructions), FIELD(longest_warp_instructions),
+    FIELD(longest_warp_global_accesses), FIELD(footprint_lines), FIELD(written_lines),
     FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(l1_hit_fill_groups),
+    FIELD(dram_stream_lines), FIELD(dram_stream_row_hits), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines),
+    FIELD(busiest_cu_l1_missing_lines), FIELD(inflight_positions), FIELD(inflight_l2_banks_held),
+    FIELD(inflight_l3_banks_held),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
@@ -135,6 +153,7 @@ void profile_prepare(model_profile *profile)
                             (reuse_summary *)(kernel + histogram_fields[h].summary_offset));
         model_core_prepare_group(&profile->kernels[k]);
     }
+    dram_rows_prepare(profile);
 }
 
 /* {"cold": n, "buckets": [[bucket, count], ...]} with non-empty buckets only. */

@@ -61,9 +61,10 @@
  * conflict degrees), l1.line_size (= l2.line_size), gpu.schedulers_per_cu, gpu.issue_width,
  * l1.banks, gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity
  * decides which loads miss and its MSHRs how long they stall their warps, so how warps
- * interleave). Changing any of them needs a new profile (taken automatically). Otherwise the L2's
- * and other caches' capacities, associativities, latencies, clocks, NoC and DRAM parameters and
- * store buffers do not: the models apply them to the same profile.
+ * interleave), and dram.channels, dram.banks_per_channel and dram.row_size (which lines share a
+ * DRAM row: dram_stream_row_hits). Changing any of them needs a new profile (taken automatically).
+ * Otherwise the L2's and other caches' capacities, associativities, latencies, clocks, NoC and
+ * the other DRAM parameters and store buffers do not: the models apply them to the same profile.
  */
 #ifndef SYNCSCOPE_MODEL_PROFILE_H
 #define SYNCSCOPE_MODEL_PROFILE_H
@@ -97,6 +98,11 @@ typedef struct model_group_terms {
     double burst_waits;                   /* barrier waits after a burst per warp instruction */
     double burst_span;                    /* a warp's instructions in a burst's interval */
     double busiest_per_launch;            /* busiest_cu_instructions / launches */
+    double dram_row_hit_share;            /* of its DRAM stream (model/dram_rows.h: dram_rows_prepare) */
+    double missing_reads, missing_read_lines;   /* reads with a line beyond the configured L1, their lines (load_misses.h) */
+    double busiest_miss_share;            /* the busiest CU's missing lines per instruction / the GPU's (1: as the mean) */
+    double longest_warp_per_launch;       /* longest_warp_instructions / launches */
+    double longest_warp_global_per_launch;   /* longest_warp_global_accesses / launches */
     uint64_t cta_warps, cta_registers, cta_shared_bytes;   /* a CTA's needs (exec/occupancy.h) */
 } model_group_terms;
 
@@ -112,11 +118,23 @@ typedef struct model_kernel_profile {
     double acquires, releases;          /* GPU/system-scope acquire and release events, fences included */
     double instructions[MODEL_ACCESS_COUNT], lines[MODEL_ACCESS_COUNT];
     double busiest_cu_instructions;     /* summed per launch over the busiest CU, CTA i on CU i mod cu_count */
+    /* The weak loads the configured L1 misses (l1_tags, profiler.c): the load instructions with a
+     * line missing and their missing lines (a kmeans point load misses its 32 lines together or
+     * not at all), and, summed per launch, the missing lines of the CU busiest_cu_instructions
+     * counts (load_misses.h). */
+    double l1_missing_loads, l1_missing_load_lines, busiest_cu_l1_missing_lines;
+    double longest_warp_instructions;   /* summed per launch: the most warp instructions one of its warps issues */
+    double longest_warp_global_accesses;   /* summed per launch: that warp's global loads, stores and atomics */
     double footprint_lines, written_lines, shared_lines, remote_read_after_write;
     /* Over the stores and atomics (line requests), the CUs other than the writer that loaded the
      * line since its previous write (profiler.c): the invalidations a full-map directory sends
      * when each write finds the line shared (mesi's write-through stores). */
     double write_invalidations;
+    /* The DRAM stream's row locality (model/dram_rows.h): the line requests the GPU-wide stack
+     * finds cold (reads and writes), and those of them that find their DRAM row open when the
+     * profiler replays them, in its order, through one open row per bank of the configuration's
+     * DRAM mapping (dram.channels, dram.banks_per_channel, dram.row_size: profile keys). */
+    double dram_stream_lines, dram_stream_row_hits;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
     /* Barrier-synchronised bursts: a CTA's intervals between barriers (closed by a barrier) in
@@ -126,6 +144,11 @@ typedef struct model_kernel_profile {
     /* [B - 1]: over the launches' rounds of bursts (burst_rounds.h), the read lines of each
      * round's most loaded of B L2 banks; / barrier_burst_lines is the share on the hot bank. */
     double burst_bank_peak_lines[BURST_BANK_COUNTS];
+    /* The window positions of the CUs' line requests beyond the L1 (inflight_banks.h: each CU's
+     * l1.mshrs consecutive requests, in step), and summed over them the L2 banks (of l2.banks)
+     * and the L3 banks (of l3.banks) that hold at least one line in flight; held over positions
+     * is the banks of that level that carry the lines in flight. */
+    double inflight_positions, inflight_l2_banks_held, inflight_l3_banks_held;
     reuse_histogram l1_loads, l1_loads_crossing;   /* per-CU stacks, weak loads */
     /* Per-CU stacks of the lines each CU stores to (stores and strong stores), restarted at
      * every launch: a CU's first store to a line in a launch is cold (a line several CUs write,
@@ -230,7 +253,7 @@ typedef struct model_kernel_profile {
 } model_kernel_profile;
 
 /* Room for profile_key_of's key with every key at its largest value. */
-#define PROFILE_KEY_BYTES 192
+#define PROFILE_KEY_BYTES 224
 
 typedef struct model_profile {
     char workload[128];
@@ -243,7 +266,7 @@ typedef struct model_profile {
 } model_profile;
 
 /* "cu=15 warp=32 ctas=8 warps=48 registers=32768 shared=49152 line=128 schedulers=2 issue=2
- * banks=4 spbanks=32 spword=4 scheduler=gto l1=32768 mshrs=32 format=15": the configuration keys a profile depends on,
+ * banks=4 spbanks=32 spword=4 dram=6x16x2048 scheduler=gto l1=32768 ways=4 mshrs=32 format=20": the configuration keys a profile depends on,
  * and the version of the profile's contents (a stored profile of an older format is taken
  * again). */
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES]);

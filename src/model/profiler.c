@@ -48,6 +48,8 @@
 #include "exec/functional_engine.h"
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
+#include "model/dram_rows.h"
+#include "model/inflight_banks.h"
 #include "model/fill_tags.h"
 #include "model/stack_distance.h"
 #include "timing/protocol.h"
@@ -73,6 +75,7 @@ typedef struct warp_loads {
 typedef enum order_kind { ORDER_NONE = 0, ORDER_READ, ORDER_WRITE } order_kind;
 typedef struct warp_order {
     uint64_t issued;
+    uint64_t global_accesses;   /* of those, its global loads, stores and atomics */
     uint64_t open_at;
     uint64_t lead;              /* instructions before its first ordered access (once `accessed`) */
     bool accessed;
@@ -118,6 +121,7 @@ struct profiler {
     fill_tags *l1_owned_tags;      /* per CU: an ownership protocol's L1 (profile.h: l1_loads_owned) */
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
+    dram_row_buffers dram_rows;    /* the cold lines' DRAM rows (profile.h: dram_stream_row_hits) */
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
     uint64_t memory_clock;         /* orders host writes, GPU writes, fetches (stack_line_data) */
     uint64_t last_host_write;      /* memory_clock of the latest host write of any line */
@@ -131,6 +135,8 @@ struct profiler {
      * i to CU i mod cu_count), as the models place CTAs: the engine refills whichever slot frees
      * first, and under timed issue a CU whose CTAs all finish together takes a whole new set. */
     double *round_robin_instructions;
+    double *round_robin_l1_misses;  /* per CU likewise: the weak load lines its configured L1 missed */
+    unsigned request_l1_misses;    /* the current request's lines the configured L1 missed */
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     uint64_t *cu_issued;           /* per CU: its warp instructions over every launch so far */
     /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
@@ -143,6 +149,7 @@ struct profiler {
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
+    inflight_banks inflight;       /* the launch's line requests beyond the L1, per CU, for the L2 and L3 banks */
     bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
     warp_loads *pending;           /* per warp of the launch (CTA, warp) */
     warp_order *orders;            /* likewise */
@@ -187,6 +194,9 @@ profiler *profiler_create(const sc_config *config)
     p->scratchpad_bank_bytes = (unsigned)sc_config_int(config, "local_memory.bank_bytes");
     p->l1_lines = (uint64_t)(sc_config_int(config, "l1.size") / sc_config_int(config, "l1.line_size"));
     p->mshrs = (unsigned)sc_config_int(config, "l1.mshrs");
+    const unsigned bank_counts[INFLIGHT_BANK_LEVELS] = {(unsigned)sc_config_int(config, "l2.banks"),
+                                                        (unsigned)sc_config_int(config, "l3.banks")};
+    inflight_banks_init(&p->inflight, p->cu_count, p->mshrs, bank_counts);   /* out of memory: not counted */
     p->memory_clock_of = calloc(p->cu_count, sizeof *p->memory_clock_of);
     for (unsigned c = 0; c < p->cu_count; c++)
         p->memory_clock_of[c].mshr_free_at = calloc(p->mshrs, sizeof *p->memory_clock_of[c].mshr_free_at);
@@ -208,10 +218,14 @@ profiler *profiler_create(const sc_config *config)
             fill_tags_free(&p->l1_owned_tags[c]);
     }
     stack_distance_init(&p->l2);
+    sc_error ignored = {{0}};
+    if (dram_row_buffers_init(&p->dram_rows, config, &ignored) < 0)
+        dram_row_buffers_free(&p->dram_rows);   /* no rows replayed: the models take every row as open */
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
     p->round_robin_instructions = calloc(p->cu_count, sizeof *p->round_robin_instructions);
+    p->round_robin_l1_misses = calloc(p->cu_count, sizeof *p->round_robin_l1_misses);
     p->cu_lsu_cycles = calloc(p->cu_count, sizeof *p->cu_lsu_cycles);
     p->cu_issued = calloc(p->cu_count, sizeof *p->cu_issued);
     return p;
@@ -277,6 +291,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->earlier_launches_time += p->launch_busiest;
     p->launch_busiest = 0;
     memset(p->round_robin_instructions, 0, p->cu_count * sizeof *p->round_robin_instructions);
+    memset(p->round_robin_l1_misses, 0, p->cu_count * sizeof *p->round_robin_l1_misses);
     memset(p->cu_lsu_cycles, 0, p->cu_count * sizeof *p->cu_lsu_cycles);
     for (unsigned c = 0; c < p->cu_count; c++) {
         p->epoch[c]++;     /* kernel start is an acquire */
@@ -302,10 +317,16 @@ static void launch_end(void *context, const exec_kernel *kernel)
     else if (p->earlier_written_lease_plus_one > 0)
         reuse_add(&p->group->kernel_end_earlier_lease_ages, gpu_time(p) + 1 - p->earlier_written_lease_plus_one, 1);
     p->launch_written_lease_plus_one = p->earlier_written_lease_plus_one = 0;
-    double busiest = 0;
-    for (unsigned c = 0; c < p->cu_count; c++)
-        busiest = p->round_robin_instructions[c] > busiest ? p->round_robin_instructions[c] : busiest;
-    p->group->busiest_cu_instructions += busiest;
+    unsigned busiest = 0;
+    for (unsigned c = 1; c < p->cu_count; c++)
+        busiest = p->round_robin_instructions[c] > p->round_robin_instructions[busiest] ? c : busiest;
+    p->group->busiest_cu_instructions += p->round_robin_instructions[busiest];
+    p->group->busiest_cu_l1_missing_lines += p->round_robin_l1_misses[busiest];
+    const warp_order *longest_warp = &p->orders[0];
+    for (size_t w = 1; w < (size_t)kernel->cta_count * kernel->warps_per_cta; w++)
+        longest_warp = p->orders[w].issued > longest_warp->issued ? &p->orders[w] : longest_warp;
+    p->group->longest_warp_instructions += (double)longest_warp->issued;
+    p->group->longest_warp_global_accesses += (double)longest_warp->global_accesses;
     /* Kept as the hottest line's share of the launch's atomics, averaged over launches. */
     if (p->atomic_lines > 0)
         p->group->atomic_hottest_share += (p->hottest_atomics / p->atomic_lines - p->group->atomic_hottest_share) /
@@ -315,6 +336,10 @@ static void launch_end(void *context, const exec_kernel *kernel)
                                         p->group->launches;
     free(p->burst_instructions);   /* a CTA's lines after its last barrier end no burst */
     burst_rounds_end(&p->rounds, p->group->burst_bank_peak_lines);
+    double banks_held[INFLIGHT_BANK_LEVELS] = {0};
+    inflight_banks_end_launch(&p->inflight, &p->group->inflight_positions, banks_held);
+    p->group->inflight_l2_banks_held += banks_held[0];
+    p->group->inflight_l3_banks_held += banks_held[1];
     p->burst_instructions = NULL;
     free(p->pending);
     p->pending = NULL;
@@ -482,9 +507,10 @@ static void classify_read(profiler *p, const read_classes *classes, stack_line_d
 
 /* A line request that misses the L1 takes the MSHR that frees first, once the LSU presents it,
  * and fills MISS_CYCLES later; the LSU presents the request's next line after that. Returns the
- * fill clock. */
-static uint64_t take_mshr(profiler *p, unsigned cu)
+ * fill clock. It joins the CU's sequence of requests beyond its L1 (inflight_banks.h). */
+static uint64_t take_mshr(profiler *p, unsigned cu, uint64_t line)
 {
+    inflight_banks_add(&p->inflight, cu, line);
     uint64_t *free_at = p->memory_clock_of[cu].mshr_free_at, *first = free_at;
     for (unsigned m = 1; m < p->mshrs; m++)
         first = free_at[m] < *first ? &free_at[m] : first;
@@ -536,7 +562,8 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];
     if (seen == FILL_TAGS_MISS) {
-        fill_at = take_mshr(p, cu);
+        p->request_l1_misses++;
+        fill_at = take_mshr(p, cu, line);
         fill_tags_miss(&p->l1_tags[cu], line, p->epoch[cu], fill_at);
     }
     line_ready(p, fill_at);
@@ -662,6 +689,10 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
     record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
+    if (distance == STACK_DISTANCE_COLD && p->dram_rows.open_row_plus_one) {
+        group->dram_stream_lines++;
+        group->dram_stream_row_hits += dram_row_buffers_access(&p->dram_rows, line);
+    }
     if (!store) {
         read_classes classes = {&group->l2_reads_cpu_owned, &group->cpu_recency, &group->l2_reads_fetched,
                                 &group->l2_reads_written, &group->l2_reads_fetched_rewritten,
@@ -691,7 +722,7 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (access == MODEL_LOAD)
         record_l1_load(p, cu, line, host_written_at, data->stored_at);
     else if (access == MODEL_LOAD_STRONG || access == MODEL_ATOMIC)
-        line_ready(p, take_mshr(p, cu));
+        line_ready(p, take_mshr(p, cu, line));
     if (access == MODEL_LOAD || access == MODEL_LOAD_STRONG)
         data->loaded_at_plus_one = gpu_time(p) + 1;
 }
@@ -708,12 +739,18 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
     group->lines[access] += count;
     p->cu_lsu_cycles[cu] += count;
     p->request_kept_fill_plus_one = 0;
+    p->request_l1_misses = 0;
     bool burst_reads = p->has_barriers && access != MODEL_STORE && access != MODEL_STORE_STRONG;
     for (unsigned i = 0; i < count; i++) {
         uint64_t line = p->lines[i].line_address / p->line_bytes;
         if (burst_reads)   /* a launch without barriers would keep every read line for nothing */
             burst_rounds_add(&p->rounds, cta->linear_id, line);
         record_line(p, cu, access, line);
+    }
+    if (p->request_l1_misses > 0) {
+        group->l1_missing_loads += 1;
+        group->l1_missing_load_lines += p->request_l1_misses;
+        p->round_robin_l1_misses[cta->linear_id % p->cu_count] += p->request_l1_misses;
     }
     if (protocol_has_acquire((ptx_semantics)request->semantics, (ptx_scope)request->scope)) {
         p->epoch[cu]++;
@@ -997,6 +1034,7 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     order->issued++;
     switch (step->status) {
     case EXEC_MEMORY: {
+        order->global_accesses++;
         begin_request(p, warp);
         unsigned lines = record_memory(p, warp->cta, request);
         order_global(p, order, decoded, access_of(request), lines);
@@ -1113,10 +1151,12 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
         fill_tags_free(&p->l1_owned_tags[c]);
     }
     stack_distance_release(&p->l2);
+    dram_row_buffers_free(&p->dram_rows);
     stack_distance_release(&p->host);
     for (unsigned c = 0; c < p->cu_count; c++)
         free(p->memory_clock_of[c].mshr_free_at);
     free(p->memory_clock_of);
+    inflight_banks_free(&p->inflight);
     free(p->l1);
     free(p->l1_writes);
     free(p->l1_tags);
@@ -1125,6 +1165,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     free(p->epoch);
     free(p->cu_instructions);
     free(p->round_robin_instructions);
+    free(p->round_robin_l1_misses);
     free(p->cu_lsu_cycles);
     free(p->cu_issued);
     free(p);
