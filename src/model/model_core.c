@@ -561,6 +561,7 @@ typedef struct memory_paths {
     double l2_read_lines, near_read_lines, dram_read_lines, write_lines;
     double load_near_lines, load_dram_lines;   /* of the near and DRAM reads, those a warp's data waits for */
     double memory_lines, dram_lines;   /* requests taking an L3 bank's lookup slot / a DRAM channel */
+    double dirty_victim_share;         /* of the L2's misses, those whose fill evicts a dirty line */
     double requests;                   /* line requests leaving the CU */
     double exposed_loads;              /* a_lat x read instructions */
     double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
@@ -791,9 +792,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
                         m->per_request;
     double lookup_wait = wait[L3_BANK] * m->per_memory_line, lookup_slope = wait_slope[L3_BANK] * m->per_memory_line;
     double dram_wait = wait[DRAM] * m->per_dram_line, dram_slope = wait_slope[DRAM] * m->per_dram_line;
-    double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
-    double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
-    double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
+    /* An L2 miss whose fill evicts a dirty line waits, in its bank, until the victim's DRAM
+     * channel has room in its write queue (timing/l2_bank.c's victim_waits_for_memory): the DRAM
+     * queue's wait, for that share of the misses. */
+    double victim_wait = m->dirty_victim_share * dram_wait, victim_slope = m->dirty_victim_share * dram_slope;
+    double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait + victim_wait;
+    double from_dram = m->dram_latency + trip + lookup_wait + victim_wait + dram_wait;
+    double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope + victim_slope,
+           from_dram_slope = near_slope + dram_slope;
     double hold = read_hold(m, l2, near, from_dram), hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
     if (!entries_at(net, MSHR, &m->mshrs, hold, hold_slope) ||
         !entries_at(net, STORE_BUFFER, &m->store_buffer, l2, l2_slope))
@@ -1410,6 +1416,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double load_memory_reads = load_near_reads + load_dram_reads;
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
     double l2_reads = d->read_lines_l2 + memory_reads;
+    double l2_misses = memory_reads + min2(d->write_lines_missed, d->write_lines);   /* as model_core_evaluate counts them */
     double lines_per_read = read_instructions > 0 ? read_lines / read_instructions : 1.0;
     memory_paths paths = {
         .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
@@ -1422,6 +1429,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .load_near_lines = load_near_reads * per, .load_dram_lines = load_dram_reads * per,
         .memory_lines = p->l3_lines > 0 ? (memory_reads + d->write_lines_dram) * per : 0.0,   /* no L3: no lookup slot */
         .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
+        .dirty_victim_share = l2_misses > 0 ? min2(d->write_lines_dram / l2_misses, 1.0) : 0.0,
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
                          (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
