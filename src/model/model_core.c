@@ -65,10 +65,6 @@
  * (model_point.c); an L2 miss also its L3 bank's lookup wait and then the memory side's latency: the
  * CPU cluster's or the L3's end-to-end latency (model_point.c) for the misses they answer
  * (model_memory_split), or the DRAM latency plus the DRAM queue's wait; a write the L2 trip.
- * An ownership protocol's GetMs that the memory side serves (model_demand's ownership_lines_l3
- * and ownership_lines_dram) hold their MSHRs for its latency and load its stations, but no warp
- * waits for their data: a load's latency (p2, pm, p3 below) and a burst's slowest line count the
- * other reads only.
  * A warp's cycle per instruction is
  *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + pm (H_near - H_L2) + p3 (H_DRAM - H_near)),
  *              p2, pm, p3 = P(a load's k lines need the L2 / the memory side / DRAM) = 1 - (1 - m)^k
@@ -262,14 +258,10 @@ void model_memory_split(const model_kernel_profile *k, const model_point *p, dou
         out->write_lines_dram = 0.0;
         return;
     }
-    out->write_lines_dram = model_dirty_evictions(k, p->l2_lines);
-}
-
-double model_dirty_evictions(const model_kernel_profile *k, double lines)
-{
-    return max2(reuse_expected_misses(&k->dirty_reuse_summary, (uint64_t)lines) -
-                    reuse_expected_misses(&k->dirty_span_summary, (uint64_t)lines),
-                0.0);
+    /* Dirty lines the L2 evicts (profiler.c): the dirty reuses' misses less the dirty spans'. */
+    out->write_lines_dram = max2(reuse_expected_misses(&k->dirty_reuse_summary, l2_lines) -
+                                     reuse_expected_misses(&k->dirty_span_summary, l2_lines),
+                                 0.0);
 }
 
 /* The release at kernel end flushes every CU's store buffer at once: F = min(entries, the CU's
@@ -559,7 +551,6 @@ typedef struct memory_paths {
     double l1_latency, l2_latency, near_latency, dram_latency;   /* near: the CPU cluster's and L3's mix */
     /* Per warp instruction: */
     double l2_read_lines, near_read_lines, dram_read_lines, write_lines;
-    double load_near_lines, load_dram_lines;   /* of the near and DRAM reads, those a warp's data waits for */
     double memory_lines, dram_lines;   /* requests taking an L3 bank's lookup slot / a DRAM channel */
     double dirty_victim_share;         /* of the L2's misses, those whose fill evicts a dirty line */
     double requests;                   /* line requests leaving the CU */
@@ -1255,10 +1246,10 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
      * without near reads the two odds are one (no second pow()). */
     if (!(round == net->burst_round)) {
         net->burst_round = round;
-        net->burst_from_dram = bursts ? any_of(m->load_dram_lines / reads, round) : 0.0;
+        net->burst_from_dram = bursts ? any_of(m->dram_read_lines / reads, round) : 0.0;
         net->burst_beyond_l2 = !bursts                    ? 0.0
-                               : m->load_near_lines == 0 ? net->burst_from_dram
-                                                         : any_of((m->load_near_lines + m->load_dram_lines) / reads, round);
+                               : m->near_read_lines == 0 ? net->burst_from_dram
+                                                         : any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
     }
     for (int k = 0; k < QUEUE_LANES; k++)
         net->load_share[k] = 1.0;
@@ -1412,8 +1403,6 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
 
     double read_instructions = terms->read_instructions;
     double near_reads = d->read_lines_cpu + d->read_lines_l3, memory_reads = near_reads + d->read_lines_dram;
-    double load_near_reads = near_reads - d->ownership_lines_l3, load_dram_reads = d->read_lines_dram - d->ownership_lines_dram;
-    double load_memory_reads = load_near_reads + load_dram_reads;
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
     double l2_reads = d->read_lines_l2 + memory_reads;
     double l2_misses = memory_reads + min2(d->write_lines_missed, d->write_lines);   /* as model_core_evaluate counts them */
@@ -1426,7 +1415,6 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
                                        : p->l3_latency,
         .l2_read_lines = d->read_lines_l2 * per, .near_read_lines = near_reads * per,
         .dram_read_lines = d->read_lines_dram * per, .write_lines = d->write_lines * per,
-        .load_near_lines = load_near_reads * per, .load_dram_lines = load_dram_reads * per,
         .memory_lines = p->l3_lines > 0 ? (memory_reads + d->write_lines_dram) * per : 0.0,   /* no L3: no lookup slot */
         .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
         .dirty_victim_share = l2_misses > 0 ? min2(d->write_lines_dram / l2_misses, 1.0) : 0.0,
@@ -1437,12 +1425,12 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     };
     /* Without L2 read hits every read beyond the L1 is a memory read, and without near reads every
      * memory read is a DRAM read: the same probabilities, no second or third pow(). */
-    paths.needs_memory = load_memory_reads == l2_reads ? paths.needs_l2
-                         : read_lines > 0             ? any_of(load_memory_reads / read_lines, lines_per_read)
-                                                      : 0.0;
-    paths.needs_dram = load_dram_reads == load_memory_reads ? paths.needs_memory
-                       : read_lines > 0                    ? any_of(load_dram_reads / read_lines, lines_per_read)
-                                                           : 0.0;
+    paths.needs_memory = memory_reads == l2_reads ? paths.needs_l2
+                         : read_lines > 0        ? any_of(memory_reads / read_lines, lines_per_read)
+                                                 : 0.0;
+    paths.needs_dram = d->read_lines_dram == memory_reads ? paths.needs_memory
+                       : read_lines > 0                  ? any_of(d->read_lines_dram / read_lines, lines_per_read)
+                                                         : 0.0;
     double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
     paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
     /* Without a store buffer (l1.store_buffer_entries 0) each store writes through and holds no
@@ -1538,7 +1526,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     burst bursts = {
         .waits = terms->burst_waits, .lines = burst_lines, .span = terms->burst_span,
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
-        .dram = read_lines > 0 ? burst_lines * load_dram_reads / read_lines : 0.0,
+        .dram = read_lines > 0 ? burst_lines * d->read_lines_dram / read_lines : 0.0,
         .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,
         .hold = read_hold(&paths, paths.l2_latency, paths.near_latency, paths.dram_latency),
         .port_cycles = p->noc_data_cycles, .bank_share = burst_bank_share(k, p->l2_banks),

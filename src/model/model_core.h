@@ -19,10 +19,6 @@ typedef struct model_demand {
     double read_lines_cpu;      /* L2 misses answered by the CPU cluster (it owns the line) */
     double read_lines_l3;       /* L2 misses answered by a memory-side L3 hit */
     double read_lines_dram;     /* L2 misses answered from DRAM */
-    /* Of read_lines_l3 and read_lines_dram, the ownership requests (GetMs) an ownership protocol's
-     * L1 sends for its stores: each holds its MSHR for the home read, but no warp waits for its
-     * data, so a load's latency and a burst's slowest line count only the other reads. */
-    double ownership_lines_l3, ownership_lines_dram;
     double write_lines;         /* write-through stores reaching the L2 */
     double write_lines_missed;  /* of the write lines, those the L2 misses (it allocates them unread) */
     double write_lines_dram;    /* dirty lines the L2 evicts to DRAM */
@@ -107,11 +103,6 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
  * through in the detailed L2, is not told apart in the profile). */
 void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
                         bool l3_holds_written, model_demand *out);
-
-/* Dirty lines a write-back cache of `lines` lines that allocates every line request (the L2, or
- * below it a write-back L3 taking the L2's victims) writes back to DRAM over the group: the
- * profile's dirty reuses it misses less its dirty spans' (profiler.c). */
-double model_dirty_evictions(const model_kernel_profile *kernel, double lines);
 
 /* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries: every
  * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's

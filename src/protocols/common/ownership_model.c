@@ -12,9 +12,6 @@
  *                  the reads beyond the L1; of those, the GetMs after the line's first in the
  *                  launch find it in another CU's L1 and are forwarded there (below);
  *                  atomics are performed in the L1 after their own GetM, counted the same way;
- *                  a GetM whose line the L2 does not hold reads it from memory (the stores' L2
- *                  distances: a first store of a line no one read is cold), holding its MSHR
- *                  for that read (getm_misses_read_memory);
  *   Puts         = replacing an E, O or M line sends a Put carrying it to the directory
  *                  (write_lines): every line granted E or M (the fills beyond the L1 of lines
  *                  no other CU touches in the launch, 1 - shared_lines/footprint_lines of them,
@@ -28,11 +25,8 @@
  *                  forwarded; when a read writes it home (MESI's M -> S) only the first read
  *                  after a write is, at most one per written line, and that home write is a
  *                  write even if the L1s still hold the line at the end;
- *   DRAM writes  = with a write-back L3, the dirty lines the L3 evicts (the L2's dirty victims
- *                  at the L3's capacity: a line written and not evicted is no DRAM write, its
- *                  first store's cold miss being the GetM's DRAM read above; the detailed runs
- *                  of the suite on sahc-apu write no line to DRAM); otherwise (and without an
- *                  L3) the L2's dirty victims do;
+ *   DRAM writes  = with a write-back L3, written lines whose distance exceeds the L3's capacity
+ *                  reach DRAM; otherwise (and without an L3) the L2's dirty victims do;
  *   L2 hits and misses and where the misses are served (model_memory_split): the L3 holds the
  *                  lines the GPU wrote too, under both protocols: a write-back L3 (rfo) takes
  *                  the writes; one that does not (mesi) still holds them, as every written line
@@ -100,27 +94,6 @@ static double owned_writes(const model_kernel_profile *k)
     return fmin(k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG], k->l1_writes.cold);
 }
 
-/* A GetM reads its line's home like a load: one whose line the L2 does not hold (the stores'
- * GPU-wide distances; the first store of a line no one has read is cold) reads it from memory.
- * model_memory_split sees the loads' misses only and leaves the GetMs among the L2 hits, so
- * `getms` of those (at most) move to the memory side: to the L3 where it holds the lines the GPU
- * wrote and the distance is within its capacity, otherwise to DRAM. A store's line is taken not
- * to be CPU-owned (the suite's kernels write no line the host wrote: on sahc-apu every CPU probe
- * of the detailed runs answers a load; the profile does not class stores by owner). */
-static void getm_misses_read_memory(const model_kernel_profile *k, const model_point *p, double getms,
-                                    model_demand *out)
-{
-    double l2_misses = fmin(fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l2_lines), 0.0), getms);
-    double beyond_l3 = l2_misses;
-    if (p->l3_lines > p->l2_lines)
-        beyond_l3 = fmin(fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0), l2_misses);
-    out->ownership_lines_l3 = l2_misses - beyond_l3;
-    out->ownership_lines_dram = beyond_l3;
-    out->read_lines_l2 -= l2_misses;
-    out->read_lines_l3 += out->ownership_lines_l3;
-    out->read_lines_dram += out->ownership_lines_dram;
-}
-
 void ownership_serve(const model_kernel_profile *k, const model_point *p, ownership_choices choices,
                      model_demand *out)
 {
@@ -129,7 +102,6 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
     double ownership = owned_writes(k);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
     model_memory_split(k, p, beyond, true, out);   /* the L3 holds the written lines (above) */
-    getm_misses_read_memory(k, p, fmin(ownership, out->read_lines_l2), out);
     out->read_lines_l1 = hits;
     double taken_from_owners = fmax(ownership - k->written_lines, 0.0);
     double forwarded = (choices.read_writes_home ? fmin(k->remote_read_after_write, k->written_lines)
@@ -141,10 +113,9 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
     double owned_fills = fmax(beyond * exclusive, k->written_lines);
     double home_writes = choices.read_writes_home ? out->read_lines_forwarded : 0.0;
     out->write_lines = fmax(owned_fills - p->l1_lines * p->cu_count, home_writes);
-    if (choices.l3_takes_writes && p->l3_lines > 0) {
-        out->write_lines_missed = fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
-        out->write_lines_dram = model_dirty_evictions(k, p->l3_lines);
-    }
+    if (choices.l3_takes_writes && p->l3_lines > 0)
+        out->write_lines_missed = out->write_lines_dram =
+            fmax(reuse_expected_misses(&k->l2_write_summary, (uint64_t)p->l3_lines), 0.0);
     out->atomic_lines = 0;
     out->hot_line_hold_cycles = hot_line_transfers(k, p, out->one_access_at_a_time) * out->forward_latency;
 }
