@@ -36,6 +36,8 @@
  *               over the J lines the L2 hits (load_misses.h); the busiest CU's view takes the busiest CU's missing lines per
  *               instruction, the other CUs' the rest, here and at the port in; a request finding
  *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
+ *               (and a read whose L lines beyond the L1 are more than M waits floor((L - 1)/M) H
+ *               for its own: they ask for MSHRs together, M at a time; batch_rounds)
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
  *     (the holding itself is the latency a warp waits for its loads, Z_mem below)
  *   the line's trip, each message holding a port for whole NoC cycles (model_point):
@@ -570,6 +572,7 @@ typedef struct entries {
     double lines_per_cu;    /* lines / active CUs: requests per cycle per CU per unit of throughput */
     double servers;         /* entries per CU */
     double per_server;      /* 1 / servers */
+    double rounds;          /* holds per warp instruction an instruction's own requests wait (batch_rounds) */
 } entries;
 
 /* What the trip's latencies need from a group: its read mix and unloaded latencies. */
@@ -598,19 +601,36 @@ typedef struct memory_paths {
     double final_write_lead, successor_share;
 } memory_paths;
 
+/* The holds per warp instruction that instructions wait for their own requests beyond the first
+ * `servers`: an instruction's requests ask for the CU's entries together (a warp's uncoalesced
+ * load: one line per thread, 64 on a 64-wide wavefront against 32 MSHRs), so of L requests the
+ * first `servers` go at once and each later `servers` wait for a hold to end before they go, as
+ * the DMA engine's reads do (dma_reads_cycles): the instruction's last request is answered
+ * floor((L - 1) / servers) holds after its first. `instructions` (per warp instruction) send the
+ * `lines` (per warp instruction), L = lines / instructions each. */
+static double batch_rounds(double instructions, double lines, double servers)
+{
+    if (instructions <= 0 || lines <= instructions || !(servers >= 1.0))
+        return 0.0;
+    return instructions * floor((lines / instructions - 1.0) / servers);
+}
+
 /* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
  * warp instruction, `servers` of them per CU: a request that finds A = c Q requests holding or
  * awaiting one waits hold/servers for each beyond the servers, (hold/servers) max(0, A - servers + 1)
  * (the multi-server form of Schweitzer's estimate); with Q = (X/P) lines (hold + wait) that is
- * linear in Q on each side of the knee. Sets the residence (lines x wait) and its slope in X,
- * given the hold's slope `hold_slope`; false when the entries cannot carry X. */
+ * linear in Q on each side of the knee. An instruction whose own requests are more than the
+ * entries also waits e->rounds holds for them (batch_rounds). Sets the residence (lines x wait
+ * + rounds x hold) and its slope in X, given the hold's slope `hold_slope`; false when the
+ * entries cannot carry X. */
 static bool entries_at(network *net, int k, const entries *e, double hold, double hold_slope)
 {
     double correction = net->correction, lines = e->lines, servers = e->servers, per_server = e->per_server;
     double rate_slope = e->lines_per_cu, rate = net->throughput * rate_slope;   /* requests per cycle per CU */
     net->demand[k] = lines * hold;
     net->demand_slope[k] = lines * hold_slope;
-    net->residence[k] = net->residence_slope[k] = 0;
+    net->residence[k] = e->rounds * hold;
+    net->residence_slope[k] = e->rounds * hold_slope;
     if (lines <= 0 || correction * rate * hold <= servers - 1.0)
         return true;
     if (servers <= 0)
@@ -624,8 +644,8 @@ static bool entries_at(network *net, int k, const entries *e, double hold, doubl
     double queue = rate * ahead / slope;
     double queue_slope =
         (rate_slope * ahead + rate * (hold_slope - step_slope * (servers - 1.0)) - queue * slope_slope) / slope;
-    net->residence[k] = lines * step * (correction * queue - servers + 1.0);
-    net->residence_slope[k] =
+    net->residence[k] += lines * step * (correction * queue - servers + 1.0);
+    net->residence_slope[k] +=
         lines * (step_slope * (correction * queue - servers + 1.0) + step * correction * queue_slope);
     return true;
 }
@@ -1487,13 +1507,15 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     paths.own_answers_wait =
         load_misses_port_wait(lines_per_missing_read, l2_reads > 0 ? d->read_lines_l2 / l2_reads : 0.0, p->noc_data_cycles);
     double read_lines_beyond_l1 = paths.l2_read_lines + paths.near_read_lines + paths.dram_read_lines;
-    paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs};
+    /* The reads that need the L2 send their lines beyond the L1 together. */
+    paths.mshrs = (entries){read_lines_beyond_l1, read_lines_beyond_l1 / where.active, p->l1_mshrs, 1.0 / p->l1_mshrs,
+                            batch_rounds(paths.needs_l2 * read_instructions * per, read_lines_beyond_l1, p->l1_mshrs)};
     /* Without a store buffer (l1.store_buffer_entries 0) each store writes through and holds no
      * entry: no requests, unbounded entries. */
     bool buffered = p->store_buffer_entries > 0;
     paths.store_buffer = buffered ? (entries){paths.write_lines, paths.write_lines / where.active, p->store_buffer_entries,
-                                              1.0 / p->store_buffer_entries}
-                                  : (entries){0.0, 0.0, INFINITY, 0.0};
+                                              1.0 / p->store_buffer_entries, 0.0}
+                                  : (entries){0.0, 0.0, INFINITY, 0.0, 0.0};
     paths.per_read_line = reciprocal(read_lines_beyond_l1);
     paths.per_request = reciprocal(paths.requests);
     paths.per_memory_line = reciprocal(paths.memory_lines);
