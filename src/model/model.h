@@ -85,7 +85,6 @@ int model_point_from_config(const sc_config *config, model_point *point, sc_erro
 
 typedef enum model_parameter {
     MODEL_LATENCY_EXPOSURE = 0,   /* share of a load's latency its warp waits for (MLP, overlap) */
-    MODEL_DEPENDENCE_EXPOSURE,    /* share of compute latency exposed to dependent instructions */
     MODEL_BARRIER_CYCLES,         /* cycles a warp waits per CTA barrier */
     MODEL_DRAM_EFFICIENCY,        /* achieved share of peak DRAM bandwidth (row conflicts, turnarounds) */
     MODEL_ISSUE_SPREAD,           /* no_stall cycles per issued warp instruction (1/issue_rate..1) */

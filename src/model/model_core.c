@@ -70,7 +70,13 @@
  *              p2, pm, p3 = P(a load's k lines need the L2 / the memory side / DRAM) = 1 - (1 - m)^k
  *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
  *              mix over the misses they answer
- *     Z_comp = a_dep (n_alu lat_alu + n_sfu lat_sfu + n_shared lat_shared) / I
+ *     Z_comp = (sum over the profile's dependence distances g after ALU, SFU and shared-memory
+ *              results of max(0, lat - g c0)) / I, lat the unit's latency (a shared access's plus
+ *              its mean conflict cycles) and c0 the warp's unloaded cycle between two of its
+ *              instructions (one issue slot a cycle, its SIMD and LSU demand, Z_ctrl and Z_sync):
+ *              the detailed scoreboard holds an instruction until the results it reads are
+ *              written, so a result read g instructions later waits for what the g instructions
+ *              in between do not cover (compute_waits)
  *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + (n_release + r_bar n_bar) H_rel) / I
  *              (H_rel: the mechanism's release latency, by default one L2 trip; r_bar: the releases
  *              a barrier makes where the mechanism's barriers release)
@@ -146,7 +152,7 @@
  * next_served_at), until they settle (spmv under tc-weak at the gtx480 preset: more lapsed hits,
  * more L2 trips, longer cycles, more lapses), or until the split at the cycles just predicted is
  * the split they were predicted from (a group whose split does not move with time: one solve).
- * Free parameters: a_lat, a_dep, c_bar, e_dram, s_issue, o_launch (model.h).
+ * Free parameters: a_lat, c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
 
@@ -1347,6 +1353,28 @@ static double own_line_holds(const model_kernel_profile *k, const model_point *p
     return reuse_shortfall(&k->own_line_summary, p->l2_latency + d->write_wait, gap_cycle, &short_count, &short_gaps);
 }
 
+/* Z_comp's waits, summed over a group's instructions: over the profile's dependence distances
+ * g after ALU, SFU and shared-memory results, max(0, lat - g gap_cycle), lat the unit's latency
+ * (a shared access's plus its mean bank-conflict cycles `conflict_cycles` / accesses, which
+ * delay its result as they hold the LSU) and `gap_cycle` the warp's unloaded cycle per
+ * instruction. */
+static double compute_waits(const model_kernel_profile *k, const model_point *p, double conflict_cycles,
+                            double gap_cycle)
+{
+    double shared_latency = p->shared_latency + (k->shared_accesses > 0 ? conflict_cycles / k->shared_accesses : 0.0);
+    const struct {
+        const reuse_summary *distances;
+        double latency;
+    } units[] = {{&k->alu_dependence_summary, p->alu_latency},
+                 {&k->sfu_dependence_summary, p->sfu_latency},
+                 {&k->shared_dependence_summary, shared_latency}};
+    double waits = 0, short_count, short_distances;
+    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
+        if (units[u].distances->size > 0)
+            waits += reuse_shortfall(units[u].distances, units[u].latency, gap_cycle, &short_count, &short_distances);
+    return waits;
+}
+
 /* The invalidation copies the active CUs' in ports take (the port-in station's replicas are the
  * active CUs): a broadcast puts one copy into every L1, so an active CU's port takes one per
  * injection however many CUs idle, and the copies into idle CUs load no active port (qr's
@@ -1464,15 +1492,13 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double dram_lines = d->read_lines_dram + d->write_lines_dram;
     /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
     double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;
-    double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *
-                    (k->alu * p->alu_latency + k->sfu * p->sfu_latency + k->shared_accesses * p->shared_latency +
-                     conflict_cycles) * per;
     double z_ctrl = k->branches * p->branch_penalty * per;
     double release_latency = d->release_latency > 0 ? d->release_latency : p->l2_latency;
     double releases = d->one_access_at_a_time ? 0.0 : k->releases + k->barriers * d->barrier_releases;
     double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers + releases * release_latency) * per;
     double simd_demand = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per;
     double lsu_demand = (lsu_cycles + k->shared_accesses + conflict_cycles) * per;
+    double z_comp = compute_waits(k, p, conflict_cycles, max2(1.0, simd_demand + lsu_demand) + z_ctrl + z_sync) * per;
     network net = {
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,

@@ -13,7 +13,7 @@
 #include "base/files.h"
 
 static const char *const parameter_names[MODEL_PARAMETER_COUNT] = {
-    "latency_exposure", "dependence_exposure", "barrier_cycles", "dram_efficiency", "issue_spread", "launch_overhead",
+    "latency_exposure", "barrier_cycles", "dram_efficiency", "issue_spread", "launch_overhead",
 };
 
 const char *model_parameter_name(model_parameter parameter)

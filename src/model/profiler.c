@@ -83,6 +83,21 @@ typedef struct warp_order {
     unsigned written_count;
 } warp_order;
 
+/* A warp's register results not yet read (profile.h: dependence_after_alu, _sfu, _shared): each
+ * with the instruction (of the warp's) that wrote it, its unit and the registers it wrote still
+ * holding it; at most OPEN_RESULTS of them (the oldest gives way, its reader too far to wait). */
+#define OPEN_RESULTS 16
+typedef enum result_unit { RESULT_ALU = 0, RESULT_SFU, RESULT_SHARED, RESULT_UNITS, RESULT_NONE = RESULT_UNITS } result_unit;
+typedef struct open_result {
+    uint64_t at;
+    uint8_t unit, register_count;
+    int32_t registers[sizeof ((decoded_instruction *)0)->destinations / sizeof(int32_t)];
+} open_result;
+typedef struct warp_results {
+    open_result open[OPEN_RESULTS];
+    unsigned count;
+} warp_results;
+
 /* Issue slots (cycles) from a line's L1 miss taking an MSHR until its data fills the line: the
  * loaded latency of the detailed L1's misses on spmv (wt, gsi, preset), from Little's law on its
  * MSHRs: mean occupancy 31.36 of 32 over 366781 misses / 15 CUs / 87332 cycles = 0.28 misses per
@@ -146,6 +161,7 @@ struct profiler {
     bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
     warp_loads *pending;           /* per warp of the launch (CTA, warp) */
     warp_order *orders;            /* likewise */
+    warp_results *results;         /* likewise */
     unsigned warps_per_cta;
     /* The launch's local-memory mapping (docs/local-memory.md; bytes_per_cta 0: none). DMA: per
      * CTA, whether its chunk was read (at its first instruction). Stash: per mapped word of each
@@ -262,6 +278,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->warps_per_cta = kernel->warps_per_cta;
     p->pending = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->pending);
     p->orders = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->orders);
+    p->results = calloc(kernel->cta_count * kernel->warps_per_cta, sizeof *p->results);
     p->mapping = kernel->launch->dma;
     if (p->mapping.bytes_per_cta > 0) {
         p->group->mapped_bytes_per_cta = (double)p->mapping.bytes_per_cta;
@@ -320,6 +337,8 @@ static void launch_end(void *context, const exec_kernel *kernel)
     p->pending = NULL;
     free(p->orders);
     p->orders = NULL;
+    free(p->results);
+    p->results = NULL;
     free(p->chunk_read);
     free(p->stash_held);
     free(p->stash_dirty);
@@ -889,6 +908,53 @@ static void order_global(profiler *p, warp_order *o, const decoded_instruction *
         reuse_add(&p->group->own_line_loads, now - latest - 1, 1);
 }
 
+/* ---- a warp's register dependences ---- */
+
+/* The warp's instruction `decoded` (its `at`-th; `unit`: the unit whose result it writes, or
+ * RESULT_NONE): each open result it reads is read first here, and for each unit the nearest of
+ * those (the one issued last: the reader waits for the longest of them, and results of one
+ * unit share a latency) records its distance, at - its instruction, in the unit's histogram;
+ * then the registers it writes stop holding older results (never read: nothing waits), and
+ * its own result opens. */
+static void note_dependences(profiler *p, warp_results *w, const decoded_instruction *decoded, uint64_t at,
+                             result_unit unit)
+{
+    reuse_histogram *const distances[RESULT_UNITS] = {&p->group->dependence_after_alu, &p->group->dependence_after_sfu,
+                                                      &p->group->dependence_after_shared};
+    uint64_t nearest[RESULT_UNITS] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    unsigned kept = 0;
+    for (unsigned r = 0; r < w->count; r++) {
+        open_result *result = &w->open[r];
+        if (reads_register(decoded, result->registers, result->register_count)) {
+            uint64_t distance = at - result->at;
+            nearest[result->unit] = distance < nearest[result->unit] ? distance : nearest[result->unit];
+            continue;
+        }
+        unsigned held = 0;
+        for (unsigned i = 0; i < result->register_count; i++) {
+            bool overwritten = false;
+            for (unsigned d = 0; d < decoded->destination_count; d++)
+                overwritten = overwritten || decoded->destinations[d] == result->registers[i];
+            if (!overwritten)
+                result->registers[held++] = result->registers[i];
+        }
+        result->register_count = (uint8_t)held;
+        if (held > 0)
+            w->open[kept++] = *result;
+    }
+    w->count = kept;
+    for (int u = 0; u < RESULT_UNITS; u++)
+        if (nearest[u] != UINT64_MAX)
+            reuse_add(distances[u], nearest[u], 1);
+    if (unit == RESULT_NONE || decoded->destination_count == 0)
+        return;
+    if (w->count == OPEN_RESULTS)
+        memmove(w->open, w->open + 1, --w->count * sizeof *w->open);
+    open_result *opened = &w->open[w->count++];
+    opened->at = at, opened->unit = (uint8_t)unit, opened->register_count = decoded->destination_count;
+    memcpy(opened->registers, decoded->destinations, decoded->destination_count * sizeof *opened->registers);
+}
+
 /* ---- local-memory mappings (docs/local-memory.md) ---- */
 
 /* Scratchpad+DMA: the CTA's chunk, read line by line by its CU's DMA engine when the CTA is placed
@@ -970,6 +1036,21 @@ static void stash_access(profiler *p, const exec_warp *warp, const decoded_instr
     }
 }
 
+/* The unit whose result an instruction writes (model_core.c's Z_comp: a global load's wait is
+ * Z_mem's, a control instruction's results are ready at once). */
+static result_unit result_unit_of(const exec_step *step, const decoded_instruction *decoded, bool shared)
+{
+    if (shared)
+        return RESULT_SHARED;
+    if (step->status == EXEC_MEMORY || step->status == EXEC_BARRIER || step->status == EXEC_FENCE)
+        return RESULT_NONE;
+    switch ((timing_unit)decoded->unit) {
+    case UNIT_SFU: return RESULT_SFU;
+    case UNIT_ALU: return RESULT_ALU;
+    default: return RESULT_NONE;
+    }
+}
+
 static void step(void *context, const exec_warp *warp, const exec_step *step, const exec_memory_request *request)
 {
     profiler *p = context;
@@ -994,6 +1075,9 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
     order_before(p, order, decoded, step->status == EXEC_MEMORY || shared);
     if (step->status == EXEC_WARP_DONE)
         order_exit(p, order);
+    if (decoded)
+        note_dependences(p, &p->results[warp->cta->linear_id * p->warps_per_cta + warp->index_in_cta], decoded,
+                         order->issued, result_unit_of(step, decoded, shared));
     order->issued++;
     switch (step->status) {
     case EXEC_MEMORY: {
