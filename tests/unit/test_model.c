@@ -1036,6 +1036,66 @@ static void sc_cores_serialise_global_accesses(void **state)
     sc_config_free(config);
 }
 
+/* wt's prediction for `profile` at the configuration's point with ALU and shared-memory
+ * latencies `alu` and `shared`, under wt's initial parameters. */
+static model_prediction predict_at_latencies(const model_profile *profile, const sc_config *config, double alu,
+                                             double shared)
+{
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, &spec, &error), 0);
+    point.alu_latency = alu, point.shared_latency = shared;
+    model_prediction prediction;
+    model_mechanism_find("wt")->evaluate(profile, &point, &spec.initial, &prediction);
+    return prediction;
+}
+
+/* A warp waits for an ALU or shared-memory result only when an instruction reads it before it
+ * is written (Z_comp, the profile's dependence distances): matmul's warps read a result 1 or more
+ * instructions after it (the next instruction: distance 1), and with one CTA a CU (8 warps) longer
+ * latencies lengthen the run and its comp_data stalls; with every distance beyond the latencies'
+ * reach (no reader near enough) or none at all, neither latency moves the prediction. */
+static void warps_wait_only_for_results_still_being_written(void **state)
+{
+    sc_config *config;
+    const char *one_cta[] = {"gpu.max_ctas_per_cu=1"};
+    model_profile *profile = profile_set("gsi", "matmul", "tiny", one_cta, 1, &config);
+    const size_t histograms[] = {offsetof(model_kernel_profile, dependence_after_alu),
+                                 offsetof(model_kernel_profile, dependence_after_shared)};
+    const size_t summaries[] = {offsetof(model_kernel_profile, alu_dependence_summary),
+                                offsetof(model_kernel_profile, shared_dependence_summary)};
+    for (int h = 0; h < 2; h++) {
+        assert_true(histogram_total(profile, histograms[h]) > 0);
+        for (int k = 0; k < profile->kernel_count; k++)   /* a reader comes after its writer */
+            assert_float_equal(((const reuse_histogram *)((const char *)&profile->kernels[k] + histograms[h]))->count[0], 0, 0);
+    }
+    model_prediction unit = predict_at_latencies(profile, config, 4, 1);
+    model_prediction slow_alu = predict_at_latencies(profile, config, 8, 1);
+    model_prediction slow_shared = predict_at_latencies(profile, config, 4, 8);
+    assert_true(slow_alu.cycles > unit.cycles && slow_shared.cycles > unit.cycles);
+    assert_true(slow_alu.stalls[GSI_COMP_DATA] > unit.stalls[GSI_COMP_DATA]);
+    /* Every reader 64 instructions after its writer: no wait at these latencies. */
+    for (int k = 0; k < profile->kernel_count; k++)
+        for (int h = 0; h < 2; h++) {
+            reuse_histogram *distances = (reuse_histogram *)((char *)&profile->kernels[k] + histograms[h]);
+            double total = reuse_total(distances);
+            memset(distances, 0, sizeof *distances);
+            reuse_add(distances, 64, total);
+        }
+    profile_prepare(profile);
+    model_prediction far = predict_at_latencies(profile, config, 4, 1);
+    assert_true(far.cycles < unit.cycles);
+    assert_float_equal(predict_at_latencies(profile, config, 8, 8).cycles, far.cycles, 1e-12 * far.cycles);
+    for (int h = 0; h < 2; h++)
+        clear_histogram(profile, histograms[h], summaries[h]);
+    assert_float_equal(predict_at_latencies(profile, config, 8, 8).cycles, far.cycles, 1e-12 * far.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* The profile with its warps' final stores (order_final_writes) scaled by `factor`. */
 static void scale_final_writes(model_profile *profile, double factor)
 {
@@ -2190,6 +2250,7 @@ int main(void)
         cmocka_unit_test(shortfall_sums_each_gap),
         cmocka_unit_test(shortfall_sums_match_the_walk),
         cmocka_unit_test(sc_cores_serialise_global_accesses),
+        cmocka_unit_test(warps_wait_only_for_results_still_being_written),
         cmocka_unit_test(sc_core_slots_inherit_final_stores),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(host_write_drop_loses_the_dropped_reuses),
