@@ -29,8 +29,8 @@
  *               unit until the write is done, for the mechanism that says so (model_demand's
  *               loads_wait_own_writes: RCC-WO): the sum over the profile's own-line gaps g of
  *               max(0, H0 - g c0), H0 the unloaded L2 trip plus the write wait and c0 a gap
- *               instruction's unloaded cycle (issue, SIMD, LSU and the compute, control and
- *               sync delays))
+ *               instruction's unloaded cycle (issue, SIMD, LSU and the control and sync
+ *               delays))
  *   MSHRs       each L2 read line holds one of M for its latency under load H; a request finding
  *               A = c Q holding or awaiting one waits (H/M) max(0, A - M + 1)      per CU
  *   store buf.  likewise, written lines and the store buffer's entries           per CU
@@ -71,12 +71,13 @@
  *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
  *              mix over the misses they answer
  *     Z_comp = (sum over the profile's dependence distances g after ALU, SFU and shared-memory
- *              results of max(0, lat - g c0)) / I, lat the unit's latency (a shared access's plus
- *              its mean conflict cycles) and c0 the warp's unloaded cycle between two of its
- *              instructions (one issue slot a cycle, its SIMD and LSU demand, Z_ctrl and Z_sync):
- *              the detailed scoreboard holds an instruction until the results it reads are
- *              written, so a result read g instructions later waits for what the g instructions
- *              in between do not cover (compute_waits)
+ *              results of max(0, lat - g cycle)) / I, lat the unit's latency (a shared access's
+ *              plus its mean conflict cycles) and cycle a gap instruction's cycle without waits
+ *              for results or memory (its issue, SIMD and LSU residences, Z_ctrl and Z_sync; at
+ *              least one cycle: a warp issues at most one instruction a cycle): the detailed
+ *              scoreboard holds an instruction until the results it reads are written, so a
+ *              result read g instructions later waits for what the g instructions in between,
+ *              the other warps' issues among them, do not cover (compute_waits)
  *     Z_ctrl = n_branch branch_penalty / I,   Z_sync = (c_bar n_bar + (n_release + r_bar n_bar) H_rel) / I
  *              (H_rel: the mechanism's release latency, by default one L2 trip; r_bar: the releases
  *              a barrier makes where the mechanism's barriers release)
@@ -162,6 +163,9 @@
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
+
+/* The units whose results a warp's instructions wait for (Z_comp). */
+enum { ALU_RESULT, SFU_RESULT, SHARED_RESULT, RESULT_KINDS };
 
 enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT,
        HOT_BANK_OUT, PORT_IN,
@@ -529,7 +533,7 @@ typedef struct network {
     double crowding[QUEUE_LANES], wait_slope[QUEUE_LANES];
     double most_crowding;         /* the largest crowding (0 when none): 1 / Schweitzer's pole */
     double most_use;              /* the largest D_k s_k / m_k (0 when none): 1 / the stations' capacity */
-    double delay;                 /* Z_comp + Z_ctrl + Z_sync */
+    double delay;                 /* Z_ctrl + Z_sync */
     /* Barrier bursts (burst below): per warp instruction, the bursts' barrier waits; the cycles
      * the bursts of this network's CTAs take to drain; a warp's instructions in a burst's
      * interval; and at the solution, the wait beyond the interval's own time (Z_burst). */
@@ -541,6 +545,7 @@ typedef struct network {
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
+    double compute_wait;          /* Z_comp at the solution (compute_waits) */
     double final_write_wait;      /* a warp's store left in flight at its exit: its mean wait after the exit */
 } network;
 
@@ -575,6 +580,10 @@ typedef struct memory_paths {
      * that a later warp of the CU follows in their slot. */
     const reuse_summary *order_final_writes;
     double final_write_lead, successor_share;
+    /* A warp's register dependences (compute_waits): the profile's distances after ALU, SFU and
+     * shared-memory results, and those units' latencies. */
+    const reuse_summary *result_distances[RESULT_KINDS];
+    double result_latency[RESULT_KINDS];
 } memory_paths;
 
 /* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
@@ -631,6 +640,19 @@ static double gap_wait(const memory_paths *m, const reuse_summary *gaps, double 
     return wait;
 }
 
+/* Z_comp: a warp's waits for the results it reads (memory_paths' result_distances), given the
+ * cycle `cycle` a gap instruction takes without such waits or memory waits, at least one (a warp
+ * issues at most one instruction a cycle): over each unit's distances g, max(0, lat - g cycle)
+ * (gap_wait). Sets the network's compute_wait; adds its slope to *slope. */
+static void compute_waits(network *net, const memory_paths *m, double cycle, double cycle_slope, double *slope)
+{
+    net->compute_wait = 0;
+    if (cycle < 1.0)
+        cycle = 1.0, cycle_slope = 0.0;
+    for (int kind = 0; kind < RESULT_KINDS; kind++)
+        net->compute_wait += gap_wait(m, m->result_distances[kind], m->result_latency[kind], 0.0, cycle, cycle_slope, slope);
+}
+
 /* An SC core's warp slot keeps its warp's last store in flight after the warp exits (the
  * detailed CU frees the slot once the warp's loads are done, and the slot's count of accesses in
  * flight goes to the next warp: timing_internal.h's warp_slot.global_in_flight), so the next warp
@@ -674,7 +696,7 @@ static void final_write_waits(network *net, const memory_paths *m, const double 
  * Z_order), at the latencies l1, l2, near and from_dram of a read line served there and
  * l2 + write_wait of a write that leaves the CU (the L1's of one performed there), given the cycle
  * a warp's instruction takes when it waits for no memory access (its issue, SIMD and LSU
- * residences and its compute, control and sync delays; a memory-bound warp's mean cycle would
+ * residences, its control and sync delays and its waits for results, Z_comp; a memory-bound warp's mean cycle would
  * count the waits of other accesses in every gap): a read's next ordered access waits for the
  * read's lines (as long as the slowest: an L1 hit with probability 1 - needs_l2, else as
  * load_latency weighs them) and a write's for its acknowledgement. Sets the network's
@@ -804,10 +826,16 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double cycle = net->delay + net->mem_delay + r[ISSUE] + r[SIMD] + r[LSU] + r[MSHR] + r[STORE_BUFFER];
     double slope = m->exposed_loads * load_slope + r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU] + r_slope[MSHR] +
                    r_slope[STORE_BUFFER];
+    /* The gap's instructions take the warp's cycle without its memory waits (and, for Z_comp,
+     * without its waits for results). */
+    double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
+    double own_slope = r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU], compute_slope = 0;
+    compute_waits(net, m, own_cycle, own_slope, &compute_slope);
+    cycle += net->compute_wait;
+    slope += compute_slope;
+    own_cycle += net->compute_wait;
+    own_slope += compute_slope;
     if (m->order_reads) {
-        /* The gap's instructions take the warp's cycle without its memory waits. */
-        double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
-        double own_slope = r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU];
         const double latency[4] = {m->l1_latency, l2, near, from_dram};
         const double latency_slope[4] = {0.0, l2_slope, near_slope, from_dram_slope};
         double order_slope = 0;
@@ -1301,7 +1329,7 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
 
 /* What the GSI split needs of a solved view (solve_view), kept while the network solves the next. */
 typedef struct view {
-    double mem_struct, mem_data, burst_wait, order_wait, comp_struct;   /* per warp instruction */
+    double mem_struct, mem_data, burst_wait, order_wait, comp_struct, comp_data;   /* per warp instruction */
     double population, throughput;
 } view;
 
@@ -1310,20 +1338,20 @@ static view view_of(const network *net)
     return (view){
         .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
         .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .order_wait = net->order_wait,
-        .comp_struct = net->residence[SIMD],
+        .comp_struct = net->residence[SIMD], .comp_data = net->compute_wait,
         .population = net->population, .throughput = net->throughput,
     };
 }
 
 /* Charges `busy_cycles` CU cycles of a solved view to the GSI categories (charge_stalls); none
  * when there are none. */
-static void charge_view(const view *v, double active_cus, double z_sync, double z_comp, double z_ctrl,
+static void charge_view(const view *v, double active_cus, double z_sync, double z_ctrl,
                         double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
 {
     if (busy_cycles == 0)
         return;
     double share[STALL_KINDS] = {v->mem_struct, v->mem_data, z_sync + v->burst_wait + v->order_wait, v->comp_struct,
-                                 z_comp, z_ctrl};
+                                 v->comp_data, z_ctrl};
     charge_stalls(share, (unsigned)(v->population / active_cus + 0.5), busy_cycles,
                   min2(1.0, issue_spread * v->throughput / active_cus), stalls);
 }
@@ -1353,28 +1381,6 @@ static double own_line_holds(const model_kernel_profile *k, const model_point *p
     return reuse_shortfall(&k->own_line_summary, p->l2_latency + d->write_wait, gap_cycle, &short_count, &short_gaps);
 }
 
-/* Z_comp's waits, summed over a group's instructions: over the profile's dependence distances
- * g after ALU, SFU and shared-memory results, max(0, lat - g gap_cycle), lat the unit's latency
- * (a shared access's plus its mean bank-conflict cycles `conflict_cycles` / accesses, which
- * delay its result as they hold the LSU) and `gap_cycle` the warp's unloaded cycle per
- * instruction. */
-static double compute_waits(const model_kernel_profile *k, const model_point *p, double conflict_cycles,
-                            double gap_cycle)
-{
-    double shared_latency = p->shared_latency + (k->shared_accesses > 0 ? conflict_cycles / k->shared_accesses : 0.0);
-    const struct {
-        const reuse_summary *distances;
-        double latency;
-    } units[] = {{&k->alu_dependence_summary, p->alu_latency},
-                 {&k->sfu_dependence_summary, p->sfu_latency},
-                 {&k->shared_dependence_summary, shared_latency}};
-    double waits = 0, short_count, short_distances;
-    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
-        if (units[u].distances->size > 0)
-            waits += reuse_shortfall(units[u].distances, units[u].latency, gap_cycle, &short_count, &short_distances);
-    return waits;
-}
-
 /* The invalidation copies the active CUs' in ports take (the port-in station's replicas are the
  * active CUs): a broadcast puts one copy into every L1, so an active CU's port takes one per
  * injection however many CUs idle, and the copies into idle CUs load no active port (qr's
@@ -1402,7 +1408,7 @@ typedef struct solved_group {
     double dma_busiest, dma_fewer;       /* their cycles blocked by DMA transfers */
     dma_transfer dma;
     double kernel_end_wait, backlog, launch_cycles;
-    double z_sync, z_comp, z_ctrl;
+    double z_sync, z_ctrl;
     double l2_reads, memory_reads, atomics;
     double per_instruction;              /* the busiest CU's GPU cycles per warp instruction of its own */
 } solved_group;
@@ -1498,12 +1504,18 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double z_sync = (theta[MODEL_BARRIER_CYCLES] * k->barriers + releases * release_latency) * per;
     double simd_demand = (k->alu * p->alu_cycles + k->sfu * p->sfu_cycles) * per;
     double lsu_demand = (lsu_cycles + k->shared_accesses + conflict_cycles) * per;
-    double z_comp = compute_waits(k, p, conflict_cycles, max2(1.0, simd_demand + lsu_demand) + z_ctrl + z_sync) * per;
+    /* Z_comp's results: a shared access's waits for its bank conflicts too. */
+    paths.result_distances[ALU_RESULT] = &k->alu_dependence_summary;
+    paths.result_distances[SFU_RESULT] = &k->sfu_dependence_summary;
+    paths.result_distances[SHARED_RESULT] = &k->shared_dependence_summary;
+    paths.result_latency[ALU_RESULT] = p->alu_latency, paths.result_latency[SFU_RESULT] = p->sfu_latency;
+    paths.result_latency[SHARED_RESULT] =
+        p->shared_latency + (k->shared_accesses > 0 ? conflict_cycles / k->shared_accesses : 0.0);
     network net = {
         .demand = {
             [ISSUE] = 1.0 / p->issue_rate,
             [SIMD] = simd_demand,
-            [LSU] = lsu_demand + own_line_holds(k, p, d, z_comp + z_ctrl + z_sync + 1.0 / p->issue_rate + simd_demand +
+            [LSU] = lsu_demand + own_line_holds(k, p, d, z_ctrl + z_sync + 1.0 / p->issue_rate + simd_demand +
                                                                 lsu_demand) * per,
             [PORT_OUT] = cycles_out * per, [L3_BANK] = paths.memory_lines,
             [DRAM] = dram_lines * p->dram_line_cycles / theta[MODEL_DRAM_EFFICIENCY] * per, [PORT_IN] = port_in_cycles * per,
@@ -1513,7 +1525,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             [STORE_BUFFER] = where.active, [PORT_OUT] = where.active, [L3_BANK] = max2(p->l3_banks, 1),
             [DRAM] = p->dram_channels, [PORT_IN] = where.active,
         },
-        .delay = z_comp + z_ctrl + z_sync,
+        .delay = z_ctrl + z_sync,
         .burst_round = NAN,
     };
     split_banks(&net, BANK_IN, HOT_BANK_IN, cycles_out * per,
@@ -1649,7 +1661,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     g->busy = busy, g->fewer_busy = fewer_busy, g->tail_share = tail_share;
     g->dma_busiest = dma_busiest, g->dma_fewer = dma_fewer, g->dma = dma;
     g->kernel_end_wait = kernel_end_wait, g->backlog = backlog, g->launch_cycles = launch_cycles;
-    g->z_sync = z_sync, g->z_comp = z_comp, g->z_ctrl = z_ctrl;
+    g->z_sync = z_sync, g->z_ctrl = z_ctrl;
     g->l2_reads = l2_reads, g->memory_reads = memory_reads, g->atomics = atomics;
     g->per_instruction = terms->busiest_per_launch > 0 ? busy / terms->busiest_per_launch : 0.0;
     return true;
@@ -1667,7 +1679,7 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     double busy = g->busy, fewer_busy = g->fewer_busy, tail_share = g->tail_share, resident = g->resident;
     double kernel_end_wait = g->kernel_end_wait, backlog = g->backlog, launch_cycles = g->launch_cycles;
     double dma_busiest = g->dma_busiest, dma_fewer = g->dma_fewer;
-    double z_sync = g->z_sync, z_comp = g->z_comp, z_ctrl = g->z_ctrl;
+    double z_sync = g->z_sync, z_ctrl = g->z_ctrl;
     double l2_reads = g->l2_reads, memory_reads = g->memory_reads, atomics = g->atomics;
     bool fewer_resident = g->fewer_resident;
     const dma_transfer *dma = &g->dma;
@@ -1683,14 +1695,14 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     double fewer_at_busiest_rate = fewer_resident ? 0.0 : fewer_cycles;
     double drained_share = 0;
     for (int m = 0; m < g->drain_phases; m++) {
-        charge_view(&g->drain_view[m], where->active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * g->drain_share[m],
+        charge_view(&g->drain_view[m], where->active, z_sync, z_ctrl, spread, busiest_cycles * g->drain_share[m],
                     stalls);
         drained_share += g->drain_share[m];
     }
-    charge_view(&g->busiest_view, where->active, z_sync, z_comp, z_ctrl, spread,
+    charge_view(&g->busiest_view, where->active, z_sync, z_ctrl, spread,
                 busiest_cycles * (1 - tail_share - drained_share) + fewer_at_busiest_rate, stalls);
-    charge_view(&g->tail_view, where->active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * tail_share, stalls);
-    charge_view(&g->fewer_view, where->active, z_sync, z_comp, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate,
+    charge_view(&g->tail_view, where->active, z_sync, z_ctrl, spread, busiest_cycles * tail_share, stalls);
+    charge_view(&g->fewer_view, where->active, z_sync, z_ctrl, spread, fewer_cycles - fewer_at_busiest_rate,
                 stalls);
     /* The kernel-end release: an active CU waits for its writes to drain (GSI sync, as the detailed
      * model charges a CU's cycles from kernel end until its L1 is drained); the rest is idle. A
