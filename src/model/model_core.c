@@ -66,7 +66,12 @@
  * CPU cluster's or the L3's end-to-end latency (model_point.c) for the misses they answer
  * (model_memory_split), or the DRAM latency plus the DRAM queue's wait; a write the L2 trip.
  * A warp's cycle per instruction is
- *     Z_mem  = a_lat n_ld/I (L1 + p2 (H_L2 - L1) + pm (H_near - H_L2) + p3 (H_DRAM - H_near)),
+ *     Z_mem  = (sum over the profile's distances g after global loads' and atomics' results
+ *              (to the first instruction that reads or writes the register, or the warp's exit)
+ *              of (1 - p2) max(0, L1 - g cycle) + (p2 - pm) max(0, H_L2 - g cycle)
+ *              + (pm - p3) max(0, H_near - g cycle) + p3 max(0, H_DRAM - g cycle)) / I, cycle as
+ *              Z_comp's (load_waits); for an SC core (one access at a time, whose ordered reads
+ *              are Z_order's) a_lat n_ld/I (L1 + p2 (H_L2 - L1) + pm (H_near - H_L2) + p3 (H_DRAM - H_near)),
  *              p2, pm, p3 = P(a load's k lines need the L2 / the memory side / DRAM) = 1 - (1 - m)^k
  *              with m the line miss ratios the mechanism gives, H_near the CPU and L3 latencies'
  *              mix over the misses they answer
@@ -153,7 +158,7 @@
  * next_served_at), until they settle (spmv under tc-weak at the gtx480 preset: more lapsed hits,
  * more L2 trips, longer cycles, more lapses), or until the split at the cycles just predicted is
  * the split they were predicted from (a group whose split does not move with time: one solve).
- * Free parameters: a_lat, c_bar, e_dram, s_issue, o_launch (model.h).
+ * Free parameters: a_lat (an SC core's reads only), c_bar, e_dram, s_issue, o_launch (model.h).
  */
 #include "model/model_core.h"
 
@@ -584,6 +589,9 @@ typedef struct memory_paths {
      * shared-memory results, and those units' latencies. */
     const reuse_summary *result_distances[RESULT_KINDS];
     double result_latency[RESULT_KINDS];
+    /* The profile's distances after global loads' and atomics' results (load_waits; NULL for an
+     * SC core, whose ordered reads are Z_order's and whose other reads wait a_lat x their latency). */
+    const reuse_summary *load_distances;
 } memory_paths;
 
 /* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
@@ -692,6 +700,45 @@ static void final_write_waits(network *net, const memory_paths *m, const double 
     }
 }
 
+/* The cycles per warp instruction a warp waits for its reads' lines over the profile's `gaps`
+ * after them (gap_wait), a read's lines as long as the slowest: an L1 hit with probability
+ * 1 - needs_l2, else the L2's, the near memory's or DRAM's latency (`latency`, slopes
+ * `latency_slope`) as load_latency weighs them. Adds the wait's slope to *slope. */
+static double read_waits(const memory_paths *m, const reuse_summary *gaps, const double latency[4],
+                         const double latency_slope[4], double cycle, double cycle_slope, double *slope)
+{
+    const double share[4] = {1.0 - m->needs_l2, m->needs_l2 - m->needs_memory, m->needs_memory - m->needs_dram,
+                             m->needs_dram};
+    double wait = 0;
+    for (int level = 0; level < 4; level++) {
+        if (share[level] <= 0)
+            continue;
+        double level_slope = 0;
+        wait += share[level] * gap_wait(m, gaps, latency[level], latency_slope[level], cycle, cycle_slope, &level_slope);
+        *slope += share[level] * level_slope;
+    }
+    return wait;
+}
+
+/* Z_mem: a warp's waits for its global loads and atomics. The detailed scoreboard holds only the
+ * instruction that reads or writes a register a load or atomic still writes, or its warp's exit
+ * (profile.h's dependence_after_loads): over those distances g, max(0, H - g cycle) at the
+ * latency H of the level serving the read (read_waits), with `cycle` as Z_comp's, at least one.
+ * An SC core's reads (no load_distances) wait a_lat x their mean latency `load_latency` instead.
+ * Sets the network's mem_delay; adds its slope to *slope. */
+static void load_waits(network *net, const memory_paths *m, const double latency[4], const double latency_slope[4],
+                       double load_latency, double load_slope, double cycle, double cycle_slope, double *slope)
+{
+    if (!m->load_distances) {
+        net->mem_delay = m->exposed_loads * load_latency;
+        *slope += m->exposed_loads * load_slope;
+        return;
+    }
+    if (cycle < 1.0)
+        cycle = 1.0, cycle_slope = 0.0;
+    net->mem_delay = read_waits(m, m->load_distances, latency, latency_slope, cycle, cycle_slope, slope);
+}
+
 /* An SC core's waits for a warp's own accesses (memory_paths' order_reads and order_writes,
  * Z_order), at the latencies l1, l2, near and from_dram of a read line served there and
  * l2 + write_wait of a write that leaves the CU (the L1's of one performed there), given the cycle
@@ -704,17 +751,7 @@ static void final_write_waits(network *net, const memory_paths *m, const double 
 static void order_waits(network *net, const memory_paths *m, const double latency[4], const double latency_slope[4],
                         double cycle, double cycle_slope, double *slope)
 {
-    net->order_wait = 0;
-    const double share[4] = {1.0 - m->needs_l2, m->needs_l2 - m->needs_memory, m->needs_memory - m->needs_dram,
-                             m->needs_dram};
-    for (int level = 0; level < 4; level++) {
-        if (share[level] <= 0)
-            continue;
-        double level_slope = 0;
-        net->order_wait += share[level] * gap_wait(m, m->order_reads, latency[level], latency_slope[level], cycle,
-                                                   cycle_slope, &level_slope);
-        *slope += share[level] * level_slope;
-    }
+    net->order_wait = read_waits(m, m->order_reads, latency, latency_slope, cycle, cycle_slope, slope);
     double write_slope = 0;
     net->order_wait += (1.0 - m->write_l1_share) * gap_wait(m, m->order_writes, latency[1] + m->write_wait,
                                                             latency_slope[1], cycle, cycle_slope, &write_slope);
@@ -821,11 +858,9 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
                           m->needs_dram * (from_dram - near);
     double load_slope = m->needs_l2 * l2_slope + m->needs_memory * (near_slope - l2_slope) +
                         m->needs_dram * (from_dram_slope - near_slope);
-    net->mem_delay = m->exposed_loads * load_latency;
     const double *r = net->residence, *r_slope = net->residence_slope;
-    double cycle = net->delay + net->mem_delay + r[ISSUE] + r[SIMD] + r[LSU] + r[MSHR] + r[STORE_BUFFER];
-    double slope = m->exposed_loads * load_slope + r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU] + r_slope[MSHR] +
-                   r_slope[STORE_BUFFER];
+    double cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU] + r[MSHR] + r[STORE_BUFFER];
+    double slope = r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU] + r_slope[MSHR] + r_slope[STORE_BUFFER];
     /* The gap's instructions take the warp's cycle without its memory waits (and, for Z_comp,
      * without its waits for results). */
     double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
@@ -835,9 +870,13 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     slope += compute_slope;
     own_cycle += net->compute_wait;
     own_slope += compute_slope;
+    const double latency[4] = {m->l1_latency, l2, near, from_dram};
+    const double latency_slope[4] = {0.0, l2_slope, near_slope, from_dram_slope};
+    double mem_slope = 0;
+    load_waits(net, m, latency, latency_slope, load_latency, load_slope, own_cycle, own_slope, &mem_slope);
+    cycle += net->mem_delay;
+    slope += mem_slope;
     if (m->order_reads) {
-        const double latency[4] = {m->l1_latency, l2, near, from_dram};
-        const double latency_slope[4] = {0.0, l2_slope, near_slope, from_dram_slope};
         double order_slope = 0;
         order_waits(net, m, latency, latency_slope, own_cycle, own_slope, &order_slope);
         cycle += net->order_wait;
@@ -1508,6 +1547,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     paths.result_distances[ALU_RESULT] = &k->alu_dependence_summary;
     paths.result_distances[SFU_RESULT] = &k->sfu_dependence_summary;
     paths.result_distances[SHARED_RESULT] = &k->shared_dependence_summary;
+    paths.load_distances = d->one_access_at_a_time ? NULL : &k->load_dependence_summary;
     paths.result_latency[ALU_RESULT] = p->alu_latency, paths.result_latency[SFU_RESULT] = p->sfu_latency;
     paths.result_latency[SHARED_RESULT] =
         p->shared_latency + (k->shared_accesses > 0 ? conflict_cycles / k->shared_accesses : 0.0);

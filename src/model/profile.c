@@ -32,8 +32,10 @@
  * (kernel_end_earlier_lease_ages), 22 the loads on an ownership protocol's L1 tags
  * (l1_loads_owned), 23 the fields of 20 and of 21-22 together (two branches of session 28), 24
  * the groups of those hits' lines by their fill (l1_hit_fill_groups), 25 a warp's register
- * dependences on ALU, SFU and shared-memory results (dependence_after_alu, _sfu, _shared). */
-#define PROFILE_FORMAT 25
+ * dependences on ALU, SFU and shared-memory results (dependence_after_alu, _sfu, _shared), 26
+ * those on global loads' and atomics' results (dependence_after_loads), every histogram counting
+ * an instruction that writes a register still being written, or a drain, as a wait. */
+#define PROFILE_FORMAT 26
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -115,6 +117,7 @@ static const struct {
     HISTOGRAM(dependence_after_alu, alu_dependence_summary),
     HISTOGRAM(dependence_after_sfu, sfu_dependence_summary),
     HISTOGRAM(dependence_after_shared, shared_dependence_summary),
+    HISTOGRAM(dependence_after_loads, load_dependence_summary),
     HISTOGRAM(l1_hit_gaps, l1_hit_gap_summary),
     HISTOGRAM(l1_hit_ages, l1_hit_age_summary),
     HISTOGRAM(l1_hit_previous_ages, l1_hit_previous_age_summary),

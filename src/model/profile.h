@@ -158,12 +158,12 @@ typedef struct model_kernel_profile {
      * as done, so only the first load after it counts. */
     reuse_histogram order_after_reads, order_after_writes, own_line_loads;
     /* A warp's register dependences (profiler.c; the same buckets, counting warp instructions):
-     * for each instruction that reads a result of an ALU, SFU or shared-memory instruction of its
-     * warp first (the register not read nor written since), its distance from the nearest such
-     * writer of each unit (its warp instructions from the writer to it: 1 for the next one). The
-     * detailed warp's scoreboard holds a reader until its results are written (model_core.c's
-     * Z_comp). */
-    reuse_histogram dependence_after_alu, dependence_after_sfu, dependence_after_shared;
+     * for each instruction that first reads or writes a register an ALU, SFU, shared-memory or
+     * global load or atomic instruction of its warp wrote (a call, return or exit: every load's
+     * and atomic's), its distance from the nearest such writer of each unit (its warp
+     * instructions from the writer to it: 1 for the next one). The detailed warp's scoreboard
+     * holds it until those results are written (model_core.c's Z_comp and Z_mem). */
+    reuse_histogram dependence_after_alu, dependence_after_sfu, dependence_after_shared, dependence_after_loads;
     /* For each warp whose last global access is a store (no ordered access after it), the
      * instructions from that store to the warp's exit (order_final_writes), and the sum over
      * those warps of the instructions each issued before its first ordered access
@@ -229,7 +229,7 @@ typedef struct model_kernel_profile {
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;
     reuse_summary fetched_rewritten_summary, written_rewritten_summary;
     reuse_summary dirty_reuse_summary, dirty_span_summary;
-    reuse_summary alu_dependence_summary, sfu_dependence_summary, shared_dependence_summary;
+    reuse_summary alu_dependence_summary, sfu_dependence_summary, shared_dependence_summary, load_dependence_summary;
     reuse_summary order_reads_summary, order_writes_summary, order_final_write_summary, own_line_summary, l1_hit_gap_summary, write_lease_gap_summary;
     reuse_summary l1_hit_age_summary, l1_hit_previous_age_summary;
     reuse_summary kernel_end_lease_age_summary, kernel_end_earlier_lease_age_summary;

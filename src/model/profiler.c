@@ -83,11 +83,13 @@ typedef struct warp_order {
     unsigned written_count;
 } warp_order;
 
-/* A warp's register results not yet read (profile.h: dependence_after_alu, _sfu, _shared): each
- * with the instruction (of the warp's) that wrote it, its unit and the registers it wrote still
- * holding it; at most OPEN_RESULTS of them (the oldest gives way, its reader too far to wait). */
+/* A warp's register results not yet waited for (profile.h: dependence_after_alu, _sfu, _shared,
+ * _loads): each with the instruction (of the warp's) that wrote it, its unit and the registers it
+ * wrote; at most OPEN_RESULTS of them (the oldest gives way, its waiter too far to wait). */
 #define OPEN_RESULTS 16
-typedef enum result_unit { RESULT_ALU = 0, RESULT_SFU, RESULT_SHARED, RESULT_UNITS, RESULT_NONE = RESULT_UNITS } result_unit;
+typedef enum result_unit {
+    RESULT_ALU = 0, RESULT_SFU, RESULT_SHARED, RESULT_LOAD, RESULT_UNITS, RESULT_NONE = RESULT_UNITS
+} result_unit;
 typedef struct open_result {
     uint64_t at;
     uint8_t unit, register_count;
@@ -910,37 +912,43 @@ static void order_global(profiler *p, warp_order *o, const decoded_instruction *
 
 /* ---- a warp's register dependences ---- */
 
+/* Whether the warp's instruction `decoded` waits for a result of `unit` in `registers`: the
+ * detailed scoreboard (compute_unit.c's check_registers) holds an instruction that reads or
+ * writes a register still being written, and a call, return or exit (`drains`) until every load
+ * and atomic of its warp is done. */
+static bool waits_for_result(const decoded_instruction *decoded, const int32_t *registers, unsigned count,
+                             result_unit unit)
+{
+    if (unit == RESULT_LOAD && decoded->drains)
+        return true;
+    for (unsigned d = 0; d < decoded->destination_count; d++)
+        for (unsigned r = 0; r < count; r++)
+            if (decoded->destinations[d] == registers[r])
+                return true;
+    return reads_register(decoded, registers, count);
+}
+
 /* The warp's instruction `decoded` (its `at`-th; `unit`: the unit whose result it writes, or
- * RESULT_NONE): each open result it reads is read first here, and for each unit the nearest of
- * those (the one issued last: the reader waits for the longest of them, and results of one
- * unit share a latency) records its distance, at - its instruction, in the unit's histogram;
- * then the registers it writes stop holding older results (never read: nothing waits), and
- * its own result opens. */
+ * RESULT_NONE): each open result it waits for (waits_for_result) closes here, and for each unit
+ * the nearest of those (the one issued last: the instruction waits for the longest of them, and
+ * results of one unit share a latency) records its distance, at - its instruction, in the unit's
+ * histogram; then its own result opens. */
 static void note_dependences(profiler *p, warp_results *w, const decoded_instruction *decoded, uint64_t at,
                              result_unit unit)
 {
     reuse_histogram *const distances[RESULT_UNITS] = {&p->group->dependence_after_alu, &p->group->dependence_after_sfu,
-                                                      &p->group->dependence_after_shared};
-    uint64_t nearest[RESULT_UNITS] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
+                                                      &p->group->dependence_after_shared,
+                                                      &p->group->dependence_after_loads};
+    uint64_t nearest[RESULT_UNITS] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
     unsigned kept = 0;
     for (unsigned r = 0; r < w->count; r++) {
         open_result *result = &w->open[r];
-        if (reads_register(decoded, result->registers, result->register_count)) {
+        if (waits_for_result(decoded, result->registers, result->register_count, (result_unit)result->unit)) {
             uint64_t distance = at - result->at;
             nearest[result->unit] = distance < nearest[result->unit] ? distance : nearest[result->unit];
             continue;
         }
-        unsigned held = 0;
-        for (unsigned i = 0; i < result->register_count; i++) {
-            bool overwritten = false;
-            for (unsigned d = 0; d < decoded->destination_count; d++)
-                overwritten = overwritten || decoded->destinations[d] == result->registers[i];
-            if (!overwritten)
-                result->registers[held++] = result->registers[i];
-        }
-        result->register_count = (uint8_t)held;
-        if (held > 0)
-            w->open[kept++] = *result;
+        w->open[kept++] = *result;
     }
     w->count = kept;
     for (int u = 0; u < RESULT_UNITS; u++)
@@ -953,6 +961,14 @@ static void note_dependences(profiler *p, warp_results *w, const decoded_instruc
     open_result *opened = &w->open[w->count++];
     opened->at = at, opened->unit = (uint8_t)unit, opened->register_count = decoded->destination_count;
     memcpy(opened->registers, decoded->destinations, decoded->destination_count * sizeof *opened->registers);
+}
+
+/* The warp's result opened by its instruction `at`, a shared access the stash sent on as a global
+ * load (stash_access): its registers wait for that load, as for a global load's. */
+static void reopen_as_load(warp_results *w, uint64_t at)
+{
+    if (w->count > 0 && w->open[w->count - 1].at == at)
+        w->open[w->count - 1].unit = RESULT_LOAD;
 }
 
 /* ---- local-memory mappings (docs/local-memory.md) ---- */
@@ -983,14 +999,15 @@ static void read_chunk(profiler *p, const exec_cta *cta)
  * become a global request of the mapped global words: a load's lanes whose words the stash does
  * not hold (a strong load, which then holds them), a store's lanes (a plain store, the words
  * held and dirty). That request is recorded as a global access of the warp's (its LSU time, its
- * MSHRs, its order); none when every lane is a local hit. */
-static void stash_access(profiler *p, const exec_warp *warp, const decoded_instruction *decoded,
+ * MSHRs, its order); none when every lane is a local hit. True when that request is a load
+ * (the detailed warp's registers then wait for it as for a global load's). */
+static bool stash_access(profiler *p, const exec_warp *warp, const decoded_instruction *decoded,
                          const exec_memory_request *request, warp_order *order)
 {
     const exec_cta *cta = warp->cta;
     bool store = request->kind == EXEC_ACCESS_STORE;
     if (request->kind != EXEC_ACCESS_LOAD && !store)
-        return;   /* the detailed stash refuses atomics on mapped words */
+        return false;   /* the detailed stash refuses atomics on mapped words */
     uint64_t base = (uint64_t)(exec_dma_shared(cta) - cta->shared_memory), chunk = exec_dma_global(cta);
     uint64_t words = p->mapping.bytes_per_cta / SC_MAPPING_WORD_BYTES;
     uint32_t *held = p->stash_held + cta->linear_id * words;
@@ -1021,7 +1038,7 @@ static void stash_access(profiler *p, const exec_warp *warp, const decoded_instr
         }
     }
     if (!global->lane_mask)
-        return;
+        return false;
     global->semantics = store ? PTX_SEM_WEAK : PTX_SEM_RELAXED;
     global->scope = PTX_SCOPE_GPU;
     begin_request(p, warp);
@@ -1034,15 +1051,18 @@ static void stash_access(profiler *p, const exec_warp *warp, const decoded_instr
         p->group->stash_first_touch_loads += 1;
         p->group->stash_first_touch_lines += lines;
     }
+    return !store;
 }
 
-/* The unit whose result an instruction writes (model_core.c's Z_comp: a global load's wait is
- * Z_mem's, a control instruction's results are ready at once). */
+/* The unit whose result an instruction writes (model_core.c's Z_comp; a global load's or
+ * atomic's is Z_mem's; a control instruction's results are ready at once). */
 static result_unit result_unit_of(const exec_step *step, const decoded_instruction *decoded, bool shared)
 {
     if (shared)
         return RESULT_SHARED;
-    if (step->status == EXEC_MEMORY || step->status == EXEC_BARRIER || step->status == EXEC_FENCE)
+    if (step->status == EXEC_MEMORY)
+        return RESULT_LOAD;
+    if (step->status == EXEC_BARRIER || step->status == EXEC_FENCE)
         return RESULT_NONE;
     switch ((timing_unit)decoded->unit) {
     case UNIT_SFU: return RESULT_SFU;
@@ -1109,8 +1129,9 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
         if (request && request->shared_lanes) {
             group->shared_conflict_cycles +=
                 scratchpad_access_cycles(request, p->scratchpad_banks, p->scratchpad_bank_bytes) - 1;
-            if (p->stash_held)
-                stash_access(p, warp, decoded, request, order);
+            if (p->stash_held && stash_access(p, warp, decoded, request, order))
+                reopen_as_load(&p->results[warp->cta->linear_id * p->warps_per_cta + warp->index_in_cta],
+                               order->issued - 1);
         }
         break;
     case UNIT_CONTROL:

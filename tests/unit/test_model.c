@@ -1095,6 +1095,48 @@ static void warps_wait_only_for_results_still_being_written(void **state)
     sc_config_free(config);
 }
 
+/* wt's prediction for `profile` at the configuration's point under wt's initial parameters with
+ * latency_exposure `exposure`. */
+static model_prediction predict_at_exposure(const model_profile *profile, const sc_config *config, double exposure)
+{
+    sc_error error = {{0}};
+    model_point point;
+    model_param_spec spec;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), config, &point, &error), 0);
+    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, &spec, &error), 0);
+    spec.initial.value[MODEL_LATENCY_EXPOSURE] = exposure;
+    model_prediction prediction;
+    model_mechanism_find("wt")->evaluate(profile, &point, &spec.initial, &prediction);
+    return prediction;
+}
+
+/* A warp waits for a global load or atomic only at the first instruction that reads or writes its
+ * register, or at its exit (Z_mem, dependence_after_loads): histogram's atomics return a register
+ * no instruction reads, but the next iteration's atomic rewrites it (the detailed scoreboard
+ * holds it) and the warp's exit drains it, so every load and atomic has a waiter. Z_mem comes
+ * from those distances, not from latency_exposure, and without waiters it is smaller. */
+static void warps_wait_for_a_load_at_its_register_reader_or_rewriter(void **state)
+{
+    sc_config *config;
+    model_profile *profile = profile_set("gsi", "histogram", "tiny", NULL, 0, &config);
+    const size_t loads = offsetof(model_kernel_profile, dependence_after_loads);
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *kernel = &profile->kernels[k];
+        double reads = kernel->instructions[MODEL_LOAD] + kernel->instructions[MODEL_LOAD_STRONG] +
+                       kernel->instructions[MODEL_ATOMIC];
+        const reuse_histogram *distances = (const reuse_histogram *)((const char *)kernel + loads);
+        assert_true(reads > 0 && reuse_total(distances) >= 0.99 * reads && reuse_total(distances) <= reads);
+        assert_float_equal(distances->count[0], 0, 0);
+    }
+    model_prediction waited = predict_at_exposure(profile, config, 0.02);
+    assert_float_equal(predict_at_exposure(profile, config, 2.0).cycles, waited.cycles, 1e-12 * waited.cycles);
+    clear_histogram(profile, loads, offsetof(model_kernel_profile, load_dependence_summary));
+    assert_true(predict_at_exposure(profile, config, 0.02).cycles < waited.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* The profile with its warps' final stores (order_final_writes) scaled by `factor`. */
 static void scale_final_writes(model_profile *profile, double factor)
 {
@@ -2250,6 +2292,7 @@ int main(void)
         cmocka_unit_test(shortfall_sums_match_the_walk),
         cmocka_unit_test(sc_cores_serialise_global_accesses),
         cmocka_unit_test(warps_wait_only_for_results_still_being_written),
+        cmocka_unit_test(warps_wait_for_a_load_at_its_register_reader_or_rewriter),
         cmocka_unit_test(sc_core_slots_inherit_final_stores),
         cmocka_unit_test(rcc_wo_loads_wait_for_own_writes),
         cmocka_unit_test(host_write_drop_loses_the_dropped_reuses),
