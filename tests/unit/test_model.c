@@ -1037,9 +1037,10 @@ static void sc_cores_serialise_global_accesses(void **state)
 }
 
 /* wt's prediction for `profile` at the configuration's point with ALU and shared-memory
- * latencies `alu` and `shared`, under wt's initial parameters. */
+ * latencies `alu` and `shared`, under wt's initial parameters (latency_exposure `exposure`
+ * where it is not negative). */
 static model_prediction predict_at_latencies(const model_profile *profile, const sc_config *config, double alu,
-                                             double shared)
+                                             double shared, double exposure)
 {
     sc_error error = {{0}};
     model_point point;
@@ -1048,6 +1049,8 @@ static model_prediction predict_at_latencies(const model_profile *profile, const
     assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), config, &point, &error), 0);
     assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, &spec, &error), 0);
     point.alu_latency = alu, point.shared_latency = shared;
+    if (exposure >= 0)
+        spec.initial.value[MODEL_LATENCY_EXPOSURE] = exposure;
     model_prediction prediction;
     model_mechanism_find("wt")->evaluate(profile, &point, &spec.initial, &prediction);
     return prediction;
@@ -1072,9 +1075,9 @@ static void warps_wait_only_for_results_still_being_written(void **state)
         for (int k = 0; k < profile->kernel_count; k++)   /* a reader comes after its writer */
             assert_float_equal(((const reuse_histogram *)((const char *)&profile->kernels[k] + histograms[h]))->count[0], 0, 0);
     }
-    model_prediction unit = predict_at_latencies(profile, config, 4, 1);
-    model_prediction slow_alu = predict_at_latencies(profile, config, 8, 1);
-    model_prediction slow_shared = predict_at_latencies(profile, config, 4, 8);
+    model_prediction unit = predict_at_latencies(profile, config, 4, 1, -1);
+    model_prediction slow_alu = predict_at_latencies(profile, config, 8, 1, -1);
+    model_prediction slow_shared = predict_at_latencies(profile, config, 4, 8, -1);
     assert_true(slow_alu.cycles > unit.cycles && slow_shared.cycles > unit.cycles);
     /* Every reader 64 instructions after its writer: no wait at these latencies. */
     for (int k = 0; k < profile->kernel_count; k++)
@@ -1085,30 +1088,14 @@ static void warps_wait_only_for_results_still_being_written(void **state)
             reuse_add(distances, 64, total);
         }
     profile_prepare(profile);
-    model_prediction far = predict_at_latencies(profile, config, 4, 1);
+    model_prediction far = predict_at_latencies(profile, config, 4, 1, -1);
     assert_true(far.cycles < slow_alu.cycles && far.cycles < slow_shared.cycles);
-    assert_float_equal(predict_at_latencies(profile, config, 8, 8).cycles, far.cycles, 1e-12 * far.cycles);
+    assert_float_equal(predict_at_latencies(profile, config, 8, 8, -1).cycles, far.cycles, 1e-12 * far.cycles);
     for (int h = 0; h < 2; h++)
         clear_histogram(profile, histograms[h], summaries[h]);
-    assert_float_equal(predict_at_latencies(profile, config, 8, 8).cycles, far.cycles, 1e-12 * far.cycles);
+    assert_float_equal(predict_at_latencies(profile, config, 8, 8, -1).cycles, far.cycles, 1e-12 * far.cycles);
     profile_free(profile);
     sc_config_free(config);
-}
-
-/* wt's prediction for `profile` at the configuration's point under wt's initial parameters with
- * latency_exposure `exposure`. */
-static model_prediction predict_at_exposure(const model_profile *profile, const sc_config *config, double exposure)
-{
-    sc_error error = {{0}};
-    model_point point;
-    model_param_spec spec;
-    assert_int_equal(model_point_from_config(config, &point, &error), 0);
-    assert_int_equal(model_point_of_mechanism(model_mechanism_find("wt"), config, &point, &error), 0);
-    assert_int_equal(model_param_spec_load(sc_mechanism_find("wt")->params_file, &spec, &error), 0);
-    spec.initial.value[MODEL_LATENCY_EXPOSURE] = exposure;
-    model_prediction prediction;
-    model_mechanism_find("wt")->evaluate(profile, &point, &spec.initial, &prediction);
-    return prediction;
 }
 
 /* A warp waits for a global load or atomic only at the first instruction that reads or writes its
@@ -1129,10 +1116,10 @@ static void warps_wait_for_a_load_at_its_register_reader_or_rewriter(void **stat
         assert_true(reads > 0 && reuse_total(distances) >= 0.99 * reads && reuse_total(distances) <= reads);
         assert_float_equal(distances->count[0], 0, 0);
     }
-    model_prediction waited = predict_at_exposure(profile, config, 0.02);
-    assert_float_equal(predict_at_exposure(profile, config, 2.0).cycles, waited.cycles, 1e-12 * waited.cycles);
+    model_prediction waited = predict_at_latencies(profile, config, 4, 1, 0.02);
+    assert_float_equal(predict_at_latencies(profile, config, 4, 1, 2.0).cycles, waited.cycles, 1e-12 * waited.cycles);
     clear_histogram(profile, loads, offsetof(model_kernel_profile, load_dependence_summary));
-    assert_true(predict_at_exposure(profile, config, 0.02).cycles < waited.cycles);
+    assert_true(predict_at_latencies(profile, config, 4, 1, 0.02).cycles < waited.cycles);
     profile_free(profile);
     sc_config_free(config);
 }
