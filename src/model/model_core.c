@@ -581,6 +581,7 @@ typedef struct memory_paths {
     /* Per warp instruction: */
     double l2_read_lines, near_read_lines, dram_read_lines, write_lines;
     double memory_lines, dram_lines;   /* requests taking an L3 bank's lookup slot / a DRAM channel */
+    double dirty_victim_share;         /* of the L2's misses, those whose fill evicts a dirty line */
     double requests;                   /* line requests leaving the CU */
     double exposed_loads;              /* a_lat x read instructions */
     double needs_l2, needs_memory, needs_dram;   /* P(a load instruction has a line served beyond the L1 / L2 / near memory) */
@@ -829,9 +830,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
                         m->per_request;
     double lookup_wait = wait[L3_BANK] * m->per_memory_line, lookup_slope = wait_slope[L3_BANK] * m->per_memory_line;
     double dram_wait = wait[DRAM] * m->per_dram_line, dram_slope = wait_slope[DRAM] * m->per_dram_line;
-    double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait;
-    double from_dram = m->dram_latency + trip + lookup_wait + dram_wait;
-    double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope, from_dram_slope = near_slope + dram_slope;
+    /* An L2 miss whose fill evicts a dirty line waits, in its bank, until the victim's DRAM
+     * channel has room in its write queue (timing/l2_bank.c's victim_waits_for_memory): the DRAM
+     * queue's wait, for that share of the misses. */
+    double victim_wait = m->dirty_victim_share * dram_wait, victim_slope = m->dirty_victim_share * dram_slope;
+    double l2 = m->l2_latency + trip, near = m->near_latency + trip + lookup_wait + victim_wait;
+    double from_dram = m->dram_latency + trip + lookup_wait + victim_wait + dram_wait;
+    double l2_slope = trip_slope, near_slope = trip_slope + lookup_slope + victim_slope,
+           from_dram_slope = near_slope + dram_slope;
     double hold = read_hold(m, l2, near, from_dram) + m->own_answers_wait;
     double hold_slope = read_hold(m, l2_slope, near_slope, from_dram_slope);
     entries mshrs = m->mshrs;
@@ -1477,6 +1483,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double near_reads = d->read_lines_cpu + d->read_lines_l3, memory_reads = near_reads + d->read_lines_dram;
     double read_lines = d->read_lines_l1 + d->read_lines_l2 + memory_reads;
     double l2_reads = d->read_lines_l2 + memory_reads;
+    double l2_misses = memory_reads + min2(d->write_lines_missed, d->write_lines);   /* as model_core_evaluate counts them */
     memory_paths paths = {
         .l1_latency = p->l1_latency, .dram_latency = p->dram_latency,
         .l2_latency = p->l2_latency +
@@ -1487,6 +1494,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         .dram_read_lines = d->read_lines_dram * per, .write_lines = d->write_lines * per,
         .memory_lines = p->l3_lines > 0 ? (memory_reads + d->write_lines_dram) * per : 0.0,   /* no L3: no lookup slot */
         .dram_lines = (d->read_lines_dram + d->write_lines_dram) * per,
+        .dirty_victim_share = l2_misses > 0 ? min2(d->write_lines_dram / l2_misses, 1.0) : 0.0,
         .requests = (l2_reads + d->write_lines) * per,
         .exposed_loads = theta[MODEL_LATENCY_EXPOSURE] *
                          (read_instructions - (d->one_access_at_a_time ? k->order_reads_summary.total : 0.0)) * per,
