@@ -494,10 +494,17 @@ static dma_transfer dma_transfer_of(const model_kernel_profile *k, const model_p
  * is answered: it presents one every 1 / rate cycles, each holding one of the CU's M MSHRs for
  * its latency H, so when M reads are out the next waits for the first of them to return: the
  * reads go in batches of M, a batch every max(H, M / rate) cycles. */
+/* The full rounds a stream of `lines` requests waits beyond its first for `mshrs` MSHRs (asked
+ * for together, M at a time): the DMA engine's reads and an instruction's own lines (batch_rounds). */
+static double mshr_rounds(double lines, double mshrs)
+{
+    return floor((lines - 1.0) / mshrs);
+}
+
 static double dma_reads_cycles(double lines, double latency, const model_point *p)
 {
     double present = 1.0 / p->dma_requests_per_cycle, mshrs = max2(p->l1_mshrs, 1.0);
-    double batches = floor((lines - 1.0) / mshrs);
+    double batches = mshr_rounds(lines, mshrs);
     return batches * max2(latency, mshrs * present) + (lines - 1.0 - batches * mshrs) * present + latency;
 }
 
@@ -613,7 +620,7 @@ static double batch_rounds(double instructions, double lines, double servers)
 {
     if (instructions <= 0 || lines <= instructions || !(servers >= 1.0))
         return 0.0;
-    return instructions * floor((lines / instructions - 1.0) / servers);
+    return instructions * mshr_rounds(lines / instructions, servers);
 }
 
 /* Entries `e` (MSHRs, store-buffer entries) each held `hold` cycles by one of `lines` requests per
