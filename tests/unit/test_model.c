@@ -395,8 +395,9 @@ static void group_memo_finds_a_key_in_its_setting(void **state)
  * tc-strong (the timed path: several solves a group), each at 128 points (the L1 at 8 sizes, the
  * L2 from the preset's to 1/128 of it, two L2 latencies; the issue spread, which moves only the GSI
  * split, at two values) evaluated without the memo and with it. implicit-dma's DMA reads are given
- * a reuse distance of 100 lines, so that the L2's size moves them (its chunks are otherwise read
- * once: DRAM reads at any L2). */
+ * a reuse distance of a quarter of the preset's L2, so that the L2's size moves them (its chunks
+ * are otherwise read once: DRAM reads at any L2) while its demand stays the same (it has no
+ * global accesses): a memo keyed without them would give every L2 the first one's. */
 static void a_sweeps_memo_changes_no_prediction(void **state)
 {
     (void)state;
@@ -406,12 +407,15 @@ static void a_sweeps_memo_changes_no_prediction(void **state)
     for (int w = 0; w < 3; w++) {
         sc_config *config;
         model_profile *profile = profile_on(systems[w], workloads[w], &config);
+        sc_error config_error = {{0}};
+        model_point preset;
+        assert_int_equal(model_point_from_config(config, &preset, &config_error), 0);
         for (int g = 0; g < profile->kernel_count; g++) {
             model_kernel_profile *k = &profile->kernels[g];
             if (k->dma_lines <= 0)
                 continue;
             reuse_histogram reads = {0};
-            reuse_add(&reads, 100, k->dma_lines);
+            reuse_add(&reads, (uint64_t)(preset.l2_lines / 4), k->dma_lines);
             reuse_summarize(&reads, &k->dma_read_summary);
         }
         for (int m = 0; m < 2; m++) {
