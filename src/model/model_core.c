@@ -166,11 +166,14 @@
 
 #include "exec/occupancy.h"
 #include "model/dram_rows.h"
+#include "model/group_memo.h"
 #include "model/load_misses.h"
 #include "model/oldest_first.h"
 
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 enum { ISSUE, SIMD, LSU, MSHR, STORE_BUFFER, PORT_OUT, BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT,
@@ -1470,12 +1473,14 @@ typedef struct solved_group {
     double per_instruction;              /* the busiest CU's GPU cycles per warp instruction of its own */
 } solved_group;
 
-/* Solves a group's network for its demand `d` into `g`; false for a group without instructions
- * (nothing to predict). Inlined into its two callers, so that evaluate_group keeps `g` in
- * registers where it can. */
+/* Solves a group's network for its demand `d` and its DMA transfers `dma` (dma_transfer_of at the
+ * point) into `g`; false for a group without instructions (nothing to predict). Of the point it
+ * reads neither the cache sizes nor the profile key (solve_setting_of). Inlined into its callers,
+ * so that evaluate_group keeps `g` in registers where it can. */
 static inline __attribute__((always_inline)) bool solve_group(const model_kernel_profile *k, const model_point *p,
                                                               const model_params *params, const model_demand *d,
-                                                              bool last_group, solved_group *g)
+                                                              bool last_group, const dma_transfer *dma,
+                                                              solved_group *g)
 {
     const double *theta = params->value;
     const model_group_terms *terms = &k->terms;
@@ -1724,9 +1729,8 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
     /* Scratchpad+DMA: the CUs blocked by their CTAs' transfers (GSI mem_struct, pending_dma). */
-    dma_transfer dma = dma_transfer_of(k, p);
-    double dma_busiest = dma_blocked_cycles(&dma, p, where.busiest_ctas, resident);
-    double dma_fewer = dma_blocked_cycles(&dma, p, where.fewer_ctas, resident);
+    double dma_busiest = dma_blocked_cycles(dma, p, where.busiest_ctas, resident);
+    double dma_fewer = dma_blocked_cycles(dma, p, where.fewer_ctas, resident);
     double kernel_busy = max2(busy + dma_busiest, fewer_busy + dma_fewer);
     /* The release at kernel end: lines beyond what the DRAM queues take leave at the channels' rate. */
     double drain = max2(d->release_drain_lines - p->dram_queue_lines, 0.0) * dram_cycles;
@@ -1734,12 +1738,12 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
                           posted_write_wait(d, launches, kernel_busy, dram_cycles));
     double kernel_end_wait = drain + backlog +
                              store_buffer_flush(d, p, launches, where.active) + d->kernel_end_latency +
-                             dma_writeback_tail(&dma, p, where.busiest_ctas, resident) + final_write_wait;
+                             dma_writeback_tail(dma, p, where.busiest_ctas, resident) + final_write_wait;
     kernel_end_wait += earlier_lease_wait(d, p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait);
     double launch_cycles = kernel_busy + p->launch_latency + theta[MODEL_LAUNCH_OVERHEAD] + kernel_end_wait;
     g->where = where, g->fewer_resident = fewer_resident, g->resident = resident;
     g->busy = busy, g->fewer_busy = fewer_busy, g->tail_share = tail_share;
-    g->dma_busiest = dma_busiest, g->dma_fewer = dma_fewer, g->dma = dma;
+    g->dma_busiest = dma_busiest, g->dma_fewer = dma_fewer, g->dma = *dma;
     g->kernel_end_wait = kernel_end_wait, g->backlog = backlog, g->launch_cycles = launch_cycles;
     g->z_sync = z_sync, g->z_comp = z_comp, g->z_ctrl = z_ctrl;
     g->l2_reads = l2_reads, g->memory_reads = memory_reads, g->atomics = atomics;
@@ -1747,33 +1751,27 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     return true;
 }
 
-/* Adds a solved group's prediction to `out`: its cycles, the GSI split of its CUs' cycles and its
- * traffic. */
-static inline __attribute__((always_inline)) void charge_group(const model_kernel_profile *k, const model_point *p,
-                                                               const model_params *params, const model_demand *d,
-                                                               const solved_group *g, model_prediction *out)
+/* The GSI split of a solved group's CUs' cycles over one launch, summed over CUs (the stalls
+ * table's mean rows once divided by the CU count: charge_group); it reads only the solve, the
+ * point's CU count and the issue spread, so a memo keeps it with the solve (group_solve). The only
+ * use of issue_spread, which therefore never moves the cycles: model_parameter_moves_cycles. */
+static inline __attribute__((always_inline)) void gsi_split(const model_point *p, const model_params *params,
+                                                            const solved_group *g, double stalls[GSI_CATEGORY_COUNT])
 {
-    const double *theta = params->value;
-    double launches = k->launches;
     const placement *where = &g->where;
     double busy = g->busy, fewer_busy = g->fewer_busy, tail_share = g->tail_share, resident = g->resident;
     double kernel_end_wait = g->kernel_end_wait, backlog = g->backlog, launch_cycles = g->launch_cycles;
-    double dma_busiest = g->dma_busiest, dma_fewer = g->dma_fewer;
     double z_sync = g->z_sync, z_comp = g->z_comp, z_ctrl = g->z_ctrl;
-    double l2_reads = g->l2_reads, memory_reads = g->memory_reads, atomics = g->atomics;
     bool fewer_resident = g->fewer_resident;
-    const dma_transfer *dma = &g->dma;
-    out->cycles += launches * launch_cycles;
-
-    /* GSI, summed over CUs then divided by the CU count (the stalls table's mean rows; the only
-     * use of issue_spread, which therefore never moves the cycles: model_parameter_moves_cycles); the
-     * cycles of CUs holding fewer CTAs that run at the busiest's rate go with the busiest's view
-     * (one charge_view: it is linear in the cycles). */
-    double stalls[GSI_CATEGORY_COUNT] = {0}, spread = theta[MODEL_ISSUE_SPREAD];
+    /* The cycles of CUs holding fewer CTAs that run at the busiest's rate go with the busiest's
+     * view (one charge_view: it is linear in the cycles). */
+    double spread = params->value[MODEL_ISSUE_SPREAD];
     double busiest_cycles = where->busiest_cus * busy;
     double fewer_cycles = (where->active - where->busiest_cus) * fewer_busy;
     double fewer_at_busiest_rate = fewer_resident ? 0.0 : fewer_cycles;
     double drained_share = 0;
+    for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
+        stalls[c] = 0.0;
     for (int m = 0; m < g->drain_phases; m++) {
         charge_view(&g->drain_view[m], where->active, z_sync, z_comp, z_ctrl, spread, busiest_cycles * g->drain_share[m],
                     stalls);
@@ -1792,10 +1790,23 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     double backlog_struct = where->busiest_ctas > resident ? backlog : 0.0;
     stalls[GSI_SYNC] += where->active * (kernel_end_wait - backlog_struct);
     stalls[GSI_MEM_STRUCT] += where->active * backlog_struct;
-    double dma_cycles = where->busiest_cus * dma_busiest + (where->active - where->busiest_cus) * dma_fewer;
+    double dma_cycles = where->busiest_cus * g->dma_busiest + (where->active - where->busiest_cus) * g->dma_fewer;
     stalls[GSI_MEM_STRUCT] += dma_cycles;
     stalls[GSI_IDLE] += p->cu_count * launch_cycles - busiest_cycles - fewer_cycles - dma_cycles -
                         where->active * kernel_end_wait;
+}
+
+/* Adds a solved group's prediction to `out`: its cycles, its GSI split (`stalls`: gsi_split) over
+ * its launches and its traffic. */
+static inline __attribute__((always_inline)) void charge_group(const model_kernel_profile *k, const model_point *p,
+                                                               const model_demand *d, const solved_group *g,
+                                                               const double stalls[GSI_CATEGORY_COUNT],
+                                                               model_prediction *out)
+{
+    double launches = k->launches;
+    double l2_reads = g->l2_reads, memory_reads = g->memory_reads, atomics = g->atomics;
+    const dma_transfer *dma = &g->dma;
+    out->cycles += launches * g->launch_cycles;
     for (int c = 0; c < GSI_CATEGORY_COUNT; c++)
         out->stalls[c] += launches * stalls[c] / p->cu_count;
 
@@ -1825,26 +1836,130 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines + d->posted_write_lines) * p->line_bytes;
 }
 
-/* Adds the group's prediction to `out`; returns the GPU cycles the busiest CU takes per warp
- * instruction of its own (0 for a group without instructions). */
+/* Adds the group's prediction to `out`, solving it (no memo attached); returns the GPU cycles the
+ * busiest CU takes per warp instruction of its own (0 for a group without instructions). */
 static double evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
                              const model_demand *d, bool last_group, model_prediction *out)
 {
     solved_group g;
-    if (!solve_group(k, p, params, d, last_group, &g))
+    dma_transfer dma = dma_transfer_of(k, p);
+    if (!solve_group(k, p, params, d, last_group, &dma, &g))
         return 0.0;
-    charge_group(k, p, params, d, &g, out);
+    double stalls[GSI_CATEGORY_COUNT];
+    gsi_split(p, params, &g, stalls);
+    charge_group(k, p, d, &g, stalls, out);
     return g.per_instruction;
+}
+
+/* ---- a sweep's memo of solved groups (group_memo.h) ---- */
+
+/* What an evaluation's groups share in their solves: the point without what no solve reads (the
+ * cache sizes, NaN, and the profile key, zeroed: they reach a solve only through its demand and
+ * its DMA reads, which are in its key) and the parameters. A solve found in a memo is found by
+ * this setting and its group_key: every input solve_group and gsi_split read. */
+typedef struct solve_setting {
+    model_point point;
+    model_params params;
+} solve_setting;
+
+/* A group's own inputs to its solve: its kernel (the profile's, constant while the memo holds
+ * it), whether it is the profile's last (write_through_backlog), its demand (served into a
+ * cleared demand: its padding is zero) and its DMA transfers (dma_transfer_of at the real point:
+ * they read the L2's size). */
+typedef struct group_key {
+    const model_kernel_profile *kernel;
+    uint64_t last_group;
+    model_demand demand;
+    dma_transfer dma;
+} group_key;
+
+/* A memo's value: the solve, and its GSI split once a charge has needed it. */
+typedef struct group_solve {
+    solved_group solved;
+    bool has_instructions, split_done;
+    double stalls[GSI_CATEGORY_COUNT];
+} group_solve;
+
+/* The memo attached to this thread and the index of this evaluation's setting in it. */
+typedef struct memo_use {
+    group_memo *memo;
+    int setting;
+    solve_setting of;
+} memo_use;
+
+/* The setting of an evaluation at `p` with `params` in the attached memo (use->memo NULL: none). */
+static void memo_use_of(const model_point *p, const model_params *params, memo_use *use)
+{
+    use->memo = group_memo_attached();
+    if (!use->memo)
+        return;
+    solve_setting *s = &use->of;
+    memset(s, 0, sizeof *s);
+    memcpy(&s->point, p, sizeof *p);
+    /* The bytes between the flag and the next field, and the profile key's, compare equal. */
+    memset((char *)&s->point + offsetof(model_point, oldest_first) + sizeof p->oldest_first, 0,
+           offsetof(model_point, alu_cycles) - offsetof(model_point, oldest_first) - sizeof p->oldest_first);
+    memset((char *)&s->point + offsetof(model_point, profile_key), 0, sizeof *p - offsetof(model_point, profile_key));
+    s->point.l1_lines = NAN, s->point.l2_lines = NAN;
+    s->params = *params;
+    use->setting = group_memo_setting(use->memo, s, sizeof *s);
+}
+
+/* The solve of group `k` for demand `d` at the point `p`: with a memo, the one it holds for this
+ * setting and the group's key, or a new one, solved at the setting's point and stored there (in
+ * `own` when the memo cannot store it); without one, a new one in `own`. */
+static group_solve *solve_group_once(const memo_use *use, const model_kernel_profile *k, const model_point *p,
+                                     const model_params *params, const model_demand *d, bool last_group,
+                                     group_solve *own)
+{
+    group_key key;
+    memset(&key, 0, sizeof key);
+    key.kernel = k, key.last_group = last_group, key.dma = dma_transfer_of(k, p);
+    memcpy(&key.demand, d, sizeof *d);
+    group_solve *solve = NULL;
+    if (use->memo) {
+        solve = group_memo_find(use->memo, use->setting, &key, sizeof key);
+        if (solve)
+            return solve;
+        solve = group_memo_store(use->memo, use->setting, &key, sizeof key, sizeof *solve);
+        p = &use->of.point;
+    }
+    if (!solve)
+        solve = own;
+    solve->has_instructions = solve_group(k, p, params, d, last_group, &key.dma, &solve->solved);
+    solve->split_done = false;
+    return solve;
+}
+
+/* Adds a group's solve to `out` (charge_group), with its GSI split, computed at its first charge. */
+static void charge_solve(const model_kernel_profile *k, const model_point *p, const model_params *params,
+                         const model_demand *d, group_solve *solve, model_prediction *out)
+{
+    if (!solve->has_instructions)
+        return;
+    if (!solve->split_done)
+        gsi_split(p, params, &solve->solved, solve->stalls), solve->split_done = true;
+    charge_group(k, p, d, &solve->solved, solve->stalls, out);
 }
 
 void model_core_evaluate(const model_profile *profile, const model_point *point, const model_params *params,
                          model_serve_fn serve, model_prediction *out)
 {
+    memo_use use;
+    memo_use_of(point, params, &use);
     memset(out, 0, sizeof *out);
     for (int g = 0; g < profile->kernel_count; g++) {
-        model_demand demand = {0};
-        serve(&profile->kernels[g], point, &demand);
-        evaluate_group(&profile->kernels[g], point, params, &demand, g == profile->kernel_count - 1, out);
+        const model_kernel_profile *k = &profile->kernels[g];
+        bool last_group = g == profile->kernel_count - 1;
+        model_demand demand;
+        memset(&demand, 0, sizeof demand);
+        serve(k, point, &demand);
+        if (!use.memo) {
+            evaluate_group(k, point, params, &demand, last_group, out);
+            continue;
+        }
+        group_solve own;
+        charge_solve(k, point, params, &demand, solve_group_once(&use, k, point, params, &demand, last_group, &own), out);
     }
 }
 
@@ -1896,20 +2011,22 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
                               model_timed_serve_fn serve, model_prediction *out)
 {
     int evaluations = 0;
+    memo_use use;
+    memo_use_of(point, params, &use);
     memset(out, 0, sizeof *out);
     for (int g = 0; g < profile->kernel_count; g++) {
         const model_kernel_profile *k = &profile->kernels[g];
         model_prediction part;
         model_demand demand, next_demand;
-        solved_group solved;
-        bool has_instructions;
+        group_solve own, *solved;
         double served_at = 0.0, served[2] = {0.0, 0.0}, predicted[2] = {0.0, 0.0};
         serve_timed(serve, k, point, served_at, &demand);
         /* Each evaluation solves the group; only the one it settles at is charged (its GSI split
          * and traffic), with the demand it was solved for. */
         for (int evaluation = 1;; evaluation++) {
-            has_instructions = solve_group(k, point, params, &demand, g == profile->kernel_count - 1, &solved);
-            double cycles = has_instructions ? solved.per_instruction : 0.0;
+            /* The last solve stays where it is until the next (group_memo_find). */
+            solved = solve_group_once(&use, k, point, params, &demand, g == profile->kernel_count - 1, &own);
+            double cycles = solved->has_instructions ? solved->solved.per_instruction : 0.0;
             evaluations++;
             if (evaluation == TIMED_EVALUATIONS || fabs(cycles - served_at) <= TIMED_TOLERANCE * cycles)
                 break;
@@ -1925,8 +2042,7 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
             demand = next_demand;
         }
         memset(&part, 0, sizeof part);
-        if (has_instructions)
-            charge_group(k, point, params, &demand, &solved, &part);
+        charge_solve(k, point, params, &demand, solved, &part);
         add_prediction(out, &part);
     }
     return evaluations;

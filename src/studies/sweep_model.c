@@ -1,9 +1,16 @@
-/* sweep_model.c — a sweep's points through the calibrated analytical models (sweep_model.h). */
+/* sweep_model.c — a sweep's points through the calibrated analytical models (sweep_model.h). Each
+ * mechanism x workload pair evaluates with a memo of its solved groups (model/group_memo.h) of its
+ * own, so that the pairs of a sweep do not take each other's room: the groups a pair solves at one
+ * point are found again at the next where the swept keys leave their inputs alone. The environment
+ * variable SYNCSCOPE_NO_GROUP_MEMO, set, turns the memos off (tests/integration/sweep_cli.sh
+ * compares the two). */
 #include "studies/sweep_model.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/group_memo.h"
 #include "model/model.h"
 #include "model/sweep_spec.h"
 #include "protocols/mechanism.h"
@@ -34,6 +41,8 @@ typedef struct sweep_model {
     int workload_count;
     const char *size;
     model_profile *profiles[SWEEP_MAX_NAMES][SWEEP_PROFILES_KEPT];   /* per workload, newest first */
+    bool memos_on;
+    group_memo **memos;           /* [pair], made at the pair's first evaluation (NULL: none yet) */
     int capacity;                 /* runs a batch holds: whole points, at least SWEEP_MODEL_BATCH */
     model_run *batch;
     sc_run_record *records;
@@ -81,8 +90,10 @@ sweep_model *sweep_model_open(sc_store *store, sc_store *calibrations, const cha
     model->points = malloc((size_t)(model->capacity / runs_per_point) * sizeof *model->points);
     model->calibrations = calloc((size_t)runs_per_point, sizeof *model->calibrations);
     model->workload_params = calloc((size_t)workload_count, sizeof *model->workload_params);
+    model->memos = calloc((size_t)runs_per_point, sizeof *model->memos);
+    model->memos_on = getenv("SYNCSCOPE_NO_GROUP_MEMO") == NULL;
     if (!model->batch || !model->records || !model->point_json || !model->point_hash || !model->points ||
-        !model->calibrations || !model->workload_params) {
+        !model->calibrations || !model->workload_params || !model->memos) {
         sc_fail(error, "out of memory for a batch of %d model runs", model->capacity);
         sweep_model_close(model);
         return NULL;
@@ -117,6 +128,10 @@ static model_profile *profile_for(sweep_model *model, int w, const sc_config *co
     model_profile *profile = model_profile_obtain(model->store, &model->workloads[w], model->size, 1, config, error);
     if (!profile)
         return NULL;
+    if (kept[SWEEP_PROFILES_KEPT - 1])   /* the workload's memos may hold the dropped profile's kernels */
+        for (int m = 0; m < model->mechanism_count; m++)
+            if (model->memos[m * model->workload_count + w])
+                group_memo_clear(model->memos[m * model->workload_count + w]);
     profile_free(kept[SWEEP_PROFILES_KEPT - 1]);
     memmove(kept + 1, kept, (SWEEP_PROFILES_KEPT - 1) * sizeof *kept);
     kept[0] = profile;
@@ -139,20 +154,36 @@ static int points_of_mechanisms(const sweep_model *model, const sc_config *confi
     return 0;
 }
 
+/* Mechanism `m`'s prediction of workload `w` at its point `own`, and its sigma, evaluated with the
+ * pair's memo attached (the memo attached before is attached again after, so that no other
+ * evaluation on the thread finds it). */
+static void predict_pair(sweep_model *model, const model_profile *profile, const model_point *own, int m, int w,
+                         model_prediction *prediction, double *sigma)
+{
+    int pair = m * model->workload_count + w;
+    const model_mechanism *mechanism = model->mechanisms[m];
+    const model_calibration *calibration = &model->calibrations[pair];
+    if (model->memos_on && !model->memos[pair])
+        model->memos[pair] = group_memo_create();   /* NULL (out of memory): evaluated without */
+    group_memo *before = group_memo_attach(model->memos[pair]);
+    mechanism->evaluate(profile, own, &calibration->params, prediction);
+    *sigma = model_cycles_sigma(mechanism, profile, own, calibration, prediction->cycles);
+    group_memo_attach(before);
+    model->evaluations++;
+}
+
 /* Predicts mechanism `m` on workload `w` at its point `own` and queues the run. */
 static void queue_run(sweep_model *model, const sc_config *config, const char *config_json, const char *config_hash,
                       const model_profile *profile, const model_point *own, int m, int w)
 {
-    const model_mechanism *mechanism = model->mechanisms[m];
     const model_calibration *calibration = &model->calibrations[m * model->workload_count + w];
     model_prediction prediction;
-    mechanism->evaluate(profile, own, &calibration->params, &prediction);
-    double sigma = model_cycles_sigma(mechanism, profile, own, calibration, prediction.cycles);
+    double sigma;
+    predict_pair(model, profile, own, m, w, &prediction, &sigma);
     model_run *run = &model->batch[model->queued];
     model_run_fill(run, config, config_json, config_hash, model->mechanism_names[m], model->workloads[w].name,
                    model->workload_params[w], &prediction, sigma, calibration->id, 0.0);
     model->queued++;
-    model->evaluations++;
 }
 
 int sweep_model_point(sweep_model *model, const sc_config *config, int64_t sweep_id, int64_t index,
@@ -192,11 +223,7 @@ int sweep_model_predict(sweep_model *model, const sc_config *config, model_predi
             return -1;
         for (int m = 0; m < model->mechanism_count; m++) {
             int pair = m * model->workload_count + w;
-            const model_calibration *calibration = &model->calibrations[pair];
-            model->mechanisms[m]->evaluate(profile, &own[m], &calibration->params, &predictions[pair]);
-            sigmas[pair] =
-                model_cycles_sigma(model->mechanisms[m], profile, &own[m], calibration, predictions[pair].cycles);
-            model->evaluations++;
+            predict_pair(model, profile, &own[m], m, w, &predictions[pair], &sigmas[pair]);
         }
     }
     return 0;
@@ -296,6 +323,10 @@ void sweep_model_close(sweep_model *model)
     free(model->points);
     free(model->calibrations);
     free(model->workload_params);
+    if (model->memos)
+        for (int pair = 0; pair < model->mechanism_count * model->workload_count; pair++)
+            group_memo_free(model->memos[pair]);
+    free(model->memos);
     for (int w = 0; w < model->workload_count; w++)
         for (int i = 0; i < SWEEP_PROFILES_KEPT; i++)
             profile_free(model->profiles[w][i]);

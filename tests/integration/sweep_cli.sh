@@ -3,7 +3,8 @@
 # three shards merged with `syncscope merge` gives exactly the same points and results (cycles
 # and stall rows) and the same report; a one-at-a-time sweep writes its elasticity figures; a
 # sweep that fails part-way keeps its whole points and continues from there when run again
-# (--restart starts over); a sampled sweep counts its estimates without an interval; bad specs
+# (--restart starts over); a sampled sweep counts its estimates without an interval; a model
+# sweep stores the same results with its memo of solved groups and without it; bad specs
 # and arguments fail in one
 # line with the right exit code.
 # Usage: sweep_cli.sh PATH/TO/syncscope
@@ -80,6 +81,36 @@ spot=$(grep -o "[0-9]* points also run in detail" "$work/out" | cut -d' ' -f1)
 [ -n "$spot" ] && [ "$spot" -gt 0 ] || fail "no point was spot-checked in detail: $(head -1 "$work/out")"
 [ "$(sql "$work/model.sqlite" "$counts" | tr '\n' ' ')" = "mode,n,positive detailed,$((spot * 2)),$((spot * 2)) model,600,600 " ] ||
     fail "stored model-sweep runs: $(sql "$work/model.sqlite" "$counts" | tr '\n' ' ')"
+
+# A model sweep's memo of solved groups (model/group_memo.h) changes no stored result: the same
+# sweep with the memo and without it (SYNCSCOPE_NO_GROUP_MEMO) stores the same runs, metrics (the
+# cycles' sigma among them) and stall rows at 17 significant digits. Its points move the L1 (two
+# profiles), the L2 (the groups' demands) and the DRAM channels (a setting of their own).
+cat >"$work/memo.json" <<'EOF'
+{"name": "memo-test", "system": "gtx480", "size": "tiny", "mode": "model",
+ "mechanisms": ["wt"], "workloads": ["vecadd", "histogram"],
+ "parameters": {"l1.size": {"values": [24576, 49152]}, "l2.size": {"values": [196608, 393216, 786432, 1572864]},
+                "dram.channels": {"values": [3, 6]}},
+ "design": "grid"}
+EOF
+cp "$work/model.sqlite" "$work/memo.sqlite"
+cp "$work/model.sqlite" "$work/no-memo.sqlite"
+expect 0 "model sweep with the memo" "$syncscope" sweep "$work/memo.json" --db "$work/memo.sqlite"
+expect_output "16 of 16 points, 32 model runs stored"
+SYNCSCOPE_NO_GROUP_MEMO=1 expect 0 "model sweep without the memo" "$syncscope" sweep "$work/memo.json" --db "$work/no-memo.sqlite"
+stored="SELECT p.point_index, r.mechanism, r.workload, printf('%.17g', r.cycles) AS cycles,
+               (SELECT group_concat(m.name || '=' || printf('%.17g', m.value), ';')
+                  FROM (SELECT * FROM metrics WHERE run_id = r.id ORDER BY kernel_index, name) m) AS metric_rows,
+               (SELECT group_concat(s.cu || s.category || s.subcategory || printf('%.17g', s.cycles), ';')
+                  FROM (SELECT * FROM stalls WHERE run_id = r.id ORDER BY cu, category, subcategory) s) AS stall_rows
+        FROM runs r JOIN sweep_points p ON p.id = r.sweep_point_id JOIN sweeps w ON w.id = p.sweep_id
+        WHERE w.name = 'memo-test' ORDER BY p.point_index, r.mechanism, r.workload"
+sql "$work/memo.sqlite" "$stored" >"$work/memo.csv"
+sql "$work/no-memo.sqlite" "$stored" >"$work/no-memo.csv"
+[ "$(wc -l <"$work/memo.csv")" -eq 33 ] || fail "memo sweep: expected 32 rows: $(head -3 "$work/memo.csv")"
+grep -q "cycles_sigma=" "$work/memo.csv" || fail "memo sweep: no stored sigma: $(head -3 "$work/memo.csv")"
+cmp -s "$work/memo.csv" "$work/no-memo.csv" ||
+    fail "the memo changed a stored model run: $(diff "$work/memo.csv" "$work/no-memo.csv" | head -4)"
 
 # One-at-a-time: the elasticity table and figures.
 cat >"$work/oat.json" <<'EOF'

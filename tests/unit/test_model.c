@@ -29,6 +29,7 @@
 #include "model/model.h"
 #include "model/model_core.h"
 #include "model/fill_tags.h"
+#include "model/group_memo.h"
 #include "model/load_misses.h"
 #include "model/oldest_first.h"
 #include "model/set_lru.h"
@@ -332,6 +333,124 @@ static model_profile *wt_profile_sized(const char *system, const char *workload,
 static model_profile *wt_profile_of(const char *workload, sc_config **config, model_point *point, model_param_spec *spec)
 {
     return wt_profile_sized("gtx480", workload, "tiny", config, point, spec);
+}
+
+/* A memo finds a value only in the setting and under the key it was stored with; past its
+ * maximum it forgets its values (then its settings) and goes on storing. */
+static void group_memo_finds_a_key_in_its_setting(void **state)
+{
+    (void)state;
+    group_memo *memo = group_memo_create();
+    assert_non_null(memo);
+    double setting_a[4] = {1, 2, 3, 4}, setting_b[4] = {1, 2, 3, 5};
+    int a = group_memo_setting(memo, setting_a, sizeof setting_a), b = group_memo_setting(memo, setting_b, sizeof setting_b);
+    assert_int_not_equal(a, b);
+    assert_int_equal(group_memo_setting(memo, setting_a, sizeof setting_a), a);
+    uint64_t key[6] = {7, 8, 9, 10, 11, 12};
+    assert_null(group_memo_find(memo, a, key, sizeof key));
+    double *value = group_memo_store(memo, a, key, sizeof key, 3 * sizeof(double));
+    assert_non_null(value);
+    value[2] = 42;
+    assert_null(group_memo_find(memo, b, key, sizeof key));
+    double *found = group_memo_find(memo, a, key, sizeof key);
+    assert_non_null(found);
+    assert_float_equal(found[2], 42, 0);
+    key[5]++;
+    assert_null(group_memo_find(memo, a, key, sizeof key));
+    /* 3,000 keys past its values' maximum: the first ones forgotten, the last ones found. */
+    int keys = GROUP_MEMO_MAX_VALUES + 3000;
+    for (int i = 0; i < keys; i++) {
+        key[0] = (uint64_t)i;
+        double *slot = group_memo_store(memo, b, key, sizeof key, 3 * sizeof(double));
+        assert_non_null(slot);
+        slot[0] = i;
+    }
+    key[0] = 0;
+    assert_null(group_memo_find(memo, b, key, sizeof key));
+    for (int i = keys - 3000; i < keys; i++) {
+        key[0] = (uint64_t)i;
+        found = group_memo_find(memo, b, key, sizeof key);
+        assert_non_null(found);
+        assert_float_equal(found[0], i, 0);
+    }
+    assert_true(group_memo_found(memo) >= 3001);
+    /* Past its settings' maximum it forgets everything. */
+    for (int i = 0; i < GROUP_MEMO_MAX_SETTINGS; i++) {
+        setting_b[0] = 100 + i;
+        group_memo_setting(memo, setting_b, sizeof setting_b);
+    }
+    key[0] = (uint64_t)keys - 1;
+    assert_null(group_memo_find(memo, b, key, sizeof key));
+    assert_int_equal(group_memo_setting(memo, setting_a, sizeof setting_a), 2);   /* after the last two */
+    group_memo_clear(memo);
+    assert_int_equal(group_memo_setting(memo, setting_a, sizeof setting_a), 0);
+    assert_null(group_memo_attach(memo));
+    assert_ptr_equal(group_memo_attached(), memo);
+    assert_ptr_equal(group_memo_attach(NULL), memo);
+    group_memo_free(memo);
+}
+
+/* A sweep's memo changes no prediction, byte for byte: lud (9 groups), sort on qr-apu (a
+ * write-through L2: the last group's backlog) and implicit-dma (DMA reads), under wt and under
+ * tc-strong (the timed path: several solves a group), each at 128 points (the L1 at 8 sizes, the
+ * L2 from the preset's to 1/128 of it, two L2 latencies; the issue spread, which moves only the GSI
+ * split, at two values) evaluated without the memo and with it. implicit-dma's DMA reads are given
+ * a reuse distance of a quarter of the preset's L2, so that the L2's size moves them (its chunks
+ * are otherwise read once: DRAM reads at any L2) while its demand stays the same (it has no
+ * global accesses): a memo keyed without them would give every L2 the first one's. */
+static void a_sweeps_memo_changes_no_prediction(void **state)
+{
+    (void)state;
+    const char *systems[] = {"gtx480", "qr-apu", "gsi"}, *workloads[] = {"lud", "sort", "implicit-dma"};
+    const char *mechanisms[] = {"wt", "tc-strong"};
+    enum { POINTS = 128 };
+    for (int w = 0; w < 3; w++) {
+        sc_config *config;
+        model_profile *profile = profile_on(systems[w], workloads[w], &config);
+        sc_error config_error = {{0}};
+        model_point preset;
+        assert_int_equal(model_point_from_config(config, &preset, &config_error), 0);
+        for (int g = 0; g < profile->kernel_count; g++) {
+            model_kernel_profile *k = &profile->kernels[g];
+            if (k->dma_lines <= 0)
+                continue;
+            reuse_histogram reads = {0};
+            reuse_add(&reads, (uint64_t)(preset.l2_lines / 4), k->dma_lines);
+            reuse_summarize(&reads, &k->dma_read_summary);
+        }
+        for (int m = 0; m < 2; m++) {
+            const model_mechanism *mechanism = model_mechanism_find(mechanisms[m]);
+            sc_error error = {{0}};
+            model_point base, points[POINTS];
+            model_param_spec spec;
+            model_params params[2];
+            assert_int_equal(model_point_from_config(config, &base, &error), 0);
+            assert_int_equal(model_point_of_mechanism(mechanism, config, &base, &error), 0);
+            assert_int_equal(model_param_spec_load(sc_mechanism_find(mechanisms[m])->params_file, &spec, &error), 0);
+            params[0] = params[1] = spec.initial;
+            params[1].value[MODEL_ISSUE_SPREAD] = 0.5 * (spec.initial.value[MODEL_ISSUE_SPREAD] + 1.0);
+            for (int i = 0; i < POINTS; i++) {
+                points[i] = base;
+                points[i].l1_lines = base.l1_lines * (0.25 + 0.25 * (i % 8));
+                points[i].l2_lines = floor(base.l2_lines / (double)(1 << (i / 8 % 8)));
+                points[i].l2_latency = base.l2_latency * (i < POINTS / 2 ? 1.0 : 1.5);
+            }
+            model_prediction alone[POINTS], swept;
+            for (int i = 0; i < POINTS; i++)
+                mechanism->evaluate(profile, &points[i], &params[i % 3 == 0], &alone[i]);
+            group_memo *memo = group_memo_create();
+            assert_null(group_memo_attach(memo));
+            for (int i = 0; i < POINTS; i++) {
+                mechanism->evaluate(profile, &points[i], &params[i % 3 == 0], &swept);
+                assert_memory_equal(&swept, &alone[i], sizeof swept);
+            }
+            assert_ptr_equal(group_memo_attach(NULL), memo);
+            assert_true(group_memo_found(memo) > 0);
+            group_memo_free(memo);
+        }
+        profile_free(profile);
+        sc_config_free(config);
+    }
 }
 
 static void stalls_sum_to_cycles(void **state)
@@ -2640,6 +2759,8 @@ int main(void)
         cmocka_unit_test(fill_tags_install_when_the_fill_returns),
         cmocka_unit_test(profile_l1_fills_when_the_data_returns),
         cmocka_unit_test(stalls_sum_to_cycles),
+        cmocka_unit_test(group_memo_finds_a_key_in_its_setting),
+        cmocka_unit_test(a_sweeps_memo_changes_no_prediction),
         cmocka_unit_test(kept_l1_models),
         cmocka_unit_test(qr_loses_kernel_crossing_reuses_in_later_rounds),
         cmocka_unit_test(host_data_comes_from_the_cpu),
