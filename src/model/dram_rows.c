@@ -49,24 +49,36 @@ void dram_rows_point_terms(const dram_config *timing, double gpu_per_dram_cycle,
     point->dram_banks = timing->banks_per_channel;
 }
 
+/* `part` / `whole` of the group's, or of the whole profile's where the group has no `whole`, or
+ * `otherwise` where neither has. */
+static double group_share(double part, double whole, double profile_part, double profile_whole, double otherwise)
+{
+    return whole > 0 ? part / whole : profile_whole > 0 ? profile_part / profile_whole : otherwise;
+}
+
 void dram_rows_prepare(model_profile *profile)
 {
-    double lines = 0.0, row_hits = 0.0;
+    double lines = 0.0, row_hits = 0.0, replayed = 0.0, interleaved = 0.0;
     for (int k = 0; k < profile->kernel_count; k++) {
         lines += profile->kernels[k].dram_stream_lines;
         row_hits += profile->kernels[k].dram_stream_row_hits;
+        replayed += profile->kernels[k].dram_replayed_turnarounds;
+        interleaved += profile->kernels[k].dram_interleaved_turnarounds;
     }
     for (int k = 0; k < profile->kernel_count; k++) {
         model_kernel_profile *group = &profile->kernels[k];
-        group->terms.dram_row_hit_share = group->dram_stream_lines > 0 ? group->dram_stream_row_hits / group->dram_stream_lines
-                                          : lines > 0                  ? row_hits / lines
-                                                                       : 1.0;
+        group->terms.dram_row_hit_share =
+            group_share(group->dram_stream_row_hits, group->dram_stream_lines, row_hits, lines, 1.0);
+        group->terms.dram_turnaround_share = group_share(
+            group->dram_replayed_turnarounds, group->dram_interleaved_turnarounds, replayed, interleaved, 1.0);
     }
 }
 
-double dram_channel_line_cycles(const model_point *point, double row_hit_share, double write_share)
+double dram_channel_line_cycles(const model_point *point, double row_hit_share, double write_share,
+                                double turnaround_share)
 {
-    double turnarounds = write_share * (1.0 - write_share) / point->dram_banks * point->dram_turnaround_cycles;
+    double turnarounds = turnaround_share * write_share * (1.0 - write_share) / point->dram_banks *
+                         point->dram_turnaround_cycles;
     double per_line = max2(point->dram_line_cycles + turnarounds, (1.0 - row_hit_share) * point->dram_activate_cycles);
     return per_line / (1.0 - point->dram_refresh_share);
 }

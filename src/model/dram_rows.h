@@ -23,8 +23,13 @@
  * that kind: a run of reads ends when every bank's target is a write. In a stream whose lines are
  * writes with probability w, a run of reads drains the banks' targets, one in w of the lines that
  * replace them a write, so it lasts banks / w lines, a run of writes banks / (1 - w): a pair of
- * turnarounds every banks / (w (1 - w)) lines. The bus time a line holds is its burst plus
- *     w (1 - w) / banks x (tCDLR + tCL + max(0, tRTW + tWL - tCL - burst)).
+ * turnarounds every banks / (w (1 - w)) lines. Where the stream's rows each hold one kind a bank's
+ * target keeps its kind while the bank stays on its row, and the runs are longer; where a bank's
+ * target misses its row the other kind's row hits go first, and they are shorter: the profiler
+ * replays the schedulers over its order of the lines (dram_turnarounds.h), and the replay's pairs
+ * over the random interleaving's for the same lines, s, scale the count. The bus
+ * time a line holds is its burst plus
+ *     s w (1 - w) / banks x (tCDLR + tCL + max(0, tRTW + tWL - tCL - burst)).
  */
 #ifndef SYNCSCOPE_MODEL_DRAM_ROWS_H
 #define SYNCSCOPE_MODEL_DRAM_ROWS_H
@@ -56,11 +61,14 @@ void dram_rows_point_terms(const dram_config *timing, double gpu_per_dram_cycle,
 
 /* Each group's row-hit share of its DRAM stream (model_group_terms: dram_row_hit_share): its own
  * replayed lines', or the whole profile's for a group with none (its DRAM lines are capacity
- * misses of lines an earlier group brought in). */
+ * misses of lines an earlier group brought in); and likewise its share of the random
+ * interleaving's turnarounds that the replayed schedulers make (dram_turnaround_share). */
 void dram_rows_prepare(model_profile *profile);
 
 /* GPU cycles a channel takes per line of a stream with row-hit share `row_hit_share` whose lines
- * are writes with probability `write_share`. */
-double dram_channel_line_cycles(const model_point *point, double row_hit_share, double write_share);
+ * are writes with probability `write_share`, making `turnaround_share` of the random
+ * interleaving's turnarounds. */
+double dram_channel_line_cycles(const model_point *point, double row_hit_share, double write_share,
+                                double turnaround_share);
 
 #endif

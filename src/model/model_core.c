@@ -1571,7 +1571,8 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
      * read/write turnarounds of its write-backs and written-through lines among its reads). */
     double dram_written = d->write_lines_dram + d->write_through_lines;
     double stream_line = dram_channel_line_cycles(p, terms->dram_row_hit_share,
-                                                  dram_written > 0 ? dram_written / (d->read_lines_dram + dram_written) : 0.0);
+                                                  dram_written > 0 ? dram_written / (d->read_lines_dram + dram_written) : 0.0,
+                                                  terms->dram_turnaround_share);
     /* A banked scratchpad's conflicts hold the load/store unit and delay the access's result. */
     double conflict_cycles = p->scratchpad_banked ? k->shared_conflict_cycles : 0.0;
     double z_comp = theta[MODEL_DEPENDENCE_EXPOSURE] *

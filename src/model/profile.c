@@ -40,8 +40,10 @@
  * (longest_warp_global_accesses), the spread of the CUs' lines in flight over the L2 and L3 banks
  * (inflight_banks.h: inflight_pairs; keyed by l2.banks and l3.banks), 26 the banks that hold a
  * line in flight in place of 25's pairs of lines on one bank (inflight_positions,
- * inflight_l2_banks_held, inflight_l3_banks_held). */
-#define PROFILE_FORMAT 26
+ * inflight_l2_banks_held, inflight_l3_banks_held), 27 the DRAM stream's read/write turnarounds as a
+ * per-bank-target scheduler makes them (dram_replayed_turnarounds, dram_interleaved_turnarounds;
+ * keyed by dram.request_queue too). */
+#define PROFILE_FORMAT 27
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -57,11 +59,13 @@ void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "%s=%lld ", names[k],
                          (long long)sc_config_int(config, keys[k]));
-    /* The DRAM mapping decides which cold lines share a row (dram_stream_row_hits). */
-    used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "dram=%lldx%lldx%lld ",
+    /* The DRAM mapping decides which cold lines share a row (dram_stream_row_hits), with the
+     * channels' queues which lines a channel chooses among (dram_replayed_turnarounds). */
+    used += snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "dram=%lldx%lldx%lldq%lld ",
                      (long long)sc_config_int(config, "dram.channels"),
                      (long long)sc_config_int(config, "dram.banks_per_channel"),
-                     (long long)sc_config_int(config, "dram.row_size"));
+                     (long long)sc_config_int(config, "dram.row_size"),
+                     (long long)sc_config_int(config, "dram.request_queue"));
     /* l1.size, l1.associativity and l1.mshrs decide which loads hit and stall a warp, and how long
      * (profiler.c). */
     snprintf(key + used, PROFILE_KEY_BYTES - (size_t)used, "scheduler=%s l1=%lld ways=%lld mshrs=%lld format=%d",
@@ -94,7 +98,8 @@ static const struct {
     FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(l1_hit_fill_groups),
-    FIELD(dram_stream_lines), FIELD(dram_stream_row_hits), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines),
+    FIELD(dram_stream_lines), FIELD(dram_stream_row_hits), FIELD(dram_replayed_turnarounds),
+    FIELD(dram_interleaved_turnarounds), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines),
     FIELD(busiest_cu_l1_missing_lines), FIELD(inflight_positions), FIELD(inflight_l2_banks_held),
     FIELD(inflight_l3_banks_held),
 };

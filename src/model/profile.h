@@ -62,7 +62,8 @@
  * l1.banks, gpu.scheduler, l1.size and l1.mshrs (the profiler times issue: the L1's capacity
  * decides which loads miss and its MSHRs how long they stall their warps, so how warps
  * interleave), and dram.channels, dram.banks_per_channel and dram.row_size (which lines share a
- * DRAM row: dram_stream_row_hits). Changing any of them needs a new profile (taken automatically).
+ * DRAM row: dram_stream_row_hits) and dram.request_queue (the requests a channel chooses among:
+ * dram_replayed_turnarounds). Changing any of them needs a new profile (taken automatically).
  * Otherwise the L2's and other caches' capacities, associativities, latencies, clocks, NoC and
  * the other DRAM parameters and store buffers do not: the models apply them to the same profile.
  */
@@ -99,6 +100,7 @@ typedef struct model_group_terms {
     double burst_span;                    /* a warp's instructions in a burst's interval */
     double busiest_per_launch;            /* busiest_cu_instructions / launches */
     double dram_row_hit_share;            /* of its DRAM stream (model/dram_rows.h: dram_rows_prepare) */
+    double dram_turnaround_share;         /* its replayed turnarounds / the random interleaving's (dram_rows_prepare) */
     double missing_reads, missing_read_lines;   /* reads with a line beyond the configured L1, their lines (load_misses.h) */
     double busiest_miss_share;            /* the busiest CU's missing lines per instruction / the GPU's (1: as the mean) */
     double longest_warp_per_launch;       /* longest_warp_instructions / launches */
@@ -135,6 +137,11 @@ typedef struct model_kernel_profile {
      * profiler replays them, in its order, through one open row per bank of the configuration's
      * DRAM mapping (dram.channels, dram.banks_per_channel, dram.row_size: profile keys). */
     double dram_stream_lines, dram_stream_row_hits;
+    /* The DRAM stream's read/write turnarounds (model/dram_turnarounds.h), summed per launch: the
+     * pairs each channel's per-bank-target scheduler makes over the cold reads and the written
+     * lines in the profiler's order with its queue full (dram.request_queue: a profile key), and
+     * the pairs a random interleaving of the same lines would make. */
+    double dram_replayed_turnarounds, dram_interleaved_turnarounds;
     double atomic_hottest_share;        /* atomics on the most atomically-used line / all atomic lines */
     double load_hottest_share;          /* loads of the most-loaded line / all load lines (per launch, averaged) */
     /* Barrier-synchronised bursts: a CTA's intervals between barriers (closed by a barrier) in

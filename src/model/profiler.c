@@ -49,6 +49,7 @@
 #include "exec/occupancy.h"
 #include "model/burst_rounds.h"
 #include "model/dram_rows.h"
+#include "model/dram_turnarounds.h"
 #include "model/inflight_banks.h"
 #include "model/fill_tags.h"
 #include "model/stack_distance.h"
@@ -122,6 +123,7 @@ struct profiler {
     uint32_t *epoch;               /* per CU */
     stack_distance l2;
     dram_row_buffers dram_rows;    /* the cold lines' DRAM rows (profile.h: dram_stream_row_hits) */
+    dram_turnaround_replay dram_turnarounds;   /* the DRAM lines' schedulers (profile.h: dram_replayed_turnarounds) */
     stack_distance host;           /* the host's line accesses: the CPU cluster's LRU order */
     uint64_t memory_clock;         /* orders host writes, GPU writes, fetches (stack_line_data) */
     uint64_t last_host_write;      /* memory_clock of the latest host write of any line */
@@ -221,6 +223,8 @@ profiler *profiler_create(const sc_config *config)
     sc_error ignored = {{0}};
     if (dram_row_buffers_init(&p->dram_rows, config, &ignored) < 0)
         dram_row_buffers_free(&p->dram_rows);   /* no rows replayed: the models take every row as open */
+    else if (dram_turnaround_replay_init(&p->dram_turnarounds, &p->dram_rows.mapping) < 0)
+        dram_turnaround_replay_free(&p->dram_turnarounds);   /* none replayed: the models take them at random */
     stack_distance_init(&p->host);
     p->epoch = calloc(p->cu_count, sizeof *p->epoch);
     p->cu_instructions = calloc(p->cu_count, sizeof *p->cu_instructions);
@@ -340,6 +344,9 @@ static void launch_end(void *context, const exec_kernel *kernel)
     inflight_banks_end_launch(&p->inflight, &p->group->inflight_positions, banks_held);
     p->group->inflight_l2_banks_held += banks_held[0];
     p->group->inflight_l3_banks_held += banks_held[1];
+    if (p->dram_turnarounds.channels)
+        dram_turnaround_replay_end_launch(&p->dram_turnarounds, &p->group->dram_replayed_turnarounds,
+                                          &p->group->dram_interleaved_turnarounds);
     p->burst_instructions = NULL;
     free(p->pending);
     p->pending = NULL;
@@ -692,6 +699,12 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     if (distance == STACK_DISTANCE_COLD && p->dram_rows.open_row_plus_one) {
         group->dram_stream_lines++;
         group->dram_stream_row_hits += dram_row_buffers_access(&p->dram_rows, line);
+    }
+    if (p->dram_turnarounds.channels) {   /* the DRAM stream of an L2 writing through (dram_turnarounds.h) */
+        if (distance == STACK_DISTANCE_COLD && !store)
+            dram_turnaround_replay_add(&p->dram_turnarounds, line, false);
+        if (store || access == MODEL_ATOMIC)
+            dram_turnaround_replay_add(&p->dram_turnarounds, line, true);
     }
     if (!store) {
         read_classes classes = {&group->l2_reads_cpu_owned, &group->cpu_recency, &group->l2_reads_fetched,
@@ -1152,6 +1165,7 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     }
     stack_distance_release(&p->l2);
     dram_row_buffers_free(&p->dram_rows);
+    dram_turnaround_replay_free(&p->dram_turnarounds);
     stack_distance_release(&p->host);
     for (unsigned c = 0; c < p->cu_count; c++)
         free(p->memory_clock_of[c].mshr_free_at);

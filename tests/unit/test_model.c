@@ -25,6 +25,7 @@
 #include "base/random.h"
 #include "model/burst_rounds.h"
 #include "model/dram_rows.h"
+#include "model/dram_turnarounds.h"
 #include "model/inflight_banks.h"
 #include "model/model.h"
 #include "model/model_core.h"
@@ -2544,9 +2545,9 @@ static void dram_rows_set_a_channels_time_per_line(void **state)
     assert_float_equal(point.dram_activate_cycles, 30.0 / 4 * gpu_per_dram, 1e-9);
     assert_float_equal(point.dram_refresh_share, 107.0 / 5200, 1e-12);
     double refreshed = 1 / (1 - 107.0 / 5200);
-    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.0), point.dram_line_cycles * refreshed, 1e-9);
-    assert_float_equal(dram_channel_line_cycles(&point, 0.0, 0.0), point.dram_activate_cycles * refreshed, 1e-9);
-    assert_float_equal(dram_channel_line_cycles(&point, 15.0 / 16, 0.0), point.dram_line_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.0, 1.0), point.dram_line_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 0.0, 0.0, 1.0), point.dram_activate_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 15.0 / 16, 0.0, 1.0), point.dram_line_cycles * refreshed, 1e-9);
     sc_config_free(sahc_apu);
 
     /* gtx480: a line's burst is 4 DRAM cycles, an activate every tRRD = 6. */
@@ -2580,9 +2581,9 @@ static void dram_turnarounds_cost_a_mixed_stream(void **state)
     assert_float_equal(point.dram_turnaround_cycles, 12 * 2.5, 1e-9);
     assert_float_equal(point.dram_banks, 8, 0);
     double refreshed = 1 / (1 - 64.0 / 3120);
-    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.0), point.dram_line_cycles * refreshed, 1e-9);
-    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 1.0), point.dram_line_cycles * refreshed, 1e-9);
-    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.5), (point.dram_line_cycles + 0.25 / 8 * 30) * refreshed,
+    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.0, 1.0), point.dram_line_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 1.0, 1.0), point.dram_line_cycles * refreshed, 1e-9);
+    assert_float_equal(dram_channel_line_cycles(&point, 1.0, 0.5, 1.0), (point.dram_line_cycles + 0.25 / 8 * 30) * refreshed,
                        1e-9);
 
     point.dram_line_cycles *= 8;
@@ -2594,6 +2595,88 @@ static void dram_turnarounds_cost_a_mixed_stream(void **state)
     wt->evaluate(profile, &point, &spec.initial, &without);
     assert_true(with_turnarounds.dram_read_bytes > 0 && with_turnarounds.dram_write_bytes > 0);
     assert_true(with_turnarounds.cycles > 1.02 * without.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* The replayed schedulers (dram_turnarounds.h) on one channel of 2 banks with rows of 8 lines and a
+ * queue of 4. Reads and writes alternating in one row of bank 0: the bank's target is its oldest
+ * line, so the kinds alternate as they came, 7 changes over 8 lines (3.5 pairs; a random
+ * interleaving of 4 reads and 4 writes on 2 banks: 8 x 0.25 / 2 = 1). Reads of bank 0's row
+ * alternating with writes of bank 1's, R0 W8 R1 W9 ... R7 W15: the queue full, R0 to R3 go first
+ * (the first line's kind, while bank 0's read hits), then W8 to W14 while bank 1's write hits, then
+ * R4 to R7 and W15 at the launch's end: 3 changes over 16 lines (1.5 pairs; random: 2). R0, W1
+ * (bank 0's row 0), R8 (bank 1's row 0), R24 (bank 1's row 1): R0 first (both banks closed, reads
+ * first), then bank 0's W1 hits where bank 1's R8 misses, so W1 goes (a change), then R8 and R24:
+ * 2 changes (1 pair; random: 4 x 0.25 x 0.75 / 2 = 0.375). */
+static void dram_turnaround_replay_keeps_a_kind_while_a_bank_hits_it(void **state)
+{
+    (void)state;
+    dram_config mapping = {.channels = 1, .banks_per_channel = 2, .row_bytes = 1024, .line_bytes = 128,
+                           .interleave_bytes = 128, .queue_entries = 4};
+    dram_turnaround_replay replay;
+    assert_int_equal(dram_turnaround_replay_init(&replay, &mapping), 0);
+    for (uint64_t line = 0; line < 8; line++)
+        dram_turnaround_replay_add(&replay, line, line % 2 == 1);
+    double replayed = 0, interleaved = 0;
+    dram_turnaround_replay_end_launch(&replay, &replayed, &interleaved);
+    assert_float_equal(replayed, 3.5, 1e-12);
+    assert_float_equal(interleaved, 1.0, 1e-12);
+    dram_turnaround_replay_free(&replay);
+    assert_int_equal(dram_turnaround_replay_init(&replay, &mapping), 0);
+    replayed = interleaved = 0;
+    for (uint64_t i = 0; i < 8; i++) {
+        dram_turnaround_replay_add(&replay, i, false);
+        dram_turnaround_replay_add(&replay, 8 + i, true);
+    }
+    dram_turnaround_replay_end_launch(&replay, &replayed, &interleaved);
+    assert_float_equal(replayed, 1.5, 1e-12);
+    assert_float_equal(interleaved, 2.0, 1e-12);
+    dram_turnaround_replay_free(&replay);
+    assert_int_equal(dram_turnaround_replay_init(&replay, &mapping), 0);
+    replayed = interleaved = 0;
+    const uint64_t lines[] = {0, 1, 8, 24};
+    for (size_t i = 0; i < 4; i++)
+        dram_turnaround_replay_add(&replay, lines[i], lines[i] == 1);
+    dram_turnaround_replay_end_launch(&replay, &replayed, &interleaved);
+    assert_float_equal(replayed, 1.0, 1e-12);
+    assert_float_equal(interleaved, 0.375, 1e-12);
+    dram_turnaround_replay_free(&replay);
+}
+
+/* The turnarounds' run length from the replayed stream (dram_rows.h): vecadd's DRAM rows each hold
+ * one array, a and b read, c written (qr-apu, small: 8,192 cold reads and 4,096 written lines over
+ * 4 channels of 8 banks: the random interleaving's 341 pairs, the replay's 240, the detailed
+ * channels' 243), so its replayed schedulers make fewer turnarounds, and wt's DRAM-bound vecadd,
+ * its channels 8 times slower and their turnarounds 8 times longer, takes less time with the
+ * replayed count than with the random one. */
+static void dram_turnarounds_run_as_the_replayed_stream(void **state)
+{
+    sc_config *config;
+    model_point point;
+    model_param_spec spec;
+    model_profile *profile = wt_profile_sized("qr-apu", "vecadd", "small", &config, &point, &spec);
+    double replayed = 0, interleaved = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        replayed += profile->kernels[k].dram_replayed_turnarounds;
+        interleaved += profile->kernels[k].dram_interleaved_turnarounds;
+        assert_true(profile->kernels[k].terms.dram_turnaround_share <= 1.0);
+    }
+    assert_true(interleaved > 0 && replayed < 0.8 * interleaved);
+    point.dram_line_cycles *= 8;
+    point.dram_turnaround_cycles *= 8;
+    const model_mechanism *wt = model_mechanism_find("wt");
+    model_prediction replayed_runs, random_runs, without;
+    wt->evaluate(profile, &point, &spec.initial, &replayed_runs);
+    for (int k = 0; k < profile->kernel_count; k++)
+        profile->kernels[k].terms.dram_turnaround_share = 1.0;
+    wt->evaluate(profile, &point, &spec.initial, &random_runs);
+    point.dram_turnaround_cycles = 0;
+    wt->evaluate(profile, &point, &spec.initial, &without);
+    /* The turnarounds' time shrinks by about the share the replay leaves out. */
+    double turnaround_time = random_runs.cycles - without.cycles;
+    assert_true(turnaround_time > 0);
+    assert_true(random_runs.cycles - replayed_runs.cycles > 0.5 * (1 - replayed / interleaved) * turnaround_time);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -2613,9 +2696,9 @@ static void write_through_backlog_carries_to_the_next_launch(void **state)
     model_prediction prediction;
     model_mechanism_find("wt")->evaluate(profile, &point, &spec.initial, &prediction);
     double lines = (prediction.dram_read_bytes + prediction.dram_write_bytes) / point.line_bytes;
-    double bus_cycles = lines * dram_channel_line_cycles(&point, 1.0, 1.0) / point.dram_channels;
+    double bus_cycles = lines * dram_channel_line_cycles(&point, 1.0, 1.0, 1.0) / point.dram_channels;
     assert_true(lines > 1000);
-    double queued_cycles = point.dram_queue_lines * dram_channel_line_cycles(&point, 1.0, 1.0) / point.dram_channels;
+    double queued_cycles = point.dram_queue_lines * dram_channel_line_cycles(&point, 1.0, 1.0, 1.0) / point.dram_channels;
     assert_true(prediction.cycles > bus_cycles - queued_cycles);
     profile_free(profile);
     sc_config_free(config);
@@ -2824,6 +2907,8 @@ int main(void)
         cmocka_unit_test(rcc_l2_turnover_expires_l1_copies),
         cmocka_unit_test(dram_rows_set_a_channels_time_per_line),
         cmocka_unit_test(dram_turnarounds_cost_a_mixed_stream),
+        cmocka_unit_test(dram_turnaround_replay_keeps_a_kind_while_a_bank_hits_it),
+        cmocka_unit_test(dram_turnarounds_run_as_the_replayed_stream),
         cmocka_unit_test(write_through_backlog_carries_to_the_next_launch),
         cmocka_unit_test(a_launch_lasts_its_longest_warp),
         cmocka_unit_test(a_longest_warp_pays_its_own_accesses),
