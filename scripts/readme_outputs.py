@@ -78,7 +78,6 @@ LINE_RULES = [re.compile(rule.replace("(N)", "(" + NUMBER + ")")) for rule in (
     r"\((N) s per detailed run: the model sweep is (N)x faster",
     r"time: detailed runs and profiles (N) s, fit (N) s",
     r"in (N) s = (N) runs/s, (N) rows/s",
-    r"slowest workload: (N) evaluations/s \(checksum (N)\)",
     r"slowest workload: cold (N) evaluations/s \(\S+\), sweep (N) evaluations/s \(\S+\) \(checksum (N)\)",
 )]
 
@@ -88,7 +87,7 @@ COLUMN_RULES = [
     (re.compile(r"^syncscope bench (functional|detailed)"),
      ["kernel-s", "M warp-i/s", "M cycles/s", "peak-MiB"]),
     (re.compile(r"^syncscope bench sampled"), ["full-s", "sample-s", "speedup"]),
-    (re.compile(r"^syncscope bench model"), ["profile-s", "evals/s", "cold-evals/s", "sweep-evals/s", "group-evals/s"]),
+    (re.compile(r"^syncscope bench model"), ["profile-s", "cold-evals/s", "sweep-evals/s", "group-evals/s"]),
     (re.compile(r"^syncscope bench store"), ["first-s", "best-of-3-s"]),
     (re.compile(r"^syncscope tester"), ["wall s"]),
 ]

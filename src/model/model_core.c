@@ -1475,8 +1475,8 @@ typedef struct solved_group {
 
 /* Solves a group's network for its demand `d` and its DMA transfers `dma` (dma_transfer_of at the
  * point) into `g`; false for a group without instructions (nothing to predict). Of the point it
- * reads neither the cache sizes nor the profile key (solve_setting_of). Inlined into its callers,
- * so that evaluate_group keeps `g` in registers where it can. */
+ * reads neither the cache sizes nor the profile key (memo_use_of). Inlined into its one caller,
+ * solve_group_once. */
 static inline __attribute__((always_inline)) bool solve_group(const model_kernel_profile *k, const model_point *p,
                                                               const model_params *params, const model_demand *d,
                                                               bool last_group, const dma_transfer *dma,
@@ -1837,21 +1837,6 @@ static inline __attribute__((always_inline)) void charge_group(const model_kerne
     out->dram_write_bytes += (d->write_lines_dram + d->write_through_lines + d->posted_write_lines) * p->line_bytes;
 }
 
-/* Adds the group's prediction to `out`, solving it (no memo attached); returns the GPU cycles the
- * busiest CU takes per warp instruction of its own (0 for a group without instructions). */
-static double evaluate_group(const model_kernel_profile *k, const model_point *p, const model_params *params,
-                             const model_demand *d, bool last_group, model_prediction *out)
-{
-    solved_group g;
-    dma_transfer dma = dma_transfer_of(k, p);
-    if (!solve_group(k, p, params, d, last_group, &dma, &g))
-        return 0.0;
-    double stalls[GSI_CATEGORY_COUNT];
-    gsi_split(p, params, &g, stalls);
-    charge_group(k, p, d, &g, stalls, out);
-    return g.per_instruction;
-}
-
 /* ---- a sweep's memo of solved groups (group_memo.h) ---- */
 
 /* What an evaluation's groups share in their solves: the point without what no solve reads (the
@@ -1913,21 +1898,22 @@ static group_solve *solve_group_once(const memo_use *use, const model_kernel_pro
                                      const model_params *params, const model_demand *d, bool last_group,
                                      group_solve *own)
 {
-    group_key key;
-    memset(&key, 0, sizeof key);
-    key.kernel = k, key.last_group = last_group, key.dma = dma_transfer_of(k, p);
-    memcpy(&key.demand, d, sizeof *d);
-    group_solve *solve = NULL;
+    dma_transfer dma = dma_transfer_of(k, p);
+    group_solve *solve = own;
     if (use->memo) {
-        solve = group_memo_find(use->memo, use->setting, &key, sizeof key);
-        if (solve)
-            return solve;
-        solve = group_memo_store(use->memo, use->setting, &key, sizeof key, sizeof *solve);
+        group_key key;
+        memset(&key, 0, sizeof key);
+        key.kernel = k, key.last_group = last_group, key.dma = dma;
+        memcpy(&key.demand, d, sizeof *d);
+        group_solve *kept = group_memo_find(use->memo, use->setting, &key, sizeof key);
+        if (kept)
+            return kept;
+        kept = group_memo_store(use->memo, use->setting, &key, sizeof key, sizeof *kept);
+        if (kept)
+            solve = kept;
         p = &use->of.point;
     }
-    if (!solve)
-        solve = own;
-    solve->has_instructions = solve_group(k, p, params, d, last_group, &key.dma, &solve->solved);
+    solve->has_instructions = solve_group(k, p, params, d, last_group, &dma, &solve->solved);
     solve->split_done = false;
     return solve;
 }
@@ -1955,10 +1941,6 @@ void model_core_evaluate(const model_profile *profile, const model_point *point,
         model_demand demand;
         memset(&demand, 0, sizeof demand);
         serve(k, point, &demand);
-        if (!use.memo) {
-            evaluate_group(k, point, params, &demand, last_group, out);
-            continue;
-        }
         group_solve own;
         charge_solve(k, point, params, &demand, solve_group_once(&use, k, point, params, &demand, last_group, &own), out);
     }
