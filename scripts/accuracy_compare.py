@@ -7,9 +7,12 @@ accuracy paragraph quotes (mean of means, median of medians, max and mean of max
 error, rows better / worse by more than --margin points, rows meeting issue 23's targets: mean
 <= 5%, max <= 15%, stall <= 0.05). With --points it also says, per row, whether every
 validation point's relative error is the same in both databases (ordered by workload and point),
-which is how a refactor is shown to move nothing.
+which is how a refactor is shown to move nothing. With --workloads it also prints, per workload and
+preset, the mean over the rows of the workload's mean |cycle error|, base -> new, and the
+workload's share of the mean of means (its points' part of every row's mean, averaged over rows),
+which says where the rows' error sits.
 
-usage: scripts/accuracy_compare.py BASE_DIR NEW_DIR [--margin 0.15] [--points] [--worst N]
+usage: scripts/accuracy_compare.py BASE_DIR NEW_DIR [--margin 0.15] [--points] [--worst N] [--workloads]
 """
 import argparse
 import os
@@ -58,6 +61,50 @@ def worst_workloads(directory, cell, count):
     return ", ".join("%s %.1f%%" % (w, e) for w, e in rows)
 
 
+def workload_errors(directory, cell):
+    """{workload: (mean |relative error| in percent, its points)} of the cell's last calibration."""
+    db = sqlite3.connect("file:%s?mode=ro" % os.path.join(directory, cell + ".db"), uri=True)
+    rows = db.execute("SELECT workload, 100 * avg(abs(relative_error)), count(*) FROM validations "
+                      "WHERE calibration_id = (SELECT max(calibration_id) FROM validations) "
+                      "GROUP BY workload").fetchall()
+    db.close()
+    return {w: (e, n) for w, e, n in rows}
+
+
+def system_of(directory, cell):
+    """The preset validate names on its first line ("... mechanism M, system S, ...")."""
+    with open(os.path.join(directory, cell + ".db.validate.txt")) as text:
+        for line in text:
+            if line.startswith("validation of calibration"):
+                return line.split("system ")[1].split(",")[0]
+    return "?"
+
+
+def print_workloads(base, new, cells):
+    """Per workload and preset: the mean over rows of its mean |error|, base -> new, and its share."""
+    table = {}  # (workload, system) -> list of (base error, new error)
+    share = {}  # workload -> [base, new] points of the mean of means
+    for cell in cells:
+        system = system_of(new, cell)
+        old, now = workload_errors(base, cell), workload_errors(new, cell)
+        points_old, points_new = sum(n for _, n in old.values()), sum(n for _, n in now.values())
+        for workload in sorted(set(old) & set(now)):
+            table.setdefault((workload, system), []).append((old[workload][0], now[workload][0]))
+            parts = share.setdefault(workload, [0.0, 0.0])
+            parts[0] += old[workload][0] * old[workload][1] / points_old / len(cells)
+            parts[1] += now[workload][0] * now[workload][1] / points_new / len(cells)
+    systems = sorted({s for _, s in table})
+    print("workload mean |cycle error| over the rows of each preset, base -> new; share of the mean of means:")
+    print("%-12s" % "workload" + "".join("%-18s" % s for s in systems) + "share")
+    for workload in sorted(share, key=lambda w: -share[w][1]):
+        line = "%-12s" % workload
+        for system in systems:
+            pairs = table.get((workload, system))
+            line += "%-18s" % ("%5.1f -> %5.1f" % (statistics.mean(p[0] for p in pairs), statistics.mean(p[1] for p in pairs))
+                               if pairs else "-")
+        print(line + "%.2f -> %.2f" % tuple(share[workload]))
+
+
 def cells_in(directory):
     return {name[:-len(".db.validate.txt")] for name in os.listdir(directory) if name.endswith(".db.validate.txt")}
 
@@ -76,6 +123,7 @@ def main():
     parser.add_argument("--margin", type=float, default=0.15, help="points of mean error that count as a change")
     parser.add_argument("--points", action="store_true", help="say whether every point's error is the same")
     parser.add_argument("--worst", type=int, default=0, help="list each row's N worst workloads in NEW")
+    parser.add_argument("--workloads", action="store_true", help="per workload and preset, base -> new")
     args = parser.parse_args()
     for directory in (args.base, args.new):
         if not os.path.isdir(directory):
@@ -106,6 +154,8 @@ def main():
         print("  %-18s %s -> %s" % (label, ("%.4f" if label == "stall" else "%.3f") % old if isinstance(old, float) else old,
                                      ("%.4f" if label == "stall" else "%.3f") % new if isinstance(new, float) else new))
     print("  rows better by more than %.2f points: %d, worse: %d" % (args.margin, better, worse))
+    if args.workloads:
+        print_workloads(args.base, args.new, [c for c, _, _ in pairs])
 
 
 if __name__ == "__main__":
