@@ -42,8 +42,9 @@
  * line in flight in place of 25's pairs of lines on one bank (inflight_positions,
  * inflight_l2_banks_held, inflight_l3_banks_held), 27 the DRAM stream's read/write turnarounds as a
  * per-bank-target scheduler makes them (dram_replayed_turnarounds, dram_interleaved_turnarounds;
- * keyed by dram.request_queue too). */
-#define PROFILE_FORMAT 27
+ * keyed by dram.request_queue too), 28 the L2's write-backs charged to the launch that evicts the
+ * line rather than to the group of its next access (profiler.c's record_dirty_at_launch_end). */
+#define PROFILE_FORMAT 28
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {

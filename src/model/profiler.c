@@ -255,6 +255,64 @@ static model_kernel_profile *group_for(profiler *p, const exec_kernel *kernel)
     return group;
 }
 
+static void add_access(reuse_histogram *histogram, uint64_t distance)
+{
+    if (distance == STACK_DISTANCE_COLD)
+        histogram->cold += 1;
+    else
+        reuse_add(histogram, distance, 1);
+}
+
+/* The L2's write-backs. The L2 (write-back, allocating on writes) keeps a written line dirty
+ * until it evicts it, and at C lines an access at distance d finds its line evicted iff d >= C:
+ * so the line was written back before an access iff d >= C while every access since the line's
+ * latest write was at a distance below C (its dirty span s < C), that is iff s < C <= d. Of the
+ * accesses after a write, l2_dirty_reuses holds d and l2_dirty_spans min(d, s), so write-backs
+ * at C are the misses at C of the first less those of the second. A host write drops the L2's
+ * copy without one (the CPU takes the line: host_access cleans it). The access itself then starts
+ * or extends a span. */
+static void add_dirty_reuse(model_kernel_profile *group, uint64_t distance, uint64_t span)
+{
+    add_access(&group->l2_dirty_reuses, distance);
+    add_access(&group->l2_dirty_spans, distance < span ? distance : span);
+}
+
+static void record_dirty_reuse(profiler *p, stack_line_data *data, uint64_t distance, bool writes)
+{
+    bool dirty = data->dirty_span_plus_one > 0;
+    uint64_t span = dirty ? data->dirty_span_plus_one - 1 : 0;
+    if (dirty)
+        add_dirty_reuse(p->group, distance, span);
+    if (writes)
+        data->dirty_span_plus_one = 1;
+    else
+        data->dirty_span_plus_one = dirty ? (distance > span ? distance : span) + 1 : 0;
+}
+
+/* A dirty line is written back when the C-th other line since its latest access reaches the L2
+ * (timing/l2_bank.c evicts the LRU way for the fill that needs it), which may be launches before
+ * its next access: at a launch's end, a dirty line at depth b (the lines accessed since its latest
+ * access) was written back during the launches so far iff s < C <= b, and of those not yet
+ * charged (C beyond the span, which holds the depths of the earlier ends) during this one: the
+ * launch's group takes the piece (b, s), and b joins the span, so that the next access (or a later
+ * end) charges only the evictions after this one. (vecadd at an L2 of 6,144 lines under rcc on
+ * qr-apu: the first kernel's 4,096 written lines go through an L2 that takes 16,384 lines, and the
+ * detailed run writes 1,709 of them back during that kernel, not the second.) */
+static void record_dirty_at_launch_end(profiler *p)
+{
+    for (uint64_t i = 0; i < p->l2.line_count; i++) {
+        stack_line *slot = &p->l2.lines[i];
+        if (!slot->data.dirty_span_plus_one)
+            continue;
+        uint64_t span = slot->data.dirty_span_plus_one - 1;
+        uint64_t depth = stack_distance_peek(&p->l2, slot->line_plus_one - 1, NULL);
+        if (depth <= span)
+            continue;
+        add_dirty_reuse(p->group, depth, span);
+        slot->data.dirty_span_plus_one = depth + 1;
+    }
+}
+
 static bool module_has_barriers(const ptx_module *module)
 {
     for (int32_t f = 0; f < module->function_count; f++)
@@ -344,6 +402,7 @@ static void launch_end(void *context, const exec_kernel *kernel)
     inflight_banks_end_launch(&p->inflight, &p->group->inflight_positions, banks_held);
     p->group->inflight_l2_banks_held += banks_held[0];
     p->group->inflight_l3_banks_held += banks_held[1];
+    record_dirty_at_launch_end(p);
     if (p->dram_turnarounds.channels)
         dram_turnaround_replay_end_launch(&p->dram_turnarounds, &p->group->dram_replayed_turnarounds,
                                           &p->group->dram_interleaved_turnarounds);
@@ -466,14 +525,6 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
     }
     if (access == MODEL_ATOMIC)
         count_hot(&data->atomics, &p->atomic_lines, &p->hottest_atomics);
-}
-
-static void add_access(reuse_histogram *histogram, uint64_t distance)
-{
-    if (distance == STACK_DISTANCE_COLD)
-        histogram->cold += 1;
-    else
-        reuse_add(histogram, distance, 1);
 }
 
 /* The histograms a read is classified into: the warps' (l2_reads_cpu_owned ...) or a DMA
@@ -609,52 +660,12 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
         reuse_add(&group->l1_loads_rewritten, l1.distance, 1);
 }
 
-/* The L2's write-backs. The L2 (write-back, allocating on writes) keeps a written line dirty
- * until it evicts it, and at C lines an access at distance d finds its line evicted iff d >= C:
- * so the line was written back before an access iff d >= C while every access since the line's
- * latest write was at a distance below C (its dirty span s < C), that is iff s < C <= d. Of the
- * accesses after a write, l2_dirty_reuses holds d and l2_dirty_spans min(d, s), so write-backs
- * at C are the misses at C of the first less those of the second. A host write drops the L2's
- * copy without one (the CPU takes the line). The access itself then starts or extends a span. */
-static void add_dirty_reuse(model_kernel_profile *group, uint64_t distance, uint64_t span)
-{
-    add_access(&group->l2_dirty_reuses, distance);
-    add_access(&group->l2_dirty_spans, distance < span ? distance : span);
-}
-
-static void record_dirty_reuse(profiler *p, stack_line_data *data, uint64_t distance, bool host_dropped, bool writes)
-{
-    bool dirty = data->dirty_span_plus_one > 0 && !host_dropped;
-    uint64_t span = dirty ? data->dirty_span_plus_one - 1 : 0;
-    if (dirty)
-        add_dirty_reuse(p->group, distance, span);
-    if (writes)
-        data->dirty_span_plus_one = 1;
-    else
-        data->dirty_span_plus_one = dirty ? (distance > span ? distance : span) + 1 : 0;
-    data->group_index = (int32_t)(p->group - p->groups);
-}
-
-/* At the end of the run a dirty line is written back if the lines accessed after its latest
- * access (its depth in the stack) evicted it: an access at that depth, in its latest group. */
-static void record_dirty_at_end(profiler *p)
-{
-    for (uint64_t i = 0; i < p->l2.line_count; i++) {
-        stack_line *slot = &p->l2.lines[i];
-        if (!slot->data.dirty_span_plus_one)
-            continue;
-        add_dirty_reuse(&p->groups[slot->data.group_index], stack_distance_peek(&p->l2, slot->line_plus_one - 1, NULL),
-                        slot->data.dirty_span_plus_one - 1);
-    }
-}
-
 /* A line's access in the GPU-wide stack: its entry, its distance (cold when a host write since
  * its previous access dropped the L2's copy), and the host's latest write of it and its distance
  * in the host's stack. */
 typedef struct l2_access {
     stack_line_data *data;
     uint64_t distance, host_written_at, host_distance;
-    bool host_dropped;
 } l2_access;
 
 static l2_access access_l2(profiler *p, uint64_t line)
@@ -666,8 +677,7 @@ static l2_access access_l2(profiler *p, uint64_t line)
     stack_line *slot;
     stack_reuse l2 = stack_distance_access(&p->l2, line, 0, &slot);
     out.data = &slot->data;
-    out.host_dropped = out.host_written_at > out.data->seen_at;
-    out.distance = out.host_dropped ? STACK_DISTANCE_COLD : l2.distance;
+    out.distance = out.host_written_at > out.data->seen_at ? STACK_DISTANCE_COLD : l2.distance;
     return out;
 }
 
@@ -691,10 +701,9 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
     l2_access at = access_l2(p, line);
     stack_line_data *data = at.data;
     uint64_t distance = at.distance, host_written_at = at.host_written_at;
-    bool host_dropped = at.host_dropped;
     note_sharing(p, data, cu, access, line);
     bool store = access == MODEL_STORE || access == MODEL_STORE_STRONG;
-    record_dirty_reuse(p, data, distance, host_dropped, store || access == MODEL_ATOMIC);
+    record_dirty_reuse(p, data, distance, store || access == MODEL_ATOMIC);
     add_access(store ? &group->l2_writes : &group->l2_reads, distance);
     if (distance == STACK_DISTANCE_COLD && p->dram_rows.open_row_plus_one) {
         group->dram_stream_lines++;
@@ -1091,7 +1100,7 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
 }
 
 /* A host copy or memset between launches: the CPU cluster touches each line (a write leaves it
- * dirty there, owned by the CPU). */
+ * dirty there, owned by the CPU, and drops the L2's copy without a write-back: record_dirty_reuse). */
 static void host_access(void *context, uint64_t address, size_t bytes, bool is_write)
 {
     profiler *p = context;
@@ -1100,8 +1109,13 @@ static void host_access(void *context, uint64_t address, size_t bytes, bool is_w
     for (uint64_t line = address / p->line_bytes; line <= (address + bytes - 1) / p->line_bytes; line++) {
         stack_line *slot;
         stack_distance_access(&p->host, line, 0, &slot);
-        if (is_write)
-            p->last_host_write = slot->data.host_written_at = ++p->memory_clock;
+        if (!is_write)
+            continue;
+        p->last_host_write = slot->data.host_written_at = ++p->memory_clock;
+        stack_line *gpu_slot;
+        stack_distance_peek(&p->l2, line, &gpu_slot);
+        if (gpu_slot)
+            gpu_slot->data.dirty_span_plus_one = 0;
     }
 }
 
@@ -1153,7 +1167,6 @@ model_profile *profiler_finish(profiler *p, const char *workload, const char *pa
     profile->warp_size = p->warp_size;
     profile->line_bytes = p->line_bytes;
     profile->kernel_count = p->group_count;
-    record_dirty_at_end(p);
     profile->kernels = p->groups;
     profile_prepare(profile);
     for (unsigned c = 0; c < p->cu_count; c++) {

@@ -34,9 +34,8 @@ typedef struct stack_line_data {
     uint64_t kept_filled_issued;   /* per-CU L1 stacks: the same at the load that last missed the kept tags */
     uint64_t loaded_at_plus_one;   /* GPU stack: 1 + the GPU's time (profiler.c's gpu_time) at its latest load, 0 none */
     /* GPU stack: 0 while the L2 holds the line clean, else 1 + the largest distance of its
-     * accesses since its latest write (its dirty span); the group of its latest access. */
+     * accesses since its latest write, and its depth at the launch ends since (its dirty span). */
     uint64_t dirty_span_plus_one;
-    int32_t group_index;
 } stack_line_data;
 
 typedef struct stack_line {

@@ -2829,6 +2829,37 @@ static void dirty_victims_wait_for_the_dram_write_queue(void **state)
     sc_config_free(config);
 }
 
+/* The L2 writes a dirty line back in the launch whose fills evict it, not in the launch that
+ * accesses it next (profiler.c's record_dirty_at_launch_end): vecadd on qr-apu under rcc (the L2
+ * write-back) at an L2 of 384 KiB (6,144 lines): the vecadd kernel writes c's 4,096 lines among
+ * the 12,288 it takes, so the lines after each dirty line evict most of c during that kernel
+ * (detailed: 1,709 write-backs in vecadd, 3,307 in saxpy, which reads c again; the profile of the
+ * next access charged all 5,004 to saxpy, whose DRAM channels, also reading a, then bound the
+ * model's run: 25,063 cycles against the detailed 21,961). */
+static void dirty_lines_are_written_back_in_the_launch_that_evicts_them(void **state)
+{
+    (void)state;
+    const char *keys[] = {"l2.size=384KiB"};
+    sc_config *config;
+    model_profile *profile = profile_set("qr-apu", "vecadd", "small", keys, 1, &config);
+    sc_error error = {{0}};
+    model_point point;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_int_equal(model_point_of_mechanism(model_mechanism_find("rcc"), config, &point, &error), 0);
+    assert_float_equal(point.l2_lines, 6144, 0);
+    double written_back[2] = {0, 0};
+    assert_int_equal(profile->kernel_count, 2);
+    for (int k = 0; k < profile->kernel_count; k++) {
+        model_demand demand = {0};
+        model_memory_split(&profile->kernels[k], &point, 0.0, false, &demand);
+        written_back[strcmp(profile->kernels[k].name, "vecadd") == 0 ? 0 : 1] = demand.write_lines_dram;
+    }
+    assert_true(written_back[0] > 1500 && written_back[0] < 2300);
+    assert_true(written_back[1] > 2800 && written_back[1] < 3600);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 int main(void)
 {
     sc_mechanism_add_config_keys();
@@ -2893,6 +2924,7 @@ int main(void)
         cmocka_unit_test(sc_cores_take_the_hot_line_once_per_atomic_round),
         cmocka_unit_test(hot_line_visits_each_cu_once_a_round),
         cmocka_unit_test(dirty_victims_wait_for_the_dram_write_queue),
+        cmocka_unit_test(dirty_lines_are_written_back_in_the_launch_that_evicts_them),
         cmocka_unit_test(stations_carry_at_most_their_capacity),
         cmocka_unit_test(lease_l1_keeps_lines_across_acquires),
         cmocka_unit_test(rcc_l1_keeps_its_sets_across_kernels),
