@@ -118,7 +118,9 @@
  * network's cycle. The GPU's bursts coincide in a launch's first round only (its CTAs start
  * together); later rounds drift apart, each CTA at the pace its own lines are served, so a CU's
  * later round drains its own lines plus the share of the others' drain that falls within it
- * (spread_drain; coinciding_round_share).
+ * (spread_drain; coinciding_round_share). Under loose round-robin issue a CU's CTAs that read the
+ * same lines stay in step, each burst ending with the same fill: that share of the CU's CTAs waits
+ * out a burst together, off the CU's stations, and then computes together (in_step_share).
  * The trip's queues are not on the warp's own cycle: they lengthen H, hence Z_mem and the MSHRs'
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
@@ -564,6 +566,9 @@ typedef struct network {
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
     double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
     double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
+    /* The share of the CU's other CTAs whose rounds run in step with a warp's CTA (in_step_share),
+     * and at the solution the part of Z_burst they wait out together, off the stations. */
+    double burst_in_step, burst_blocked;
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
@@ -888,11 +893,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
         if (net->burst_wait > 0) {
             double slowest_slope = l2_slope + net->burst_beyond_l2 * (near_slope - l2_slope) +
                                    net->burst_from_dram * (from_dram_slope - near_slope);
-            slope += net->burst_waits * (slowest_slope - net->burst_span * slope) + spread * later_slope * slope;
+            slope += (1.0 - net->burst_in_step) *
+                     (net->burst_waits * (slowest_slope - net->burst_span * slope) + spread * later_slope * slope);
         }
     }
+    /* The in-step share of the wait keeps the CU's stations idle: solve_view adds it after. */
+    net->burst_blocked = net->burst_in_step * net->burst_wait;
     *cycle_slope = slope;
-    return cycle + net->burst_wait;
+    return cycle + net->burst_wait - net->burst_blocked;
 }
 
 /* The largest throughput every queueing station carries: X D_k s_k / m_k < 1. (The MSHRs' and
@@ -1238,6 +1246,7 @@ static void solve(network *net, const memory_paths *m, double below_root)
  * most loaded station after the whole burst has passed it. */
 typedef struct burst {
     double waits;                      /* barrier waits after a burst per warp instruction */
+    double merged_share;               /* of a CTA's bursts, those with a read merged with a miss in flight */
     double span;                       /* a warp's instructions in a burst's interval */
     double lines, beyond_l1, dram;     /* one CTA's burst: read lines; of those beyond the L1; from DRAM */
     double l1_banks, mshrs, hold;      /* the CU: L1 banks, MSHRs, a read line's unloaded latency */
@@ -1278,6 +1287,26 @@ static double coinciding_round_share(const model_kernel_profile *k, double first
     return min2(first_wave_ctas / ctas, 1.0) / max2(rounds, 1.0);
 }
 
+/* The share of a CU's other CTAs whose burst rounds run in step with a CTA's, of `cu_ctas` CTAs
+ * a CU holding them, `merged_share` of the bursts having a read that merged with the CU's miss
+ * of the line in flight (profile.h: barrier_bursts_merged). Under loose round-robin issue a CU's
+ * CTAs that read the same lines reach them together: the first misses, the others merge with its
+ * miss, and all of them end the burst with the same fill, then compute together on the CU's
+ * stations and burst again together; CTAs reading other lines drift apart, each at the pace its
+ * own lines come back, and compute while the others wait. Where the CTAs fall in groups of g
+ * reading the same lines, g - 1 of a group's g bursts merge: g = 1 / (1 - merged_share), at most
+ * the CU's CTAs; (g - 1) / (cu_ctas - 1) of a CTA's companions wait out its bursts with it, and
+ * that share of the wait leaves the CU's stations idle (matmul small on rcc-gpu, lrr, 24 KiB:
+ * each CU's 3 CTAs share B's tile column at 12 CUs, and the detailed run takes 15,618 cycles
+ * against 11,676 under gto; at 14 CUs none share and lrr costs nothing: 11,777 against 12,628). */
+static double in_step_share(double merged_share, double cu_ctas)
+{
+    if (cu_ctas <= 1.0 || merged_share <= 0)
+        return 0.0;
+    double together = 1.0 / max2(1.0 - merged_share, 1.0 / cu_ctas);
+    return (together - 1.0) / (cu_ctas - 1.0);
+}
+
 /* Stations every CU shares: their load comes from all CUs' warps, not only from the population. */
 static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT, HOT_BANK_OUT};
 
@@ -1296,6 +1325,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->burst_span = b->span;
     net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, &net->burst_others) : 0.0;
     net->burst_coinciding = b->coinciding_share;
+    net->burst_in_step = b->waits > 0 ? in_step_share(b->merged_share, warps_per_cu / warps_per_cta) : 0.0;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
@@ -1316,6 +1346,8 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
         net->load_share[shared_stations[s]] = total_warps / net->population;
     solve(net, m, slower_rate * net->population);
+    if (net->burst_blocked > 0)
+        net->throughput = net->population / (net->population / net->throughput + net->burst_blocked);
     return net->throughput / net->population;
 }
 
@@ -1334,7 +1366,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
  * the network's residences at that cycle: called after the view is taken. */
 static double longest_warp_alone(network *net, const memory_paths *m, const model_group_terms *terms)
 {
-    double slope, lone_cycle = cycle_at(net, m, 0.0, &slope);
+    double slope, lone_cycle = cycle_at(net, m, 0.0, &slope) + net->burst_blocked;
     if (!isfinite(lone_cycle))
         return 0.0;
     const double *r = net->residence;
@@ -1627,6 +1659,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double dram_cycles = stream_line / p->dram_channels;   /* per line, GPU-wide */
     burst bursts = {
         .waits = terms->burst_waits, .lines = burst_lines, .span = terms->burst_span,
+        .merged_share = k->barrier_bursts > 0 ? k->barrier_bursts_merged / k->barrier_bursts : 0.0,
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
         .dram = read_lines > 0 ? burst_lines * d->read_lines_dram / read_lines : 0.0,
         .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,
