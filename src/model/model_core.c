@@ -566,9 +566,10 @@ typedef struct network {
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
     double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
     double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
-    /* The share of the CU's other CTAs whose rounds run in step with a warp's CTA (in_step_share),
-     * and at the solution the part of Z_burst they wait out together, off the stations. */
-    double burst_in_step, burst_blocked;
+    /* The share of the CU's other CTAs whose rounds run in step with a warp's CTA (in_step_share);
+     * of the read lines, those in bursts; and at the solution the part of the warp's waits (Z_burst,
+     * and the bursts' share of Z_mem and Z_order) they wait out together, off the stations. */
+    double burst_in_step, burst_read_share, burst_blocked;
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
@@ -867,6 +868,7 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double cycle = net->delay + net->mem_delay + r[ISSUE] + r[SIMD] + r[LSU] + r[MSHR] + r[STORE_BUFFER];
     double slope = m->exposed_loads * load_slope + r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU] + r_slope[MSHR] +
                    r_slope[STORE_BUFFER];
+    double load_waits = net->mem_delay, load_waits_slope = m->exposed_loads * load_slope;
     if (m->order_reads) {
         /* The gap's instructions take the warp's cycle without its memory waits. */
         double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
@@ -877,11 +879,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
         order_waits(net, m, latency, latency_slope, own_cycle, own_slope, &order_slope);
         cycle += net->order_wait;
         slope += order_slope;
+        load_waits += net->order_wait;
+        load_waits_slope += order_slope;
     }
     /* A burst's interval lasts the longer of its drain plus its slowest line's latency and its
      * instructions at this cycle. The slowest line comes from DRAM (or the near memory) if any of
      * the CU's lines in flight at once (at most its MSHRs) does. */
     net->burst_wait = 0;
+    double burst_slope = 0;
     if (net->burst_waits > 0) {
         double slowest = l2 + net->burst_beyond_l2 * (near - l2) + net->burst_from_dram * (from_dram - near);
         /* The launch's first rounds coincide GPU-wide; the later ones see the others' drain
@@ -893,13 +898,16 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
         if (net->burst_wait > 0) {
             double slowest_slope = l2_slope + net->burst_beyond_l2 * (near_slope - l2_slope) +
                                    net->burst_from_dram * (from_dram_slope - near_slope);
-            slope += (1.0 - net->burst_in_step) *
-                     (net->burst_waits * (slowest_slope - net->burst_span * slope) + spread * later_slope * slope);
+            burst_slope = net->burst_waits * (slowest_slope - net->burst_span * slope) + spread * later_slope * slope;
         }
     }
-    /* The in-step share of the wait keeps the CU's stations idle: solve_view adds it after. */
-    net->burst_blocked = net->burst_in_step * net->burst_wait;
-    *cycle_slope = slope;
+    /* The in-step share of the CU's CTAs waits out its bursts together, the bursts' loads (Z_mem
+     * and Z_order for the bursts' share of the read lines) and the barrier wait beyond them
+     * (Z_burst): no warp of theirs is ready meanwhile, so those cycles keep the CU's stations idle
+     * and solve_view adds them after; the network's stations see the rest, the in-step CTAs'
+     * compute phase, all their warps together. */
+    net->burst_blocked = net->burst_in_step * (net->burst_wait + net->burst_read_share * load_waits);
+    *cycle_slope = slope + burst_slope - net->burst_in_step * (burst_slope + net->burst_read_share * load_waits_slope);
     return cycle + net->burst_wait - net->burst_blocked;
 }
 
@@ -1247,6 +1255,7 @@ static void solve(network *net, const memory_paths *m, double below_root)
 typedef struct burst {
     double waits;                      /* barrier waits after a burst per warp instruction */
     double merged_share;               /* of a CTA's bursts, those with a read merged with a miss in flight */
+    double read_share;                 /* of the group's read lines, those in bursts */
     double span;                       /* a warp's instructions in a burst's interval */
     double lines, beyond_l1, dram;     /* one CTA's burst: read lines; of those beyond the L1; from DRAM */
     double l1_banks, mshrs, hold;      /* the CU: L1 banks, MSHRs, a read line's unloaded latency */
@@ -1326,6 +1335,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, &net->burst_others) : 0.0;
     net->burst_coinciding = b->coinciding_share;
     net->burst_in_step = b->waits > 0 ? in_step_share(b->merged_share, warps_per_cu / warps_per_cta) : 0.0;
+    net->burst_read_share = b->read_share;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
@@ -1341,13 +1351,24 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
                                : m->near_read_lines == 0 ? net->burst_from_dram
                                                          : load_misses_any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
     }
-    for (int k = 0; k < QUEUE_LANES; k++)
-        net->load_share[k] = 1.0;
-    for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
-        net->load_share[shared_stations[s]] = total_warps / net->population;
-    solve(net, m, slower_rate * net->population);
-    if (net->burst_blocked > 0)
-        net->throughput = net->population / (net->population / net->throughput + net->burst_blocked);
+    /* The in-step CTAs' waits off the stations (cycle_at) leave the network solved at their compute
+     * phase's rate; the memory trip's stations carry the requests at the warps' mean rate, that
+     * rate's share of the network's (trip_rate), which the solution gives: solved again until it
+     * settles. */
+    double trip_rate = 1.0, cycle = 0;
+    for (int pass = 0; pass < SOLVE_ITERATIONS; pass++) {
+        for (int k = 0; k < QUEUE_LANES; k++)
+            net->load_share[k] = k >= FIRST_TRIP_STATION ? trip_rate : 1.0;
+        for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
+            net->load_share[shared_stations[s]] = trip_rate * total_warps / net->population;
+        solve(net, m, slower_rate * net->population);
+        cycle = net->population / net->throughput;
+        double settled = cycle / (cycle + net->burst_blocked);
+        if (!(fabs(settled - trip_rate) > 1e-9))
+            break;
+        trip_rate = settled;
+    }
+    net->throughput = net->population / (cycle + net->burst_blocked);
     return net->throughput / net->population;
 }
 
@@ -1660,6 +1681,8 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     burst bursts = {
         .waits = terms->burst_waits, .lines = burst_lines, .span = terms->burst_span,
         .merged_share = k->barrier_bursts > 0 ? k->barrier_bursts_merged / k->barrier_bursts : 0.0,
+        .read_share = min2(reciprocal(k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC]) *
+                           k->barrier_burst_lines, 1.0),
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
         .dram = read_lines > 0 ? burst_lines * d->read_lines_dram / read_lines : 0.0,
         .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,
