@@ -569,8 +569,9 @@ typedef struct network {
     /* The share of the CU's other CTAs whose rounds run in step with a warp's CTA (in_step_share);
      * of the read lines, those in bursts; and at the solution the part of the warp's waits (Z_burst,
      * and the bursts' share of Z_mem and Z_order) they wait out together, off the stations, and of
-     * that the part of Z_mem (GSI's mem_data; the rest is sync). */
-    double burst_in_step, burst_read_share, burst_blocked, burst_blocked_data;
+     * that Z_mem's part and the part the warps wait out for their loads' data (GSI's mem_data; the
+     * rest is sync). */
+    double burst_in_step, burst_read_share, burst_blocked, burst_blocked_mem, burst_blocked_data;
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
@@ -908,7 +909,11 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
      * and solve_view adds them after; the network's stations see the rest, the in-step CTAs'
      * compute phase, all their warps together. */
     net->burst_blocked = net->burst_in_step * (net->burst_wait + net->burst_read_share * load_waits);
-    net->burst_blocked_data = net->burst_in_step * net->burst_read_share * net->mem_delay;
+    /* The barrier wait is the wait for the burst's slowest line, which its warps wait for as they
+     * wait for their loads: by data (GSI's mem_data comes before sync), or by order. */
+    double data_share = load_waits > 0 ? net->mem_delay / load_waits : 0.0;
+    net->burst_blocked_mem = net->burst_in_step * net->burst_read_share * net->mem_delay;
+    net->burst_blocked_data = net->burst_blocked_mem + net->burst_in_step * data_share * net->burst_wait;
     *cycle_slope = slope + burst_slope - net->burst_in_step * (burst_slope + net->burst_read_share * load_waits_slope);
     return cycle + net->burst_wait - net->burst_blocked;
 }
@@ -1442,7 +1447,9 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
 /* What the GSI split needs of a solved view (solve_view), kept while the network solves the next. */
 typedef struct view {
     double mem_struct, mem_data, burst_wait, order_wait, comp_struct;   /* per warp instruction */
-    double blocked, blocked_data;      /* of those waits, the in-step CTAs' off the stations (cycle_at) */
+    /* Of those waits, the in-step CTAs' off the stations, of that mem_data's, and the cycles they
+     * charge to mem_data (cycle_at). */
+    double blocked, blocked_mem, blocked_data;
     double population, throughput;
 } view;
 
@@ -1452,15 +1459,15 @@ static view view_of(const network *net)
         .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
         .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .order_wait = net->order_wait,
         .comp_struct = net->residence[SIMD],
-        .blocked = net->burst_blocked, .blocked_data = net->burst_blocked_data,
+        .blocked = net->burst_blocked, .blocked_mem = net->burst_blocked_mem, .blocked_data = net->burst_blocked_data,
         .population = net->population, .throughput = net->throughput,
     };
 }
 
 /* Charges `busy_cycles` CU cycles of a solved view to the GSI categories (charge_stalls); none
  * when there are none. While in-step CTAs wait out their bursts together every warp of theirs
- * waits, so those cycles are the waits' own (mem_data for their loads' data, sync for the barrier
- * and the order waits); the rest is the network's, at its rate while they compute. */
+ * waits, so those cycles are the waits' own (mem_data while their loads wait for data, sync while
+ * they wait by order; cycle_at); the rest is the network's, at its rate while they compute. */
 static void charge_view(const view *v, double active_cus, double z_sync, double z_comp, double z_ctrl,
                         double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
 {
@@ -1471,8 +1478,8 @@ static void charge_view(const view *v, double active_cus, double z_sync, double 
         stalls[GSI_MEM_DATA] += blocked_cycles * v->blocked_data / v->blocked;
         stalls[GSI_SYNC] += blocked_cycles * (1.0 - v->blocked_data / v->blocked);
     }
-    double share[STALL_KINDS] = {v->mem_struct, v->mem_data - v->blocked_data,
-                                 z_sync + v->burst_wait + v->order_wait - (v->blocked - v->blocked_data), v->comp_struct,
+    double share[STALL_KINDS] = {v->mem_struct, v->mem_data - v->blocked_mem,
+                                 z_sync + v->burst_wait + v->order_wait - (v->blocked - v->blocked_mem), v->comp_struct,
                                  z_comp, z_ctrl};
     double computing = v->population / (cycle - v->blocked);
     charge_stalls(share, (unsigned)(v->population / active_cus + 0.5), busy_cycles - blocked_cycles,
