@@ -569,9 +569,8 @@ typedef struct network {
     /* The share of the CU's other CTAs whose rounds run in step with a warp's CTA (in_step_share);
      * of the read lines, those in bursts; and at the solution the part of the warp's waits (Z_burst,
      * and the bursts' share of Z_mem and Z_order) they wait out together, off the stations, and of
-     * that Z_mem's part and the part the warps wait out for their loads' data (GSI's mem_data; the
-     * rest is sync). */
-    double burst_in_step, burst_read_share, burst_blocked, burst_blocked_mem, burst_blocked_data;
+     * that Z_mem's part, and the parts GSI charges to mem_struct and mem_data (the rest is sync). */
+    double burst_in_step, burst_read_share, burst_blocked, burst_blocked_mem, burst_blocked_struct, burst_blocked_data;
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
@@ -909,11 +908,15 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
      * and solve_view adds them after; the network's stations see the rest, the in-step CTAs'
      * compute phase, all their warps together. */
     net->burst_blocked = net->burst_in_step * (net->burst_wait + net->burst_read_share * load_waits);
-    /* The barrier wait is the wait for the burst's slowest line, which its warps wait for as they
-     * wait for their loads: by data (GSI's mem_data comes before sync), or by order. */
+    /* GSI's categories of those cycles, in Algorithm 2's order: while the CU's burst has more lines
+     * than its MSHRs, warps wait for one (mem_struct; the first of the burst's rounds of MSHRs that
+     * are not its last); then for the slowest line as for their loads, by data (mem_data) or by
+     * order (sync). */
+    double for_mshrs = net->burst_lines > m->mshrs.servers ? 1.0 - m->mshrs.servers / net->burst_lines : 0.0;
     double data_share = load_waits > 0 ? net->mem_delay / load_waits : 0.0;
     net->burst_blocked_mem = net->burst_in_step * net->burst_read_share * net->mem_delay;
-    net->burst_blocked_data = net->burst_blocked_mem + net->burst_in_step * data_share * net->burst_wait;
+    net->burst_blocked_struct = for_mshrs * net->burst_blocked;
+    net->burst_blocked_data = (1.0 - for_mshrs) * data_share * net->burst_blocked;
     *cycle_slope = slope + burst_slope - net->burst_in_step * (burst_slope + net->burst_read_share * load_waits_slope);
     return cycle + net->burst_wait - net->burst_blocked;
 }
@@ -1448,8 +1451,8 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
 typedef struct view {
     double mem_struct, mem_data, burst_wait, order_wait, comp_struct;   /* per warp instruction */
     /* Of those waits, the in-step CTAs' off the stations, of that mem_data's, and the cycles they
-     * charge to mem_data (cycle_at). */
-    double blocked, blocked_mem, blocked_data;
+     * charge to mem_struct and to mem_data (cycle_at). */
+    double blocked, blocked_mem, blocked_struct, blocked_data;
     double population, throughput;
 } view;
 
@@ -1459,15 +1462,17 @@ static view view_of(const network *net)
         .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
         .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .order_wait = net->order_wait,
         .comp_struct = net->residence[SIMD],
-        .blocked = net->burst_blocked, .blocked_mem = net->burst_blocked_mem, .blocked_data = net->burst_blocked_data,
+        .blocked = net->burst_blocked, .blocked_mem = net->burst_blocked_mem,
+        .blocked_struct = net->burst_blocked_struct, .blocked_data = net->burst_blocked_data,
         .population = net->population, .throughput = net->throughput,
     };
 }
 
 /* Charges `busy_cycles` CU cycles of a solved view to the GSI categories (charge_stalls); none
  * when there are none. While in-step CTAs wait out their bursts together every warp of theirs
- * waits, so those cycles are the waits' own (mem_data while their loads wait for data, sync while
- * they wait by order; cycle_at); the rest is the network's, at its rate while they compute. */
+ * waits, so those cycles are the waits' own (mem_struct while the burst waits for MSHRs, then
+ * mem_data or sync as their loads wait by data or by order; cycle_at); the rest is the network's,
+ * at its rate while they compute. */
 static void charge_view(const view *v, double active_cus, double z_sync, double z_comp, double z_ctrl,
                         double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
 {
@@ -1475,8 +1480,9 @@ static void charge_view(const view *v, double active_cus, double z_sync, double 
         return;
     double cycle = v->population / v->throughput, blocked_cycles = busy_cycles * v->blocked / cycle;
     if (v->blocked > 0) {
+        stalls[GSI_MEM_STRUCT] += blocked_cycles * v->blocked_struct / v->blocked;
         stalls[GSI_MEM_DATA] += blocked_cycles * v->blocked_data / v->blocked;
-        stalls[GSI_SYNC] += blocked_cycles * (1.0 - v->blocked_data / v->blocked);
+        stalls[GSI_SYNC] += blocked_cycles * (1.0 - (v->blocked_struct + v->blocked_data) / v->blocked);
     }
     double share[STALL_KINDS] = {v->mem_struct, v->mem_data - v->blocked_mem,
                                  z_sync + v->burst_wait + v->order_wait - (v->blocked - v->blocked_mem), v->comp_struct,
