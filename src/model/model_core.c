@@ -120,7 +120,10 @@
  * later round drains its own lines plus the share of the others' drain that falls within it
  * (spread_drain; coinciding_round_share). Under loose round-robin issue a CU's CTAs that read the
  * same lines stay in step, each burst ending with the same fill: that share of the CU's CTAs waits
- * out a burst together, off the CU's stations, and then computes together (in_step_share).
+ * out a burst together (its loads' waits, Z_mem or Z_order, and Z_burst), off the CU's stations,
+ * and then computes together, all its warps on the stations (in_step_share; cycle_at), while the
+ * memory trip carries their requests at the warps' mean rate (solve_view), and GSI charges the
+ * waits' cycles to what every warp waits for (charge_view).
  * The trip's queues are not on the warp's own cycle: they lengthen H, hence Z_mem and the MSHRs'
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
