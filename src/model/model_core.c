@@ -118,7 +118,12 @@
  * network's cycle. The GPU's bursts coincide in a launch's first round only (its CTAs start
  * together); later rounds drift apart, each CTA at the pace its own lines are served, so a CU's
  * later round drains its own lines plus the share of the others' drain that falls within it
- * (spread_drain; coinciding_round_share).
+ * (spread_drain; coinciding_round_share). Under loose round-robin issue a CU's CTAs that read the
+ * same lines stay in step, each burst ending with the same fill: that share of the CU's CTAs waits
+ * out a burst together (its loads' waits, Z_mem or Z_order, and Z_burst), off the CU's stations,
+ * and then computes together, all its warps on the stations (in_step_share; cycle_at), while the
+ * memory trip carries their requests at the warps' mean rate (solve_view), and GSI charges the
+ * waits' cycles to what every warp waits for (charge_view).
  * The trip's queues are not on the warp's own cycle: they lengthen H, hence Z_mem and the MSHRs'
  * demand, so as a port, bank or channel nears saturation the MSHRs fill and warps queue for them
  * (mem_struct) while the requests in flight wait on the trip (mem_data), as in the detailed CU.
@@ -567,6 +572,11 @@ typedef struct network {
     double burst_lines;           /* a CU's burst: its lines beyond the L1 */
     double burst_beyond_l2, burst_from_dram;   /* P(some line of a burst's round comes from beyond the L2 / DRAM) */
     double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
+    /* The share of the CU's other CTAs whose rounds run in step with a warp's CTA (in_step_share);
+     * of the read lines, those in bursts; and at the solution the part of the warp's waits (Z_burst,
+     * and the bursts' share of Z_mem and Z_order) they wait out together, off the stations, and of
+     * that Z_mem's part, and the parts GSI charges to mem_struct and mem_data (the rest is sync). */
+    double burst_in_step, burst_read_share, burst_blocked, burst_blocked_mem, burst_blocked_struct, burst_blocked_data;
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
@@ -865,6 +875,7 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
     double cycle = net->delay + net->mem_delay + r[ISSUE] + r[SIMD] + r[LSU] + r[MSHR] + r[STORE_BUFFER];
     double slope = m->exposed_loads * load_slope + r_slope[ISSUE] + r_slope[SIMD] + r_slope[LSU] + r_slope[MSHR] +
                    r_slope[STORE_BUFFER];
+    double load_waits = net->mem_delay, load_waits_slope = m->exposed_loads * load_slope;
     if (m->order_reads) {
         /* The gap's instructions take the warp's cycle without its memory waits. */
         double own_cycle = net->delay + r[ISSUE] + r[SIMD] + r[LSU];
@@ -875,11 +886,14 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
         order_waits(net, m, latency, latency_slope, own_cycle, own_slope, &order_slope);
         cycle += net->order_wait;
         slope += order_slope;
+        load_waits += net->order_wait;
+        load_waits_slope += order_slope;
     }
     /* A burst's interval lasts the longer of its drain plus its slowest line's latency and its
      * instructions at this cycle. The slowest line comes from DRAM (or the near memory) if any of
      * the CU's lines in flight at once (at most its MSHRs) does. */
     net->burst_wait = 0;
+    double burst_slope = 0;
     if (net->burst_waits > 0) {
         double slowest = l2 + net->burst_beyond_l2 * (near - l2) + net->burst_from_dram * (from_dram - near);
         /* The launch's first rounds coincide GPU-wide; the later ones see the others' drain
@@ -891,11 +905,26 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
         if (net->burst_wait > 0) {
             double slowest_slope = l2_slope + net->burst_beyond_l2 * (near_slope - l2_slope) +
                                    net->burst_from_dram * (from_dram_slope - near_slope);
-            slope += net->burst_waits * (slowest_slope - net->burst_span * slope) + spread * later_slope * slope;
+            burst_slope = net->burst_waits * (slowest_slope - net->burst_span * slope) + spread * later_slope * slope;
         }
     }
-    *cycle_slope = slope;
-    return cycle + net->burst_wait;
+    /* The in-step share of the CU's CTAs waits out its bursts together, the bursts' loads (Z_mem
+     * and Z_order for the bursts' share of the read lines) and the barrier wait beyond them
+     * (Z_burst): no warp of theirs is ready meanwhile, so those cycles keep the CU's stations idle
+     * and solve_view adds them after; the network's stations see the rest, the in-step CTAs'
+     * compute phase, all their warps together. */
+    net->burst_blocked = net->burst_in_step * (net->burst_wait + net->burst_read_share * load_waits);
+    /* GSI's categories of those cycles, in Algorithm 2's order: while the CU's burst has more lines
+     * than its MSHRs, warps wait for one (mem_struct; the first of the burst's rounds of MSHRs that
+     * are not its last); then for the slowest line as for their loads, by data (mem_data) or by
+     * order (sync). */
+    double for_mshrs = net->burst_lines > m->mshrs.servers ? 1.0 - m->mshrs.servers / net->burst_lines : 0.0;
+    double data_share = load_waits > 0 ? net->mem_delay / load_waits : 0.0;
+    net->burst_blocked_mem = net->burst_in_step * net->burst_read_share * net->mem_delay;
+    net->burst_blocked_struct = for_mshrs * net->burst_blocked;
+    net->burst_blocked_data = (1.0 - for_mshrs) * data_share * net->burst_blocked;
+    *cycle_slope = slope + burst_slope - net->burst_in_step * (burst_slope + net->burst_read_share * load_waits_slope);
+    return cycle + net->burst_wait - net->burst_blocked;
 }
 
 /* The largest throughput every queueing station carries: X D_k s_k / m_k < 1. (The MSHRs' and
@@ -1241,6 +1270,8 @@ static void solve(network *net, const memory_paths *m, double below_root)
  * most loaded station after the whole burst has passed it. */
 typedef struct burst {
     double waits;                      /* barrier waits after a burst per warp instruction */
+    double merged_share;               /* of a CTA's bursts, those with a read merged with a miss in flight */
+    double read_share;                 /* of the group's read lines, those in bursts */
     double span;                       /* a warp's instructions in a burst's interval */
     double lines, beyond_l1, dram;     /* one CTA's burst: read lines; of those beyond the L1; from DRAM */
     double l1_banks, mshrs, hold;      /* the CU: L1 banks, MSHRs, a read line's unloaded latency */
@@ -1281,6 +1312,26 @@ static double coinciding_round_share(const model_kernel_profile *k, double first
     return min2(first_wave_ctas / ctas, 1.0) / max2(rounds, 1.0);
 }
 
+/* The share of a CU's other CTAs whose burst rounds run in step with a CTA's, of `cu_ctas` CTAs
+ * a CU holding them, `merged_share` of the bursts having a read that merged with the CU's miss
+ * of the line in flight (profile.h: barrier_bursts_merged). Under loose round-robin issue a CU's
+ * CTAs that read the same lines reach them together: the first misses, the others merge with its
+ * miss, and all of them end the burst with the same fill, then compute together on the CU's
+ * stations and burst again together; CTAs reading other lines drift apart, each at the pace its
+ * own lines come back, and compute while the others wait. Where the CTAs fall in groups of g
+ * reading the same lines, g - 1 of a group's g bursts merge: g = 1 / (1 - merged_share), at most
+ * the CU's CTAs; (g - 1) / (cu_ctas - 1) of a CTA's companions wait out its bursts with it, and
+ * that share of the wait leaves the CU's stations idle (matmul small on rcc-gpu, lrr, 24 KiB:
+ * each CU's 3 CTAs share B's tile column at 12 CUs, and the detailed run takes 15,618 cycles
+ * against 11,676 under gto; at 14 CUs none share and lrr costs nothing: 11,777 against 12,628). */
+static double in_step_share(double merged_share, double cu_ctas)
+{
+    if (cu_ctas <= 1.0 || merged_share <= 0)
+        return 0.0;
+    double together = 1.0 / max2(1.0 - merged_share, 1.0 / cu_ctas);
+    return (together - 1.0) / (cu_ctas - 1.0);
+}
+
 /* Stations every CU shares: their load comes from all CUs' warps, not only from the population. */
 static const int shared_stations[] = {BANK_IN, HOT_BANK_IN, L2_BANK, HOT_L2_BANK, L3_BANK, DRAM, BANK_OUT, HOT_BANK_OUT};
 
@@ -1299,6 +1350,8 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
     net->burst_span = b->span;
     net->burst_drain = b->waits > 0 ? burst_drain(b, warps_per_cu / warps_per_cta, &net->burst_others) : 0.0;
     net->burst_coinciding = b->coinciding_share;
+    net->burst_in_step = b->waits > 0 ? in_step_share(b->merged_share, warps_per_cu / warps_per_cta) : 0.0;
+    net->burst_read_share = b->read_share;
     net->burst_lines = b->beyond_l1 * warps_per_cu / warps_per_cta;
     /* The slowest line of a burst's round (the CU's lines in flight at once, at most its MSHRs)
      * comes from beyond the L2 or from DRAM if any of them does. */
@@ -1314,11 +1367,24 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
                                : m->near_read_lines == 0 ? net->burst_from_dram
                                                          : load_misses_any_of((m->near_read_lines + m->dram_read_lines) / reads, round);
     }
-    for (int k = 0; k < QUEUE_LANES; k++)
-        net->load_share[k] = 1.0;
-    for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
-        net->load_share[shared_stations[s]] = total_warps / net->population;
-    solve(net, m, slower_rate * net->population);
+    /* The in-step CTAs' waits off the stations (cycle_at) leave the network solved at their compute
+     * phase's rate; the memory trip's stations carry the requests at the warps' mean rate, that
+     * rate's share of the network's (trip_rate), which the solution gives: solved again until it
+     * settles. */
+    double trip_rate = 1.0, cycle = 0;
+    for (int pass = 0; pass < SOLVE_ITERATIONS; pass++) {
+        for (int k = 0; k < QUEUE_LANES; k++)
+            net->load_share[k] = k >= FIRST_TRIP_STATION ? trip_rate : 1.0;
+        for (size_t s = 0; s < sizeof shared_stations / sizeof shared_stations[0]; s++)
+            net->load_share[shared_stations[s]] = trip_rate * total_warps / net->population;
+        solve(net, m, slower_rate * net->population);
+        cycle = net->population / net->throughput;
+        double settled = cycle / (cycle + net->burst_blocked);
+        if (!(fabs(settled - trip_rate) > 1e-9))
+            break;
+        trip_rate = settled;
+    }
+    net->throughput = net->population / (cycle + net->burst_blocked);
     return net->throughput / net->population;
 }
 
@@ -1337,7 +1403,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
  * the network's residences at that cycle: called after the view is taken. */
 static double longest_warp_alone(network *net, const memory_paths *m, const model_group_terms *terms)
 {
-    double slope, lone_cycle = cycle_at(net, m, 0.0, &slope);
+    double slope, lone_cycle = cycle_at(net, m, 0.0, &slope) + net->burst_blocked;
     if (!isfinite(lone_cycle))
         return 0.0;
     const double *r = net->residence;
@@ -1390,6 +1456,9 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
 /* What the GSI split needs of a solved view (solve_view), kept while the network solves the next. */
 typedef struct view {
     double mem_struct, mem_data, burst_wait, order_wait, comp_struct;   /* per warp instruction */
+    /* Of those waits, the in-step CTAs' off the stations, of that mem_data's, and the cycles they
+     * charge to mem_struct and to mem_data (cycle_at). */
+    double blocked, blocked_mem, blocked_struct, blocked_data;
     double population, throughput;
 } view;
 
@@ -1399,21 +1468,34 @@ static view view_of(const network *net)
         .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
         .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .order_wait = net->order_wait,
         .comp_struct = net->residence[SIMD],
+        .blocked = net->burst_blocked, .blocked_mem = net->burst_blocked_mem,
+        .blocked_struct = net->burst_blocked_struct, .blocked_data = net->burst_blocked_data,
         .population = net->population, .throughput = net->throughput,
     };
 }
 
 /* Charges `busy_cycles` CU cycles of a solved view to the GSI categories (charge_stalls); none
- * when there are none. */
+ * when there are none. While in-step CTAs wait out their bursts together every warp of theirs
+ * waits, so those cycles are the waits' own (mem_struct while the burst waits for MSHRs, then
+ * mem_data or sync as their loads wait by data or by order; cycle_at); the rest is the network's,
+ * at its rate while they compute. */
 static void charge_view(const view *v, double active_cus, double z_sync, double z_comp, double z_ctrl,
                         double issue_spread, double busy_cycles, double stalls[GSI_CATEGORY_COUNT])
 {
     if (busy_cycles == 0)
         return;
-    double share[STALL_KINDS] = {v->mem_struct, v->mem_data, z_sync + v->burst_wait + v->order_wait, v->comp_struct,
+    double cycle = v->population / v->throughput, blocked_cycles = busy_cycles * v->blocked / cycle;
+    if (v->blocked > 0) {
+        stalls[GSI_MEM_STRUCT] += blocked_cycles * v->blocked_struct / v->blocked;
+        stalls[GSI_MEM_DATA] += blocked_cycles * v->blocked_data / v->blocked;
+        stalls[GSI_SYNC] += blocked_cycles * (1.0 - (v->blocked_struct + v->blocked_data) / v->blocked);
+    }
+    double share[STALL_KINDS] = {v->mem_struct, v->mem_data - v->blocked_mem,
+                                 z_sync + v->burst_wait + v->order_wait - (v->blocked - v->blocked_mem), v->comp_struct,
                                  z_comp, z_ctrl};
-    charge_stalls(share, (unsigned)(v->population / active_cus + 0.5), busy_cycles,
-                  min2(1.0, issue_spread * v->throughput / active_cus), stalls);
+    double computing = v->population / (cycle - v->blocked);
+    charge_stalls(share, (unsigned)(v->population / active_cus + 0.5), busy_cycles - blocked_cycles,
+                  min2(1.0, issue_spread * computing / active_cus), stalls);
 }
 
 /* ---- one kernel group ---- */
@@ -1632,6 +1714,9 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double dram_cycles = stream_line / p->dram_channels;   /* per line, GPU-wide */
     burst bursts = {
         .waits = terms->burst_waits, .lines = burst_lines, .span = terms->burst_span,
+        .merged_share = k->barrier_bursts > 0 ? k->barrier_bursts_merged / k->barrier_bursts : 0.0,
+        .read_share = min2(reciprocal(k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC]) *
+                           k->barrier_burst_lines, 1.0),
         .beyond_l1 = read_lines > 0 ? burst_lines * l2_reads / read_lines : 0.0,
         .dram = read_lines > 0 ? burst_lines * d->read_lines_dram / read_lines : 0.0,
         .l1_banks = p->l1_banks, .mshrs = p->l1_mshrs,

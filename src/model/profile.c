@@ -43,8 +43,9 @@
  * inflight_l2_banks_held, inflight_l3_banks_held), 27 the DRAM stream's read/write turnarounds as a
  * per-bank-target scheduler makes them (dram_replayed_turnarounds, dram_interleaved_turnarounds;
  * keyed by dram.request_queue too), 28 the L2's write-backs charged to the launch that evicts the
- * line rather than to the group of its next access (profiler.c's record_dirty_at_launch_end). */
-#define PROFILE_FORMAT 28
+ * line rather than to the group of its next access (profiler.c's record_dirty_at_launch_end), 29
+ * the bursts with a read merged with a miss in flight (barrier_bursts_merged). */
+#define PROFILE_FORMAT 29
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -96,7 +97,7 @@ static const struct {
     FIELD(longest_warp_global_accesses), FIELD(footprint_lines), FIELD(written_lines),
     FIELD(shared_lines), FIELD(remote_read_after_write), FIELD(write_invalidations), FIELD(atomic_hottest_share),
     FIELD(load_hottest_share), FIELD(barrier_bursts), FIELD(barrier_burst_lines),
-    FIELD(barrier_burst_instructions), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
+    FIELD(barrier_burst_instructions), FIELD(barrier_bursts_merged), FIELD(shared_conflict_cycles), FIELD(mapped_bytes_per_cta), FIELD(dma_lines),
     FIELD(dma_writeback_lines), FIELD(stash_first_touch_loads), FIELD(stash_first_touch_lines),
     FIELD(stash_store_lines), FIELD(stash_dirty_words), FIELD(order_final_write_leads), FIELD(l1_hit_fill_groups),
     FIELD(dram_stream_lines), FIELD(dram_stream_row_hits), FIELD(dram_replayed_turnarounds),

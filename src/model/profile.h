@@ -148,6 +148,10 @@ typedef struct model_kernel_profile {
      * which its warps request read lines (loads and atomics), and those intervals' read lines
      * and warp instructions (the barrier's included), over all CTAs. */
     double barrier_bursts, barrier_burst_lines, barrier_burst_instructions;
+    /* Of those bursts, the ones in which a read line merged with its CU's miss of the line in
+     * flight (fill_tags.h): under loose round-robin issue a CU's CTAs that read the same lines
+     * reach them in step, and a merged read ends its burst with the other CTA's fill. */
+    double barrier_bursts_merged;
     /* [B - 1]: over the launches' rounds of bursts (burst_rounds.h), the read lines of each
      * round's most loaded of B L2 banks; / barrier_burst_lines is the share on the hot bank. */
     double burst_bank_peak_lines[BURST_BANK_COUNTS];

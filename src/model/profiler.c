@@ -139,6 +139,7 @@ struct profiler {
     double *round_robin_instructions;
     double *round_robin_l1_misses;  /* per CU likewise: the weak load lines its configured L1 missed */
     unsigned request_l1_misses;    /* the current request's lines the configured L1 missed */
+    unsigned request_l1_merges;    /* of its lines, those that merged with the CU's miss in flight */
     double *cu_lsu_cycles;         /* per CU: line requests and shared accesses, one LSU cycle each */
     uint64_t *cu_issued;           /* per CU: its warp instructions over every launch so far */
     /* The GPU's time in warp instructions of the busiest CU: the launches before this one, each
@@ -150,6 +151,7 @@ struct profiler {
     uint64_t launch_written_lease_plus_one, earlier_written_lease_plus_one;
     double atomic_lines, hottest_atomics, load_lines, hottest_loads;
     double *burst_instructions;    /* per CTA of the launch: warp instructions since its latest barrier */
+    bool *burst_merged;            /* per CTA of the launch: a read since its latest barrier merged with a miss in flight */
     burst_rounds rounds;           /* the launch's bursts (their read lines) by round, for their L2 banks */
     inflight_banks inflight;       /* the launch's line requests beyond the L1, per CU, for the L2 and L3 banks */
     bool has_barriers;             /* the launch's module has a barrier: only then can a burst close */
@@ -333,6 +335,7 @@ static void launch_begin(void *context, const exec_kernel *kernel)
     p->launch_stamp++;
     p->atomic_lines = p->hottest_atomics = p->load_lines = p->hottest_loads = 0;
     p->burst_instructions = calloc(kernel->cta_count, sizeof *p->burst_instructions);
+    p->burst_merged = calloc(kernel->cta_count, sizeof *p->burst_merged);
     burst_rounds_begin(&p->rounds, kernel->cta_count);
     p->has_barriers = module_has_barriers(kernel->module);
     p->warps_per_cta = kernel->warps_per_cta;
@@ -397,6 +400,7 @@ static void launch_end(void *context, const exec_kernel *kernel)
         p->group->load_hottest_share += (p->hottest_loads / p->load_lines - p->group->load_hottest_share) /
                                         p->group->launches;
     free(p->burst_instructions);   /* a CTA's lines after its last barrier end no burst */
+    free(p->burst_merged);
     burst_rounds_end(&p->rounds, p->group->burst_bank_peak_lines);
     double banks_held[INFLIGHT_BANK_LEVELS] = {0};
     inflight_banks_end_launch(&p->inflight, &p->group->inflight_positions, banks_held);
@@ -407,6 +411,7 @@ static void launch_end(void *context, const exec_kernel *kernel)
         dram_turnaround_replay_end_launch(&p->dram_turnarounds, &p->group->dram_replayed_turnarounds,
                                           &p->group->dram_interleaved_turnarounds);
     p->burst_instructions = NULL;
+    p->burst_merged = NULL;
     free(p->pending);
     p->pending = NULL;
     free(p->orders);
@@ -619,6 +624,7 @@ static void record_l1_load(profiler *p, unsigned cu, uint64_t line, uint64_t hos
     uint64_t previous = slot->data.seen_at, previous_issued = slot->data.cu_issued_at;
     slot->data.seen_at = p->memory_clock;
     slot->data.cu_issued_at = p->cu_issued[cu];
+    p->request_l1_merges += seen == FILL_TAGS_MERGE;
     if (seen == FILL_TAGS_MISS) {
         p->request_l1_misses++;
         fill_at = take_mshr(p, cu, line);
@@ -761,7 +767,7 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
     group->lines[access] += count;
     p->cu_lsu_cycles[cu] += count;
     p->request_kept_fill_plus_one = 0;
-    p->request_l1_misses = 0;
+    p->request_l1_misses = p->request_l1_merges = 0;
     bool burst_reads = p->has_barriers && access != MODEL_STORE && access != MODEL_STORE_STRONG;
     for (unsigned i = 0; i < count; i++) {
         uint64_t line = p->lines[i].line_address / p->line_bytes;
@@ -769,6 +775,8 @@ static unsigned record_memory(profiler *p, const exec_cta *cta, const exec_memor
             burst_rounds_add(&p->rounds, cta->linear_id, line);
         record_line(p, cu, access, line);
     }
+    if (burst_reads && p->request_l1_merges > 0)
+        p->burst_merged[cta->linear_id] = true;
     if (p->request_l1_misses > 0) {
         group->l1_missing_loads += 1;
         group->l1_missing_load_lines += p->request_l1_misses;
@@ -791,10 +799,12 @@ static void close_burst(profiler *p, const exec_cta *cta)
     size_t lines = burst_rounds_close(&p->rounds, cta->linear_id);
     if (lines > 0) {
         p->group->barrier_bursts += 1;
+        p->group->barrier_bursts_merged += p->burst_merged[cta->linear_id];
         p->group->barrier_burst_lines += (double)lines;
         p->group->barrier_burst_instructions += *instructions;
     }
     *instructions = 0;
+    p->burst_merged[cta->linear_id] = false;
 }
 
 /* ---- timed issue: stalls ---- */

@@ -891,6 +891,64 @@ static void gto_ctas_finish_one_after_another(void **state)
     sc_config_free(config);
 }
 
+/* matmul small on rcc-gpu at a 24 KiB L1: at 12 CUs a CU holds CTAs i, i+12 and i+24, which read
+ * the same B tiles; under loose round-robin issue they reach them in step, two of the three merge
+ * with the first one's miss in flight (144 of the 216 bursts, 40 under gto), and all three end
+ * their bursts with the same fill (the detailed run: 15,618 cycles, 11,676 under gto;
+ * docs/calibration.md, session 32). At 14 CUs no two CTAs of a CU read the same tiles. The profile counts the bursts with a merged read, and the
+ * share of the bursts the CU's CTAs wait out together leaves its stations idle: with those bursts
+ * counted the prediction is slower. */
+static void in_step_ctas_wait_out_their_bursts_together(void **state)
+{
+    (void)state;
+    const char *lrr_sets[] = {"gpu.cu_count=12", "l1.size=24576"};
+    const char *gto_sets[] = {"gpu.cu_count=12", "l1.size=24576", "gpu.scheduler=gto"};
+    const char *apart_sets[] = {"gpu.cu_count=14", "l1.size=24576"};
+    sc_config *config, *gto_config, *apart_config;
+    model_profile *profile = profile_set("rcc-gpu", "matmul", "small", lrr_sets, 2, &config);
+    model_profile *gto = profile_set("rcc-gpu", "matmul", "small", gto_sets, 3, &gto_config);
+    model_profile *apart = profile_set("rcc-gpu", "matmul", "small", apart_sets, 2, &apart_config);
+    model_kernel_profile *tiled = &profile->kernels[0];
+    assert_float_equal(tiled->barrier_bursts_merged, 2.0 / 3.0 * tiled->barrier_bursts, 0);
+    assert_true(tiled->barrier_bursts_merged > 3 * gto->kernels[0].barrier_bursts_merged);
+    assert_float_equal(apart->kernels[0].barrier_bursts_merged, 0, 0);
+    model_prediction in_step = predict("wt", profile, config);
+    tiled->barrier_bursts_merged = 0;
+    model_prediction drifting = predict("wt", profile, config);
+    assert_true(in_step.cycles > 1.1 * drifting.cycles);
+    profile_free(apart);
+    sc_config_free(apart_config);
+    profile_free(gto);
+    sc_config_free(gto_config);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* Under loose round-robin issue a CU's in-step CTAs (matmul small at 12 CUs, 24 KiB: each CU's
+ * three CTAs read one B tile column) wait out their bursts' loads together, every warp of theirs
+ * waiting, and then compute together on the CU's stations: the loads' waits add to the round
+ * rather than overlap the other CTAs' compute, and GSI charges those cycles to the waits (the
+ * detailed run under rcc: 13,988 cycles against 10,031 under gto; sync 40.9%, no_stall 54.8%). */
+static void in_step_ctas_wait_out_their_loads_off_the_stations(void **state)
+{
+    (void)state;
+    const char *lrr_sets[] = {"gpu.cu_count=12", "l1.size=24576"};
+    sc_config *config;
+    model_profile *profile = profile_set("rcc-gpu", "matmul", "small", lrr_sets, 2, &config);
+    model_kernel_profile *tiled = &profile->kernels[0];
+    model_prediction in_step = predict("rcc", profile, config);
+    double merged = tiled->barrier_bursts_merged;
+    tiled->barrier_bursts_merged = 0;
+    model_prediction drifting = predict("rcc", profile, config);
+    tiled->barrier_bursts_merged = merged;
+    /* rcc's initial parameters: 11,904 cycles against 9,382 drifting, sync 48%; with only the
+     * barrier wait beyond the loads off the stations 10,778 cycles, sync 3%. */
+    assert_true(in_step.cycles > 1.2 * drifting.cycles);
+    assert_true(in_step.stalls[GSI_SYNC] > 0.3 * in_step.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* Every round of matmul's bursts has all its lines on one bank when there is one, and at least
  * an even share of them on its most loaded bank. */
 static void matmul_bursts_have_peak_banks(void **state)
@@ -2898,6 +2956,8 @@ int main(void)
         cmocka_unit_test(gpu_bursts_coincide_in_the_first_round),
         cmocka_unit_test(oldest_ctas_finish_first),
         cmocka_unit_test(gto_ctas_finish_one_after_another),
+        cmocka_unit_test(in_step_ctas_wait_out_their_bursts_together),
+        cmocka_unit_test(in_step_ctas_wait_out_their_loads_off_the_stations),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
