@@ -41,33 +41,32 @@ def read_row(directory, cell):
     return cycles + [stall]
 
 
-def point_errors(directory, cell):
-    """Every validation point's relative error of the cell's last calibration, in a fixed order."""
+def last_calibration_rows(directory, cell, select, rest="", parameters=()):
+    """Rows of "SELECT <select> FROM validations <rest>" over the cell's last calibration."""
     db = sqlite3.connect("file:%s?mode=ro" % os.path.join(directory, cell + ".db"), uri=True)
-    rows = db.execute("SELECT workload, point_config, relative_error FROM validations "
-                      "WHERE calibration_id = (SELECT max(calibration_id) FROM validations) "
-                      "ORDER BY workload, point_config").fetchall()
+    rows = db.execute("SELECT %s FROM validations WHERE calibration_id = "
+                      "(SELECT max(calibration_id) FROM validations) %s" % (select, rest), parameters).fetchall()
     db.close()
     return rows
 
 
+def point_errors(directory, cell):
+    """Every validation point's relative error of the cell's last calibration, in a fixed order."""
+    return last_calibration_rows(directory, cell, "workload, point_config, relative_error",
+                                 "ORDER BY workload, point_config")
+
+
 def worst_workloads(directory, cell, count):
     """The count workloads with the largest mean |relative error| in percent."""
-    db = sqlite3.connect("file:%s?mode=ro" % os.path.join(directory, cell + ".db"), uri=True)
-    rows = db.execute("SELECT workload, 100 * avg(abs(relative_error)) AS e FROM validations "
-                      "WHERE calibration_id = (SELECT max(calibration_id) FROM validations) "
-                      "GROUP BY workload ORDER BY e DESC LIMIT ?", (count,)).fetchall()
-    db.close()
+    rows = last_calibration_rows(directory, cell, "workload, 100 * avg(abs(relative_error)) AS e",
+                                 "GROUP BY workload ORDER BY e DESC LIMIT ?", (count,))
     return ", ".join("%s %.1f%%" % (w, e) for w, e in rows)
 
 
 def workload_errors(directory, cell):
     """{workload: (mean |relative error| in percent, its points)} of the cell's last calibration."""
-    db = sqlite3.connect("file:%s?mode=ro" % os.path.join(directory, cell + ".db"), uri=True)
-    rows = db.execute("SELECT workload, 100 * avg(abs(relative_error)), count(*) FROM validations "
-                      "WHERE calibration_id = (SELECT max(calibration_id) FROM validations) "
-                      "GROUP BY workload").fetchall()
-    db.close()
+    rows = last_calibration_rows(directory, cell, "workload, 100 * avg(abs(relative_error)), count(*)",
+                                 "GROUP BY workload")
     return {w: (e, n) for w, e, n in rows}
 
 
