@@ -574,9 +574,8 @@ typedef struct network {
     double burst_round;           /* the lines of the round those are for (NAN before the group's first view) */
     /* The share of the CU's other CTAs whose rounds run in step with a warp's CTA (in_step_share);
      * of the read lines, those in bursts; and at the solution the part of the warp's waits (Z_burst,
-     * and the bursts' share of Z_mem and Z_order) they wait out together, off the stations, and of
-     * that Z_mem's part, and the parts GSI charges to mem_struct and mem_data (the rest is sync). */
-    double burst_in_step, burst_read_share, burst_blocked, burst_blocked_mem, burst_blocked_struct, burst_blocked_data;
+     * and the bursts' share of Z_mem and Z_order) they wait out together, off the stations. */
+    double burst_in_step, burst_read_share, burst_blocked;
     double population, throughput;
     double mem_delay;             /* Z_mem at the solution */
     double order_wait;            /* Z_order at the solution (order_waits) */
@@ -914,15 +913,6 @@ static double cycle_at(network *net, const memory_paths *m, double throughput, d
      * and solve_view adds them after; the network's stations see the rest, the in-step CTAs'
      * compute phase, all their warps together. */
     net->burst_blocked = net->burst_in_step * (net->burst_wait + net->burst_read_share * load_waits);
-    /* GSI's categories of those cycles, in Algorithm 2's order: while the CU's burst has more lines
-     * than its MSHRs, warps wait for one (mem_struct; the first of the burst's rounds of MSHRs that
-     * are not its last); then for the slowest line as for their loads, by data (mem_data) or by
-     * order (sync). */
-    double for_mshrs = net->burst_lines > m->mshrs.servers ? 1.0 - m->mshrs.servers / net->burst_lines : 0.0;
-    double data_share = load_waits > 0 ? net->mem_delay / load_waits : 0.0;
-    net->burst_blocked_mem = net->burst_in_step * net->burst_read_share * net->mem_delay;
-    net->burst_blocked_struct = for_mshrs * net->burst_blocked;
-    net->burst_blocked_data = (1.0 - for_mshrs) * data_share * net->burst_blocked;
     *cycle_slope = slope + burst_slope - net->burst_in_step * (burst_slope + net->burst_read_share * load_waits_slope);
     return cycle + net->burst_wait - net->burst_blocked;
 }
@@ -1467,19 +1457,30 @@ static void charge_stalls(const double share[STALL_KINDS], unsigned warps_per_cu
 typedef struct view {
     double mem_struct, mem_data, burst_wait, order_wait, comp_struct;   /* per warp instruction */
     /* Of those waits, the in-step CTAs' off the stations, of that mem_data's, and the cycles they
-     * charge to mem_struct and to mem_data (cycle_at). */
+     * charge to mem_struct and to mem_data (view_of). */
     double blocked, blocked_mem, blocked_struct, blocked_data;
     double population, throughput;
 } view;
 
-static view view_of(const network *net)
+/* GSI's categories of the in-step CTAs' blocked cycles (cycle_at's burst_blocked), in Algorithm
+ * 2's order: while the CU's burst has more lines than its MSHRs, warps wait for one (mem_struct;
+ * the first of the burst's rounds of MSHRs that are not its last); then for the slowest line as
+ * for their loads, by data (mem_data) or by order (sync). Taken from the solved network only, not
+ * at every sample of the solve. */
+static view view_of(const network *net, const memory_paths *m)
 {
+    double load_waits = net->mem_delay;
+    if (m->order_reads)
+        load_waits += net->order_wait;
+    double for_mshrs = net->burst_lines > m->mshrs.servers ? 1.0 - m->mshrs.servers / net->burst_lines : 0.0;
+    double data_share = load_waits > 0 ? net->mem_delay / load_waits : 0.0;
     return (view){
         .mem_struct = net->residence[LSU] + net->residence[MSHR] + net->residence[STORE_BUFFER],
         .mem_data = net->mem_delay, .burst_wait = net->burst_wait, .order_wait = net->order_wait,
         .comp_struct = net->residence[SIMD],
-        .blocked = net->burst_blocked, .blocked_mem = net->burst_blocked_mem,
-        .blocked_struct = net->burst_blocked_struct, .blocked_data = net->burst_blocked_data,
+        .blocked = net->burst_blocked, .blocked_mem = net->burst_in_step * net->burst_read_share * net->mem_delay,
+        .blocked_struct = for_mshrs * net->burst_blocked,
+        .blocked_data = (1.0 - for_mshrs) * data_share * net->burst_blocked,
         .population = net->population, .throughput = net->throughput,
     };
 }
@@ -1756,7 +1757,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
                                  l2_reads);
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta,
                                      busiest_share, 0.0);
-    g->busiest_view = view_of(&net), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
+    g->busiest_view = view_of(&net, &paths), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
     double longest_warp_busy = longest_warp_alone(&net, &paths, terms);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
@@ -1771,20 +1772,20 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
         double fewer_load = (where.active - where.busiest_cus) * where.fewer_warps;
         fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, where.warps, k->warps_per_cta, fewer_share,
                                 busiest_rate);
-        g->fewer_view = view_of(&net);
+        g->fewer_view = view_of(&net, &paths);
         double busiest_total = busiest_load + fewer_load * fewer_rate / busiest_rate;
         bool busiest_again = busiest_total != where.warps;
         if (busiest_again) {
             busiest_rate =
                 solve_view(&net, &paths, &bursts, where.busiest_warps, busiest_total, k->warps_per_cta, busiest_share, 0.0);
-            g->busiest_view = view_of(&net);
+            g->busiest_view = view_of(&net, &paths);
             final_write_wait = net.final_write_wait;
         }
         double fewer_total = busiest_load * busiest_rate / fewer_rate + fewer_load;
         if (busiest_again || fewer_total != where.warps) {
             fewer_rate = solve_view(&net, &paths, &fewer_bursts, where.fewer_warps, fewer_total, k->warps_per_cta,
                                     fewer_share, busiest_rate);
-            g->fewer_view = view_of(&net);
+            g->fewer_view = view_of(&net, &paths);
         }
     }
     double busy = busiest / (where.busiest_warps * busiest_rate), tail_share = 0;
@@ -1792,7 +1793,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     if (where.tail_ctas > 0) {
         double tail_rate = solve_view(&net, &paths, &tail_bursts, k->warps_per_cta * where.tail_ctas, where.tail_warps,
                                       k->warps_per_cta, busiest_share, busiest_rate);
-        g->tail_view = view_of(&net);
+        g->tail_view = view_of(&net, &paths);
         double full_time = (where.busiest_ctas - where.tail_ctas) * cta_work / (where.busiest_warps * busiest_rate);
         double tail_time = cta_work / (k->warps_per_cta * tail_rate);
         busy = full_time + tail_time;
@@ -1813,7 +1814,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             left_bursts.together_ctas = left_ctas;
             rate = solve_view(&net, &paths, &left_bursts, w * m, w * left_ctas, w, busiest_share, rate);
             cu_rate[m - 1] = w * m * rate;
-            g->drain_view[m - 1] = view_of(&net);
+            g->drain_view[m - 1] = view_of(&net, &paths);
         }
         oldest_first_finish(cu_rate, ctas, cta_work, finish);
         busy = finish[ctas - 1];
