@@ -1363,9 +1363,10 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
      * settles. Taking the settled rate as the next guess converges linearly (backprop's views took
      * 5-28 solves); the secant through the last two guesses' gaps, while it stays in (0, 1], takes
      * a few. The first guess is the rate of the unloaded network (cycle_at at no throughput: one
-     * evaluation, no solve; no station queues there), nearer the settled rate than 1 (no waits off
-     * the stations): backprop's in-step views took 6.5 solves a view from 1, 5.9 from it, matmul's
-     * 4.5 and 4.0 (callgrind, bench model). It stops when the gap is within 1e-8 of the rate, the
+     * evaluation, no solve; no station queues there), mostly nearer the settled rate than 1 (no
+     * waits off the stations): backprop's in-step views took 6.5 solves a view from 1, 5.9 from it,
+     * matmul's 4.5 and 4.0; dlb's, whose gap bends near its root, 2.7 and 3.0 (callgrind, bench
+     * model; docs/model-speed.md, session 34). It stops when the gap is within 1e-8 of the rate, the
      * precision of the solve's own throughput (solve: about 1e-8): a pass more moves the rate by
      * less than the solve resolves (backprop 5.9 -> 5.75 solves a view, matmul 4.0 -> 3.5). */
     double trip_rate = 1.0, cycle = 0, last_rate = 0, last_gap = 0;
