@@ -1362,8 +1362,19 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
      * rate's share of the network's (trip_rate), which the solution gives: solved again until it
      * settles. Taking the settled rate as the next guess converges linearly (backprop's views took
      * 5-28 solves); the secant through the last two guesses' gaps, while it stays in (0, 1], takes
-     * a few. */
+     * a few. The first guess is the rate of the unloaded network (cycle_at at no throughput: one
+     * evaluation, no solve; no station queues there), mostly nearer the settled rate than 1 (no
+     * waits off the stations): backprop's in-step views took 6.5 solves a view from 1, 5.9 from it,
+     * matmul's 4.5 and 4.0; dlb's, whose gap bends near its root, 2.7 and 3.0 (callgrind, bench
+     * model; docs/model-speed.md, session 34). It stops when the gap is within 1e-8 of the rate, the
+     * precision of the solve's own throughput (solve: about 1e-8): a pass more moves the rate by
+     * less than the solve resolves (backprop 5.9 -> 5.75 solves a view, matmul 4.0 -> 3.5). */
     double trip_rate = 1.0, cycle = 0, last_rate = 0, last_gap = 0;
+    if (net->burst_in_step > 0) {
+        double slope, unloaded = cycle_at(net, m, 0.0, &slope), rate = unloaded / (unloaded + net->burst_blocked);
+        if (rate > 0 && rate <= 1)
+            trip_rate = rate;
+    }
     for (int pass = 0; pass < SOLVE_ITERATIONS; pass++) {
         for (int k = 0; k < QUEUE_LANES; k++)
             net->load_share[k] = k >= FIRST_TRIP_STATION ? trip_rate : 1.0;
@@ -1372,7 +1383,7 @@ static double solve_view(network *net, const memory_paths *m, const burst *b, do
         solve(net, m, slower_rate * net->population);
         cycle = net->population / net->throughput;
         double gap = cycle / (cycle + net->burst_blocked) - trip_rate;
-        if (!(fabs(gap) > 1e-9))
+        if (!(fabs(gap) > 1e-8))
             break;
         double next = trip_rate + gap;
         if (pass > 0 && gap != last_gap) {
