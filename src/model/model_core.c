@@ -267,10 +267,11 @@ static read_split split_reads(const read_classes *c, const model_point *p, doubl
 }
 
 void model_memory_split(const model_kernel_profile *k, const model_point *p, double read_lines_beyond_l1,
-                        bool l3_holds_written, model_demand *out)
+                        bool l3_holds_written, bool stores_write_around, model_demand *out)
 {
     uint64_t l2_lines = (uint64_t)p->l2_lines;
-    read_classes classes = {&k->l2_read_summary, &k->cpu_owned_summary, &k->fetched_summary, &k->written_summary,
+    bool around = stores_write_around && p->l2_write_through > 0;
+    read_classes classes = {around ? &k->l2_read_around_summary : &k->l2_read_summary, &k->cpu_owned_summary, &k->fetched_summary, &k->written_summary,
                             &k->cpu_recency_summary};
     read_split reads = split_reads(&classes, p, read_lines_beyond_l1, l3_holds_written);
     out->read_lines_cpu = reads.cpu;
@@ -1424,6 +1425,36 @@ static double longest_warp_alone(network *net, const memory_paths *m, const mode
     return terms->longest_warp_per_launch * own_cycle + terms->longest_warp_global_per_launch * wait_per_access;
 }
 
+/* The use of the busiest of the stations a launch's leads leave idle (the load/store unit, the
+ * MSHRs and store buffer, and the trip's), U_k = X D_k s_k / m_k at the solved throughput (the
+ * entries': their mean occupancy over their count). Taken right after the view's solve. */
+static double memory_use(const network *net, const memory_paths *m)
+{
+    double use = 0;
+    for (int k = LSU; k < STATION_COUNT; k++) {
+        double servers = k == MSHR ? m->mshrs.servers : k == STORE_BUFFER ? m->store_buffer.servers : 1.0;
+        if (isfinite(servers) && servers > 0)
+            use = max2(use, net->throughput * net->demand[k] * net->load_share[k] / (net->replicas[k] * servers));
+    }
+    return use;
+}
+
+/* The cycles a CU's first CTAs take for their warps' leads (profile.h: first_access_leads): they
+ * start together, so each warp issues its instructions before its first access in step with the
+ * others (loose round-robin or not, none of them waits for anything), at the CU's issue rate and
+ * its SIMD units' rate for their ALU instructions, before any line is asked for. (stencil under
+ * nol1 on qr-apu: each 64-thread warp issues 22 ALU instructions before its first load, 7 of them
+ * parameter loads; the 32 warps of a CU's 8 CTAs take ~704 cycles of its one ALU instruction a
+ * cycle, and its port in, saturated for the rest of the launch, carries nothing for the first
+ * ~700 cycles of each launch.) */
+static double lead_cycles(const model_kernel_profile *k, const model_point *p, double warps)
+{
+    if (k->first_access_warps <= 0)
+        return 0.0;
+    double lead = k->first_access_leads / k->first_access_warps, alu = k->first_access_lead_alu / k->first_access_warps;
+    return warps * max2(alu * p->alu_cycles, lead / p->issue_rate);
+}
+
 /* ---- GSI ---- */
 
 /* GSI categories in Algorithm 2's order after no_stall, with the share of a warp's time in each. */
@@ -1769,6 +1800,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta,
                                      busiest_share, 0.0);
     g->busiest_view = view_of(&net, &paths), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
+    double busiest_memory_use = memory_use(&net, &paths);
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
     double longest_warp_busy = longest_warp_alone(&net, &paths, terms);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
@@ -1790,6 +1822,7 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             busiest_rate =
                 solve_view(&net, &paths, &bursts, where.busiest_warps, busiest_total, k->warps_per_cta, busiest_share, 0.0);
             g->busiest_view = view_of(&net, &paths);
+            busiest_memory_use = memory_use(&net, &paths);
             final_write_wait = net.final_write_wait;
         }
         double fewer_total = busiest_load * busiest_rate / fewer_rate + fewer_load;
@@ -1833,6 +1866,9 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             g->drain_share[m - 1] = (finish[ctas - m] - finish[ctas - m - 1]) / busy;
         g->drain_phases = ctas - 1;
     }
+    /* The leads of the busiest CU's first CTAs run before any of its memory work, which takes at
+     * least its busiest memory station's share of the launch after them. */
+    busy = max2(busy, lead_cycles(k, p, where.busiest_warps) + busiest_memory_use * busy);
     busy = max2(busy, longest_warp_busy);
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);

@@ -100,9 +100,13 @@ int model_core_evaluate_timed(const model_profile *profile, const model_point *p
  * (allocating) writes a dirty line back to DRAM when it evicts it (profiler.c), a write-through
  * one (model_point.l2_write_through) sends every write and atomic on to DRAM at once and holds no
  * dirty line (every atomic is taken to change its line: a failed CAS, which writes nothing
- * through in the detailed L2, is not told apart in the profile). */
+ * through in the detailed L2, is not told apart in the profile). When `stores_write_around`
+ * (the mechanism's stores reach the L2 as plain writes) a write-through L2 writes a store it
+ * misses around itself without allocating the line (timing/l2_bank.c), so a read hits only if
+ * the stores since its line's previous read found the line too (profile.h: l2_reads_around);
+ * the reads that miss for that alone go to DRAM (the L3 does not allocate on writes). */
 void model_memory_split(const model_kernel_profile *kernel, const model_point *point, double read_lines_beyond_l1,
-                        bool l3_holds_written, model_demand *out);
+                        bool l3_holds_written, bool stores_write_around, model_demand *out);
 
 /* L1 read hits of a mechanism that keeps its L1 across acquires and kernel boundaries: every
  * reuse of the per-CU load stacks at this L1 less `lost_hits` (the reuses the mechanism's

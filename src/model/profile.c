@@ -44,8 +44,11 @@
  * per-bank-target scheduler makes them (dram_replayed_turnarounds, dram_interleaved_turnarounds;
  * keyed by dram.request_queue too), 28 the L2's write-backs charged to the launch that evicts the
  * line rather than to the group of its next access (profiler.c's record_dirty_at_launch_end), 29
- * the bursts with a read merged with a miss in flight (barrier_bursts_merged). */
-#define PROFILE_FORMAT 29
+ * the bursts with a read merged with a miss in flight (barrier_bursts_merged), 30 the reads at
+ * the distances of the stores to their line since its previous read (l2_reads_around) and the
+ * warps' leads before their first access (first_access_warps, first_access_leads,
+ * first_access_lead_alu). */
+#define PROFILE_FORMAT 30
 
 void profile_key_of(const sc_config *config, char key[PROFILE_KEY_BYTES])
 {
@@ -103,7 +106,7 @@ static const struct {
     FIELD(dram_stream_lines), FIELD(dram_stream_row_hits), FIELD(dram_replayed_turnarounds),
     FIELD(dram_interleaved_turnarounds), FIELD(l1_missing_loads), FIELD(l1_missing_load_lines),
     FIELD(busiest_cu_l1_missing_lines), FIELD(inflight_positions), FIELD(inflight_l2_banks_held),
-    FIELD(inflight_l3_banks_held),
+    FIELD(inflight_l3_banks_held), FIELD(first_access_warps), FIELD(first_access_leads), FIELD(first_access_lead_alu),
 };
 
 static const char *const access_names[MODEL_ACCESS_COUNT] = {"load", "load_strong", "store", "store_strong", "atomic"};
@@ -119,6 +122,7 @@ static const struct {
     HISTOGRAM(l1_writes, l1_write_summary),
     HISTOGRAM(l2_reads, l2_read_summary),
     HISTOGRAM(l2_writes, l2_write_summary),
+    HISTOGRAM(l2_reads_around, l2_read_around_summary),
     HISTOGRAM(l2_reads_cpu_owned, cpu_owned_summary),
     HISTOGRAM(l2_reads_fetched, fetched_summary),
     HISTOGRAM(l2_reads_written, written_summary),

@@ -172,6 +172,13 @@ typedef struct model_kernel_profile {
     reuse_histogram l1_loads_kept;                 /* l1_loads on tags kept across acquires: see above */
     reuse_histogram l1_loads_owned;                /* every load on an ownership L1's tags: see above */
     reuse_histogram l2_reads, l2_writes;           /* GPU-wide stack of every line request */
+    /* Each read of l2_reads at the largest of its distance and those of the stores to its line
+     * since the line's previous read: where the stores' lines reach a write-through L2, which
+     * writes a store it misses around itself without allocating the line (timing/l2_bank.c),
+     * the read hits only if each of those stores found the line and it is still there (stencil:
+     * the first launch writes the grid the host left out of the L2, and the second launch's
+     * reads of it all miss, 1,024 DRAM reads on qr-apu). */
+    reuse_histogram l2_reads_around;
     reuse_histogram l2_reads_cpu_owned, l2_reads_fetched, l2_reads_written;   /* of l2_reads: memory side */
     reuse_histogram l2_reads_fetched_rewritten, l2_reads_written_rewritten;  /* of those: stored since read */
     reuse_histogram cpu_recency;                   /* host-stack distances of the CPU-owned reads */
@@ -199,6 +206,11 @@ typedef struct model_kernel_profile {
      * access waits for it (timing/timing_internal.h: warp_slot.global_in_flight). */
     reuse_histogram order_final_writes;
     double order_final_write_leads;
+    /* Over the warps that make a global or shared access, their leads (the instructions each
+     * issues before its first such access) and of those the ALU instructions (profiler.c's
+     * warp_order): a launch's first CTAs start together, so their warps run their leads in step
+     * on the SIMD units before any of their lines is asked for (model_core.c: lead_cycles). */
+    double first_access_warps, first_access_leads, first_access_lead_alu;
     /* For each reuse of l1_loads_kept at a distance below the profiled L1's lines (l1.size, a
      * profile key: the reuses an L1 of the point's size keeps), the warp instructions its CU
      * issued since the CU's previous load of the line (the same buckets, counting instructions;
@@ -251,6 +263,7 @@ typedef struct model_kernel_profile {
     /* Precomputed by profile_prepare for the models. */
     model_group_terms terms;
     reuse_summary l1_summary, l1_crossing_summary, l1_write_summary, l2_read_summary, l2_write_summary;
+    reuse_summary l2_read_around_summary;
     reuse_summary l1_host_flushed_summary, l1_host_written_summary, l1_rewritten_summary, l1_kept_summary;
     reuse_summary l1_owned_summary;
     reuse_summary cpu_owned_summary, fetched_summary, written_summary, cpu_recency_summary;

@@ -79,6 +79,7 @@ typedef struct warp_order {
     uint64_t global_accesses;   /* of those, its global loads, stores and atomics */
     uint64_t open_at;
     uint64_t lead;              /* instructions before its first ordered access (once `accessed`) */
+    uint64_t lead_alu;          /* of those so far, the SIMD units' (ALU) instructions */
     bool accessed;
     order_kind open;
     unsigned register_count;
@@ -504,7 +505,7 @@ static void note_sharing(profiler *p, stack_line_data *data, unsigned cu, model_
                                   .seen_at = kept.seen_at, .read_at = kept.read_at, .stored_at = kept.stored_at,
                                   .gpu_written_at = kept.gpu_written_at, .fetched_at = kept.fetched_at,
                                   .loaded_at_plus_one = kept.loaded_at_plus_one,
-                                  .dirty_span_plus_one = kept.dirty_span_plus_one};
+                                  .dirty_span_plus_one = kept.dirty_span_plus_one, .around_span = kept.around_span};
         group->footprint_lines++;
     }
     uint64_t bit = 1ull << (cu % 64);
@@ -721,7 +722,11 @@ static void record_line(profiler *p, unsigned cu, model_access access, uint64_t 
         if (store || access == MODEL_ATOMIC)
             dram_turnaround_replay_add(&p->dram_turnarounds, line, true);
     }
+    if (store && distance > data->around_span)
+        data->around_span = distance;
     if (!store) {
+        add_access(&group->l2_reads_around, distance > data->around_span ? distance : data->around_span);
+        data->around_span = 0;
         read_classes classes = {&group->l2_reads_cpu_owned, &group->cpu_recency, &group->l2_reads_fetched,
                                 &group->l2_reads_written, &group->l2_reads_fetched_rewritten,
                                 &group->l2_reads_written_rewritten};
@@ -898,8 +903,12 @@ static void order_before(profiler *p, warp_order *o, const decoded_instruction *
     if (ordered && o->open != ORDER_NONE)
         reuse_add(o->open == ORDER_READ ? &p->group->order_after_reads : &p->group->order_after_writes,
                   o->issued - o->open_at - 1, 1);
-    if (ordered && !o->accessed)
+    if (ordered && !o->accessed) {
         o->lead = o->issued, o->accessed = true;
+        p->group->first_access_warps += 1;
+        p->group->first_access_leads += (double)o->lead;
+        p->group->first_access_lead_alu += (double)o->lead_alu;
+    }
     if (ordered || (o->open == ORDER_READ && decoded && reads_register(decoded, o->registers, o->register_count)))
         o->open = ORDER_NONE;
 }
@@ -1105,7 +1114,10 @@ static void step(void *context, const exec_warp *warp, const exec_step *step, co
         else
             group->other_control++;
         break;
-    default: group->alu++; break;
+    default:
+        group->alu++;
+        order->lead_alu += !order->accessed;
+        break;
     }
 }
 

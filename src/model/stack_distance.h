@@ -36,6 +36,11 @@ typedef struct stack_line_data {
     /* GPU stack: 0 while the L2 holds the line clean, else 1 + the largest distance of its
      * accesses since its latest write, and its depth at the launch ends since (its dirty span). */
     uint64_t dirty_span_plus_one;
+    /* GPU stack: the largest distance of the stores to the line since its latest read (0: none;
+     * STACK_DISTANCE_COLD: one was a first touch): a write-through L2 writes a store it misses
+     * around itself (timing/l2_bank.c), so it holds the line at the next read only if every one
+     * of those stores found it there (profile.h: l2_reads_around). */
+    uint64_t around_span;
 } stack_line_data;
 
 typedef struct stack_line {

@@ -2909,7 +2909,7 @@ static void dirty_lines_are_written_back_in_the_launch_that_evicts_them(void **s
     assert_int_equal(profile->kernel_count, 2);
     for (int k = 0; k < profile->kernel_count; k++) {
         model_demand demand = {0};
-        model_memory_split(&profile->kernels[k], &point, 0.0, false, &demand);
+        model_memory_split(&profile->kernels[k], &point, 0.0, false, false, &demand);
         written_back[strcmp(profile->kernels[k].name, "vecadd") == 0 ? 0 : 1] = demand.write_lines_dram;
     }
     assert_true(written_back[0] > 1500 && written_back[0] < 2300);

@@ -66,6 +66,6 @@ void lease_serve(const model_kernel_profile *k, const model_point *p, double cu_
     double hits = kept * (1.0 - lease_lapsed_share(k, p, cu_instruction_cycles));
     model_lose_together(k, kept - hits + host_dropped, out);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC];
-    model_memory_split(k, p, beyond, false, out);
+    model_memory_split(k, p, beyond, false, true, out);
     out->read_lines_l1 = hits;
 }

@@ -101,7 +101,7 @@ void ownership_serve(const model_kernel_profile *k, const model_point *p, owners
         k, fmax(model_l1_hits(&k->l1_owned_summary, p) - model_l1_hits(&k->l1_host_written_summary, p), 0.0));
     double ownership = owned_writes(k);
     double beyond = k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC] + ownership;
-    model_memory_split(k, p, beyond, true, out);   /* the L3 holds the written lines (above) */
+    model_memory_split(k, p, beyond, true, false, out);   /* the L3 holds the written lines (above) */
     out->read_lines_l1 = hits;
     double taken_from_owners = fmax(ownership - k->written_lines, 0.0);
     double forwarded = (choices.read_writes_home ? fmin(k->remote_read_after_write, k->written_lines)

@@ -35,7 +35,7 @@ void rcc_serve(const model_kernel_profile *k, const model_point *p, model_demand
     double hits = unwritten * (1.0 - rcc_turnover_lapsed_share(k, p));
     model_lose_together(k, unwritten - hits + host_dropped, out);
     double beyond = loads - hits + k->lines[MODEL_ATOMIC];
-    model_memory_split(k, p, beyond, false, out);
+    model_memory_split(k, p, beyond, false, false, out);
     out->read_lines_l1 = hits;
     /* The lapsed copies' lines were not written since: the L2 renews those it still holds (at its
      * hit share of the reads beyond the L1); one it refilled from DRAM has a later version. */

@@ -54,7 +54,7 @@ static void serve_denovo(const model_kernel_profile *k, const model_point *p, mo
 {
     double hits = fmax(model_l1_hits(&k->l1_summary, p) - model_l1_hits(&k->l1_crossing_summary, p), 0.0);
     double beyond = k->lines[MODEL_LOAD] - hits + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC];
-    model_memory_split(k, p, beyond, false, out);
+    model_memory_split(k, p, beyond, false, false, out);
     out->read_lines_l1 = hits;
     out->read_lines_forwarded = fmin(k->remote_read_after_write, out->read_lines_l2);
     out->forward_latency = p->protocol_terms[DENOVO_TERM_FORWARD_LATENCY];

@@ -49,7 +49,7 @@ static void serve_write_through(const model_kernel_profile *k, const model_point
     double lost = model_l1_hits(&k->l1_host_written_summary, p) + model_l1_hits(&k->l1_rewritten_summary, p);
     double hits = model_kept_l1_hits(k, p, lost);
     model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC],
-                       false, out);
+                       false, false, out);
     out->read_lines_l1 = hits;
     out->invalidation_injections = out->invalidation_deliveries = out->invalidation_acks = k->write_invalidations;
     double writes = k->lines[MODEL_STORE] + k->lines[MODEL_STORE_STRONG] + k->lines[MODEL_ATOMIC];

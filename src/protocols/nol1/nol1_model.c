@@ -8,7 +8,8 @@
 
 static void serve_nol1(const model_kernel_profile *k, const model_point *p, model_demand *out)
 {
-    model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC], false, out);
+    model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC], false, true,
+                       out);
     out->read_lines_l1 = 0;
     out->hot_load_lines = k->load_hottest_share * (k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG]);
 }

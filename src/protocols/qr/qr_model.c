@@ -82,7 +82,7 @@ static void serve_lines(const model_kernel_profile *k, const model_point *p, mod
         lost = fmax(model_l1_hits(&k->l1_crossing_summary, p), lost);
     double hits = model_kept_l1_hits(k, p, lost);
     model_memory_split(k, p, k->lines[MODEL_LOAD] + k->lines[MODEL_LOAD_STRONG] - hits + k->lines[MODEL_ATOMIC], false,
-                       out);
+                       false, out);
     double refetched = model_l2_hits(&k->fetched_rewritten_summary, p);
     double rewritten = model_l2_hits(&k->written_rewritten_summary, p);
     double moved = fmin(refetched + rewritten, out->read_lines_l2);

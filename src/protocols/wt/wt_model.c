@@ -16,7 +16,7 @@ static void serve_wt(const model_kernel_profile *k, const model_point *p, model_
                   reuse_expected_hits(&k->l1_crossing_summary, (uint64_t)p->l1_lines);
     hits = hits < 0 ? 0 : hits;
     double beyond = k->lines[MODEL_LOAD] - hits + k->lines[MODEL_LOAD_STRONG] + k->lines[MODEL_ATOMIC];
-    model_memory_split(k, p, beyond, false, out);
+    model_memory_split(k, p, beyond, false, true, out);
     out->read_lines_l1 = hits;
     out->buffered_write_lines = k->lines[MODEL_STORE];
 }
