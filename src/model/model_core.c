@@ -1441,15 +1441,17 @@ static double memory_use(const network *net, const memory_paths *m)
 
 /* The cycles a CU's first CTAs take for their warps' leads (profile.h: first_access_leads): they
  * start together, so each warp issues its instructions before its first access in step with the
- * others (loose round-robin or not, none of them waits for anything), at the CU's issue rate and
+ * others under loose round-robin issue (none of them waits for anything), at the CU's issue rate and
  * its SIMD units' rate for their ALU instructions, before any line is asked for. (stencil under
- * nol1 on qr-apu: each 64-thread warp issues 22 ALU instructions before its first load, 7 of them
- * parameter loads; the 32 warps of a CU's 8 CTAs take ~704 cycles of its one ALU instruction a
+ * nol1 on qr-apu: each 64-thread warp issues 23 ALU instructions before its first load, 7 of them
+ * parameter loads; the 32 warps of a CU's 8 CTAs take ~736 cycles of its one ALU instruction a
  * cycle, and its port in, saturated for the rest of the launch, carries nothing for the first
- * ~700 cycles of each launch.) */
+ * ~700 cycles of each launch.) Under greedy-then-oldest issue (gpu.scheduler gto) the oldest
+ * warp issues its whole lead and its first access before the others issue: its lines are asked
+ * for after one warp's lead, and the others' leads overlap them (no such phase). */
 static double lead_cycles(const model_kernel_profile *k, const model_point *p, double warps)
 {
-    if (k->first_access_warps <= 0)
+    if (p->oldest_first || k->first_access_warps <= 0)
         return 0.0;
     double lead = k->first_access_leads / k->first_access_warps, alu = k->first_access_lead_alu / k->first_access_warps;
     return warps * max2(alu * p->alu_cycles, lead / p->issue_rate);

@@ -949,6 +949,55 @@ static void in_step_ctas_wait_out_their_loads_off_the_stations(void **state)
     sc_config_free(config);
 }
 
+/* A launch's first CTAs start together and run their warps' leads (the instructions before the
+ * first access) in step on the SIMD units before any line is asked for: stencil small on qr-apu
+ * at 6 CUs (a 64-thread warp's 23 ALU instructions before its first load, 32 warps a CU) under
+ * nol1, whose CU's port in is saturated by the rest of each launch: the detailed run takes 45,890
+ * cycles, its port carrying nothing for the first ~700 cycles of each launch. */
+static void first_ctas_run_their_leads_before_their_memory_work(void **state)
+{
+    (void)state;
+    const char *sets[] = {"gpu.cu_count=6", "l1.size=16384", "l2.size=393216", "dram.clock=415MHz", "noc.latency=11"};
+    sc_config *config;
+    model_profile *profile = profile_set("qr-apu", "stencil", "small", sets, 5, &config);
+    model_kernel_profile *step = &profile->kernels[0];
+    assert_true(step->first_access_warps > 0);
+    assert_float_equal(step->first_access_lead_alu / step->first_access_warps, 23, 0.5);
+    model_prediction leads = predict("nol1", profile, config);
+    double warps = step->first_access_warps;
+    step->first_access_warps = 0;
+    model_prediction overlapped = predict("nol1", profile, config);
+    step->first_access_warps = warps;
+    assert_true(leads.cycles > 1.1 * overlapped.cycles);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
+/* A write-through L2 writes a store it misses around itself (timing/l2_bank.c): stencil's first
+ * launch writes the grid the host left out of the L2, so the second launch's reads of it (1,024
+ * lines at small) miss and go to DRAM, where a write-allocating L2 would hit them. */
+static void write_through_l2_misses_the_lines_written_around_it(void **state)
+{
+    (void)state;
+    sc_config *config;
+    model_profile *profile = profile_set("qr-apu", "stencil", "small", NULL, 0, &config);
+    sc_error error = {{0}};
+    model_point point;
+    assert_int_equal(model_point_from_config(config, &point, &error), 0);
+    assert_float_equal(point.l2_write_through, 1, 0);
+    double around = 0, allocating = 0;
+    for (int k = 0; k < profile->kernel_count; k++) {
+        const model_kernel_profile *kernel = &profile->kernels[k];
+        model_demand with = {0}, without = {0};
+        model_memory_split(kernel, &point, kernel->lines[MODEL_LOAD], false, true, &with);
+        model_memory_split(kernel, &point, kernel->lines[MODEL_LOAD], false, false, &without);
+        around += with.read_lines_dram, allocating += without.read_lines_dram;
+    }
+    assert_float_equal(around - allocating, 1024, 64);
+    profile_free(profile);
+    sc_config_free(config);
+}
+
 /* Every round of matmul's bursts has all its lines on one bank when there is one, and at least
  * an even share of them on its most loaded bank. */
 static void matmul_bursts_have_peak_banks(void **state)
@@ -1980,10 +2029,12 @@ static void write_through_l2_waits_for_dram(void **state)
     point.l2_write_through = 0;
     wt->evaluate(profile, &point, &spec.initial, &back);
     assert_true(back.cycles < through.cycles);
-    /* The CUs are busy alike (no dirty line is evicted); the wait is sync on the active CUs, idle on the rest. */
+    /* The wait is sync on the active CUs, idle on the rest; the write-through L2 also misses the
+     * lines the launches before wrote around it (write_through_l2_misses_the_lines_written_around_it),
+     * so its CUs are busy at least as long. */
     assert_true(through.stalls[GSI_SYNC] > back.stalls[GSI_SYNC]);
-    assert_float_equal(through.stalls[GSI_SYNC] + through.stalls[GSI_IDLE] - back.stalls[GSI_SYNC] - back.stalls[GSI_IDLE],
-                       through.cycles - back.cycles, 1e-6 * through.cycles);
+    assert_true(through.stalls[GSI_SYNC] + through.stalls[GSI_IDLE] - back.stalls[GSI_SYNC] - back.stalls[GSI_IDLE] <=
+                through.cycles - back.cycles + 1e-6 * through.cycles);
     profile_free(profile);
     sc_config_free(config);
 }
@@ -2958,6 +3009,8 @@ int main(void)
         cmocka_unit_test(gto_ctas_finish_one_after_another),
         cmocka_unit_test(in_step_ctas_wait_out_their_bursts_together),
         cmocka_unit_test(in_step_ctas_wait_out_their_loads_off_the_stations),
+        cmocka_unit_test(first_ctas_run_their_leads_before_their_memory_work),
+        cmocka_unit_test(write_through_l2_misses_the_lines_written_around_it),
         cmocka_unit_test(store_buffers_flush_at_kernel_end),
         cmocka_unit_test(mesi_write_through_invalidates_sharers),
         cmocka_unit_test(shortfall_sums_each_gap),
