@@ -1802,7 +1802,10 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     double busiest_rate = solve_view(&net, &paths, &bursts, where.busiest_warps, where.warps, k->warps_per_cta,
                                      busiest_share, 0.0);
     g->busiest_view = view_of(&net, &paths), g->tail_view = g->busiest_view, g->fewer_view = g->busiest_view;
-    double busiest_memory_use = memory_use(&net, &paths);
+    /* The busiest CU's first CTAs' leads, and (only where they have one) its busiest memory
+     * station's use at this view's solution, which later solves overwrite. */
+    double lead = lead_cycles(k, p, where.busiest_warps);
+    double busiest_memory_use = lead > 0 ? memory_use(&net, &paths) : 0.0;
     double final_write_wait = net.final_write_wait;   /* the busiest CU's last stores, for the kernel end */
     double longest_warp_busy = longest_warp_alone(&net, &paths, terms);
     bool fewer_resident = where.fewer_ctas > 0 && where.fewer_warps < where.busiest_warps;
@@ -1824,7 +1827,8 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
             busiest_rate =
                 solve_view(&net, &paths, &bursts, where.busiest_warps, busiest_total, k->warps_per_cta, busiest_share, 0.0);
             g->busiest_view = view_of(&net, &paths);
-            busiest_memory_use = memory_use(&net, &paths);
+            if (lead > 0)
+                busiest_memory_use = memory_use(&net, &paths);
             final_write_wait = net.final_write_wait;
         }
         double fewer_total = busiest_load * busiest_rate / fewer_rate + fewer_load;
@@ -1870,7 +1874,8 @@ static inline __attribute__((always_inline)) bool solve_group(const model_kernel
     }
     /* The leads of the busiest CU's first CTAs run before any of its memory work, which takes at
      * least its busiest memory station's share of the launch after them. */
-    busy = max2(busy, lead_cycles(k, p, where.busiest_warps) + busiest_memory_use * busy);
+    if (lead > 0)
+        busy = max2(busy, lead + busiest_memory_use * busy);
     busy = max2(busy, longest_warp_busy);
     double fewer_busy = fewer_resident ? cta_work / (k->warps_per_cta * fewer_rate)
                                        : where.fewer_waves * cta_work / (k->warps_per_cta * busiest_rate);
